@@ -1,0 +1,357 @@
+import { expect } from "@playwright/test";
+import { STORAGE_KEYS } from "../src/domain/constants";
+import { messages } from "../src/domain/messages";
+import { test } from "./fixtures/app-test";
+import {
+  authDialog,
+  expectSignedIn,
+  expectSignedOut,
+  loginFromHeader,
+  newDriver,
+  registerByApi,
+  submitLogin,
+} from "./fixtures/drivers";
+import { waitForMailTo } from "./fixtures/mailbox";
+
+test("a new driver creates an account, logs out after confirming, and logs back in", async ({ page }) => {
+  const driver = newDriver();
+  await page.goto("/");
+  await expectSignedOut(page);
+
+  const banner = page.getByRole("heading", { name: "Why Create an Account?" });
+  await expect(banner).toBeVisible();
+  await page.getByRole("button", { name: "Create Account" }).click();
+
+  const dialog = authDialog(page);
+  await expect(dialog.getByRole("heading", { name: "Create Driver Account" })).toBeVisible();
+  await dialog.getByLabel("Full Name").fill(driver.fullName);
+  await dialog.getByLabel("Email").fill(driver.email);
+  await dialog.getByLabel("Password", { exact: true }).fill(driver.password);
+  await dialog.getByRole("button", { name: "Create Account" }).click();
+
+  await expect(dialog).toBeHidden();
+  await expectSignedIn(page, driver);
+  await expect(page.getByText(`Welcome, ${driver.fullName}.`)).toBeVisible();
+  await expect(banner).toBeHidden();
+
+  // The session survives a reload while it is younger than 30 minutes.
+  await page.reload();
+  await expectSignedIn(page, driver);
+
+  // Logout asks first; Cancel changes nothing.
+  await page.getByRole("banner").getByRole("button", { name: "Logout" }).click();
+  const confirm = page.getByRole("alertdialog", { name: "Log out?" });
+  await expect(confirm).toBeVisible();
+  await confirm.getByRole("button", { name: "Cancel" }).click();
+  await expect(confirm).toBeHidden();
+  await expectSignedIn(page, driver);
+
+  await page.getByRole("banner").getByRole("button", { name: "Logout" }).click();
+  await confirm.getByRole("button", { name: "Logout" }).click();
+  await expectSignedOut(page);
+  await expect(page).toHaveURL(/[?&]tab=timesheet/);
+  await expect(page.getByRole("tab", { name: "Timesheet" })).toHaveAttribute("aria-selected", "true");
+  expect(await page.evaluate((key) => window.localStorage.getItem(key), STORAGE_KEYS.session)).toBeNull();
+  // The server's session ended too, not just this device's.
+  expect((await page.request.get("/api/drivers/me")).status()).toBe(401);
+
+  await loginFromHeader(page, driver);
+  expect((await page.request.get("/api/drivers/me")).status()).toBe(200);
+});
+
+test("a wrong password, or an unknown email, gets the spec's login failure and hint", async ({
+  page,
+  request,
+}) => {
+  const driver = newDriver();
+  await registerByApi(request, driver);
+  await page.goto("/");
+  await page.getByRole("banner").getByRole("button", { name: "Login (Optional)" }).click();
+
+  await submitLogin(page, driver.email, `${driver.password}-wrong`);
+  const alert = authDialog(page).getByRole("alert");
+  await expect(alert).toContainText("Login failed: Invalid email or password.");
+  await expect(alert).toContainText(messages.loginFailedHint);
+  expect(await page.evaluate((key) => window.localStorage.getItem(key), STORAGE_KEYS.session)).toBeNull();
+
+  // The same answer for an address with no account: the reply never says which accounts exist.
+  await submitLogin(page, newDriver().email, driver.password);
+  await expect(alert).toContainText("Login failed: Invalid email or password.");
+
+  await submitLogin(page, driver.email, driver.password);
+  await expectSignedIn(page, driver);
+});
+
+test("the dialog checks its fields with the spec's messages and has its extra buttons", async ({ page }) => {
+  await page.goto("/");
+  await page.getByRole("banner").getByRole("button", { name: "Login (Optional)" }).click();
+  const dialog = authDialog(page);
+  await expect(dialog).toHaveAccessibleDescription(/Log in to save drafts/);
+
+  await dialog.getByLabel("Email").fill("sam@plant-hire.co.uk");
+  await dialog.getByRole("button", { name: "Login", exact: true }).click();
+  await expect(dialog.getByRole("alert")).toHaveText(messages.loginFieldsRequired);
+
+  // Show/hide is a labelled toggle button.
+  const password = dialog.getByLabel("Password", { exact: true });
+  const toggle = dialog.getByRole("button", { name: "Show Password" });
+  await password.fill("secret-1");
+  await expect(password).toHaveAttribute("type", "password");
+  await expect(toggle).toHaveAttribute("aria-pressed", "false");
+  await toggle.click();
+  await expect(password).toHaveAttribute("type", "text");
+  await expect(toggle).toHaveAttribute("aria-pressed", "true");
+
+  await dialog.getByRole("button", { name: "Clear Form" }).click();
+  await expect(dialog.getByLabel("Email")).toHaveValue("");
+  await expect(password).toHaveValue("");
+  await expect(dialog.getByRole("alert")).toBeHidden();
+
+  // The mode toggle keeps what was typed; Full Name appears only when creating an account.
+  await expect(dialog.getByLabel("Full Name")).toBeHidden();
+  await dialog.getByLabel("Email").fill("sam@plant-hire.co.uk");
+  await dialog.getByRole("button", { name: "Create Driver Account" }).click();
+  await expect(dialog.getByRole("heading", { name: "Create Driver Account" })).toBeVisible();
+  await expect(dialog.getByLabel("Email")).toHaveValue("sam@plant-hire.co.uk");
+  await dialog.getByRole("button", { name: "Create Account" }).click();
+  await expect(dialog.getByRole("alert")).toHaveText(messages.registerFieldsRequired);
+  await dialog.getByLabel("Full Name").fill("Sam Driver");
+  await dialog.getByLabel("Password", { exact: true }).fill("12345");
+  await dialog.getByRole("button", { name: "Create Account" }).click();
+  await expect(dialog.getByRole("alert")).toHaveText(messages.registerPasswordTooShort);
+  await dialog.getByLabel("Email").fill("not an address");
+  await dialog.getByLabel("Password", { exact: true }).fill("123456");
+  await dialog.getByRole("button", { name: "Create Account" }).click();
+  await expect(dialog.getByRole("alert")).toHaveText("Please enter a valid email address.");
+
+  // Forgot Password opens Reset Password with the address carried over.
+  await dialog.getByRole("button", { name: "Driver Login" }).click();
+  await dialog.getByLabel("Email").fill("sam@plant-hire.co.uk");
+  await dialog.getByRole("button", { name: "Forgot Password" }).click();
+  await expect(dialog.getByRole("heading", { name: "Reset Password" })).toBeVisible();
+  await expect(dialog.getByLabel("Email")).toHaveValue("sam@plant-hire.co.uk");
+  await dialog.getByLabel("Email").fill(" ");
+  await dialog.getByRole("button", { name: "Send Reset Link" }).click();
+  await expect(dialog.getByRole("alert")).toHaveText(messages.resetEmailRequired);
+  await dialog.getByRole("button", { name: "Back to Login" }).click();
+  await expect(dialog.getByRole("heading", { name: "Driver Login" })).toBeVisible();
+
+  await dialog.getByRole("button", { name: "Use App Without Account" }).click();
+  await expect(dialog).toBeHidden();
+  await expectSignedOut(page);
+});
+
+test("no reply from the server gives the connection variants of the failure messages", async ({ page }) => {
+  await page.route("**/api/drivers/{login,register}", (route) => route.abort("internetdisconnected"));
+  await page.goto("/");
+  await page.getByRole("banner").getByRole("button", { name: "Login (Optional)" }).click();
+  await submitLogin(page, "sam@plant-hire.co.uk", "secret-1");
+  const dialog = authDialog(page);
+  await expect(dialog.getByRole("alert")).toHaveText(messages.loginNetworkFailed);
+
+  await dialog.getByRole("button", { name: "Create Driver Account" }).click();
+  await dialog.getByLabel("Full Name").fill("Sam Driver");
+  await dialog.getByRole("button", { name: "Create Account" }).click();
+  await expect(dialog.getByRole("alert")).toHaveText(messages.accountCreationNetworkFailed);
+});
+
+test("an address that already has an account cannot be registered again", async ({ page, request }) => {
+  const driver = newDriver();
+  await registerByApi(request, driver);
+  await page.goto("/");
+  await page.getByRole("button", { name: "Create Account" }).click();
+  const dialog = authDialog(page);
+  await dialog.getByLabel("Full Name").fill("Someone Else");
+  await dialog.getByLabel("Email").fill(driver.email.toUpperCase());
+  await dialog.getByLabel("Password", { exact: true }).fill("another-password");
+  await dialog.getByRole("button", { name: "Create Account" }).click();
+  await expect(dialog.getByRole("alert")).toHaveText(
+    "Account creation failed: An account with this email already exists. Please log in instead.",
+  );
+});
+
+test("the Account tab shows the account and changes its password", async ({ page, request }) => {
+  const driver = newDriver();
+  const newPassword = `${driver.password}-new`;
+  await registerByApi(request, driver);
+  await page.goto("/");
+  await loginFromHeader(page, driver);
+
+  await page.getByRole("button", { name: "More Options" }).click();
+  await page.getByRole("menuitemradio", { name: "Account" }).click();
+  await expect(page).toHaveURL(/[?&]tab=account/);
+  const account = page.getByRole("region", { name: "Account" });
+  await expect(account.getByText(driver.fullName)).toBeVisible();
+  await expect(account.getByText(driver.email)).toBeVisible();
+  await expect(account.getByText("Active", { exact: true })).toBeVisible();
+
+  await account.getByRole("button", { name: "Change Password" }).click();
+  const dialog = page.getByRole("dialog", { name: "Change Password" });
+  const send = dialog.getByRole("button", { name: "Change Password" });
+  await dialog.getByLabel("Current Password", { exact: true }).fill(driver.password);
+  await send.click();
+  await expect(dialog.getByRole("alert")).toHaveText(messages.passwordFieldsRequired);
+  await dialog.getByLabel("New Password", { exact: true }).fill("abcdef");
+  await dialog.getByLabel("Confirm New Password", { exact: true }).fill("abcdeg");
+  await send.click();
+  await expect(dialog.getByRole("alert")).toHaveText(messages.passwordMismatch);
+  await dialog.getByLabel("New Password", { exact: true }).fill("abc");
+  await dialog.getByLabel("Confirm New Password", { exact: true }).fill("abc");
+  await send.click();
+  await expect(dialog.getByRole("alert")).toHaveText(messages.passwordTooShort);
+
+  await dialog.getByLabel("Current Password", { exact: true }).fill("not-the-password");
+  await dialog.getByLabel("New Password", { exact: true }).fill(newPassword);
+  await dialog.getByLabel("Confirm New Password", { exact: true }).fill(newPassword);
+  await send.click();
+  await expect(dialog.getByRole("alert")).toHaveText(
+    "Password change failed: Current password is incorrect.",
+  );
+
+  await dialog.getByLabel("Current Password", { exact: true }).fill(driver.password);
+  await send.click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole("status").filter({ hasText: messages.passwordChanged })).toBeVisible();
+
+  // Back to Dashboard, then Sign Out from the Account tab (it asks too).
+  await account.getByRole("button", { name: "Back to Dashboard" }).click();
+  await expect(page.getByRole("heading", { name: "Operator Dashboard" })).toBeVisible();
+  await page.getByRole("button", { name: "More Options" }).click();
+  await page.getByRole("menuitemradio", { name: "Account" }).click();
+  await account.getByRole("button", { name: "Sign Out" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Logout" }).click();
+  await expectSignedOut(page);
+
+  await page.getByRole("banner").getByRole("button", { name: "Login (Optional)" }).click();
+  await submitLogin(page, driver.email, driver.password);
+  await expect(authDialog(page).getByRole("alert")).toContainText("Login failed:");
+  await submitLogin(page, driver.email, newPassword);
+  await expectSignedIn(page, driver);
+});
+
+test("a forgotten password is reset through the emailed link", async ({ page, request }) => {
+  const driver = newDriver();
+  const newPassword = `Reset-${driver.password}`;
+  await registerByApi(request, driver);
+
+  await page.goto("/");
+  await page.getByRole("banner").getByRole("button", { name: "Login (Optional)" }).click();
+  const dialog = authDialog(page);
+  await dialog.getByRole("button", { name: "Forgot Password" }).click();
+  await dialog.getByLabel("Email").fill(driver.email);
+  await dialog.getByRole("button", { name: "Send Reset Link" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole("status").filter({ hasText: messages.passwordResetSent })).toBeVisible();
+
+  const mail = await waitForMailTo(driver.email);
+  expect(mail.subject).toBe("Reset your Plant Sheets password");
+  const link = /https?:\/\/\S+\/reset-password\?token=[\w-]+/.exec(mail.text ?? "")?.[0];
+  expect(link, mail.text).toBeDefined();
+
+  await page.goto(link!);
+  await expect(page.getByRole("heading", { level: 1, name: "Reset Password" })).toBeVisible();
+  const setPassword = page.getByRole("button", { name: "Set New Password" });
+  await page.getByLabel("New Password", { exact: true }).fill(newPassword);
+  await page.getByLabel("Confirm New Password", { exact: true }).fill(`${newPassword}x`);
+  await setPassword.click();
+  await expect(page.getByRole("alert")).toHaveText(messages.passwordMismatch);
+  await page.getByLabel("Confirm New Password", { exact: true }).fill(newPassword);
+  await setPassword.click();
+  await expect(page.getByRole("status").filter({ hasText: messages.passwordResetDone })).toBeVisible();
+
+  await page.getByRole("button", { name: "Log In" }).click();
+  await submitLogin(page, driver.email, newPassword);
+  await expectSignedIn(page, driver);
+
+  // The link works once.
+  await page.goto(link!);
+  await page.getByLabel("New Password", { exact: true }).fill("another-one");
+  await page.getByLabel("Confirm New Password", { exact: true }).fill("another-one");
+  await page.getByRole("button", { name: "Set New Password" }).click();
+  await expect(page.getByRole("alert")).toHaveText(messages.passwordResetFailed(messages.resetLinkInvalid));
+});
+
+test("a reset link without its token says so and offers a new one", async ({ page }) => {
+  await page.goto("/reset-password");
+  await expect(page.getByRole("alert")).toHaveText(messages.resetLinkInvalid);
+  await page.getByRole("button", { name: "Request a New Link" }).click();
+  await expect(authDialog(page).getByRole("heading", { name: "Reset Password" })).toBeVisible();
+});
+
+test("the session ends after 30 minutes without losing the screen", async ({ page, request }) => {
+  const driver = newDriver();
+  await registerByApi(request, driver);
+  await page.clock.install();
+  await page.goto("/");
+  await loginFromHeader(page, driver);
+  await page.getByRole("button", { name: "More Options" }).click();
+  await page.getByRole("menuitemradio", { name: "Driver History" }).click();
+  await expect(page.getByRole("heading", { name: "Driver History" })).toBeVisible();
+
+  await page.clock.fastForward("29:00");
+  await expect(page.getByRole("banner").getByText("Session active (30 min)")).toBeVisible();
+
+  await page.clock.fastForward("01:01");
+  await expectSignedOut(page);
+  const notice = page.getByRole("status").filter({ hasText: messages.sessionExpired.title });
+  await expect(notice).toContainText(messages.sessionExpired.description);
+  // The driver stays where they were; the tab now asks for a login instead of jumping away.
+  await expect(page).toHaveURL(/[?&]tab=history/);
+  await expect(page.getByRole("heading", { name: "Login Required" })).toBeVisible();
+  expect(await page.evaluate((key) => window.localStorage.getItem(key), STORAGE_KEYS.session)).toBeNull();
+});
+
+test("a stored session whose server session is gone ends as expired on load", async ({ page }) => {
+  await page.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [
+    STORAGE_KEYS.session,
+    JSON.stringify({ driverName: "Ghost Driver", loginTime: Date.now() }),
+  ] as const);
+  await page.goto("/");
+  await expectSignedOut(page);
+  await expect(page.getByRole("status").filter({ hasText: messages.sessionExpired.title })).toBeVisible();
+});
+
+for (const [tab, heading] of [
+  ["history", "your Driver History"],
+  ["supervisor", "the Supervisor area"],
+  ["account", "your Account"],
+] as const) {
+  test(`?tab=${tab} asks a logged-out visitor to log in`, async ({ page }) => {
+    await page.goto(`/?tab=${tab}`);
+    await expect(page.getByRole("heading", { name: "Login Required" })).toBeVisible();
+    await expect(page.getByText(`Log in with your driver account to use ${heading}.`)).toBeVisible();
+    await page.getByRole("main").getByRole("button", { name: "Login", exact: true }).click();
+    await expect(authDialog(page).getByRole("heading", { name: "Driver Login" })).toBeVisible();
+  });
+}
+
+test("logged in, the Driver History and Supervisor tabs show their empty states", async ({
+  page,
+  request,
+}) => {
+  const driver = newDriver();
+  await registerByApi(request, driver);
+  await page.goto("/");
+  await loginFromHeader(page, driver);
+
+  await page.getByRole("button", { name: "More Options" }).click();
+  await page.getByRole("menuitemradio", { name: "Driver History" }).click();
+  await expect(page).toHaveURL(/[?&]tab=history/);
+  await page.getByRole("button", { name: "Create Your First Sheet" }).click();
+  await expect(page).toHaveURL(/[?&]tab=forms/);
+
+  await page.getByRole("button", { name: "More Options" }).click();
+  await page.getByRole("menuitemradio", { name: "Supervisor" }).click();
+  await expect(page.getByRole("heading", { name: "No Draft Sheets" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "View All Sheets" })).toBeDisabled();
+  await expect(page.getByRole("button", { name: "Clear All Drafts" })).toBeDisabled();
+
+  // The dashboard's start cards lead to customer selection.
+  await page.getByRole("button", { name: "More Options" }).click();
+  await page.getByRole("menuitemradio", { name: "Operator Dashboard" }).click();
+  await page
+    .getByRole("region", { name: "Operator Dashboard" })
+    .getByRole("button", { name: "Start Check Sheet" })
+    .click();
+  await expect(page.getByRole("heading", { level: 1, name: "Select Customer" })).toBeVisible();
+});

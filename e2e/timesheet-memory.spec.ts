@@ -1,0 +1,43 @@
+import { expect } from "@playwright/test";
+import { test } from "./fixtures/app-test";
+import { nextStep } from "./support/timesheet-wizard";
+
+test("'Use Last Entry' fills only the empty fields with what was entered last time", async ({ page }) => {
+  await page.goto("/timesheet");
+  await expect(page.getByRole("button", { name: "Use Last Entry" })).toBeDisabled();
+  await page.getByLabel("Company you're driving for").fill("Northern Plant Hire");
+  await page.getByLabel("Site Location").fill("Leeds Ring Road");
+  await page.getByLabel("Company on hire to").fill("Pennine Groundworks Ltd");
+  await page.getByLabel("Driver Full Name").fill("Sam Driver");
+  await nextStep(page, "Vehicle Info & Machine Hours");
+  await page.getByLabel("Machine/Vehicle Type").fill("CAT 320 GC");
+  await page.getByLabel("Plant/Registration Number").fill("EX-001");
+  await nextStep(page, "Weekly Timesheet");
+
+  // A second timesheet on the same phone.
+  await page.goto("/timesheet");
+  const company = page.getByLabel("Company you're driving for");
+  await expect(company).toHaveValue("");
+  // Typed values are offered as suggestions.
+  const suggestions = await company.evaluate((input: HTMLInputElement) =>
+    Array.from(input.list?.options ?? [], (option) => option.value),
+  );
+  expect(suggestions).toEqual(["Northern Plant Hire"]);
+
+  await company.fill("Moorside Haulage");
+  await page.getByRole("button", { name: "Use Last Entry" }).click();
+  await expect(company).toHaveValue("Moorside Haulage");
+  await expect(page.getByLabel("Site Location")).toHaveValue("Leeds Ring Road");
+  await expect(page.getByLabel("Company on hire to")).toHaveValue("Pennine Groundworks Ltd");
+  await expect(page.getByLabel("Driver Full Name")).toHaveValue("Sam Driver");
+  await nextStep(page, "Vehicle Info & Machine Hours");
+  await expect(page.getByLabel("Machine/Vehicle Type")).toHaveValue("CAT 320 GC");
+  await expect(page.getByLabel("Plant/Registration Number")).toHaveValue("EX-001");
+
+  // Leaving the step remembered the new company too, newest first.
+  await page.goto("/timesheet");
+  const remembered = await page
+    .getByLabel("Company you're driving for")
+    .evaluate((input: HTMLInputElement) => Array.from(input.list?.options ?? [], (option) => option.value));
+  expect(remembered).toEqual(["Moorside Haulage", "Northern Plant Hire"]);
+});

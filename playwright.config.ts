@@ -1,0 +1,59 @@
+import { defineConfig, devices } from "@playwright/test";
+import { chromiumPath } from "./e2e/chromium-path";
+import { e2ePaths } from "./e2e/fixtures/e2e-paths";
+
+const { port, dataDir, mailDir, webRoot } = e2ePaths;
+// Mail goes over real SMTP to a sink that files each message as .eml in the data folder's mail/ for the tests.
+const smtpPort = port + 1000;
+
+export default defineConfig({
+  testDir: "e2e",
+  fullyParallel: false,
+  workers: 1,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  reporter: process.env.CI ? "line" : "list",
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    ...devices["Pixel 7"],
+    viewport: { width: 390, height: 844 },
+    browserName: "chromium",
+    launchOptions: {
+      executablePath: chromiumPath(),
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+      ],
+    },
+    trace: "retain-on-failure",
+  },
+  webServer: [
+    {
+      command: "npx tsx e2e/support/smtp-sink.ts",
+      port: smtpPort,
+      reuseExistingServer: false,
+      env: { SMTP_PORT: String(smtpPort), MAILBOX_DIR: mailDir },
+    },
+    {
+      // The built app, served by the real server on its embedded defaults (but SMTP) in a throwaway data folder.
+      command: `rm -rf ${dataDir} && npx vite build --outDir ../../${webRoot} --emptyOutDir && npx tsx src/server/main.ts`,
+      url: `http://127.0.0.1:${port}/api/health`,
+      reuseExistingServer: false,
+      timeout: 180_000,
+      env: {
+        SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        DATA_DIR: dataDir,
+        WEB_ROOT: webRoot,
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        LOG_LEVEL: "warn",
+      },
+    },
+  ],
+});

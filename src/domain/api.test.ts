@@ -1,0 +1,280 @@
+import { describe, expect, it } from "vitest";
+import type { z } from "zod";
+import {
+  ChangePasswordRequestSchema,
+  CheckSheetOneStepRequestSchema,
+  CombinedIdSchema,
+  CombinedSubmissionRequestSchema,
+  CompleteCombinedRequestSchema,
+  EmailDispatchRequestSchema,
+  FormListQuerySchema,
+  LoginRequestSchema,
+  OneStepResponseSchema,
+  RegisterRequestSchema,
+  ResetPasswordConfirmRequestSchema,
+  ResetPasswordRequestSchema,
+  SupervisorEmailDispatchRequestSchema,
+  serverMessage,
+  TimesheetOneStepRequestSchema,
+  UploadResponseSchema,
+} from "./api";
+import { SAMPLE_SIGNATURE as SIG } from "./sample-signature";
+
+const TS_ID = "6f1c2b3a-4d5e-4f60-8a7b-9c0d1e2f3a4b";
+const CS_ID = "0b7e2a51-3c4d-4e5f-9a6b-7c8d9e0f1a2b";
+
+/** The first problem's message, or null when the value passes. */
+function problem(schema: z.ZodType, value: unknown): string | null {
+  const result = schema.safeParse(value);
+  return result.success ? null : (result.error.issues[0]?.message ?? "?");
+}
+
+describe("account requests", () => {
+  it("login needs an email and a password, trimming the email", () => {
+    expect(LoginRequestSchema.parse({ email: " sam@acme.com ", password: "pw" })).toEqual({
+      email: "sam@acme.com",
+      password: "pw",
+    });
+    expect(problem(LoginRequestSchema, { email: "  ", password: "pw" })).toBe(
+      "Please enter both email and password to login.",
+    );
+    expect(problem(LoginRequestSchema, { email: "a@b.co", password: "" })).toBe(
+      "Please enter both email and password to login.",
+    );
+    expect(problem(LoginRequestSchema, { email: "a@b.co" })).not.toBeNull();
+  });
+
+  it("register needs a name, a real email and a 6 character password", () => {
+    const ok = { fullName: "Sam Driver", email: "sam@acme.com", password: "secret1" };
+    expect(problem(RegisterRequestSchema, ok)).toBeNull();
+    expect(problem(RegisterRequestSchema, { ...ok, fullName: " " })).toBe(
+      "Please fill in all fields to create an account.",
+    );
+    expect(problem(RegisterRequestSchema, { ...ok, email: "not-an-email" })).toBe(
+      "Please enter a valid email address.",
+    );
+    expect(problem(RegisterRequestSchema, { ...ok, password: "12345" })).toBe(
+      "Password must be at least 6 characters long.",
+    );
+    expect(problem(RegisterRequestSchema, { ...ok, password: "x".repeat(129) })).not.toBeNull();
+  });
+
+  it("change password needs the current one and a new one of 6 characters", () => {
+    const ok = { email: "sam@acme.com", currentPassword: "secret1", newPassword: "better2" };
+    expect(problem(ChangePasswordRequestSchema, ok)).toBeNull();
+    expect(problem(ChangePasswordRequestSchema, { ...ok, newPassword: "short" })).toBe(
+      "New password must be at least 6 characters long.",
+    );
+    expect(problem(ChangePasswordRequestSchema, { ...ok, currentPassword: "" })).toBe(
+      "Please fill in all password fields.",
+    );
+  });
+
+  it("reset needs an email; its confirmation a token and a new password", () => {
+    expect(problem(ResetPasswordRequestSchema, { email: "" })).toBe("Please enter your email address.");
+    expect(problem(ResetPasswordRequestSchema, { email: "sam@acme.com" })).toBeNull();
+    const token = "aB3_-".repeat(9);
+    expect(problem(ResetPasswordConfirmRequestSchema, { token, newPassword: "fresh-pass" })).toBeNull();
+    expect(problem(ResetPasswordConfirmRequestSchema, { token, newPassword: "abc" })).not.toBeNull();
+    expect(
+      problem(ResetPasswordConfirmRequestSchema, { token: "short", newPassword: "fresh-pass" }),
+    ).not.toBeNull();
+    expect(
+      problem(ResetPasswordConfirmRequestSchema, { token: `${token}!`, newPassword: "fresh-pass" }),
+    ).not.toBeNull();
+  });
+});
+
+describe("list query and answers", () => {
+  it("reads the status filter", () => {
+    expect(FormListQuerySchema.parse({ status: "draft" })).toEqual({ status: "draft" });
+    expect(FormListQuerySchema.parse({})).toEqual({});
+    expect(problem(FormListQuerySchema, { status: "old" })).not.toBeNull();
+  });
+
+  it("reads one-step answers", () => {
+    expect(OneStepResponseSchema.parse({ success: true, message: "Sent" })).toEqual({
+      success: true,
+      message: "Sent",
+    });
+    expect(problem(OneStepResponseSchema, { success: "yes", message: "Sent" })).not.toBeNull();
+  });
+});
+
+const signed = {
+  operatorSignature: SIG,
+  operatorSignedName: "Sam Driver",
+  clientSignature: SIG,
+  clientSignedName: "Chris Client",
+  signatureDate: "2025-03-15",
+};
+
+describe("one-step completion requests", () => {
+  const timesheetBody = {
+    timesheetData: {
+      ...signed,
+      company: "Acme",
+      mondayNetHours: 9,
+      totalHours: 9,
+      submitViaEmail: true,
+      submissionEmails: ["office@buildco.co.uk", ""],
+    },
+    supervisorRating: "happy",
+  };
+
+  it("accepts a complete timesheet with a rating and a client address", () => {
+    const parsed = TimesheetOneStepRequestSchema.parse(timesheetBody);
+    expect(parsed.supervisorNotes).toBe("");
+    expect(parsed.timesheetData.company).toBe("Acme");
+  });
+
+  it("refuses a timesheet missing a signature, an address or a rating", () => {
+    const without = (patch: object) => ({
+      ...timesheetBody,
+      timesheetData: { ...timesheetBody.timesheetData, ...patch },
+    });
+    expect(problem(TimesheetOneStepRequestSchema, without({ clientSignature: "" }))).toBe(
+      "Please complete all required signatures before submitting.",
+    );
+    expect(problem(TimesheetOneStepRequestSchema, without({ submissionEmails: [" "] }))).toBe(
+      "Please add at least one email address for submission.",
+    );
+    expect(problem(TimesheetOneStepRequestSchema, without({ submissionEmails: ["x@dummy.com"] }))).toBe(
+      "Please check this email address: x@dummy.com",
+    );
+    expect(
+      problem(TimesheetOneStepRequestSchema, { ...timesheetBody, supervisorRating: "great" }),
+    ).not.toBeNull();
+  });
+
+  it("accepts a complete check sheet and refuses an unsigned one", () => {
+    const body = {
+      checkSheetData: { ...signed, defectTyres: true, submissionEmails: ["site@buildco.com"] },
+      supervisorRating: "okay",
+      supervisorNotes: "Tidy cab",
+    };
+    expect(problem(CheckSheetOneStepRequestSchema, body)).toBeNull();
+    expect(
+      problem(CheckSheetOneStepRequestSchema, {
+        ...body,
+        checkSheetData: { ...body.checkSheetData, signatureDate: "" },
+      }),
+    ).toBe("Please complete all required signatures before submitting.");
+    expect(
+      problem(CheckSheetOneStepRequestSchema, {
+        ...body,
+        checkSheetData: { ...body.checkSheetData, submissionEmails: [] },
+      }),
+    ).toBe("Please add at least one email address for submission.");
+  });
+});
+
+describe("combined set requests", () => {
+  const combinedId = `combined-${TS_ID}`;
+
+  it("combined ids are 'combined-' plus a UUID", () => {
+    expect(problem(CombinedIdSchema, combinedId)).toBeNull();
+    expect(problem(CombinedIdSchema, TS_ID)).not.toBeNull();
+    expect(problem(CombinedIdSchema, "combined-123")).not.toBeNull();
+  });
+
+  it("combined submission names the set of its timesheet", () => {
+    const body = { combinedId, timesheet: { id: TS_ID }, checkSheets: [{ id: CS_ID }] };
+    expect(problem(CombinedSubmissionRequestSchema, body)).toBeNull();
+    expect(problem(CombinedSubmissionRequestSchema, { ...body, combinedId: `combined-${CS_ID}` })).toBe(
+      "The combined id does not match its timesheet",
+    );
+    expect(problem(CombinedSubmissionRequestSchema, { ...body, checkSheets: [] })).not.toBeNull();
+    expect(problem(CombinedSubmissionRequestSchema, { ...body, timesheet: {} })).not.toBeNull();
+  });
+
+  it("email dispatch drops blank rows and needs one client address", () => {
+    const parsed = EmailDispatchRequestSchema.parse({ combinedId, emailAddresses: ["", " a@buildco.com "] });
+    expect(parsed).toEqual({ combinedId, emailAddresses: ["a@buildco.com"], message: "" });
+    expect(problem(EmailDispatchRequestSchema, { combinedId, emailAddresses: ["  "] })).toBe(
+      "Please enter at least one email address",
+    );
+    expect(problem(EmailDispatchRequestSchema, { combinedId, emailAddresses: ["boss@example.com"] })).toBe(
+      "Please check this email address: boss@example.com",
+    );
+    const many = Array.from({ length: 21 }, (_, i) => `p${i}@buildco.com`);
+    expect(problem(EmailDispatchRequestSchema, { combinedId, emailAddresses: many })).not.toBeNull();
+  });
+
+  it("supervisor email dispatch carries the set, signatures, approval and rating", () => {
+    const body = {
+      combinedFormData: {
+        id: combinedId,
+        type: "combined",
+        timesheet: { id: TS_ID, company: "Acme" },
+        checkSheets: [{ id: CS_ID }],
+        clientSignature: SIG,
+        clientName: "Chris Client",
+        foremanSignature: SIG,
+        foremanName: "Fran Foreman",
+      },
+      emailAddresses: ["office@buildco.co.uk"],
+      supervisorApproval: {
+        clientSignature: SIG,
+        clientName: "Chris Client",
+        foremanSignature: SIG,
+        foremanName: "Fran Foreman",
+        approvedAt: "2025-03-15T16:00:00.000Z",
+      },
+      supervisorRating: { rating: "happy", notes: "", ratedAt: "2025-03-15T16:00:00.000Z" },
+    };
+    expect(problem(SupervisorEmailDispatchRequestSchema, body)).toBeNull();
+    expect(problem(SupervisorEmailDispatchRequestSchema, { ...body, emailAddresses: [] })).toBe(
+      "Please enter at least one email address.",
+    );
+    const unsigned = { ...body, combinedFormData: { ...body.combinedFormData, foremanSignature: "" } };
+    expect(problem(SupervisorEmailDispatchRequestSchema, unsigned)).not.toBeNull();
+    const mismatched = { ...body, combinedFormData: { ...body.combinedFormData, id: `combined-${CS_ID}` } };
+    expect(problem(SupervisorEmailDispatchRequestSchema, mismatched)).toBe(
+      "The combined id does not match its timesheet",
+    );
+  });
+
+  it("completing a set sends status completed only", () => {
+    expect(problem(CompleteCombinedRequestSchema, { status: "completed" })).toBeNull();
+    expect(problem(CompleteCombinedRequestSchema, { status: "archived" })).not.toBeNull();
+  });
+});
+
+describe("UploadResponseSchema", () => {
+  it("reads an upload URL", () => {
+    expect(
+      problem(UploadResponseSchema, {
+        uploadURL: "https://bucket.s3.eu-west-2.amazonaws.com/u/1?X-Amz-Signature=abc",
+        photoURL: "https://bucket.s3.eu-west-2.amazonaws.com/u/1",
+      }),
+    ).toBeNull();
+    expect(
+      problem(UploadResponseSchema, { uploadURL: "/api/uploads/abc", photoURL: "/api/photos/1" }),
+    ).toBeNull();
+    expect(
+      problem(UploadResponseSchema, { uploadURL: "javascript:alert(1)", photoURL: "/api/photos/1" }),
+    ).not.toBeNull();
+    expect(problem(UploadResponseSchema, { uploadURL: "/api/uploads/abc" })).not.toBeNull();
+    expect(problem(UploadResponseSchema, {})).not.toBeNull();
+  });
+});
+
+describe("serverMessage", () => {
+  it("takes the message out of a JSON error body", () => {
+    expect(
+      serverMessage(new Error('401: {"code":"unauthorized","message":"Invalid email or password."}')),
+    ).toBe("Invalid email or password.");
+  });
+
+  it("takes a plain body as it is", () => {
+    expect(serverMessage(new Error("500: Internal Server Error"))).toBe("Internal Server Error");
+    expect(serverMessage("409: Conflict")).toBe("Conflict");
+  });
+
+  it("keeps other messages whole", () => {
+    expect(serverMessage(new Error("Network request failed"))).toBe("Network request failed");
+    expect(serverMessage(new Error('400: {"error":"x"}'))).toBe('{"error":"x"}');
+    expect(serverMessage(42)).toBe("");
+  });
+});

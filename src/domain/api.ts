@@ -1,0 +1,277 @@
+import { z } from "zod";
+import { CheckSheetInputSchema } from "./check-sheet";
+import { isValidClientEmail, nonBlankEmails } from "./client-email";
+import {
+  MAX_EMAIL_LENGTH,
+  MAX_EMAILS,
+  MAX_NAME_LENGTH,
+  MAX_NOTES_LENGTH,
+  MAX_PASSWORD_LENGTH,
+} from "./constants";
+import { checkSheetOneStepProblem, timesheetSubmitProblem } from "./dispatch";
+import { IdSchema } from "./form-fields";
+import { FormStatusSchema } from "./form-status";
+import { messages } from "./messages";
+import { timesheetIdOfCombined } from "./pairing";
+import { MIN_PASSWORD_LENGTH } from "./password";
+import { isHttpUrlOrPath, PhotoUrlSchema } from "./photos";
+import { RatingSchema, SupervisorApprovalSchema, SupervisorRatingSchema } from "./rating";
+import { SignatureDataUrlSchema } from "./signatures";
+import { TimesheetInputSchema } from "./timesheet";
+
+/**
+ * Request bodies and answers of spec section 7. The web client sends these and the server
+ * parses them with the same schemas; rules that need I/O (ownership, existence) stay on the server.
+ */
+
+// ---- Accounts --------------------------------------------------------------------------------
+
+/** An account's email as typed for logging in: trimmed; its format is checked when the account is made. */
+const LoginEmailSchema = z.string().trim().min(1, messages.loginFieldsRequired).max(MAX_EMAIL_LENGTH);
+const AccountEmailSchema = z
+  .string()
+  .trim()
+  .min(1, messages.registerFieldsRequired)
+  .max(MAX_EMAIL_LENGTH)
+  .pipe(z.email("Please enter a valid email address."));
+
+function hasMinimumLength(value: string): boolean {
+  return [...value].length >= MIN_PASSWORD_LENGTH;
+}
+
+const NewPasswordSchema = z
+  .string()
+  .max(MAX_PASSWORD_LENGTH)
+  .refine(hasMinimumLength, messages.passwordTooShort);
+
+export const LoginRequestSchema = z.object({
+  email: LoginEmailSchema,
+  password: z.string().min(1, messages.loginFieldsRequired).max(MAX_PASSWORD_LENGTH),
+});
+export type LoginRequest = z.infer<typeof LoginRequestSchema>;
+
+/** The spec's answer is the full name; the session's times let the header show it. */
+export const LoginResponseSchema = z.object({
+  fullName: z.string(),
+  email: z.string().optional(),
+  loginTime: z.number().optional(),
+  expiresAt: z.string().optional(),
+});
+export type LoginResponse = z.infer<typeof LoginResponseSchema>;
+
+export const RegisterRequestSchema = z.object({
+  fullName: z.string().trim().min(1, messages.registerFieldsRequired).max(MAX_NAME_LENGTH),
+  email: AccountEmailSchema,
+  password: z.string().max(MAX_PASSWORD_LENGTH).refine(hasMinimumLength, messages.registerPasswordTooShort),
+});
+export type RegisterRequest = z.infer<typeof RegisterRequestSchema>;
+export const RegisterResponseSchema = LoginResponseSchema;
+export type RegisterResponse = LoginResponse;
+
+export const ChangePasswordRequestSchema = z.object({
+  email: LoginEmailSchema,
+  currentPassword: z.string().min(1, messages.passwordFieldsRequired).max(MAX_PASSWORD_LENGTH),
+  newPassword: NewPasswordSchema,
+});
+export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequestSchema>;
+
+export const ResetPasswordRequestSchema = z.object({
+  email: z.string().trim().min(1, messages.resetEmailRequired).max(MAX_EMAIL_LENGTH),
+});
+export type ResetPasswordRequest = z.infer<typeof ResetPasswordRequestSchema>;
+
+/** Not in the spec: the reset link's token and the new password. */
+export const ResetPasswordConfirmRequestSchema = z.object({
+  token: z
+    .string()
+    .min(16)
+    .max(200)
+    .regex(/^[\w-]+$/),
+  newPassword: NewPasswordSchema,
+});
+export type ResetPasswordConfirmRequest = z.infer<typeof ResetPasswordConfirmRequestSchema>;
+
+// ---- Answers shared by many calls --------------------------------------------------------------
+
+export const MessageResponseSchema = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof MessageResponseSchema>;
+
+/** Create and update answers: "JSON with id". */
+export const IdResponseSchema = z.object({ id: z.string() });
+export type IdResponse = z.infer<typeof IdResponseSchema>;
+
+/** The one-step completion answers: success and message. */
+export const OneStepResponseSchema = z.object({ success: z.boolean(), message: z.string() });
+export type OneStepResponse = z.infer<typeof OneStepResponseSchema>;
+
+/** GET /api/timesheets?status=draft and GET /api/check-sheets?status=draft. */
+export const FormListQuerySchema = z.object({ status: FormStatusSchema.optional() });
+export type FormListQuery = z.infer<typeof FormListQuerySchema>;
+
+// ---- Email address lists -----------------------------------------------------------------------
+
+const ClientEmailSchema = z
+  .string()
+  .refine(isValidClientEmail, { error: (issue) => messages.invalidEmailAddresses([String(issue.input)]) });
+
+/** Email rows as sent: blank rows dropped, then at least one, at most 20, each a client address. */
+export function emailAddressListSchema(requiredMessage: string) {
+  return z
+    .array(z.string().max(MAX_EMAIL_LENGTH))
+    .max(MAX_EMAILS * 2)
+    .transform((rows) => nonBlankEmails(rows))
+    .pipe(z.array(ClientEmailSchema).min(1, requiredMessage).max(MAX_EMAILS));
+}
+
+// ---- One-step completion (no account) ----------------------------------------------------------
+
+const SupervisorNotesSchema = z.string().max(MAX_NOTES_LENGTH).default("");
+
+/**
+ * POST /api/timesheets/one-step-completion. The same checks as the submit button: signatures,
+ * names, date and at least one client address; the rating is its own field.
+ */
+export const TimesheetOneStepRequestSchema = z
+  .object({
+    timesheetData: TimesheetInputSchema,
+    supervisorRating: RatingSchema,
+    supervisorNotes: SupervisorNotesSchema,
+  })
+  .superRefine((body, ctx) => {
+    const problem = timesheetSubmitProblem({
+      ...body.timesheetData,
+      rating: body.supervisorRating,
+      submitViaEmail: true,
+      submissionEmails: body.timesheetData.submissionEmails ?? [],
+    });
+    if (problem) ctx.addIssue({ code: "custom", path: ["timesheetData"], message: problem.description });
+  });
+export type TimesheetOneStepRequest = z.infer<typeof TimesheetOneStepRequestSchema>;
+
+/** POST /api/one-step-completion/check-sheet, checked like the Complete & Email button. */
+export const CheckSheetOneStepRequestSchema = z
+  .object({
+    checkSheetData: CheckSheetInputSchema,
+    supervisorRating: RatingSchema,
+    supervisorNotes: SupervisorNotesSchema,
+  })
+  .superRefine((body, ctx) => {
+    const problem = checkSheetOneStepProblem({
+      ...body.checkSheetData,
+      rating: body.supervisorRating,
+      submissionEmails: body.checkSheetData.submissionEmails ?? [],
+    });
+    if (problem) ctx.addIssue({ code: "custom", path: ["checkSheetData"], message: problem.description });
+  });
+export type CheckSheetOneStepRequest = z.infer<typeof CheckSheetOneStepRequestSchema>;
+
+// ---- Combined sets (accounts) ------------------------------------------------------------------
+
+/** 'combined-' plus a timesheet's UUID. */
+export const CombinedIdSchema = z
+  .string()
+  .max(100)
+  .refine((value) => IdSchema.safeParse(timesheetIdOfCombined(value)).success, "Not a combined set id");
+
+const StoredTimesheetRefSchema = TimesheetInputSchema.extend({ id: IdSchema });
+const StoredCheckSheetRefSchema = CheckSheetInputSchema.extend({ id: IdSchema });
+const CheckSheetRefsSchema = z.array(StoredCheckSheetRefSchema).min(1).max(50);
+
+/** The set's id must be the one its timesheet gives it. */
+function combinedIdMatches(combinedId: string, timesheetId: string): boolean {
+  return timesheetIdOfCombined(combinedId) === timesheetId;
+}
+
+/** POST /api/combined-submission: a green set's Get Approval, which submits it by email. */
+export const CombinedSubmissionRequestSchema = z
+  .object({
+    combinedId: CombinedIdSchema,
+    timesheet: StoredTimesheetRefSchema,
+    checkSheets: CheckSheetRefsSchema,
+  })
+  .refine((body) => combinedIdMatches(body.combinedId, body.timesheet.id), {
+    path: ["combinedId"],
+    message: "The combined id does not match its timesheet",
+  });
+export type CombinedSubmissionRequest = z.infer<typeof CombinedSubmissionRequestSchema>;
+
+/** POST /api/supervisor/email-dispatch: the Email Dispatch dialog. */
+export const EmailDispatchRequestSchema = z.object({
+  combinedId: CombinedIdSchema,
+  emailAddresses: emailAddressListSchema(messages.emailAddressRequired),
+  message: z.string().max(MAX_NOTES_LENGTH).default(""),
+});
+export type EmailDispatchRequest = z.infer<typeof EmailDispatchRequestSchema>;
+
+/** The set as the approval dashboard holds it, with the client's and foreman's signatures. */
+export const CombinedFormDataSchema = z.object({
+  id: CombinedIdSchema,
+  type: z.literal("combined").optional(),
+  timesheet: StoredTimesheetRefSchema,
+  checkSheets: CheckSheetRefsSchema,
+  driverName: z.string().max(MAX_NAME_LENGTH).optional(),
+  plantNumber: z.string().max(MAX_NAME_LENGTH).optional(),
+  weekEnding: z.string().max(10).optional(),
+  createdAt: z.string().max(40).optional(),
+  clientSignature: SignatureDataUrlSchema,
+  clientName: z.string().trim().min(1).max(MAX_NAME_LENGTH),
+  foremanSignature: SignatureDataUrlSchema,
+  foremanName: z.string().trim().min(1).max(MAX_NAME_LENGTH),
+});
+export type CombinedFormData = z.infer<typeof CombinedFormDataSchema>;
+
+/** POST /api/supervisor-email-dispatch: 'Email to Clients & Complete' on the approval dashboard. */
+export const SupervisorEmailDispatchRequestSchema = z
+  .object({
+    combinedFormData: CombinedFormDataSchema,
+    emailAddresses: emailAddressListSchema(messages.approvalEmailAddressRequired),
+    supervisorApproval: SupervisorApprovalSchema,
+    supervisorRating: SupervisorRatingSchema,
+  })
+  .refine((body) => combinedIdMatches(body.combinedFormData.id, body.combinedFormData.timesheet.id), {
+    path: ["combinedFormData", "id"],
+    message: "The combined id does not match its timesheet",
+  });
+export type SupervisorEmailDispatchRequest = z.infer<typeof SupervisorEmailDispatchRequestSchema>;
+
+/** POST /api/combined-forms/{id}/complete. */
+export const CompleteCombinedRequestSchema = z.object({ status: z.literal("completed") });
+export type CompleteCombinedRequest = z.infer<typeof CompleteCombinedRequestSchema>;
+
+// ---- Uploads -----------------------------------------------------------------------------------
+
+/**
+ * POST /api/objects/upload: where to PUT the photo (object storage, or a path on this server), and, beyond the
+ * spec, the URL the photo will be read from once uploaded, to keep in the check sheet's photo list.
+ */
+export const UploadResponseSchema = z.object({
+  photoURL: PhotoUrlSchema,
+  // Presigned object-store URLs carry long signatures, hence the larger limit.
+  uploadURL: z.string().min(1).max(8192).refine(isHttpUrlOrPath, "Not an upload URL"),
+});
+export type UploadResponse = z.infer<typeof UploadResponseSchema>;
+
+// ---- Reading errors ----------------------------------------------------------------------------
+
+const HTTP_ERROR = /^(\d{3}): ([\s\S]*)$/;
+
+/**
+ * The server's own words inside an error, for "Login failed: {server message}". The client's
+ * errors read "{status}: {body}"; a JSON body's `message` is the part meant for people.
+ */
+export function serverMessage(error: unknown): string {
+  const text = error instanceof Error ? error.message : typeof error === "string" ? error : "";
+  const match = HTTP_ERROR.exec(text);
+  if (!match) return text;
+  const body = match[2] ?? "";
+  try {
+    const parsed: unknown = JSON.parse(body);
+    if (typeof parsed === "object" && parsed !== null) {
+      const { message } = parsed as { message?: unknown };
+      if (typeof message === "string" && message.trim() !== "") return message;
+    }
+  } catch {
+    // Not JSON: the body is plain text.
+  }
+  return body.trim() === "" ? text : body;
+}

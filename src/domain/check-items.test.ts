@@ -1,0 +1,123 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import {
+  CHECK_ITEM_FIELDS,
+  CHECK_ITEMS,
+  CheckValueSchema,
+  checkValueLabel,
+  defectItems,
+  hasAnyCheckAnswered,
+  SUMMARY_CHECK_ITEMS,
+} from "./check-items";
+
+describe("CHECK_ITEMS", () => {
+  it("has the spec's sixteen fields and labels, in order", () => {
+    expect(CHECK_ITEMS.map((i) => [i.field, i.label])).toEqual([
+      ["defectSteering", "Steering/Handbrake/Pedals"],
+      ["defectHoist", "Quick Hitch Operation"],
+      ["defectFireSafety", "Fire & Safety Fins"],
+      ["defectTyres", "Tyres"],
+      ["defectTracks", "Tracks"],
+      ["defectFuelOil", "Fuel/Oil"],
+      ["defectCabGlass", "Cab Glass"],
+      ["defectMirrors", "Mirrors, Indicator & Horn"],
+      ["defectWipers", "Wipers"],
+      ["defectBucket", "Bucket"],
+      ["defectRams", "Rams"],
+      ["defectBrakes", "Brakes"],
+      ["defectHoses", "Hoses"],
+      ["defectLights", "Lights"],
+      ["defectDefects", "All Defects"],
+      ["defectOperators", "Operations Initials"],
+    ]);
+    expect(new Set(CHECK_ITEM_FIELDS).size).toBe(16);
+  });
+
+  it("summarises the fourteen plant items on the approval dashboard", () => {
+    expect(SUMMARY_CHECK_ITEMS.map((i) => i.summaryLabel.toLowerCase())).toEqual([
+      "steering/handbrake",
+      "quick hitch",
+      "fire & safety",
+      "tyres & wheels",
+      "tracks",
+      "fuel & oil levels",
+      "cab glass",
+      "mirrors & horn",
+      "wipers",
+      "bucket/teeth",
+      "rams",
+      "brakes",
+      "hoses & steering",
+      "lights",
+    ]);
+  });
+
+  it("has the completed view's short labels", () => {
+    expect(CHECK_ITEMS.map((i) => i.shortLabel.toLowerCase())).toEqual([
+      "steering",
+      "hoist",
+      "fire/safety",
+      "tyres",
+      "tracks",
+      "fuel/oil",
+      "cab/glass",
+      "mirrors",
+      "wipers",
+      "bucket",
+      "rams",
+      "brakes",
+      "hoses",
+      "lights",
+      "defects",
+      "operators",
+    ]);
+  });
+});
+
+describe("check values", () => {
+  it("are true, false or null", () => {
+    expect(CheckValueSchema.safeParse(true).success).toBe(true);
+    expect(CheckValueSchema.safeParse(false).success).toBe(true);
+    expect(CheckValueSchema.safeParse(null).success).toBe(true);
+    expect(CheckValueSchema.safeParse("ok").success).toBe(false);
+  });
+
+  it("read Pass / Issue / N/A on the dashboard", () => {
+    expect(checkValueLabel(true, "pass-issue")).toBe("Pass");
+    expect(checkValueLabel(false, "pass-issue")).toBe("Issue");
+    expect(checkValueLabel(null, "pass-issue")).toBe("N/A");
+    expect(checkValueLabel(undefined, "pass-issue")).toBe("N/A");
+  });
+
+  it("read OK / DEFECT / N/A on the completed view", () => {
+    expect(checkValueLabel(true, "ok-defect")).toBe("OK");
+    expect(checkValueLabel(false, "ok-defect")).toBe("DEFECT");
+    expect(checkValueLabel(null, "ok-defect")).toBe("N/A");
+  });
+});
+
+describe("defectItems and hasAnyCheckAnswered", () => {
+  it("finds the defects in form order", () => {
+    const sheet = { defectLights: false, defectSteering: false, defectTyres: true, defectRams: null };
+    expect(defectItems(sheet).map((i) => i.field)).toEqual(["defectSteering", "defectLights"]);
+    expect(defectItems({})).toEqual([]);
+  });
+
+  it("counts an item as answered when it is ok or a defect", () => {
+    expect(hasAnyCheckAnswered({})).toBe(false);
+    expect(hasAnyCheckAnswered({ defectTyres: null })).toBe(false);
+    expect(hasAnyCheckAnswered({ defectTyres: true })).toBe(true);
+    expect(hasAnyCheckAnswered({ defectOperators: false })).toBe(true);
+  });
+
+  it("agree with each other", () => {
+    const value = fc.constantFrom(true, false, null);
+    const sheet = fc.dictionary(fc.constantFrom(...CHECK_ITEM_FIELDS), value);
+    fc.assert(
+      fc.property(sheet, (s) => {
+        if (defectItems(s).length > 0) expect(hasAnyCheckAnswered(s)).toBe(true);
+        expect(defectItems(s).length).toBe(Object.values(s).filter((v) => v === false).length);
+      }),
+    );
+  });
+});

@@ -1,0 +1,136 @@
+import { z } from "zod";
+import { CHECK_ITEMS, type CheckItemField, CheckValueSchema } from "./check-items";
+import {
+  CustomerIdFieldSchema,
+  DateFieldSchema,
+  EmailListSchema,
+  IdSchema,
+  IsoDateSchema,
+  NameFieldSchema,
+  NotesFieldSchema,
+  OrderNumberFieldSchema,
+  ShortTextFieldSchema,
+  TimestampSchema,
+  WhatsAppListSchema,
+} from "./form-fields";
+import { FormStatusSchema } from "./form-status";
+import { PhotoListSchema } from "./photos";
+import { SignatureFieldSchema } from "./signatures";
+
+type CheckItemShape = { [K in CheckItemField]: typeof CheckValueSchema };
+
+function buildCheckItemShape(): CheckItemShape {
+  const shape: Record<string, typeof CheckValueSchema> = {};
+  for (const item of CHECK_ITEMS) shape[item.field] = CheckValueSchema;
+  return shape as CheckItemShape;
+}
+
+const fieldsShape = {
+  status: FormStatusSchema,
+  // Step 1: driver and company
+  checkDate: IsoDateSchema,
+  company: NameFieldSchema,
+  siteLocation: NameFieldSchema,
+  clientCompany: NameFieldSchema,
+  onHireTo: NameFieldSchema,
+  driverSignedName: NameFieldSchema,
+  customerId: CustomerIdFieldSchema,
+  orderNumber: OrderNumberFieldSchema,
+  // Step 2: vehicle
+  plantNumber: NameFieldSchema,
+  machineNumber: NameFieldSchema,
+  // Step 3: daily safety check
+  ...buildCheckItemShape(),
+  defectsNotes: NotesFieldSchema,
+  stoppageReason: NotesFieldSchema,
+  fuelLevel: ShortTextFieldSchema,
+  hydraulicOilLevel: ShortTextFieldSchema,
+  engineOilLevel: ShortTextFieldSchema,
+  coolantLevel: ShortTextFieldSchema,
+  seatBeltCheck: CheckValueSchema,
+  emergencyStopCheck: CheckValueSchema,
+  warningLightsCheck: CheckValueSchema,
+  // Step 4: photos
+  photos: PhotoListSchema,
+  // Step 5: signatures and submission
+  operatorSignature: SignatureFieldSchema,
+  operatorSignedName: NameFieldSchema,
+  clientSignature: SignatureFieldSchema,
+  clientSignedName: NameFieldSchema,
+  signatureDate: DateFieldSchema,
+  submitViaEmail: z.boolean(),
+  submitViaWhatsApp: z.boolean(),
+  submissionEmails: EmailListSchema,
+  submissionWhatsApps: WhatsAppListSchema,
+  /** Set when the sheet is submitted (status ready_for_approval). */
+  submittedAt: TimestampSchema.nullable(),
+};
+
+/** Everything a driver fills in: a check sheet without its id and creation time. */
+export const CheckSheetFieldsSchema = z.object(fieldsShape);
+export type CheckSheetFields = z.infer<typeof CheckSheetFieldsSchema>;
+
+/** A stored Daily Plant Defect Check sheet (spec section 3). */
+export const CheckSheetSchema = CheckSheetFieldsSchema.extend({
+  id: IdSchema,
+  createdAt: TimestampSchema,
+});
+export type CheckSheet = z.infer<typeof CheckSheetSchema>;
+
+/**
+ * The body of POST /api/check-sheets and PUT /api/check-sheets/{id}: every field optional, the
+ * id made by the client. A create without a checkDate gets today's date from the server.
+ */
+export const CheckSheetInputSchema = CheckSheetFieldsSchema.partial().extend({
+  id: IdSchema.optional(),
+});
+export type CheckSheetInput = z.infer<typeof CheckSheetInputSchema>;
+
+/** A blank check sheet dated `today` (an ISO date: the caller knows the user's calendar). */
+export function emptyCheckSheet(today: string): CheckSheetFields {
+  const items = {} as Record<CheckItemField, null>;
+  for (const item of CHECK_ITEMS) items[item.field] = null;
+  return {
+    status: "draft",
+    checkDate: today,
+    company: "",
+    siteLocation: "",
+    clientCompany: "",
+    onHireTo: "",
+    driverSignedName: "",
+    customerId: "",
+    orderNumber: "",
+    plantNumber: "",
+    machineNumber: "",
+    ...items,
+    defectsNotes: "",
+    stoppageReason: "",
+    fuelLevel: "",
+    hydraulicOilLevel: "",
+    engineOilLevel: "",
+    coolantLevel: "",
+    seatBeltCheck: null,
+    emergencyStopCheck: null,
+    warningLightsCheck: null,
+    photos: [],
+    operatorSignature: "",
+    operatorSignedName: "",
+    clientSignature: "",
+    clientSignedName: "",
+    signatureDate: "",
+    submitViaEmail: false,
+    submitViaWhatsApp: false,
+    submissionEmails: [],
+    submissionWhatsApps: [],
+    submittedAt: null,
+  };
+}
+
+/** A saved check sheet with an input applied: the fields the input carries replace the old ones. */
+export function applyCheckSheetInput<T extends CheckSheetFields>(base: T, input: CheckSheetInput): T {
+  const next: Record<string, unknown> = { ...base };
+  for (const [key, value] of Object.entries(input)) {
+    if (key !== "id" && value !== undefined) next[key] = value;
+  }
+  return next as T;
+}

@@ -1,0 +1,19 @@
+import { z } from "zod";
+
+export const CustomerSchema = z.object({
+  id: z.string().min(1).max(64),
+  name: z.string().min(1).max(200),
+  requiresOrderValidation: z.boolean(),
+});
+export type Customer = z.infer<typeof CustomerSchema>;
+
+export const ValidateOrderRequestSchema = z.object({
+  orderNumber: z.string().max(100),
+});
+export type ValidateOrderRequest = z.infer<typeof ValidateOrderRequestSchema>;
+
+export const ValidateOrderResponseSchema = z.object({
+  valid: z.boolean(),
+  message: z.string(),
+});
+export type ValidateOrderResponse = z.infer<typeof ValidateOrderResponseSchema>;

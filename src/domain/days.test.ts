@@ -1,0 +1,37 @@
+import { describe, expect, it } from "vitest";
+import { DAY_FIELD_SUFFIXES, DAY_LABELS, DAYS, dayKey, isDay, WEEKDAYS } from "./days";
+
+describe("days", () => {
+  it("runs Monday to Sunday", () => {
+    expect(DAYS).toEqual(["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]);
+  });
+
+  it("has Monday to Friday as weekdays", () => {
+    expect(WEEKDAYS).toEqual(["monday", "tuesday", "wednesday", "thursday", "friday"]);
+  });
+
+  it("labels each day with its English name", () => {
+    expect(DAYS.map((d) => DAY_LABELS[d])).toEqual([
+      "Monday",
+      "Tuesday",
+      "Wednesday",
+      "Thursday",
+      "Friday",
+      "Saturday",
+      "Sunday",
+    ]);
+  });
+
+  it("names per-day fields with the day prefix", () => {
+    expect(dayKey("monday", "Start")).toBe("mondayStart");
+    expect(dayKey("sunday", "SiteLocation")).toBe("sundaySiteLocation");
+    expect(DAY_FIELD_SUFFIXES).toHaveLength(8);
+  });
+
+  it("recognises day names only", () => {
+    expect(isDay("friday")).toBe(true);
+    expect(isDay("Friday")).toBe(false);
+    expect(isDay("funday")).toBe(false);
+    expect(isDay(3)).toBe(false);
+  });
+});

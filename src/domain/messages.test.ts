@@ -1,0 +1,265 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { messages } from "./messages";
+
+describe("messages: fixed texts are the spec's words", () => {
+  it("has the order-number and consent messages", () => {
+    expect(messages.orderNumberValid).toBe("Order number format is valid");
+    expect(messages.orderNumberInvalid).toBe("Order number must start with P-, S-, or M-");
+    expect(messages.orderValidationFailed).toBe("Failed to validate order number");
+    expect(messages.consentDeclined).toBe(
+      "You have chosen not to accept our privacy policy. Some features may be limited.",
+    );
+  });
+
+  it("has the account validation messages", () => {
+    expect(messages.loginFieldsRequired).toBe("Please enter both email and password to login.");
+    expect(messages.registerFieldsRequired).toBe("Please fill in all fields to create an account.");
+    expect(messages.passwordFieldsRequired).toBe("Please fill in all password fields.");
+    expect(messages.passwordMismatch).toBe("New password and confirmation do not match.");
+    expect(messages.passwordTooShort).toBe("New password must be at least 6 characters long.");
+    expect(messages.resetEmailRequired).toBe("Please enter your email address.");
+    expect(messages.passwordChanged).toBe("Password changed successfully!");
+    expect(messages.passwordResetSent).toBe(
+      "Password reset instructions have been sent to your email address.",
+    );
+    expect(messages.passwordResetDone).toBe(
+      "Your password has been reset. You can now log in with your new password.",
+    );
+    expect(messages.resetLinkInvalid).toBe(
+      "This reset link is invalid or has expired. Please request a new one.",
+    );
+    expect(messages.sessionExpired).toEqual({
+      title: "Session Expired",
+      description: "Your 30-minute session has ended. Please log in again.",
+    });
+  });
+
+  it("has the submission and dispatch messages", () => {
+    expect(messages.emailAddressRequired).toBe("Please enter at least one email address");
+    expect(messages.approvalEmailAddressRequired).toBe("Please enter at least one email address.");
+    expect(messages.approvalSignaturesRequired).toBe(
+      "Please complete both client and foreman signatures with names in the Review Set tab before dispatching emails.",
+    );
+    expect(messages.supervisorRatingRequired).toEqual({
+      title: "Supervisor Rating Required",
+      description: "Please select a driver performance rating before submitting.",
+    });
+    expect(messages.submissionEmailRequired).toEqual({
+      title: "Email Address Required",
+      description: "Please add at least one email address for submission.",
+    });
+    expect(messages.signaturesRequired).toEqual({
+      title: "Signatures Required",
+      description: "Please complete all required signatures before submitting.",
+    });
+    expect(messages.submissionNetworkFailed).toBe(
+      "Submission failed: Please check your internet connection and try again.",
+    );
+    expect(messages.emailDispatchNetworkFailed).toBe(
+      "Email dispatch failed: Please check connection and try again.",
+    );
+    expect(messages.invalidResponseFormat).toBe("Server returned invalid response format");
+    expect(messages.oneStepCompletionFailed).toBe("One-step completion failed");
+    expect(messages.checkSheetSubmitFailed).toEqual({
+      title: "Submission Failed",
+      description: "Failed to submit check sheet. Please try again.",
+    });
+    expect(messages.combinedSubmitted).toBe(
+      "Combined forms submitted successfully! Email sent to client and supervisor.",
+    );
+    expect(messages.checkSheetSubmitted).toEqual({
+      title: "Check Sheet Submitted",
+      description: "Your completed check sheet has been sent to supervisor approval dashboard.",
+    });
+  });
+
+  it("has the draft, archive and delete messages", () => {
+    expect(messages.timesheetDraftSaved).toBe(
+      "Timesheet saved as draft! You can complete and sign it later.",
+    );
+    expect(messages.checkSheetDraftSaved).toEqual({
+      title: "Draft Saved",
+      description:
+        "Your check sheet has been saved as a draft and will appear in the supervisor approval section.",
+    });
+    expect(messages.formsArchived).toBe("Forms archived successfully!");
+    expect(messages.formsDeleted).toBe("Forms deleted successfully!");
+    expect(messages.archiveFailed).toBe("Failed to archive forms. Please try again.");
+    expect(messages.deleteFormsFailed).toBe("Failed to delete forms. Please try again.");
+    expect(messages.deleteFormFailed).toBe("Failed to delete form. Please try again.");
+    expect(messages.clearDraftsFailed).toBe("Failed to clear all drafts. Please try again.");
+  });
+
+  it("has the QR and upload messages", () => {
+    expect(messages.qrNotFound).toEqual({
+      title: "QR Code Not Found",
+      description: "Vehicle information not found for this QR code.",
+    });
+    expect(messages.cameraNotAvailable).toEqual({
+      title: "Camera Not Available",
+      description: "Use Manual Entry or Simulate QR Detection instead.",
+    });
+    expect(messages.uploadExpired).toBe("Request has expired");
+    expect(messages.uploadNon2xx).toBe("Non 2xx");
+    expect(messages.uploadUnknownError).toBe("Unknown error");
+    expect(messages.photoLimitReached).toBe("You can attach up to 5 photos.");
+    expect(messages.photoTooLarge("site.jpg")).toBe("site.jpg is larger than 10 MB.");
+  });
+});
+
+describe("messages: templates", () => {
+  it("formats a failed HTTP response as status, colon, space, body", () => {
+    expect(messages.httpError(404, "Not here", "Not Found")).toBe("404: Not here");
+    expect(messages.httpError(500, "", "Internal Server Error")).toBe("500: Internal Server Error");
+  });
+
+  it("puts the server's message after the failure's name", () => {
+    expect(messages.loginFailed("Invalid email or password")).toBe("Login failed: Invalid email or password");
+    expect(messages.loginFailedHint).toBe(
+      "Please check your email and password, or create a new account if you don't have one yet.",
+    );
+    expect(messages.loginNetworkFailed).toBe(
+      "Login failed: Please check your internet connection and try again.",
+    );
+    expect(messages.accountCreationFailed("Email already registered")).toBe(
+      "Account creation failed: Email already registered",
+    );
+    expect(messages.accountCreationNetworkFailed).toBe(
+      "Account creation failed: Please check your internet connection and try again.",
+    );
+    expect(messages.submissionFailed("Bad data")).toBe("Submission failed: Bad data");
+    expect(messages.emailDispatchFailed("SMTP down")).toBe("Email dispatch failed: SMTP down");
+  });
+
+  it("falls back to the generic sentence when the server says nothing", () => {
+    expect(messages.passwordChangeFailed("Wrong password")).toBe("Password change failed: Wrong password");
+    expect(messages.passwordChangeFailed()).toBe("Password change failed. Please try again.");
+    expect(messages.passwordChangeFailed("  ")).toBe("Password change failed. Please try again.");
+    expect(messages.passwordResetFailed("Unknown email")).toBe("Password reset failed: Unknown email");
+    expect(messages.passwordResetFailed(null)).toBe("Password reset failed. Please try again.");
+    expect(messages.oneStepFailed("Mail server unreachable")).toEqual({
+      title: "Submission Failed",
+      description: "Mail server unreachable",
+    });
+    expect(messages.oneStepFailed()).toEqual({
+      title: "Submission Failed",
+      description: "Failed to complete one-step submission. Please try again.",
+    });
+    expect(messages.uploadFailed("Non 2xx")).toBe("Upload failed: Non 2xx");
+    expect(messages.uploadFailed("")).toBe("Upload failed. Please try again.");
+  });
+
+  it("says 'Unknown error' when a save fails without a reason", () => {
+    expect(messages.checkSheetSaveFailed("Network down")).toEqual({
+      title: "Save Failed",
+      description: "Failed to save check sheet data: Network down",
+    });
+    expect(messages.checkSheetSaveFailed(undefined)).toEqual({
+      title: "Save Failed",
+      description: "Failed to save check sheet data: Unknown error",
+    });
+    expect(messages.draftSaveFailed(null).description).toBe("Failed to save draft: Unknown error");
+    expect(messages.draftSaveFailed("409: locked").description).toBe("Failed to save draft: 409: locked");
+  });
+
+  it("counts dispatch recipients", () => {
+    expect(messages.formsDispatched(3)).toBe("Forms dispatched successfully to 3 recipients!");
+    expect(messages.formsDispatched(1)).toBe("Forms dispatched successfully to 1 recipient!");
+  });
+
+  it("lists the addresses an approval was emailed to", () => {
+    expect(messages.formsApprovedAndEmailed(["a@plant.co.uk", "b@site.com"])).toBe(
+      "Forms approved and emailed to a@plant.co.uk, b@site.com successfully!",
+    );
+  });
+
+  it("names the rating in the one-step success toasts", () => {
+    expect(messages.checkSheetOneStepSucceeded("happy")).toEqual({
+      title: "Check Sheet Submitted Successfully 😊",
+      description: "Safety check sheet submitted with Excellent rating. Email sent to client!",
+    });
+    expect(messages.checkSheetOneStepSucceeded("okay").description).toBe(
+      "Safety check sheet submitted with OK rating. Email sent to client!",
+    );
+    expect(messages.checkSheetOneStepSucceeded("unhappy").description).toBe(
+      "Safety check sheet submitted with Needs Work rating. Email sent to client!",
+    );
+    expect(messages.timesheetOneStepSucceeded("unhappy")).toEqual({
+      title: "Timesheet Submitted Successfully 😞",
+      description: "Timesheet submitted with Needs Work rating. Email sent to client!",
+    });
+  });
+
+  it("names the invalid addresses", () => {
+    expect(messages.invalidEmailAddresses(["x@test.com"])).toBe(
+      "Please check this email address: x@test.com",
+    );
+    expect(messages.invalidEmailAddresses(["a@b", "c"])).toBe("Please check these email addresses: a@b, c");
+  });
+
+  it("names invalid addresses in a toast too", () => {
+    expect(messages.invalidEmailNotice(["x@fake.com"])).toEqual({
+      title: "Invalid Email Address",
+      description: "Please check this email address: x@fake.com",
+    });
+    expect(messages.approvalRatingRequired).toBe(
+      "Please select a driver performance rating before dispatching emails.",
+    );
+  });
+
+  it("never shows 'undefined' or 'null' from a missing server message", () => {
+    const optional = [
+      messages.passwordChangeFailed,
+      messages.passwordResetFailed,
+      messages.uploadFailed,
+      (m?: string | null) => messages.oneStepFailed(m).description,
+      (m?: string | null) => messages.checkSheetSaveFailed(m).description,
+      (m?: string | null) => messages.draftSaveFailed(m).description,
+    ];
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...optional),
+        fc.constantFrom(undefined, null, "", " \t"),
+        (format, missing) => {
+          const text = format(missing);
+          expect(text).not.toMatch(/undefined|null/);
+          expect(text.trim()).toBe(text);
+        },
+      ),
+    );
+  });
+});
+
+describe("messages: wizard additions", () => {
+  it("says why a QR lookup failed, with a fallback when no reason is known", () => {
+    expect(messages.vehicleLookupFailed("503: busy")).toEqual({
+      title: "Lookup Failed",
+      description: "503: busy",
+    });
+    expect(messages.vehicleLookupFailed(" ").description).toBe(
+      "Could not look up this QR code. Please try again.",
+    );
+  });
+
+  it("says why a draft did not open", () => {
+    expect(messages.draftLoadFailed("404: gone")).toBe("Failed to open draft: 404: gone");
+    expect(messages.draftLoadFailed(null)).toBe("Failed to open draft: Unknown error");
+  });
+});
+
+describe("messages: accounts beyond the spec's words", () => {
+  it("says why the account details are missing", () => {
+    expect(messages.accountLoadFailed("Please check your internet connection and try again.")).toBe(
+      "Could not load your account details: Please check your internet connection and try again.",
+    );
+    expect(messages.accountLoadFailed("")).toBe("Could not load your account details: Unknown error");
+  });
+});
+
+describe("messages: the connection hint", () => {
+  it("is the ending the spec's network variants share", () => {
+    expect(messages.submissionNetworkFailed.endsWith(messages.checkConnection)).toBe(true);
+    expect(messages.loginNetworkFailed.endsWith(messages.checkConnection)).toBe(true);
+  });
+});

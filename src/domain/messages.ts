@@ -1,0 +1,199 @@
+import { MAX_PHOTOS } from "./constants";
+import { type Rating, ratingFace, ratingToastLabel } from "./rating";
+
+/** A toast: a short title and a sentence under it (the spec writes them "Title - Description"). */
+export interface Notice {
+  title: string;
+  description: string;
+}
+
+/** A server message worth showing, or nothing: blank text counts as nothing. */
+function given(message: string | null | undefined): string | null {
+  return typeof message === "string" && message.trim() !== "" ? message.trim() : null;
+}
+
+/**
+ * Every user-facing message of the spec (sections 4, 5 and 8), in one place.
+ * Screens and routes import these; they never spell a message themselves.
+ * Templated messages are small functions; toasts are `Notice`s.
+ */
+export const messages = {
+  // Customer selection and order numbers (spec section 5)
+  orderNumberValid: "Order number format is valid",
+  orderNumberInvalid: "Order number must start with P-, S-, or M-",
+  orderValidationFailed: "Failed to validate order number",
+
+  // Consent (spec section 4)
+  consentDeclined: "You have chosen not to accept our privacy policy. Some features may be limited.",
+
+  // Generic HTTP failure (spec section 8): status, colon, space, then the body or the status text.
+  httpError: (status: number, body: string, statusText: string): string =>
+    `${status}: ${body !== "" ? body : statusText}`,
+
+  /** The spec's wording for a call that got no reply, as its network variants end. */
+  checkConnection: "Please check your internet connection and try again.",
+
+  // Accounts (spec sections 5 and 8)
+  loginFieldsRequired: "Please enter both email and password to login.",
+  registerFieldsRequired: "Please fill in all fields to create an account.",
+  /** Not in the spec: registration keeps the same minimum as a changed password. */
+  registerPasswordTooShort: "Password must be at least 6 characters long.",
+  passwordFieldsRequired: "Please fill in all password fields.",
+  passwordMismatch: "New password and confirmation do not match.",
+  passwordTooShort: "New password must be at least 6 characters long.",
+  resetEmailRequired: "Please enter your email address.",
+  loginFailed: (serverMessage: string): string => `Login failed: ${serverMessage}`,
+  loginFailedHint: "Please check your email and password, or create a new account if you don't have one yet.",
+  loginNetworkFailed: "Login failed: Please check your internet connection and try again.",
+  accountCreationFailed: (serverMessage: string): string => `Account creation failed: ${serverMessage}`,
+  accountCreationNetworkFailed:
+    "Account creation failed: Please check your internet connection and try again.",
+  passwordChangeFailed: (serverMessage?: string | null): string => {
+    const message = given(serverMessage);
+    return message ? `Password change failed: ${message}` : "Password change failed. Please try again.";
+  },
+  passwordResetFailed: (serverMessage?: string | null): string => {
+    const message = given(serverMessage);
+    return message ? `Password reset failed: ${message}` : "Password reset failed. Please try again.";
+  },
+  passwordChanged: "Password changed successfully!",
+  passwordResetSent: "Password reset instructions have been sent to your email address.",
+  /** Not in the spec: the answer after a reset link's new password is saved. */
+  passwordResetDone: "Your password has been reset. You can now log in with your new password.",
+  /** Not in the spec: the Account tab could not fetch the signed-in account. */
+  accountLoadFailed: (errorMessage?: string | null): string =>
+    `Could not load your account details: ${given(errorMessage) ?? "Unknown error"}`,
+  /** Not in the spec: a reset link that is malformed, already used or too old. */
+  resetLinkInvalid: "This reset link is invalid or has expired. Please request a new one.",
+  /** Not in the spec's words: the 30-minute session ended by itself, so saving needs a new login. */
+  sessionExpired: {
+    title: "Session Expired",
+    description: "Your 30-minute session has ended. Please log in again.",
+  } satisfies Notice,
+
+  // Submission and dispatch (spec sections 5 and 8)
+  /** The email dispatch dialog. */
+  emailAddressRequired: "Please enter at least one email address",
+  /** The combined-approval screen's alert of the same rule. */
+  approvalEmailAddressRequired: "Please enter at least one email address.",
+  invalidEmailAddresses: (addresses: readonly string[]): string =>
+    `Please check ${addresses.length === 1 ? "this email address" : "these email addresses"}: ${addresses.join(", ")}`,
+  /** The spec alerts on a missing rating at dispatch without wording it. */
+  approvalRatingRequired: "Please select a driver performance rating before dispatching emails.",
+  invalidEmailNotice: (addresses: readonly string[]): Notice => ({
+    title: "Invalid Email Address",
+    description: `Please check ${addresses.length === 1 ? "this email address" : "these email addresses"}: ${addresses.join(", ")}`,
+  }),
+  approvalSignaturesRequired:
+    "Please complete both client and foreman signatures with names in the Review Set tab before dispatching emails.",
+  supervisorRatingRequired: {
+    title: "Supervisor Rating Required",
+    description: "Please select a driver performance rating before submitting.",
+  } satisfies Notice,
+  submissionEmailRequired: {
+    title: "Email Address Required",
+    description: "Please add at least one email address for submission.",
+  } satisfies Notice,
+  signaturesRequired: {
+    title: "Signatures Required",
+    description: "Please complete all required signatures before submitting.",
+  } satisfies Notice,
+  submissionFailed: (serverMessage: string): string => `Submission failed: ${serverMessage}`,
+  submissionNetworkFailed: "Submission failed: Please check your internet connection and try again.",
+  emailDispatchFailed: (serverMessage: string): string => `Email dispatch failed: ${serverMessage}`,
+  emailDispatchNetworkFailed: "Email dispatch failed: Please check connection and try again.",
+  oneStepFailed: (errorMessage?: string | null): Notice => ({
+    title: "Submission Failed",
+    description: given(errorMessage) ?? "Failed to complete one-step submission. Please try again.",
+  }),
+  invalidResponseFormat: "Server returned invalid response format",
+  oneStepCompletionFailed: "One-step completion failed",
+  checkSheetSubmitFailed: {
+    title: "Submission Failed",
+    description: "Failed to submit check sheet. Please try again.",
+  } satisfies Notice,
+  combinedSubmitted: "Combined forms submitted successfully! Email sent to client and supervisor.",
+  formsDispatched: (recipients: number): string =>
+    `Forms dispatched successfully to ${recipients} ${recipients === 1 ? "recipient" : "recipients"}!`,
+  formsApprovedAndEmailed: (addresses: readonly string[]): string =>
+    `Forms approved and emailed to ${addresses.join(", ")} successfully!`,
+  timesheetOneStepSucceeded: (rating: Rating): Notice => ({
+    title: `Timesheet Submitted Successfully ${ratingFace(rating)}`,
+    description: `Timesheet submitted with ${ratingToastLabel(rating)} rating. Email sent to client!`,
+  }),
+  checkSheetOneStepSucceeded: (rating: Rating): Notice => ({
+    title: `Check Sheet Submitted Successfully ${ratingFace(rating)}`,
+    description: `Safety check sheet submitted with ${ratingToastLabel(rating)} rating. Email sent to client!`,
+  }),
+  checkSheetSubmitted: {
+    title: "Check Sheet Submitted",
+    description: "Your completed check sheet has been sent to supervisor approval dashboard.",
+  } satisfies Notice,
+
+  // Drafts, archive and delete (spec section 8)
+  /** Not in the spec: signed and sent forms are evidence and stay as they were signed. */
+  formLocked: "This form has been completed and can no longer be changed.",
+  timesheetDraftSaved: "Timesheet saved as draft! You can complete and sign it later.",
+  checkSheetDraftSaved: {
+    title: "Draft Saved",
+    description:
+      "Your check sheet has been saved as a draft and will appear in the supervisor approval section.",
+  } satisfies Notice,
+  checkSheetSaveFailed: (errorMessage?: string | null): Notice => ({
+    title: "Save Failed",
+    description: `Failed to save check sheet data: ${given(errorMessage) ?? "Unknown error"}`,
+  }),
+  draftSaveFailed: (errorMessage?: string | null): Notice => ({
+    title: "Save Failed",
+    description: `Failed to save draft: ${given(errorMessage) ?? "Unknown error"}`,
+  }),
+  /** Not in the spec: opening a saved draft for editing failed. */
+  draftLoadFailed: (errorMessage?: string | null): string =>
+    `Failed to open draft: ${given(errorMessage) ?? "Unknown error"}`,
+  formsArchived: "Forms archived successfully!",
+  formsDeleted: "Forms deleted successfully!",
+  archiveFailed: "Failed to archive forms. Please try again.",
+  deleteFormsFailed: "Failed to delete forms. Please try again.",
+  deleteFormFailed: "Failed to delete form. Please try again.",
+  deleteFormNetworkFailed: "Failed to delete form. Please check your internet connection and try again.",
+  clearDraftsFailed: "Failed to clear all drafts. Please try again.",
+
+  // QR scanner (spec section 8)
+  qrNotFound: {
+    title: "QR Code Not Found",
+    description: "Vehicle information not found for this QR code.",
+  } satisfies Notice,
+  cameraNotAvailable: {
+    title: "Camera Not Available",
+    description: "Use Manual Entry or Simulate QR Detection instead.",
+  } satisfies Notice,
+  /** Not in the spec: the lookup itself failed (no signal, server trouble), as opposed to an unknown code. */
+  vehicleLookupFailed: (errorMessage?: string | null): Notice => ({
+    title: "Lookup Failed",
+    description: given(errorMessage) ?? "Could not look up this QR code. Please try again.",
+  }),
+
+  // Photo uploads (spec section 8; the spec names the generic ones without wording them)
+  uploadExpired: "Request has expired",
+  uploadNon2xx: "Non 2xx",
+  uploadUnknownError: "Unknown error",
+  uploadEndpointMissing: "Upload endpoint not found. Please try again later.",
+  photoTooLarge: (fileName: string): string => `${fileName} is larger than 10 MB.`,
+  photoNotImage: (fileName: string): string => `${fileName} is not an image.`,
+  photoLimitReached: `You can attach up to ${MAX_PHOTOS} photos.`,
+  photoDuplicate: (fileName: string): string => `${fileName} has already been added.`,
+  uploadNoInternet: "No internet connection. Please check your connection and try again.",
+  uploadFailed: (errorMessage?: string | null): string => {
+    const message = given(errorMessage);
+    return message ? `Upload failed: ${message}` : "Upload failed. Please try again.";
+  },
+
+  // Hours (spec section 5: a day counts only when finish is later than start)
+  finishNotAfterStart: "Finish must be later than start for this day's hours to count.",
+
+  // Week ending (spec section 5: advised, never enforced)
+  weekEndingNotSaturday: (dayName: string): string =>
+    `Week ending is usually a Saturday; this date is a ${dayName}.`,
+} as const;
+
+export type MessageKey = keyof typeof messages;

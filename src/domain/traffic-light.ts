@@ -1,0 +1,136 @@
+import { type CombinedStatus, combinedStatus } from "./combined-status";
+import type { FormCard } from "./form-card";
+import type { FormStatus } from "./form-status";
+import type { PairableCheckSheet, PairableTimesheet } from "./pairing";
+import { isPresent, operatorPrintedName, type SignedFields } from "./signatures";
+
+export const TRAFFIC_LIGHTS = [
+  "archived",
+  "completed",
+  "dispatched",
+  "approved",
+  "green",
+  "orange",
+  "red",
+] as const;
+export type TrafficLight = (typeof TRAFFIC_LIGHTS)[number];
+
+/** What a card's light reads of a form. */
+export type LightForm = SignedFields & { status: FormStatus };
+
+const PROGRESS_STATUSES: readonly FormStatus[] = ["archived", "completed", "dispatched", "approved"];
+
+function progressStatus(status: FormStatus): CombinedStatus | null {
+  return PROGRESS_STATUSES.includes(status) ? (status as CombinedStatus) : null;
+}
+
+function hasAnySignature(form: LightForm): boolean {
+  return isPresent(form.operatorSignature) || isPresent(form.clientSignature);
+}
+
+/** A timesheet is fully signed with both the operator's and the client's signature. */
+export function timesheetFullySigned(form: LightForm): boolean {
+  return isPresent(form.operatorSignature) && isPresent(form.clientSignature);
+}
+
+/** A check sheet is fully signed with both signatures and both printed names. */
+export function checkSheetFullySigned(form: LightForm): boolean {
+  return (
+    timesheetFullySigned(form) && isPresent(operatorPrintedName(form)) && isPresent(form.clientSignedName)
+  );
+}
+
+/** Spec section 4: green with both signatures, orange with one, else red. */
+function timesheetLight(form: LightForm): TrafficLight {
+  const status = progressStatus(form.status);
+  if (status) return status;
+  if (timesheetFullySigned(form)) return "green";
+  if (hasAnySignature(form)) return "orange";
+  return "red";
+}
+
+/**
+ * Spec section 4, in its order: ready_for_approval is orange; green with both signatures and
+ * both printed names; orange with the operator signature or both names; else red.
+ */
+function checkSheetLight(form: LightForm): TrafficLight {
+  const status = progressStatus(form.status);
+  if (status) return status;
+  if (form.status === "ready_for_approval") return "orange";
+  if (checkSheetFullySigned(form)) return "green";
+  const bothNames = isPresent(operatorPrintedName(form)) && isPresent(form.clientSignedName);
+  if (isPresent(form.operatorSignature) || bothNames) return "orange";
+  return "red";
+}
+
+/**
+ * Spec section 4, in its order: the set's status first; orange if any part is
+ * ready_for_approval and at least one side is signed; green when the timesheet and every check
+ * sheet are fully signed; orange when partly signed; else red.
+ */
+function combinedLight(timesheet: LightForm, checkSheets: readonly LightForm[]): TrafficLight {
+  const status = combinedStatus({ timesheet, checkSheets });
+  if (status) return status;
+  const members = [timesheet, ...checkSheets];
+  const anySigned = members.some(hasAnySignature);
+  if (anySigned && members.some((m) => m.status === "ready_for_approval")) return "orange";
+  if (timesheetFullySigned(timesheet) && checkSheets.every(checkSheetFullySigned)) return "green";
+  if (anySigned) return "orange";
+  return "red";
+}
+
+type LightCard = FormCard<PairableTimesheet & LightForm, PairableCheckSheet & LightForm>;
+
+/** The traffic light of a draft-list card. */
+export function trafficLight(card: LightCard): TrafficLight {
+  switch (card.type) {
+    case "timesheet":
+      return timesheetLight(card.form);
+    case "check-sheet":
+      return checkSheetLight(card.form);
+    case "combined":
+      return combinedLight(card.timesheet, card.checkSheets);
+  }
+}
+
+const STATUS_LABELS: Readonly<Record<CombinedStatus, string>> = {
+  archived: "Archived",
+  completed: "Completed - Emailed to Client",
+  dispatched: "Dispatched - Ready for Archive",
+  approved: "Approved - Ready for Email Dispatch",
+};
+
+const COMBINED_LABELS: Readonly<Record<"green" | "orange" | "red", string>> = {
+  green: "Ready for Client/Foreman Approval",
+  orange: "Ready for Supervisor Email Dispatch",
+  red: "Forms Need Completion",
+};
+
+/**
+ * The card's label (spec section 4). A single form says Ready for Approval when green and
+ * Needs Completion otherwise; status lights read the same on every card.
+ */
+export function cardLabel(card: LightCard): string {
+  const light = trafficLight(card);
+  if (light !== "green" && light !== "orange" && light !== "red") return STATUS_LABELS[light];
+  if (card.type === "combined") return COMBINED_LABELS[light];
+  return light === "green" ? "Ready for Approval" : "Needs Completion";
+}
+
+export type CardAction = "get-approval" | "email-dispatch" | "archive" | "review-set" | "continue" | "delete";
+
+/**
+ * What a card offers (spec section 2): a combined set gives Get Approval when green, Email
+ * Dispatch when approved, Archive when dispatched, and always Review Set and delete. A single
+ * form can be continued in its wizard or deleted.
+ */
+export function cardActions(card: LightCard): CardAction[] {
+  if (card.type !== "combined") return ["continue", "delete"];
+  const light = trafficLight(card);
+  const actions: CardAction[] = [];
+  if (light === "green") actions.push("get-approval");
+  if (light === "approved") actions.push("email-dispatch");
+  if (light === "dispatched") actions.push("archive");
+  actions.push("review-set", "delete");
+  return actions;
+}

@@ -1,0 +1,125 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { type CheckSheetFields, emptyCheckSheet } from "./check-sheet";
+import { SAMPLE_SIGNATURE } from "./sample-signature";
+import { emptyTimesheet, type TimesheetFields } from "./timesheet";
+import {
+  CHECK_SHEET_STEPS,
+  checkSheetProgress,
+  checkSheetResumeStep,
+  stepOfLabel,
+  TIMESHEET_STEPS,
+  timesheetProgress,
+  timesheetResumeStep,
+} from "./wizard";
+
+describe("wizard steps", () => {
+  it("has the timesheet's 4 titles", () => {
+    expect(TIMESHEET_STEPS).toEqual([
+      "Driver & Company Info",
+      "Vehicle Info & Machine Hours",
+      "Weekly Timesheet",
+      "Driver Signature",
+    ]);
+  });
+
+  it("has the check sheet's 5 titles", () => {
+    expect(CHECK_SHEET_STEPS).toEqual([
+      "Driver & Company Info",
+      "QR Scanner & Vehicle Info",
+      "Daily Safety Check",
+      "Photo Documentation",
+      "Driver Signature",
+    ]);
+  });
+});
+
+describe("timesheetResumeStep", () => {
+  const blank = emptyTimesheet();
+  const withTimesheet = (patch: Partial<TimesheetFields>): TimesheetFields => ({ ...blank, ...patch });
+
+  it("opens at step 4 when the operator has signed", () => {
+    expect(timesheetResumeStep({ ...blank, operatorSignature: SAMPLE_SIGNATURE })).toBe(4);
+    expect(
+      timesheetResumeStep({ operatorSignature: SAMPLE_SIGNATURE, mondayStart: "07:00", company: "A" }),
+    ).toBe(4);
+  });
+
+  it("opens at step 3 when Monday has a start", () => {
+    expect(timesheetResumeStep({ ...blank, mondayStart: "07:00", company: "Acme" })).toBe(3);
+  });
+
+  it("does not look at other days' starts", () => {
+    expect(timesheetResumeStep(withTimesheet({ tuesdayStart: "07:00" }))).toBe(1);
+  });
+
+  it("opens at step 2 when plant, machine or company exists", () => {
+    expect(timesheetResumeStep({ ...blank, plantNumber: "PL-12" })).toBe(2);
+    expect(timesheetResumeStep({ ...blank, machineNumber: "Excavator" })).toBe(2);
+    expect(timesheetResumeStep({ ...blank, company: "Acme" })).toBe(2);
+  });
+
+  it("opens at step 1 otherwise", () => {
+    expect(timesheetResumeStep(blank)).toBe(1);
+    expect(timesheetResumeStep(withTimesheet({ siteLocation: "Leeds", company: "  " }))).toBe(1);
+    expect(timesheetResumeStep({})).toBe(1);
+  });
+});
+
+describe("checkSheetResumeStep", () => {
+  const blank = emptyCheckSheet("2025-03-12");
+  const withCheckSheet = (patch: Partial<CheckSheetFields>): CheckSheetFields => ({ ...blank, ...patch });
+
+  it("goes to step 4 when the operator has signed", () => {
+    expect(checkSheetResumeStep({ ...blank, operatorSignature: SAMPLE_SIGNATURE, defectTyres: true })).toBe(
+      4,
+    );
+  });
+
+  it("goes to step 3 when safety checks or a defects list exist", () => {
+    expect(checkSheetResumeStep({ ...blank, defectTyres: true })).toBe(3);
+    expect(checkSheetResumeStep({ ...blank, defectLights: false, plantNumber: "PL-1" })).toBe(3);
+    expect(checkSheetResumeStep({ ...blank, defectsNotes: "Cracked mirror" })).toBe(3);
+    expect(checkSheetResumeStep({ ...blank, seatBeltCheck: true })).toBe(3);
+  });
+
+  it("goes to step 2 when plant number, machine number or company exists", () => {
+    expect(checkSheetResumeStep({ ...blank, plantNumber: "PL-1" })).toBe(2);
+    expect(checkSheetResumeStep({ ...blank, machineNumber: "Dumper" })).toBe(2);
+    expect(checkSheetResumeStep({ ...blank, company: "Acme" })).toBe(2);
+  });
+
+  it("goes to step 1 otherwise", () => {
+    expect(checkSheetResumeStep(blank)).toBe(1);
+    expect(checkSheetResumeStep(withCheckSheet({ defectsNotes: "   ", siteLocation: "Hull" }))).toBe(1);
+  });
+});
+
+describe("progress", () => {
+  it("is round(step / 5 * 100) for the check sheet", () => {
+    expect([1, 2, 3, 4, 5].map(checkSheetProgress)).toEqual([20, 40, 60, 80, 100]);
+  });
+
+  it("is a quarter per step for the timesheet", () => {
+    expect([1, 2, 3, 4].map(timesheetProgress)).toEqual([25, 50, 75, 100]);
+  });
+
+  it("stays within the wizard for any step number", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -100, max: 100 }), fc.integer({ min: -100, max: 100 }), (a, b) => {
+        const [lo, hi] = a <= b ? [a, b] : [b, a];
+        expect(checkSheetProgress(lo)).toBeLessThanOrEqual(checkSheetProgress(hi));
+        expect(checkSheetProgress(a)).toBeGreaterThanOrEqual(20);
+        expect(checkSheetProgress(a)).toBeLessThanOrEqual(100);
+        expect(timesheetProgress(a)).toBeGreaterThanOrEqual(25);
+        expect(timesheetProgress(a)).toBeLessThanOrEqual(100);
+      }),
+    );
+    expect(checkSheetProgress(Number.NaN)).toBe(20);
+  });
+
+  it("labels the step", () => {
+    expect(stepOfLabel(3, 5)).toBe("Step 3 of 5");
+    expect(stepOfLabel(9, 5)).toBe("Step 5 of 5");
+  });
+});

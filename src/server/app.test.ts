@@ -1,0 +1,135 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "./app";
+import { loadConfig } from "./config";
+import type { Database } from "./db/database";
+import { SAMPLE_CUSTOMERS, SAMPLE_VEHICLES, seedSampleData } from "./db/seed";
+import { testDatabases } from "./db/test-databases";
+
+describe.each(testDatabases())("the API on $name", ({ open }) => {
+  let database: Database;
+  let app: FastifyInstance;
+  let webRoot: string;
+
+  beforeAll(async () => {
+    database = await open();
+    await seedSampleData(database.db);
+    webRoot = mkdtempSync(join(tmpdir(), "plant-sheets-web-"));
+    mkdirSync(join(webRoot, "assets"));
+    writeFileSync(join(webRoot, "index.html"), "<!doctype html><title>Plant Sheets</title>");
+    writeFileSync(join(webRoot, "assets", "app-abc123.js"), "console.log(1)");
+    app = await buildApp({ config: loadConfig({}), database, webRoot, now: () => new Date() });
+  });
+
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+  });
+
+  it("answers the health check", async () => {
+    const res = await app.inject({ method: "GET", url: "/api/health" });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ ok: true, database: database.dialect });
+  });
+
+  it("lists the seeded customers, each with its order-validation flag", async () => {
+    const res = await app.inject({ method: "GET", url: "/api/customers" });
+    expect(res.statusCode).toBe(200);
+    const customers = res.json() as Array<{ id: string; requiresOrderValidation: boolean }>;
+    expect(customers).toHaveLength(SAMPLE_CUSTOMERS.length);
+    expect(customers.some((c) => c.requiresOrderValidation)).toBe(true);
+    expect(customers.some((c) => !c.requiresOrderValidation)).toBe(true);
+  });
+
+  it("validates order numbers by the domain's format rule", async () => {
+    const customer = SAMPLE_CUSTOMERS.find((c) => c.requiresOrderValidation)!;
+    const ok = await app.inject({
+      method: "POST",
+      url: `/api/customers/${customer.id}/validate-order`,
+      payload: { orderNumber: "  p-1234 " },
+    });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toEqual({ valid: true, message: "Order number format is valid" });
+
+    const bad = await app.inject({
+      method: "POST",
+      url: `/api/customers/${customer.id}/validate-order`,
+      payload: { orderNumber: "X-1234" },
+    });
+    expect(bad.json()).toEqual({ valid: false, message: "Order number must start with P-, S-, or M-" });
+  });
+
+  it("refuses order validation for an unknown customer or a malformed body", async () => {
+    const unknown = await app.inject({
+      method: "POST",
+      url: "/api/customers/no-such-customer/validate-order",
+      payload: { orderNumber: "P-1" },
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({ code: "not_found" });
+
+    const customer = SAMPLE_CUSTOMERS[0]!;
+    const malformed = await app.inject({
+      method: "POST",
+      url: `/api/customers/${customer.id}/validate-order`,
+      payload: { orderNumber: 42 },
+    });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toMatchObject({ code: "validation_failed" });
+
+    const notJson = await app.inject({
+      method: "POST",
+      url: `/api/customers/${customer.id}/validate-order`,
+      headers: { "content-type": "application/json" },
+      payload: "{not json",
+    });
+    expect(notJson.statusCode).toBe(400);
+  });
+
+  it("looks up a vehicle by its QR code and answers 404 for an unknown one", async () => {
+    const vehicle = SAMPLE_VEHICLES[0]!;
+    const found = await app.inject({
+      method: "GET",
+      url: `/api/vehicles/qr/${encodeURIComponent(vehicle.qrCode)}`,
+    });
+    expect(found.statusCode).toBe(200);
+    expect(found.json()).toEqual({
+      machineNumber: vehicle.machineNumber,
+      plantNumber: vehicle.plantNumber,
+      vehicleType: vehicle.vehicleType,
+      description: vehicle.description,
+    });
+
+    const missing = await app.inject({ method: "GET", url: "/api/vehicles/qr/NOT-A-CODE" });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toMatchObject({ code: "not_found" });
+  });
+
+  it("answers unknown API paths with JSON 404, and other paths with the web app", async () => {
+    const api = await app.inject({ method: "GET", url: "/api/nothing-here" });
+    expect(api.statusCode).toBe(404);
+    expect(api.headers["content-type"]).toMatch(/application\/json/);
+
+    const page = await app.inject({ method: "GET", url: "/completed-form/abc" });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers["content-type"]).toMatch(/text\/html/);
+    expect(page.body).toContain("<title>Plant Sheets</title>");
+    expect(page.headers["cache-control"]).toBe("no-cache");
+
+    const asset = await app.inject({ method: "GET", url: "/assets/app-abc123.js" });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers["cache-control"]).toContain("immutable");
+  });
+
+  it("sends strict security headers", async () => {
+    const res = await app.inject({ method: "GET", url: "/api/health" });
+    expect(res.headers["content-security-policy"]).toContain("script-src 'self'");
+    expect(res.headers["content-security-policy"]).toContain("frame-ancestors 'none'");
+    expect(res.headers["x-content-type-options"]).toBe("nosniff");
+    expect(res.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+    expect(res.headers["strict-transport-security"]).toBeUndefined();
+  });
+});

@@ -1,0 +1,135 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import fastifyStatic from "@fastify/static";
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
+import { AppError, type ErrorBody, type ErrorCode } from "./app-error";
+import { registerOriginCheck } from "./auth/origin-check";
+import { registerSessions } from "./auth/sessions";
+import type { Config } from "./config";
+import type { Database } from "./db/database";
+import { registerIdempotency } from "./idempotency";
+import type { OutboxWorker } from "./mail/outbox-worker";
+import { checkSheetRoutes } from "./routes/check-sheets";
+import { completedFormRoutes } from "./routes/completed-forms";
+import { customerRoutes } from "./routes/customers";
+import { driverRoutes } from "./routes/drivers";
+import { healthRoutes } from "./routes/health";
+import { timesheetRoutes } from "./routes/timesheets";
+import { uploadRoutes } from "./routes/uploads";
+import { vehicleRoutes } from "./routes/vehicles";
+import { securityHeaders } from "./security-headers";
+import { defaultPhotoRoot, localPhotoStorage, type PhotoStorage } from "./storage/photo-storage";
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  /** Folder of the built web app; served with an SPA fallback when it exists. */
+  webRoot?: string;
+  /** Requests are logged through it when given; tests run silent. */
+  logger?: FastifyBaseLogger;
+  /** The clock every rule with a time in it reads; tests move it instead of waiting. */
+  now: () => Date;
+  /** Photo bytes; files under the data folder unless given. */
+  photoStorage: PhotoStorage;
+  /** Woken after a commit that queued mail, so it goes out at once instead of at the next poll. */
+  outbox?: OutboxWorker;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    deps: AppDeps;
+  }
+}
+
+const BODY_LIMIT_BYTES = 2 * 1024 * 1024;
+
+/** Every test and the real server build the app the same way. */
+export async function buildApp(
+  given: Omit<AppDeps, "photoStorage"> & Partial<AppDeps>,
+): Promise<FastifyInstance> {
+  const deps: AppDeps = {
+    ...given,
+    photoStorage: given.photoStorage ?? localPhotoStorage(defaultPhotoRoot(given.config.dataDir)),
+  };
+  const app = Fastify({
+    ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: deps.config.trustProxy,
+    return503OnClosing: true,
+  });
+  app.decorate("deps", deps);
+
+  app.setErrorHandler((error, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.status >= 500) request.log.error({ err: error }, error.message);
+      return reply
+        .status(error.status)
+        .send({ code: error.code, message: error.userMessage } satisfies ErrorBody);
+    }
+    const status =
+      typeof (error as { statusCode?: unknown }).statusCode === "number"
+        ? (error as { statusCode: number }).statusCode
+        : 500;
+    if (status >= 400 && status < 500) {
+      // Fastify's own refusals: malformed JSON, body too large, wrong content type.
+      const code: ErrorCode = status === 413 ? "payload_too_large" : "bad_request";
+      return reply.status(status).send({ code, message: (error as Error).message } satisfies ErrorBody);
+    }
+    request.log.error({ err: error }, "unhandled error");
+    return reply
+      .status(500)
+      .send({ code: "internal", message: "Something went wrong. Please try again." } satisfies ErrorBody);
+  });
+
+  app.addHook("onSend", securityHeaders(deps.config));
+
+  await app.register(
+    async (api) => {
+      registerOriginCheck(api);
+      await registerSessions(api);
+      registerIdempotency(api);
+      await api.register(healthRoutes);
+      await api.register(driverRoutes);
+      await api.register(customerRoutes);
+      await api.register(vehicleRoutes);
+      await api.register(timesheetRoutes);
+      await api.register(checkSheetRoutes);
+      await api.register(completedFormRoutes);
+      await api.register(uploadRoutes);
+    },
+    { prefix: "/api" },
+  );
+
+  const webRoot = deps.webRoot;
+  const indexHtml = webRoot ? join(webRoot, "index.html") : undefined;
+  if (webRoot && indexHtml && existsSync(indexHtml)) {
+    await app.register(fastifyStatic, {
+      root: webRoot,
+      wildcard: false,
+      index: false,
+      setHeaders(reply, path) {
+        // Hashed file names never change, so they can be cached for good; everything else is revalidated.
+        reply.header(
+          "cache-control",
+          path.startsWith(join(webRoot, "assets")) ? "public, max-age=31536000, immutable" : "no-cache",
+        );
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = request.url === "/api" || request.url.startsWith("/api/");
+    if (
+      !isApi &&
+      indexHtml &&
+      existsSync(indexHtml) &&
+      (request.method === "GET" || request.method === "HEAD")
+    ) {
+      // Client-side routes: the web app decides what to show, including its own 404 page.
+      return reply.header("cache-control", "no-cache").sendFile("index.html");
+    }
+    return reply.status(404).send({ code: "not_found", message: "Not found" } satisfies ErrorBody);
+  });
+
+  return app;
+}

@@ -1,0 +1,48 @@
+import { describe, expect, it } from "vitest";
+import { loadConfig } from "./config";
+
+describe("loadConfig", () => {
+  it("runs on embedded defaults with an empty environment", () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.smtpUrl).toBeUndefined();
+    expect(config.s3).toBeUndefined();
+    expect(config.dataDir.endsWith("/data")).toBe(true);
+    expect(config.publicUrl).toBe("http://localhost:3000");
+  });
+
+  it("treats empty variables as unset", () => {
+    const config = loadConfig({ DATABASE_URL: "", SMTP_URL: " ", S3_BUCKET: "" });
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.smtpUrl).toBeUndefined();
+    expect(config.s3).toBeUndefined();
+  });
+
+  it("reads PostgreSQL, SMTP and S3 settings", () => {
+    const config = loadConfig({
+      PORT: "8080",
+      DATABASE_URL: "postgres://u@db:5432/plant",
+      SMTP_URL: "smtp://mail:25",
+      S3_BUCKET: "photos",
+      S3_ENDPOINT: "http://minio:9000",
+      S3_FORCE_PATH_STYLE: "true",
+      PUBLIC_URL: "https://sheets.example.co.uk/",
+    });
+    expect(config.port).toBe(8080);
+    expect(config.databaseUrl).toBe("postgres://u@db:5432/plant");
+    expect(config.smtpUrl).toBe("smtp://mail:25");
+    expect(config.s3).toMatchObject({
+      bucket: "photos",
+      endpoint: "http://minio:9000",
+      forcePathStyle: true,
+    });
+    expect(config.publicUrl).toBe("https://sheets.example.co.uk");
+  });
+
+  it("fails fast naming the bad variable", () => {
+    expect(() => loadConfig({ PORT: "not-a-port" })).toThrow(/PORT/);
+    expect(() => loadConfig({ DATABASE_URL: "nonsense" })).toThrow(/DATABASE_URL/);
+    expect(() => loadConfig({ LOG_LEVEL: "loud" })).toThrow(/LOG_LEVEL/);
+  });
+});

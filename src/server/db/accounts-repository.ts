@@ -1,0 +1,190 @@
+import type { Kysely, Selectable } from "kysely";
+import type { AccountsTable, DB } from "./schema";
+
+/** Accounts, their sessions and their password-reset tokens. */
+
+export interface Account {
+  id: string;
+  fullName: string;
+  email: string;
+  passwordHash: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface NewAccount {
+  id: string;
+  fullName: string;
+  email: string;
+  passwordHash: string;
+}
+
+export interface SessionAccount {
+  account: Account;
+  createdAt: string;
+  expiresAt: string;
+}
+
+/** The key that makes "Ann@Example.com " and "ann@example.com" the same account. */
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+function toAccount(row: Selectable<AccountsTable>): Account {
+  return {
+    id: row.id,
+    fullName: row.full_name,
+    email: row.email,
+    passwordHash: row.password_hash,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+/**
+ * Inserts an account. Throws a unique violation (see isUniqueViolation) when the email, in any letter case,
+ * is already registered: the unique index on email_normalized decides, so two racing sign-ups cannot both win.
+ */
+export async function insertAccount(
+  db: Kysely<DB>,
+  account: NewAccount,
+  now: Date = new Date(),
+): Promise<void> {
+  const timestamp = now.toISOString();
+  await db
+    .insertInto("accounts")
+    .values({
+      id: account.id,
+      full_name: account.fullName,
+      email: account.email,
+      email_normalized: normalizeEmail(account.email),
+      password_hash: account.passwordHash,
+      created_at: timestamp,
+      updated_at: timestamp,
+    })
+    .execute();
+}
+
+export async function findAccountByEmail(db: Kysely<DB>, email: string): Promise<Account | undefined> {
+  const row = await db
+    .selectFrom("accounts")
+    .selectAll()
+    .where("email_normalized", "=", normalizeEmail(email))
+    .executeTakeFirst();
+  return row && toAccount(row);
+}
+
+export async function findAccountById(db: Kysely<DB>, id: string): Promise<Account | undefined> {
+  const row = await db.selectFrom("accounts").selectAll().where("id", "=", id).executeTakeFirst();
+  return row && toAccount(row);
+}
+
+/** Returns false when no such account exists. */
+export async function updatePasswordHash(
+  db: Kysely<DB>,
+  id: string,
+  passwordHash: string,
+  now: Date = new Date(),
+): Promise<boolean> {
+  const result = await db
+    .updateTable("accounts")
+    .set({ password_hash: passwordHash, updated_at: now.toISOString() })
+    .where("id", "=", id)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+export async function insertSession(
+  db: Kysely<DB>,
+  session: { tokenHash: string; accountId: string; createdAt: Date; expiresAt: Date },
+): Promise<void> {
+  await db
+    .insertInto("sessions")
+    .values({
+      token_hash: session.tokenHash,
+      account_id: session.accountId,
+      created_at: session.createdAt.toISOString(),
+      expires_at: session.expiresAt.toISOString(),
+    })
+    .execute();
+}
+
+/** The account of a session that has not expired at `now`; undefined for an unknown or expired one. */
+export async function findSessionAccount(
+  db: Kysely<DB>,
+  tokenHash: string,
+  now: Date,
+): Promise<SessionAccount | undefined> {
+  const row = await db
+    .selectFrom("sessions")
+    .innerJoin("accounts", "accounts.id", "sessions.account_id")
+    .selectAll("accounts")
+    .select(["sessions.created_at as session_created_at", "sessions.expires_at as session_expires_at"])
+    .where("sessions.token_hash", "=", tokenHash)
+    .where("sessions.expires_at", ">", now.toISOString())
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const { session_created_at, session_expires_at, ...account } = row;
+  return { account: toAccount(account), createdAt: session_created_at, expiresAt: session_expires_at };
+}
+
+export async function deleteSession(db: Kysely<DB>, tokenHash: string): Promise<void> {
+  await db.deleteFrom("sessions").where("token_hash", "=", tokenHash).execute();
+}
+
+/** Signs an account out everywhere, optionally keeping the session that asked (e.g. after a password change). */
+export async function deleteSessionsOf(
+  db: Kysely<DB>,
+  accountId: string,
+  exceptTokenHash?: string,
+): Promise<void> {
+  await db
+    .deleteFrom("sessions")
+    .where("account_id", "=", accountId)
+    .$if(exceptTokenHash !== undefined, (qb) => qb.where("token_hash", "!=", exceptTokenHash ?? ""))
+    .execute();
+}
+
+export async function deleteExpiredSessions(db: Kysely<DB>, now: Date): Promise<number> {
+  const result = await db
+    .deleteFrom("sessions")
+    .where("expires_at", "<=", now.toISOString())
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+export async function insertPasswordReset(
+  db: Kysely<DB>,
+  reset: { tokenHash: string; accountId: string; createdAt: Date; expiresAt: Date },
+): Promise<void> {
+  await db
+    .insertInto("password_resets")
+    .values({
+      token_hash: reset.tokenHash,
+      account_id: reset.accountId,
+      created_at: reset.createdAt.toISOString(),
+      expires_at: reset.expiresAt.toISOString(),
+      used_at: null,
+    })
+    .execute();
+}
+
+/**
+ * Uses up a reset token and returns its account id, or undefined when the token is unknown, expired or
+ * already used. One conditional UPDATE, so two simultaneous uses of one link cannot both succeed.
+ */
+export async function consumePasswordReset(
+  db: Kysely<DB>,
+  tokenHash: string,
+  now: Date,
+): Promise<string | undefined> {
+  const row = await db
+    .updateTable("password_resets")
+    .set({ used_at: now.toISOString() })
+    .where("token_hash", "=", tokenHash)
+    .where("used_at", "is", null)
+    .where("expires_at", ">", now.toISOString())
+    .returning("account_id")
+    .executeTakeFirst();
+  return row?.account_id;
+}

@@ -1,0 +1,233 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { insertAccount } from "./accounts-repository";
+import type { Database } from "./database";
+import {
+  deleteForm,
+  deleteFormsByOwner,
+  type FormTable,
+  getForm,
+  getFormByViewToken,
+  insertForm,
+  listFormsByOwner,
+  updateForm,
+} from "./forms-repository";
+import { isUniqueViolation } from "./is-unique-violation";
+import { testDatabases } from "./test-databases";
+
+const T0 = new Date("2025-03-03T07:00:00.000Z");
+const minutes = (n: number) => new Date(T0.getTime() + n * 60_000);
+const OWNER = "owner-a";
+const OTHER = "owner-b";
+
+describe.each(testDatabases())("forms repository on $name", ({ open }) => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await open();
+    for (const id of [OWNER, OTHER]) {
+      await insertAccount(database.db, { id, fullName: id, email: `${id}@example.com`, passwordHash: "h" });
+    }
+  });
+  afterAll(async () => {
+    await database.close();
+  });
+
+  it("stores a timesheet with its columns and data, and reads it back for its owner", async () => {
+    const data = {
+      company: "Pennine Groundworks",
+      mondayStart: "07:00",
+      mondayNetHours: 9,
+      signatures: [null],
+    };
+    const inserted = await insertForm(
+      database.db,
+      "timesheets",
+      {
+        id: "ts-1",
+        ownerId: OWNER,
+        status: "draft",
+        driverSignedName: "Ann Driver",
+        plantNumber: "EX-001",
+        weekEnding: "2025-03-08",
+        customerId: "pennine-groundworks",
+        orderNumber: "P-100",
+        data,
+      },
+      T0,
+    );
+    expect(inserted).toBe(true);
+    expect(await getForm(database.db, "timesheets", OWNER, "ts-1")).toEqual({
+      id: "ts-1",
+      ownerId: OWNER,
+      status: "draft",
+      driverSignedName: "Ann Driver",
+      plantNumber: "EX-001",
+      weekEnding: "2025-03-08",
+      customerId: "pennine-groundworks",
+      orderNumber: "P-100",
+      viewToken: null,
+      data,
+      createdAt: T0.toISOString(),
+      updatedAt: T0.toISOString(),
+      submittedAt: null,
+      completedAt: null,
+    });
+  });
+
+  it("stores a check sheet under its own date column", async () => {
+    await insertForm(
+      database.db,
+      "check_sheets",
+      { id: "cs-1", ownerId: OWNER, status: "draft", checkDate: "2025-03-04", data: { defectTyres: true } },
+      T0,
+    );
+    const form = await getForm(database.db, "check_sheets", OWNER, "cs-1");
+    expect(form).toMatchObject({ checkDate: "2025-03-04", data: { defectTyres: true }, plantNumber: null });
+    expect(form).not.toHaveProperty("weekEnding");
+    // The two tables are separate: the same id in the other table is not found.
+    expect(await getForm(database.db, "timesheets", OWNER, "cs-1")).toBeUndefined();
+  });
+
+  it("treats a replayed create as a no-op that changes nothing", async () => {
+    const again = await insertForm(database.db, "timesheets", {
+      id: "ts-1",
+      ownerId: OWNER,
+      status: "completed",
+      data: { company: "Replayed" },
+    });
+    expect(again).toBe(false);
+    expect(await getForm(database.db, "timesheets", OWNER, "ts-1")).toMatchObject({
+      status: "draft",
+      data: { company: "Pennine Groundworks" },
+    });
+  });
+
+  it("gives another owner nothing: no read, no list, no update, no delete", async () => {
+    expect(await getForm(database.db, "timesheets", OTHER, "ts-1")).toBeUndefined();
+    expect(await listFormsByOwner(database.db, "timesheets", OTHER)).toEqual([]);
+    expect(
+      await updateForm(database.db, "timesheets", OTHER, "ts-1", {
+        status: "archived",
+        data: { hacked: true },
+      }),
+    ).toBeUndefined();
+    expect(await deleteForm(database.db, "timesheets", OTHER, "ts-1")).toBe(false);
+    expect(await deleteFormsByOwner(database.db, "timesheets", OTHER, ["draft"])).toBe(0);
+    expect(await getForm(database.db, "timesheets", OWNER, "ts-1")).toMatchObject({
+      status: "draft",
+      data: { company: "Pennine Groundworks" },
+    });
+  });
+
+  it("updates only the given fields and stamps updated_at", async () => {
+    const updated = await updateForm(
+      database.db,
+      "timesheets",
+      OWNER,
+      "ts-1",
+      {
+        status: "ready_for_approval",
+        submittedAt: minutes(5).toISOString(),
+        weekEnding: "2025-03-15",
+        data: { v: 2 },
+      },
+      { now: minutes(5) },
+    );
+    expect(updated).toMatchObject({
+      status: "ready_for_approval",
+      submittedAt: minutes(5).toISOString(),
+      weekEnding: "2025-03-15",
+      plantNumber: "EX-001",
+      orderNumber: "P-100",
+      data: { v: 2 },
+      createdAt: T0.toISOString(),
+      updatedAt: minutes(5).toISOString(),
+    });
+  });
+
+  it("updates only while the status allows it, so a completed form cannot be edited", async () => {
+    await updateForm(database.db, "timesheets", OWNER, "ts-1", { status: "completed" }, { now: minutes(6) });
+    const refused = await updateForm(
+      database.db,
+      "timesheets",
+      OWNER,
+      "ts-1",
+      { data: { changed: true } },
+      { onlyIfStatusIn: ["draft", "ready_for_approval"] },
+    );
+    expect(refused).toBeUndefined();
+    expect(await getForm(database.db, "timesheets", OWNER, "ts-1")).toMatchObject({
+      status: "completed",
+      data: { v: 2 },
+    });
+    expect(await deleteForm(database.db, "timesheets", OWNER, "ts-1", { onlyIfStatusIn: ["draft"] })).toBe(
+      false,
+    );
+  });
+
+  it("lists an owner's forms newest first, filtered by status", async () => {
+    const table: FormTable = "check_sheets";
+    await insertForm(
+      database.db,
+      table,
+      { id: "cs-2", ownerId: OWNER, status: "draft", data: {} },
+      minutes(1),
+    );
+    await insertForm(
+      database.db,
+      table,
+      { id: "cs-3", ownerId: OWNER, status: "completed", data: {} },
+      minutes(2),
+    );
+    await insertForm(
+      database.db,
+      table,
+      { id: "cs-other", ownerId: OTHER, status: "draft", data: {} },
+      minutes(3),
+    );
+
+    const all = await listFormsByOwner(database.db, table, OWNER);
+    expect(all.map((f) => f.id)).toEqual(["cs-3", "cs-2", "cs-1"]);
+    const drafts = await listFormsByOwner(database.db, table, OWNER, { statuses: ["draft"] });
+    expect(drafts.map((f) => f.id)).toEqual(["cs-2", "cs-1"]);
+    expect(await listFormsByOwner(database.db, table, OWNER, { statuses: [] })).toEqual([]);
+  });
+
+  it("reads a form by its view token without an owner, and keeps tokens unique", async () => {
+    await updateForm(database.db, "check_sheets", OWNER, "cs-3", { viewToken: "token-abc" });
+    expect(await getFormByViewToken(database.db, "check_sheets", "token-abc")).toMatchObject({ id: "cs-3" });
+    expect(await getFormByViewToken(database.db, "check_sheets", "token-xyz")).toBeUndefined();
+    const error = await updateForm(database.db, "check_sheets", OWNER, "cs-2", {
+      viewToken: "token-abc",
+    }).catch((e: unknown) => e);
+    expect(isUniqueViolation(error)).toBe(true);
+  });
+
+  it("keeps anonymous forms out of every owner's reach", async () => {
+    await insertForm(database.db, "timesheets", {
+      id: "anon-1",
+      ownerId: null,
+      status: "completed",
+      data: {},
+    });
+    expect(await getForm(database.db, "timesheets", OWNER, "anon-1")).toBeUndefined();
+    expect((await listFormsByOwner(database.db, "timesheets", OWNER)).map((f) => f.id)).not.toContain(
+      "anon-1",
+    );
+  });
+
+  it("deletes an owner's form, and clears an owner's drafts only", async () => {
+    expect(await deleteForm(database.db, "check_sheets", OWNER, "cs-1")).toBe(true);
+    expect(await getForm(database.db, "check_sheets", OWNER, "cs-1")).toBeUndefined();
+    expect(await deleteFormsByOwner(database.db, "check_sheets", OWNER, ["draft"])).toBe(1);
+    expect((await listFormsByOwner(database.db, "check_sheets", OWNER)).map((f) => f.id)).toEqual(["cs-3"]);
+    expect((await listFormsByOwner(database.db, "check_sheets", OTHER)).map((f) => f.id)).toEqual([
+      "cs-other",
+    ]);
+  });
+
+  it("refuses a form whose owner does not exist", async () => {
+    await expect(
+      insertForm(database.db, "timesheets", { id: "ts-x", ownerId: "ghost", status: "draft", data: {} }),
+    ).rejects.toThrow();
+  });
+});

@@ -1,0 +1,270 @@
+import type { Kysely } from "kysely";
+import type { CheckSheetsTable, DB, FormStatus, TimesheetsTable } from "./schema";
+
+/**
+ * Storage of timesheets and check sheets. The full form is kept as JSON in `data`; the columns beside it are
+ * copies of the fields that lists, pairing and the emailed link query on. Every read, update and delete is
+ * scoped to an owner and matches it, so one account can never see or touch another's forms (anonymous forms,
+ * with no owner, match no owner). The one exception is `getFormByViewToken`, the emailed read-only link.
+ */
+export type FormTable = "timesheets" | "check_sheets";
+
+type DateField<T extends FormTable> = T extends "timesheets" ? "weekEnding" : "checkDate";
+
+/** The queried columns of a form, in camelCase; the date is `weekEnding` or `checkDate` by table. */
+export type FormFields<T extends FormTable> = {
+  status: FormStatus;
+  driverSignedName?: string | null;
+  plantNumber?: string | null;
+  customerId?: string | null;
+  orderNumber?: string | null;
+  viewToken?: string | null;
+  /** ISO-8601 timestamps. */
+  submittedAt?: string | null;
+  completedAt?: string | null;
+  /** The whole form, stored as JSON. */
+  data: Record<string, unknown>;
+} & { [K in DateField<T>]?: string | null };
+
+export type NewForm<T extends FormTable> = FormFields<T> & {
+  /** Made by the client, so a form can be created offline and a replayed create is recognised. */
+  id: string;
+  /** Null for an anonymous one-step form. */
+  ownerId: string | null;
+};
+
+export type FormPatch<T extends FormTable> = Partial<FormFields<T>>;
+
+export type FormRecord<T extends FormTable> = {
+  id: string;
+  ownerId: string | null;
+  status: FormStatus;
+  driverSignedName: string | null;
+  plantNumber: string | null;
+  customerId: string | null;
+  orderNumber: string | null;
+  viewToken: string | null;
+  data: Record<string, unknown>;
+  createdAt: string;
+  updatedAt: string;
+  submittedAt: string | null;
+  completedAt: string | null;
+} & { [K in DateField<T>]: string | null };
+
+export type TimesheetRecord = FormRecord<"timesheets">;
+export type CheckSheetRecord = FormRecord<"check_sheets">;
+
+export interface FormWriteOptions {
+  /** Change the row only while its status is one of these (e.g. refuse edits to completed forms atomically). */
+  onlyIfStatusIn?: readonly FormStatus[];
+}
+
+// Both tables have the same columns apart from the date, so the code is written once against a view of the
+// two merged; the real table name is always passed through, and only the right date column is ever used.
+type FormRow = Omit<TimesheetsTable, "week_ending"> & Pick<TimesheetsTable, "week_ending"> & CheckSheetsTable;
+type FormsDB = { form: FormRow };
+type DateColumn = "week_ending" | "check_date";
+
+function forms(
+  db: Kysely<DB>,
+  table: FormTable,
+): { q: Kysely<FormsDB>; name: "form"; dateColumn: DateColumn } {
+  return {
+    q: db as unknown as Kysely<FormsDB>,
+    name: table as unknown as "form",
+    dateColumn: table === "timesheets" ? "week_ending" : "check_date",
+  };
+}
+
+function dateField(table: FormTable): "weekEnding" | "checkDate" {
+  return table === "timesheets" ? "weekEnding" : "checkDate";
+}
+
+function toRecord<T extends FormTable>(table: T, row: FormRow): FormRecord<T> {
+  const date = table === "timesheets" ? row.week_ending : row.check_date;
+  const record = {
+    id: row.id,
+    ownerId: row.owner_id,
+    status: row.status,
+    driverSignedName: row.driver_signed_name,
+    plantNumber: row.plant_number,
+    customerId: row.customer_id,
+    orderNumber: row.order_number,
+    viewToken: row.view_token,
+    data: JSON.parse(row.data) as Record<string, unknown>,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    submittedAt: row.submitted_at,
+    completedAt: row.completed_at,
+    [dateField(table)]: date ?? null,
+  };
+  return record as FormRecord<T>;
+}
+
+/** Column values for the fields present in `fields`; absent fields are left out (not nulled). */
+function toColumns(table: FormTable, fields: Partial<FormFields<FormTable>>): Partial<FormRow> {
+  const columns: Partial<FormRow> = {};
+  if (fields.status !== undefined) columns.status = fields.status;
+  if (fields.driverSignedName !== undefined) columns.driver_signed_name = fields.driverSignedName;
+  if (fields.plantNumber !== undefined) columns.plant_number = fields.plantNumber;
+  if (fields.customerId !== undefined) columns.customer_id = fields.customerId;
+  if (fields.orderNumber !== undefined) columns.order_number = fields.orderNumber;
+  if (fields.viewToken !== undefined) columns.view_token = fields.viewToken;
+  if (fields.submittedAt !== undefined) columns.submitted_at = fields.submittedAt;
+  if (fields.completedAt !== undefined) columns.completed_at = fields.completedAt;
+  if (fields.data !== undefined) columns.data = JSON.stringify(fields.data);
+  const date = (fields as Record<string, string | null | undefined>)[dateField(table)];
+  if (date !== undefined) columns[table === "timesheets" ? "week_ending" : "check_date"] = date;
+  return columns;
+}
+
+/**
+ * Inserts a new form. Returns false, changing nothing, when a form with this id already exists (a replayed
+ * create from an offline client); the caller then reads it back to answer, scoped to its owner as always.
+ */
+export async function insertForm<T extends FormTable>(
+  db: Kysely<DB>,
+  table: T,
+  form: NewForm<T>,
+  now: Date = new Date(),
+): Promise<boolean> {
+  const { q, name } = forms(db, table);
+  const timestamp = now.toISOString();
+  const values: FormRow = {
+    id: form.id,
+    owner_id: form.ownerId,
+    status: form.status,
+    driver_signed_name: null,
+    plant_number: null,
+    customer_id: null,
+    order_number: null,
+    view_token: null,
+    submitted_at: null,
+    completed_at: null,
+    week_ending: null,
+    check_date: null,
+    data: "",
+    created_at: timestamp,
+    updated_at: timestamp,
+    ...toColumns(table, form),
+  };
+  // Only this table's date column exists.
+  const { week_ending, check_date, ...common } = values;
+  const result = await q
+    .insertInto(name)
+    .values(table === "timesheets" ? { ...common, week_ending } : { ...common, check_date })
+    .onConflict((oc) => oc.column("id").doNothing())
+    .executeTakeFirst();
+  return (result.numInsertedOrUpdatedRows ?? 0n) > 0n;
+}
+
+export async function getForm<T extends FormTable>(
+  db: Kysely<DB>,
+  table: T,
+  ownerId: string,
+  id: string,
+): Promise<FormRecord<T> | undefined> {
+  const { q, name } = forms(db, table);
+  const row = await q
+    .selectFrom(name)
+    .selectAll()
+    .where("id", "=", id)
+    .where("owner_id", "=", ownerId)
+    .executeTakeFirst();
+  return row && toRecord(table, row);
+}
+
+/** The form behind an emailed read-only link. Not owner-scoped: holding the unguessable token is the access. */
+export async function getFormByViewToken<T extends FormTable>(
+  db: Kysely<DB>,
+  table: T,
+  viewToken: string,
+): Promise<FormRecord<T> | undefined> {
+  const { q, name } = forms(db, table);
+  const row = await q.selectFrom(name).selectAll().where("view_token", "=", viewToken).executeTakeFirst();
+  return row && toRecord(table, row);
+}
+
+/** An owner's forms, most recently updated first, optionally only those in the given statuses. */
+export async function listFormsByOwner<T extends FormTable>(
+  db: Kysely<DB>,
+  table: T,
+  ownerId: string,
+  options: { statuses?: readonly FormStatus[] } = {},
+): Promise<FormRecord<T>[]> {
+  const { statuses } = options;
+  if (statuses?.length === 0) return [];
+  const { q, name } = forms(db, table);
+  const rows = await q
+    .selectFrom(name)
+    .selectAll()
+    .where("owner_id", "=", ownerId)
+    .$if(statuses !== undefined, (qb) => qb.where("status", "in", statuses ?? []))
+    .orderBy("updated_at", "desc")
+    .orderBy("id")
+    .execute();
+  return rows.map((row) => toRecord(table, row));
+}
+
+/**
+ * Changes the given fields of an owner's form and stamps updated_at. Returns the updated form, or undefined
+ * when there is no such form for this owner or its status is not in `onlyIfStatusIn`.
+ */
+export async function updateForm<T extends FormTable>(
+  db: Kysely<DB>,
+  table: T,
+  ownerId: string,
+  id: string,
+  patch: FormPatch<T>,
+  options: FormWriteOptions & { now?: Date } = {},
+): Promise<FormRecord<T> | undefined> {
+  const { onlyIfStatusIn, now = new Date() } = options;
+  if (onlyIfStatusIn?.length === 0) return undefined;
+  const { q, name } = forms(db, table);
+  const row = await q
+    .updateTable(name)
+    .set({ ...toColumns(table, patch), updated_at: now.toISOString() })
+    .where("id", "=", id)
+    .where("owner_id", "=", ownerId)
+    .$if(onlyIfStatusIn !== undefined, (qb) => qb.where("status", "in", onlyIfStatusIn ?? []))
+    .returningAll()
+    .executeTakeFirst();
+  return row && toRecord(table, row);
+}
+
+/** Deletes an owner's form; false when there is no such form for this owner (or its status is excluded). */
+export async function deleteForm(
+  db: Kysely<DB>,
+  table: FormTable,
+  ownerId: string,
+  id: string,
+  options: FormWriteOptions = {},
+): Promise<boolean> {
+  const { onlyIfStatusIn } = options;
+  if (onlyIfStatusIn?.length === 0) return false;
+  const { q, name } = forms(db, table);
+  const result = await q
+    .deleteFrom(name)
+    .where("id", "=", id)
+    .where("owner_id", "=", ownerId)
+    .$if(onlyIfStatusIn !== undefined, (qb) => qb.where("status", "in", onlyIfStatusIn ?? []))
+    .executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}
+
+/** Deletes all of an owner's forms in the given statuses (the spec's "Clear All Drafts"); returns the count. */
+export async function deleteFormsByOwner(
+  db: Kysely<DB>,
+  table: FormTable,
+  ownerId: string,
+  statuses: readonly FormStatus[],
+): Promise<number> {
+  if (statuses.length === 0) return 0;
+  const { q, name } = forms(db, table);
+  const result = await q
+    .deleteFrom(name)
+    .where("owner_id", "=", ownerId)
+    .where("status", "in", statuses)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

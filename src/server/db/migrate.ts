@@ -1,0 +1,49 @@
+import { type Kysely, type Migration, type MigrationResult, Migrator, sql } from "kysely";
+import { dialectOf } from "./database";
+import * as m001 from "./migrations/001-initial";
+import * as m002 from "./migrations/002-rate-limits";
+import * as m003 from "./migrations/003-photo-uploads";
+import type { DB } from "./schema";
+
+/**
+ * Every migration, in order. Append-only: add `"002-name": m002` below; never rename, reorder or edit a
+ * released entry. Listed in code (not read from the folder) so bundling and tsx behave the same.
+ */
+export const MIGRATIONS: Readonly<Record<string, Migration>> = {
+  "001-initial": m001,
+  "002-rate-limits": m002,
+  "003-photo-uploads": m003,
+};
+
+/**
+ * Brings the schema up to date and returns the names it applied. Throws, so the server refuses to start,
+ * when the database and the code disagree: a migration recorded as applied that the code does not know
+ * (a database from a newer build, or a renamed file), or one added before an applied one.
+ */
+export async function migrateToLatest(db: Kysely<DB>): Promise<string[]> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => ({ ...MIGRATIONS }) },
+    // Kysely otherwise looks for its bookkeeping table in any schema, and would find another schema's copy.
+    ...(dialectOf(db) === "postgres" ? { migrationTableSchema: await currentSchema(db) } : {}),
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error !== undefined) {
+    const failed = results?.find((r: MigrationResult) => r.status === "Error")?.migrationName;
+    const message = error instanceof Error ? error.message : String(error);
+    throw new Error(
+      failed
+        ? `Database migration ${failed} failed: ${message}`
+        : `Database migrations disagree with the code, refusing to start: ${message}`,
+      { cause: error },
+    );
+  }
+  return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
+}
+
+async function currentSchema(db: Kysely<DB>): Promise<string> {
+  const { rows } = await sql<{ schema: string | null }>`select current_schema() as schema`.execute(db);
+  const schema = rows[0]?.schema;
+  if (!schema) throw new Error("PostgreSQL has no current schema: check search_path");
+  return schema;
+}

@@ -1,0 +1,202 @@
+import type { FormStatus } from "../../domain/form-status";
+
+export type { FormStatus };
+
+/**
+ * The Kysely table types of the whole product, one interface per table.
+ *
+ * Portable representations, chosen so one query code runs on SQLite and PostgreSQL alike:
+ * - Timestamps are ISO-8601 UTC strings from `Date.prototype.toISOString()` ("2025-03-01T07:00:00.000Z"),
+ *   stored as text. One fixed format means text order is time order, so `<`, `>` and ORDER BY work on both
+ *   dialects without per-dialect date types or driver parsing.
+ * - Calendar dates (week ending, check date) are "YYYY-MM-DD" text for the same reason.
+ * - Booleans are integers 0/1 on both dialects (SQLite has no boolean type; PostgreSQL gets a CHECK).
+ * - JSON is text on both dialects, written with JSON.stringify and read with JSON.parse in the repositories.
+ * - Ids are text: UUIDs made by the client for forms (so a form can be created offline), slugs for reference data.
+ * - Enumerated values (statuses, ratings) are plain text without CHECK constraints: SQLite cannot alter a
+ *   CHECK without rebuilding the table, and the routes validate them with zod anyway.
+ */
+
+export const OUTBOX_STATUSES = ["queued", "sending", "sent", "failed"] as const;
+export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
+
+export type IdempotencyStatus = "in_progress" | "done";
+
+/** 0 or 1: see the note on booleans above. */
+export type BooleanInt = 0 | 1;
+
+export interface AccountsTable {
+  id: string;
+  full_name: string;
+  /** As the user typed it, for display and for addressing mail. */
+  email: string;
+  /** Lower-cased and trimmed; the unique key, so "Ann@x.com" and "ann@x.com" are one account on both dialects. */
+  email_normalized: string;
+  password_hash: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SessionsTable {
+  /** SHA-256 of the cookie token: a leaked table does not leak live sessions. */
+  token_hash: string;
+  account_id: string;
+  created_at: string;
+  expires_at: string;
+}
+
+export interface PasswordResetsTable {
+  token_hash: string;
+  account_id: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export interface CustomersTable {
+  id: string;
+  name: string;
+  requires_order_validation: BooleanInt;
+}
+
+export interface VehiclesTable {
+  qr_code: string;
+  machine_number: string;
+  plant_number: string;
+  vehicle_type: string;
+  description: string;
+}
+
+/** Columns shared by timesheets and check sheets; the full form lives in `data`. */
+interface FormTableBase {
+  id: string;
+  /** Null for an anonymous one-step form, which is kept only until its email is sent. */
+  owner_id: string | null;
+  status: FormStatus;
+  driver_signed_name: string | null;
+  plant_number: string | null;
+  customer_id: string | null;
+  order_number: string | null;
+  /** Unguessable token of the emailed read-only link; null until the form is sent. */
+  view_token: string | null;
+  /** JSON text of the whole form as the domain schema describes it. */
+  data: string;
+  created_at: string;
+  updated_at: string;
+  submitted_at: string | null;
+  completed_at: string | null;
+}
+
+export interface TimesheetsTable extends FormTableBase {
+  week_ending: string | null;
+}
+
+export interface CheckSheetsTable extends FormTableBase {
+  check_date: string | null;
+}
+
+export interface PhotosTable {
+  id: string;
+  owner_id: string | null;
+  /** The check sheet the photo belongs to, once known; no FK because photos may be uploaded before the form syncs. */
+  form_id: string | null;
+  storage_key: string;
+  content_type: string;
+  bytes: number;
+  sha256: string;
+  created_at: string;
+  /** Migration 003: the hash of the upload URL's single-use token, until the bytes arrive. */
+  upload_token_hash: string | null;
+  upload_expires_at: string | null;
+  /** Null until uploaded. */
+  uploaded_at: string | null;
+}
+
+export interface SupervisorApprovalsTable {
+  id: string;
+  owner_id: string | null;
+  timesheet_id: string;
+  /** JSON array of check sheet ids in the combined set. */
+  check_sheet_ids: string;
+  client_name: string | null;
+  client_signature: string | null;
+  foreman_name: string | null;
+  foreman_signature: string | null;
+  approved_at: string | null;
+  notes: string | null;
+  /** happy | okay | unhappy */
+  rating: string | null;
+  rating_notes: string | null;
+  rated_at: string | null;
+  status: FormStatus;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface MailOutboxTable {
+  id: string;
+  /** JSON array of addresses; named to_addresses because TO is an SQL keyword. */
+  to_addresses: string;
+  subject: string;
+  /** Null once sent: the content is dropped after delivery (anonymous forms keep nothing). */
+  text_body: string | null;
+  html_body: string | null;
+  /** JSON array of MailAttachment, or null. */
+  attachments: string | null;
+  status: OutboxStatus;
+  attempts: number;
+  next_attempt_at: string;
+  claimed_by: string | null;
+  claimed_until: string | null;
+  last_error: string | null;
+  created_at: string;
+  sent_at: string | null;
+}
+
+export interface IdempotencyKeysTable {
+  scope: string;
+  key: string;
+  request_hash: string;
+  status: IdempotencyStatus;
+  response_status: number | null;
+  response_body: string | null;
+  created_at: string;
+  expires_at: string;
+}
+
+export interface AuditEventsTable {
+  id: string;
+  form_type: string;
+  form_id: string;
+  /** No FK: the audit trail outlives the account and the form it describes. */
+  account_id: string | null;
+  action: string;
+  ip: string | null;
+  user_agent: string | null;
+  /** JSON text or null. */
+  details: string | null;
+  created_at: string;
+}
+
+/** Fixed-window request counters (migration 002), shared by every server instance. */
+export interface RateLimitsTable {
+  key: string;
+  window_start: string;
+  hits: number;
+}
+
+export interface DB {
+  accounts: AccountsTable;
+  sessions: SessionsTable;
+  password_resets: PasswordResetsTable;
+  customers: CustomersTable;
+  vehicles: VehiclesTable;
+  timesheets: TimesheetsTable;
+  check_sheets: CheckSheetsTable;
+  photos: PhotosTable;
+  supervisor_approvals: SupervisorApprovalsTable;
+  mail_outbox: MailOutboxTable;
+  idempotency_keys: IdempotencyKeysTable;
+  audit_events: AuditEventsTable;
+  rate_limits: RateLimitsTable;
+}

@@ -1,0 +1,82 @@
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import pg from "pg";
+import { type Database, type Dialect, openDatabase } from "./database";
+import { migrateToLatest } from "./migrate";
+
+export interface TestDatabase {
+  name: Dialect;
+  /** A fresh, migrated, empty database; `close()` deletes it. */
+  open(): Promise<Database>;
+}
+
+/**
+ * The databases every integration test runs against: always SQLite, and PostgreSQL when TEST_DATABASE_URL is
+ * set. Each `open()` makes a new one (a temp folder, or a uniquely named schema) so test files never share
+ * data. Use as `describe.each(testDatabases())("$name", ({ open }) => { ... })`.
+ */
+export function testDatabases(): TestDatabase[] {
+  const list: TestDatabase[] = [{ name: "sqlite", open: openTestSqlite }];
+  const url = process.env.TEST_DATABASE_URL;
+  if (url) list.push({ name: "postgres", open: () => openTestPostgres(url) });
+  return list;
+}
+
+async function openTestSqlite(): Promise<Database> {
+  const dataDir = mkdtempSync(join(tmpdir(), "plant-sheets-test-"));
+  const database = await openDatabase({ dataDir }).catch((error: unknown) => {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  });
+  return migrated(database, async () => rmSync(dataDir, { recursive: true, force: true }));
+}
+
+async function openTestPostgres(url: string): Promise<Database> {
+  const schema = `test_${randomBytes(12).toString("hex")}`;
+  await withClient(url, (client) => client.query(`create schema ${schema}`));
+  const dropSchema = () =>
+    withClient(url, (client) => client.query(`drop schema if exists ${schema} cascade`));
+  const dataDir = mkdtempSync(join(tmpdir(), "plant-sheets-test-"));
+  const cleanUp = async () => {
+    rmSync(dataDir, { recursive: true, force: true });
+    await dropSchema();
+  };
+  let database: Database;
+  try {
+    database = await openDatabase({ databaseUrl: url, dataDir, schema });
+  } catch (error) {
+    await cleanUp();
+    throw error;
+  }
+  return migrated(database, cleanUp);
+}
+
+/** Migrates the database and makes `close()` also remove what the test created. */
+async function migrated(database: Database, cleanUp: () => Promise<void>): Promise<Database> {
+  const close = async () => {
+    try {
+      await database.close();
+    } finally {
+      await cleanUp();
+    }
+  };
+  try {
+    await migrateToLatest(database.db);
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  return { ...database, close };
+}
+
+async function withClient(url: string, run: (client: pg.Client) => Promise<unknown>): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await run(client);
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,53 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "./database";
+import { testDatabases } from "./test-databases";
+import { findVehicleByQrCode, upsertVehicles } from "./vehicles-repository";
+
+describe.each(testDatabases())("vehicles repository on $name", ({ open }) => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await open();
+  });
+  afterAll(async () => {
+    await database.close();
+  });
+
+  it("finds a vehicle by its exact QR code, in the shape the QR lookup answers", async () => {
+    await upsertVehicles(database.db, [
+      {
+        qrCode: "QR-1",
+        machineNumber: "JCB 3CX",
+        plantNumber: "BH-1",
+        vehicleType: "Backhoe",
+        description: "Backhoe loader",
+      },
+    ]);
+    expect(await findVehicleByQrCode(database.db, "QR-1")).toEqual({
+      machineNumber: "JCB 3CX",
+      plantNumber: "BH-1",
+      vehicleType: "Backhoe",
+      description: "Backhoe loader",
+    });
+    expect(await findVehicleByQrCode(database.db, "qr-1")).toBeUndefined();
+    expect(await findVehicleByQrCode(database.db, "QR-2")).toBeUndefined();
+  });
+
+  it("replaces the details of a known code on upsert", async () => {
+    await upsertVehicles(database.db, [
+      {
+        qrCode: "QR-1",
+        machineNumber: "JCB 4CX",
+        plantNumber: "BH-9",
+        vehicleType: "Backhoe",
+        description: "",
+      },
+    ]);
+    await upsertVehicles(database.db, []);
+    expect(await findVehicleByQrCode(database.db, "QR-1")).toEqual({
+      machineNumber: "JCB 4CX",
+      plantNumber: "BH-9",
+      vehicleType: "Backhoe",
+      description: "",
+    });
+  });
+});

@@ -1,0 +1,50 @@
+import type { Kysely } from "kysely";
+import type { Vehicle } from "../../domain/vehicle";
+import type { DB } from "./schema";
+
+/** A vehicle with the code printed on its QR label. */
+export interface VehicleWithQrCode extends Vehicle {
+  qrCode: string;
+}
+
+/** The vehicle a scanned QR code names. Codes match exactly (case-sensitive on both dialects). */
+export async function findVehicleByQrCode(db: Kysely<DB>, qrCode: string): Promise<Vehicle | undefined> {
+  const row = await db
+    .selectFrom("vehicles")
+    .select(["machine_number", "plant_number", "vehicle_type", "description"])
+    .where("qr_code", "=", qrCode)
+    .executeTakeFirst();
+  return (
+    row && {
+      machineNumber: row.machine_number,
+      plantNumber: row.plant_number,
+      vehicleType: row.vehicle_type,
+      description: row.description,
+    }
+  );
+}
+
+/** Inserts new vehicles and replaces the details of existing ones (matched by QR code). */
+export async function upsertVehicles(db: Kysely<DB>, vehicles: readonly VehicleWithQrCode[]): Promise<void> {
+  if (vehicles.length === 0) return;
+  await db
+    .insertInto("vehicles")
+    .values(
+      vehicles.map((v) => ({
+        qr_code: v.qrCode,
+        machine_number: v.machineNumber,
+        plant_number: v.plantNumber,
+        vehicle_type: v.vehicleType,
+        description: v.description,
+      })),
+    )
+    .onConflict((oc) =>
+      oc.column("qr_code").doUpdateSet((eb) => ({
+        machine_number: eb.ref("excluded.machine_number"),
+        plant_number: eb.ref("excluded.plant_number"),
+        vehicle_type: eb.ref("excluded.vehicle_type"),
+        description: eb.ref("excluded.description"),
+      })),
+    )
+    .execute();
+}

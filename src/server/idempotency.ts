@@ -1,0 +1,96 @@
+import { createHash } from "node:crypto";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { AppError } from "./app-error";
+import {
+  claimIdempotencyKey,
+  completeIdempotencyKey,
+  releaseIdempotencyKey,
+} from "./db/idempotency-repository";
+
+export const IDEMPOTENCY_HEADER = "idempotency-key";
+/** How long a key is remembered: long enough for a phone to come back into signal the next day. */
+export const IDEMPOTENCY_KEY_LIFETIME_MS = 24 * 60 * 60 * 1000;
+const KEY_PATTERN = /^[\w:.-]{8,200}$/;
+
+declare module "fastify" {
+  interface FastifyRequest {
+    idempotency: { scope: string; key: string } | null;
+  }
+}
+
+/** Keys belong to the caller: the account when signed in, otherwise the anonymous space. */
+function scopeOf(request: FastifyRequest): string {
+  return request.session ? `account:${request.session.account.id}` : "anonymous";
+}
+
+function requestHash(request: FastifyRequest): string {
+  return createHash("sha256")
+    .update(`${request.method} ${request.url}\n`)
+    .update(JSON.stringify(request.body ?? null))
+    .digest("hex");
+}
+
+/**
+ * Honours `Idempotency-Key` on every POST and PUT: the first request with a key runs and its successful answer
+ * is kept for 24 hours; a replay gets that answer without running again, a replay while the first still runs
+ * gets 409, and the same key with a different request gets 422. A failed first request leaves nothing behind,
+ * so retrying it runs it again.
+ */
+export function registerIdempotency(app: FastifyInstance): void {
+  app.decorateRequest("idempotency", null);
+
+  app.addHook("preHandler", async (request, reply) => {
+    if (request.method !== "POST" && request.method !== "PUT") return;
+    const key = request.headers[IDEMPOTENCY_HEADER];
+    if (key === undefined) return;
+    if (typeof key !== "string" || !KEY_PATTERN.test(key)) {
+      throw new AppError(
+        "bad_request",
+        "Idempotency-Key must be 8 to 200 letters, digits, '-', '_', ':' or '.'.",
+      );
+    }
+    const scope = scopeOf(request);
+    const claim = await claimIdempotencyKey(app.deps.database.db, {
+      scope,
+      key,
+      requestHash: requestHash(request),
+      now: app.deps.now(),
+      lifetimeMs: IDEMPOTENCY_KEY_LIFETIME_MS,
+    });
+    if (claim.kind === "claimed") {
+      request.idempotency = { scope, key };
+      return;
+    }
+    if (claim.kind === "mismatch") {
+      throw new AppError("unprocessable", "This Idempotency-Key was already used for a different request.");
+    }
+    if (claim.kind === "in_progress") {
+      throw new AppError("conflict", "A request with this Idempotency-Key is still being processed.");
+    }
+    return reply
+      .status(claim.status)
+      .header("idempotent-replayed", "true")
+      .header("content-type", "application/json; charset=utf-8")
+      .send(claim.body);
+  });
+
+  app.addHook("onSend", async (request, reply, payload) => {
+    const claim = request.idempotency;
+    if (!claim) return payload;
+    request.idempotency = null;
+    const { db } = app.deps.database;
+    if (
+      reply.statusCode >= 200 &&
+      reply.statusCode < 300 &&
+      (typeof payload === "string" || payload === null)
+    ) {
+      await completeIdempotencyKey(db, claim.scope, claim.key, {
+        status: reply.statusCode,
+        body: payload ?? "",
+      });
+    } else {
+      await releaseIdempotencyKey(db, claim.scope, claim.key);
+    }
+    return payload;
+  });
+}

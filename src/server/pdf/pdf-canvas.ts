@@ -1,0 +1,726 @@
+import { deflateSync, constants as zlibConstants } from "node:zlib";
+import PDFDocument from "pdfkit";
+import { embeddableImage } from "./embeddable-image";
+
+const PAGE_WIDTH = 595.28;
+const PAGE_HEIGHT = 841.89;
+const MARGIN_X = 42;
+const MARGIN_TOP = 40;
+const FOOTER_HEIGHT = 52;
+const CONTENT_WIDTH = PAGE_WIDTH - 2 * MARGIN_X;
+const CONTENT_BOTTOM = PAGE_HEIGHT - FOOTER_HEIGHT;
+const GAP = 12;
+
+const REGULAR = "Helvetica";
+const BOLD = "Helvetica-Bold";
+const ITALIC = "Helvetica-Oblique";
+
+const INK = "#1f2933";
+const MUTED = "#52606d";
+const FAINT = "#9aa5b1";
+const RULE = "#cbd2d9";
+const SHADE = "#f0f4f8";
+const ACCENT = "#c05621";
+const OK_GREEN = "#1e7b34";
+const DEFECT_RED = "#b42318";
+
+const GENERATED_AT = new Intl.DateTimeFormat("en-GB", {
+  timeZone: "Europe/London",
+  day: "2-digit",
+  month: "2-digit",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  timeZoneName: "short",
+});
+
+interface TextStyle {
+  font: string;
+  size: number;
+  color: string;
+}
+
+const STYLES = {
+  body: { font: REGULAR, size: 9.5, color: INK },
+  cell: { font: REGULAR, size: 8.5, color: INK },
+  cellStrong: { font: BOLD, size: 8.5, color: INK },
+  label: { font: BOLD, size: 6.5, color: MUTED },
+  value: { font: REGULAR, size: 9.5, color: INK },
+  heading: { font: BOLD, size: 11, color: INK },
+  small: { font: REGULAR, size: 7, color: MUTED },
+  notice: { font: ITALIC, size: 7.5, color: MUTED },
+} as const satisfies Record<string, TextStyle>;
+
+const lineHeight = (style: TextStyle) => style.size * 1.3;
+const HEADING_HEIGHT = lineHeight(STYLES.heading) + 7;
+
+/** What every page of a section carries in its footer. */
+export interface PageStamp {
+  /** The document's name, e.g. "Weekly Timesheet". */
+  title: string;
+  /** What it is about, e.g. the plant and week. */
+  reference: string;
+  /** SHA-256 of the signed content shown on the page. */
+  fingerprint: string;
+}
+
+export type CellTone = "ok" | "defect" | "muted" | "strong" | "code";
+export type TableCell = string | { text: string; tone?: CellTone };
+
+export interface TableColumn {
+  header: string;
+  /** Relative width: the columns share the page width in proportion. */
+  width: number;
+  align?: "left" | "center" | "right";
+}
+
+export interface TableRow {
+  cells: readonly TableCell[];
+  /** A totals row: bold on a shaded background. */
+  total?: boolean;
+}
+
+export interface KeyValue {
+  label: string;
+  value: string | number | null | undefined;
+}
+
+export interface SignatureBox {
+  title: string;
+  /** A PNG or JPEG data URL; blank or unreadable draws an empty box saying "Not signed". */
+  image: string | null | undefined;
+  name: string;
+  date: string;
+}
+
+/** An image given as bytes (a photo from storage); the bytes decide the format, JPEG or PNG. */
+export interface PdfPhoto {
+  data: Uint8Array;
+  contentType: string;
+}
+
+/** The pdfkit image object that `openImage` returns and `image()` accepts, embedded once however often drawn. */
+interface OpenedImage {
+  width: number;
+  height: number;
+  /** A JPEG's EXIF orientation: 5 to 8 are turned a quarter, so they show with width and height swapped. */
+  orientation?: number;
+}
+
+/** The size an image shows at, after its orientation. */
+function shownSize(image: OpenedImage): { width: number; height: number } {
+  return (image.orientation ?? 1) > 4 ? { width: image.height, height: image.width } : image;
+}
+
+interface Cursor {
+  page: number;
+  y: number;
+}
+
+/**
+ * An A4 document and the drawing blocks every Plant Sheets PDF is made of: a header, headings,
+ * key-value grids, tables, text blocks, signature boxes and image grids. Each block moves to a new
+ * page when it does not fit; tables repeat their header there and long text continues line by
+ * line. Every page gets a footer with its section's fingerprint, the generation time and its number.
+ */
+export class PdfCanvas {
+  private readonly doc: PDFKit.PDFDocument;
+  private readonly chunks: Buffer[] = [];
+  private readonly ended: Promise<Buffer>;
+  private readonly stamps: PageStamp[] = [];
+  private readonly images = new Map<string | Uint8Array, OpenedImage | null>();
+  private readonly generatedAt: Date;
+  private stamp: PageStamp | null = null;
+  private cursor: Cursor = { page: -1, y: MARGIN_TOP };
+  /** Where content starts on the current page: a block placed there never moves on. */
+  private pageTop = MARGIN_TOP;
+  private pendingHeading: string | null = null;
+
+  constructor(options: { title: string; subject: string; generatedAt: Date }) {
+    this.generatedAt = options.generatedAt;
+    this.doc = new PDFDocument({
+      size: "A4",
+      compress: true,
+      autoFirstPage: false,
+      bufferPages: true,
+      margins: { top: MARGIN_TOP, bottom: 0, left: MARGIN_X, right: MARGIN_X },
+      info: {
+        Title: winAnsiText(options.title),
+        Subject: winAnsiText(options.subject),
+        Author: "Plant Sheets",
+        Creator: "Plant Sheets",
+        Producer: "Plant Sheets",
+        CreationDate: options.generatedAt,
+        ModDate: options.generatedAt,
+      },
+    });
+    this.doc.on("data", (chunk: Buffer) => this.chunks.push(chunk));
+    this.ended = new Promise((resolve, reject) => {
+      this.doc.on("end", () => resolve(Buffer.concat(this.chunks)));
+      this.doc.on("error", reject);
+    });
+  }
+
+  /** Starts a section on a new page; its pages carry the stamp in their footer. */
+  startSection(stamp: PageStamp): void {
+    this.stamp = stamp;
+    this.pendingHeading = null;
+    this.addPage(false);
+  }
+
+  /** The document title block: product name, title, and key facts on the right. */
+  documentHeader(title: string, facts: readonly KeyValue[]): void {
+    const top = this.cursor.y;
+    const right = MARGIN_X + CONTENT_WIDTH;
+    const titleStyle = { font: BOLD, size: 20, color: INK };
+    this.write("PLANT SHEETS", MARGIN_X, top, { font: BOLD, size: 8, color: ACCENT });
+    this.write(title, MARGIN_X, top + 12, titleStyle);
+    // The facts wrap in the room the title leaves, so a long order number never runs into it.
+    const factsWidth = CONTENT_WIDTH - this.widthOf(title, titleStyle) - 16;
+    let factY = top;
+    for (const fact of facts.filter((f) => present(f.value))) {
+      const label = `${fact.label.toUpperCase()}  `;
+      const valueRoom = Math.min(190, factsWidth - this.widthOf(label, STYLES.label));
+      const lines = this.wrap(String(fact.value), valueRoom, STYLES.value);
+      const valueWidth = Math.max(...lines.map((line) => this.widthOf(line, STYLES.value)));
+      this.write(label, right - valueWidth - this.widthOf(label, STYLES.label), factY + 2.5, STYLES.label);
+      this.writeLines(lines, right - valueWidth, factY, STYLES.value);
+      factY += lines.length * lineHeight(STYLES.value) + 2;
+    }
+    const bottom = Math.max(top + 40, factY + 4);
+    this.doc.rect(MARGIN_X, bottom, CONTENT_WIDTH, 2).fill(ACCENT);
+    this.cursor.y = bottom + 14;
+  }
+
+  /** A section heading; it is drawn with the block that follows, so it never ends a page on its own. */
+  heading(text: string): void {
+    this.pendingHeading = text;
+  }
+
+  /** Labelled values in a boxed grid, `columns` to a row; empty values show a dash. */
+  keyValueGrid(entries: readonly KeyValue[], columns = 2): void {
+    const cellWidth = CONTENT_WIDTH / columns;
+    const pad = 5;
+    const labelHeight = lineHeight(STYLES.label) + 1;
+    const lineH = lineHeight(STYLES.value);
+    for (let start = 0; start < entries.length; start += columns) {
+      const cells = entries.slice(start, start + columns).map((entry) => {
+        const filled = present(entry.value);
+        const style = filled ? STYLES.value : { ...STYLES.value, color: FAINT };
+        return {
+          label: entry.label,
+          style,
+          lines: this.wrap(filled ? String(entry.value) : "-", cellWidth - 2 * pad, style),
+        };
+      });
+      this.flow(
+        Math.max(...cells.map((cell) => cell.lines.length)),
+        lineH,
+        (first) => 2 * pad + (first ? labelHeight : 0),
+        (offset, take, y, first) => {
+          const height = 2 * pad + (first ? labelHeight : 0) + take * lineH;
+          cells.forEach((cell, i) => {
+            const x = MARGIN_X + i * cellWidth;
+            this.doc.rect(x, y, cellWidth, height).lineWidth(0.5).stroke(RULE);
+            if (first) this.write(cell.label.toUpperCase(), x + pad, y + pad, STYLES.label);
+            this.writeLines(
+              cell.lines.slice(offset, offset + take),
+              x + pad,
+              y + pad + (first ? labelHeight : 0),
+              cell.style,
+            );
+          });
+          this.cursor.y = y + height;
+        },
+      );
+    }
+    this.cursor.y += GAP;
+  }
+
+  /**
+   * A table with a shaded header row. A row never sits apart from a header: the first row is
+   * placed with the header, the header is repeated on each new page, and only a row taller than a
+   * whole page is split, continuing on the next page.
+   */
+  table(columns: readonly TableColumn[], rows: readonly TableRow[]): void {
+    const totalWeight = columns.reduce((sum, c) => sum + c.width, 0);
+    const widths = columns.map((c) => (c.width / totalWeight) * CONTENT_WIDTH);
+    const padX = 4;
+    const padY = 4;
+    const headerStyle = { ...STYLES.label, color: INK };
+    const headerLines = columns.map((c, i) =>
+      this.wrap(c.header.toUpperCase(), widths[i]! - 2 * padX, headerStyle),
+    );
+    const headerHeight = 2 * padY + Math.max(...headerLines.map((l) => l.length)) * lineHeight(headerStyle);
+    let headerPage = -1;
+    const drawHeader = () => {
+      const y = this.cursor.y;
+      this.doc.rect(MARGIN_X, y, CONTENT_WIDTH, headerHeight).fill(SHADE);
+      let x = MARGIN_X;
+      columns.forEach((column, i) => {
+        this.writeLines(
+          headerLines[i]!,
+          x + padX,
+          y + padY,
+          headerStyle,
+          widths[i]! - 2 * padX,
+          column.align,
+        );
+        x += widths[i]!;
+      });
+      this.doc.rect(MARGIN_X, y, CONTENT_WIDTH, headerHeight).lineWidth(0.5).stroke(RULE);
+      this.cursor.y = y + headerHeight;
+      headerPage = this.cursor.page;
+    };
+    const lineH = lineHeight(STYLES.cell);
+    for (const row of rows) {
+      const style = row.total ? STYLES.cellStrong : STYLES.cell;
+      const cells = columns.map((_, i) => {
+        const cell = row.cells[i] ?? "";
+        const text = typeof cell === "string" ? cell : cell.text;
+        const cellStyle = toned(style, typeof cell === "string" ? undefined : cell.tone);
+        return { lines: this.wrap(text, widths[i]! - 2 * padX, cellStyle), style: cellStyle };
+      });
+      this.flow(
+        Math.max(...cells.map((c) => c.lines.length)),
+        lineH,
+        (_first, freshPage) => 2 * padY + (freshPage || headerPage !== this.cursor.page ? headerHeight : 0),
+        (offset, take) => {
+          if (headerPage !== this.cursor.page) drawHeader();
+          const y = this.cursor.y;
+          const height = take * lineH + 2 * padY;
+          if (row.total) this.doc.rect(MARGIN_X, y, CONTENT_WIDTH, height).fill(SHADE);
+          let x = MARGIN_X;
+          cells.forEach((cell, i) => {
+            const slice = cell.lines.slice(offset, offset + take);
+            this.writeLines(slice, x + padX, y + padY, cell.style, widths[i]! - 2 * padX, columns[i]!.align);
+            this.doc.rect(x, y, widths[i]!, height).lineWidth(0.5).stroke(RULE);
+            x += widths[i]!;
+          });
+          this.cursor.y = y + height;
+        },
+      );
+    }
+    this.cursor.y += GAP;
+  }
+
+  /** A boxed block of free text (notes); `emptyText` shows, greyed, when there is none. Long text continues on the next page. */
+  textBlock(text: string, emptyText: string): void {
+    const pad = 6;
+    const style = text.trim() ? STYLES.body : { ...STYLES.body, color: FAINT, font: ITALIC };
+    const lines = this.wrap(text.trim() || emptyText, CONTENT_WIDTH - 2 * pad, style);
+    const lineH = lineHeight(style);
+    this.flow(
+      lines.length,
+      lineH,
+      () => 2 * pad,
+      (offset, take, y) => {
+        const height = take * lineH + 2 * pad;
+        this.doc.rect(MARGIN_X, y, CONTENT_WIDTH, height).lineWidth(0.5).stroke(RULE);
+        this.writeLines(lines.slice(offset, offset + take), MARGIN_X + pad, y + pad, style);
+        this.cursor.y = y + height;
+      },
+    );
+    this.cursor.y += GAP;
+  }
+
+  /** Small print, such as a notice printed on the paper form. */
+  notice(text: string): void {
+    const lines = this.wrap(text, CONTENT_WIDTH, STYLES.notice);
+    const y = this.place(lines.length * lineHeight(STYLES.notice));
+    this.writeLines(lines, MARGIN_X, y, STYLES.notice);
+    this.cursor.y = y + lines.length * lineHeight(STYLES.notice) + 4;
+  }
+
+  /** Signature boxes two to a row: the drawn signature, or an empty box saying "Not signed", with name and date. */
+  signatureBoxes(boxes: readonly SignatureBox[]): void {
+    const perRow = 2;
+    const width = (CONTENT_WIDTH - GAP * (perRow - 1)) / perRow;
+    const pad = 7;
+    const imageHeight = 56;
+    const height = pad + lineHeight(STYLES.label) + 4 + imageHeight + 8 + 2 * lineHeight(STYLES.value) + pad;
+    for (let start = 0; start < boxes.length; start += perRow) {
+      const y = this.place(height);
+      boxes.slice(start, start + perRow).forEach((box, i) => {
+        const x = MARGIN_X + i * (width + GAP);
+        this.doc.rect(x, y, width, height).lineWidth(0.75).stroke(RULE);
+        this.write(box.title.toUpperCase(), x + pad, y + pad, STYLES.label);
+        const imageTop = y + pad + lineHeight(STYLES.label) + 4;
+        const image = box.image ? this.openImage(box.image) : null;
+        if (image) {
+          this.drawImage(image, x + pad, imageTop, {
+            fit: [width - 2 * pad, imageHeight],
+            align: "center",
+            valign: "center",
+          });
+        } else {
+          this.doc
+            .rect(x + pad, imageTop, width - 2 * pad, imageHeight)
+            .dash(3, { space: 3 })
+            .lineWidth(0.75)
+            .stroke(FAINT)
+            .undash();
+          const label = "Not signed";
+          const style = { ...STYLES.body, font: ITALIC, color: MUTED };
+          this.write(
+            label,
+            x + (width - this.widthOf(label, style)) / 2,
+            imageTop + imageHeight / 2 - 5,
+            style,
+          );
+        }
+        const lineY = imageTop + imageHeight + 4;
+        this.doc
+          .moveTo(x + pad, lineY)
+          .lineTo(x + width - pad, lineY)
+          .lineWidth(0.75)
+          .stroke(MUTED);
+        this.labelledLine("Name", box.name, x + pad, lineY + 5, width - 2 * pad);
+        this.labelledLine("Date", box.date, x + pad, lineY + 5 + lineHeight(STYLES.value), width - 2 * pad);
+      });
+      this.cursor.y = y + height + GAP;
+    }
+  }
+
+  /**
+   * Photos two to a row, each scaled to fit its cell and captioned. A row that does not fit
+   * moves to the next page; an unreadable photo shows a placeholder instead.
+   */
+  imageGrid(photos: readonly { photo: PdfPhoto; caption: string }[]): void {
+    const perRow = 2;
+    const cellWidth = (CONTENT_WIDTH - GAP * (perRow - 1)) / perRow;
+    const maxImageHeight = 200;
+    const captionHeight = lineHeight(STYLES.small) + 4;
+    for (let start = 0; start < photos.length; start += perRow) {
+      const row = photos.slice(start, start + perRow).map(({ photo, caption }) => {
+        const image = this.openImage(photo.data);
+        const shown = image ? shownSize(image) : { width: cellWidth, height: 80 };
+        const scale = image ? Math.min(cellWidth / shown.width, maxImageHeight / shown.height) : 1;
+        return { image, caption, width: shown.width * scale, height: shown.height * scale };
+      });
+      const imagesHeight = Math.max(...row.map((cell) => cell.height));
+      const y = this.place(imagesHeight + captionHeight);
+      row.forEach((cell, i) => {
+        const cellX = MARGIN_X + i * (cellWidth + GAP);
+        const x = cellX + (cellWidth - cell.width) / 2;
+        const top = y + (imagesHeight - cell.height) / 2;
+        if (cell.image) {
+          this.drawImage(cell.image, x, top, { width: cell.width, height: cell.height });
+          this.doc.rect(x, top, cell.width, cell.height).lineWidth(0.5).stroke(RULE);
+        } else {
+          this.doc.rect(x, top, cell.width, cell.height).fillAndStroke(SHADE, RULE);
+          const text = "Photo could not be shown";
+          const style = { ...STYLES.body, font: ITALIC, color: MUTED };
+          this.write(
+            text,
+            x + (cell.width - this.widthOf(text, style)) / 2,
+            top + cell.height / 2 - 5,
+            style,
+          );
+        }
+        const captionWidth = this.widthOf(cell.caption, STYLES.small);
+        this.write(cell.caption, cellX + (cellWidth - captionWidth) / 2, y + imagesHeight + 3, STYLES.small);
+      });
+      this.cursor.y = y + imagesHeight + captionHeight + GAP;
+    }
+  }
+
+  /** Vertical space before the next block. */
+  space(points: number): void {
+    this.cursor.y = Math.min(this.cursor.y + points, CONTENT_BOTTOM);
+  }
+
+  /** Stamps every page's footer and returns the finished PDF. */
+  async toBuffer(): Promise<Buffer> {
+    const total = this.stamps.length;
+    const generated = `Generated ${GENERATED_AT.format(this.generatedAt)}`;
+    this.stamps.forEach((stamp, index) => {
+      this.doc.switchToPage(index);
+      const top = PAGE_HEIGHT - FOOTER_HEIGHT + 14;
+      this.doc
+        .moveTo(MARGIN_X, top)
+        .lineTo(MARGIN_X + CONTENT_WIDTH, top)
+        .lineWidth(0.5)
+        .stroke(RULE);
+      const right = MARGIN_X + CONTENT_WIDTH;
+      this.write(`Plant Sheets  |  ${stamp.title}  |  ${stamp.reference}`, MARGIN_X, top + 5, STYLES.small);
+      const page = `Page ${index + 1} of ${total}`;
+      this.write(page, right - this.widthOf(page, STYLES.small), top + 5, STYLES.small);
+      const fingerprint = `SHA-256 of signed content: ${stamp.fingerprint}`;
+      this.write(fingerprint, MARGIN_X, top + 15, STYLES.small);
+      this.write(generated, right - this.widthOf(generated, STYLES.small), top + 15, STYLES.small);
+    });
+    this.doc.end();
+    return this.ended;
+  }
+
+  private addPage(continued: boolean): void {
+    if (!this.stamp) throw new Error("A section must be started before drawing");
+    this.doc.addPage();
+    this.stamps.push(this.stamp);
+    this.cursor = { page: this.stamps.length - 1, y: MARGIN_TOP };
+    if (continued) {
+      const text = `${this.stamp.title}  |  ${this.stamp.reference}  (continued)`;
+      this.write(text, MARGIN_X, this.cursor.y, STYLES.small);
+      const ruleY = this.cursor.y + lineHeight(STYLES.small) + 2;
+      this.doc
+        .moveTo(MARGIN_X, ruleY)
+        .lineTo(MARGIN_X + CONTENT_WIDTH, ruleY)
+        .lineWidth(0.5)
+        .stroke(RULE);
+      this.cursor.y = ruleY + 10;
+    }
+    this.pageTop = this.cursor.y;
+  }
+
+  private headingHeight(): number {
+    return this.pendingHeading === null ? 0 : HEADING_HEIGHT;
+  }
+
+  private drawPendingHeading(): void {
+    if (this.pendingHeading === null) return;
+    const y = this.cursor.y;
+    this.write(this.pendingHeading, MARGIN_X, y, STYLES.heading);
+    const ruleY = y + lineHeight(STYLES.heading) + 1;
+    this.doc
+      .moveTo(MARGIN_X, ruleY)
+      .lineTo(MARGIN_X + CONTENT_WIDTH, ruleY)
+      .lineWidth(0.75)
+      .stroke(RULE);
+    this.cursor.y = y + HEADING_HEIGHT;
+    this.pendingHeading = null;
+  }
+
+  /** Where a block of fixed height goes: here if it fits with any heading waiting for it, else on a new page. */
+  private place(height: number): number {
+    const onFreshPage = this.cursor.y === this.pageTop;
+    if (!onFreshPage && this.cursor.y + this.headingHeight() + height > CONTENT_BOTTOM) this.addPage(true);
+    this.drawPendingHeading();
+    return this.cursor.y;
+  }
+
+  /**
+   * Lays out a block made of `lineCount` lines in as few pieces as it can: all of it here when it
+   * fits, else all of it on a new page when it fits there, else as many lines as fit on each page.
+   * `chrome` is the block's height beyond its lines (padding, labels, a repeated table header).
+   */
+  private flow(
+    lineCount: number,
+    lineH: number,
+    chrome: (firstPiece: boolean, freshPage: boolean) => number,
+    draw: (offset: number, take: number, y: number, firstPiece: boolean) => void,
+  ): void {
+    const total = Math.max(1, lineCount);
+    const freshPageSpace = CONTENT_BOTTOM - this.continuationTop();
+    let offset = 0;
+    while (offset < total) {
+      const first = offset === 0;
+      const remaining = total - offset;
+      const onFreshPage = this.cursor.y === this.pageTop;
+      const fitting = Math.floor(
+        (CONTENT_BOTTOM - this.cursor.y - this.headingHeight() - chrome(first, onFreshPage)) / lineH,
+      );
+      const fitsOnFreshPage =
+        this.headingHeight() + chrome(first, true) + remaining * lineH <= freshPageSpace;
+      if (!onFreshPage && fitting < remaining && (fitsOnFreshPage || fitting < 2)) {
+        this.addPage(true);
+        continue;
+      }
+      this.drawPendingHeading();
+      const take = Math.max(1, Math.min(fitting, remaining));
+      draw(offset, take, this.cursor.y, first);
+      offset += take;
+    }
+  }
+
+  /** Where content starts on a section's continuation page, below the running header. */
+  private continuationTop(): number {
+    return MARGIN_TOP + lineHeight(STYLES.small) + 12;
+  }
+
+  /** Opens an image once per document, however often it is drawn; null when it cannot be embedded. */
+  private openImage(source: string | Uint8Array): OpenedImage | null {
+    const cached = this.images.get(source);
+    if (cached !== undefined) return cached;
+    const embeddable = embeddableImage(source);
+    let image: OpenedImage | null = null;
+    if (embeddable?.kind === "pixels") {
+      // Colour and alpha planes as an image with a soft mask, the form pdfkit itself would write.
+      // Run-length deflate suits these planes (long runs of one value) and is several times faster.
+      const { width, height, colorSpace, color, alpha } = embeddable;
+      const plane = {
+        Type: "XObject",
+        Subtype: "Image",
+        Width: width,
+        Height: height,
+        BitsPerComponent: 8,
+        Filter: "FlateDecode",
+      };
+      const mask = this.doc.ref({ ...plane, ColorSpace: "DeviceGray" });
+      mask.end(deflateSync(alpha, { strategy: zlibConstants.Z_RLE }));
+      const obj = this.doc.ref({ ...plane, ColorSpace: colorSpace, SMask: mask });
+      obj.end(deflateSync(color, { strategy: zlibConstants.Z_RLE }));
+      image = { width, height, obj, label: `Sig${this.images.size + 1}` } as OpenedImage;
+    } else if (embeddable) {
+      const { bytes } = embeddable;
+      try {
+        const opener = this.doc as unknown as { openImage(src: Buffer): OpenedImage };
+        image = opener.openImage(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+      } catch {
+        image = null;
+      }
+    }
+    this.images.set(source, image);
+    return image;
+  }
+
+  private drawImage(image: OpenedImage, x: number, y: number, options: PDFKit.Mixins.ImageOption): void {
+    // pdfkit draws an opened image like a file or buffer, reusing its one embedded copy.
+    this.doc.image(image as unknown as Buffer, x, y, options);
+  }
+
+  private labelledLine(label: string, value: string, x: number, y: number, width: number): void {
+    const labelText = `${label.toUpperCase()}  `;
+    const labelWidth = this.widthOf(labelText, STYLES.label);
+    this.write(labelText, x, y + 2.5, STYLES.label);
+    const style = value.trim() ? STYLES.value : { ...STYLES.value, color: FAINT };
+    const [first = ""] = this.wrap(value.trim() || "-", width - labelWidth, style);
+    this.write(first, x + labelWidth, y, style);
+  }
+
+  private use(style: TextStyle): void {
+    this.doc.font(style.font).fontSize(style.size).fillColor(style.color);
+  }
+
+  private widthOf(text: string, style: TextStyle): number {
+    this.use(style);
+    return this.doc.widthOfString(winAnsiText(text));
+  }
+
+  private write(text: string, x: number, y: number, style: TextStyle): void {
+    this.use(style);
+    this.doc.text(winAnsiText(text), x, y, { lineBreak: false });
+  }
+
+  private writeLines(
+    lines: readonly string[],
+    x: number,
+    y: number,
+    style: TextStyle,
+    width = 0,
+    align: TableColumn["align"] = "left",
+  ): void {
+    lines.forEach((line, i) => {
+      const lineWidth = align === "left" ? 0 : this.widthOf(line, style);
+      const offset = align === "right" ? width - lineWidth : align === "center" ? (width - lineWidth) / 2 : 0;
+      this.write(line, x + offset, y + i * lineHeight(style), style);
+    });
+  }
+
+  /** Breaks text into lines no wider than `width`, keeping the writer's own line breaks. */
+  private wrap(text: string, width: number, style: TextStyle): string[] {
+    this.use(style);
+    const measure = (s: string) => this.doc.widthOfString(s);
+    const lines: string[] = [];
+    for (const paragraph of winAnsiText(text).split("\n")) {
+      let line = "";
+      for (let word of paragraph.split(" ").filter(Boolean)) {
+        while (measure(word) > width && word.length > 1) {
+          if (line) lines.push(line);
+          line = "";
+          const cut = longestFittingPrefix(word, width, measure);
+          lines.push(word.slice(0, cut));
+          word = word.slice(cut);
+        }
+        const candidate = line ? `${line} ${word}` : word;
+        if (!line || measure(candidate) <= width) line = candidate;
+        else {
+          lines.push(line);
+          line = word;
+        }
+      }
+      if (line || lines.at(-1) !== "") lines.push(line);
+    }
+    while (lines.length > 1 && lines.at(-1) === "") lines.pop();
+    return lines.length > 0 ? lines : [""];
+  }
+}
+
+function longestFittingPrefix(word: string, width: number, measure: (s: string) => number): number {
+  let low = 1;
+  let high = word.length - 1;
+  while (low < high) {
+    const mid = Math.ceil((low + high) / 2);
+    if (measure(word.slice(0, mid)) <= width) low = mid;
+    else high = mid - 1;
+  }
+  return low;
+}
+
+function present(value: KeyValue["value"]): boolean {
+  return typeof value === "number"
+    ? Number.isFinite(value)
+    : typeof value === "string" && value.trim() !== "";
+}
+
+function toned(style: TextStyle, tone: CellTone | undefined): TextStyle {
+  switch (tone) {
+    case "ok":
+      return { ...style, font: BOLD, color: OK_GREEN };
+    case "defect":
+      return { ...style, font: BOLD, color: DEFECT_RED };
+    case "muted":
+      return { ...style, color: FAINT };
+    case "strong":
+      return { ...style, font: BOLD };
+    case "code":
+      return { ...style, size: 7.5, color: MUTED };
+    default:
+      return style;
+  }
+}
+
+/** Characters the standard PDF fonts can show (WinAnsi) beyond Latin-1. */
+const WIN_ANSI_EXTRA = new Set([
+  0x152, 0x153, 0x160, 0x161, 0x178, 0x17d, 0x17e, 0x192, 0x2c6, 0x2dc, 0x2013, 0x2014, 0x2018, 0x2019,
+  0x201a, 0x201c, 0x201d, 0x201e, 0x2020, 0x2021, 0x2022, 0x2026, 0x2030, 0x2039, 0x203a, 0x20ac, 0x2122,
+]);
+/** Letters with no decomposition whose plain form a reader would write instead. */
+const PLAIN_LETTERS: Readonly<Record<string, string>> = {
+  Ł: "L",
+  ł: "l",
+  Đ: "D",
+  đ: "d",
+  Ħ: "H",
+  ħ: "h",
+  ı: "i",
+  Ŧ: "T",
+  ŧ: "t",
+};
+
+function winAnsiEncodable(codePoint: number): boolean {
+  return (
+    (codePoint >= 0x20 && codePoint <= 0x7e) ||
+    (codePoint >= 0xa0 && codePoint <= 0xff) ||
+    WIN_ANSI_EXTRA.has(codePoint)
+  );
+}
+
+/**
+ * Text the standard Helvetica fonts can show: line breaks become "\n", tabs spaces, accented
+ * letters outside WinAnsi lose their accent (Ł -> L, ș -> s), and anything else becomes "?".
+ */
+function winAnsiText(text: string): string {
+  let out = "";
+  for (const char of text.normalize("NFC").replace(/\r\n?/g, "\n")) {
+    const codePoint = char.codePointAt(0)!;
+    if (char === "\n" || winAnsiEncodable(codePoint)) out += char;
+    else if (char === "\t") out += " ";
+    else if (PLAIN_LETTERS[char]) out += PLAIN_LETTERS[char];
+    else {
+      const base = char.normalize("NFD").replace(/\p{M}/gu, "");
+      out += base && [...base].every((c) => winAnsiEncodable(c.codePointAt(0)!)) ? base : "?";
+    }
+  }
+  return out;
+}

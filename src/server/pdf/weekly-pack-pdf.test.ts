@@ -1,0 +1,109 @@
+import { describe, expect, it } from "vitest";
+import { PHOTOS, signedCheckSheet, signedTimesheet, supervisorApproval } from "./pdf-fixtures";
+import { pdfImages } from "./pdf-images";
+import { pdfText } from "./pdf-text";
+import { approvalFingerprint, signedContentFingerprint } from "./signed-content-fingerprint";
+import { renderWeeklyPackPdf } from "./weekly-pack-pdf";
+
+const generatedAt = new Date("2025-06-08T16:00:00.000Z");
+const A4_HEIGHT = 841.89;
+const CHECK_DATES = [
+  "2025-06-05",
+  "2025-06-02",
+  "2025-06-08",
+  "2025-06-03",
+  "2025-06-07",
+  "2025-06-04",
+  "2025-06-06",
+];
+
+/** A week of seven check sheets, given out of date order, with five photos each: 35 separate files. */
+function week() {
+  const timesheet = signedTimesheet();
+  const checkSheets = CHECK_DATES.map((date) => ({
+    checkSheet: signedCheckSheet(date, { defectsNotes: `Walk-round on ${date}` }),
+    photos: Array.from({ length: 5 }, (_, i) => {
+      const photo = PHOTOS[i % PHOTOS.length]!;
+      return { ...photo, data: Buffer.from(photo.data) };
+    }),
+  }));
+  return { timesheet, checkSheets, approval: supervisorApproval() };
+}
+
+describe("renderWeeklyPackPdf", () => {
+  it("puts the approval, the timesheet and the seven check sheets with their 35 photos in one PDF", async () => {
+    const { timesheet, checkSheets, approval } = week();
+    const pdf = await renderWeeklyPackPdf({
+      timesheet,
+      checkSheets,
+      approval,
+      rating: "happy",
+      ratingNotes: "Good week",
+      generatedAt,
+    });
+    const flat = (await pdfText(pdf)).replace(/\s+/g, " ");
+
+    expect(flat).toContain("Weekly Pack: Supervisor Approval");
+    expect(flat).toContain("CLIENT REPRESENTATIVE NAME Colin Client DATE 08/06/2025");
+    expect(flat).toContain("FOREMAN NAME Frank Foreman DATE 08/06/2025");
+    expect(flat).toContain("Driver rating RATING Excellent RATING NOTES Good week");
+    // One rating for the set: the sections inside it carry none of their own.
+    expect(flat.match(/RATING NOTES/g)).toHaveLength(1);
+    expect(flat).toContain("Weekly total 45.4");
+
+    // The check sheets follow the timesheet in date order, whatever order they came in.
+    const sections = [
+      ...flat.matchAll(/(Weekly Timesheet|Daily Plant Defect Check) (?:WEEK ENDING|CHECK DATE) (\S+)/g),
+    ];
+    expect(sections.map((m) => m[2])).toEqual([
+      "08/06/2025",
+      "02/06/2025",
+      "03/06/2025",
+      "04/06/2025",
+      "05/06/2025",
+      "06/06/2025",
+      "07/06/2025",
+      "08/06/2025",
+    ]);
+    for (const date of CHECK_DATES) expect(flat).toContain(`Walk-round on ${date}`);
+
+    // The contents list every form's fingerprint, and every page's footer carries its own section's.
+    const fingerprints = [
+      signedContentFingerprint(timesheet),
+      ...[...checkSheets]
+        .sort((a, b) => a.checkSheet.checkDate.localeCompare(b.checkSheet.checkDate))
+        .map(({ checkSheet }) => signedContentFingerprint(checkSheet)),
+    ];
+    for (const fingerprint of fingerprints) {
+      expect(flat).toContain(fingerprint);
+      expect(flat).toContain(`SHA-256 of signed content: ${fingerprint}`);
+    }
+    expect(flat).toContain(`SHA-256 of signed content: ${approvalFingerprint(approval, fingerprints)}`);
+
+    const pages = [...flat.matchAll(/Page (\d+) of (\d+)/g)].map((m) => [Number(m[1]), Number(m[2])]);
+    expect(pages).toEqual(Array.from({ length: pages.length }, (_, i) => [i + 1, pages.length]));
+
+    const images = (await pdfImages(pdf)).flat();
+    // Client and foreman, operator and client on the timesheet, and on each check sheet two signatures and five photos.
+    expect(images).toHaveLength(2 + 2 + 7 * (2 + 5));
+    for (const box of images) {
+      expect(box.bottom).toBeGreaterThanOrEqual(52);
+      expect(box.bottom + box.height).toBeLessThanOrEqual(A4_HEIGHT - 40);
+    }
+  });
+
+  it("shows 'Not signed' where an approval signature cannot be read", async () => {
+    const { timesheet } = week();
+    const pdf = await renderWeeklyPackPdf({
+      timesheet,
+      checkSheets: [],
+      approval: supervisorApproval({ foremanSignature: "data:image/png;base64,iVBORw0KGgo=" }),
+      rating: "unhappy",
+      generatedAt,
+    });
+    const flat = (await pdfText(pdf)).replace(/\s+/g, " ");
+    expect(flat).toContain("FOREMAN Not signed NAME Frank Foreman");
+    expect(flat).toContain("RATING Poor");
+    expect((await pdfImages(pdf)).flat()).toHaveLength(3);
+  });
+});

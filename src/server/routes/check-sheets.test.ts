@@ -1,0 +1,92 @@
+import { randomUUID } from "node:crypto";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CHECK_ITEM_FIELDS } from "../../domain/check-items";
+import { buildApp } from "../app";
+import { SESSION_COOKIE } from "../auth/sessions";
+import { loadConfig } from "../config";
+import type { Database } from "../db/database";
+import { testDatabases } from "../db/test-databases";
+
+const ORIGIN = "http://sheets.test";
+
+describe.each(testDatabases())("check sheets on $name", ({ open }) => {
+  let database: Database;
+  let app: FastifyInstance;
+  let counter = 0;
+
+  beforeAll(async () => {
+    database = await open();
+    app = await buildApp({
+      config: loadConfig({ PUBLIC_URL: ORIGIN }),
+      database,
+      now: () => new Date("2025-06-04T06:30:00.000Z"),
+    });
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+  });
+
+  async function newDriver(): Promise<string> {
+    counter += 1;
+    const res = await app.inject({
+      method: "POST",
+      url: "/api/drivers/register",
+      headers: { origin: ORIGIN },
+      payload: {
+        fullName: `Driver ${counter}`,
+        email: `cs-driver${counter}@haulage.co.uk`,
+        password: "secret1",
+      },
+    });
+    const cookie = res.cookies.find((c) => c.name === SESSION_COOKIE);
+    if (!cookie) throw new Error(`register failed: ${res.body}`);
+    return `${SESSION_COOKIE}=${cookie.value}`;
+  }
+
+  const call = (method: "GET" | "POST" | "PUT", url: string, cookie: string, payload?: object) =>
+    app.inject({ method, url, payload, headers: { origin: ORIGIN, cookie } });
+
+  it("dates a new check sheet today and keeps the tri-state checks as sent", async () => {
+    const cookie = await newDriver();
+    const id = randomUUID();
+    const checks = Object.fromEntries(
+      CHECK_ITEM_FIELDS.map((field, i) => [field, [true, false, null][i % 3]]),
+    );
+    expect(
+      (await call("POST", "/api/check-sheets", cookie, { id, plantNumber: "EX-1", ...checks })).statusCode,
+    ).toBe(201);
+    const read = (await call("GET", `/api/check-sheets/${id}`, cookie)).json();
+    expect(read).toMatchObject({
+      id,
+      status: "draft",
+      checkDate: "2025-06-04",
+      plantNumber: "EX-1",
+      ...checks,
+    });
+    expect((await call("PUT", `/api/check-sheets/${id}`, cookie, { defectSteering: "yes" })).statusCode).toBe(
+      400,
+    );
+  });
+
+  it("stamps the submission time when a check sheet goes to approval", async () => {
+    const cookie = await newDriver();
+    const id = randomUUID();
+    await call("POST", "/api/check-sheets", cookie, { id });
+    await call("PUT", `/api/check-sheets/${id}`, cookie, { status: "ready_for_approval" });
+    const read = (await call("GET", `/api/check-sheets/${id}`, cookie)).json();
+    expect(read).toMatchObject({ status: "ready_for_approval", submittedAt: "2025-06-04T06:30:00.000Z" });
+    const list = (await call("GET", "/api/check-sheets?status=ready_for_approval", cookie)).json();
+    expect(list.map((c: { id: string }) => c.id)).toEqual([id]);
+  });
+
+  it("never shows another account's check sheet", async () => {
+    const owner = await newDriver();
+    const other = await newDriver();
+    const id = randomUUID();
+    await call("POST", "/api/check-sheets", owner, { id });
+    expect((await call("GET", `/api/check-sheets/${id}`, other)).statusCode).toBe(404);
+    expect((await call("GET", "/api/check-sheets", other)).json()).toEqual([]);
+  });
+});

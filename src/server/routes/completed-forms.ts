@@ -1,0 +1,39 @@
+import type { FastifyPluginAsync } from "fastify";
+import { z } from "zod";
+import { IdSchema } from "../../domain/form-fields";
+import { AppError } from "../app-error";
+import { type FormRecord, type FormTable, getForm, getFormByViewToken } from "../db/forms-repository";
+import { parseInput } from "../parse-input";
+import { toApiForm } from "./form-routes";
+
+const ParamsSchema = z.object({ id: IdSchema });
+const QuerySchema = z.object({ token: z.string().min(16).max(200).optional() });
+
+const KINDS = [
+  ["timesheets", "timesheet"],
+  ["check_sheets", "check-sheet"],
+] as const satisfies ReadonlyArray<readonly [FormTable, string]>;
+
+/**
+ * The read-only view of a form, for its owner or for whoever holds the emailed link's token. The address does
+ * not say which kind of form it is, so both tables are asked; a wrong token answers like a missing form.
+ */
+export const completedFormRoutes: FastifyPluginAsync = async (app) => {
+  const { db } = app.deps.database;
+
+  app.get("/completed-forms/:id", async (request) => {
+    const { id } = parseInput(ParamsSchema, request.params);
+    const { token } = parseInput(QuerySchema, request.query);
+    const ownerId = request.session?.account.id;
+    for (const [table, type] of KINDS) {
+      let record: FormRecord<FormTable> | undefined;
+      if (ownerId) record = await getForm(db, table, ownerId, id);
+      if (!record && token) {
+        const byToken = await getFormByViewToken(db, table, token);
+        record = byToken?.id === id ? byToken : undefined;
+      }
+      if (record) return { type, form: toApiForm(record) };
+    }
+    throw new AppError("not_found", "This form is not available.");
+  });
+};

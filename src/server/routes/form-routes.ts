@@ -1,0 +1,167 @@
+import { randomUUID } from "node:crypto";
+import type { FastifyPluginAsync } from "fastify";
+import { z } from "zod";
+import { FormListQuerySchema } from "../../domain/api";
+import { IdSchema } from "../../domain/form-fields";
+import { type FormStatus, isOpenStatus, OPEN_STATUSES } from "../../domain/form-status";
+import { messages } from "../../domain/messages";
+import { AppError } from "../app-error";
+import { requireAccount } from "../auth/sessions";
+import {
+  deleteForm,
+  type FormPatch,
+  type FormRecord,
+  type FormTable,
+  getForm,
+  insertForm,
+  listFormsByOwner,
+  updateForm,
+} from "../db/forms-repository";
+import { parseInput } from "../parse-input";
+
+/** What a form kind (timesheet, check sheet) tells the shared routes about itself. */
+export interface FormKind<T extends FormTable, F extends { status: FormStatus }, I extends { id?: string }> {
+  table: T;
+  /** The path under /api, e.g. "/timesheets". */
+  path: string;
+  /** Used in messages: "timesheet", "check sheet". */
+  noun: string;
+  inputSchema: z.ZodType<I>;
+  /** A blank form as of `now`. */
+  empty: (now: Date) => F;
+  /** The stored form with an input applied, derived fields recomputed. */
+  apply: (base: F, input: I) => F;
+  /** The copies of form fields kept in columns for lists and pairing. */
+  columns: (form: F) => FormPatch<T>;
+}
+
+const IdParamsSchema = z.object({ id: IdSchema });
+
+/** A stored form as the API answers it: the fields, with the row's id, status and times. */
+export function toApiForm<T extends FormTable>(record: FormRecord<T>) {
+  return {
+    ...record.data,
+    id: record.id,
+    status: record.status,
+    createdAt: record.createdAt,
+    updatedAt: record.updatedAt,
+    submittedAt: record.submittedAt,
+    completedAt: record.completedAt,
+  };
+}
+
+/**
+ * Saving may move a form between draft and ready for approval, or archive it; approval, dispatch and completion
+ * have their own calls that check what they need.
+ */
+function statusChangeBySave(status: FormStatus | undefined): "edit" | "archive" {
+  if (status === undefined || isOpenStatus(status)) return "edit";
+  if (status === "archived") return "archive";
+  throw new AppError("bad_request", `A form becomes ${status} through approval and dispatch, not by saving.`);
+}
+
+/**
+ * GET list, GET one, POST, PUT and DELETE of spec section 7 for one form kind. Every call needs an account and
+ * only ever sees that account's forms: another account's id answers 404, exactly like an id that does not exist.
+ */
+export function formRoutes<T extends FormTable, F extends { status: FormStatus }, I extends { id?: string }>(
+  kind: FormKind<T, F, I>,
+): FastifyPluginAsync {
+  return async (app) => {
+    const { db } = app.deps.database;
+    const notFound = () => new AppError("not_found", `No such ${kind.noun}.`);
+
+    app.get(kind.path, async (request) => {
+      const account = requireAccount(request);
+      const { status } = parseInput(FormListQuerySchema, request.query);
+      const records = await listFormsByOwner(db, kind.table, account.id, {
+        statuses: status ? [status] : undefined,
+      });
+      return records.map(toApiForm);
+    });
+
+    app.get(`${kind.path}/:id`, async (request) => {
+      const account = requireAccount(request);
+      const { id } = parseInput(IdParamsSchema, request.params);
+      const record = await getForm(db, kind.table, account.id, id);
+      if (!record) throw notFound();
+      return toApiForm(record);
+    });
+
+    app.post(kind.path, async (request, reply) => {
+      const account = requireAccount(request);
+      const input = parseInput(kind.inputSchema, request.body);
+      const now = app.deps.now();
+      const id = input.id ?? randomUUID();
+      const form = kind.apply(kind.empty(now), input);
+      if (statusChangeBySave(form.status) === "archive") {
+        throw new AppError("bad_request", `A new ${kind.noun} cannot be archived.`);
+      }
+      const inserted = await insertForm(
+        db,
+        kind.table,
+        {
+          id,
+          ownerId: account.id,
+          ...kind.columns(form),
+          status: form.status,
+          submittedAt: form.status === "ready_for_approval" ? now.toISOString() : null,
+          data: form as Record<string, unknown>,
+        },
+        now,
+      );
+      // A replayed create (the same client-made id) answers like the first one did.
+      if (!inserted && !(await getForm(db, kind.table, account.id, id))) {
+        throw new AppError("conflict", `This ${kind.noun} id is already in use.`);
+      }
+      return reply.status(inserted ? 201 : 200).send({ id });
+    });
+
+    app.put(`${kind.path}/:id`, async (request) => {
+      const account = requireAccount(request);
+      const { id } = parseInput(IdParamsSchema, request.params);
+      const input = parseInput(kind.inputSchema, request.body);
+      if (input.id !== undefined && input.id !== id) {
+        throw new AppError("bad_request", "The id in the body does not match the address.");
+      }
+      const current = await getForm(db, kind.table, account.id, id);
+      if (!current) throw notFound();
+      const now = app.deps.now();
+
+      if (statusChangeBySave((input as { status?: FormStatus }).status) === "archive") {
+        await updateForm(db, kind.table, account.id, id, { status: "archived" } as FormPatch<T>, {
+          now,
+          onlyIfStatusIn: [current.status],
+        });
+        return { id };
+      }
+      if (!isOpenStatus(current.status)) throw new AppError("conflict", messages.formLocked);
+
+      const form = kind.apply({ ...(current.data as F), status: current.status }, input);
+      const submittedNow = form.status === "ready_for_approval" && current.submittedAt === null;
+      const updated = await updateForm(
+        db,
+        kind.table,
+        account.id,
+        id,
+        {
+          ...kind.columns(form),
+          status: form.status,
+          ...(submittedNow ? { submittedAt: now.toISOString() } : {}),
+          data: form as Record<string, unknown>,
+        } as FormPatch<T>,
+        // Completed meanwhile by another request: the edit must not land on a signed form.
+        { now, onlyIfStatusIn: OPEN_STATUSES },
+      );
+      if (!updated) throw new AppError("conflict", messages.formLocked);
+      return { id };
+    });
+
+    app.delete(`${kind.path}/:id`, async (request, reply) => {
+      const account = requireAccount(request);
+      const { id } = parseInput(IdParamsSchema, request.params);
+      if (!(await deleteForm(db, kind.table, account.id, id))) throw notFound();
+      return reply.status(204).send();
+    });
+  };
+}

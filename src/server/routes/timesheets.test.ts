@@ -1,0 +1,310 @@
+import { randomUUID } from "node:crypto";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { SAMPLE_SIGNATURE } from "../../domain/sample-signature";
+import { buildApp } from "../app";
+import { SESSION_COOKIE } from "../auth/sessions";
+import { loadConfig } from "../config";
+import type { Database } from "../db/database";
+import { claimBatch } from "../db/outbox-repository";
+import { testDatabases } from "../db/test-databases";
+import { pdfText } from "../pdf/pdf-text";
+
+const ORIGIN = "http://sheets.test";
+
+/** A week a driver could really send: signed by both, dated, rated and addressed. */
+function signedWeek(overrides: Record<string, unknown> = {}) {
+  return {
+    weekEnding: "2025-06-07",
+    company: "Acme Plant Hire",
+    clientCompany: "BuildCo",
+    siteLocation: "Riverside",
+    driverSignedName: "Dave Digger",
+    machineNumber: "360 Excavator",
+    plantNumber: "EX-042",
+    mondayStart: "07:00",
+    mondayFinish: "16:30",
+    mondayBreak: 30,
+    tuesdayStart: "08:00",
+    tuesdayFinish: "17:00",
+    tuesdayBreak: 45,
+    operatorSignature: SAMPLE_SIGNATURE,
+    operatorSignedName: "Dave Digger",
+    clientSignature: SAMPLE_SIGNATURE,
+    clientSignedName: "Fiona Foreman",
+    signatureDate: "2025-06-07",
+    submitViaEmail: true,
+    submissionEmails: ["site.office@buildco.co.uk", " ", "accounts@buildco.co.uk"],
+    ...overrides,
+  };
+}
+
+describe.each(testDatabases())("timesheets on $name", ({ open }) => {
+  let database: Database;
+  let app: FastifyInstance;
+  let counter = 0;
+
+  beforeAll(async () => {
+    database = await open();
+    app = await buildApp({
+      config: loadConfig({ PUBLIC_URL: ORIGIN }),
+      database,
+      now: () => new Date("2025-06-07T15:00:00.000Z"),
+    });
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+  });
+
+  async function newDriver(): Promise<string> {
+    counter += 1;
+    const res = await app.inject({
+      method: "POST",
+      url: "/api/drivers/register",
+      headers: { origin: ORIGIN },
+      payload: {
+        fullName: `Driver ${counter}`,
+        email: `ts-driver${counter}@haulage.co.uk`,
+        password: "secret1",
+      },
+    });
+    const cookie = res.cookies.find((c) => c.name === SESSION_COOKIE);
+    if (!cookie) throw new Error(`register failed: ${res.body}`);
+    return `${SESSION_COOKIE}=${cookie.value}`;
+  }
+
+  const call = (method: "GET" | "POST" | "PUT" | "DELETE", url: string, cookie?: string, payload?: object) =>
+    app.inject({ method, url, payload, headers: { origin: ORIGIN, ...(cookie ? { cookie } : {}) } });
+
+  async function drainOutbox() {
+    return claimBatch(database.db, "test", 100, new Date("2030-01-01T00:00:00Z"));
+  }
+
+  beforeEach(async () => {
+    await drainOutbox();
+  });
+
+  it("needs an account for drafts", async () => {
+    expect((await call("GET", "/api/timesheets")).statusCode).toBe(401);
+    expect((await call("POST", "/api/timesheets", undefined, { company: "A" })).statusCode).toBe(401);
+  });
+
+  it("creates with the client's id, replays as a no-op, and works out the hours", async () => {
+    const cookie = await newDriver();
+    const id = randomUUID();
+    const created = await call("POST", "/api/timesheets", cookie, {
+      id,
+      company: "Acme",
+      mondayStart: "07:00",
+    });
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toEqual({ id });
+    const replay = await call("POST", "/api/timesheets", cookie, {
+      id,
+      company: "Acme",
+      mondayStart: "07:00",
+    });
+    expect(replay.statusCode).toBe(200);
+    expect(replay.json()).toEqual({ id });
+
+    const update = await call("PUT", `/api/timesheets/${id}`, cookie, {
+      mondayFinish: "16:30",
+      tuesdayStart: "08:00",
+      tuesdayFinish: "17:00",
+      tuesdayBreak: 45,
+    });
+    expect(update.statusCode).toBe(200);
+    const read = (await call("GET", `/api/timesheets/${id}`, cookie)).json();
+    expect(read).toMatchObject({
+      id,
+      status: "draft",
+      company: "Acme",
+      mondayNetHours: 9,
+      tuesdayNetHours: 8.3,
+    });
+    expect(read.totalHours).toBe(17.3);
+
+    const drafts = (await call("GET", "/api/timesheets?status=draft", cookie)).json();
+    expect(drafts.map((t: { id: string }) => t.id)).toEqual([id]);
+    expect((await call("GET", "/api/timesheets?status=completed", cookie)).json()).toEqual([]);
+  });
+
+  it("refuses bad input and changes nothing", async () => {
+    const cookie = await newDriver();
+    const id = randomUUID();
+    await call("POST", "/api/timesheets", cookie, { id, company: "Acme" });
+    for (const body of [
+      { mondayStart: "25:00" },
+      { mondayBreak: -5 },
+      { operatorSignature: "data:text/plain,hi" },
+    ]) {
+      expect((await call("PUT", `/api/timesheets/${id}`, cookie, body)).statusCode).toBe(400);
+    }
+    expect((await call("PUT", `/api/timesheets/${id}`, cookie, { id: randomUUID() })).statusCode).toBe(400);
+    expect((await call("GET", "/api/timesheets/not-a-uuid", cookie)).statusCode).toBe(400);
+    expect((await call("GET", "/api/timesheets?status=bogus", cookie)).statusCode).toBe(400);
+    expect((await call("GET", `/api/timesheets/${id}`, cookie)).json()).toMatchObject({
+      company: "Acme",
+      mondayStart: "",
+      mondayBreak: null,
+    });
+  });
+
+  it("never shows or changes another account's timesheet", async () => {
+    const owner = await newDriver();
+    const other = await newDriver();
+    const id = randomUUID();
+    await call("POST", "/api/timesheets", owner, { id, company: "Acme" });
+    expect((await call("GET", `/api/timesheets/${id}`, other)).statusCode).toBe(404);
+    expect((await call("PUT", `/api/timesheets/${id}`, other, { company: "Stolen" })).statusCode).toBe(404);
+    expect((await call("DELETE", `/api/timesheets/${id}`, other)).statusCode).toBe(404);
+    expect((await call("POST", "/api/timesheets", other, { id, company: "Stolen" })).statusCode).toBe(409);
+    expect((await call("GET", "/api/timesheets", other)).json()).toEqual([]);
+    expect((await call("GET", `/api/timesheets/${id}`, owner)).json()).toMatchObject({ company: "Acme" });
+  });
+
+  it("sets statuses by saving only as the spec allows, and archives", async () => {
+    const cookie = await newDriver();
+    const id = randomUUID();
+    await call("POST", "/api/timesheets", cookie, { id });
+    const approve = await call("PUT", `/api/timesheets/${id}`, cookie, { status: "approved" });
+    expect(approve.statusCode).toBe(400);
+    expect((await call("POST", "/api/timesheets", cookie, { status: "archived" })).statusCode).toBe(400);
+    expect((await call("PUT", `/api/timesheets/${id}`, cookie, { status: "archived" })).statusCode).toBe(200);
+    expect((await call("GET", `/api/timesheets/${id}`, cookie)).json()).toMatchObject({ status: "archived" });
+    const edit = await call("PUT", `/api/timesheets/${id}`, cookie, { company: "Later" });
+    expect(edit.statusCode).toBe(409);
+    expect(edit.json().message).toBe("This form has been completed and can no longer be changed.");
+  });
+
+  it("deletes a draft", async () => {
+    const cookie = await newDriver();
+    const id = randomUUID();
+    await call("POST", "/api/timesheets", cookie, { id });
+    expect((await call("DELETE", `/api/timesheets/${id}`, cookie)).statusCode).toBe(204);
+    expect((await call("GET", `/api/timesheets/${id}`, cookie)).statusCode).toBe(404);
+  });
+
+  describe("one-step completion", () => {
+    const submit = (payload: object, cookie?: string) =>
+      call("POST", "/api/timesheets/one-step-completion", cookie, payload);
+
+    it("refuses a submission the submit button would not allow, with the spec's message", async () => {
+      const noRating = await submit({ timesheetData: signedWeek() });
+      expect(noRating.statusCode).toBe(400);
+      const unsigned = await submit({
+        timesheetData: signedWeek({ clientSignature: "" }),
+        supervisorRating: "happy",
+      });
+      expect(unsigned.statusCode).toBe(400);
+      const noEmail = await submit({
+        timesheetData: signedWeek({ submissionEmails: [" "] }),
+        supervisorRating: "happy",
+      });
+      expect(noEmail.statusCode).toBe(400);
+      expect(noEmail.json().message).toContain("Please add at least one email address for submission.");
+      expect(await drainOutbox()).toEqual([]);
+    });
+
+    it("mails an anonymous week as a PDF to each address and keeps nothing", async () => {
+      const before = await database.db
+        .selectFrom("timesheets")
+        .select(({ fn }) => fn.countAll().as("n"))
+        .executeTakeFirstOrThrow();
+      const res = await submit({
+        timesheetData: signedWeek(),
+        supervisorRating: "happy",
+        supervisorNotes: "",
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({
+        success: true,
+        message: "Timesheet submitted with Excellent rating. Email sent to client!",
+        id: null,
+      });
+      const after = await database.db
+        .selectFrom("timesheets")
+        .select(({ fn }) => fn.countAll().as("n"))
+        .executeTakeFirstOrThrow();
+      expect(Number(after.n)).toBe(Number(before.n));
+
+      const mails = await drainOutbox();
+      expect(mails.map((m) => m.to).sort()).toEqual([
+        ["accounts@buildco.co.uk"],
+        ["site.office@buildco.co.uk"],
+      ]);
+      const mail = mails[0]!;
+      expect(mail.subject).toBe("Weekly Timesheet - Dave Digger - EX-042");
+      expect(mail.text).toContain("not kept online");
+      expect(mail.text).not.toContain("/completed-form/");
+      const attachment = mail.attachments[0]!;
+      expect(attachment).toMatchObject({
+        contentType: "application/pdf",
+        filename: "timesheet-ex-042-2025-06-07.pdf",
+      });
+      const text = await pdfText(
+        Buffer.from((attachment as { contentBase64: string }).contentBase64, "base64"),
+      );
+      for (const expected of ["Dave Digger", "EX-042", "8.3", "17.3", "Fiona Foreman", "Excellent"]) {
+        expect(text).toContain(expected);
+      }
+    });
+
+    it("completes an account holder's draft, links the read-only view, and locks it", async () => {
+      const cookie = await newDriver();
+      const id = randomUUID();
+      await call("POST", "/api/timesheets", cookie, { id, company: "Acme Plant Hire" });
+      const res = await submit(
+        { timesheetData: { ...signedWeek(), id }, supervisorRating: "okay", supervisorNotes: "Tidy work" },
+        cookie,
+      );
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ success: true, id });
+
+      const stored = (await call("GET", `/api/timesheets/${id}`, cookie)).json();
+      expect(stored).toMatchObject({
+        status: "completed",
+        supervisorRating: "okay",
+        supervisorNotes: "Tidy work",
+      });
+      expect(stored.completedAt).toBe("2025-06-07T15:00:00.000Z");
+
+      const mails = await drainOutbox();
+      expect(mails).toHaveLength(2);
+      const link = mails[0]!.text!.match(/http:\/\/sheets\.test\/completed-form\/\S+/)?.[0];
+      expect(link).toBeDefined();
+      const url = new URL(link!);
+      const token = url.searchParams.get("token");
+      const view = await call("GET", `/api/completed-forms/${id}?token=${token}`);
+      expect(view.statusCode).toBe(200);
+      expect(view.json()).toMatchObject({ type: "timesheet", form: { id, plantNumber: "EX-042" } });
+      expect((await call("GET", `/api/completed-forms/${id}?token=${"x".repeat(43)}`)).statusCode).toBe(404);
+      expect((await call("GET", `/api/completed-forms/${id}`)).statusCode).toBe(404);
+      expect((await call("GET", `/api/completed-forms/${id}`, cookie)).json()).toMatchObject({
+        type: "timesheet",
+      });
+
+      expect((await call("PUT", `/api/timesheets/${id}`, cookie, { company: "Changed" })).statusCode).toBe(
+        409,
+      );
+      const again = await submit(
+        { timesheetData: { ...signedWeek(), id }, supervisorRating: "happy" },
+        cookie,
+      );
+      expect(again.statusCode).toBe(409);
+      expect(await drainOutbox()).toEqual([]);
+    });
+
+    it("cannot complete another account's timesheet", async () => {
+      const owner = await newDriver();
+      const other = await newDriver();
+      const id = randomUUID();
+      await call("POST", "/api/timesheets", owner, { id, company: "Acme" });
+      const res = await submit({ timesheetData: { ...signedWeek(), id }, supervisorRating: "happy" }, other);
+      expect(res.statusCode).toBe(409);
+      expect((await call("GET", `/api/timesheets/${id}`, owner)).json()).toMatchObject({ status: "draft" });
+      expect(await drainOutbox()).toEqual([]);
+    });
+  });
+});

@@ -1,0 +1,97 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MAX_PHOTO_BYTES } from "../../domain/constants";
+import { buildApp } from "../app";
+import { loadConfig } from "../config";
+import type { Database } from "../db/database";
+import { testDatabases } from "../db/test-databases";
+
+const ORIGIN = "http://sheets.test";
+/** The first bytes of a JPEG, then filler: what the server checks is the signature. */
+const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(2048, 7)]);
+
+describe.each(testDatabases())("photo uploads on $name", ({ open }) => {
+  let database: Database;
+  let app: FastifyInstance;
+  let dataDir: string;
+  let clock: Date;
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), "plant-sheets-uploads-"));
+    database = await open();
+    clock = new Date("2025-06-04T06:30:00.000Z");
+    app = await buildApp({
+      config: loadConfig({ PUBLIC_URL: ORIGIN, DATA_DIR: dataDir }),
+      database,
+      now: () => clock,
+    });
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  async function uploadSlot(): Promise<{ uploadPath: string; photoURL: string }> {
+    const res = await app.inject({ method: "POST", url: "/api/objects/upload", headers: { origin: ORIGIN } });
+    expect(res.statusCode).toBe(200);
+    const { uploadURL, photoURL } = res.json();
+    expect(uploadURL).toMatch(/^http:\/\/sheets\.test\/api\/uploads\/[\w-]+$/);
+    return { uploadPath: new URL(uploadURL).pathname, photoURL };
+  }
+
+  const put = (path: string, body: Buffer, contentType = "image/jpeg") =>
+    app.inject({
+      method: "PUT",
+      url: path,
+      payload: body,
+      headers: { origin: ORIGIN, "content-type": contentType },
+    });
+
+  it("hands out an upload URL, takes the photo once, and serves it back", async () => {
+    const { uploadPath, photoURL } = await uploadSlot();
+    const res = await put(uploadPath, JPEG);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ photoURL });
+    const read = await app.inject({ method: "GET", url: photoURL });
+    expect(read.statusCode).toBe(200);
+    expect(read.headers["content-type"]).toBe("image/jpeg");
+    expect(read.rawPayload.equals(JPEG)).toBe(true);
+    const again = await put(uploadPath, JPEG);
+    expect(again.statusCode).toBe(404);
+    expect(again.json().message).toBe("Request has expired");
+  });
+
+  it("judges the bytes, not the declared type", async () => {
+    const { uploadPath, photoURL } = await uploadSlot();
+    const svg = Buffer.from("<svg xmlns='http://www.w3.org/2000/svg'><script>alert(1)</script></svg>");
+    expect((await put(uploadPath, svg, "image/jpeg")).statusCode).toBe(415);
+    expect((await app.inject({ method: "GET", url: photoURL })).statusCode).toBe(404);
+    // A refused upload does not use up the URL.
+    expect((await put(uploadPath, JPEG, "application/octet-stream")).statusCode).toBe(200);
+  });
+
+  it("refuses photos over 10 MB and empty bodies", async () => {
+    const { uploadPath } = await uploadSlot();
+    const huge = Buffer.concat([JPEG, Buffer.alloc(MAX_PHOTO_BYTES)]);
+    expect((await put(uploadPath, huge)).statusCode).toBe(413);
+    expect((await put(uploadPath, Buffer.alloc(0))).statusCode).toBe(400);
+  });
+
+  it("lets an upload URL expire after the spec's signing validity", async () => {
+    const { uploadPath } = await uploadSlot();
+    clock = new Date(clock.getTime() + 604_800_000 + 1);
+    expect((await put(uploadPath, JPEG)).statusCode).toBe(404);
+  });
+
+  it("answers 404 for unknown photos and tokens", async () => {
+    expect(
+      (await app.inject({ method: "GET", url: "/api/photos/3f1e7a52-0000-4000-8000-000000000000" }))
+        .statusCode,
+    ).toBe(404);
+    expect((await put(`/api/uploads/${"a".repeat(43)}`, JPEG)).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,94 @@
+import { createHash, randomUUID } from "node:crypto";
+import type { FastifyPluginAsync } from "fastify";
+import { z } from "zod";
+import type { UploadResponse } from "../../domain/api";
+import { MAX_PHOTO_BYTES, UPLOAD_URL_TTL_SECONDS } from "../../domain/constants";
+import { IdSchema } from "../../domain/form-fields";
+import { AppError } from "../app-error";
+import { hashToken, newToken } from "../auth/sessions";
+import {
+  consumeUploadToken,
+  findUploadedPhoto,
+  insertPendingPhoto,
+  markPhotoUploaded,
+} from "../db/photos-repository";
+import { hitRateLimit } from "../db/rate-limits-repository";
+import { parseInput } from "../parse-input";
+import { sniffImageType } from "../storage/sniff-image-type";
+
+const TokenParamsSchema = z.object({ token: z.string().regex(/^[\w-]{40,64}$/) });
+const IdParamsSchema = z.object({ id: IdSchema });
+/** Enough for a busy site office sharing one connection; stops a script from filling the disk. */
+const UPLOAD_URLS_PER_HOUR = { limit: 300, windowMs: 60 * 60 * 1000 };
+
+export function photoUrl(id: string): string {
+  return `/api/photos/${id}`;
+}
+
+/**
+ * The spec's upload flow: POST /api/objects/upload hands out a URL, the browser PUTs the photo to it. Here the
+ * URL is this server's, carrying a single-use token that expires after the spec's signing validity; the bytes
+ * must really be an image, whatever the request says they are.
+ */
+export const uploadRoutes: FastifyPluginAsync = async (app) => {
+  const { db } = app.deps.database;
+
+  app.post("/objects/upload", async (request): Promise<UploadResponse> => {
+    const now = app.deps.now();
+    const limit = await hitRateLimit(db, `upload:address:${request.ip}`, UPLOAD_URLS_PER_HOUR, now);
+    if (!limit.allowed)
+      throw new AppError("rate_limited", "Too many uploads. Please wait a little and try again.");
+    const id = randomUUID();
+    const token = newToken();
+    await insertPendingPhoto(
+      db,
+      {
+        id,
+        ownerId: request.session?.account.id ?? null,
+        storageKey: `photos/${id}`,
+        tokenHash: hashToken(token),
+        expiresAt: new Date(now.getTime() + UPLOAD_URL_TTL_SECONDS * 1000),
+      },
+      now,
+    );
+    return { uploadURL: `${app.deps.config.publicUrl}/api/uploads/${token}`, photoURL: photoUrl(id) };
+  });
+
+  await app.register(async (raw) => {
+    // The photo arrives as the raw request body, whatever type it declares; its bytes decide.
+    raw.removeAllContentTypeParsers();
+    raw.addContentTypeParser("*", { parseAs: "buffer", bodyLimit: MAX_PHOTO_BYTES }, (_request, body, done) =>
+      done(null, body),
+    );
+
+    raw.put("/uploads/:token", async (request) => {
+      const { token } = parseInput(TokenParamsSchema, request.params);
+      const bytes = request.body;
+      if (!Buffer.isBuffer(bytes) || bytes.length === 0)
+        throw new AppError("bad_request", "The photo is empty.");
+      const type = sniffImageType(bytes);
+      if (!type) {
+        throw new AppError("unsupported_media_type", "Only photos (JPEG, PNG, WebP or GIF) can be uploaded.");
+      }
+      const now = app.deps.now();
+      const photo = await consumeUploadToken(db, hashToken(token), now);
+      if (!photo) throw new AppError("not_found", "Request has expired");
+      await app.deps.photoStorage.put(photo.storage_key, bytes);
+      const sha256 = createHash("sha256").update(bytes).digest("hex");
+      await markPhotoUploaded(db, photo.id, { contentType: type, bytes: bytes.length, sha256 }, now);
+      return { photoURL: photoUrl(photo.id) };
+    });
+  });
+
+  // Photo ids are random UUIDs handed only to the uploader, like an object store's unguessable URL.
+  app.get("/photos/:id", async (request, reply) => {
+    const { id } = parseInput(IdParamsSchema, request.params);
+    const photo = await findUploadedPhoto(db, id);
+    if (!photo) throw new AppError("not_found", "No such photo.");
+    const bytes = await app.deps.photoStorage.get(photo.storage_key);
+    return reply
+      .type(photo.content_type)
+      .header("cache-control", "private, max-age=31536000, immutable")
+      .send(bytes);
+  });
+};

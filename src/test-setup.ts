@@ -1,0 +1,13 @@
+import { afterEach, beforeEach, vi } from "vitest";
+
+// A test fails if it logs an error: errors must be asserted, never just printed.
+let errorSpy: ReturnType<typeof vi.spyOn>;
+beforeEach(() => {
+  errorSpy = vi.spyOn(console, "error");
+});
+afterEach(() => {
+  const calls = errorSpy.mock.calls;
+  errorSpy.mockRestore();
+  if (calls.length > 0)
+    throw new Error(`console.error was called: ${calls.map((c: unknown[]) => c.join(" ")).join("\n")}`);
+});

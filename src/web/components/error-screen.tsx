@@ -1,0 +1,31 @@
+import { TriangleAlert } from "lucide-react";
+import { Button, buttonClasses } from "./ui/button";
+
+interface ErrorScreenProps {
+  title: string;
+  error: Error;
+}
+
+/**
+ * The fallback of both error boundaries. Plain anchors and a full reload on purpose: the router or the
+ * providers may be what broke, and a fresh load also fetches a screen chunk that failed to download.
+ */
+export function ErrorScreen({ title, error }: ErrorScreenProps) {
+  return (
+    <main className="mx-auto flex min-h-dvh max-w-md flex-col items-center justify-center gap-4 p-6 text-center">
+      <TriangleAlert aria-hidden="true" className="size-12 text-amber-600 dark:text-amber-400" />
+      <h1 className="text-2xl font-bold">{title}</h1>
+      <p className="text-slate-700 dark:text-slate-300">
+        Something went wrong while showing this page. Anything you saved is safe. Reload to try again; if you
+        have no signal, wait until you do.
+      </p>
+      <p className="max-w-full text-sm break-words text-slate-600 dark:text-slate-400">{error.message}</p>
+      <div className="flex flex-wrap justify-center gap-3">
+        <Button onClick={() => window.location.reload()}>Reload</Button>
+        <a href="/" className={buttonClasses("outline")}>
+          Go to home
+        </a>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,52 @@
+import { ArrowLeft } from "lucide-react";
+import { type ReactNode, useEffect } from "react";
+import { Link } from "wouter";
+import { cn } from "../lib/cn";
+import { ThemeToggle } from "./theme-toggle";
+import { buttonClasses } from "./ui/button";
+
+interface ScreenLayoutProps {
+  title: string;
+  /** A line under the title, e.g. the date or the order number. */
+  subtitle?: ReactNode;
+  back?: { href: string; label: string };
+  children: ReactNode;
+}
+
+// The header is dark in both themes, so its controls are styled for a dark background in both.
+const onDarkBar = "text-white hover:bg-slate-800 hover:text-white dark:text-white dark:hover:bg-slate-800";
+
+/** The frame of every screen except home: the brand bar with a back link, the screen title, the theme switch. */
+export function ScreenLayout({ title, subtitle, back, children }: ScreenLayoutProps) {
+  useEffect(() => {
+    document.title = `${title} - Plant Sheets`;
+  }, [title]);
+
+  return (
+    <div className="min-h-dvh">
+      <header className="sticky top-0 z-10 border-b-4 border-amber-500 bg-slate-900 text-white">
+        <div className="mx-auto flex max-w-2xl items-center gap-2 px-2 py-1.5">
+          {back ? (
+            <Link href={back.href} className={cn(buttonClasses("ghost"), onDarkBar, "px-3")}>
+              <ArrowLeft aria-hidden="true" className="size-5" />
+              <span>{back.label}</span>
+            </Link>
+          ) : (
+            <Link href="/" className={cn(buttonClasses("ghost"), onDarkBar, "px-2")}>
+              <img src="/logo.svg" alt="" width={32} height={32} className="size-8" />
+              <span>Plant Sheets</span>
+            </Link>
+          )}
+          <div className={cn("ml-auto rounded-lg", "[&_button]:text-white [&_button:hover]:bg-slate-800")}>
+            <ThemeToggle />
+          </div>
+        </div>
+      </header>
+      <main className="mx-auto max-w-2xl px-4 pt-5 pb-48">
+        <h1 className="text-2xl font-bold tracking-tight">{title}</h1>
+        {subtitle ? <div className="mt-1 text-slate-700 dark:text-slate-300">{subtitle}</div> : null}
+        <div className="mt-5">{children}</div>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,124 @@
+import { Eraser } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import SignaturePad from "signature_pad";
+import { SIGNATURE_COLOR, SIGNATURE_LINE_WIDTH } from "../../domain/constants";
+import { Button } from "./ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "./ui/dialog";
+
+interface SignaturePadDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** 'Operator Signature', 'Client Signature', ... */
+  title: string;
+  /** Who is signing, shown so the right person takes the phone. */
+  signerName: string;
+  /** The drawn signature as a PNG data URL. */
+  onSave: (dataUrl: string) => void;
+}
+
+/**
+ * Sizes the canvas's pixels to its on-screen size times the device pixel ratio, so strokes are sharp on a
+ * phone and land under the finger; what was already drawn is kept through rotation and dialog resizes.
+ */
+function fitCanvas(canvas: HTMLCanvasElement, pad: SignaturePad): void {
+  const ratio = Math.max(window.devicePixelRatio || 1, 1);
+  const width = Math.round(canvas.offsetWidth * ratio);
+  const height = Math.round(canvas.offsetHeight * ratio);
+  if (width === 0 || height === 0 || (canvas.width === width && canvas.height === height)) return;
+  const strokes = pad.toData();
+  canvas.width = width;
+  canvas.height = height;
+  canvas.getContext("2d")?.scale(ratio, ratio);
+  pad.clear();
+  pad.fromData(strokes);
+}
+
+function SignatureCanvas({ onChange }: { onChange: (pad: SignaturePad) => void }) {
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+
+  useEffect(() => {
+    const canvas = canvasRef.current;
+    if (!canvas) return;
+    const pad = new SignaturePad(canvas, {
+      // signature_pad's widths are radii: 1 gives the spec's 2 px line, the same at every speed.
+      minWidth: SIGNATURE_LINE_WIDTH / 2,
+      maxWidth: SIGNATURE_LINE_WIDTH / 2,
+      penColor: SIGNATURE_COLOR,
+    });
+    const changed = () => onChange(pad);
+    pad.addEventListener("endStroke", changed);
+    fitCanvas(canvas, pad);
+    const observer = new ResizeObserver(() => fitCanvas(canvas, pad));
+    observer.observe(canvas);
+    onChange(pad);
+    return () => {
+      observer.disconnect();
+      pad.removeEventListener("endStroke", changed);
+      pad.off();
+    };
+  }, [onChange]);
+
+  return (
+    <canvas
+      ref={canvasRef}
+      aria-label="Signature area: sign with your finger or mouse"
+      // White in both themes: the ink is black, as on the signed paper form.
+      className="block h-56 w-full touch-none rounded-lg border-2 border-dashed border-slate-400 bg-white"
+    />
+  );
+}
+
+/** The tap-to-sign pad: draw, then save a PNG. Save stays disabled until something is drawn. */
+export function SignaturePadDialog({
+  open,
+  onOpenChange,
+  title,
+  signerName,
+  onSave,
+}: SignaturePadDialogProps) {
+  const [pad, setPad] = useState<SignaturePad | null>(null);
+  const [empty, setEmpty] = useState(true);
+  // Stable, so the canvas effect does not re-create the pad on every render.
+  const [trackPad] = useState(() => (next: SignaturePad) => {
+    setPad(next);
+    setEmpty(next.isEmpty());
+  });
+
+  const clear = () => {
+    pad?.clear();
+    setEmpty(true);
+  };
+
+  const save = () => {
+    if (!pad || pad.isEmpty()) return;
+    onSave(pad.toDataURL("image/png"));
+    onOpenChange(false);
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{title}</DialogTitle>
+          <DialogDescription>
+            {signerName.trim() !== "" ? `Signing as ${signerName.trim()}. ` : null}
+            Sign in the box below with your finger or a mouse.
+          </DialogDescription>
+        </DialogHeader>
+        <SignatureCanvas onChange={trackPad} />
+        <div className="grid grid-cols-2 gap-2">
+          <Button className="col-span-2" onClick={save} disabled={empty}>
+            Save Signature
+          </Button>
+          <Button variant="outline" onClick={clear} disabled={empty}>
+            <Eraser aria-hidden="true" className="size-5" />
+            Clear
+          </Button>
+          <Button variant="outline" onClick={() => onOpenChange(false)}>
+            Cancel
+          </Button>
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,123 @@
+import { PenLine, RotateCcw, Trash2 } from "lucide-react";
+import { useId, useState } from "react";
+import { SignaturePadDialog } from "./signature-pad-dialog";
+import { Button } from "./ui/button";
+import { Card } from "./ui/card";
+import { Input } from "./ui/input";
+import { Label } from "./ui/label";
+
+interface SignerBlockProps {
+  /** The block's heading, also the signing dialog's title: 'Operator Signature', 'Client Signature'. */
+  title: string;
+  nameLabel?: string;
+  namePlaceholder?: string;
+  name: string;
+  onNameChange: (name: string) => void;
+  /** The PNG data URL, or "" before signing. */
+  signature: string;
+  onSignatureChange: (signature: string) => void;
+  /** The line on the empty pad: 'Tap to sign', 'Client signature required', 'Tap to sign (optional)'. */
+  prompt: string;
+  clearLabel?: string;
+}
+
+/**
+ * One signer: printed name, then the signature. Signing needs the name typed first; once signed the image
+ * shows with Change Signature and a Clear that empties name and signature (disabled while both are empty).
+ */
+export function SignerBlock({
+  title,
+  nameLabel = "Print Name",
+  namePlaceholder = "Type your full name here",
+  name,
+  onNameChange,
+  signature,
+  onSignatureChange,
+  prompt,
+  clearLabel = "Clear",
+}: SignerBlockProps) {
+  const ids = { heading: useId(), name: useId(), needsName: useId() };
+  const [padOpen, setPadOpen] = useState(false);
+  const hasName = name.trim() !== "";
+  const signed = signature !== "";
+
+  const clear = () => {
+    onNameChange("");
+    onSignatureChange("");
+  };
+
+  return (
+    <Card className="space-y-4" role="region" aria-labelledby={ids.heading}>
+      <h3 id={ids.heading} className="text-lg font-bold">
+        {title}
+      </h3>
+      <div>
+        <Label htmlFor={ids.name}>{nameLabel}</Label>
+        <Input
+          id={ids.name}
+          value={name}
+          onChange={(event) => onNameChange(event.currentTarget.value)}
+          placeholder={namePlaceholder}
+          autoComplete="name"
+          autoCapitalize="words"
+          maxLength={200}
+        />
+      </div>
+
+      {signed ? (
+        <div className="space-y-3">
+          <div className="rounded-lg border border-slate-300 bg-white p-2 dark:border-slate-600">
+            <img
+              src={signature}
+              alt={`${title} of ${name.trim() || "the signer"}`}
+              className="mx-auto h-28"
+            />
+          </div>
+          <div className="grid grid-cols-[1fr_auto] gap-3">
+            <Button variant="outline" disabled={!hasName} onClick={() => setPadOpen(true)}>
+              <RotateCcw aria-hidden="true" className="size-5" />
+              Change Signature
+            </Button>
+            <Button variant="outline" onClick={clear}>
+              <Trash2 aria-hidden="true" className="size-5" />
+              {clearLabel}
+            </Button>
+          </div>
+        </div>
+      ) : (
+        <div className="space-y-3">
+          <Button
+            variant="outline"
+            className="min-h-28 w-full flex-col border-2 border-dashed text-lg"
+            disabled={!hasName}
+            aria-describedby={hasName ? undefined : ids.needsName}
+            onClick={() => setPadOpen(true)}
+          >
+            <span className="flex items-center gap-2">
+              <PenLine aria-hidden="true" className="size-6" />
+              Sign
+            </span>
+            <span className="text-sm font-normal text-slate-600 dark:text-slate-400">{prompt}</span>
+          </Button>
+          {hasName ? null : (
+            <p id={ids.needsName} className="text-sm text-slate-700 dark:text-slate-300">
+              Type the name first, then sign.
+            </p>
+          )}
+          <Button variant="ghost" className="w-full" disabled={!hasName} onClick={clear}>
+            <Trash2 aria-hidden="true" className="size-5" />
+            {clearLabel}
+          </Button>
+        </div>
+      )}
+
+      <SignaturePadDialog
+        open={padOpen}
+        onOpenChange={setPadOpen}
+        title={title}
+        signerName={name}
+        onSave={onSignatureChange}
+      />
+    </Card>
+  );
+}

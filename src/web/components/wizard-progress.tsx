@@ -1,0 +1,51 @@
+import { useEffect, useRef } from "react";
+import { stepOfLabel, type WizardStep } from "../../domain/wizard";
+
+interface WizardProgressProps {
+  step: WizardStep;
+  /** The step titles, in order. */
+  steps: readonly string[];
+  /** Percent complete, worked out by the wizard's domain rule. */
+  percent: number;
+}
+
+/**
+ * 'Step n of N', the progress bar and the step's title. On each step change the page goes back to the top
+ * and focus moves to the new title, so a screen reader starts reading the new step.
+ */
+export function WizardProgress({ step, steps, percent }: WizardProgressProps) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  const shownStep = useRef(step);
+
+  useEffect(() => {
+    if (shownStep.current === step) return;
+    shownStep.current = step;
+    window.scrollTo({ top: 0 });
+    heading.current?.focus({ preventScroll: true });
+  }, [step]);
+
+  return (
+    <div className="mb-5">
+      <div className="flex items-baseline justify-between text-sm font-semibold text-slate-700 dark:text-slate-300">
+        <span>{stepOfLabel(step, steps.length)}</span>
+        <span>{percent}% complete</span>
+      </div>
+      <div
+        role="progressbar"
+        aria-label="Form progress"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        className="mt-1.5 h-3 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-800"
+      >
+        <div
+          className="h-full rounded-full bg-amber-500 transition-[width]"
+          style={{ width: `${percent}%` }}
+        />
+      </div>
+      <h2 ref={heading} tabIndex={-1} className="mt-4 text-xl font-bold outline-none">
+        {steps[step - 1]}
+      </h2>
+    </div>
+  );
+}

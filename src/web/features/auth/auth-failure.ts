@@ -1,0 +1,35 @@
+import { messages } from "../../../domain/messages";
+import { ApiError, NetworkError } from "../../lib/api-client";
+import { failureText } from "../../lib/failure-text";
+
+/** What an account form shows when it cannot go on: the message, and for a refused login the spec's hint. */
+export interface FormProblem {
+  message: string;
+  hint?: string;
+}
+
+export type AccountCall = "login" | "register" | "change-password" | "reset-password";
+
+/** The spec's failure wording (section 8) for each account call, with its no-connection variant. */
+export function authFailure(call: AccountCall, error: unknown): FormProblem {
+  const offline = error instanceof NetworkError;
+  switch (call) {
+    case "login":
+      if (offline) return { message: messages.loginNetworkFailed };
+      return {
+        message: messages.loginFailed(failureText(error)),
+        // The hint is about the address and password, so it only follows an answer from the server.
+        hint: error instanceof ApiError ? messages.loginFailedHint : undefined,
+      };
+    case "register":
+      return {
+        message: offline
+          ? messages.accountCreationNetworkFailed
+          : messages.accountCreationFailed(failureText(error)),
+      };
+    case "change-password":
+      return { message: messages.passwordChangeFailed(failureText(error)) };
+    case "reset-password":
+      return { message: messages.passwordResetFailed(failureText(error)) };
+  }
+}

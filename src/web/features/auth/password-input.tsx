@@ -1,0 +1,49 @@
+import { Eye, EyeOff } from "lucide-react";
+import { type InputHTMLAttributes, useId, useState } from "react";
+import { Input } from "../../components/ui/input";
+import { Label } from "../../components/ui/label";
+
+interface PasswordInputProps
+  extends Omit<InputHTMLAttributes<HTMLInputElement>, "type" | "id" | "value" | "onChange"> {
+  label: string;
+  value: string;
+  onValueChange: (value: string) => void;
+}
+
+/**
+ * A labelled password field with a show/hide switch: typing a password with cold fingers on a small
+ * keyboard goes wrong often, and seeing it is the quickest fix.
+ */
+export function PasswordInput({ label, value, onValueChange, ...props }: PasswordInputProps) {
+  const id = useId();
+  const [shown, setShown] = useState(false);
+  const Icon = shown ? EyeOff : Eye;
+  return (
+    <div>
+      <Label htmlFor={id}>{label}</Label>
+      <div className="relative">
+        <Input
+          id={id}
+          type={shown ? "text" : "password"}
+          value={value}
+          onChange={(event) => onValueChange(event.currentTarget.value)}
+          autoCapitalize="none"
+          autoCorrect="off"
+          spellCheck={false}
+          className="pr-12"
+          {...props}
+        />
+        <button
+          type="button"
+          aria-label={`Show ${label}`}
+          aria-pressed={shown}
+          aria-controls={id}
+          onClick={() => setShown((current) => !current)}
+          className="absolute inset-y-0 right-0 inline-flex w-12 items-center justify-center rounded-r-lg text-slate-600 hover:text-slate-900 dark:text-slate-300 dark:hover:text-white"
+        >
+          <Icon aria-hidden="true" className="size-5" />
+        </button>
+      </div>
+    </div>
+  );
+}

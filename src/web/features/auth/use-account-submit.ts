@@ -1,0 +1,30 @@
+import { useState } from "react";
+import type { ParsedRequest } from "../../lib/parse-request";
+import { type AccountCall, authFailure, type FormProblem } from "./auth-failure";
+
+/**
+ * The submit cycle every account form shares: show the form's problem, or send the request while the
+ * button shows progress, and word any failure the spec's way.
+ */
+export function useAccountSubmit(call: AccountCall) {
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<FormProblem | null>(null);
+
+  async function submit<T>(request: ParsedRequest<T>, send: (data: T) => Promise<void>): Promise<void> {
+    if (request.problem !== undefined) {
+      setProblem({ message: request.problem });
+      return;
+    }
+    setProblem(null);
+    setBusy(true);
+    try {
+      await send(request.data);
+    } catch (error) {
+      setProblem(authFailure(call, error));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return { busy, problem, setProblem, submit };
+}

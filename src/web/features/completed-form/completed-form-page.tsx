@@ -1,0 +1,274 @@
+import { useQuery } from "@tanstack/react-query";
+import { CheckCircle2, FileX2, WifiOff } from "lucide-react";
+import type { ReactNode } from "react";
+import { useParams, useSearchParams } from "wouter";
+import { CHECK_ITEMS, type CheckValue, checkValueLabel } from "../../../domain/check-items";
+import { DAY_LABELS, DAYS } from "../../../domain/days";
+import { dayNetHours, weeklyTotal } from "../../../domain/hours";
+import { formatDisplayDate } from "../../../domain/iso-date";
+import { LoadingScreen } from "../../components/loading-screen";
+import { ScreenLayout } from "../../components/screen-layout";
+import { Button } from "../../components/ui/button";
+import { Card } from "../../components/ui/card";
+import { apiRequest, NetworkError } from "../../lib/api-client";
+import { appPaths } from "../../lib/app-paths";
+
+/** A stored form as GET /api/completed-forms/{id} answers it; fields are read defensively by name. */
+type FormData = Record<string, unknown>;
+interface CompletedFormAnswer {
+  type: "timesheet" | "check-sheet";
+  form: FormData;
+}
+
+const text = (form: FormData, key: string): string => {
+  const value = form[key];
+  return typeof value === "string" ? value : typeof value === "number" ? String(value) : "";
+};
+
+/** The read-only view of a completed form, for its owner or through the emailed link's token. */
+export function CompletedFormPage() {
+  const { id = "" } = useParams<{ id: string }>();
+  const [params] = useSearchParams();
+  const token = params.get("token");
+  const lookup = useQuery({
+    queryKey: ["completed-form", id, token],
+    queryFn: ({ signal }) =>
+      apiRequest<CompletedFormAnswer>(
+        "GET",
+        `/api/completed-forms/${encodeURIComponent(id)}${token ? `?token=${encodeURIComponent(token)}` : ""}`,
+        undefined,
+        { signal },
+      ),
+  });
+
+  const back = { href: appPaths.dashboard, label: "Back to Dashboard" };
+  if (lookup.isPending) {
+    return (
+      <ScreenLayout title="Completed Form" back={back}>
+        <LoadingScreen label="Loading completed form..." />
+      </ScreenLayout>
+    );
+  }
+
+  if (lookup.isError) {
+    const offline = lookup.error instanceof NetworkError;
+    const Icon = offline ? WifiOff : FileX2;
+    return (
+      <ScreenLayout title="Completed Form" back={back}>
+        <Card className="text-center">
+          <Icon aria-hidden="true" className="mx-auto size-12 text-amber-600 dark:text-amber-400" />
+          <h2 className="mt-3 text-xl font-bold">Not available</h2>
+          <p className="mt-2 text-slate-700 dark:text-slate-300">
+            {offline
+              ? "Could not load this form. Please check your internet connection and try again."
+              : "This form cannot be found. The link may be incomplete, or the form may have been deleted."}
+          </p>
+          <Button variant="outline" className="mt-4" onClick={() => void lookup.refetch()}>
+            Try again
+          </Button>
+        </Card>
+      </ScreenLayout>
+    );
+  }
+
+  const { type, form } = lookup.data;
+  const title = type === "timesheet" ? "Weekly Timesheet" : "Daily Plant Defect Check";
+  return (
+    <ScreenLayout title={title} back={back}>
+      <div className="space-y-4">
+        <p className="inline-flex items-center gap-2 rounded-full bg-green-100 px-3 py-1 text-sm font-semibold text-green-900 dark:bg-green-900/40 dark:text-green-100">
+          <CheckCircle2 aria-hidden="true" className="size-4" />
+          Completed
+        </p>
+        <Card>
+          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2">
+            <Field label="Company" value={text(form, "company")} />
+            <Field label="Client" value={text(form, "clientCompany")} />
+            <Field label="Site" value={text(form, "siteLocation")} />
+            <Field label="Plant" value={text(form, "plantNumber")} />
+            <Field label="Machine" value={text(form, "machineNumber")} />
+            <Field
+              label="Driver"
+              value={text(form, "driverSignedName") || text(form, "operatorSignedName")}
+            />
+            {type === "timesheet" ? (
+              <>
+                <Field label="Week ending" value={formatDisplayDate(text(form, "weekEnding"))} />
+                <Field label="Machine hours" value={text(form, "machineHours")} />
+                <Field label="Van mileage" value={text(form, "vanMileage")} />
+              </>
+            ) : (
+              <Field label="Check date" value={formatDisplayDate(text(form, "checkDate"))} />
+            )}
+            <Field label="Order number" value={text(form, "orderNumber")} />
+          </dl>
+        </Card>
+        {type === "timesheet" ? <WeekTable form={form} /> : <CheckList form={form} />}
+        <Signatures form={form} />
+        <p className="rounded-lg bg-slate-100 p-4 text-center text-slate-800 dark:bg-slate-800 dark:text-slate-100">
+          This form has been successfully submitted and emailed to clients
+        </p>
+      </div>
+    </ScreenLayout>
+  );
+}
+
+function Field({ label, value }: { label: string; value: string }) {
+  return (
+    <>
+      <dt className="font-medium text-slate-600 dark:text-slate-400">{label}</dt>
+      <dd className="min-w-0 break-words">{value || "—"}</dd>
+    </>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card>
+      <h2 className="mb-3 text-lg font-bold">{title}</h2>
+      {children}
+    </Card>
+  );
+}
+
+function WeekTable({ form }: { form: FormData }) {
+  return (
+    <Section title="The week">
+      <div className="-mx-2 overflow-x-auto">
+        <table className="w-full text-left text-sm">
+          <thead>
+            <tr className="border-b border-slate-300 dark:border-slate-700">
+              <th scope="col" className="px-2 py-2">
+                Day
+              </th>
+              <th scope="col" className="px-2 py-2">
+                Start
+              </th>
+              <th scope="col" className="px-2 py-2">
+                Finish
+              </th>
+              <th scope="col" className="px-2 py-2">
+                Break (min)
+              </th>
+              <th scope="col" className="px-2 py-2 text-right">
+                Net hours
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {DAYS.map((day) => (
+              <tr key={day} className="border-b border-slate-100 dark:border-slate-800">
+                <th scope="row" className="px-2 py-2 font-medium">
+                  {DAY_LABELS[day]}
+                </th>
+                <td className="px-2 py-2">{text(form, `${day}Start`) || "—"}</td>
+                <td className="px-2 py-2">{text(form, `${day}Finish`) || "—"}</td>
+                <td className="px-2 py-2">
+                  {text(form, `${day}Start`) ? text(form, `${day}Break`) || "30" : "—"}
+                </td>
+                <td className="px-2 py-2 text-right">{dayNetHours(form, day)}</td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr>
+              <th scope="row" colSpan={4} className="px-2 py-2 text-right">
+                Total hours
+              </th>
+              <td className="px-2 py-2 text-right font-bold">{weeklyTotal(form)}</td>
+            </tr>
+          </tfoot>
+        </table>
+      </div>
+      {text(form, "breakdownNotes") ? (
+        <p className="mt-3">
+          <span className="font-medium">Breakdown: </span>
+          {text(form, "breakdownNotes")}
+        </p>
+      ) : null}
+    </Section>
+  );
+}
+
+function CheckList({ form }: { form: FormData }) {
+  const photos = Array.isArray(form.photoURLs)
+    ? form.photoURLs
+    : Array.isArray(form.photos)
+      ? form.photos
+      : [];
+  return (
+    <Section title="Daily checks">
+      <ul className="grid grid-cols-2 gap-2">
+        {CHECK_ITEMS.map((item) => {
+          const value = form[item.field] as CheckValue | undefined;
+          return (
+            <li
+              key={item.field}
+              className="flex justify-between gap-2 rounded-md bg-slate-50 px-3 py-2 dark:bg-slate-800"
+            >
+              <span>{item.shortLabel}</span>
+              <span
+                className={value === false ? "font-bold text-red-700 dark:text-red-400" : "font-semibold"}
+              >
+                {checkValueLabel(value, "ok-defect")}
+              </span>
+            </li>
+          );
+        })}
+      </ul>
+      <p className="mt-3">
+        <span className="font-medium">Defects: </span>
+        {text(form, "defectsNotes") || "No defects noted"}
+      </p>
+      {photos.length > 0 ? (
+        <div className="mt-3 grid grid-cols-2 gap-2">
+          {photos
+            .filter((url): url is string => typeof url === "string")
+            .map((url, index) => (
+              <img
+                key={url}
+                src={url}
+                alt={`Equipment, attachment ${index + 1}`}
+                className="w-full rounded-md"
+              />
+            ))}
+        </div>
+      ) : null}
+    </Section>
+  );
+}
+
+function Signatures({ form }: { form: FormData }) {
+  const signers = [
+    { role: "Operator", name: text(form, "operatorSignedName"), image: text(form, "operatorSignature") },
+    { role: "Client", name: text(form, "clientSignedName"), image: text(form, "clientSignature") },
+  ];
+  return (
+    <Section title="Signatures">
+      <div className="grid gap-4 sm:grid-cols-2">
+        {signers.map((signer) => (
+          <figure key={signer.role}>
+            {signer.image ? (
+              <img
+                src={signer.image}
+                alt={`${signer.role} signature of ${signer.name}`}
+                className="h-24 w-full rounded-md border border-slate-200 bg-white object-contain dark:border-slate-700"
+              />
+            ) : (
+              <div className="flex h-24 items-center justify-center rounded-md border border-dashed border-slate-300 text-slate-500">
+                Not signed
+              </div>
+            )}
+            <figcaption className="mt-1">
+              <span className="font-medium">{signer.role}:</span> {signer.name || "—"}
+            </figcaption>
+          </figure>
+        ))}
+      </div>
+      <p className="mt-3">
+        <span className="font-medium">Date: </span>
+        {formatDisplayDate(text(form, "signatureDate")) || "—"}
+      </p>
+    </Section>
+  );
+}

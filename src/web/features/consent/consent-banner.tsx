@@ -1,0 +1,75 @@
+import { ShieldCheck, X } from "lucide-react";
+import { useState } from "react";
+import { STORAGE_KEYS } from "../../../domain/constants";
+import { messages } from "../../../domain/messages";
+import { Button } from "../../components/ui/button";
+import { appPaths } from "../../lib/app-paths";
+import { localStore } from "../../lib/local-store";
+
+/**
+ * Shown on every load until the policy is accepted (spec: "shown when no privacy-accepted flag exists"), so a
+ * decline or a close only hides it until the next visit.
+ */
+export function ConsentBanner() {
+  const [visible, setVisible] = useState(() => localStore.get(STORAGE_KEYS.privacyAccepted) !== "true");
+  if (!visible) return null;
+
+  const accept = () => {
+    localStore.set(STORAGE_KEYS.privacyAccepted, "true");
+    localStore.set(STORAGE_KEYS.privacyAcceptedDate, new Date().toISOString());
+    // An acceptance supersedes an earlier refusal.
+    localStore.remove(STORAGE_KEYS.privacyRejected);
+    setVisible(false);
+  };
+
+  const decline = () => {
+    localStore.set(STORAGE_KEYS.privacyRejected, "true");
+    setVisible(false);
+    window.alert(messages.consentDeclined);
+  };
+
+  return (
+    <section
+      aria-labelledby="consent-title"
+      className="fixed inset-x-0 bottom-0 z-40 px-3 pb-[max(0.75rem,env(safe-area-inset-bottom))]"
+    >
+      <div className="relative mx-auto max-w-2xl rounded-xl border border-slate-300 bg-white p-4 pr-12 shadow-2xl dark:border-slate-700 dark:bg-slate-900">
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label="Close"
+          className="absolute top-1 right-1"
+          onClick={() => setVisible(false)}
+        >
+          <X aria-hidden="true" className="size-5" />
+        </Button>
+        <h2 id="consent-title" className="flex items-center gap-2 text-base font-bold">
+          <ShieldCheck aria-hidden="true" className="size-5 text-amber-600 dark:text-amber-400" />
+          Your privacy
+        </h2>
+        <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
+          Plant Sheets keeps your settings and unsent forms on this device and sends completed forms to the
+          addresses you enter. Under the GDPR you have the right to access, rectification, erasure and data
+          portability of your personal data.{" "}
+          <a
+            href={appPaths.privacyPolicy}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="font-semibold text-amber-800 underline underline-offset-2 dark:text-amber-300"
+          >
+            Read our Privacy Policy
+            <span className="sr-only"> (opens in a new tab)</span>
+          </a>
+        </p>
+        <div className="mt-3 flex gap-3">
+          <Button variant="outline" className="flex-1" onClick={decline}>
+            Decline
+          </Button>
+          <Button className="flex-1" onClick={accept}>
+            Accept
+          </Button>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,234 @@
+import {
+  ArrowLeft,
+  ArrowRight,
+  CheckCircle2,
+  LoaderCircle,
+  ShieldCheck,
+  TriangleAlert,
+  XCircle,
+} from "lucide-react";
+import { type ChangeEvent, type FormEvent, useId, useState } from "react";
+import { useLocation, useSearchParams } from "wouter";
+import type { Customer } from "../../../domain/customer";
+import { ScreenLayout } from "../../components/screen-layout";
+import { Button } from "../../components/ui/button";
+import { Card } from "../../components/ui/card";
+import { Input } from "../../components/ui/input";
+import { Label } from "../../components/ui/label";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../components/ui/select";
+import { NetworkError } from "../../lib/api-client";
+import { appPaths, type FormKind, parseFormKind } from "../../lib/app-paths";
+import { useCustomers } from "../../lib/use-customers";
+import { useOrderValidation } from "./use-order-validation";
+
+const formTitles: Record<FormKind, string> = {
+  timesheet: "Weekly Timesheet",
+  "check-sheet": "Daily Plant Defect Check",
+};
+
+function RequiresOrderIcon() {
+  return (
+    <>
+      <ShieldCheck aria-hidden="true" className="size-4 shrink-0 text-amber-700 dark:text-amber-400" />
+      <span className="sr-only">(order number required)</span>
+    </>
+  );
+}
+
+function CustomersLoadError({ error, onRetry }: { error: Error; onRetry: () => void }) {
+  return (
+    <div
+      role="alert"
+      className="rounded-lg border border-red-300 bg-red-50 p-3 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
+    >
+      <p className="flex items-start gap-2">
+        <TriangleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+        {error instanceof NetworkError
+          ? "Could not load customers. Please check your internet connection and try again."
+          : `Could not load customers: ${error.message}`}
+      </p>
+      <Button variant="outline" className="mt-3" onClick={onRetry}>
+        Try again
+      </Button>
+    </div>
+  );
+}
+
+/** Step one of the multi-screen flow: who the work is for, and the customer's order number when they need one. */
+export function CustomerSelectionPage() {
+  const [params] = useSearchParams();
+  const [, navigate] = useLocation();
+  const form: FormKind = parseFormKind(params.get("form")) ?? "timesheet";
+  const customers = useCustomers();
+  const [customerId, setCustomerId] = useState("");
+  const [orderNumber, setOrderNumber] = useState("");
+  const { validation, validate, reset } = useOrderValidation();
+  const ids = { customer: useId(), order: useId(), orderMessage: useId(), continueHint: useId() };
+
+  const customer: Customer | undefined = customers.data?.find((c) => c.id === customerId);
+  const needsOrder = customer?.requiresOrderValidation ?? false;
+  const canContinue = customer !== undefined && (!needsOrder || validation.state === "valid");
+
+  const changeCustomer = (id: string) => {
+    setCustomerId(id);
+    // A number validated for one customer means nothing for another.
+    setOrderNumber("");
+    reset();
+  };
+
+  const changeOrderNumber = (event: ChangeEvent<HTMLInputElement>) => {
+    const input = event.currentTarget;
+    const upper = input.value.toUpperCase();
+    if (upper !== input.value) {
+      // Upper-case in place and keep the caret where it was, so editing the middle of the number works.
+      const { selectionStart, selectionEnd } = input;
+      input.value = upper;
+      input.setSelectionRange(selectionStart, selectionEnd);
+    }
+    setOrderNumber(upper);
+    // An edited number has not been checked yet.
+    if (validation.state !== "idle" || validation.failure) reset();
+  };
+
+  const submitOrderNumber = (event: FormEvent) => {
+    event.preventDefault();
+    if (!customer || orderNumber.trim() === "" || validation.state === "validating") return;
+    void validate(customer.id, orderNumber);
+  };
+
+  const continueToForm = () => {
+    if (!customer || !canContinue) return;
+    navigate(
+      appPaths.form(form, {
+        customerId: customer.id,
+        orderNumber: needsOrder ? (validation.validatedNumber ?? undefined) : undefined,
+      }),
+    );
+  };
+
+  return (
+    <ScreenLayout title="Select Customer" subtitle={`For your ${formTitles[form]}`}>
+      <Card className="space-y-5">
+        <div>
+          <Label htmlFor={ids.customer}>Customer</Label>
+          {customers.isPending ? (
+            <p role="status" className="flex min-h-12 items-center gap-2 text-slate-700 dark:text-slate-300">
+              <LoaderCircle aria-hidden="true" className="size-5 animate-spin" />
+              Loading customers...
+            </p>
+          ) : customers.isError ? (
+            <CustomersLoadError error={customers.error} onRetry={() => void customers.refetch()} />
+          ) : customers.data.length === 0 ? (
+            <p className="text-slate-700 dark:text-slate-300">No customers are set up yet.</p>
+          ) : (
+            <>
+              <Select value={customerId} onValueChange={changeCustomer}>
+                <SelectTrigger id={ids.customer}>
+                  <SelectValue placeholder="Choose a customer" />
+                </SelectTrigger>
+                <SelectContent>
+                  {customers.data.map((c) => (
+                    <SelectItem key={c.id} value={c.id}>
+                      <span className="flex items-center gap-2">
+                        {c.name}
+                        {c.requiresOrderValidation ? <RequiresOrderIcon /> : null}
+                      </span>
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+              {customers.data.some((c) => c.requiresOrderValidation) ? (
+                <p className="mt-2 flex items-center gap-1.5 text-sm text-slate-600 dark:text-slate-400">
+                  <ShieldCheck
+                    aria-hidden="true"
+                    className="size-4 shrink-0 text-amber-700 dark:text-amber-400"
+                  />
+                  needs a validated order number
+                </p>
+              ) : null}
+            </>
+          )}
+        </div>
+
+        {needsOrder ? (
+          <form onSubmit={submitOrderNumber} noValidate>
+            <Label htmlFor={ids.order}>Order Number</Label>
+            <Input
+              id={ids.order}
+              name="orderNumber"
+              value={orderNumber}
+              onChange={changeOrderNumber}
+              placeholder="Enter a valid O/no, e.g. P-12345"
+              autoCapitalize="characters"
+              autoComplete="off"
+              autoCorrect="off"
+              spellCheck={false}
+              enterKeyHint="go"
+              maxLength={100}
+              aria-invalid={validation.state === "invalid"}
+              aria-describedby={ids.orderMessage}
+            />
+            <div id={ids.orderMessage} aria-live="polite" className="mt-2 min-h-6 text-sm font-medium">
+              {validation.state === "valid" && validation.message ? (
+                <p className="flex items-center gap-1.5 text-emerald-800 dark:text-emerald-300">
+                  <CheckCircle2 aria-hidden="true" className="size-4 shrink-0" />
+                  {validation.message}
+                </p>
+              ) : null}
+              {validation.state === "invalid" && validation.message ? (
+                <p className="flex items-center gap-1.5 text-red-700 dark:text-red-300">
+                  <XCircle aria-hidden="true" className="size-4 shrink-0" />
+                  {validation.message}
+                </p>
+              ) : null}
+              {validation.failure ? (
+                <p className="flex items-center gap-1.5 text-red-700 dark:text-red-300">
+                  <TriangleAlert aria-hidden="true" className="size-4 shrink-0" />
+                  {validation.failure}
+                </p>
+              ) : null}
+            </div>
+            <Button
+              type="submit"
+              variant="secondary"
+              className="mt-2 w-full"
+              disabled={orderNumber.trim() === "" || validation.state === "validating"}
+            >
+              {validation.state === "validating" ? (
+                <>
+                  <LoaderCircle aria-hidden="true" className="size-5 animate-spin" />
+                  Validating...
+                </>
+              ) : (
+                "Validate Order Number"
+              )}
+            </Button>
+          </form>
+        ) : null}
+      </Card>
+
+      {customer && !canContinue ? (
+        <p id={ids.continueHint} className="mt-4 text-sm text-slate-700 dark:text-slate-300">
+          Validate the order number to continue.
+        </p>
+      ) : null}
+      {/* Back keeps its natural width so "Continue to Form" fits on one line at 360 px. */}
+      <div className="mt-4 grid grid-cols-[auto_1fr] gap-3">
+        <Button variant="outline" size="lg" onClick={() => navigate(appPaths.home(form))}>
+          <ArrowLeft aria-hidden="true" className="size-5" />
+          Back
+        </Button>
+        <Button
+          size="lg"
+          className="whitespace-nowrap"
+          disabled={!canContinue}
+          aria-describedby={customer && !canContinue ? ids.continueHint : undefined}
+          onClick={continueToForm}
+        >
+          Continue to Form
+          <ArrowRight aria-hidden="true" className="size-5" />
+        </Button>
+      </div>
+    </ScreenLayout>
+  );
+}

@@ -1,0 +1,77 @@
+import { LogIn, LogOut, UserRound } from "lucide-react";
+import { useEffect, useState } from "react";
+import { localIsoDate } from "../../../domain/iso-date";
+import { LogoutDialog } from "../../components/logout-dialog";
+import { ThemeToggle } from "../../components/theme-toggle";
+import { Button } from "../../components/ui/button";
+import { openAuthDialog } from "../../lib/auth-dialog-store";
+import { formatLongDate } from "../../lib/format-long-date";
+import { useSession } from "../../lib/session-store";
+import { useCurrentDriver } from "../../lib/use-current-driver";
+
+/** Today, kept current if the app is left open past midnight on a night shift. */
+function useToday(): Date {
+  const [today, setToday] = useState(() => new Date());
+  useEffect(() => {
+    const timer = setInterval(() => {
+      const now = new Date();
+      setToday((prev) => (localIsoDate(prev) === localIsoDate(now) ? prev : now));
+    }, 60_000);
+    return () => clearInterval(timer);
+  }, []);
+  return today;
+}
+
+// The header is dark in both themes, so its outline buttons are styled for a dark background in both.
+const onDarkBar =
+  "border-slate-500 bg-transparent text-white hover:bg-slate-800 dark:border-slate-500 dark:bg-transparent dark:hover:bg-slate-800";
+
+export function HomeHeader() {
+  const today = useToday();
+  const session = useSession();
+  // Asks the server once per load whether the stored session is still signed in there.
+  useCurrentDriver();
+
+  return (
+    <header className="border-b-4 border-amber-500 bg-slate-900 text-white">
+      <div className="mx-auto flex max-w-2xl items-center gap-3 px-4 py-3">
+        {/* Decorative: the product name is spelled out right beside it. */}
+        <img src="/logo.svg" alt="" width={44} height={44} className="size-11 shrink-0" />
+        <div className="min-w-0 flex-1">
+          <h1 className="text-xl leading-tight font-bold tracking-tight">Plant Sheets</h1>
+          <p className="text-sm text-slate-300">
+            <time dateTime={localIsoDate(today)}>{formatLongDate(today)}</time>
+          </p>
+        </div>
+        <div className="rounded-lg text-white [&_button]:text-white [&_button:hover]:bg-slate-800">
+          <ThemeToggle />
+        </div>
+      </div>
+      <div className="mx-auto flex max-w-2xl items-center gap-3 border-t border-slate-700 px-4 py-2">
+        {session ? (
+          <>
+            <UserRound aria-hidden="true" className="size-5 shrink-0 text-amber-400" />
+            <div className="min-w-0 flex-1">
+              <p className="truncate font-semibold">{session.driverName}</p>
+              <p className="text-sm text-emerald-300">Session active (30 min)</p>
+            </div>
+            <LogoutDialog>
+              <Button variant="outline" className={onDarkBar}>
+                <LogOut aria-hidden="true" className="size-5" />
+                Logout
+              </Button>
+            </LogoutDialog>
+          </>
+        ) : (
+          <>
+            <p className="min-w-0 flex-1 text-sm text-slate-300">No account needed to fill in a form.</p>
+            <Button onClick={() => openAuthDialog("login")}>
+              <LogIn aria-hidden="true" className="size-5" />
+              Login (Optional)
+            </Button>
+          </>
+        )}
+      </div>
+    </header>
+  );
+}

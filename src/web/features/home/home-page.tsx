@@ -1,0 +1,121 @@
+import { ClipboardCheck, Clock, WifiOff } from "lucide-react";
+import { type ReactNode, Suspense, useEffect } from "react";
+import { useLocation, useSearchParams } from "wouter";
+import { LoadingScreen } from "../../components/loading-screen";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs";
+import { type AccountTab, appPaths, type HomeTab, isAccountTab, parseHomeTab } from "../../lib/app-paths";
+import { cn } from "../../lib/cn";
+import { useSession } from "../../lib/session-store";
+import { AccountBanner } from "./account-banner";
+import { FormIntroCard } from "./form-intro-card";
+import { HomeHeader } from "./home-header";
+import { LoginRequired } from "./login-required";
+import { MoreOptionsMenu } from "./more-options-menu";
+import { OperatorDashboard } from "./operator-dashboard";
+
+/** The account tabs other features provide; the app puts them together in routes.tsx. */
+export type HomePanels = Record<Exclude<AccountTab, "forms">, ReactNode>;
+
+const areaNames: Record<AccountTab, string> = {
+  forms: "the Operator Dashboard",
+  history: "your Driver History",
+  supervisor: "the Supervisor area",
+  account: "your Account",
+};
+
+/**
+ * The tabbed home: Timesheet and Check Sheet for everyone; for a logged-in driver also the Operator Dashboard,
+ * Driver History, Supervisor and Account tabs from More Options.
+ */
+export function HomePage({ panels }: { panels: HomePanels }) {
+  const [params, setParams] = useSearchParams();
+  const [location, navigate] = useLocation();
+  const session = useSession();
+  // The tab lives in the URL so Back from customer selection lands on the tab the driver came from.
+  // /home is the logged-in dashboard, so without a tab it opens there.
+  const defaultTab: HomeTab = location === appPaths.dashboard && session ? "forms" : "timesheet";
+  const tab = parseHomeTab(params.get("tab")) ?? defaultTab;
+  const selectTab = (next: HomeTab) => setParams({ tab: next }, { replace: true });
+
+  useEffect(() => {
+    document.title = "Plant Sheets";
+  }, []);
+
+  // Beside the More Options button on a narrow phone, the tab names only fit without their icons.
+  const triggerClass = cn("px-2", session && "max-[399px]:[&>svg]:hidden");
+
+  let accountPanel: ReactNode = null;
+  if (isAccountTab(tab)) {
+    if (!session) accountPanel = <LoginRequired area={areaNames[tab]} />;
+    else if (tab === "forms") accountPanel = <OperatorDashboard driverName={session.driverName} />;
+    else accountPanel = <Suspense fallback={<LoadingScreen />}>{panels[tab]}</Suspense>;
+  }
+
+  return (
+    <div className="min-h-dvh">
+      <HomeHeader />
+      <main className="mx-auto max-w-2xl px-4 pt-4 pb-56">
+        <p className="mb-4 flex items-start gap-2 rounded-lg border border-slate-300 bg-white p-3 text-sm text-slate-800 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-200">
+          <WifiOff aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-amber-700 dark:text-amber-400" />
+          <span>
+            <strong>Works offline.</strong> Weekly timesheets and daily plant checks for drivers and
+            operators, signed on site by you and the client or foreman.
+          </span>
+        </p>
+        <Tabs
+          value={tab}
+          onValueChange={(value) => {
+            const next = parseHomeTab(value);
+            if (next) selectTab(next);
+          }}
+        >
+          <div className="flex gap-2">
+            <TabsList aria-label="Forms" className="min-w-0 flex-1">
+              <TabsTrigger value="timesheet" className={triggerClass}>
+                <Clock aria-hidden="true" className="size-5 shrink-0" />
+                Timesheet
+              </TabsTrigger>
+              <TabsTrigger value="check-sheet" className={triggerClass}>
+                <ClipboardCheck aria-hidden="true" className="size-5 shrink-0" />
+                Check Sheet
+              </TabsTrigger>
+            </TabsList>
+            {session ? <MoreOptionsMenu tab={tab} onSelect={selectTab} /> : null}
+          </div>
+          <TabsContent value="timesheet">
+            <FormIntroCard
+              icon={Clock}
+              title="Weekly Timesheet"
+              description="Record your week on the machine and get it signed off before you leave site."
+              points={[
+                "Start, finish and break for each day, with a one-tap standard 9-hour shift",
+                "Machine hours and van mileage",
+                "Operator and client signatures on screen",
+                "Emailed to the client and your supervisor",
+              ]}
+              startLabel="Start Timesheet"
+              onStart={() => navigate(appPaths.customerSelection("timesheet"))}
+            />
+          </TabsContent>
+          <TabsContent value="check-sheet">
+            <FormIntroCard
+              icon={ClipboardCheck}
+              title="Daily Plant Defect Check"
+              description="Check the machine before work and record any defects with photos."
+              points={[
+                "16-point daily safety check: pass, issue or not applicable",
+                "Photos of the machine and any damage",
+                "Operator and client signatures on screen",
+                "Emailed to the client and your supervisor",
+              ]}
+              startLabel="Start Check Sheet"
+              onStart={() => navigate(appPaths.customerSelection("check-sheet"))}
+            />
+          </TabsContent>
+        </Tabs>
+        {accountPanel ? <div className="mt-4">{accountPanel}</div> : null}
+        {session ? null : <AccountBanner />}
+      </main>
+    </div>
+  );
+}

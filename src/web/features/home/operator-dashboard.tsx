@@ -1,0 +1,67 @@
+import type { LucideIcon } from "lucide-react";
+import { ArrowRight, ClipboardCheck, Clock } from "lucide-react";
+import { useLocation } from "wouter";
+import { Button } from "../../components/ui/button";
+import { Card } from "../../components/ui/card";
+import { appPaths, type FormKind } from "../../lib/app-paths";
+
+interface StartCardProps {
+  icon: LucideIcon;
+  title: string;
+  description: string;
+  startLabel: string;
+  onStart: () => void;
+}
+
+function StartCard({ icon: Icon, title, description, startLabel, onStart }: StartCardProps) {
+  return (
+    <Card className="flex flex-col">
+      <div className="flex items-start gap-3">
+        <span className="flex size-12 shrink-0 items-center justify-center rounded-lg bg-amber-100 text-amber-800 dark:bg-amber-400/15 dark:text-amber-300">
+          <Icon aria-hidden="true" className="size-6" />
+        </span>
+        <div>
+          <h3 className="text-lg font-bold">{title}</h3>
+          <p className="mt-1 text-slate-700 dark:text-slate-300">{description}</p>
+        </div>
+      </div>
+      <Button size="lg" className="mt-4 w-full sm:mt-auto" onClick={onStart}>
+        {startLabel}
+        <ArrowRight aria-hidden="true" className="size-5" />
+      </Button>
+    </Card>
+  );
+}
+
+/** The Operator Dashboard ('forms' tab): a welcome by name and the two forms to start. */
+export function OperatorDashboard({ driverName }: { driverName: string }) {
+  const [, navigate] = useLocation();
+  const start = (form: FormKind) => navigate(appPaths.customerSelection(form));
+  return (
+    <section aria-labelledby="dashboard-heading">
+      <h2 id="dashboard-heading" className="text-xl font-bold">
+        Operator Dashboard
+      </h2>
+      <p className="mt-1 text-slate-700 dark:text-slate-300">
+        Welcome, <strong className="text-slate-900 dark:text-white">{driverName}</strong>. What are you
+        filling in today?
+      </p>
+      <div className="mt-3 grid gap-3 sm:grid-cols-2">
+        <StartCard
+          icon={Clock}
+          title="Weekly Timesheet"
+          description="Hours for each day, machine hours and signatures."
+          startLabel="Start Timesheet"
+          onStart={() => start("timesheet")}
+        />
+        <StartCard
+          icon={ClipboardCheck}
+          title="Daily Check Sheet"
+          description="The 16-point plant check, defects and photos."
+          startLabel="Start Check Sheet"
+          onStart={() => start("check-sheet")}
+        />
+      </div>
+    </section>
+  );
+}

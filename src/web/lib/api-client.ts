@@ -1,0 +1,116 @@
+import type { QueryFunction } from "@tanstack/react-query";
+import { messages } from "../../domain/messages";
+
+export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+/** What the caller wants when the server answers 401: a failure (default) or a plain null ("not logged in"). */
+export type UnauthorizedBehavior = "throw" | "returnNull";
+
+/** A reply that arrived but was not OK. The message is the spec's `"{status}: {body or statusText}"`. */
+export class ApiError extends Error {
+  override readonly name = "ApiError";
+  constructor(
+    readonly status: number,
+    readonly body: string,
+    statusText: string,
+  ) {
+    super(messages.httpError(status, body, statusText));
+  }
+}
+
+/**
+ * No reply at all (offline, DNS, connection reset). Kept apart from ApiError so screens can show their
+ * "check your internet connection" variant instead of a server message.
+ */
+export class NetworkError extends Error {
+  override readonly name = "NetworkError";
+  constructor(cause: unknown) {
+    super(`Network request failed: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+  }
+}
+
+/** The server answered OK but not with JSON; usually a wrong path served the app's HTML instead. */
+export class InvalidResponseError extends Error {
+  override readonly name = "InvalidResponseError";
+  constructor(readonly status: number) {
+    super(messages.invalidResponseFormat);
+  }
+}
+
+export interface ApiRequestOptions {
+  on401?: UnauthorizedBehavior;
+  signal?: AbortSignal;
+}
+
+function isAbort(error: unknown, signal: AbortSignal | undefined): boolean {
+  // A cancelled query is not a network failure; TanStack Query expects the abort to come back as is.
+  return Boolean(signal?.aborted) || (error instanceof DOMException && error.name === "AbortError");
+}
+
+/**
+ * The one fetch wrapper of the web app: cookies on every call, a JSON body only when there is a payload,
+ * and every non-OK reply turned into an ApiError in this single place.
+ */
+export function apiRequest<T>(
+  method: HttpMethod,
+  url: string,
+  payload?: unknown,
+  options?: ApiRequestOptions & { on401?: "throw" },
+): Promise<T>;
+export function apiRequest<T>(
+  method: HttpMethod,
+  url: string,
+  payload: unknown,
+  options: ApiRequestOptions & { on401: "returnNull" },
+): Promise<T | null>;
+export async function apiRequest<T>(
+  method: HttpMethod,
+  url: string,
+  payload?: unknown,
+  options: ApiRequestOptions = {},
+): Promise<T | null> {
+  const hasPayload = payload !== undefined;
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method,
+      credentials: "include",
+      headers: hasPayload ? { "Content-Type": "application/json" } : undefined,
+      body: hasPayload ? JSON.stringify(payload) : undefined,
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (isAbort(error, options.signal)) throw error;
+    throw new NetworkError(error);
+  }
+
+  if (response.status === 401 && options.on401 === "returnNull") return null;
+
+  let text: string;
+  try {
+    text = await response.text();
+  } catch (error) {
+    if (isAbort(error, options.signal)) throw error;
+    // The connection dropped while the body was still arriving.
+    throw new NetworkError(error);
+  }
+
+  if (!response.ok) throw new ApiError(response.status, text, response.statusText);
+  // 204 and empty bodies carry no data; callers of such endpoints type T as void.
+  if (text === "") return undefined as T;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    throw new InvalidResponseError(response.status);
+  }
+}
+
+/** The default query function: GET the query key parts joined by '/', e.g. ['/api/customers'] or ['/api/timesheets', id]. */
+export function getQueryFn<T>(options: { on401: UnauthorizedBehavior }): QueryFunction<T | null> {
+  return ({ queryKey, signal }) => {
+    const url = queryKey.map(String).join("/");
+    return options.on401 === "returnNull"
+      ? apiRequest<T>("GET", url, undefined, { on401: "returnNull", signal })
+      : apiRequest<T>("GET", url, undefined, { signal });
+  };
+}

@@ -1,0 +1,19 @@
+import type { z } from "zod";
+
+export type ParsedRequest<T> = { data: T; problem?: undefined } | { data?: undefined; problem: string };
+
+/**
+ * A form's values as the request the domain schema describes. The spec's own check comes first, so the
+ * person sees the spec's message (e.g. 'Please fill in all fields...'); the schema then catches what the
+ * spec does not word, such as an email that is not an address.
+ */
+export function parseRequest<S extends z.ZodType>(
+  specProblem: string | null,
+  schema: S,
+  values: unknown,
+): ParsedRequest<z.output<S>> {
+  if (specProblem !== null) return { problem: specProblem };
+  const result = schema.safeParse(values);
+  if (result.success) return { data: result.data };
+  return { problem: result.error.issues[0]?.message ?? result.error.message };
+}

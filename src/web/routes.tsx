@@ -1,0 +1,100 @@
+import { type ComponentType, lazy, Suspense } from "react";
+import { Route, Switch, useLocation, useSearchParams } from "wouter";
+import { ErrorBoundary } from "./components/error-boundary";
+import { ErrorScreen } from "./components/error-screen";
+import { LoadingScreen } from "./components/loading-screen";
+import type { HomePanels } from "./features/home/home-page";
+
+// One chunk per screen keeps the first load small on a phone with one bar of signal.
+function lazyScreen<M, P extends object>(load: () => Promise<M>, pick: (module: M) => ComponentType<P>) {
+  return lazy(async () => ({ default: pick(await load()) }));
+}
+
+const HomePage = lazyScreen(
+  () => import("./features/home/home-page"),
+  (m) => m.HomePage,
+);
+const CustomerSelectionPage = lazyScreen(
+  () => import("./features/customer-selection/customer-selection-page"),
+  (m) => m.CustomerSelectionPage,
+);
+const TimesheetPage = lazyScreen(
+  () => import("./features/timesheet/timesheet-page"),
+  (m) => m.TimesheetPage,
+);
+const CheckSheetPage = lazyScreen(
+  () => import("./features/check-sheet/check-sheet-page"),
+  (m) => m.CheckSheetPage,
+);
+const CompletedFormPage = lazyScreen(
+  () => import("./features/completed-form/completed-form-page"),
+  (m) => m.CompletedFormPage,
+);
+const PrivacyPolicyPage = lazyScreen(
+  () => import("./features/privacy-policy/privacy-policy-page"),
+  (m) => m.PrivacyPolicyPage,
+);
+const ResetPasswordPage = lazyScreen(
+  () => import("./features/auth/reset-password-page"),
+  (m) => m.ResetPasswordPage,
+);
+const NotFoundPage = lazyScreen(
+  () => import("./features/not-found/not-found-page"),
+  (m) => m.NotFoundPage,
+);
+
+const DriverHistoryTab = lazyScreen(
+  () => import("./features/history/driver-history-tab"),
+  (m) => m.DriverHistoryTab,
+);
+const SupervisorTab = lazyScreen(
+  () => import("./features/supervisor/supervisor-tab"),
+  (m) => m.SupervisorTab,
+);
+const AccountTab = lazyScreen(
+  () => import("./features/auth/account-tab"),
+  (m) => m.AccountTab,
+);
+
+// The home's account tabs come from their own features and meet here; each loads when first opened.
+const homePanels: HomePanels = {
+  history: <DriverHistoryTab />,
+  supervisor: <SupervisorTab />,
+  account: <AccountTab />,
+};
+
+function Home() {
+  return <HomePage panels={homePanels} />;
+}
+
+/** "/" is the spec's multi-screen flow: the landing tabs, or a step of the flow named in `?screen=`. */
+function RootFlow() {
+  const [params] = useSearchParams();
+  return params.get("screen") === "customer-selection" ? <CustomerSelectionPage /> : <Home />;
+}
+
+export function AppRoutes() {
+  const [location] = useLocation();
+  return (
+    // Keyed by location: after a failed screen, navigating elsewhere gets a fresh boundary.
+    <ErrorBoundary
+      key={location}
+      name="router"
+      fallback={(error) => <ErrorScreen title="Router Error" error={error} />}
+    >
+      <Suspense fallback={<LoadingScreen />}>
+        <Switch>
+          <Route path="/" component={RootFlow} />
+          {/* The logged-in dashboard: the home screen opening on the Operator Dashboard. */}
+          <Route path="/home" component={Home} />
+          <Route path="/timesheet" component={TimesheetPage} />
+          <Route path="/check-sheet" component={CheckSheetPage} />
+          <Route path="/completed-form/:id" component={CompletedFormPage} />
+          <Route path="/privacy-policy" component={PrivacyPolicyPage} />
+          <Route path="/reset-password" component={ResetPasswordPage} />
+          <Route component={NotFoundPage} />
+        </Switch>
+      </Suspense>
+    </ErrorBoundary>
+  );
+}
