@@ -1,7 +1,9 @@
 import { type APIRequestContext, expect } from "@playwright/test";
 import type { Customer } from "../src/domain/customer";
 import { messages } from "../src/domain/messages";
+import { pdfText } from "../src/server/pdf/pdf-text";
 import { test } from "./fixtures/app-test";
+import { waitForMailTo } from "./fixtures/mailbox";
 import {
   dayCard,
   dayNetHours,
@@ -224,4 +226,15 @@ test("an anonymous driver fills the whole week, signs, rates, and submits it in 
   await expect(page.getByText(customer.name)).toBeVisible();
   // Nothing was saved as a draft for a driver without an account.
   expect(timesheetCalls).toEqual([]);
+
+  // The client receives the signed timesheet as a PDF that holds the week.
+  const mail = await waitForMailTo("office@pennine-groundworks.co.uk");
+  const pdf = mail.attachments.find((a) => a.contentType === "application/pdf");
+  expect(pdf, "a PDF attachment").toBeDefined();
+  const text = await pdfText(pdf!.content);
+  for (const expected of ["Sam Driver", "Chris Client", vehicle.plantNumber, "Northern Plant Hire", "26.3"]) {
+    expect(text).toContain(expected);
+  }
+  expect(text).toMatch(/Monday[^\n]*07:00[^\n]*16:30[^\n]*30[^\n]*9(\.0)?\b/);
+  expect(text).toMatch(/Tuesday[^\n]*45[^\n]*8\.3/);
 });
