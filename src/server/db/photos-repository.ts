@@ -124,3 +124,17 @@ export async function deletePhotoRows(db: Kysely<DB>, ids: readonly string[]): P
   if (ids.length === 0) return;
   await db.deleteFrom("photos").where("id", "in", ids).execute();
 }
+
+/**
+ * Deletes the rows of photos that are on no form and were asked for before `before`, and returns their storage
+ * keys so the bytes can go too. One statement, so a photo attached to a form meanwhile is never taken.
+ */
+export async function deleteUnusedPhotoRows(db: Kysely<DB>, before: Date): Promise<string[]> {
+  const rows = await db
+    .deleteFrom("photos")
+    .where("form_id", "is", null)
+    .where("created_at", "<", before.toISOString())
+    .returning("storage_key")
+    .execute();
+  return rows.map((row) => row.storage_key);
+}

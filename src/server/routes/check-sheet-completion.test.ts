@@ -275,6 +275,28 @@ describe.each(testDatabases())("check sheet one-step completion on $name", ({ op
     expect(await drainOutbox()).toEqual([]);
   });
 
+  it("answers a replay with the same Idempotency-Key as the first time, without mailing again", async () => {
+    const photo = await upload(JPEG_PHOTO);
+    const key = `check-sheet-${randomUUID()}`;
+    const payload = { checkSheetData: signedCheck({ photos: [photo] }), supervisorRating: "happy" };
+    const sendWithKey = () =>
+      app.inject({
+        method: "POST",
+        url: "/api/one-step-completion/check-sheet",
+        headers: { origin: ORIGIN, "idempotency-key": key },
+        payload,
+      });
+    const first = await sendWithKey();
+    expect(first.statusCode).toBe(200);
+    // The photos are gone with the first completion, yet the phone that lost the answer gets it again.
+    const replay = await sendWithKey();
+    expect(replay.statusCode).toBe(200);
+    expect(replay.json()).toEqual(first.json());
+    expect(await drainOutbox()).toHaveLength(2);
+    // Without the key it is a new submission, whose photo no longer exists.
+    expect((await submit(payload)).statusCode).toBe(400);
+  });
+
   it("keeps the photos when the completion is refused", async () => {
     const photo = await upload(JPEG_PHOTO);
     const res = await submit({
