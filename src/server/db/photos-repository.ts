@@ -85,8 +85,9 @@ export async function findPhotos(db: Kysely<DB>, ids: readonly string[]): Promis
 }
 
 /**
- * Makes `ids` the photos of an owner's form: they get its form id, and the owner's photos that were on it
- * before but are no longer listed are let go (form id cleared), so each photo row names the one form showing it.
+ * Makes `ids` the photos of an owner's form: they get its form id (and the owner, for photos uploaded without
+ * an account and on no form yet), and the owner's photos that were on it before but are no longer listed are
+ * let go (form id cleared), so each photo row names the one form showing it.
  */
 export async function setFormPhotos(
   db: Kysely<DB>,
@@ -104,9 +105,11 @@ export async function setFormPhotos(
   if (ids.length === 0) return;
   await db
     .updateTable("photos")
-    .set({ form_id: formId })
-    .where("owner_id", "=", ownerId)
+    .set({ form_id: formId, owner_id: ownerId })
     .where("id", "in", ids)
+    .where((eb) =>
+      eb.or([eb("owner_id", "=", ownerId), eb.and([eb("owner_id", "is", null), eb("form_id", "is", null)])]),
+    )
     .execute();
 }
 

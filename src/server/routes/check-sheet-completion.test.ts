@@ -190,9 +190,9 @@ describe.each(testDatabases())("check sheet one-step completion on $name", ({ op
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toBe(`${message} Please remove it and add it again.`);
     }
-    // An account cannot use a photo uploaded without one, nor another account's.
+    // An account cannot use another account's photo.
     const other = await newDriver();
-    for (const photo of [anonymousPhoto, accountPhoto]) {
+    for (const photo of [accountPhoto]) {
       const res = await submit(
         { checkSheetData: signedCheck({ photos: [photo] }), supervisorRating: "happy" },
         other,
