@@ -29,7 +29,7 @@ export interface AppDeps {
   logger?: FastifyBaseLogger;
   /** The clock every rule with a time in it reads; tests move it instead of waiting. */
   now: () => Date;
-  /** Photo bytes; files under the data folder unless given. */
+  /** Photo bytes: the S3 bucket when one is configured, otherwise files under the data folder, unless given. */
   photoStorage: PhotoStorage;
   /** Woken after a commit that queued mail, so it goes out at once instead of at the next poll. */
   outbox?: OutboxWorker;
@@ -43,14 +43,25 @@ declare module "fastify" {
 
 const BODY_LIMIT_BYTES = 2 * 1024 * 1024;
 
+/** The bucket when one is configured (the S3 SDK is loaded only then), otherwise files under the data folder. */
+async function configuredPhotoStorage(config: Config): Promise<PhotoStorage> {
+  if (!config.s3) return localPhotoStorage(defaultPhotoRoot(config.dataDir));
+  const { s3PhotoStorage } = await import("./storage/s3-photo-storage");
+  return s3PhotoStorage(config.s3);
+}
+
 /** Every test and the real server build the app the same way. */
 export async function buildApp(
   given: Omit<AppDeps, "photoStorage"> & Partial<AppDeps>,
 ): Promise<FastifyInstance> {
   const deps: AppDeps = {
     ...given,
-    photoStorage: given.photoStorage ?? localPhotoStorage(defaultPhotoRoot(given.config.dataDir)),
+    photoStorage: given.photoStorage ?? (await configuredPhotoStorage(given.config)),
   };
+  // The browser PUTs photos straight to object storage, so the page must be allowed to reach it.
+  const uploadOrigin = deps.photoStorage.presignUpload
+    ? new URL(await deps.photoStorage.presignUpload("photos/upload-origin", 60)).origin
+    : undefined;
   const app = Fastify({
     ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
     bodyLimit: BODY_LIMIT_BYTES,
@@ -81,7 +92,7 @@ export async function buildApp(
       .send({ code: "internal", message: "Something went wrong. Please try again." } satisfies ErrorBody);
   });
 
-  app.addHook("onSend", securityHeaders(deps.config));
+  app.addHook("onSend", securityHeaders(deps.config, { uploadOrigin }));
 
   await app.register(
     async (api) => {
