@@ -252,6 +252,21 @@ export type DispatchResponse = z.infer<typeof DispatchResponseSchema>;
 export const CompleteCombinedRequestSchema = z.object({ status: z.literal("completed") });
 export type CompleteCombinedRequest = z.infer<typeof CompleteCombinedRequestSchema>;
 
+/**
+ * A combined set as the server stores it once approved: its members (fixed at approval), where it stands,
+ * and the client's and foreman's approval and the driver's rating once given. GET /api/combined-sets lists
+ * them; GET /api/completed-forms/{id} of a set's timesheet carries its set with the check sheets.
+ */
+export const StoredSetSchema = z.object({
+  id: z.string(),
+  timesheetId: z.string(),
+  checkSheetIds: z.array(z.string()),
+  status: FormStatusSchema,
+  approval: SupervisorApprovalSchema.nullable(),
+  rating: z.object({ rating: RatingSchema, notes: z.string(), ratedAt: z.string().nullable() }).nullable(),
+});
+export type StoredSet = z.infer<typeof StoredSetSchema>;
+
 // ---- Uploads -----------------------------------------------------------------------------------
 
 /**

@@ -3,30 +3,16 @@ import type { EmailDispatchRequest } from "../../domain/api";
 import { SET_TRANSITIONS, setTransitionProblem } from "../../domain/combined-transitions";
 import { messages } from "../../domain/messages";
 import { timesheetIdOfCombined } from "../../domain/pairing";
-import type { SupervisorApproval } from "../../domain/rating";
 import { AppError } from "../app-error";
 import { newToken } from "../auth/sessions";
 import type { Account } from "../db/accounts-repository";
 import { getForm } from "../db/forms-repository";
 import { enqueueMail } from "../db/outbox-repository";
-import { getApproval, type StoredApproval, setApprovalStatus } from "../db/supervisor-approvals-repository";
+import { getApproval, setApprovalStatus } from "../db/supervisor-approvals-repository";
 import { assertTransition, loadSetForms, moveSet, setAuditEvents, setNotFound } from "./combined-set-forms";
 import { type AuditActor, recordAudit } from "./record-audit";
+import { signedApproval } from "./stored-set";
 import { weeklyPackMails } from "./weekly-pack-mails";
-
-/** The client's and foreman's approval as stored, when both have signed with their names. */
-export function signedApproval(stored: StoredApproval): SupervisorApproval | undefined {
-  const { clientName, clientSignature, foremanName, foremanSignature, approvedAt } = stored;
-  if (!clientName || !clientSignature || !foremanName || !foremanSignature || !approvedAt) return undefined;
-  return {
-    clientName,
-    clientSignature,
-    foremanName,
-    foremanSignature,
-    approvedAt,
-    supervisorNotes: stored.notes ?? "",
-  };
-}
 
 /**
  * A stored set of this owner by its combined id. A timesheet that is the owner's but was never approved
