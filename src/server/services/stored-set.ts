@@ -1,11 +1,17 @@
+import type { FastifyInstance } from "fastify";
 import type { Kysely } from "kysely";
 import type { StoredSet } from "../../domain/api";
-import { combinedSetId } from "../../domain/pairing";
+import { setTransitionProblem } from "../../domain/combined-transitions";
+import { messages } from "../../domain/messages";
+import { combinedSetId, timesheetIdOfCombined } from "../../domain/pairing";
 import type { SupervisorApproval } from "../../domain/rating";
+import { AppError } from "../app-error";
+import type { Account } from "../db/accounts-repository";
 import { getForm } from "../db/forms-repository";
 import type { DB } from "../db/schema";
 import { getApproval, type StoredApproval } from "../db/supervisor-approvals-repository";
 import { toApiForm } from "../routes/form-routes";
+import { assertTransition, loadSetForms, setNotFound } from "./combined-set-forms";
 
 /** The client's and foreman's approval as stored, when both have signed with their names. */
 export function signedApproval(stored: StoredApproval): SupervisorApproval | undefined {
@@ -45,4 +51,29 @@ export async function storedSetView(db: Kysely<DB>, ownerId: string, timesheetId
     if (sheet) checkSheets.push(toApiForm(sheet));
   }
   return { ...toStoredSet(stored), checkSheets };
+}
+
+/**
+ * A stored set of this owner by its combined id. A timesheet that is the owner's but was never approved
+ * as a set is refused with the transition's reason (it is still open, or was completed on its own); any
+ * other id answers 404.
+ */
+export async function loadStoredSet(
+  app: FastifyInstance,
+  account: Account,
+  combinedId: string,
+  action: "dispatch" | "complete",
+) {
+  const { db } = app.deps.database;
+  const timesheetId = timesheetIdOfCombined(combinedId);
+  if (!timesheetId) throw setNotFound();
+  const stored = await getApproval(db, account.id, combinedId);
+  if (!stored) {
+    const timesheet = await getForm(db, "timesheets", account.id, timesheetId);
+    if (!timesheet) throw setNotFound();
+    throw new AppError("conflict", setTransitionProblem(action, [timesheet]) ?? messages.setChanged);
+  }
+  const set = await loadSetForms(db, account.id, timesheetId, stored.checkSheetIds, { allowMissing: true });
+  assertTransition(action, set);
+  return { stored, set };
 }
