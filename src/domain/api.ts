@@ -182,12 +182,18 @@ function combinedIdMatches(combinedId: string, timesheetId: string): boolean {
   return timesheetIdOfCombined(combinedId) === timesheetId;
 }
 
-/** POST /api/combined-submission: a green set's Get Approval, which submits it by email. */
+/**
+ * POST /api/combined-submission: a green set's Get Approval, which submits it by email. Beyond the spec,
+ * the client's and foreman's approval and the driver's rating may come with it when they were collected
+ * on the way; they then travel with the set into its dispatch.
+ */
 export const CombinedSubmissionRequestSchema = z
   .object({
     combinedId: CombinedIdSchema,
     timesheet: StoredTimesheetRefSchema,
     checkSheets: CheckSheetRefsSchema,
+    supervisorApproval: SupervisorApprovalSchema.optional(),
+    supervisorRating: SupervisorRatingSchema.optional(),
   })
   .refine((body) => combinedIdMatches(body.combinedId, body.timesheet.id), {
     path: ["combinedId"],
@@ -234,9 +240,32 @@ export const SupervisorEmailDispatchRequestSchema = z
   });
 export type SupervisorEmailDispatchRequest = z.infer<typeof SupervisorEmailDispatchRequestSchema>;
 
+/** The answer of both dispatch calls: the spec's toast counts the recipients. */
+export const DispatchResponseSchema = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  recipients: z.number().int().nonnegative(),
+});
+export type DispatchResponse = z.infer<typeof DispatchResponseSchema>;
+
 /** POST /api/combined-forms/{id}/complete. */
 export const CompleteCombinedRequestSchema = z.object({ status: z.literal("completed") });
 export type CompleteCombinedRequest = z.infer<typeof CompleteCombinedRequestSchema>;
+
+/**
+ * A combined set as the server stores it once approved: its members (fixed at approval), where it stands,
+ * and the client's and foreman's approval and the driver's rating once given. GET /api/combined-sets lists
+ * them; GET /api/completed-forms/{id} of a set's timesheet carries its set with the check sheets.
+ */
+export const StoredSetSchema = z.object({
+  id: z.string(),
+  timesheetId: z.string(),
+  checkSheetIds: z.array(z.string()),
+  status: FormStatusSchema,
+  approval: SupervisorApprovalSchema.nullable(),
+  rating: z.object({ rating: RatingSchema, notes: z.string(), ratedAt: z.string().nullable() }).nullable(),
+});
+export type StoredSet = z.infer<typeof StoredSetSchema>;
 
 // ---- Uploads -----------------------------------------------------------------------------------
 

@@ -14,6 +14,7 @@ import { deletePhotoRows, findFormPhotos, setFormPhotos } from "../db/photos-rep
 import { parseInput } from "../parse-input";
 import { completeCheckSheet } from "../services/complete-check-sheet";
 import { deleteStoredPhotos, resolveFormPhotos } from "../services/form-photos";
+import { auditActorOf } from "../services/record-audit";
 import { type FormKind, formRoutes } from "./form-routes";
 
 export const checkSheetKind: FormKind<"check_sheets", CheckSheetFields, CheckSheetInput> = {
@@ -58,7 +59,12 @@ export const checkSheetRoutes: FastifyPluginAsync = async (app) => {
   // With an account the sheet is kept and completed; without one it is only mailed (spec section 6).
   app.post("/one-step-completion/check-sheet", async (request) => {
     const body = parseInput(CheckSheetOneStepRequestSchema, request.body);
-    const { id } = await completeCheckSheet(app, request.session?.account ?? null, body);
+    const { id } = await completeCheckSheet(
+      app,
+      request.session?.account ?? null,
+      body,
+      auditActorOf(request),
+    );
     return {
       success: true,
       message: messages.checkSheetOneStepSucceeded(body.supervisorRating).description,

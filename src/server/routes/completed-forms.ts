@@ -4,6 +4,7 @@ import { IdSchema } from "../../domain/form-fields";
 import { AppError } from "../app-error";
 import { type FormRecord, type FormTable, getForm, getFormByViewToken } from "../db/forms-repository";
 import { parseInput } from "../parse-input";
+import { storedSetView } from "../services/stored-set";
 import { toApiForm } from "./form-routes";
 
 const ParamsSchema = z.object({ id: IdSchema });
@@ -16,7 +17,8 @@ const KINDS = [
 
 /**
  * The read-only view of a form, for its owner or for whoever holds the emailed link's token. The address does
- * not say which kind of form it is, so both tables are asked; a wrong token answers like a missing form.
+ * not say which kind of form it is, so both tables are asked; a wrong token answers like a missing form. The
+ * emailed link of a set names its timesheet; the holder of its token sees the set's check sheets with it.
  */
 export const completedFormRoutes: FastifyPluginAsync = async (app) => {
   const { db } = app.deps.database;
@@ -32,7 +34,14 @@ export const completedFormRoutes: FastifyPluginAsync = async (app) => {
         const byToken = await getFormByViewToken(db, table, token);
         record = byToken?.id === id ? byToken : undefined;
       }
-      if (record) return { type, form: toApiForm(record) };
+      if (record) {
+        // A timesheet heading an approved set shows its set too: the check sheets and the approval.
+        const set =
+          table === "timesheets" && record.ownerId
+            ? await storedSetView(db, record.ownerId, record.id)
+            : undefined;
+        return { type, form: toApiForm(record), ...(set ? { set } : {}) };
+      }
     }
     throw new AppError("not_found", "This form is not available.");
   });

@@ -10,7 +10,6 @@ import { AppError } from "../app-error";
 import { requireAccount } from "../auth/sessions";
 import type { Account } from "../db/accounts-repository";
 import {
-  deleteForm,
   type FormPatch,
   type FormRecord,
   type FormTable,
@@ -21,6 +20,9 @@ import {
 } from "../db/forms-repository";
 import type { DB } from "../db/schema";
 import { parseInput } from "../parse-input";
+import { archiveForm } from "../services/archive-form";
+import { deleteForm } from "../services/delete-form";
+import { auditActorOf } from "../services/record-audit";
 
 /** Writes that must land with a saved form or not at all. */
 export type SaveWrites = (trx: Kysely<DB>) => Promise<void>;
@@ -168,10 +170,7 @@ export function formRoutes<T extends FormTable, F extends { status: FormStatus }
       const now = app.deps.now();
 
       if (statusChangeBySave((input as { status?: FormStatus }).status) === "archive") {
-        await updateForm(db, kind.table, account.id, id, { status: "archived" } as FormPatch<T>, {
-          now,
-          onlyIfStatusIn: [current.status],
-        });
+        if (!(await archiveForm(app, account, auditActorOf(request), kind.table, id))) throw notFound();
         return { id };
       }
       if (!isOpenStatus(current.status)) throw new AppError("conflict", messages.formLocked);
@@ -205,11 +204,10 @@ export function formRoutes<T extends FormTable, F extends { status: FormStatus }
     app.delete(`${kind.path}/:id`, async (request, reply) => {
       const account = requireAccount(request);
       const { id } = parseInput(IdParamsSchema, request.params);
-      const afterCommit = await db.transaction().execute(async (trx) => {
-        if (!(await deleteForm(trx, kind.table, account.id, id))) throw notFound();
-        return kind.onDelete?.(app, trx, { account, id });
-      });
-      await afterCommit?.();
+      const alsoDelete = kind.onDelete && ((trx: Kysely<DB>) => kind.onDelete!(app, trx, { account, id }));
+      if (!(await deleteForm(app, account, auditActorOf(request), kind.table, id, alsoDelete))) {
+        throw notFound();
+      }
       return reply.status(204).send();
     });
   };

@@ -12,6 +12,7 @@ import { deletePhotoRows, setFormPhotos } from "../db/photos-repository";
 import { CHECK_SHEET_TITLE, renderCheckSheetPdf } from "../pdf/check-sheet-pdf";
 import { completeForm, fileSlug, openForCompletion, type RatedForm } from "./complete-form";
 import { deleteStoredPhotos, readPdfPhotos, resolveFormPhotos } from "./form-photos";
+import type { AuditActor } from "./record-audit";
 
 /**
  * One-step completion of a Daily Plant Defect Check: the signed sheet as a PDF with its photos embedded, mailed
@@ -22,6 +23,7 @@ export async function completeCheckSheet(
   app: FastifyInstance,
   account: Account | null,
   body: CheckSheetOneStepRequest,
+  actor: AuditActor,
 ): Promise<{ id: string | null }> {
   const { db } = app.deps.database;
   const now = app.deps.now();
@@ -56,6 +58,7 @@ export async function completeCheckSheet(
   const result = await completeForm(app, {
     table: "check_sheets",
     account,
+    actor,
     id,
     existing,
     columns: {

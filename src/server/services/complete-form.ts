@@ -17,6 +17,7 @@ import {
 import { enqueueMail } from "../db/outbox-repository";
 import type { DB } from "../db/schema";
 import { type CompletedFormMailOptions, completedFormMail } from "../mail/completed-form-mail";
+import { AUDIT_FORM_TYPE, type AuditActor, recordAudit } from "./record-audit";
 
 /** The rating and notes kept with a completed form, beside its fields. */
 export interface RatedForm {
@@ -49,6 +50,8 @@ export async function openForCompletion<T extends FormTable>(
 export interface FormCompletion<T extends FormTable> {
   table: T;
   account: Account | null;
+  /** Who completes it, for the audit trail of a kept form. */
+  actor: AuditActor;
   id: string;
   /** What `openForCompletion` found: the draft that is being completed. */
   existing: FormRecord<T> | undefined;
@@ -65,7 +68,7 @@ export interface FormCompletion<T extends FormTable> {
 
 /**
  * Completes a form in one transaction: an account holder's form is stored as completed with a fresh view
- * token, one mail per recipient is queued with the PDF attached (and, for a kept form, the read-only link),
+ * token and its audit row, one mail per recipient is queued with the PDF attached (and, for a kept form, the read-only link),
  * and the caller's own writes run alongside. Without an account nothing is stored: the outbox keeps the mail
  * until it is delivered and then drops its content. The outbox is woken once the transaction has committed.
  */
@@ -94,6 +97,19 @@ export async function completeForm<T extends FormTable>(
         : await insertForm(trx, table, { id, ownerId: account.id, ...stored }, now);
       // Completed meanwhile by another request, or the id is another account's form.
       if (!saved) throw new AppError("conflict", messages.formLocked);
+      await recordAudit(
+        trx,
+        completion.actor,
+        [
+          {
+            formType: AUDIT_FORM_TYPE[table],
+            formId: id,
+            action: "complete",
+            details: { recipients: completion.recipients, via: "one-step" },
+          },
+        ],
+        now,
+      );
     }
     await completion.inTransaction?.(trx);
     for (const to of completion.recipients) {

@@ -8,6 +8,7 @@ import type { Account } from "../db/accounts-repository";
 import { findCustomer } from "../db/customers-repository";
 import { renderTimesheetPdf } from "../pdf/timesheet-pdf";
 import { completeForm, fileSlug, openForCompletion, type RatedForm } from "./complete-form";
+import type { AuditActor } from "./record-audit";
 
 /**
  * One-step completion of a timesheet: the signed week as a PDF, mailed to each address; kept as completed for
@@ -17,6 +18,7 @@ export async function completeTimesheet(
   app: FastifyInstance,
   account: Account | null,
   body: TimesheetOneStepRequest,
+  actor: AuditActor,
 ): Promise<{ id: string | null }> {
   const { db } = app.deps.database;
   const now = app.deps.now();
@@ -48,6 +50,7 @@ export async function completeTimesheet(
   return completeForm(app, {
     table: "timesheets",
     account,
+    actor,
     id,
     existing,
     columns: {

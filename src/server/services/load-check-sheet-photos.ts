@@ -1,0 +1,32 @@
+import type { FastifyInstance } from "fastify";
+import { photoUrlsOf } from "../../domain/photos";
+import { findPhotos } from "../db/photos-repository";
+import type { PdfPhoto } from "../pdf/pdf-canvas";
+import { photoIdOfUrl } from "./form-photos";
+
+/**
+ * The photos of a stored check sheet as bytes for a weekly pack, in the order attached. Only uploaded photos
+ * this server holds that belong to the owner (or were uploaded before logging in) are read; a photo that is
+ * gone from storage is left out and logged, so one lost file does not stop a week's pack from going out.
+ */
+export async function loadCheckSheetPhotos(
+  app: FastifyInstance,
+  ownerId: string,
+  sheet: { photos?: readonly string[] | null; photoURLs?: readonly string[] | null },
+): Promise<PdfPhoto[]> {
+  const ids = photoUrlsOf(sheet)
+    .map((url) => photoIdOfUrl(url, app.deps.config.publicUrl))
+    .filter((id): id is string => id !== null);
+  const rows = new Map((await findPhotos(app.deps.database.db, ids)).map((row) => [row.id, row]));
+  const photos: PdfPhoto[] = [];
+  for (const id of new Set(ids)) {
+    const row = rows.get(id);
+    if (!row?.uploaded_at || (row.owner_id !== null && row.owner_id !== ownerId)) continue;
+    try {
+      photos.push({ data: await app.deps.photoStorage.get(row.storage_key), contentType: row.content_type });
+    } catch (error) {
+      app.log.warn({ err: error, photoId: id }, "photo missing from storage; left out of the PDF");
+    }
+  }
+  return photos;
+}
