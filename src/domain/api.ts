@@ -182,12 +182,18 @@ function combinedIdMatches(combinedId: string, timesheetId: string): boolean {
   return timesheetIdOfCombined(combinedId) === timesheetId;
 }
 
-/** POST /api/combined-submission: a green set's Get Approval, which submits it by email. */
+/**
+ * POST /api/combined-submission: a green set's Get Approval, which submits it by email. Beyond the spec,
+ * the client's and foreman's approval and the driver's rating may come with it when they were collected
+ * on the way; they then travel with the set into its dispatch.
+ */
 export const CombinedSubmissionRequestSchema = z
   .object({
     combinedId: CombinedIdSchema,
     timesheet: StoredTimesheetRefSchema,
     checkSheets: CheckSheetRefsSchema,
+    supervisorApproval: SupervisorApprovalSchema.optional(),
+    supervisorRating: SupervisorRatingSchema.optional(),
   })
   .refine((body) => combinedIdMatches(body.combinedId, body.timesheet.id), {
     path: ["combinedId"],
@@ -233,6 +239,14 @@ export const SupervisorEmailDispatchRequestSchema = z
     message: "The combined id does not match its timesheet",
   });
 export type SupervisorEmailDispatchRequest = z.infer<typeof SupervisorEmailDispatchRequestSchema>;
+
+/** The answer of both dispatch calls: the spec's toast counts the recipients. */
+export const DispatchResponseSchema = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  recipients: z.number().int().nonnegative(),
+});
+export type DispatchResponse = z.infer<typeof DispatchResponseSchema>;
 
 /** POST /api/combined-forms/{id}/complete. */
 export const CompleteCombinedRequestSchema = z.object({ status: z.literal("completed") });

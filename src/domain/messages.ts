@@ -150,6 +150,31 @@ export const messages = {
   /** Not in the spec: opening a saved draft for editing failed. */
   draftLoadFailed: (errorMessage?: string | null): string =>
     `Failed to open draft: ${given(errorMessage) ?? "Unknown error"}`,
+  /** Not in the spec: why the server refused a step of a combined set, by where the set stands. */
+  setTransitionRefused: (
+    action: "approve" | "dispatch" | "approve-and-complete" | "complete" | "archive",
+    stage: "open" | "approved" | "dispatched" | "completed" | "archived",
+  ): string => {
+    if (stage === "archived") return "These forms have been archived and can no longer be changed.";
+    if (action === "archive") return "Only forms that have been dispatched or completed can be archived.";
+    if (stage === "completed") return "These forms have already been completed and emailed.";
+    if (action === "approve") return "These forms have already been approved.";
+    if (action === "dispatch") {
+      return stage === "open"
+        ? "These forms must be approved before they can be dispatched."
+        : "These forms have already been dispatched.";
+    }
+    if (action === "complete") return "These forms must be dispatched before they can be completed.";
+    return "These forms have already been dispatched. Archive them instead.";
+  },
+  /** Not in the spec: Get Approval on a set that is not green. */
+  setNotSigned:
+    "Only a set that is Ready for Client/Foreman Approval can be sent: every form signed by the operator and the client, with printed names.",
+  /** Not in the spec: the approval dashboard on forms the collation screen would not call ready. */
+  setNotReadyForApproval:
+    "The timesheet needs the operator's and the client's signatures, and every check sheet the operator's, before approval.",
+  /** Not in the spec: the forms sent no longer make up the set the server finds for that timesheet. */
+  setChanged: "These forms no longer make up this set. Please refresh and try again.",
   formsArchived: "Forms archived successfully!",
   formsDeleted: "Forms deleted successfully!",
   /** Not in the spec: one form (not a set) was deleted. */

@@ -62,6 +62,11 @@ export function approvalFingerprint(
   return sha256OfCanonicalJson(signed);
 }
 
+/** The SHA-256 (hex) of a pack's forms before anyone has approved them: their fingerprints, in order. */
+export function contentsFingerprint(formFingerprints: readonly string[]): string {
+  return sha256OfCanonicalJson({ approvedForms: formFingerprints });
+}
+
 function sha256OfCanonicalJson(value: unknown): string {
   return createHash("sha256").update(canonicalJson(value)).digest("hex");
 }

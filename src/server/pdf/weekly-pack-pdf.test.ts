@@ -2,7 +2,11 @@ import { describe, expect, it } from "vitest";
 import { PHOTOS, signedCheckSheet, signedTimesheet, supervisorApproval } from "./pdf-fixtures";
 import { pdfImages } from "./pdf-images";
 import { pdfText } from "./pdf-text";
-import { approvalFingerprint, signedContentFingerprint } from "./signed-content-fingerprint";
+import {
+  approvalFingerprint,
+  contentsFingerprint,
+  signedContentFingerprint,
+} from "./signed-content-fingerprint";
 import { renderWeeklyPackPdf } from "./weekly-pack-pdf";
 
 const generatedAt = new Date("2025-06-08T16:00:00.000Z");
@@ -90,6 +94,22 @@ describe("renderWeeklyPackPdf", () => {
       expect(box.bottom).toBeGreaterThanOrEqual(52);
       expect(box.bottom + box.height).toBeLessThanOrEqual(A4_HEIGHT - 40);
     }
+  });
+
+  it("goes out before approval with empty approval boxes and no rating", async () => {
+    const { timesheet, checkSheets } = week();
+    const pdf = await renderWeeklyPackPdf({ timesheet, checkSheets: checkSheets.slice(0, 1), generatedAt });
+    const flat = (await pdfText(pdf)).replace(/\s+/g, " ");
+    expect(flat).toContain("CLIENT REPRESENTATIVE Not signed");
+    expect(flat).toContain("FOREMAN Not signed");
+    expect(flat).toContain("RATING Not rated yet");
+    const fingerprints = [
+      signedContentFingerprint(timesheet),
+      signedContentFingerprint(checkSheets[0]!.checkSheet),
+    ];
+    expect(flat).toContain(`SHA-256 of signed content: ${contentsFingerprint(fingerprints)}`);
+    // Two signatures on the timesheet, two on the check sheet and its five photos; none for the approval.
+    expect((await pdfImages(pdf)).flat()).toHaveLength(2 + 2 + 5);
   });
 
   it("shows 'Not signed' where an approval signature cannot be read", async () => {

@@ -5,7 +5,11 @@ import { isPresent } from "../../domain/signatures";
 import type { TimesheetFields } from "../../domain/timesheet";
 import { CHECK_SHEET_TITLE, drawCheckSheetSection } from "./check-sheet-pdf";
 import { PdfCanvas, type PdfPhoto } from "./pdf-canvas";
-import { approvalFingerprint, signedContentFingerprint } from "./signed-content-fingerprint";
+import {
+  approvalFingerprint,
+  contentsFingerprint,
+  signedContentFingerprint,
+} from "./signed-content-fingerprint";
 import { drawTimesheetSection, TIMESHEET_TITLE } from "./timesheet-pdf";
 
 const PACK_TITLE = "Weekly Pack";
@@ -21,8 +25,13 @@ export interface WeeklyPackPdfInput {
   timesheet: TimesheetFields;
   /** The week's check sheets that pair with the timesheet, each with its photos read from storage. */
   checkSheets: readonly { checkSheet: CheckSheetFields; photos: readonly PdfPhoto[] }[];
-  approval: SupervisorApproval;
-  rating: Rating;
+  /**
+   * The client's and foreman's approval. Absent when the pack goes out at Get Approval, before they have
+   * signed it: the boxes then say "Not signed".
+   */
+  approval?: SupervisorApproval;
+  /** The driver's rating; absent until the approval dashboard records one. */
+  rating?: Rating;
   ratingNotes?: string;
   customerName?: string;
   generatedAt: Date;
@@ -59,13 +68,13 @@ export async function renderWeeklyPackPdf(input: WeeklyPackPdfInput): Promise<Bu
     })),
   ];
 
+  const formFingerprints = contents.map((entry) => entry.fingerprint);
   canvas.startSection({
     title: "Supervisor Approval",
     reference: `Plant ${timesheet.plantNumber || "-"}  |  Week ending ${weekEnding || "-"}`,
-    fingerprint: approvalFingerprint(
-      approval,
-      contents.map((entry) => entry.fingerprint),
-    ),
+    fingerprint: approval
+      ? approvalFingerprint(approval, formFingerprints)
+      : contentsFingerprint(formFingerprints),
   });
   canvas.documentHeader(`${PACK_TITLE}: Supervisor Approval`, [
     { label: "Week ending", value: weekEnding },
@@ -99,24 +108,29 @@ export async function renderWeeklyPackPdf(input: WeeklyPackPdfInput): Promise<Bu
   );
 
   canvas.heading("Approval");
-  const approvedOn = LONDON_DATE.format(new Date(approval.approvedAt));
+  const approvedOn = approval ? LONDON_DATE.format(new Date(approval.approvedAt)) : "";
   canvas.signatureBoxes([
     {
       title: "Client representative",
-      image: approval.clientSignature,
-      name: approval.clientName,
+      image: approval?.clientSignature,
+      name: approval?.clientName ?? "",
       date: approvedOn,
     },
-    { title: "Foreman", image: approval.foremanSignature, name: approval.foremanName, date: approvedOn },
+    {
+      title: "Foreman",
+      image: approval?.foremanSignature,
+      name: approval?.foremanName ?? "",
+      date: approvedOn,
+    },
   ]);
-  if (isPresent(approval.supervisorNotes)) {
+  if (approval && isPresent(approval.supervisorNotes)) {
     canvas.heading("Supervisor notes");
     canvas.textBlock(approval.supervisorNotes, "");
   }
 
   canvas.heading("Driver rating");
   canvas.keyValueGrid([
-    { label: "Rating", value: ratingLabel(input.rating) },
+    { label: "Rating", value: input.rating ? ratingLabel(input.rating) : "Not rated yet" },
     { label: "Rating notes", value: input.ratingNotes },
   ]);
 
