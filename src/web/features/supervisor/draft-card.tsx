@@ -136,7 +136,7 @@ export function DraftCard({ card, busy, onAction }: DraftCardProps) {
             <Button
               key={action}
               variant={primary ? "primary" : action === "delete" ? "ghost" : "outline"}
-              className={primary ? "col-span-2" : undefined}
+              className={primary || card.type !== "combined" ? "col-span-2" : undefined}
               disabled={busy}
               onClick={() => onAction(action, card)}
             >
