@@ -1,6 +1,10 @@
 import { expect, type Page } from "@playwright/test";
 import { messages } from "../src/domain/messages";
 import { test } from "./fixtures/app-test";
+
+// Whole weeks of forms, with light and dark screenshots of each screen on the way.
+test.describe.configure({ timeout: 120_000 });
+
 import { waitForMailTo } from "./fixtures/mailbox";
 import {
   createWeek,
@@ -94,9 +98,11 @@ test("the client and foreman approve a set on the dashboard and it is emailed an
   // The driver's address is already there; a second one is added.
   const emails = page.getByRole("region", { name: "Client Emails" });
   await expect(emails.getByText("From Driver")).toBeVisible();
-  await expect(emails.getByLabel("Client email 1")).toHaveValue("office@buildco-civils.co.uk");
+  await expect(emails.getByRole("textbox", { name: "Client email 1" })).toHaveValue(
+    "office@buildco-civils.co.uk",
+  );
   await emails.getByRole("button", { name: "+ Add Another Email" }).click();
-  await emails.getByLabel("Client email 2").fill("foreman@leeds-ring-road.co.uk");
+  await emails.getByRole("textbox", { name: "Client email 2" }).fill("foreman@leeds-ring-road.co.uk");
   await expect(dispatch).toBeEnabled();
   await screenshotBoth(page, "approval-ready");
   await dispatch.click();

@@ -2,6 +2,10 @@ import { randomUUID } from "node:crypto";
 import { expect } from "@playwright/test";
 import { messages } from "../src/domain/messages";
 import { test } from "./fixtures/app-test";
+
+// Whole weeks of forms, with light and dark screenshots of each screen on the way.
+test.describe.configure({ timeout: 120_000 });
+
 import { createWeek, openSupervisorTab, screenshotBoth, setCard, signIn } from "./support/supervisor";
 import { toastRegion } from "./support/timesheet-wizard";
 

@@ -1,6 +1,10 @@
 import { expect } from "@playwright/test";
 import { messages } from "../src/domain/messages";
 import { test } from "./fixtures/app-test";
+
+// Whole weeks of forms, with light and dark screenshots of each screen on the way.
+test.describe.configure({ timeout: 120_000 });
+
 import { waitForMailTo } from "./fixtures/mailbox";
 import {
   createWeek,

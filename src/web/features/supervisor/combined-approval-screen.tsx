@@ -104,7 +104,7 @@ function CheckSheetSummary({ sheet }: { sheet: SupervisorSet["checkSheets"][numb
   const notes = reportableDefectsNotes(sheet.defectsNotes);
   return (
     <Section title={`Check Sheet Summary - ${formatDisplayDate(sheet.checkDate)}`}>
-      <ul className="grid grid-cols-1 gap-1.5 min-[380px]:grid-cols-2">
+      <ul className="grid grid-cols-1 gap-1.5 sm:grid-cols-2">
         {SUMMARY_CHECK_ITEMS.map((item) => {
           const value = sheet[item.field];
           return (

@@ -98,7 +98,10 @@ export function EmailDispatchDialog({ set, onOpenChange, onDispatched }: EmailDi
               spellCheck={false}
               placeholder="office@client.co.uk, site@client.co.uk"
               value={recipients}
-              onChange={(event) => setRecipients(event.currentTarget.value)}
+              onChange={(event) => {
+                setRecipients(event.currentTarget.value);
+                setProblem(null);
+              }}
               aria-invalid={problem !== null}
               aria-describedby={`${ids.recipients}-hint${problem ? ` ${ids.problem}` : ""}`}
             />

@@ -40,7 +40,10 @@ const LIGHTS: Readonly<Record<TrafficLight, { name: string; dot: string; badge: 
   },
 };
 
-/** A card's traffic light: the coloured lamp, the light's name, and the card's label beside it. */
+/**
+ * A card's traffic light: the coloured lamp, the light's name, and the card's label beside it. Status
+ * labels ('Approved - Ready for Email Dispatch') already start with the name, so they stand alone.
+ */
 export function TrafficLightBadge({ light, label }: { light: TrafficLight; label: string }) {
   const { name, dot, badge } = LIGHTS[light];
   return (
@@ -50,8 +53,8 @@ export function TrafficLightBadge({ light, label }: { light: TrafficLight; label
     >
       <span aria-hidden="true" className={cn("size-3.5 shrink-0 rounded-full", dot)} />
       <span>
-        <span className="font-bold">{name}</span>
-        {name === label ? null : (
+        <span className="font-bold">{label.startsWith(name) ? label : name}</span>
+        {label.startsWith(name) ? null : (
           <>
             <span aria-hidden="true"> · </span>
             <span className="sr-only">: </span>
