@@ -14,6 +14,7 @@ import { completedFormRoutes } from "./routes/completed-forms";
 import { customerRoutes } from "./routes/customers";
 import { driverRoutes } from "./routes/drivers";
 import { healthRoutes } from "./routes/health";
+import { supervisorRoutes } from "./routes/supervisor";
 import { timesheetRoutes } from "./routes/timesheets";
 import { uploadRoutes } from "./routes/uploads";
 import { vehicleRoutes } from "./routes/vehicles";
@@ -96,6 +97,7 @@ export async function buildApp(
       await api.register(checkSheetRoutes);
       await api.register(completedFormRoutes);
       await api.register(uploadRoutes);
+      await api.register(supervisorRoutes);
     },
     { prefix: "/api" },
   );

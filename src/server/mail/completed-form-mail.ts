@@ -10,6 +10,8 @@ export interface CompletedFormMailOptions {
   pdf: { filename: string; content: Buffer };
   /** The read-only view; absent for forms completed without an account, which are not kept. */
   link: string | null;
+  /** A message typed by the sender (the Email Dispatch dialog's), shown above the summary. */
+  note?: string | null;
 }
 
 /** One recipient's copy of a signed form: a short summary, the PDF attached and, when kept, a link to it. */
@@ -20,15 +22,20 @@ export function completedFormMail(options: CompletedFormMailOptions): OutgoingMa
   const keep = options.link
     ? ["You can also view it online:", options.link]
     : ["This copy is the record: it is not kept online."];
+  const note = options.note?.trim() ? options.note.trim() : null;
   const text = [
     `A signed ${options.title} has been submitted through Plant Sheets. The PDF is attached.`,
     "",
+    ...(note ? ["Message:", note, ""] : []),
     ...rows.map(([label, value]) => `${label}: ${value}`),
     "",
     ...keep,
   ].join("\n");
+  const noteHtml = note
+    ? `<p><strong>Message:</strong><br>${escapeHtml(note).replace(/\r?\n/g, "<br>")}</p>\n`
+    : "";
   const html = `<p>A signed ${escapeHtml(options.title)} has been submitted through Plant Sheets. The PDF is attached.</p>
-<table>${rows
+${noteHtml}<table>${rows
     .map(
       ([label, value]) =>
         `<tr><th align="left">${escapeHtml(label)}</th><td>${escapeHtml(String(value))}</td></tr>`,

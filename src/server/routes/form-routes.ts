@@ -8,7 +8,6 @@ import { messages } from "../../domain/messages";
 import { AppError } from "../app-error";
 import { requireAccount } from "../auth/sessions";
 import {
-  deleteForm,
   type FormPatch,
   type FormRecord,
   type FormTable,
@@ -18,6 +17,9 @@ import {
   updateForm,
 } from "../db/forms-repository";
 import { parseInput } from "../parse-input";
+import { archiveForm } from "../services/archive-form";
+import { deleteForm } from "../services/delete-form";
+import { auditActorOf } from "../services/record-audit";
 
 /** What a form kind (timesheet, check sheet) tells the shared routes about itself. */
 export interface FormKind<T extends FormTable, F extends { status: FormStatus }, I extends { id?: string }> {
@@ -129,10 +131,7 @@ export function formRoutes<T extends FormTable, F extends { status: FormStatus }
       const now = app.deps.now();
 
       if (statusChangeBySave((input as { status?: FormStatus }).status) === "archive") {
-        await updateForm(db, kind.table, account.id, id, { status: "archived" } as FormPatch<T>, {
-          now,
-          onlyIfStatusIn: [current.status],
-        });
+        if (!(await archiveForm(app, account, auditActorOf(request), kind.table, id))) throw notFound();
         return { id };
       }
       if (!isOpenStatus(current.status)) throw new AppError("conflict", messages.formLocked);
@@ -160,7 +159,7 @@ export function formRoutes<T extends FormTable, F extends { status: FormStatus }
     app.delete(`${kind.path}/:id`, async (request, reply) => {
       const account = requireAccount(request);
       const { id } = parseInput(IdParamsSchema, request.params);
-      if (!(await deleteForm(db, kind.table, account.id, id))) throw notFound();
+      if (!(await deleteForm(app, account, auditActorOf(request), kind.table, id))) throw notFound();
       return reply.status(204).send();
     });
   };

@@ -1,0 +1,697 @@
+import { randomUUID } from "node:crypto";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { buildApp } from "../app";
+import { SESSION_COOKIE } from "../auth/sessions";
+import { loadConfig } from "../config";
+import type { Database } from "../db/database";
+import { claimBatch, type OutboxMessage } from "../db/outbox-repository";
+import { testDatabases } from "../db/test-databases";
+import { CLIENT_SIGNATURE, OPERATOR_SIGNATURE, PHOTOS } from "../pdf/pdf-fixtures";
+import { pdfImages } from "../pdf/pdf-images";
+import { pdfText } from "../pdf/pdf-text";
+
+const ORIGIN = "http://sheets.test";
+const USER_AGENT = "PlantSheetsTest/1.0";
+const NOW = "2025-06-07T15:00:00.000Z";
+
+const header = {
+  company: "Acme Plant Hire",
+  clientCompany: "BuildCo",
+  siteLocation: "Riverside",
+  driverSignedName: "Dave Digger",
+  machineNumber: "360 Excavator",
+  plantNumber: "EX-042",
+};
+
+/** A week signed by operator and client, addressed to the client's office. */
+function signedTimesheet(overrides: Record<string, unknown> = {}) {
+  return {
+    ...header,
+    weekEnding: "2025-06-07",
+    mondayStart: "07:00",
+    mondayFinish: "16:30",
+    mondayBreak: 30,
+    operatorSignature: OPERATOR_SIGNATURE,
+    operatorSignedName: "Dave Digger",
+    clientSignature: CLIENT_SIGNATURE,
+    clientSignedName: "Fiona Foreman",
+    signatureDate: "2025-06-07",
+    submissionEmails: ["site.office@buildco.co.uk"],
+    ...overrides,
+  };
+}
+
+/** A day's check signed by operator and client with printed names (still a draft). */
+function signedCheckSheet(checkDate: string, overrides: Record<string, unknown> = {}) {
+  return {
+    ...header,
+    checkDate,
+    defectTyres: false,
+    defectLights: true,
+    defectsNotes: `Walk-round on ${checkDate}`,
+    operatorSignature: OPERATOR_SIGNATURE,
+    operatorSignedName: "Dave Digger",
+    clientSignature: CLIENT_SIGNATURE,
+    clientSignedName: "Fiona Foreman",
+    signatureDate: checkDate,
+    ...overrides,
+  };
+}
+
+const approval = {
+  clientSignature: CLIENT_SIGNATURE,
+  clientName: "Colin Client",
+  foremanSignature: OPERATOR_SIGNATURE,
+  foremanName: "Frank Foreman",
+  approvedAt: "2025-06-07T14:55:00.000Z",
+  supervisorNotes: "Good week on site",
+};
+const rating = { rating: "happy", notes: "Careful operator", ratedAt: "2025-06-07T14:56:00.000Z" };
+
+function attachment(mail: OutboxMessage): Buffer {
+  const [file] = mail.attachments;
+  if (!file || !("contentBase64" in file)) throw new Error("no inline attachment");
+  expect(file.contentType).toBe("application/pdf");
+  return Buffer.from(file.contentBase64, "base64");
+}
+
+const flat = async (pdf: Buffer) => (await pdfText(pdf)).replace(/\s+/g, " ");
+
+describe.each(testDatabases())("supervisor area on $name", ({ open }) => {
+  let database: Database;
+  let app: FastifyInstance;
+  let dataDir: string;
+  let counter = 0;
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), "plant-sheets-supervisor-"));
+    database = await open();
+    app = await buildApp({
+      config: loadConfig({ PUBLIC_URL: ORIGIN, DATA_DIR: dataDir }),
+      database,
+      now: () => new Date(NOW),
+    });
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  const drainOutbox = () => claimBatch(database.db, "test", 100, new Date("2030-01-01T00:00:00Z"));
+  beforeEach(async () => {
+    await drainOutbox();
+  });
+
+  async function newDriver(): Promise<{ cookie: string; email: string }> {
+    counter += 1;
+    const email = `sv-driver${counter}@haulage.co.uk`;
+    const res = await app.inject({
+      method: "POST",
+      url: "/api/drivers/register",
+      // Registrations are limited per address; each test driver comes from its own.
+      remoteAddress: `10.0.${Math.floor(counter / 250)}.${counter % 250}`,
+      headers: { origin: ORIGIN },
+      payload: { fullName: `Driver ${counter}`, email, password: "secret1" },
+    });
+    const cookie = res.cookies.find((c) => c.name === SESSION_COOKIE);
+    if (!cookie) throw new Error(`register failed: ${res.body}`);
+    return { cookie: `${SESSION_COOKIE}=${cookie.value}`, email };
+  }
+
+  const call = (method: "GET" | "POST" | "PUT" | "DELETE", url: string, cookie?: string, payload?: object) =>
+    app.inject({
+      method,
+      url,
+      payload,
+      headers: { origin: ORIGIN, "user-agent": USER_AGENT, ...(cookie ? { cookie } : {}) },
+    });
+
+  async function create(kind: "timesheets" | "check-sheets", cookie: string, body: object): Promise<string> {
+    const id = randomUUID();
+    const res = await call("POST", `/api/${kind}`, cookie, { id, ...body });
+    expect(res.statusCode, res.body).toBe(201);
+    return id;
+  }
+
+  async function uploadPhoto(cookie: string): Promise<string> {
+    const slot = (await call("POST", "/api/objects/upload", cookie)).json();
+    const photo = PHOTOS[0]!;
+    const res = await app.inject({
+      method: "PUT",
+      url: new URL(slot.uploadURL).pathname,
+      payload: Buffer.from(photo.data),
+      headers: { origin: ORIGIN, "content-type": photo.contentType },
+    });
+    expect(res.statusCode).toBe(200);
+    return slot.photoURL;
+  }
+
+  /** A driver's week: a timesheet and two check sheets, the first with a photo. */
+  async function week(
+    options: { timesheet?: Record<string, unknown>; sheets?: Record<string, unknown>[] } = {},
+  ) {
+    const driver = await newDriver();
+    const photo = await uploadPhoto(driver.cookie);
+    const timesheetId = await create("timesheets", driver.cookie, signedTimesheet(options.timesheet));
+    const sheetIds = [
+      await create(
+        "check-sheets",
+        driver.cookie,
+        signedCheckSheet("2025-06-03", { photos: [photo], ...options.sheets?.[0] }),
+      ),
+      await create("check-sheets", driver.cookie, signedCheckSheet("2025-06-05", options.sheets?.[1])),
+    ];
+    const combinedId = `combined-${timesheetId}`;
+    const submission = {
+      combinedId,
+      timesheet: { id: timesheetId },
+      checkSheets: sheetIds.map((id) => ({ id })),
+    };
+    return { ...driver, timesheetId, sheetIds, combinedId, submission };
+  }
+
+  async function statuses(cookie: string, timesheetId: string, sheetIds: readonly string[]) {
+    const ts = (await call("GET", `/api/timesheets/${timesheetId}`, cookie)).json().status;
+    const cs = [];
+    for (const id of sheetIds) cs.push((await call("GET", `/api/check-sheets/${id}`, cookie)).json().status);
+    return [ts, ...cs];
+  }
+
+  async function auditOf(formId: string) {
+    return database.db
+      .selectFrom("audit_events")
+      .selectAll()
+      .where("form_id", "=", formId)
+      .orderBy("created_at")
+      .orderBy("action")
+      .execute();
+  }
+
+  const dispatchBody = (combinedId: string, emailAddresses = ["site.office@buildco.co.uk"]) => ({
+    combinedId,
+    emailAddresses,
+    message: "Please file with the June invoices.",
+  });
+
+  const dashboardBody = (w: Awaited<ReturnType<typeof week>>, emailAddresses: string[]) => ({
+    combinedFormData: {
+      id: w.combinedId,
+      type: "combined",
+      timesheet: { id: w.timesheetId },
+      checkSheets: w.sheetIds.map((id) => ({ id })),
+      clientSignature: approval.clientSignature,
+      clientName: approval.clientName,
+      foremanSignature: approval.foremanSignature,
+      foremanName: approval.foremanName,
+    },
+    emailAddresses,
+    supervisorApproval: approval,
+    supervisorRating: rating,
+  });
+
+  it("needs an account for every call", async () => {
+    const id = `combined-${randomUUID()}`;
+    for (const [url, body] of [
+      ["/api/combined-submission", { combinedId: id }],
+      ["/api/supervisor/email-dispatch", dispatchBody(id)],
+      ["/api/supervisor-email-dispatch", {}],
+      [`/api/combined-forms/${id}/complete`, { status: "completed" }],
+    ] as const) {
+      expect((await call("POST", url, undefined, body)).statusCode).toBe(401);
+    }
+    expect((await call("GET", "/api/collations")).statusCode).toBe(401);
+  });
+
+  describe("Get Approval (POST /api/combined-submission)", () => {
+    it("approves a green set read from the database and mails the pack to client and supervisor", async () => {
+      const w = await week();
+      // The copies sent are ignored: only the ids count.
+      const res = await call("POST", "/api/combined-submission", w.cookie, {
+        ...w.submission,
+        timesheet: { id: w.timesheetId, plantNumber: "FORGED-1" },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toEqual({
+        success: true,
+        message: "Combined forms submitted successfully! Email sent to client and supervisor.",
+        recipients: 2,
+      });
+      expect(await statuses(w.cookie, w.timesheetId, w.sheetIds)).toEqual([
+        "approved",
+        "approved",
+        "approved",
+      ]);
+
+      const mails = await drainOutbox();
+      expect(mails.map((m) => m.to[0]).sort()).toEqual(["site.office@buildco.co.uk", w.email].sort());
+      expect(mails[0]!.subject).toBe("Weekly Pack - Dave Digger - EX-042");
+      const text = await flat(attachment(mails[0]!));
+      expect(text).toContain("Weekly Timesheet");
+      expect(text).toContain("Walk-round on 2025-06-03");
+      expect(text).toContain("Walk-round on 2025-06-05");
+      expect(text).not.toContain("FORGED-1");
+
+      for (const id of [w.timesheetId, ...w.sheetIds]) {
+        const rows = await auditOf(id);
+        expect(rows).toHaveLength(1);
+        expect(rows[0]).toMatchObject({ action: "approve", ip: "127.0.0.1", user_agent: USER_AGENT });
+        expect(rows[0]!.account_id).not.toBeNull();
+        expect(JSON.parse(rows[0]!.details ?? "{}")).toMatchObject({ combinedId: w.combinedId });
+      }
+      // Approved forms are no longer edited by saving.
+      const edit = await call("PUT", `/api/check-sheets/${w.sheetIds[0]}`, w.cookie, {
+        defectsNotes: "later",
+      });
+      expect(edit.statusCode).toBe(409);
+    });
+
+    it("refuses a set that is not green, changes nothing and sends nothing", async () => {
+      const w = await week({ sheets: [{}, { clientSignature: "" }] });
+      const res = await call("POST", "/api/combined-submission", w.cookie, w.submission);
+      expect(res.statusCode).toBe(409);
+      expect(res.json().message).toContain("Ready for Client/Foreman Approval");
+      expect(await statuses(w.cookie, w.timesheetId, w.sheetIds)).toEqual(["draft", "draft", "draft"]);
+      expect(await drainOutbox()).toEqual([]);
+      expect(await auditOf(w.timesheetId)).toEqual([]);
+    });
+
+    it("refuses a set that is not what the pairing rule makes of the forms", async () => {
+      const w = await week();
+      const partial = { ...w.submission, checkSheets: [{ id: w.sheetIds[0] }] };
+      const res = await call("POST", "/api/combined-submission", w.cookie, partial);
+      expect(res.statusCode).toBe(409);
+      expect(res.json().message).toBe(
+        "These forms no longer make up this set. Please refresh and try again.",
+      );
+      // A check sheet of another plant does not belong to this week's set.
+      const stranger = await create(
+        "check-sheets",
+        w.cookie,
+        signedCheckSheet("2025-06-04", { plantNumber: "DZ-9" }),
+      );
+      const padded = { ...w.submission, checkSheets: [...w.submission.checkSheets, { id: stranger }] };
+      expect((await call("POST", "/api/combined-submission", w.cookie, padded)).statusCode).toBe(409);
+      expect(await statuses(w.cookie, w.timesheetId, w.sheetIds)).toEqual(["draft", "draft", "draft"]);
+    });
+
+    it("answers 404 for another account's set, and refuses approving twice", async () => {
+      const w = await week();
+      const other = await newDriver();
+      expect((await call("POST", "/api/combined-submission", other.cookie, w.submission)).statusCode).toBe(
+        404,
+      );
+      expect((await call("POST", "/api/combined-submission", w.cookie, w.submission)).statusCode).toBe(200);
+      const again = await call("POST", "/api/combined-submission", w.cookie, w.submission);
+      expect(again.statusCode).toBe(409);
+      expect(again.json().message).toBe("These forms have already been approved.");
+    });
+  });
+
+  describe("Email Dispatch (POST /api/supervisor/email-dispatch)", () => {
+    it("refuses a draft set", async () => {
+      const w = await week();
+      const res = await call("POST", "/api/supervisor/email-dispatch", w.cookie, dispatchBody(w.combinedId));
+      expect(res.statusCode).toBe(409);
+      expect(res.json().message).toBe("These forms must be approved before they can be dispatched.");
+      expect(await drainOutbox()).toEqual([]);
+    });
+
+    it("mails one pack with the approval and rating to every recipient and marks the set dispatched", async () => {
+      const w = await week();
+      const approved = await call("POST", "/api/combined-submission", w.cookie, {
+        ...w.submission,
+        supervisorApproval: approval,
+        supervisorRating: rating,
+      });
+      expect(approved.statusCode, approved.body).toBe(200);
+      await drainOutbox();
+
+      const other = await newDriver();
+      const body = dispatchBody(w.combinedId, ["site.office@buildco.co.uk", "accounts@buildco.co.uk"]);
+      expect((await call("POST", "/api/supervisor/email-dispatch", other.cookie, body)).statusCode).toBe(404);
+
+      const res = await call("POST", "/api/supervisor/email-dispatch", w.cookie, body);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toEqual({
+        success: true,
+        message: "Forms dispatched successfully to 2 recipients!",
+        recipients: 2,
+      });
+      expect(await statuses(w.cookie, w.timesheetId, w.sheetIds)).toEqual([
+        "dispatched",
+        "dispatched",
+        "dispatched",
+      ]);
+
+      const mails = await drainOutbox();
+      expect(mails.map((m) => m.to[0]).sort()).toEqual([
+        "accounts@buildco.co.uk",
+        "site.office@buildco.co.uk",
+      ]);
+      expect(mails[0]!.text).toContain("Please file with the June invoices.");
+      const link = mails[0]!.text!.match(/http:\/\/sheets\.test\/completed-form\/\S+/)?.[0];
+      expect(link).toContain(w.timesheetId);
+      const pdf = attachment(mails[0]!);
+      const text = await flat(pdf);
+      expect(text).toContain("Weekly Pack: Supervisor Approval");
+      expect(text).toContain("Weekly Timesheet WEEK ENDING 07/06/2025");
+      expect(text).toContain("Daily Plant Defect Check CHECK DATE 03/06/2025");
+      expect(text).toContain("Daily Plant Defect Check CHECK DATE 05/06/2025");
+      expect(text).toContain("Colin Client");
+      expect(text).toContain("Frank Foreman");
+      expect(text).toContain("RATING Excellent RATING NOTES Careful operator");
+      // Client and foreman, two on the timesheet, two on each check sheet, and the one photo.
+      expect((await pdfImages(pdf)).flat()).toHaveLength(2 + 2 + 2 * 2 + 1);
+
+      const rows = await auditOf(w.sheetIds[1]!);
+      expect(rows.map((r) => r.action).sort()).toEqual(["approve", "dispatch"]);
+
+      const again = await call("POST", "/api/supervisor/email-dispatch", w.cookie, body);
+      expect(again.statusCode).toBe(409);
+      expect(again.json().message).toBe("These forms have already been dispatched.");
+    });
+  });
+
+  describe("completion (POST /api/combined-forms/{id}/complete)", () => {
+    it("completes a dispatched set once, then the set is read-only", async () => {
+      const w = await week();
+      const complete = () =>
+        call("POST", `/api/combined-forms/${w.combinedId}/complete`, w.cookie, { status: "completed" });
+      expect((await complete()).statusCode).toBe(409);
+      await call("POST", "/api/combined-submission", w.cookie, w.submission);
+      const early = await complete();
+      expect(early.statusCode).toBe(409);
+      expect(early.json().message).toBe("These forms must be dispatched before they can be completed.");
+      await call("POST", "/api/supervisor/email-dispatch", w.cookie, dispatchBody(w.combinedId));
+
+      const other = await newDriver();
+      const stolen = await call("POST", `/api/combined-forms/${w.combinedId}/complete`, other.cookie, {
+        status: "completed",
+      });
+      expect(stolen.statusCode).toBe(404);
+      expect(
+        (await call("POST", `/api/combined-forms/${w.combinedId}/complete`, w.cookie, { status: "archived" }))
+          .statusCode,
+      ).toBe(400);
+
+      const res = await complete();
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toEqual({ id: w.combinedId, status: "completed" });
+      expect(await statuses(w.cookie, w.timesheetId, w.sheetIds)).toEqual([
+        "completed",
+        "completed",
+        "completed",
+      ]);
+      const twice = await complete();
+      expect(twice.statusCode).toBe(409);
+      expect(twice.json().message).toBe("These forms have already been completed and emailed.");
+
+      const edit = await call("PUT", `/api/timesheets/${w.timesheetId}`, w.cookie, { company: "Changed" });
+      expect(edit.statusCode).toBe(409);
+      expect(edit.json().message).toBe("This form has been completed and can no longer be changed.");
+      expect((await auditOf(w.timesheetId)).map((r) => r.action).sort()).toEqual([
+        "approve",
+        "complete",
+        "dispatch",
+      ]);
+    });
+  });
+
+  describe("Email to Clients & Complete (POST /api/supervisor-email-dispatch)", () => {
+    it("stores the approval and rating, mails the pack to every address and completes the set", async () => {
+      // Submitted check sheets whose client has not signed yet: the set is orange, and ready on the dashboard.
+      const w = await week({
+        sheets: [
+          { status: "ready_for_approval", clientSignature: "", clientSignedName: "" },
+          { status: "ready_for_approval" },
+        ],
+      });
+      const addresses = ["site.office@buildco.co.uk", "accounts@buildco.co.uk"];
+      const other = await newDriver();
+      expect(
+        (await call("POST", "/api/supervisor-email-dispatch", other.cookie, dashboardBody(w, addresses)))
+          .statusCode,
+      ).toBe(404);
+
+      const res = await call("POST", "/api/supervisor-email-dispatch", w.cookie, dashboardBody(w, addresses));
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toEqual({
+        success: true,
+        message:
+          "Forms approved and emailed to site.office@buildco.co.uk, accounts@buildco.co.uk successfully!",
+        recipients: 2,
+      });
+      expect(await statuses(w.cookie, w.timesheetId, w.sheetIds)).toEqual([
+        "completed",
+        "completed",
+        "completed",
+      ]);
+      const stored = await database.db
+        .selectFrom("supervisor_approvals")
+        .selectAll()
+        .where("id", "=", w.combinedId)
+        .executeTakeFirstOrThrow();
+      expect(stored).toMatchObject({
+        timesheet_id: w.timesheetId,
+        client_name: "Colin Client",
+        client_signature: CLIENT_SIGNATURE,
+        foreman_name: "Frank Foreman",
+        foreman_signature: OPERATOR_SIGNATURE,
+        approved_at: approval.approvedAt,
+        notes: "Good week on site",
+        rating: "happy",
+        rating_notes: "Careful operator",
+        rated_at: rating.ratedAt,
+        status: "completed",
+      });
+      expect(JSON.parse(stored.check_sheet_ids).sort()).toEqual([...w.sheetIds].sort());
+
+      const mails = await drainOutbox();
+      expect(mails.map((m) => m.to[0]).sort()).toEqual([...addresses].sort());
+      for (const mail of mails) {
+        const text = await flat(attachment(mail));
+        expect(text).toContain("Weekly Timesheet WEEK ENDING 07/06/2025");
+        expect(text).toContain("Walk-round on 2025-06-03");
+        expect(text).toContain("Walk-round on 2025-06-05");
+        expect(text).toContain("CLIENT REPRESENTATIVE NAME Colin Client DATE 07/06/2025");
+        expect(text).toContain("FOREMAN NAME Frank Foreman DATE 07/06/2025");
+        expect(text).toContain("RATING Excellent");
+      }
+      expect((await auditOf(w.timesheetId)).map((r) => r.action).sort()).toEqual([
+        "approve",
+        "complete",
+        "dispatch",
+      ]);
+
+      const again = await call(
+        "POST",
+        "/api/supervisor-email-dispatch",
+        w.cookie,
+        dashboardBody(w, addresses),
+      );
+      expect(again.statusCode).toBe(409);
+      const complete = await call("POST", `/api/combined-forms/${w.combinedId}/complete`, w.cookie, {
+        status: "completed",
+      });
+      expect(complete.statusCode).toBe(409);
+      expect(await drainOutbox()).toEqual([]);
+    });
+
+    it("completes a set approved earlier, as it was approved", async () => {
+      const w = await week();
+      await call("POST", "/api/combined-submission", w.cookie, w.submission);
+      await drainOutbox();
+      const res = await call(
+        "POST",
+        "/api/supervisor-email-dispatch",
+        w.cookie,
+        dashboardBody(w, ["a@buildco.co.uk"]),
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      expect(await statuses(w.cookie, w.timesheetId, w.sheetIds)).toEqual([
+        "completed",
+        "completed",
+        "completed",
+      ]);
+      expect(await drainOutbox()).toHaveLength(1);
+    });
+
+    it("refuses when the dispatch-readiness rule fails or the forms are not ready", async () => {
+      const w = await week({ sheets: [{}, { operatorSignature: "" }] });
+      const blankName = dashboardBody(w, ["a@buildco.co.uk"]);
+      blankName.supervisorApproval = { ...approval, foremanName: "   " };
+      const refused = await call("POST", "/api/supervisor-email-dispatch", w.cookie, blankName);
+      expect(refused.statusCode).toBe(400);
+      const noAddress = await call(
+        "POST",
+        "/api/supervisor-email-dispatch",
+        w.cookie,
+        dashboardBody(w, [" "]),
+      );
+      expect(noAddress.statusCode).toBe(400);
+      expect(noAddress.json().message).toContain("Please enter at least one email address.");
+
+      const unsigned = await call(
+        "POST",
+        "/api/supervisor-email-dispatch",
+        w.cookie,
+        dashboardBody(w, ["a@buildco.co.uk"]),
+      );
+      expect(unsigned.statusCode).toBe(409);
+      expect(unsigned.json().message).toBe(
+        "The timesheet needs the operator's and the client's signatures, and every check sheet the operator's, before approval.",
+      );
+      expect(await statuses(w.cookie, w.timesheetId, w.sheetIds)).toEqual(["draft", "draft", "draft"]);
+      expect(await drainOutbox()).toEqual([]);
+    });
+  });
+
+  describe("archive and delete", () => {
+    async function dispatchedWeek() {
+      const w = await week();
+      await call("POST", "/api/combined-submission", w.cookie, w.submission);
+      await call("POST", "/api/supervisor/email-dispatch", w.cookie, dispatchBody(w.combinedId));
+      await drainOutbox();
+      return w;
+    }
+
+    it("archives every member of a dispatched set, only from dispatched or completed", async () => {
+      const w = await week();
+      const draft = await call("PUT", `/api/timesheets/${w.timesheetId}`, w.cookie, { status: "archived" });
+      expect(draft.statusCode).toBe(409);
+      expect(draft.json().message).toBe("Only forms that have been dispatched or completed can be archived.");
+
+      const d = await dispatchedWeek();
+      const other = await newDriver();
+      expect(
+        (await call("PUT", `/api/timesheets/${d.timesheetId}`, other.cookie, { status: "archived" }))
+          .statusCode,
+      ).toBe(404);
+      expect(
+        (await call("PUT", `/api/timesheets/${d.timesheetId}`, d.cookie, { status: "archived" })).statusCode,
+      ).toBe(200);
+      for (const id of d.sheetIds) {
+        expect(
+          (await call("PUT", `/api/check-sheets/${id}`, d.cookie, { status: "archived" })).statusCode,
+        ).toBe(200);
+      }
+      expect(await statuses(d.cookie, d.timesheetId, d.sheetIds)).toEqual([
+        "archived",
+        "archived",
+        "archived",
+      ]);
+      // A retried archive changes nothing and succeeds; an edit is refused.
+      expect(
+        (await call("PUT", `/api/timesheets/${d.timesheetId}`, d.cookie, { status: "archived" })).statusCode,
+      ).toBe(200);
+      expect(
+        (await call("PUT", `/api/check-sheets/${d.sheetIds[0]}`, d.cookie, { defectsNotes: "x" })).statusCode,
+      ).toBe(409);
+      const rows = (await auditOf(d.timesheetId)).filter((r) => r.action === "archive");
+      expect(rows).toHaveLength(1);
+      expect(JSON.parse(rows[0]!.details ?? "{}")).toEqual({ from: "dispatched" });
+      const stored = await database.db
+        .selectFrom("supervisor_approvals")
+        .select("status")
+        .where("id", "=", d.combinedId)
+        .executeTakeFirstOrThrow();
+      expect(stored.status).toBe("archived");
+      const dispatchAgain = await call(
+        "POST",
+        "/api/supervisor/email-dispatch",
+        d.cookie,
+        dispatchBody(d.combinedId),
+      );
+      expect(dispatchAgain.statusCode).toBe(409);
+      expect(dispatchAgain.json().message).toBe(
+        "These forms have been archived and can no longer be changed.",
+      );
+    });
+
+    it("deletes a dispatched set: the forms and the stored set go, the sent mail and the audit trail stay", async () => {
+      const d = await dispatchedWeek();
+      const sent = await database.db
+        .selectFrom("mail_outbox")
+        .select(({ fn }) => fn.countAll().as("n"))
+        .executeTakeFirstOrThrow();
+      const other = await newDriver();
+      expect((await call("DELETE", `/api/timesheets/${d.timesheetId}`, other.cookie)).statusCode).toBe(404);
+      expect((await call("DELETE", `/api/timesheets/${d.timesheetId}`, d.cookie)).statusCode).toBe(204);
+      for (const id of d.sheetIds) {
+        expect((await call("DELETE", `/api/check-sheets/${id}`, d.cookie)).statusCode).toBe(204);
+      }
+      expect((await call("GET", `/api/timesheets/${d.timesheetId}`, d.cookie)).statusCode).toBe(404);
+      const stored = await database.db
+        .selectFrom("supervisor_approvals")
+        .selectAll()
+        .where("id", "=", d.combinedId)
+        .executeTakeFirst();
+      expect(stored).toBeUndefined();
+      const after = await database.db
+        .selectFrom("mail_outbox")
+        .select(({ fn }) => fn.countAll().as("n"))
+        .executeTakeFirstOrThrow();
+      expect(Number(after.n)).toBe(Number(sent.n));
+      for (const id of [d.timesheetId, ...d.sheetIds]) {
+        const rows = await auditOf(id);
+        const deleted = rows.find((r) => r.action === "delete");
+        expect(deleted).toMatchObject({ ip: "127.0.0.1", user_agent: USER_AGENT });
+        expect(JSON.parse(deleted!.details ?? "{}")).toMatchObject({ status: "dispatched" });
+      }
+      const dispatch = await call(
+        "POST",
+        "/api/supervisor/email-dispatch",
+        d.cookie,
+        dispatchBody(d.combinedId),
+      );
+      expect(dispatch.statusCode).toBe(404);
+    });
+  });
+
+  describe("GET /api/collations", () => {
+    it("builds the entries from the account's own open forms", async () => {
+      const w = await week({ sheets: [{}, { operatorSignature: "" }] });
+      const lonely = await create(
+        "timesheets",
+        w.cookie,
+        signedTimesheet({ plantNumber: "DZ-9", clientSignature: "" }),
+      );
+      const other = await newDriver();
+      await create("timesheets", other.cookie, signedTimesheet());
+
+      const res = await call("GET", "/api/collations", w.cookie);
+      expect(res.statusCode).toBe(200);
+      const entries = res.json();
+      expect(entries).toHaveLength(2);
+      expect(entries).toContainEqual({
+        id: w.combinedId,
+        driverSignedName: "Dave Digger",
+        plantNumber: "EX-042",
+        collationDate: "2025-06-07",
+        timesheetId: w.timesheetId,
+        checkSheetId: w.sheetIds[0],
+        checkSheetIds: w.sheetIds,
+        status: "draft",
+        timesheetComplete: true,
+        checkSheetComplete: false,
+      });
+      expect(entries).toContainEqual(
+        expect.objectContaining({ id: `timesheet-${lonely}`, timesheetComplete: false, checkSheetId: null }),
+      );
+      expect((await call("GET", "/api/collations", other.cookie)).json()).toHaveLength(1);
+
+      // Approved sets are past collation.
+      const ready = await week();
+      expect((await call("GET", "/api/collations", ready.cookie)).json()).toEqual([
+        expect.objectContaining({ id: ready.combinedId, status: "ready_for_approval" }),
+      ]);
+      await call("POST", "/api/combined-submission", ready.cookie, ready.submission);
+      expect((await call("GET", "/api/collations", ready.cookie)).json()).toEqual([]);
+    });
+  });
+});

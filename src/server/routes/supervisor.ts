@@ -1,0 +1,77 @@
+import type { FastifyPluginAsync } from "fastify";
+import { z } from "zod";
+import {
+  CombinedIdSchema,
+  CombinedSubmissionRequestSchema,
+  CompleteCombinedRequestSchema,
+  type DispatchResponse,
+  EmailDispatchRequestSchema,
+  SupervisorEmailDispatchRequestSchema,
+} from "../../domain/api";
+import { buildCollations, type CollationEntry } from "../../domain/collation";
+import { messages } from "../../domain/messages";
+import { requireAccount } from "../auth/sessions";
+import { listFormsByOwner } from "../db/forms-repository";
+import { parseInput } from "../parse-input";
+import { approveAndCompleteCombinedSet } from "../services/approve-and-complete-combined-set";
+import { approveCombinedSet } from "../services/approve-combined-set";
+import type { StoredCheckSheet, StoredTimesheet } from "../services/combined-set-forms";
+import { completeCombinedSet } from "../services/complete-combined-set";
+import { dispatchCombinedSet } from "../services/dispatch-combined-set";
+import { auditActorOf } from "../services/record-audit";
+import { toApiForm } from "./form-routes";
+
+const CombinedParamsSchema = z.object({ id: CombinedIdSchema });
+
+/**
+ * The supervisor area's calls (spec section 7): Get Approval, Email Dispatch, the approval dashboard's
+ * 'Email to Clients & Complete', completion, and the collation list. Each needs an account and works only
+ * on that account's forms; the services check the set and its status.
+ */
+export const supervisorRoutes: FastifyPluginAsync = async (app) => {
+  app.post("/combined-submission", async (request): Promise<DispatchResponse> => {
+    const account = requireAccount(request);
+    const body = parseInput(CombinedSubmissionRequestSchema, request.body);
+    const { recipients } = await approveCombinedSet(app, account, auditActorOf(request), body);
+    return { success: true, message: messages.combinedSubmitted, recipients: recipients.length };
+  });
+
+  app.post("/supervisor/email-dispatch", async (request): Promise<DispatchResponse> => {
+    const account = requireAccount(request);
+    const body = parseInput(EmailDispatchRequestSchema, request.body);
+    const { recipients } = await dispatchCombinedSet(app, account, auditActorOf(request), body);
+    return { success: true, message: messages.formsDispatched(recipients), recipients };
+  });
+
+  app.post("/supervisor-email-dispatch", async (request): Promise<DispatchResponse> => {
+    const account = requireAccount(request);
+    const body = parseInput(SupervisorEmailDispatchRequestSchema, request.body);
+    const { recipients } = await approveAndCompleteCombinedSet(app, account, auditActorOf(request), body);
+    return {
+      success: true,
+      message: messages.formsApprovedAndEmailed(recipients),
+      recipients: recipients.length,
+    };
+  });
+
+  app.post("/combined-forms/:id/complete", async (request) => {
+    const account = requireAccount(request);
+    const { id } = parseInput(CombinedParamsSchema, request.params);
+    parseInput(CompleteCombinedRequestSchema, request.body);
+    await completeCombinedSet(app, account, auditActorOf(request), id);
+    return { id, status: "completed" as const };
+  });
+
+  app.get("/collations", async (request): Promise<CollationEntry[]> => {
+    const account = requireAccount(request);
+    const { db } = app.deps.database;
+    const [timesheets, checkSheets] = await Promise.all([
+      listFormsByOwner(db, "timesheets", account.id),
+      listFormsByOwner(db, "check_sheets", account.id),
+    ]);
+    return buildCollations(
+      timesheets.map((record) => toApiForm(record) as unknown as StoredTimesheet),
+      checkSheets.map((record) => toApiForm(record) as unknown as StoredCheckSheet),
+    );
+  });
+};

@@ -1,0 +1,124 @@
+import type { FastifyInstance } from "fastify";
+import type { SupervisorEmailDispatchRequest } from "../../domain/api";
+import { approveAndCompleteProblem, SET_TRANSITIONS } from "../../domain/combined-transitions";
+import { approvalDispatchProblem } from "../../domain/dispatch";
+import { isOpenStatus } from "../../domain/form-status";
+import { messages } from "../../domain/messages";
+import { combinedSetId } from "../../domain/pairing";
+import { AppError } from "../app-error";
+import { newToken } from "../auth/sessions";
+import type { Account } from "../db/accounts-repository";
+import { enqueueMail } from "../db/outbox-repository";
+import { getApproval, saveApproval } from "../db/supervisor-approvals-repository";
+import {
+  assertOpenPairing,
+  loadSetForms,
+  moveSet,
+  type SetForms,
+  setAuditEvents,
+} from "./combined-set-forms";
+import { type AuditActor, recordAudit } from "./record-audit";
+import { weeklyPackMails } from "./weekly-pack-mails";
+
+const sameIds = (a: readonly string[], b: readonly string[]) =>
+  [...new Set(a)].sort().join() === [...new Set(b)].sort().join();
+
+/**
+ * The approval dashboard's 'Email to Clients & Complete' (POST /api/supervisor-email-dispatch): refused
+ * unless the domain's dispatch-readiness rule passes. The set is read from the database (as stored at an
+ * earlier Get Approval, or re-made with the pairing rule when still open); one pack with the client's and
+ * foreman's signatures and the rating goes to every address; and in the same transaction the approval and
+ * rating are stored and every form of the set is completed.
+ */
+export async function approveAndCompleteCombinedSet(
+  app: FastifyInstance,
+  account: Account,
+  actor: AuditActor,
+  body: SupervisorEmailDispatchRequest,
+): Promise<{ recipients: string[] }> {
+  const { supervisorApproval: approval, supervisorRating: rating, emailAddresses } = body;
+  const readiness = approvalDispatchProblem({ ...approval, rating: rating.rating, emails: emailAddresses });
+  if (readiness) throw new AppError("validation_failed", readiness);
+
+  const { db } = app.deps.database;
+  const now = app.deps.now();
+  const combinedId = body.combinedFormData.id;
+  const timesheetId = body.combinedFormData.timesheet.id;
+  const givenIds = body.combinedFormData.checkSheets.map((sheet) => sheet.id);
+  const stored = await getApproval(db, account.id, combinedId);
+  let set: SetForms;
+  if (stored) {
+    set = await loadSetForms(db, account.id, timesheetId, stored.checkSheetIds, { allowMissing: true });
+    const problem = approveAndCompleteProblem(set.timesheet, set.checkSheets);
+    if (problem) throw new AppError("conflict", problem);
+    if (
+      !sameIds(
+        givenIds,
+        set.checkSheets.map((sheet) => sheet.id),
+      )
+    ) {
+      throw new AppError("conflict", messages.setChanged);
+    }
+  } else {
+    set = await loadSetForms(db, account.id, timesheetId, givenIds);
+    const problem = approveAndCompleteProblem(set.timesheet, set.checkSheets);
+    if (problem) throw new AppError("conflict", problem);
+    await assertOpenPairing(db, account.id, set);
+  }
+  const wasOpen = isOpenStatus(set.timesheet.status);
+
+  const viewToken = set.viewToken ?? newToken();
+  const ratingNotes = rating.notes || rating.supervisorNotes || "";
+  const mails = await weeklyPackMails(app, account.id, set, emailAddresses, {
+    approval,
+    rating: { rating: rating.rating, notes: ratingNotes },
+    viewToken,
+    now,
+  });
+
+  await db.transaction().execute(async (trx) => {
+    await moveSet(
+      trx,
+      account.id,
+      set,
+      SET_TRANSITIONS["approve-and-complete"].from,
+      { status: "completed", completedAt: now.toISOString() },
+      { viewToken },
+      now,
+    );
+    await saveApproval(
+      trx,
+      {
+        id: combinedSetId(set.timesheet.id),
+        ownerId: account.id,
+        timesheetId: set.timesheet.id,
+        checkSheetIds: set.checkSheets.map((sheet) => sheet.id),
+        clientName: approval.clientName,
+        clientSignature: approval.clientSignature,
+        foremanName: approval.foremanName,
+        foremanSignature: approval.foremanSignature,
+        approvedAt: approval.approvedAt,
+        notes: approval.supervisorNotes,
+        rating: rating.rating,
+        ratingNotes,
+        ratedAt: rating.ratedAt,
+        status: "completed",
+      },
+      now,
+    );
+    const details = { recipients: emailAddresses, via: "approval-dashboard" };
+    await recordAudit(
+      trx,
+      actor,
+      [
+        ...(wasOpen ? setAuditEvents(set, "approve", details) : []),
+        ...setAuditEvents(set, "dispatch", details),
+        ...setAuditEvents(set, "complete", details),
+      ],
+      now,
+    );
+    for (const mail of mails) await enqueueMail(trx, mail, now);
+  });
+  app.deps.outbox?.wake();
+  return { recipients: emailAddresses };
+}

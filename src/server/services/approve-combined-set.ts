@@ -1,0 +1,102 @@
+import type { FastifyInstance } from "fastify";
+import type { CombinedSubmissionRequest } from "../../domain/api";
+import { isValidClientEmail, nonBlankEmails } from "../../domain/client-email";
+import { approvalProblem, SET_TRANSITIONS } from "../../domain/combined-transitions";
+import { combinedSetId } from "../../domain/pairing";
+import { AppError } from "../app-error";
+import { newToken } from "../auth/sessions";
+import type { Account } from "../db/accounts-repository";
+import { enqueueMail } from "../db/outbox-repository";
+import { saveApproval } from "../db/supervisor-approvals-repository";
+import { assertOpenPairing, loadSetForms, moveSet, setAuditEvents } from "./combined-set-forms";
+import { type AuditActor, recordAudit } from "./record-audit";
+import { weeklyPackMails } from "./weekly-pack-mails";
+
+/**
+ * The client's addresses from the timesheet and the account's own, which is the supervisor's (DESIGN.md:
+ * supervisor work happens inside the account whose forms they are). Each address once, whatever its case.
+ */
+function approvalRecipients(submissionEmails: readonly string[], account: Account): string[] {
+  const seen = new Set<string>();
+  const recipients: string[] = [];
+  for (const address of [...nonBlankEmails(submissionEmails).filter(isValidClientEmail), account.email]) {
+    const key = address.trim().toLowerCase();
+    if (seen.has(key)) continue;
+    seen.add(key);
+    recipients.push(address.trim());
+  }
+  return recipients;
+}
+
+/**
+ * A green set's Get Approval (POST /api/combined-submission). The forms are read again by id for this
+ * owner, the set re-made with the pairing rule and its signatures re-checked; the client's copies are never
+ * trusted. In one transaction every form becomes approved, the set's membership (and any approval and
+ * rating collected with it) is stored, the audit rows are written and the pack is queued for the client
+ * and the supervisor.
+ */
+export async function approveCombinedSet(
+  app: FastifyInstance,
+  account: Account,
+  actor: AuditActor,
+  body: CombinedSubmissionRequest,
+): Promise<{ recipients: string[] }> {
+  const { db } = app.deps.database;
+  const now = app.deps.now();
+  const set = await loadSetForms(
+    db,
+    account.id,
+    body.timesheet.id,
+    body.checkSheets.map((sheet) => sheet.id),
+  );
+  const problem = approvalProblem(set.timesheet, set.checkSheets);
+  if (problem) throw new AppError("conflict", problem);
+  await assertOpenPairing(db, account.id, set);
+
+  const recipients = approvalRecipients(set.timesheet.submissionEmails, account);
+  const viewToken = set.viewToken ?? newToken();
+  const rating = body.supervisorRating;
+  const mails = await weeklyPackMails(app, account.id, set, recipients, {
+    approval: body.supervisorApproval,
+    rating: rating && { rating: rating.rating, notes: rating.notes || rating.supervisorNotes },
+    viewToken,
+    now,
+  });
+
+  await db.transaction().execute(async (trx) => {
+    await moveSet(
+      trx,
+      account.id,
+      set,
+      SET_TRANSITIONS.approve.from,
+      { status: "approved" },
+      { viewToken },
+      now,
+    );
+    const approval = body.supervisorApproval;
+    await saveApproval(
+      trx,
+      {
+        id: combinedSetId(set.timesheet.id),
+        ownerId: account.id,
+        timesheetId: set.timesheet.id,
+        checkSheetIds: set.checkSheets.map((sheet) => sheet.id),
+        clientName: approval?.clientName ?? null,
+        clientSignature: approval?.clientSignature ?? null,
+        foremanName: approval?.foremanName ?? null,
+        foremanSignature: approval?.foremanSignature ?? null,
+        approvedAt: approval?.approvedAt ?? now.toISOString(),
+        notes: approval?.supervisorNotes ?? null,
+        rating: rating?.rating ?? null,
+        ratingNotes: rating ? rating.notes || rating.supervisorNotes || "" : null,
+        ratedAt: rating?.ratedAt ?? null,
+        status: "approved",
+      },
+      now,
+    );
+    await recordAudit(trx, actor, setAuditEvents(set, "approve", { recipients }), now);
+    for (const mail of mails) await enqueueMail(trx, mail, now);
+  });
+  app.deps.outbox?.wake();
+  return { recipients };
+}

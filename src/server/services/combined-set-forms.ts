@@ -1,0 +1,135 @@
+import type { Kysely } from "kysely";
+import type { CheckSheetFields } from "../../domain/check-sheet";
+import { type SetAction, setTransitionProblem } from "../../domain/combined-transitions";
+import { type FormStatus, OPEN_STATUSES } from "../../domain/form-status";
+import { messages } from "../../domain/messages";
+import { combinedSetId, pairForms } from "../../domain/pairing";
+import type { TimesheetFields } from "../../domain/timesheet";
+import { AppError } from "../app-error";
+import {
+  type FormPatch,
+  type FormRecord,
+  type FormTable,
+  getForm,
+  listFormsByOwner,
+  updateForm,
+} from "../db/forms-repository";
+import type { DB } from "../db/schema";
+import { toApiForm } from "../routes/form-routes";
+import type { AuditAction, AuditEvent } from "./record-audit";
+
+/** A stored form as the rules read it: its fields with the row's id, status and times. */
+export type StoredTimesheet = TimesheetFields & { id: string; status: FormStatus; createdAt: string };
+export type StoredCheckSheet = CheckSheetFields & { id: string; status: FormStatus; createdAt: string };
+
+/** A combined set as read from the database: never the copies a client sent. */
+export interface SetForms {
+  timesheet: StoredTimesheet;
+  checkSheets: StoredCheckSheet[];
+  viewToken: string | null;
+}
+
+function asTimesheet(record: FormRecord<"timesheets">): StoredTimesheet {
+  return toApiForm(record) as unknown as StoredTimesheet;
+}
+
+function asCheckSheet(record: FormRecord<"check_sheets">): StoredCheckSheet {
+  return toApiForm(record) as unknown as StoredCheckSheet;
+}
+
+export const setNotFound = () => new AppError("not_found", "No such set of forms.");
+
+/**
+ * Reads a set's forms by id for this owner. Any id that is not the owner's answers 404, exactly like one
+ * that does not exist. Check sheets deleted since the set was stored are skipped when `allowMissing`.
+ */
+export async function loadSetForms(
+  db: Kysely<DB>,
+  ownerId: string,
+  timesheetId: string,
+  checkSheetIds: readonly string[],
+  options: { allowMissing?: boolean } = {},
+): Promise<SetForms> {
+  const timesheet = await getForm(db, "timesheets", ownerId, timesheetId);
+  if (!timesheet) throw setNotFound();
+  const checkSheets: StoredCheckSheet[] = [];
+  for (const id of new Set(checkSheetIds)) {
+    const sheet = await getForm(db, "check_sheets", ownerId, id);
+    if (sheet) checkSheets.push(asCheckSheet(sheet));
+    else if (!options.allowMissing) throw setNotFound();
+  }
+  checkSheets.sort((a, b) => a.checkDate.localeCompare(b.checkDate) || a.id.localeCompare(b.id));
+  return { timesheet: asTimesheet(timesheet), checkSheets, viewToken: timesheet.viewToken };
+}
+
+/** 409 with the domain's reason when `action` may not run on the set. */
+export function assertTransition(action: SetAction, set: SetForms): void {
+  const problem = setTransitionProblem(action, [set.timesheet, ...set.checkSheets]);
+  if (problem) throw new AppError("conflict", problem);
+}
+
+/**
+ * The set is what the domain pairing rule makes of the owner's open forms, exactly: the same check sheets,
+ * none missing and none extra. Open forms only, as on the collation screen: approved and later ones belong
+ * to sets already stored.
+ */
+export async function assertOpenPairing(db: Kysely<DB>, ownerId: string, set: SetForms): Promise<void> {
+  const [timesheets, checkSheets] = await Promise.all([
+    listFormsByOwner(db, "timesheets", ownerId, { statuses: OPEN_STATUSES }),
+    listFormsByOwner(db, "check_sheets", ownerId, { statuses: OPEN_STATUSES }),
+  ]);
+  const pairing = pairForms(timesheets.map(asTimesheet), checkSheets.map(asCheckSheet));
+  const found = pairing.combined.find((combined) => combined.timesheet.id === set.timesheet.id);
+  const expected = (found?.checkSheets ?? []).map((sheet) => sheet.id).sort();
+  const given = set.checkSheets.map((sheet) => sheet.id).sort();
+  if (expected.length === 0 || expected.join() !== given.join()) {
+    throw new AppError("conflict", messages.setChanged);
+  }
+}
+
+/**
+ * Moves every form of the set from one of `from` to `patch.status`, inside the caller's transaction. Each
+ * update is guarded by the starting statuses, so a set changed by another request meanwhile is refused
+ * whole (the transaction rolls back) rather than moved half-way.
+ */
+export async function moveSet(
+  trx: Kysely<DB>,
+  ownerId: string,
+  set: SetForms,
+  from: readonly FormStatus[],
+  patch: FormPatch<FormTable> & { status: FormStatus },
+  timesheetPatch: FormPatch<"timesheets">,
+  now: Date,
+): Promise<void> {
+  const members: [FormTable, string][] = [
+    ["timesheets", set.timesheet.id],
+    ...set.checkSheets.map((sheet): [FormTable, string] => ["check_sheets", sheet.id]),
+  ];
+  for (const [table, id] of members) {
+    const extra = table === "timesheets" ? timesheetPatch : {};
+    const updated = await updateForm(
+      trx,
+      table,
+      ownerId,
+      id,
+      { ...patch, ...extra },
+      { now, onlyIfStatusIn: from },
+    );
+    if (!updated) throw new AppError("conflict", messages.setChanged);
+  }
+}
+
+/** One audit event per form of the set, each naming the set. */
+export function setAuditEvents(
+  set: SetForms,
+  action: AuditAction,
+  details: Record<string, unknown> = {},
+): AuditEvent[] {
+  const common = { combinedId: combinedSetId(set.timesheet.id), ...details };
+  return [
+    { formType: "timesheet", formId: set.timesheet.id, action, details: common },
+    ...set.checkSheets.map(
+      (sheet): AuditEvent => ({ formType: "check-sheet", formId: sheet.id, action, details: common }),
+    ),
+  ];
+}

@@ -1,0 +1,82 @@
+import type { FastifyInstance } from "fastify";
+import { formatDisplayDate } from "../../domain/iso-date";
+import type { Rating, SupervisorApproval } from "../../domain/rating";
+import { findCustomer } from "../db/customers-repository";
+import type { OutgoingMail } from "../db/outbox-repository";
+import { completedFormMail } from "../mail/completed-form-mail";
+import { renderWeeklyPackPdf } from "../pdf/weekly-pack-pdf";
+import type { SetForms } from "./combined-set-forms";
+import { completedFormLink } from "./complete-timesheet";
+import { loadCheckSheetPhotos } from "./load-check-sheet-photos";
+
+export interface PackOptions {
+  approval?: SupervisorApproval;
+  rating?: { rating: Rating; notes?: string | null };
+  /** The sender's message, shown in each mail above the summary. */
+  note?: string | null;
+  /** The timesheet's read-only view token, for the link in each mail. */
+  viewToken: string;
+  now: Date;
+}
+
+function slug(value: string): string {
+  return value
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
+}
+
+/**
+ * One PDF for the whole set (the timesheet, every check sheet with its photos from storage, the approval
+ * and the rating), rendered once, and one mail per recipient carrying it. Rendering happens before the
+ * caller's transaction opens: it reads storage and takes time, and must not hold a write lock meanwhile.
+ */
+export async function weeklyPackMails(
+  app: FastifyInstance,
+  ownerId: string,
+  set: SetForms,
+  recipients: readonly string[],
+  options: PackOptions,
+): Promise<OutgoingMail[]> {
+  const { timesheet } = set;
+  const checkSheets = [];
+  for (const checkSheet of set.checkSheets) {
+    checkSheets.push({ checkSheet, photos: await loadCheckSheetPhotos(app, ownerId, checkSheet) });
+  }
+  const customer = timesheet.customerId
+    ? await findCustomer(app.deps.database.db, timesheet.customerId)
+    : undefined;
+  const pdf = await renderWeeklyPackPdf({
+    timesheet,
+    checkSheets,
+    approval: options.approval,
+    rating: options.rating?.rating,
+    ratingNotes: options.rating?.notes ?? undefined,
+    customerName: customer?.name,
+    generatedAt: options.now,
+  });
+  const filename = `weekly-pack-${slug(timesheet.plantNumber) || "plant"}-${timesheet.weekEnding || options.now.toISOString().slice(0, 10)}.pdf`;
+  const link = completedFormLink(app.deps.config.publicUrl, timesheet.id, options.viewToken);
+  return recipients.map((to) =>
+    completedFormMail({
+      to,
+      title: "Weekly Pack",
+      summary: [
+        ["Driver", timesheet.driverSignedName || timesheet.operatorSignedName],
+        ["Plant", timesheet.plantNumber],
+        ["Week ending", timesheet.weekEnding ? formatDisplayDate(timesheet.weekEnding) : null],
+        ["Company", timesheet.company],
+        ["On hire to", timesheet.clientCompany],
+        ["Site", timesheet.siteLocation],
+        ["Check sheets", String(set.checkSheets.length)],
+        [
+          "Approved by",
+          options.approval ? `${options.approval.clientName}, ${options.approval.foremanName}` : null,
+        ],
+      ],
+      pdf: { filename, content: pdf },
+      link,
+      note: options.note,
+    }),
+  );
+}
