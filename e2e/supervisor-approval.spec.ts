@@ -122,6 +122,20 @@ test("the client and foreman approve a set on the dashboard and it is emailed an
   const card = setCard(page);
   await expect(card.getByText("Completed - Emailed to Client")).toBeVisible();
   await expect(card.getByRole("button", { name: "Archive" })).toBeVisible();
+
+  // The completed view of the timesheet shows the whole pack: both check sheets and the sign-off.
+  await page.goto("/?tab=history");
+  await page
+    .getByRole("article", { name: "Timesheet EX-310" })
+    .getByRole("button", { name: "View Record" })
+    .click();
+  await expect(page.getByRole("heading", { level: 1, name: "Weekly Pack" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Daily checks - 17/11/2026" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Daily checks - 18/11/2026" })).toBeVisible();
+  const approvalSection = page.getByRole("heading", { name: "Supervisor approval" }).locator("..");
+  await expect(approvalSection.getByRole("img", { name: "Foreman signature of Fran Foreman" })).toBeVisible();
+  await expect(approvalSection.getByText("Chris Client")).toBeVisible();
+  await screenshotBoth(page, "completed-pack");
 });
 
 test("the collation screen sorts drafts and sets missing a form, and continues a draft at its step", async ({

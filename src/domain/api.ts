@@ -252,6 +252,39 @@ export type DispatchResponse = z.infer<typeof DispatchResponseSchema>;
 export const CompleteCombinedRequestSchema = z.object({ status: z.literal("completed") });
 export type CompleteCombinedRequest = z.infer<typeof CompleteCombinedRequestSchema>;
 
+// ---- The completed-form view -------------------------------------------------------------------
+
+/** A stored form as the API answers it; the view reads its fields by name. */
+const ApiFormSchema = z.record(z.string(), z.unknown());
+
+/** The client's and foreman's sign-off of a set, as the completed view shows it. */
+export const CompletedSetApprovalSchema = z.object({
+  clientName: z.string(),
+  clientSignature: z.string(),
+  foremanName: z.string(),
+  foremanSignature: z.string(),
+  approvedAt: z.string(),
+});
+export type CompletedSetApproval = z.infer<typeof CompletedSetApprovalSchema>;
+
+/**
+ * GET /api/completed-forms/{id} (for the owner, or with the emailed link's token). Beyond the spec: a
+ * timesheet approved as a combined set comes with the set's check sheets and its approval, so the link in
+ * the set's email shows the whole pack.
+ */
+export const CompletedFormResponseSchema = z.object({
+  type: z.enum(["timesheet", "check-sheet"]),
+  form: ApiFormSchema,
+  set: z
+    .object({
+      combinedId: CombinedIdSchema,
+      checkSheets: z.array(ApiFormSchema),
+      approval: CompletedSetApprovalSchema.nullable(),
+    })
+    .optional(),
+});
+export type CompletedFormResponse = z.infer<typeof CompletedFormResponseSchema>;
+
 // ---- Uploads -----------------------------------------------------------------------------------
 
 /**
