@@ -252,36 +252,35 @@ export type DispatchResponse = z.infer<typeof DispatchResponseSchema>;
 export const CompleteCombinedRequestSchema = z.object({ status: z.literal("completed") });
 export type CompleteCombinedRequest = z.infer<typeof CompleteCombinedRequestSchema>;
 
+/**
+ * A combined set as the server stores it once approved: its members (fixed at approval), where it stands,
+ * and the client's and foreman's approval and the driver's rating once given. GET /api/combined-sets lists
+ * them; GET /api/completed-forms/{id} of a set's timesheet carries its set with the check sheets.
+ */
+export const StoredSetSchema = z.object({
+  id: z.string(),
+  timesheetId: z.string(),
+  checkSheetIds: z.array(z.string()),
+  status: FormStatusSchema,
+  approval: SupervisorApprovalSchema.nullable(),
+  rating: z.object({ rating: RatingSchema, notes: z.string(), ratedAt: z.string().nullable() }).nullable(),
+});
+export type StoredSet = z.infer<typeof StoredSetSchema>;
+
 // ---- The completed-form view -------------------------------------------------------------------
 
 /** A stored form as the API answers it; the view reads its fields by name. */
 const ApiFormSchema = z.record(z.string(), z.unknown());
 
-/** The client's and foreman's sign-off of a set, as the completed view shows it. */
-export const CompletedSetApprovalSchema = z.object({
-  clientName: z.string(),
-  clientSignature: z.string(),
-  foremanName: z.string(),
-  foremanSignature: z.string(),
-  approvedAt: z.string(),
-});
-export type CompletedSetApproval = z.infer<typeof CompletedSetApprovalSchema>;
-
 /**
- * GET /api/completed-forms/{id} (for the owner, or with the emailed link's token). Beyond the spec: a
- * timesheet approved as a combined set comes with the set's check sheets and its approval, so the link in
- * the set's email shows the whole pack.
+ * GET /api/completed-forms/{id} (for the owner, or with the emailed link's token). Beyond the spec: the
+ * timesheet heading an approved combined set comes with its stored set and the set's check sheets, so the
+ * link in the set's email shows the whole pack.
  */
 export const CompletedFormResponseSchema = z.object({
   type: z.enum(["timesheet", "check-sheet"]),
   form: ApiFormSchema,
-  set: z
-    .object({
-      combinedId: CombinedIdSchema,
-      checkSheets: z.array(ApiFormSchema),
-      approval: CompletedSetApprovalSchema.nullable(),
-    })
-    .optional(),
+  set: StoredSetSchema.extend({ checkSheets: z.array(ApiFormSchema) }).optional(),
 });
 export type CompletedFormResponse = z.infer<typeof CompletedFormResponseSchema>;
 

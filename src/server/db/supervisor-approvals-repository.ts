@@ -1,6 +1,6 @@
-import type { Kysely } from "kysely";
+import type { Kysely, Selectable } from "kysely";
 import type { Rating } from "../../domain/rating";
-import type { DB, FormStatus } from "./schema";
+import type { DB, FormStatus, SupervisorApprovalsTable } from "./schema";
 
 /**
  * A combined set once it has been approved: which forms it holds (fixed at approval, so a check sheet
@@ -27,21 +27,10 @@ export interface StoredApproval {
   updatedAt: string;
 }
 
-export async function getApproval(
-  db: Kysely<DB>,
-  ownerId: string,
-  id: string,
-): Promise<StoredApproval | undefined> {
-  const row = await db
-    .selectFrom("supervisor_approvals")
-    .selectAll()
-    .where("id", "=", id)
-    .where("owner_id", "=", ownerId)
-    .executeTakeFirst();
-  if (!row) return undefined;
+function toStoredApproval(row: Selectable<SupervisorApprovalsTable>): StoredApproval {
   return {
     id: row.id,
-    ownerId,
+    ownerId: row.owner_id ?? "",
     timesheetId: row.timesheet_id,
     checkSheetIds: JSON.parse(row.check_sheet_ids) as string[],
     clientName: row.client_name,
@@ -57,6 +46,32 @@ export async function getApproval(
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
+}
+
+/** An owner's stored sets, most recently changed first. */
+export async function listApprovals(db: Kysely<DB>, ownerId: string): Promise<StoredApproval[]> {
+  const rows = await db
+    .selectFrom("supervisor_approvals")
+    .selectAll()
+    .where("owner_id", "=", ownerId)
+    .orderBy("updated_at", "desc")
+    .orderBy("id")
+    .execute();
+  return rows.map(toStoredApproval);
+}
+
+export async function getApproval(
+  db: Kysely<DB>,
+  ownerId: string,
+  id: string,
+): Promise<StoredApproval | undefined> {
+  const row = await db
+    .selectFrom("supervisor_approvals")
+    .selectAll()
+    .where("id", "=", id)
+    .where("owner_id", "=", ownerId)
+    .executeTakeFirst();
+  return row && toStoredApproval(row);
 }
 
 export type ApprovalWrite = Omit<StoredApproval, "createdAt" | "updatedAt">;

@@ -488,6 +488,26 @@ describe.each(testDatabases())("supervisor area on $name", ({ open }) => {
         "dispatch",
       ]);
 
+      // The emailed link opens the set's timesheet with its check sheets and approval, without logging in.
+      const link = new URL(mails[0]!.text!.match(/http:\/\/sheets\.test\/completed-form\/\S+/)?.[0] ?? "");
+      const view = await call(
+        "GET",
+        `/api/completed-forms/${w.timesheetId}?token=${link.searchParams.get("token")}`,
+      );
+      expect(view.statusCode).toBe(200);
+      const { set } = view.json();
+      expect(set).toMatchObject({
+        id: w.combinedId,
+        status: "completed",
+        approval: { clientName: "Colin Client", foremanName: "Frank Foreman" },
+        rating: { rating: "happy", notes: "Careful operator" },
+      });
+      expect(set.checkSheets.map((c: { id: string }) => c.id).sort()).toEqual([...w.sheetIds].sort());
+      expect((await call("GET", "/api/combined-sets", w.cookie)).json()).toEqual([
+        expect.objectContaining({ id: w.combinedId, timesheetId: w.timesheetId, status: "completed" }),
+      ]);
+      expect((await call("GET", "/api/combined-sets", other.cookie)).json()).toEqual([]);
+      expect((await call("GET", "/api/combined-sets")).statusCode).toBe(401);
       const again = await call(
         "POST",
         "/api/supervisor-email-dispatch",

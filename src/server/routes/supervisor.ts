@@ -6,12 +6,14 @@ import {
   CompleteCombinedRequestSchema,
   type DispatchResponse,
   EmailDispatchRequestSchema,
+  type StoredSet,
   SupervisorEmailDispatchRequestSchema,
 } from "../../domain/api";
 import { buildCollations, type CollationEntry } from "../../domain/collation";
 import { messages } from "../../domain/messages";
 import { requireAccount } from "../auth/sessions";
 import { listFormsByOwner } from "../db/forms-repository";
+import { listApprovals } from "../db/supervisor-approvals-repository";
 import { parseInput } from "../parse-input";
 import { approveAndCompleteCombinedSet } from "../services/approve-and-complete-combined-set";
 import { approveCombinedSet } from "../services/approve-combined-set";
@@ -19,13 +21,14 @@ import type { StoredCheckSheet, StoredTimesheet } from "../services/combined-set
 import { completeCombinedSet } from "../services/complete-combined-set";
 import { dispatchCombinedSet } from "../services/dispatch-combined-set";
 import { auditActorOf } from "../services/record-audit";
+import { toStoredSet } from "../services/stored-set";
 import { toApiForm } from "./form-routes";
 
 const CombinedParamsSchema = z.object({ id: CombinedIdSchema });
 
 /**
  * The supervisor area's calls (spec section 7): Get Approval, Email Dispatch, the approval dashboard's
- * 'Email to Clients & Complete', completion, and the collation list. Each needs an account and works only
+ * 'Email to Clients & Complete', completion, the stored sets and the collation list. Each needs an account and works only
  * on that account's forms; the services check the set and its status.
  */
 export const supervisorRoutes: FastifyPluginAsync = async (app) => {
@@ -60,6 +63,11 @@ export const supervisorRoutes: FastifyPluginAsync = async (app) => {
     parseInput(CompleteCombinedRequestSchema, request.body);
     await completeCombinedSet(app, account, auditActorOf(request), id);
     return { id, status: "completed" as const };
+  });
+
+  app.get("/combined-sets", async (request): Promise<StoredSet[]> => {
+    const account = requireAccount(request);
+    return (await listApprovals(app.deps.database.db, account.id)).map(toStoredSet);
   });
 
   app.get("/collations", async (request): Promise<CollationEntry[]> => {

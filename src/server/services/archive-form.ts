@@ -1,10 +1,6 @@
 import type { FastifyInstance } from "fastify";
-import {
-  canArchive,
-  SET_TRANSITIONS,
-  setStage,
-  setTransitionProblem,
-} from "../../domain/combined-transitions";
+import { SET_TRANSITIONS, setTransitionProblem } from "../../domain/combined-transitions";
+import { messages } from "../../domain/messages";
 import { AppError } from "../app-error";
 import type { Account } from "../db/accounts-repository";
 import { type FormPatch, type FormTable, getForm, updateForm } from "../db/forms-repository";
@@ -30,12 +26,8 @@ export async function archiveForm(
   const current = await getForm(db, table, account.id, id);
   if (!current) return false;
   if (current.status === "archived") return true;
-  if (!canArchive(current.status)) {
-    throw new AppError(
-      "conflict",
-      setTransitionProblem("archive", [current]) ?? `Cannot archive from ${setStage([current])}.`,
-    );
-  }
+  const refused = setTransitionProblem("archive", [current]);
+  if (refused) throw new AppError("conflict", refused);
   const now = app.deps.now();
   await db.transaction().execute(async (trx) => {
     const updated = await updateForm(
@@ -49,8 +41,8 @@ export async function archiveForm(
         onlyIfStatusIn: SET_TRANSITIONS.archive.from,
       },
     );
-    if (!updated)
-      throw new AppError("conflict", setTransitionProblem("archive", [current]) ?? "Changed meanwhile.");
+    // Deleted or moved on by another request since it was read.
+    if (!updated) throw new AppError("conflict", messages.setChanged);
     if (table === "timesheets") await setApprovalStatus(trx, account.id, id, "archived", now);
     await recordAudit(
       trx,

@@ -3,8 +3,8 @@ import { SET_TRANSITIONS } from "../../domain/combined-transitions";
 import type { Account } from "../db/accounts-repository";
 import { setApprovalStatus } from "../db/supervisor-approvals-repository";
 import { moveSet, setAuditEvents } from "./combined-set-forms";
-import { loadStoredSet } from "./dispatch-combined-set";
 import { type AuditActor, recordAudit } from "./record-audit";
+import { loadStoredSet } from "./stored-set";
 
 /**
  * POST /api/combined-forms/{id}/complete: a dispatched set becomes completed (spec section 4: a combined

@@ -2,11 +2,12 @@ import { useQuery } from "@tanstack/react-query";
 import { CheckCircle2, FileX2, WifiOff } from "lucide-react";
 import type { ReactNode } from "react";
 import { useParams, useSearchParams } from "wouter";
-import type { CompletedFormResponse, CompletedSetApproval } from "../../../domain/api";
+import type { CompletedFormResponse } from "../../../domain/api";
 import { CHECK_ITEMS, type CheckValue, checkValueLabel } from "../../../domain/check-items";
 import { DAY_LABELS, DAYS } from "../../../domain/days";
 import { dayNetHours, weeklyTotal } from "../../../domain/hours";
 import { formatDisplayDate } from "../../../domain/iso-date";
+import type { SupervisorApproval } from "../../../domain/rating";
 import { LoadingScreen } from "../../components/loading-screen";
 import { ScreenLayout } from "../../components/screen-layout";
 import { Button } from "../../components/ui/button";
@@ -194,11 +195,12 @@ function SetSections({
   approval,
 }: {
   checkSheets: FormData[];
-  approval: CompletedSetApproval | null;
+  approval: SupervisorApproval | null;
 }) {
+  const byDate = [...checkSheets].sort((a, b) => text(a, "checkDate").localeCompare(text(b, "checkDate")));
   return (
     <>
-      {checkSheets.map((sheet) => (
+      {byDate.map((sheet) => (
         <div key={text(sheet, "id")} className="space-y-4">
           <CheckList form={sheet} title={`Daily checks - ${formatDisplayDate(text(sheet, "checkDate"))}`} />
           <Signatures
