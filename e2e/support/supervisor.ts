@@ -70,7 +70,8 @@ export async function createWeek(
         machineNumber: "13T Excavator",
         company: "Northern Plant Hire",
         defectSteering: true,
-        defectTyres: index === 0 ? false : true,
+        // The first day finds a worn tyre; the second passes it.
+        defectTyres: index !== 0,
         defectLights: true,
         defectsNotes: index === 0 ? "Nearside rear tyre worn" : "No defects noted",
       },
