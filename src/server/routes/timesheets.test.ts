@@ -269,6 +269,14 @@ describe.each(testDatabases())("timesheets on $name", ({ open }) => {
         supervisorNotes: "Tidy work",
       });
       expect(stored.completedAt).toBe("2025-06-07T15:00:00.000Z");
+      const audit = await database.db
+        .selectFrom("audit_events")
+        .selectAll()
+        .where("form_id", "=", id)
+        .execute();
+      expect(audit).toHaveLength(1);
+      expect(audit[0]).toMatchObject({ form_type: "timesheet", action: "complete", ip: "127.0.0.1" });
+      expect(audit[0]!.account_id).not.toBeNull();
 
       const mails = await drainOutbox();
       expect(mails).toHaveLength(2);

@@ -10,6 +10,7 @@ import {
 } from "../../domain/timesheet";
 import { parseInput } from "../parse-input";
 import { completeTimesheet } from "../services/complete-timesheet";
+import { auditActorOf } from "../services/record-audit";
 import { type FormKind, formRoutes } from "./form-routes";
 
 export const timesheetKind: FormKind<"timesheets", TimesheetFields, TimesheetInput> = {
@@ -34,7 +35,12 @@ export const timesheetRoutes: FastifyPluginAsync = async (app) => {
   // With an account the form is kept and completed; without one it is only mailed (spec section 6).
   app.post("/timesheets/one-step-completion", async (request) => {
     const body = parseInput(TimesheetOneStepRequestSchema, request.body);
-    const { id } = await completeTimesheet(app, request.session?.account ?? null, body);
+    const { id } = await completeTimesheet(
+      app,
+      request.session?.account ?? null,
+      body,
+      auditActorOf(request),
+    );
     return {
       success: true,
       message: messages.timesheetOneStepSucceeded(body.supervisorRating).description,

@@ -14,6 +14,7 @@ import { getForm, insertForm, updateForm } from "../db/forms-repository";
 import { enqueueMail } from "../db/outbox-repository";
 import { completedFormMail } from "../mail/completed-form-mail";
 import { renderTimesheetPdf } from "../pdf/timesheet-pdf";
+import { type AuditActor, recordAudit } from "./record-audit";
 
 /** The rating and notes kept with a completed form, beside its fields. */
 export interface RatedForm {
@@ -29,13 +30,14 @@ export function completedFormLink(publicUrl: string, id: string, viewToken: stri
 
 /**
  * One-step completion of a timesheet: render the signed form as a PDF and queue one email per recipient, in
- * the same transaction that stores the completed form for an account holder. Without an account nothing is
+ * the same transaction that stores the completed form (and its audit row) for an account holder. Without an account nothing is
  * stored: the outbox keeps the mail until it is delivered and then drops its content.
  */
 export async function completeTimesheet(
   app: FastifyInstance,
   account: Account | null,
   body: TimesheetOneStepRequest,
+  actor: AuditActor,
 ): Promise<{ id: string | null }> {
   const { db } = app.deps.database;
   const now = app.deps.now();
@@ -86,6 +88,12 @@ export async function completeTimesheet(
         ? await updateForm(trx, "timesheets", account.id, id, stored, { now, onlyIfStatusIn: OPEN_STATUSES })
         : await insertForm(trx, "timesheets", { id, ownerId: account.id, ...stored }, now);
       if (!saved) throw new AppError("conflict", messages.formLocked);
+      await recordAudit(
+        trx,
+        actor,
+        [{ formType: "timesheet", formId: id, action: "complete", details: { recipients, via: "one-step" } }],
+        now,
+      );
     }
     for (const to of recipients) {
       const mail = completedFormMail({
