@@ -267,6 +267,23 @@ export const StoredSetSchema = z.object({
 });
 export type StoredSet = z.infer<typeof StoredSetSchema>;
 
+// ---- The completed-form view -------------------------------------------------------------------
+
+/** A stored form as the API answers it; the view reads its fields by name. */
+const ApiFormSchema = z.record(z.string(), z.unknown());
+
+/**
+ * GET /api/completed-forms/{id} (for the owner, or with the emailed link's token). Beyond the spec: the
+ * timesheet heading an approved combined set comes with its stored set and the set's check sheets, so the
+ * link in the set's email shows the whole pack.
+ */
+export const CompletedFormResponseSchema = z.object({
+  type: z.enum(["timesheet", "check-sheet"]),
+  form: ApiFormSchema,
+  set: StoredSetSchema.extend({ checkSheets: z.array(ApiFormSchema) }).optional(),
+});
+export type CompletedFormResponse = z.infer<typeof CompletedFormResponseSchema>;
+
 // ---- Uploads -----------------------------------------------------------------------------------
 
 /**

@@ -7,6 +7,8 @@ import {
   checkValueLabel,
   defectItems,
   hasAnyCheckAnswered,
+  NO_DEFECTS_NOTED,
+  reportableDefectsNotes,
   SUMMARY_CHECK_ITEMS,
 } from "./check-items";
 
@@ -119,5 +121,23 @@ describe("defectItems and hasAnyCheckAnswered", () => {
         expect(defectItems(s).length).toBe(Object.values(s).filter((v) => v === false).length);
       }),
     );
+  });
+});
+
+describe("reportableDefectsNotes", () => {
+  it("shows notes that report something", () => {
+    expect(reportableDefectsNotes("  Cracked mirror on the left  ")).toBe("Cracked mirror on the left");
+    expect(reportableDefectsNotes("No defects noted, but the horn is quiet")).toBe(
+      "No defects noted, but the horn is quiet",
+    );
+  });
+
+  it("hides blank notes and the stock 'No defects noted', however typed", () => {
+    expect(reportableDefectsNotes("")).toBeNull();
+    expect(reportableDefectsNotes("   ")).toBeNull();
+    expect(reportableDefectsNotes(null)).toBeNull();
+    expect(reportableDefectsNotes(undefined)).toBeNull();
+    expect(reportableDefectsNotes(NO_DEFECTS_NOTED)).toBeNull();
+    expect(reportableDefectsNotes(" no  defects noted. ")).toBeNull();
   });
 });

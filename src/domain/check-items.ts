@@ -79,3 +79,20 @@ export function defectItems(sheet: CheckItemValues): CheckItem[] {
 export function hasAnyCheckAnswered(sheet: CheckItemValues): boolean {
   return CHECK_ITEMS.some((item) => typeof sheet[item.field] === "boolean");
 }
+
+/** What a check sheet's notes say when nothing is wrong. */
+export const NO_DEFECTS_NOTED = "No defects noted";
+
+/**
+ * The defects notes the approval summary shows (spec section 2): none when blank or when they only
+ * say 'No defects noted', however typed.
+ */
+export function reportableDefectsNotes(notes: string | null | undefined): string | null {
+  const text = typeof notes === "string" ? notes.trim() : "";
+  if (text === "") return null;
+  const plain = text
+    .replace(/[.!\s]+$/, "")
+    .replace(/\s+/g, " ")
+    .toLowerCase();
+  return plain === NO_DEFECTS_NOTED.toLowerCase() ? null : text;
+}

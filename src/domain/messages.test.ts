@@ -89,6 +89,9 @@ describe("messages: fixed texts are the spec's words", () => {
     expect(messages.deleteFormsFailed).toBe("Failed to delete forms. Please try again.");
     expect(messages.deleteFormFailed).toBe("Failed to delete form. Please try again.");
     expect(messages.clearDraftsFailed).toBe("Failed to clear all drafts. Please try again.");
+    expect(messages.formDeleted).toBe("Form deleted successfully!");
+    expect(messages.draftsCleared(1)).toBe("1 draft deleted successfully!");
+    expect(messages.draftsCleared(3)).toBe("3 drafts deleted successfully!");
   });
 
   it("has the QR and upload messages", () => {

@@ -177,6 +177,11 @@ export const messages = {
   setChanged: "These forms no longer make up this set. Please refresh and try again.",
   formsArchived: "Forms archived successfully!",
   formsDeleted: "Forms deleted successfully!",
+  /** Not in the spec: one form (not a set) was deleted. */
+  formDeleted: "Form deleted successfully!",
+  /** Not in the spec: Clear All Drafts finished. */
+  draftsCleared: (count: number): string =>
+    `${count} ${count === 1 ? "draft" : "drafts"} deleted successfully!`,
   archiveFailed: "Failed to archive forms. Please try again.",
   deleteFormsFailed: "Failed to delete forms. Please try again.",
   deleteFormFailed: "Failed to delete form. Please try again.",

@@ -206,6 +206,14 @@ describe("cardActions", () => {
     expect(cardActions(combined({ status: "dispatched" }, {}))).toEqual(["archive", "review-set", "delete"]);
   });
 
+  it("offers Archive on a set completed on the approval dashboard, whose mail has gone out", () => {
+    expect(cardActions(combined({ status: "completed" }, {}))).toEqual(["archive", "review-set", "delete"]);
+    expect(cardActions(combined({ status: "completed" }, { status: "archived" }))).toEqual([
+      "review-set",
+      "delete",
+    ]);
+  });
+
   it("always offers Review Set and delete on a set", () => {
     expect(cardActions(combined({}, {}))).toEqual(["review-set", "delete"]);
     expect(cardActions(combined({ status: "archived" }, {}))).toEqual(["review-set", "delete"]);

@@ -121,8 +121,10 @@ export type CardAction = "get-approval" | "email-dispatch" | "archive" | "review
 
 /**
  * What a card offers (spec section 2): a combined set gives Get Approval when green, Email
- * Dispatch when approved, Archive when dispatched, and always Review Set and delete. A single
- * form can be continued in its wizard or deleted.
+ * Dispatch when approved, Archive when dispatched, and always Review Set and delete. A set
+ * completed on the approval dashboard has had its mail sent too, so it can be archived as well;
+ * without that it would stay on the list for good. A single form can be continued in its wizard
+ * or deleted.
  */
 export function cardActions(card: LightCard): CardAction[] {
   if (card.type !== "combined") return ["continue", "delete"];
@@ -130,7 +132,7 @@ export function cardActions(card: LightCard): CardAction[] {
   const actions: CardAction[] = [];
   if (light === "green") actions.push("get-approval");
   if (light === "approved") actions.push("email-dispatch");
-  if (light === "dispatched") actions.push("archive");
+  if (light === "dispatched" || light === "completed") actions.push("archive");
   actions.push("review-set", "delete");
   return actions;
 }

@@ -4,6 +4,7 @@ import { ErrorBoundary } from "./components/error-boundary";
 import { ErrorScreen } from "./components/error-screen";
 import { LoadingScreen } from "./components/loading-screen";
 import type { HomePanels } from "./features/home/home-page";
+import { parseFlowScreen } from "./lib/app-paths";
 
 // One chunk per screen keeps the first load small on a phone with one bar of signal.
 function lazyScreen<M, P extends object>(load: () => Promise<M>, pick: (module: M) => ComponentType<P>) {
@@ -17,6 +18,14 @@ const HomePage = lazyScreen(
 const CustomerSelectionPage = lazyScreen(
   () => import("./features/customer-selection/customer-selection-page"),
   (m) => m.CustomerSelectionPage,
+);
+const CollationScreen = lazyScreen(
+  () => import("./features/supervisor/collation-screen"),
+  (m) => m.CollationScreen,
+);
+const CombinedApprovalScreen = lazyScreen(
+  () => import("./features/supervisor/combined-approval-screen"),
+  (m) => m.CombinedApprovalScreen,
 );
 const TimesheetPage = lazyScreen(
   () => import("./features/timesheet/timesheet-page"),
@@ -70,7 +79,16 @@ function Home() {
 /** "/" is the spec's multi-screen flow: the landing tabs, or a step of the flow named in `?screen=`. */
 function RootFlow() {
   const [params] = useSearchParams();
-  return params.get("screen") === "customer-selection" ? <CustomerSelectionPage /> : <Home />;
+  switch (parseFlowScreen(params.get("screen"))) {
+    case "customer-selection":
+      return <CustomerSelectionPage />;
+    case "collation":
+      return <CollationScreen />;
+    case "combined-approval":
+      return <CombinedApprovalScreen />;
+    default:
+      return <Home />;
+  }
 }
 
 export function AppRoutes() {

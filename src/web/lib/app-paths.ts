@@ -1,3 +1,5 @@
+import { COLLATION_CATEGORIES, type CollationCategory } from "../../domain/collation";
+
 /** The two forms a driver can start; also the path segment of their wizard routes. */
 export type FormKind = "timesheet" | "check-sheet";
 
@@ -18,6 +20,19 @@ export function parseHomeTab(value: string | null): HomeTab | null {
 
 export function isAccountTab(tab: HomeTab): tab is AccountTab {
   return (ACCOUNT_TABS as readonly HomeTab[]).includes(tab);
+}
+
+/** The collation screen's tabs are the domain's collation categories. */
+export function parseCollationTab(value: string | null): CollationCategory | null {
+  return COLLATION_CATEGORIES.find((tab) => tab === value) ?? null;
+}
+
+/** The steps of the "/" flow other than the landing tabs, named by `?screen=`. */
+export const FLOW_SCREENS = ["customer-selection", "collation", "combined-approval"] as const;
+export type FlowScreen = (typeof FLOW_SCREENS)[number];
+
+export function parseFlowScreen(value: string | null): FlowScreen | null {
+  return FLOW_SCREENS.find((screen) => screen === value) ?? null;
 }
 
 export interface FormStart {
@@ -43,6 +58,10 @@ export const appPaths = {
   /** A saved draft, opened in its wizard at the step it had reached. */
   draft: (form: FormKind, id: string) => `/${form}?draftId=${encodeURIComponent(id)}`,
   completedForm: (id: string) => `/completed-form/${encodeURIComponent(id)}`,
+  /** The supervisor's collation screen, a step of the "/" flow, optionally opened on one of its tabs. */
+  collation: (tab?: CollationCategory) => `/?screen=collation${tab ? `&tab=${tab}` : ""}`,
+  /** The approval dashboard of one combined set ('combined-' plus its timesheet id). */
+  combinedApproval: (combinedId: string) => `/?screen=combined-approval&id=${encodeURIComponent(combinedId)}`,
   privacyPolicy: "/privacy-policy",
   /** Where the emailed reset link lands; the server builds the link with its token. */
   resetPassword: "/reset-password",

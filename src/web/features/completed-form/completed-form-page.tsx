@@ -2,10 +2,12 @@ import { useQuery } from "@tanstack/react-query";
 import { CheckCircle2, FileX2, WifiOff } from "lucide-react";
 import type { ReactNode } from "react";
 import { useParams, useSearchParams } from "wouter";
+import type { CompletedFormResponse } from "../../../domain/api";
 import { CHECK_ITEMS, type CheckValue, checkValueLabel } from "../../../domain/check-items";
 import { DAY_LABELS, DAYS } from "../../../domain/days";
 import { dayNetHours, weeklyTotal } from "../../../domain/hours";
 import { formatDisplayDate } from "../../../domain/iso-date";
+import type { SupervisorApproval } from "../../../domain/rating";
 import { LoadingScreen } from "../../components/loading-screen";
 import { ScreenLayout } from "../../components/screen-layout";
 import { Button } from "../../components/ui/button";
@@ -15,10 +17,6 @@ import { appPaths } from "../../lib/app-paths";
 
 /** A stored form as GET /api/completed-forms/{id} answers it; fields are read defensively by name. */
 type FormData = Record<string, unknown>;
-interface CompletedFormAnswer {
-  type: "timesheet" | "check-sheet";
-  form: FormData;
-}
 
 const text = (form: FormData, key: string): string => {
   const value = form[key];
@@ -33,7 +31,7 @@ export function CompletedFormPage() {
   const lookup = useQuery({
     queryKey: ["completed-form", id, token],
     queryFn: ({ signal }) =>
-      apiRequest<CompletedFormAnswer>(
+      apiRequest<CompletedFormResponse>(
         "GET",
         `/api/completed-forms/${encodeURIComponent(id)}${token ? `?token=${encodeURIComponent(token)}` : ""}`,
         undefined,
@@ -71,8 +69,8 @@ export function CompletedFormPage() {
     );
   }
 
-  const { type, form } = lookup.data;
-  const title = type === "timesheet" ? "Weekly Timesheet" : "Daily Plant Defect Check";
+  const { type, form, set } = lookup.data;
+  const title = set ? "Weekly Pack" : type === "timesheet" ? "Weekly Timesheet" : "Daily Plant Defect Check";
   return (
     <ScreenLayout title={title} back={back}>
       <div className="space-y-4">
@@ -105,6 +103,7 @@ export function CompletedFormPage() {
         </Card>
         {type === "timesheet" ? <WeekTable form={form} /> : <CheckList form={form} />}
         <Signatures form={form} />
+        {set ? <SetSections checkSheets={set.checkSheets} approval={set.approval} /> : null}
         <p className="rounded-lg bg-slate-100 p-4 text-center text-slate-800 dark:bg-slate-800 dark:text-slate-100">
           This form has been successfully submitted and emailed to clients
         </p>
@@ -190,14 +189,63 @@ function WeekTable({ form }: { form: FormData }) {
   );
 }
 
-function CheckList({ form }: { form: FormData }) {
+/** The rest of a combined set: each check sheet with its signatures, then the client's and foreman's sign-off. */
+function SetSections({
+  checkSheets,
+  approval,
+}: {
+  checkSheets: FormData[];
+  approval: SupervisorApproval | null;
+}) {
+  const byDate = [...checkSheets].sort((a, b) => text(a, "checkDate").localeCompare(text(b, "checkDate")));
+  return (
+    <>
+      {byDate.map((sheet) => (
+        <div key={text(sheet, "id")} className="space-y-4">
+          <CheckList form={sheet} title={`Daily checks - ${formatDisplayDate(text(sheet, "checkDate"))}`} />
+          <Signatures
+            form={sheet}
+            title={`Check sheet signatures - ${formatDisplayDate(text(sheet, "checkDate"))}`}
+          />
+        </div>
+      ))}
+      {approval ? (
+        <Section title="Supervisor approval">
+          <div className="grid gap-4 sm:grid-cols-2">
+            {[
+              { role: "Client representative", name: approval.clientName, image: approval.clientSignature },
+              { role: "Foreman", name: approval.foremanName, image: approval.foremanSignature },
+            ].map((signer) => (
+              <figure key={signer.role}>
+                <img
+                  src={signer.image}
+                  alt={`${signer.role} signature of ${signer.name}`}
+                  className="h-24 w-full rounded-md border border-slate-200 bg-white object-contain dark:border-slate-700"
+                />
+                <figcaption className="mt-1">
+                  <span className="font-medium">{signer.role}:</span> {signer.name}
+                </figcaption>
+              </figure>
+            ))}
+          </div>
+          <p className="mt-3">
+            <span className="font-medium">Approved: </span>
+            {formatDisplayDate(approval.approvedAt.slice(0, 10))}
+          </p>
+        </Section>
+      ) : null}
+    </>
+  );
+}
+
+function CheckList({ form, title = "Daily checks" }: { form: FormData; title?: string }) {
   const photos = Array.isArray(form.photoURLs)
     ? form.photoURLs
     : Array.isArray(form.photos)
       ? form.photos
       : [];
   return (
-    <Section title="Daily checks">
+    <Section title={title}>
       <ul className="grid grid-cols-2 gap-2">
         {CHECK_ITEMS.map((item) => {
           const value = form[item.field] as CheckValue | undefined;
@@ -238,13 +286,13 @@ function CheckList({ form }: { form: FormData }) {
   );
 }
 
-function Signatures({ form }: { form: FormData }) {
+function Signatures({ form, title = "Signatures" }: { form: FormData; title?: string }) {
   const signers = [
     { role: "Operator", name: text(form, "operatorSignedName"), image: text(form, "operatorSignature") },
     { role: "Client", name: text(form, "clientSignedName"), image: text(form, "clientSignature") },
   ];
   return (
-    <Section title="Signatures">
+    <Section title={title}>
       <div className="grid gap-4 sm:grid-cols-2">
         {signers.map((signer) => (
           <figure key={signer.role}>

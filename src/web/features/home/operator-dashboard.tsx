@@ -1,5 +1,5 @@
 import type { LucideIcon } from "lucide-react";
-import { ArrowRight, ClipboardCheck, Clock } from "lucide-react";
+import { ArrowRight, ClipboardCheck, ClipboardList, Clock, ShieldCheck } from "lucide-react";
 import { useLocation } from "wouter";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
@@ -61,6 +61,16 @@ export function OperatorDashboard({ driverName }: { driverName: string }) {
           startLabel="Start Check Sheet"
           onStart={() => start("check-sheet")}
         />
+      </div>
+      <div className="mt-3 grid gap-2 sm:grid-cols-2">
+        <Button variant="outline" size="lg" onClick={() => navigate(appPaths.collation())}>
+          <ClipboardList aria-hidden="true" className="size-5" />
+          View Collations
+        </Button>
+        <Button variant="outline" size="lg" onClick={() => navigate(appPaths.collation("ready"))}>
+          <ShieldCheck aria-hidden="true" className="size-5" />
+          Present for Approval
+        </Button>
       </div>
     </section>
   );

@@ -1,0 +1,126 @@
+import { randomUUID } from "node:crypto";
+import { expect, type Locator, type Page } from "@playwright/test";
+import { STORAGE_KEYS } from "../../src/domain/constants";
+import { WEEKDAYS } from "../../src/domain/days";
+import { applyStandardShift } from "../../src/domain/hours";
+import { SAMPLE_SIGNATURE } from "../../src/domain/sample-signature";
+import { serializeSession } from "../../src/domain/session";
+import { emptyTimesheet } from "../../src/domain/timesheet";
+
+export interface SignedInDriver {
+  fullName: string;
+  email: string;
+}
+
+/** A new driver account, signed in on this page: the server's cookie and the app's stored session. */
+export async function signIn(page: Page, fullName = "Sam Supervisor"): Promise<SignedInDriver> {
+  const email = `sam-${randomUUID().slice(0, 8)}@northern-plant.co.uk`;
+  const response = await page.request.post("/api/drivers/register", {
+    data: { fullName, email, password: "gravel-pit-42" },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  const { loginTime } = (await response.json()) as { loginTime: number };
+  await page.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [
+    STORAGE_KEYS.session,
+    serializeSession({ driverName: fullName, loginTime }),
+  ] as const);
+  return { fullName, email };
+}
+
+export interface Week {
+  timesheetId: string;
+  checkSheetIds: string[];
+}
+
+export const WEEK_ENDING = "2026-11-21";
+const CHECK_DATES = ["2026-11-17", "2026-11-18"];
+
+/**
+ * One driver's week made through the API, as the wizards would save it: a timesheet of five standard
+ * shifts and two check sheets in the same week, none signed yet.
+ */
+export async function createWeek(
+  page: Page,
+  header: { driverSignedName: string; plantNumber: string; submissionEmails?: string[] },
+): Promise<Week> {
+  let timesheet = {
+    ...emptyTimesheet(),
+    company: "Northern Plant Hire",
+    siteLocation: "Leeds Ring Road",
+    clientCompany: "BuildCo Civils",
+    machineNumber: "13T Excavator",
+    weekEnding: WEEK_ENDING,
+    ...header,
+    submissionEmails: header.submissionEmails ?? [],
+  };
+  for (const day of WEEKDAYS) timesheet = applyStandardShift(timesheet, day);
+  const timesheetId = randomUUID();
+  const created = await page.request.post("/api/timesheets", { data: { ...timesheet, id: timesheetId } });
+  expect(created.status(), await created.text()).toBe(201);
+
+  const checkSheetIds: string[] = [];
+  for (const [index, checkDate] of CHECK_DATES.entries()) {
+    const id = randomUUID();
+    const sheet = await page.request.post("/api/check-sheets", {
+      data: {
+        id,
+        checkDate,
+        driverSignedName: header.driverSignedName,
+        plantNumber: header.plantNumber,
+        machineNumber: "13T Excavator",
+        company: "Northern Plant Hire",
+        defectSteering: true,
+        // The first day finds a worn tyre; the second passes it.
+        defectTyres: index !== 0,
+        defectLights: true,
+        defectsNotes: index === 0 ? "Nearside rear tyre worn" : "No defects noted",
+      },
+    });
+    expect(sheet.status(), await sheet.text()).toBe(201);
+    checkSheetIds.push(id);
+  }
+  return { timesheetId, checkSheetIds };
+}
+
+export async function putForm(page: Page, path: string, id: string, data: Record<string, unknown>) {
+  const response = await page.request.put(`${path}/${id}`, { data });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+/** The operator's signature and printed name on a form. */
+export const operatorSigned = (name: string) => ({
+  operatorSignature: SAMPLE_SIGNATURE,
+  operatorSignedName: name,
+});
+
+/** The client's signature and printed name on a form. */
+export const clientSigned = (name: string) => ({ clientSignature: SAMPLE_SIGNATURE, clientSignedName: name });
+
+/** Every form of the week signed by the operator and the client. */
+export async function signWeek(page: Page, week: Week, driver: string): Promise<void> {
+  const signed = { ...operatorSigned(driver), ...clientSigned("Chris Client") };
+  await putForm(page, "/api/timesheets", week.timesheetId, signed);
+  for (const id of week.checkSheetIds) await putForm(page, "/api/check-sheets", id, signed);
+}
+
+export async function openSupervisorTab(page: Page): Promise<void> {
+  await page.goto("/?tab=supervisor");
+  await expect(page.getByRole("heading", { level: 2, name: "Supervisor" })).toBeVisible();
+}
+
+export function setCard(page: Page): Locator {
+  return page.getByRole("article").filter({ has: page.getByRole("heading", { name: "Combined Set" }) });
+}
+
+export function screenshotPath(name: string): string {
+  return `dist/screenshots/${name}.png`;
+}
+
+/** The screen at the phone's size in light, then in dark. */
+export async function screenshotBoth(page: Page, name: string): Promise<void> {
+  await page.emulateMedia({ colorScheme: "light" });
+  await page.screenshot({ path: screenshotPath(`${name}-light`), fullPage: true });
+  await page.emulateMedia({ colorScheme: "dark" });
+  await page.screenshot({ path: screenshotPath(`${name}-dark`), fullPage: true });
+  await page.emulateMedia({ colorScheme: "light" });
+}

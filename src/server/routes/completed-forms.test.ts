@@ -1,0 +1,176 @@
+import { randomUUID } from "node:crypto";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CompletedFormResponseSchema } from "../../domain/api";
+import { buildApp } from "../app";
+import { SESSION_COOKIE } from "../auth/sessions";
+import { loadConfig } from "../config";
+import type { Database } from "../db/database";
+import { testDatabases } from "../db/test-databases";
+import { CLIENT_SIGNATURE, OPERATOR_SIGNATURE } from "../pdf/pdf-fixtures";
+
+const ORIGIN = "http://sheets.test";
+const NOW = "2025-06-07T15:00:00.000Z";
+
+const header = {
+  company: "Acme Plant Hire",
+  clientCompany: "BuildCo",
+  siteLocation: "Riverside",
+  driverSignedName: "Dave Digger",
+  machineNumber: "360 Excavator",
+  plantNumber: "EX-042",
+};
+const signed = {
+  operatorSignature: OPERATOR_SIGNATURE,
+  operatorSignedName: "Dave Digger",
+  clientSignature: CLIENT_SIGNATURE,
+  clientSignedName: "Fiona Foreman",
+};
+const approval = {
+  clientSignature: CLIENT_SIGNATURE,
+  clientName: "Colin Client",
+  foremanSignature: OPERATOR_SIGNATURE,
+  foremanName: "Frank Foreman",
+  approvedAt: "2025-06-07T14:55:00.000Z",
+  supervisorNotes: "",
+};
+
+describe.each(testDatabases())("the completed view of a combined set on $name", ({ open }) => {
+  let database: Database;
+  let app: FastifyInstance;
+  let dataDir: string;
+  let counter = 0;
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), "plant-sheets-completed-"));
+    database = await open();
+    app = await buildApp({
+      config: loadConfig({ PUBLIC_URL: ORIGIN, DATA_DIR: dataDir }),
+      database,
+      now: () => new Date(NOW),
+    });
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  const call = (method: "GET" | "POST", url: string, cookie?: string, payload?: object) =>
+    app.inject({ method, url, payload, headers: { origin: ORIGIN, ...(cookie ? { cookie } : {}) } });
+
+  async function newDriver(): Promise<string> {
+    counter += 1;
+    const res = await app.inject({
+      method: "POST",
+      url: "/api/drivers/register",
+      remoteAddress: `10.1.0.${counter}`,
+      headers: { origin: ORIGIN },
+      payload: {
+        fullName: `Driver ${counter}`,
+        email: `cv-driver${counter}@haulage.co.uk`,
+        password: "secret1",
+      },
+    });
+    const cookie = res.cookies.find((c) => c.name === SESSION_COOKIE);
+    if (!cookie) throw new Error(`register failed: ${res.body}`);
+    return `${SESSION_COOKIE}=${cookie.value}`;
+  }
+
+  async function create(kind: "timesheets" | "check-sheets", cookie: string, body: object): Promise<string> {
+    const id = randomUUID();
+    const res = await call("POST", `/api/${kind}`, cookie, { id, ...body });
+    expect(res.statusCode, res.body).toBe(201);
+    return id;
+  }
+
+  /** A signed week: the timesheet and two check sheets. */
+  async function week() {
+    const cookie = await newDriver();
+    const timesheetId = await create("timesheets", cookie, {
+      ...header,
+      ...signed,
+      weekEnding: "2025-06-07",
+      mondayStart: "07:00",
+      mondayFinish: "16:30",
+      signatureDate: "2025-06-07",
+      submissionEmails: ["site.office@buildco.co.uk"],
+    });
+    const later = await create("check-sheets", cookie, { ...header, ...signed, checkDate: "2025-06-05" });
+    const earlier = await create("check-sheets", cookie, { ...header, ...signed, checkDate: "2025-06-03" });
+    return { cookie, timesheetId, sheetIds: [earlier, later], combinedId: `combined-${timesheetId}` };
+  }
+
+  async function view(id: string, cookie?: string, token?: string) {
+    const res = await call("GET", `/api/completed-forms/${id}${token ? `?token=${token}` : ""}`, cookie);
+    return {
+      status: res.statusCode,
+      body: res.statusCode === 200 ? CompletedFormResponseSchema.parse(res.json()) : null,
+    };
+  }
+
+  async function viewToken(timesheetId: string): Promise<string> {
+    const row = await database.db
+      .selectFrom("timesheets")
+      .select("view_token")
+      .where("id", "=", timesheetId)
+      .executeTakeFirstOrThrow();
+    if (!row.view_token) throw new Error("no view token");
+    return row.view_token;
+  }
+
+  it("gives a timesheet approved on the dashboard with its check sheets and the sign-off", async () => {
+    const w = await week();
+    expect((await view(w.timesheetId, w.cookie)).body?.set).toBeUndefined();
+
+    const res = await call("POST", "/api/supervisor-email-dispatch", w.cookie, {
+      combinedFormData: {
+        id: w.combinedId,
+        timesheet: { id: w.timesheetId },
+        checkSheets: w.sheetIds.map((id) => ({ id })),
+        clientSignature: approval.clientSignature,
+        clientName: approval.clientName,
+        foremanSignature: approval.foremanSignature,
+        foremanName: approval.foremanName,
+      },
+      emailAddresses: ["site.office@buildco.co.uk"],
+      supervisorApproval: approval,
+      supervisorRating: { rating: "happy", notes: "", ratedAt: NOW },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+
+    const owner = await view(w.timesheetId, w.cookie);
+    expect(owner.body?.type).toBe("timesheet");
+    expect(owner.body?.set?.id).toBe(w.combinedId);
+    const sheets = owner.body?.set?.checkSheets.map((sheet) => [sheet.id, sheet.checkDate, sheet.status]);
+    expect(sheets?.sort((a, b) => String(a[1]).localeCompare(String(b[1])))).toEqual([
+      [w.sheetIds[0], "2025-06-03", "completed"],
+      [w.sheetIds[1], "2025-06-05", "completed"],
+    ]);
+    expect(owner.body?.set?.approval).toEqual(approval);
+
+    // The mailed link's token shows the same set without an account; another account sees nothing.
+    const token = await viewToken(w.timesheetId);
+    expect((await view(w.timesheetId, undefined, token)).body?.set).toEqual(owner.body?.set);
+    expect((await view(w.timesheetId, await newDriver())).status).toBe(404);
+    // A check sheet of the set is not a set of its own.
+    expect((await view(w.sheetIds[0] as string, w.cookie)).body).toMatchObject({ type: "check-sheet" });
+    expect((await view(w.sheetIds[0] as string, w.cookie)).body?.set).toBeUndefined();
+  });
+
+  it("gives a set approved with Get Approval without a sign-off", async () => {
+    const w = await week();
+    const res = await call("POST", "/api/combined-submission", w.cookie, {
+      combinedId: w.combinedId,
+      timesheet: { id: w.timesheetId },
+      checkSheets: w.sheetIds.map((id) => ({ id })),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const { body } = await view(w.timesheetId, w.cookie);
+    expect(body?.set?.checkSheets).toHaveLength(2);
+    expect(body?.set?.approval).toBeNull();
+  });
+});

@@ -1,0 +1,219 @@
+import { useQuery } from "@tanstack/react-query";
+import { ClipboardCheck, Clock, ShieldCheck, TriangleAlert } from "lucide-react";
+import { useId } from "react";
+import { useLocation, useSearchParams } from "wouter";
+import { z } from "zod";
+import {
+  COLLATION_CATEGORIES,
+  COLLATION_CATEGORY_LABELS,
+  type CollationCategory,
+  type CollationEntry,
+  CollationEntrySchema,
+  collationCategory,
+  collationCounts,
+  collationLabel,
+} from "../../../domain/collation";
+import { formatDisplayDate } from "../../../domain/iso-date";
+import { LoadingScreen } from "../../components/loading-screen";
+import { ScreenLayout } from "../../components/screen-layout";
+import { Button } from "../../components/ui/button";
+import { Card } from "../../components/ui/card";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs";
+import { appPaths, parseCollationTab } from "../../lib/app-paths";
+import { cn } from "../../lib/cn";
+import { failureText } from "../../lib/failure-text";
+import { useSession } from "../../lib/session-store";
+import { SupervisorLoginRequired } from "./supervisor-login-required";
+
+export const COLLATIONS_KEY = ["/api/collations"] as const;
+const CollationListSchema = z.array(CollationEntrySchema);
+const selectCollations = (answer: unknown) => CollationListSchema.parse(answer);
+
+const COUNTER_STYLES: Readonly<Record<CollationCategory, string>> = {
+  ready: "border-emerald-600 text-emerald-800 dark:text-emerald-300",
+  incomplete: "border-orange-500 text-orange-800 dark:text-orange-300",
+  needs_completion: "border-red-600 text-red-800 dark:text-red-300",
+};
+
+const TAB_NAMES: Readonly<Record<CollationCategory, string>> = {
+  ready: "Ready",
+  incomplete: "Incomplete",
+  needs_completion: "Needs Completion",
+};
+
+function EntryCard({ entry }: { entry: CollationEntry }) {
+  const [, navigate] = useLocation();
+  const headingId = useId();
+  const category = collationCategory(entry);
+  const sheets = entry.checkSheetIds.length || (entry.checkSheetId ? 1 : 0);
+  return (
+    <Card role="article" aria-labelledby={headingId} className="space-y-3 p-4">
+      <div>
+        <h3 id={headingId} className="text-lg font-bold">
+          {entry.driverSignedName || "Unnamed driver"}
+        </h3>
+        <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 text-sm">
+          <dt className="text-slate-600 dark:text-slate-400">Plant</dt>
+          <dd className="font-medium">{entry.plantNumber || "—"}</dd>
+          <dt className="text-slate-600 dark:text-slate-400">Date</dt>
+          <dd className="font-medium">{formatDisplayDate(entry.collationDate) || "—"}</dd>
+          <dt className="text-slate-600 dark:text-slate-400">Forms</dt>
+          <dd className="font-medium">
+            {[
+              entry.timesheetId ? "Timesheet" : null,
+              sheets > 0 ? `${sheets} check ${sheets === 1 ? "sheet" : "sheets"}` : null,
+            ]
+              .filter(Boolean)
+              .join(" + ")}
+          </dd>
+        </dl>
+      </div>
+      <p
+        className={cn(
+          "rounded-lg border-l-4 bg-slate-50 px-3 py-2 text-sm font-semibold dark:bg-slate-800",
+          COUNTER_STYLES[category],
+        )}
+      >
+        {collationLabel(entry)}
+      </p>
+      {category === "ready" ? (
+        <Button className="w-full" onClick={() => navigate(appPaths.combinedApproval(entry.id))}>
+          <ShieldCheck aria-hidden="true" className="size-5" />
+          Get Approval
+        </Button>
+      ) : null}
+      {category === "needs_completion" ? (
+        <div className="grid gap-2">
+          {entry.timesheetId ? (
+            <Button
+              variant="outline"
+              onClick={() => navigate(appPaths.draft("timesheet", entry.timesheetId ?? ""))}
+            >
+              <Clock aria-hidden="true" className="size-5" />
+              Continue Timesheet
+            </Button>
+          ) : null}
+          {entry.checkSheetId ? (
+            <Button
+              variant="outline"
+              onClick={() => navigate(appPaths.draft("check-sheet", entry.checkSheetId ?? ""))}
+            >
+              <ClipboardCheck aria-hidden="true" className="size-5" />
+              Continue Check Sheet
+            </Button>
+          ) : null}
+        </div>
+      ) : null}
+    </Card>
+  );
+}
+
+const EMPTY_TEXT: Readonly<Record<CollationCategory, string>> = {
+  ready: "No sets are ready for approval yet. A set is ready once its timesheet and check sheets are signed.",
+  incomplete: "Nothing is missing a timesheet or a check sheet.",
+  needs_completion: "No drafts are waiting to be finished.",
+};
+
+function Collations() {
+  const [params, setParams] = useSearchParams();
+  const lookup = useQuery({
+    queryKey: COLLATIONS_KEY,
+    select: selectCollations,
+  });
+
+  if (lookup.isPending) return <LoadingScreen label="Loading collations..." />;
+  if (lookup.isError) {
+    return (
+      <Card role="alert" className="space-y-3">
+        <p className="flex items-start gap-2 font-medium text-red-800 dark:text-red-300">
+          <TriangleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+          {`Could not load the sheets: ${failureText(lookup.error)}`}
+        </p>
+        <Button variant="outline" onClick={() => void lookup.refetch()}>
+          Try again
+        </Button>
+      </Card>
+    );
+  }
+
+  const entries = lookup.data;
+  const counts = collationCounts(entries);
+  // Without a tab in the address, open on the first category that has something in it.
+  const tab =
+    parseCollationTab(params.get("tab")) ??
+    COLLATION_CATEGORIES.find((category) => counts[category] > 0) ??
+    "ready";
+  return (
+    <div className="space-y-4">
+      <ul aria-label="Summary" className="grid grid-cols-3 gap-2">
+        {COLLATION_CATEGORIES.map((category) => (
+          <li
+            key={category}
+            className={cn(
+              "flex flex-col items-center justify-center rounded-xl border-t-4 bg-white p-2 text-center shadow-sm dark:bg-slate-900",
+              COUNTER_STYLES[category],
+            )}
+          >
+            <span className="text-3xl font-bold">{counts[category]}</span>
+            <span className="text-xs font-semibold leading-tight text-slate-800 dark:text-slate-200">
+              {COLLATION_CATEGORY_LABELS[category]}
+            </span>
+          </li>
+        ))}
+      </ul>
+      <Tabs
+        value={tab}
+        onValueChange={(value) => {
+          const next = parseCollationTab(value);
+          if (next) setParams({ screen: "collation", tab: next }, { replace: true });
+        }}
+      >
+        <TabsList aria-label="Collation" className="h-auto">
+          {COLLATION_CATEGORIES.map((category) => (
+            <TabsTrigger
+              key={category}
+              value={category}
+              aria-label={`${COLLATION_CATEGORY_LABELS[category]} (${counts[category]})`}
+              className="flex-col gap-0 px-1 py-1 text-sm leading-tight"
+            >
+              <span>{TAB_NAMES[category]}</span>
+              <span className="text-xs">({counts[category]})</span>
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        {COLLATION_CATEGORIES.map((category) => {
+          const list = entries.filter((entry) => collationCategory(entry) === category);
+          return (
+            <TabsContent key={category} value={category}>
+              {list.length === 0 ? (
+                <Card className="text-center text-slate-700 dark:text-slate-300">{EMPTY_TEXT[category]}</Card>
+              ) : (
+                <ul aria-label={COLLATION_CATEGORY_LABELS[category]} className="space-y-3">
+                  {list.map((entry) => (
+                    <li key={entry.id}>
+                      <EntryCard entry={entry} />
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </TabsContent>
+          );
+        })}
+      </Tabs>
+    </div>
+  );
+}
+
+/** The supervisor's collation screen: the week's forms sorted into ready, incomplete and needing completion. */
+export function CollationScreen() {
+  const session = useSession();
+  return (
+    <ScreenLayout
+      title="Supervisor Approval"
+      subtitle="Timesheets and check sheets, paired by driver, plant and week."
+      back={{ href: appPaths.home("supervisor"), label: "Supervisor" }}
+    >
+      {session ? <Collations /> : <SupervisorLoginRequired />}
+    </ScreenLayout>
+  );
+}

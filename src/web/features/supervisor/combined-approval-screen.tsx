@@ -1,0 +1,384 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { BadgeCheck, CheckCircle2, FileX2, Info, LoaderCircle, Mail } from "lucide-react";
+import { type ReactNode, useId, useMemo, useState } from "react";
+import { useLocation, useSearchParams } from "wouter";
+import { SupervisorEmailDispatchRequestSchema } from "../../../domain/api";
+import { checkValueLabel, reportableDefectsNotes, SUMMARY_CHECK_ITEMS } from "../../../domain/check-items";
+import { nonBlankEmails } from "../../../domain/client-email";
+import { combinedStatus } from "../../../domain/combined-status";
+import { MAX_NOTES_LENGTH } from "../../../domain/constants";
+import { DAY_LABELS, WEEKDAYS } from "../../../domain/days";
+import { approvalDispatchProblem } from "../../../domain/dispatch";
+import { dayNetHours, weekdayTotal } from "../../../domain/hours";
+import { formatDisplayDate } from "../../../domain/iso-date";
+import { messages } from "../../../domain/messages";
+import { pairForms } from "../../../domain/pairing";
+import { photoCountLabel, photoUrlsOf } from "../../../domain/photos";
+import type { Rating } from "../../../domain/rating";
+import { cardLabel, trafficLight } from "../../../domain/traffic-light";
+import { ClientEmailList } from "../../components/client-email-list";
+import { LoadingScreen } from "../../components/loading-screen";
+import { RatingPicker } from "../../components/rating-picker";
+import { ScreenLayout } from "../../components/screen-layout";
+import { SignerBlock } from "../../components/signer-block";
+import { Button } from "../../components/ui/button";
+import { Card } from "../../components/ui/card";
+import { Label } from "../../components/ui/label";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs";
+import { Textarea } from "../../components/ui/textarea";
+import { toast } from "../../components/ui/use-toast";
+import { apiRequest } from "../../lib/api-client";
+import { appPaths } from "../../lib/app-paths";
+import { useSession } from "../../lib/session-store";
+import { refreshAccountForms, useAccountForms } from "../../lib/use-account-forms";
+import { dispatchFailure, type SupervisorSet } from "./supervisor-actions";
+import { SupervisorLoginRequired } from "./supervisor-login-required";
+import { TrafficLightBadge } from "./traffic-light-badge";
+
+const back = { href: appPaths.home("supervisor"), label: "Supervisor" };
+
+function Field({ label, value }: { label: string; value: string }) {
+  return (
+    <>
+      <dt className="font-medium text-slate-600 dark:text-slate-400">{label}</dt>
+      <dd className="min-w-0 break-words">{value || "—"}</dd>
+    </>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <Card role="region" aria-labelledby={id} className="space-y-3">
+      <h3 id={id} className="text-lg font-bold">
+        {title}
+      </h3>
+      {children}
+    </Card>
+  );
+}
+
+function TimesheetSummary({ set }: { set: SupervisorSet }) {
+  const { timesheet } = set;
+  return (
+    <Section title="Timesheet Summary">
+      <p>
+        <span className="font-medium">Week ending: </span>
+        {formatDisplayDate(timesheet.weekEnding) || "—"}
+      </p>
+      <table className="w-full text-left">
+        <thead>
+          <tr className="border-b border-slate-300 dark:border-slate-700">
+            <th scope="col" className="py-2">
+              Day
+            </th>
+            <th scope="col" className="py-2 text-right">
+              Net hours
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {WEEKDAYS.map((day) => (
+            <tr key={day} className="border-b border-slate-100 dark:border-slate-800">
+              <th scope="row" className="py-2 font-medium">
+                {DAY_LABELS[day]}
+              </th>
+              <td className="py-2 text-right">{dayNetHours(timesheet, day)}</td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row" className="py-2">
+              Total (Mon-Fri)
+            </th>
+            <td className="py-2 text-right text-lg font-bold">{weekdayTotal(timesheet)}</td>
+          </tr>
+        </tfoot>
+      </table>
+    </Section>
+  );
+}
+
+function CheckSheetSummary({ sheet }: { sheet: SupervisorSet["checkSheets"][number] }) {
+  const notes = reportableDefectsNotes(sheet.defectsNotes);
+  return (
+    <Section title={`Check Sheet Summary - ${formatDisplayDate(sheet.checkDate)}`}>
+      <ul className="grid grid-cols-1 gap-1.5 sm:grid-cols-2">
+        {SUMMARY_CHECK_ITEMS.map((item) => {
+          const value = sheet[item.field];
+          return (
+            <li
+              key={item.field}
+              className="flex justify-between gap-2 rounded-md bg-slate-50 px-3 py-2 text-sm dark:bg-slate-800"
+            >
+              <span>{item.summaryLabel}</span>
+              <span
+                className={value === false ? "font-bold text-red-700 dark:text-red-300" : "font-semibold"}
+              >
+                {checkValueLabel(value, "pass-issue")}
+              </span>
+            </li>
+          );
+        })}
+      </ul>
+      {notes ? (
+        <p>
+          <span className="font-medium">Defects notes: </span>
+          {notes}
+        </p>
+      ) : null}
+      <p className="text-sm text-slate-700 dark:text-slate-300">
+        {photoCountLabel(photoUrlsOf(sheet).length)}
+      </p>
+    </Section>
+  );
+}
+
+/** The addresses the driver already typed on the set's forms, for the 'From Driver' list. */
+function driverEmails(set: SupervisorSet): string[] {
+  const typed = nonBlankEmails([
+    ...set.timesheet.submissionEmails,
+    ...set.checkSheets.flatMap((sheet) => sheet.submissionEmails),
+  ]);
+  const unique = [...new Set(typed.map((email) => email.toLowerCase()))].map(
+    (lower) => typed.find((email) => email.toLowerCase() === lower) ?? lower,
+  );
+  return unique.length > 0 ? unique : [""];
+}
+
+/** The client's and foreman's sign-off, the rating and the addresses; then one tap approves and emails. */
+function Approval({ set }: { set: SupervisorSet }) {
+  const queryClient = useQueryClient();
+  const [, navigate] = useLocation();
+  const [tab, setTab] = useState("review");
+  const [clientName, setClientName] = useState("");
+  const [clientSignature, setClientSignature] = useState("");
+  const [foremanName, setForemanName] = useState("");
+  const [foremanSignature, setForemanSignature] = useState("");
+  const [rating, setRating] = useState<Rating | null>(null);
+  const [notes, setNotes] = useState("");
+  const [emails, setEmails] = useState(() => driverEmails(set));
+  const [sending, setSending] = useState(false);
+  const ids = { notes: useId(), status: useId() };
+
+  const signedOff =
+    clientName.trim() !== "" &&
+    clientSignature !== "" &&
+    foremanName.trim() !== "" &&
+    foremanSignature !== "";
+  const problem = approvalDispatchProblem({
+    clientSignature,
+    clientName,
+    foremanSignature,
+    foremanName,
+    rating,
+    emails,
+  });
+
+  const send = async () => {
+    if (problem !== null || rating === null) {
+      toast({ title: problem ?? messages.approvalRatingRequired, variant: "destructive" });
+      return;
+    }
+    const now = new Date().toISOString();
+    const approval = {
+      clientSignature,
+      clientName: clientName.trim(),
+      foremanSignature,
+      foremanName: foremanName.trim(),
+    };
+    const parsed = SupervisorEmailDispatchRequestSchema.safeParse({
+      combinedFormData: { ...set, ...approval },
+      emailAddresses: emails,
+      supervisorApproval: { ...approval, approvedAt: now, supervisorNotes: notes },
+      supervisorRating: { rating, notes, supervisorNotes: notes, ratedAt: now },
+    });
+    if (!parsed.success) {
+      toast({
+        title: messages.emailDispatchFailed(parsed.error.issues[0]?.message ?? "Invalid request"),
+        variant: "destructive",
+      });
+      return;
+    }
+    setSending(true);
+    try {
+      await apiRequest<unknown>("POST", "/api/supervisor-email-dispatch", parsed.data);
+      toast({ title: messages.formsApprovedAndEmailed(parsed.data.emailAddresses), variant: "success" });
+      await refreshAccountForms(queryClient);
+      navigate(appPaths.home("supervisor"));
+    } catch (error) {
+      toast({ title: dispatchFailure(error), variant: "destructive" });
+      setSending(false);
+    }
+  };
+
+  return (
+    <>
+      <Tabs value={tab} onValueChange={setTab}>
+        <TabsList aria-label="Approval">
+          <TabsTrigger value="review">Review Set</TabsTrigger>
+          <TabsTrigger value="forms">Forms</TabsTrigger>
+        </TabsList>
+        <TabsContent value="review" className="space-y-4">
+          <SignerBlock
+            title="Client Representative Signature"
+            nameLabel="Client Representative Name"
+            namePlaceholder="Client representative's full name"
+            name={clientName}
+            onNameChange={setClientName}
+            signature={clientSignature}
+            onSignatureChange={setClientSignature}
+            prompt="Client signature required"
+          />
+          <SignerBlock
+            title="Foreman Signature"
+            nameLabel="Foreman Name"
+            namePlaceholder="Foreman's full name"
+            name={foremanName}
+            onNameChange={setForemanName}
+            signature={foremanSignature}
+            onSignatureChange={setForemanSignature}
+            prompt="Foreman signature required"
+          />
+          {signedOff ? (
+            <>
+              <RatingPicker value={rating} onChange={setRating} />
+              <Card className="space-y-2">
+                <Label htmlFor={ids.notes}>Supervisor notes (optional)</Label>
+                <Textarea
+                  id={ids.notes}
+                  value={notes}
+                  maxLength={MAX_NOTES_LENGTH}
+                  onChange={(event) => setNotes(event.currentTarget.value)}
+                />
+              </Card>
+            </>
+          ) : null}
+          <Card role="region" aria-label="Client Emails" className="space-y-3">
+            <h3 className="flex items-center gap-2 text-lg font-bold">
+              <Mail aria-hidden="true" className="size-5" />
+              Client Emails
+              <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-sm font-semibold dark:bg-slate-800">
+                From Driver
+              </span>
+            </h3>
+            <p className="text-sm text-slate-700 dark:text-slate-300">
+              The addresses the driver entered on the forms. The signed pack goes to each as one PDF.
+            </p>
+            <ClientEmailList emails={emails} onChange={setEmails} />
+          </Card>
+        </TabsContent>
+        <TabsContent value="forms" className="space-y-4">
+          <TimesheetSummary set={set} />
+          {set.checkSheets.map((sheet) => (
+            <CheckSheetSummary key={sheet.id} sheet={sheet} />
+          ))}
+        </TabsContent>
+      </Tabs>
+
+      <Card className="mt-4 space-y-3">
+        <div id={ids.status} role="status" aria-live="polite">
+          {problem ? (
+            <p className="flex items-start gap-2 rounded-lg bg-amber-50 p-3 text-amber-950 dark:bg-amber-400/10 dark:text-amber-100">
+              <Info aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+              {problem}
+            </p>
+          ) : (
+            <p className="flex items-start gap-2 font-medium text-emerald-800 dark:text-emerald-300">
+              <CheckCircle2 aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+              Ready: the approved pack will be emailed to the addresses above.
+            </p>
+          )}
+        </div>
+        <Button
+          size="lg"
+          className="w-full"
+          disabled={problem !== null || sending}
+          aria-describedby={ids.status}
+          onClick={() => void send()}
+        >
+          {sending ? (
+            <LoaderCircle aria-hidden="true" className="size-5 animate-spin" />
+          ) : (
+            <Mail aria-hidden="true" className="size-5" />
+          )}
+          {sending ? "Sending Emails..." : "Email to Clients & Complete"}
+        </Button>
+      </Card>
+    </>
+  );
+}
+
+function Dashboard({ set }: { set: SupervisorSet }) {
+  const status = combinedStatus(set);
+  const open = status === null || status === "approved";
+  const { timesheet } = set;
+  return (
+    <div className="space-y-4">
+      {open ? (
+        <p className="inline-flex items-center gap-2 rounded-full bg-emerald-100 px-3 py-1 text-sm font-semibold text-emerald-900 dark:bg-emerald-900/40 dark:text-emerald-100">
+          <BadgeCheck aria-hidden="true" className="size-4" />
+          Ready for Email Dispatch
+        </p>
+      ) : (
+        <TrafficLightBadge light={trafficLight(set)} label={cardLabel(set)} />
+      )}
+      <Card role="region" aria-label="Set summary">
+        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2">
+          <Field label="Driver" value={set.driverName} />
+          <Field label="Plant number" value={set.plantNumber} />
+          <Field label="Company" value={timesheet.company} />
+          <Field label="Machine" value={timesheet.machineNumber} />
+          <Field label="Site" value={timesheet.siteLocation} />
+          <Field label="Client" value={timesheet.clientCompany} />
+        </dl>
+      </Card>
+      {open ? (
+        <Approval set={set} />
+      ) : (
+        <>
+          <TimesheetSummary set={set} />
+          {set.checkSheets.map((sheet) => (
+            <CheckSheetSummary key={sheet.id} sheet={sheet} />
+          ))}
+        </>
+      )}
+    </div>
+  );
+}
+
+function FindSet({ combinedId }: { combinedId: string }) {
+  const forms = useAccountForms();
+  const set = useMemo(
+    () => pairForms(forms.timesheets, forms.checkSheets).combined.find((s) => s.id === combinedId),
+    [forms.timesheets, forms.checkSheets, combinedId],
+  );
+  if (forms.status === "pending") return <LoadingScreen label="Loading the set..." />;
+  if (!set) {
+    return (
+      <Card className="text-center">
+        <FileX2 aria-hidden="true" className="mx-auto size-12 text-amber-600 dark:text-amber-400" />
+        <h2 className="mt-3 text-xl font-bold">Set not found</h2>
+        <p className="mt-2 text-slate-700 dark:text-slate-300">
+          {forms.status === "error"
+            ? "Could not load the forms. Please check your internet connection and try again."
+            : "This timesheet no longer has matching check sheets, or it has been deleted."}
+        </p>
+      </Card>
+    );
+  }
+  return <Dashboard key={set.id} set={set} />;
+}
+
+/** The Supervisor Approval Dashboard of one combined set (spec section 2), a screen of the "/" flow. */
+export function CombinedApprovalScreen() {
+  const [params] = useSearchParams();
+  const session = useSession();
+  const combinedId = params.get("id") ?? "";
+  return (
+    <ScreenLayout title="Supervisor Approval Dashboard" back={back}>
+      {session ? <FindSet combinedId={combinedId} /> : <SupervisorLoginRequired />}
+    </ScreenLayout>
+  );
+}

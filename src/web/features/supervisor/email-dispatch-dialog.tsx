@@ -1,0 +1,147 @@
+import { LoaderCircle, Send } from "lucide-react";
+import { useId, useState } from "react";
+import { parseEmailList } from "../../../domain/client-email";
+import { MAX_NOTES_LENGTH } from "../../../domain/constants";
+import { messages } from "../../../domain/messages";
+import { Button } from "../../components/ui/button";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "../../components/ui/dialog";
+import { Input } from "../../components/ui/input";
+import { Label } from "../../components/ui/label";
+import { Textarea } from "../../components/ui/textarea";
+import { toast } from "../../components/ui/use-toast";
+import { dispatchFailure, dispatchSet, emailDispatchRequest, type SupervisorSet } from "./supervisor-actions";
+
+interface EmailDispatchDialogProps {
+  set: SupervisorSet | null;
+  onOpenChange: (open: boolean) => void;
+  onDispatched: () => void;
+}
+
+/** Email Dispatch of an approved set: comma-separated recipients and an optional message. */
+export function EmailDispatchDialog({ set, onOpenChange, onDispatched }: EmailDispatchDialogProps) {
+  const ids = { recipients: useId(), message: useId(), problem: useId() };
+  const [recipients, setRecipients] = useState("");
+  const [message, setMessage] = useState("");
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const close = (open: boolean) => {
+    if (busy || open) return;
+    setRecipients("");
+    setMessage("");
+    setProblem(null);
+    onOpenChange(false);
+  };
+
+  const send = async () => {
+    if (!set) return;
+    const addresses = parseEmailList(recipients);
+    const built =
+      addresses.length === 0
+        ? { problem: messages.emailAddressRequired }
+        : emailDispatchRequest(set.id, addresses, message);
+    if (built.problem !== undefined) {
+      setProblem(built.problem);
+      return;
+    }
+    setProblem(null);
+    setBusy(true);
+    try {
+      await dispatchSet(built.request);
+      toast({
+        title: messages.formsDispatched(built.request.emailAddresses.length),
+        variant: "success",
+      });
+      setBusy(false);
+      close(false);
+      onDispatched();
+    } catch (error) {
+      setBusy(false);
+      toast({ title: dispatchFailure(error), variant: "destructive" });
+    }
+  };
+
+  return (
+    <Dialog open={set !== null} onOpenChange={close}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Email Dispatch</DialogTitle>
+          <DialogDescription>
+            {set
+              ? `Send the approved pack for ${set.driverName || "this driver"}, plant ${set.plantNumber}, as one PDF.`
+              : null}
+          </DialogDescription>
+        </DialogHeader>
+        <form
+          className="space-y-4"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            void send();
+          }}
+        >
+          <div>
+            <Label htmlFor={ids.recipients}>Recipients</Label>
+            <Input
+              id={ids.recipients}
+              type="text"
+              inputMode="email"
+              autoComplete="off"
+              autoCapitalize="none"
+              spellCheck={false}
+              placeholder="office@client.co.uk, site@client.co.uk"
+              value={recipients}
+              onChange={(event) => {
+                setRecipients(event.currentTarget.value);
+                setProblem(null);
+              }}
+              aria-invalid={problem !== null}
+              aria-describedby={`${ids.recipients}-hint${problem ? ` ${ids.problem}` : ""}`}
+            />
+            <p id={`${ids.recipients}-hint`} className="mt-1.5 text-sm text-slate-700 dark:text-slate-300">
+              Separate addresses with commas.
+            </p>
+            {problem ? (
+              <p
+                id={ids.problem}
+                role="alert"
+                className="mt-1.5 text-sm font-medium text-red-700 dark:text-red-300"
+              >
+                {problem}
+              </p>
+            ) : null}
+          </div>
+          <div>
+            <Label htmlFor={ids.message}>Message (optional)</Label>
+            <Textarea
+              id={ids.message}
+              value={message}
+              maxLength={MAX_NOTES_LENGTH}
+              onChange={(event) => setMessage(event.currentTarget.value)}
+            />
+          </div>
+          <DialogFooter>
+            <Button variant="outline" disabled={busy} onClick={() => close(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={busy}>
+              {busy ? (
+                <LoaderCircle aria-hidden="true" className="size-5 animate-spin" />
+              ) : (
+                <Send aria-hidden="true" className="size-5" />
+              )}
+              {busy ? "Sending..." : "Send Forms"}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

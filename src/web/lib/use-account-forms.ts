@@ -1,0 +1,86 @@
+import { type QueryClient, useQueries } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { z } from "zod";
+import { CheckSheetSchema } from "../../domain/check-sheet";
+import { TimesheetSchema } from "../../domain/timesheet";
+
+/** The account's lists, as TanStack Query keys: GET the key parts joined by '/'. */
+export const TIMESHEETS_KEY = ["/api/timesheets"] as const;
+export const CHECK_SHEETS_KEY = ["/api/check-sheets"] as const;
+
+/** When the server last moved a form, beyond the spec's fields: read by the history's submitted date. */
+const storedTimes = {
+  updatedAt: z.string().nullish(),
+  completedAt: z.string().nullish(),
+};
+
+export const StoredTimesheetSchema = TimesheetSchema.extend({
+  ...storedTimes,
+  submittedAt: z.string().nullish(),
+});
+export type StoredTimesheet = z.infer<typeof StoredTimesheetSchema>;
+
+export const StoredCheckSheetSchema = CheckSheetSchema.extend(storedTimes);
+export type StoredCheckSheet = z.infer<typeof StoredCheckSheetSchema>;
+
+/**
+ * A list as the server answered it, keeping the records that read as forms. One unreadable record (an old
+ * shape, a half-written row) is logged and left out rather than hiding every other form from the driver.
+ */
+function readList<S extends z.ZodType>(schema: S, answer: unknown, what: string): z.output<S>[] {
+  if (!Array.isArray(answer)) throw new Error(`The ${what} list is not a list`);
+  return answer.flatMap((record) => {
+    const parsed = schema.safeParse(record);
+    if (parsed.success) return [parsed.data];
+    console.error(`Skipping an unreadable ${what}`, parsed.error.issues);
+    return [];
+  });
+}
+
+// Module-level, so TanStack Query keeps each selected list until its answer changes.
+const selectTimesheets = (answer: unknown) => readList(StoredTimesheetSchema, answer, "timesheet");
+const selectCheckSheets = (answer: unknown) => readList(StoredCheckSheetSchema, answer, "check sheet");
+
+export type AccountForms =
+  | { status: "pending"; timesheets: []; checkSheets: [] }
+  | { status: "error"; timesheets: []; checkSheets: [] }
+  | { status: "success"; timesheets: StoredTimesheet[]; checkSheets: StoredCheckSheet[] };
+
+/**
+ * Every timesheet and check sheet of the signed-in account, fetched together (spec section 7). The lists
+ * count only when both arrive: with one missing, pairing would show half-sets, so on any failure both are
+ * empty and the error is only logged, as the spec has it.
+ */
+export function useAccountForms(): AccountForms {
+  const [timesheets, checkSheets] = useQueries({
+    queries: [
+      {
+        queryKey: TIMESHEETS_KEY,
+        select: selectTimesheets,
+      },
+      {
+        queryKey: CHECK_SHEETS_KEY,
+        select: selectCheckSheets,
+      },
+    ],
+  });
+  const error = timesheets.error ?? checkSheets.error;
+  useEffect(() => {
+    if (error) console.error("Could not load the account's forms", error);
+  }, [error]);
+
+  if (error) return { status: "error", timesheets: [], checkSheets: [] };
+  if (timesheets.data && checkSheets.data) {
+    return { status: "success", timesheets: timesheets.data, checkSheets: checkSheets.data };
+  }
+  return { status: "pending", timesheets: [], checkSheets: [] };
+}
+
+/** After any change to the account's forms: the lists (and every screen built from them) load afresh. */
+export async function refreshAccountForms(queryClient: QueryClient): Promise<void> {
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: TIMESHEETS_KEY }),
+    queryClient.invalidateQueries({ queryKey: CHECK_SHEETS_KEY }),
+    queryClient.invalidateQueries({ queryKey: ["/api/collations"] }),
+  ]);
+}
