@@ -182,6 +182,9 @@ export const messages = {
   photoNotImage: (fileName: string): string => `${fileName} is not an image.`,
   photoLimitReached: `You can attach up to ${MAX_PHOTOS} photos.`,
   photoDuplicate: (fileName: string): string => `${fileName} has already been added.`,
+  /** Not in the spec: a check sheet lists a photo the server will not use (position counts from 1). */
+  photoRefused: (position: number, problem: string): string =>
+    `Photo ${position} ${problem}. Please remove it and add it again.`,
   uploadNoInternet: "No internet connection. Please check your connection and try again.",
   uploadFailed: (errorMessage?: string | null): string => {
     const message = given(errorMessage);
@@ -201,3 +204,8 @@ export const messages = {
 } as const;
 
 export type MessageKey = keyof typeof messages;
+
+/** A toast's words as one sentence, for an alert or an error answer: "Title: Description". */
+export function noticeText(notice: Notice): string {
+  return `${notice.title}: ${notice.description}`;
+}

@@ -72,3 +72,50 @@ export async function findUploadedPhoto(db: Kysely<DB>, id: string): Promise<Pho
     .where("uploaded_at", "is not", null)
     .executeTakeFirst();
 }
+
+/** The photo rows with these ids, uploaded or not, in no particular order. */
+export async function findPhotos(db: Kysely<DB>, ids: readonly string[]): Promise<PhotoRow[]> {
+  if (ids.length === 0) return [];
+  return db.selectFrom("photos").selectAll().where("id", "in", ids).execute();
+}
+
+/**
+ * Makes `ids` the photos of an owner's form: they get its form id, and the owner's photos that were on it
+ * before but are no longer listed are let go (form id cleared), so each photo row names the one form showing it.
+ */
+export async function setFormPhotos(
+  db: Kysely<DB>,
+  ownerId: string,
+  formId: string,
+  ids: readonly string[],
+): Promise<void> {
+  await db
+    .updateTable("photos")
+    .set({ form_id: null })
+    .where("owner_id", "=", ownerId)
+    .where("form_id", "=", formId)
+    .$if(ids.length > 0, (qb) => qb.where("id", "not in", ids))
+    .execute();
+  if (ids.length === 0) return;
+  await db
+    .updateTable("photos")
+    .set({ form_id: formId })
+    .where("owner_id", "=", ownerId)
+    .where("id", "in", ids)
+    .execute();
+}
+
+/** The photos of an owner's form. */
+export async function findFormPhotos(db: Kysely<DB>, ownerId: string, formId: string): Promise<PhotoRow[]> {
+  return db
+    .selectFrom("photos")
+    .selectAll()
+    .where("owner_id", "=", ownerId)
+    .where("form_id", "=", formId)
+    .execute();
+}
+
+export async function deletePhotoRows(db: Kysely<DB>, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.deleteFrom("photos").where("id", "in", ids).execute();
+}

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CHECK_ITEM_FIELDS } from "../../domain/check-items";
+import { SAMPLE_SIGNATURE } from "../../domain/sample-signature";
 import { buildApp } from "../app";
 import { SESSION_COOKIE } from "../auth/sessions";
 import { loadConfig } from "../config";
@@ -70,15 +71,78 @@ describe.each(testDatabases())("check sheets on $name", ({ open }) => {
     );
   });
 
-  it("stamps the submission time when a check sheet goes to approval", async () => {
+  /** What an account holder's 'Submit Check Sheet' needs: the operator's signature and name, and the date. */
+  const operatorSigned = {
+    operatorSignature: SAMPLE_SIGNATURE,
+    driverSignedName: "Dave Digger",
+    signatureDate: "2025-06-04",
+  };
+  const SIGNATURES_REQUIRED =
+    "Signatures Required: Please complete all required signatures before submitting.";
+
+  it("stamps the submission time when a check sheet goes to approval, the client signature left for later", async () => {
     const cookie = await newDriver();
     const id = randomUUID();
-    await call("POST", "/api/check-sheets", cookie, { id });
-    await call("PUT", `/api/check-sheets/${id}`, cookie, { status: "ready_for_approval" });
+    await call("POST", "/api/check-sheets", cookie, { id, ...operatorSigned });
+    const res = await call("PUT", `/api/check-sheets/${id}`, cookie, { status: "ready_for_approval" });
+    expect(res.statusCode).toBe(200);
     const read = (await call("GET", `/api/check-sheets/${id}`, cookie)).json();
-    expect(read).toMatchObject({ status: "ready_for_approval", submittedAt: "2025-06-04T06:30:00.000Z" });
+    expect(read).toMatchObject({
+      status: "ready_for_approval",
+      submittedAt: "2025-06-04T06:30:00.000Z",
+      clientSignature: "",
+    });
     const list = (await call("GET", "/api/check-sheets?status=ready_for_approval", cookie)).json();
     expect(list.map((c: { id: string }) => c.id)).toEqual([id]);
+    // The supervisor signs later, on the same submitted sheet.
+    const signed = await call("PUT", `/api/check-sheets/${id}`, cookie, {
+      clientSignature: SAMPLE_SIGNATURE,
+      clientSignedName: "Fiona Foreman",
+    });
+    expect(signed.statusCode).toBe(200);
+    expect((await call("GET", `/api/check-sheets/${id}`, cookie)).json()).toMatchObject({
+      status: "ready_for_approval",
+      clientSignedName: "Fiona Foreman",
+      submittedAt: "2025-06-04T06:30:00.000Z",
+    });
+  });
+
+  it("refuses a submission without the operator's signature, name or date, and keeps the draft", async () => {
+    const cookie = await newDriver();
+    const id = randomUUID();
+    // Drafts are saved half done, at any step.
+    expect((await call("POST", "/api/check-sheets", cookie, { id, plantNumber: "EX-1" })).statusCode).toBe(
+      201,
+    );
+    for (const missing of Object.keys(operatorSigned)) {
+      const res = await call("PUT", `/api/check-sheets/${id}`, cookie, {
+        ...operatorSigned,
+        [missing]: "",
+        status: "ready_for_approval",
+      });
+      expect(res.statusCode, missing).toBe(400);
+      expect(res.json().message).toBe(SIGNATURES_REQUIRED);
+    }
+    const read = (await call("GET", `/api/check-sheets/${id}`, cookie)).json();
+    expect(read).toMatchObject({ status: "draft", submittedAt: null, operatorSignature: "" });
+
+    const created = await call("POST", "/api/check-sheets", cookie, { status: "ready_for_approval" });
+    expect(created.statusCode).toBe(400);
+    expect(created.json().message).toBe(SIGNATURES_REQUIRED);
+
+    // A submitted sheet cannot lose what its submission needed.
+    const submitted = randomUUID();
+    await call("POST", "/api/check-sheets", cookie, {
+      id: submitted,
+      ...operatorSigned,
+      status: "ready_for_approval",
+    });
+    const unsign = await call("PUT", `/api/check-sheets/${submitted}`, cookie, { operatorSignature: "" });
+    expect(unsign.statusCode).toBe(400);
+    expect((await call("GET", `/api/check-sheets/${submitted}`, cookie)).json()).toMatchObject({
+      status: "ready_for_approval",
+      submittedAt: "2025-06-04T06:30:00.000Z",
+    });
   });
 
   it("never shows another account's check sheet", async () => {

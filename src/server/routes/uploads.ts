@@ -14,16 +14,13 @@ import {
 } from "../db/photos-repository";
 import { hitRateLimit } from "../db/rate-limits-repository";
 import { parseInput } from "../parse-input";
+import { photoUrl } from "../services/form-photos";
 import { sniffImageType } from "../storage/sniff-image-type";
 
 const TokenParamsSchema = z.object({ token: z.string().regex(/^[\w-]{40,64}$/) });
 const IdParamsSchema = z.object({ id: IdSchema });
 /** Enough for a busy site office sharing one connection; stops a script from filling the disk. */
 const UPLOAD_URLS_PER_HOUR = { limit: 300, windowMs: 60 * 60 * 1000 };
-
-export function photoUrl(id: string): string {
-  return `/api/photos/${id}`;
-}
 
 /**
  * The spec's upload flow: POST /api/objects/upload hands out a URL, the browser PUTs the photo to it. Here the
