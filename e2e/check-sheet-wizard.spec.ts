@@ -14,7 +14,7 @@ import {
   pickPhotos,
   startCheckSheetFromHome,
 } from "./support/check-sheet-wizard";
-import { nextStep, sign, stepHeading, toastRegion } from "./support/timesheet-wizard";
+import { nextStep, sign, toastRegion } from "./support/timesheet-wizard";
 
 async function plainCustomer(request: APIRequestContext): Promise<Customer> {
   const response = await request.get("/api/customers");

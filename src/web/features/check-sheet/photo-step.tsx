@@ -1,36 +1,12 @@
-import { Camera, ImageOff, X } from "lucide-react";
+import { Camera, X } from "lucide-react";
 import { useState } from "react";
 import { MAX_PHOTOS } from "../../../domain/constants";
 import { type PhotoFile, photoCountLabel } from "../../../domain/photos";
+import { PhotoThumbnail } from "../../components/photo-thumbnail";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { PhotoUploadDialog } from "./photo-upload-dialog";
 import type { CheckSheetFormApi } from "./use-check-sheet-form";
-
-/** A photo on the sheet; one that cannot be shown (deleted, offline) gives way to a placeholder. */
-function Thumbnail({ url, index }: { url: string; index: number }) {
-  const [broken, setBroken] = useState(false);
-  if (broken) {
-    return (
-      <div
-        role="img"
-        aria-label={`Equipment, attachment ${index + 1}: could not be shown`}
-        className="flex aspect-square w-full flex-col items-center justify-center gap-1 rounded-lg bg-slate-200 text-center text-xs font-medium text-slate-700 dark:bg-slate-800 dark:text-slate-300"
-      >
-        <ImageOff aria-hidden="true" className="size-8" />
-        Photo unavailable
-      </div>
-    );
-  }
-  return (
-    <img
-      src={url}
-      alt={`Equipment, attachment ${index + 1}`}
-      onError={() => setBroken(true)}
-      className="aspect-square w-full rounded-lg bg-slate-100 object-cover dark:bg-slate-800"
-    />
-  );
-}
 
 /** Step 4, Photo Documentation: the guidelines, the photos attached, and the upload dialog. */
 export function PhotoStep({ form: api }: { form: CheckSheetFormApi }) {
@@ -69,7 +45,7 @@ export function PhotoStep({ form: api }: { form: CheckSheetFormApi }) {
           <ul aria-label="Attached photos" className="grid grid-cols-2 gap-3">
             {photos.map((url, index) => (
               <li key={url} className="relative">
-                <Thumbnail url={url} index={index} />
+                <PhotoThumbnail url={url} alt={`Equipment, attachment ${index + 1}`} />
                 <Button
                   variant="outline"
                   size="icon"

@@ -72,7 +72,8 @@ function PickButton({
         htmlFor={id}
         className={cn(
           buttonClasses("outline", "lg"),
-          "min-h-20 w-full cursor-pointer flex-col gap-1 peer-focus-visible:ring-4 peer-focus-visible:ring-amber-400",
+          "min-h-20 w-full cursor-pointer flex-col gap-1 px-2 text-center leading-tight",
+          "peer-focus-visible:ring-4 peer-focus-visible:ring-amber-400",
           "peer-disabled:pointer-events-none peer-disabled:opacity-50",
         )}
       >

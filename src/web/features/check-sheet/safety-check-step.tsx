@@ -28,7 +28,7 @@ const CHOICES: readonly { value: CheckValue; key: string; label: string; checked
     key: "na",
     label: "N/A",
     checked:
-      "peer-checked:border-slate-700 peer-checked:bg-slate-700 peer-checked:text-white dark:peer-checked:border-slate-300 dark:peer-checked:bg-slate-300 dark:peer-checked:text-slate-950",
+      "peer-checked:border-slate-600 peer-checked:bg-slate-200 peer-checked:text-slate-950 dark:peer-checked:border-slate-400 dark:peer-checked:bg-slate-700 dark:peer-checked:text-white",
   },
 ];
 
