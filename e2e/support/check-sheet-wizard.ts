@@ -47,8 +47,8 @@ export function photoDialog(page: Page): Locator {
   return page.getByRole("dialog", { name: "Add Equipment Photos" });
 }
 
-/** Opens the upload dialog and picks files from the gallery; the dialog stays open. */
-export async function pickPhotos(page: Page, files: TestFile[]): Promise<Locator> {
+/** Opens the upload dialog and picks files (made in the test, or paths on disk) from the gallery; it stays open. */
+export async function pickPhotos(page: Page, files: TestFile[] | string[]): Promise<Locator> {
   const dialog = photoDialog(page);
   if (!(await dialog.isVisible())) {
     await page.getByRole("button", { name: "Add Equipment Photos" }).click();
