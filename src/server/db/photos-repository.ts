@@ -3,10 +3,19 @@ import type { DB, PhotosTable } from "./schema";
 
 export type PhotoRow = Selectable<PhotosTable>;
 
-/** A photo whose upload URL has been handed out; the bytes are not there yet. */
+/**
+ * A photo whose upload URL has been handed out; the bytes are not there yet. The token hash is null when the
+ * URL is object storage's own presigned one rather than this server's.
+ */
 export async function insertPendingPhoto(
   db: Kysely<DB>,
-  photo: { id: string; ownerId: string | null; storageKey: string; tokenHash: string; expiresAt: Date },
+  photo: {
+    id: string;
+    ownerId: string | null;
+    storageKey: string;
+    tokenHash: string | null;
+    expiresAt: Date;
+  },
   now: Date,
 ): Promise<void> {
   await db
@@ -64,13 +73,9 @@ export async function markPhotoUploaded(
     .execute();
 }
 
-export async function findUploadedPhoto(db: Kysely<DB>, id: string): Promise<PhotoRow | undefined> {
-  return db
-    .selectFrom("photos")
-    .selectAll()
-    .where("id", "=", id)
-    .where("uploaded_at", "is not", null)
-    .executeTakeFirst();
+/** A photo row, whether its bytes have arrived or not. */
+export async function findPhoto(db: Kysely<DB>, id: string): Promise<PhotoRow | undefined> {
+  return db.selectFrom("photos").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
 /** The photo rows with these ids, uploaded or not, in no particular order. */

@@ -14,6 +14,7 @@ import { testDatabases } from "../db/test-databases";
 import { PHOTOS, signedCheckSheet } from "../pdf/pdf-fixtures";
 import { pdfImages } from "../pdf/pdf-images";
 import { pdfText } from "../pdf/pdf-text";
+import { uploadTestPhoto } from "./upload-test-photo";
 
 const ORIGIN = "http://sheets.test";
 const [JPEG_PHOTO, PNG_PHOTO] = [Buffer.from(PHOTOS[0]!.data), Buffer.from(PHOTOS[3]!.data)];
@@ -77,20 +78,7 @@ describe.each(testDatabases())("check sheet one-step completion on $name", ({ op
   const submit = (payload: object, cookie?: string) =>
     call("POST", "/api/one-step-completion/check-sheet", cookie, payload);
 
-  /** Uploads a photo the way the browser does; returns the URL the check sheet lists. */
-  async function upload(bytes: Buffer, cookie?: string): Promise<string> {
-    const slot = await call("POST", "/api/objects/upload", cookie);
-    expect(slot.statusCode).toBe(200);
-    const { uploadURL, photoURL } = slot.json();
-    const put = await app.inject({
-      method: "PUT",
-      url: new URL(uploadURL).pathname,
-      payload: bytes,
-      headers: { origin: ORIGIN, "content-type": "image/jpeg" },
-    });
-    expect(put.statusCode).toBe(200);
-    return photoURL;
-  }
+  const upload = (bytes: Buffer, cookie?: string) => uploadTestPhoto(app, { origin: ORIGIN, bytes, cookie });
 
   const photoIdOf = (url: string) => url.split("/").pop()!;
   const photoRow = (url: string) =>

@@ -10,10 +10,10 @@ import {
 import { checkSheetSaveProblem } from "../../domain/dispatch";
 import { formatIsoDate } from "../../domain/iso-date";
 import { messages, noticeText } from "../../domain/messages";
-import { setFormPhotos } from "../db/photos-repository";
+import { deletePhotoRows, findFormPhotos, setFormPhotos } from "../db/photos-repository";
 import { parseInput } from "../parse-input";
 import { completeCheckSheet } from "../services/complete-check-sheet";
-import { resolveFormPhotos } from "../services/form-photos";
+import { deleteStoredPhotos, resolveFormPhotos } from "../services/form-photos";
 import { type FormKind, formRoutes } from "./form-routes";
 
 export const checkSheetKind: FormKind<"check_sheets", CheckSheetFields, CheckSheetInput> = {
@@ -40,6 +40,15 @@ export const checkSheetKind: FormKind<"check_sheets", CheckSheetFields, CheckShe
     const photos = await resolveFormPhotos(app, form.photos, { account, formId: id });
     const ids = photos.map((photo) => photo.id);
     return (trx) => setFormPhotos(trx, account.id, id, ids);
+  },
+  // A deleted sheet takes its photos with it; the bytes go once the rows are gone for good.
+  onDelete: async (app, trx, { account, id }) => {
+    const photos = await findFormPhotos(trx, account.id, id);
+    await deletePhotoRows(
+      trx,
+      photos.map((photo) => photo.id),
+    );
+    return () => deleteStoredPhotos(app, photos);
   },
 };
 

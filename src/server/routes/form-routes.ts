@@ -52,6 +52,15 @@ export interface FormKind<T extends FormTable, F extends { status: FormStatus },
     app: FastifyInstance,
     context: { account: Account; id: string; form: F },
   ) => Promise<SaveWrites>;
+  /**
+   * Writes that go with deleting a form, made in the delete's transaction (e.g. its photos' rows); what it
+   * returns runs once the delete has committed (e.g. removing the photos' bytes).
+   */
+  onDelete?: (
+    app: FastifyInstance,
+    trx: Kysely<DB>,
+    context: { account: Account; id: string },
+  ) => Promise<() => Promise<void>>;
 }
 
 const IdParamsSchema = z.object({ id: IdSchema });
@@ -196,7 +205,11 @@ export function formRoutes<T extends FormTable, F extends { status: FormStatus }
     app.delete(`${kind.path}/:id`, async (request, reply) => {
       const account = requireAccount(request);
       const { id } = parseInput(IdParamsSchema, request.params);
-      if (!(await deleteForm(db, kind.table, account.id, id))) throw notFound();
+      const afterCommit = await db.transaction().execute(async (trx) => {
+        if (!(await deleteForm(trx, kind.table, account.id, id))) throw notFound();
+        return kind.onDelete?.(app, trx, { account, id });
+      });
+      await afterCommit?.();
       return reply.status(204).send();
     });
   };
