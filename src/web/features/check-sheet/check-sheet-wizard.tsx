@@ -64,6 +64,7 @@ export function CheckSheetWizard({ initial, stored, goHome }: CheckSheetWizardPr
         onNext={last ? submission.submit : () => api.goToStep(step + 1)}
         nextLabel={last ? "Submit Check Sheet" : "Next Step"}
         nextDisabled={last && (submission.submitting || submission.submitted)}
+        nextIcon={last ? null : undefined}
         status={api.saving ? "Saving..." : null}
       />
     </>
