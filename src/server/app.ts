@@ -19,7 +19,6 @@ import { uploadRoutes } from "./routes/uploads";
 import { vehicleRoutes } from "./routes/vehicles";
 import { securityHeaders } from "./security-headers";
 import { defaultPhotoRoot, localPhotoStorage, type PhotoStorage } from "./storage/photo-storage";
-import { s3PhotoStorage } from "./storage/s3-photo-storage";
 
 export interface AppDeps {
   config: Config;
@@ -44,16 +43,20 @@ declare module "fastify" {
 
 const BODY_LIMIT_BYTES = 2 * 1024 * 1024;
 
+/** The bucket when one is configured (the S3 SDK is loaded only then), otherwise files under the data folder. */
+async function configuredPhotoStorage(config: Config): Promise<PhotoStorage> {
+  if (!config.s3) return localPhotoStorage(defaultPhotoRoot(config.dataDir));
+  const { s3PhotoStorage } = await import("./storage/s3-photo-storage");
+  return s3PhotoStorage(config.s3);
+}
+
 /** Every test and the real server build the app the same way. */
 export async function buildApp(
   given: Omit<AppDeps, "photoStorage"> & Partial<AppDeps>,
 ): Promise<FastifyInstance> {
-  const { config } = given;
   const deps: AppDeps = {
     ...given,
-    photoStorage:
-      given.photoStorage ??
-      (config.s3 ? s3PhotoStorage(config.s3) : localPhotoStorage(defaultPhotoRoot(config.dataDir))),
+    photoStorage: given.photoStorage ?? (await configuredPhotoStorage(given.config)),
   };
   // The browser PUTs photos straight to object storage, so the page must be allowed to reach it.
   const uploadOrigin = deps.photoStorage.presignUpload

@@ -21,8 +21,6 @@ async function main(): Promise<void> {
   const transport = createMailTransport({ smtpUrl: config.smtpUrl, mailDir: join(config.dataDir, "mail") });
   const outbox = startOutboxWorker({ db: database.db, transport, from: config.mailFrom, log });
 
-  const maintenance = startMaintenance(database.db, log);
-
   const app = await buildApp({
     config,
     database,
@@ -31,6 +29,7 @@ async function main(): Promise<void> {
     now: () => new Date(),
     outbox,
   });
+  const maintenance = startMaintenance(database.db, app.deps.photoStorage, log);
   await app.listen({ port: config.port, host: config.host });
   log.info(
     {

@@ -1,17 +1,27 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertAccount, insertSession } from "./db/accounts-repository";
 import type { Database } from "./db/database";
 import { claimIdempotencyKey } from "./db/idempotency-repository";
+import { insertPendingPhoto, markPhotoUploaded, setFormPhotos } from "./db/photos-repository";
 import { testDatabases } from "./db/test-databases";
 import { runMaintenance } from "./maintenance";
+import { localPhotoStorage, type PhotoStorage } from "./storage/photo-storage";
 
 describe.each(testDatabases())("maintenance on $name", ({ open }) => {
   let database: Database;
+  let photoDir: string;
+  let photoStorage: PhotoStorage;
   beforeAll(async () => {
     database = await open();
+    photoDir = await mkdtemp(join(tmpdir(), "plant-sheets-maintenance-"));
+    photoStorage = localPhotoStorage(photoDir);
   });
   afterAll(async () => {
     await database.close();
+    await rm(photoDir, { recursive: true, force: true });
   });
 
   const count = async (table: "sessions" | "idempotency_keys") =>
@@ -56,8 +66,40 @@ describe.each(testDatabases())("maintenance on $name", ({ open }) => {
         lifetimeMs: 24 * hour,
       });
     }
-    await runMaintenance(database.db, now);
+    await runMaintenance(database.db, photoStorage, now);
     expect(await count("sessions")).toBe(1);
     expect(await count("idempotency_keys")).toBe(1);
+  });
+
+  it("deletes photos that never made it onto a form within 30 days, rows and bytes, and keeps the rest", async () => {
+    const now = new Date("2025-07-20T12:00:00.000Z");
+    const day = 24 * 60 * 60 * 1000;
+    await insertAccount(database.db, {
+      id: "acc-photos",
+      fullName: "Pat Photos",
+      email: "pat@haulage.co.uk",
+      passwordHash: "hash",
+    });
+    const photo = async (id: string, ageDays: number, ownerId: string | null) => {
+      const created = new Date(now.getTime() - ageDays * day);
+      await insertPendingPhoto(
+        database.db,
+        { id, ownerId, storageKey: `photos/${id}`, tokenHash: null, expiresAt: created },
+        created,
+      );
+      await photoStorage.put(`photos/${id}`, Buffer.from([0xff, 0xd8, 0xff]));
+      await markPhotoUploaded(database.db, id, { contentType: "image/jpeg", bytes: 3, sha256: "" }, created);
+    };
+    await photo("old-unused", 31, null);
+    await photo("old-on-a-form", 31, "acc-photos");
+    await setFormPhotos(database.db, "acc-photos", "check-sheet-1", ["old-on-a-form"]);
+    await photo("recent-unused", 29, "acc-photos");
+
+    await runMaintenance(database.db, photoStorage, now);
+    const left = await database.db.selectFrom("photos").select("id").orderBy("id").execute();
+    expect(left.map((row) => row.id)).toEqual(["old-on-a-form", "recent-unused"]);
+    expect(await photoStorage.size("photos/old-unused")).toBeNull();
+    expect(await photoStorage.size("photos/old-on-a-form")).toBe(3);
+    expect(await photoStorage.size("photos/recent-unused")).toBe(3);
   });
 });

@@ -2,25 +2,52 @@ import type { Kysely } from "kysely";
 import { deleteExpiredSessions } from "./db/accounts-repository";
 import { purgeIdempotencyKeys } from "./db/idempotency-repository";
 import { purgeOutbox } from "./db/outbox-repository";
+import { deleteUnusedPhotoRows } from "./db/photos-repository";
 import { deleteStaleRateLimits } from "./db/rate-limits-repository";
 import type { DB } from "./db/schema";
+import type { PhotoStorage } from "./storage/photo-storage";
 
 const HOUR_MS = 60 * 60 * 1000;
 /** Delivered mail is kept (without its content) this long, as a record of what was sent to whom. */
 const SENT_MAIL_RECORD_MS = 90 * 24 * HOUR_MS;
+/**
+ * A photo on no form this long after its upload URL was handed out is let go: well past the URL's 7-day validity,
+ * so a draft saved on a phone without signal has had time to reach the server with it.
+ */
+const UNUSED_PHOTO_MS = 30 * 24 * HOUR_MS;
 
-/** Deletes what has expired: sessions, idempotency keys, old rate-limit windows and old delivered mail. */
-export async function runMaintenance(db: Kysely<DB>, now: Date): Promise<void> {
+/**
+ * Deletes what has expired: sessions, idempotency keys, old rate-limit windows, old delivered mail, and photos
+ * that never made it onto a form (rows, then bytes).
+ */
+export async function runMaintenance(db: Kysely<DB>, photoStorage: PhotoStorage, now: Date): Promise<void> {
   await deleteExpiredSessions(db, now);
   await purgeIdempotencyKeys(db, now);
   await deleteStaleRateLimits(db, new Date(now.getTime() - 24 * HOUR_MS));
   await purgeOutbox(db, new Date(now.getTime() - SENT_MAIL_RECORD_MS));
+  const keys = await deleteUnusedPhotoRows(db, new Date(now.getTime() - UNUSED_PHOTO_MS));
+  // Every file is tried even if one fails: its row is already gone, so no later run would find it.
+  const failed = (await Promise.allSettled(keys.map((key) => photoStorage.delete(key)))).filter(
+    (result) => result.status === "rejected",
+  );
+  if (failed.length > 0) {
+    throw new AggregateError(
+      failed.map((result) => result.reason),
+      `Could not delete ${failed.length} unused photo file(s)`,
+    );
+  }
 }
 
 /** Runs maintenance hourly; safe on several instances at once (every step is an idempotent delete). */
-export function startMaintenance(db: Kysely<DB>, log: { warn: (obj: object, msg: string) => void }) {
+export function startMaintenance(
+  db: Kysely<DB>,
+  photoStorage: PhotoStorage,
+  log: { warn: (obj: object, msg: string) => void },
+) {
   const run = () =>
-    runMaintenance(db, new Date()).catch((error: unknown) => log.warn({ err: error }, "maintenance failed"));
+    runMaintenance(db, photoStorage, new Date()).catch((error: unknown) =>
+      log.warn({ err: error }, "maintenance failed"),
+    );
   void run();
   const timer = setInterval(run, HOUR_MS);
   timer.unref();

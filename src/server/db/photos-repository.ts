@@ -85,8 +85,9 @@ export async function findPhotos(db: Kysely<DB>, ids: readonly string[]): Promis
 }
 
 /**
- * Makes `ids` the photos of an owner's form: they get its form id, and the owner's photos that were on it
- * before but are no longer listed are let go (form id cleared), so each photo row names the one form showing it.
+ * Makes `ids` the photos of an owner's form: they get its form id (and the owner, for photos uploaded without
+ * an account and on no form yet), and the owner's photos that were on it before but are no longer listed are
+ * let go (form id cleared), so each photo row names the one form showing it.
  */
 export async function setFormPhotos(
   db: Kysely<DB>,
@@ -104,9 +105,11 @@ export async function setFormPhotos(
   if (ids.length === 0) return;
   await db
     .updateTable("photos")
-    .set({ form_id: formId })
-    .where("owner_id", "=", ownerId)
+    .set({ form_id: formId, owner_id: ownerId })
     .where("id", "in", ids)
+    .where((eb) =>
+      eb.or([eb("owner_id", "=", ownerId), eb.and([eb("owner_id", "is", null), eb("form_id", "is", null)])]),
+    )
     .execute();
 }
 
@@ -123,4 +126,18 @@ export async function findFormPhotos(db: Kysely<DB>, ownerId: string, formId: st
 export async function deletePhotoRows(db: Kysely<DB>, ids: readonly string[]): Promise<void> {
   if (ids.length === 0) return;
   await db.deleteFrom("photos").where("id", "in", ids).execute();
+}
+
+/**
+ * Deletes the rows of photos that are on no form and were asked for before `before`, and returns their storage
+ * keys so the bytes can go too. One statement, so a photo attached to a form meanwhile is never taken.
+ */
+export async function deleteUnusedPhotoRows(db: Kysely<DB>, before: Date): Promise<string[]> {
+  const rows = await db
+    .deleteFrom("photos")
+    .where("form_id", "is", null)
+    .where("created_at", "<", before.toISOString())
+    .returning("storage_key")
+    .execute();
+  return rows.map((row) => row.storage_key);
 }

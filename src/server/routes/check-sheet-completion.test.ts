@@ -190,9 +190,9 @@ describe.each(testDatabases())("check sheet one-step completion on $name", ({ op
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toBe(`${message} Please remove it and add it again.`);
     }
-    // An account cannot use a photo uploaded without one, nor another account's.
+    // An account cannot use another account's photo.
     const other = await newDriver();
-    for (const photo of [anonymousPhoto, accountPhoto]) {
+    for (const photo of [accountPhoto]) {
       const res = await submit(
         { checkSheetData: signedCheck({ photos: [photo] }), supervisorRating: "happy" },
         other,
@@ -273,6 +273,28 @@ describe.each(testDatabases())("check sheet one-step completion on $name", ({ op
     expect(res.statusCode).toBe(409);
     expect((await call("GET", `/api/check-sheets/${id}`, owner)).json()).toMatchObject({ status: "draft" });
     expect(await drainOutbox()).toEqual([]);
+  });
+
+  it("answers a replay with the same Idempotency-Key as the first time, without mailing again", async () => {
+    const photo = await upload(JPEG_PHOTO);
+    const key = `check-sheet-${randomUUID()}`;
+    const payload = { checkSheetData: signedCheck({ photos: [photo] }), supervisorRating: "happy" };
+    const sendWithKey = () =>
+      app.inject({
+        method: "POST",
+        url: "/api/one-step-completion/check-sheet",
+        headers: { origin: ORIGIN, "idempotency-key": key },
+        payload,
+      });
+    const first = await sendWithKey();
+    expect(first.statusCode).toBe(200);
+    // The photos are gone with the first completion, yet the phone that lost the answer gets it again.
+    const replay = await sendWithKey();
+    expect(replay.statusCode).toBe(200);
+    expect(replay.json()).toEqual(first.json());
+    expect(await drainOutbox()).toHaveLength(2);
+    // Without the key it is a new submission, whose photo no longer exists.
+    expect((await submit(payload)).statusCode).toBe(400);
   });
 
   it("keeps the photos when the completion is refused", async () => {

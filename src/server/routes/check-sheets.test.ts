@@ -11,7 +11,7 @@ import { SESSION_COOKIE } from "../auth/sessions";
 import { loadConfig } from "../config";
 import type { Database } from "../db/database";
 import { testDatabases } from "../db/test-databases";
-import { PHOTOS } from "../pdf/pdf-fixtures";
+import { PHOTOS, signedCheckSheet } from "../pdf/pdf-fixtures";
 import { uploadTestPhoto } from "./upload-test-photo";
 
 const ORIGIN = "http://sheets.test";
@@ -225,7 +225,6 @@ describe.each(testDatabases())("check sheets on $name", ({ open }) => {
       const cases: [string, string][] = [
         ["https://elsewhere.co.uk/site.jpg", "Photo 1 was not uploaded to Plant Sheets."],
         [await upload(other), "Photo 1 is not one of your uploaded photos."],
-        [await upload(), "Photo 1 is not one of your uploaded photos."],
         [`/api/photos/${randomUUID()}`, "Photo 1 is not one of your uploaded photos."],
       ];
       for (const [url, message] of cases) {
@@ -248,6 +247,41 @@ describe.each(testDatabases())("check sheets on $name", ({ open }) => {
         photos: [mine],
       });
       expect(await photoRow(mine)).toMatchObject({ form_id: id });
+    });
+
+    it("takes a photo uploaded without an account, as after a session ran out mid-form", async () => {
+      const cookie = await newDriver();
+      const other = await newDriver();
+      const id = randomUUID();
+      const mine = await upload(cookie);
+      const uploadedLoggedOut = await upload();
+      const res = await call("POST", "/api/check-sheets", cookie, { id, photos: [mine, uploadedLoggedOut] });
+      expect(res.statusCode).toBe(201);
+      const owner = (await photoRow(mine))!.owner_id;
+      expect(await photoRow(uploadedLoggedOut)).toMatchObject({ owner_id: owner, form_id: id });
+      // From then on it is this account's: nobody else, with or without an account, can use it.
+      const elsewhere = await call("POST", "/api/check-sheets", other, { photos: [uploadedLoggedOut] });
+      expect(elsewhere.json().message).toBe(
+        "Photo 1 is not one of your uploaded photos. Please remove it and add it again.",
+      );
+      const { status: _status, submittedAt: _submittedAt, ...signedFields } = signedCheckSheet("2025-06-04");
+      const anonymous = await app.inject({
+        method: "POST",
+        url: "/api/one-step-completion/check-sheet",
+        headers: { origin: ORIGIN },
+        payload: {
+          checkSheetData: {
+            ...signedFields,
+            photos: [uploadedLoggedOut],
+            submissionEmails: ["office@buildco.co.uk"],
+          },
+          supervisorRating: "happy",
+        },
+      });
+      expect(anonymous.statusCode).toBe(400);
+      expect(anonymous.json().message).toBe(
+        "Photo 1 is not one of your uploaded photos. Please remove it and add it again.",
+      );
     });
 
     it("deletes a sheet's photos with it, rows and bytes", async () => {

@@ -40,8 +40,9 @@ export interface PhotoUse {
 
 /**
  * The uploaded photos a check sheet lists, in its order, checked before they are tied to the form or put in a
- * PDF: each URL must be a photo uploaded to this server, by the same account (or, without an account, by
- * nobody's), listed once, not on another form, and its bytes an image of at most 10 MB. Any other URL is
+ * PDF: each URL must be a photo uploaded to this server, by the same account (or without one), listed once, not
+ * on another form, and its bytes an image of at most 10 MB. Without an account only photos uploaded without one
+ * will do. Any other URL is
  * refused with a 400 naming the photo, so a form can never show or mail an image from elsewhere.
  */
 export async function resolveFormPhotos(
@@ -62,8 +63,13 @@ export async function resolveFormPhotos(
   const resolved: PhotoRow[] = [];
   for (const [index, id] of ids.entries()) {
     const row = rows.get(id);
-    // Someone else's photo answers like a missing one: its id says nothing to the caller.
-    if (!row || row.owner_id !== ownerId) throw refused(index, "is not one of your uploaded photos");
+    // Someone else's photo answers like a missing one: its id says nothing to the caller. A photo uploaded
+    // without an account and on no form may be taken by one: the session may have expired mid-form, and only
+    // the uploader was ever given its address.
+    const adoptable = ownerId !== null && row?.owner_id === null && row.form_id === null;
+    if (!row || (row.owner_id !== ownerId && !adoptable)) {
+      throw refused(index, "is not one of your uploaded photos");
+    }
     if (row.form_id !== null && row.form_id !== use.formId) {
       throw refused(index, "is already attached to another check sheet");
     }
