@@ -282,3 +282,12 @@ describe("photoRefused", () => {
     );
   });
 });
+
+describe("the check sheet's safety notices", () => {
+  it("are the spec's words, letter for letter", () => {
+    expect(messages.fuelNotice).toBe("Ensure Machine is full of fuel at all HR's");
+    expect(messages.damagesNotice).toBe(
+      "ALL DAMAGES ARE COUNTER CHARGEABLE. PLEASE NOTE CONDITION OF PLANT PRE HIRE AND POST HIRE.",
+    );
+  });
+});

@@ -221,6 +221,10 @@ export const messages = {
     return message ? `Upload failed: ${message}` : "Upload failed. Please try again.";
   },
 
+  // The check sheet's safety step (spec section 2), word for word
+  fuelNotice: "Ensure Machine is full of fuel at all HR's",
+  damagesNotice: "ALL DAMAGES ARE COUNTER CHARGEABLE. PLEASE NOTE CONDITION OF PLANT PRE HIRE AND POST HIRE.",
+
   // Hours (spec section 5: a day counts only when finish is later than start)
   finishNotAfterStart: "Finish must be later than start for this day's hours to count.",
 

@@ -9,6 +9,8 @@ interface WizardNavProps {
   /** 'Next Step' by default; null hides it (a last step that submits with its own button). */
   nextLabel?: string | null;
   nextDisabled?: boolean;
+  /** The icon after the label; an arrow by default, none for a last step that submits (its label is long). */
+  nextIcon?: ReactNode;
   /** A short status beside the buttons, e.g. 'Saving...'. */
   status?: ReactNode;
 }
@@ -20,6 +22,7 @@ export function WizardNav({
   onNext,
   nextLabel = "Next Step",
   nextDisabled,
+  nextIcon = <ArrowRight aria-hidden="true" className="size-5" />,
   status,
 }: WizardNavProps) {
   // The bar covers the bottom of the screen: a field focused or scrolled to must stop above it.
@@ -44,15 +47,16 @@ export function WizardNav({
           </span>
         ) : null}
       </div>
-      <div className="grid grid-cols-2 gap-3">
+      {/* A submit label is longer than 'Next Step': it gets the wider share, so it stays on one line. */}
+      <div className={nextIcon === null ? "grid grid-cols-[2fr_3fr] gap-3" : "grid grid-cols-2 gap-3"}>
         <Button variant="outline" size="lg" disabled={step <= 1} onClick={onPrevious}>
           <ArrowLeft aria-hidden="true" className="size-5" />
           Previous
         </Button>
         {nextLabel === null ? null : (
-          <Button size="lg" disabled={nextDisabled} onClick={onNext}>
+          <Button size="lg" className="px-3" disabled={nextDisabled} onClick={onNext}>
             {nextLabel}
-            <ArrowRight aria-hidden="true" className="size-5" />
+            {nextIcon}
           </Button>
         )}
       </div>
