@@ -38,7 +38,7 @@ function emlFiles(dataDir: string): string[] {
 const toOf = (eml: string) => /^To: (.*)$/m.exec(eml)?.[1]?.trim() ?? "";
 
 describe("the server process on SQLite", () => {
-  const cleanUp: Array<() => Promise<unknown> | void> = [];
+  const cleanUp: Array<() => unknown> = [];
   afterEach(async () => {
     for (const step of cleanUp.splice(0).reverse()) await step();
   });
