@@ -75,7 +75,7 @@ async function main(): Promise<void> {
     }
     const week = signedWeek();
 
-    console.log(`Load mix: ${CONNECTIONS} connections for ${DURATION_S} s against ${origin} (SQLite)`);
+    console.info(`Load mix: ${CONNECTIONS} connections for ${DURATION_S} s against ${origin} (SQLite)`);
     const result = await autocannon({
       url: origin,
       connections: CONNECTIONS,
@@ -154,14 +154,14 @@ async function main(): Promise<void> {
     });
 
     const failures = result.errors + result.timeouts + result.non2xx;
-    console.log(
+    console.info(
       [
         `requests: ${result.requests.total} (${result.requests.average.toFixed(1)}/s average)`,
         `latency: p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms`,
         `errors: ${result.errors}, timeouts: ${result.timeouts}, non-2xx: ${result.non2xx}`,
       ].join("\n"),
     );
-    for (const [what, count] of refusals) console.log(`  ${what}: ${count}`);
+    for (const [what, count] of refusals) console.info(`  ${what}: ${count}`);
     if (failures > 0 || result.requests.total === 0) {
       console.error("Load test FAILED: every request must be answered 2xx.");
       process.exitCode = 1;
