@@ -124,6 +124,20 @@ describe.each(testDatabases())("the API on $name", ({ open }) => {
     expect(asset.headers["cache-control"]).toContain("immutable");
   });
 
+  it("refuses a NUL character anywhere in a request with 400 on every database", async () => {
+    const inPath = await app.inject({ method: "GET", url: "/api/vehicles/qr/%00" });
+    expect(inPath.statusCode).toBe(400);
+    const customer = SAMPLE_CUSTOMERS[0]!;
+    const inBody = await app.inject({
+      method: "POST",
+      url: `/api/customers/${customer.id}/validate-order`,
+      payload: { orderNumber: "P-12\u000034" },
+    });
+    expect(inBody.statusCode).toBe(400);
+    const inQuery = await app.inject({ method: "GET", url: "/api/customers?x=%00" });
+    expect(inQuery.statusCode).toBe(400);
+  });
+
   it("sends strict security headers", async () => {
     const res = await app.inject({ method: "GET", url: "/api/health" });
     expect(res.headers["content-security-policy"]).toContain("script-src 'self'");

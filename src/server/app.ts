@@ -8,7 +8,9 @@ import { registerSessions } from "./auth/sessions";
 import type { Config } from "./config";
 import type { Database } from "./db/database";
 import { registerIdempotency } from "./idempotency";
+import { withoutSecrets } from "./log-redaction";
 import type { OutboxWorker } from "./mail/outbox-worker";
+import { registerNulCheck } from "./nul-check";
 import { checkSheetRoutes } from "./routes/check-sheets";
 import { completedFormRoutes } from "./routes/completed-forms";
 import { customerRoutes } from "./routes/customers";
@@ -36,9 +38,17 @@ export interface AppDeps {
   outbox?: OutboxWorker;
 }
 
+/** One registered method and address, e.g. PUT /api/timesheets/:id. */
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+}
+
 declare module "fastify" {
   interface FastifyInstance {
     deps: AppDeps;
+    /** Every route, as registered: lets tests cover routes added later without listing them. */
+    registeredRoutes: readonly RegisteredRoute[];
   }
 }
 
@@ -50,6 +60,12 @@ async function configuredPhotoStorage(config: Config): Promise<PhotoStorage> {
   const { s3PhotoStorage } = await import("./storage/s3-photo-storage");
   return s3PhotoStorage(config.s3);
 }
+
+/**
+ * PostgreSQL refuses some text SQLite takes (character_not_in_repertoire, untranslatable_character). The NUL check
+ * stops the usual case up front; this answers any other the same way: bad input, and the statement changed nothing.
+ */
+const UNSTORABLE_TEXT_CODES = new Set(["22021", "22P05"]);
 
 /** Every test and the real server build the app the same way. */
 export async function buildApp(
@@ -64,12 +80,17 @@ export async function buildApp(
     ? new URL(await deps.photoStorage.presignUpload("photos/upload-origin", 60)).origin
     : undefined;
   const app = Fastify({
-    ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
+    ...(deps.logger ? { loggerInstance: withoutSecrets(deps.logger) } : { logger: false }),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: deps.config.trustProxy,
     return503OnClosing: true,
   });
   app.decorate("deps", deps);
+  const registeredRoutes: RegisteredRoute[] = [];
+  app.decorate("registeredRoutes", registeredRoutes);
+  app.addHook("onRoute", (route) => {
+    for (const method of [route.method].flat()) registeredRoutes.push({ method, url: route.url });
+  });
 
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof AppError) {
@@ -77,6 +98,12 @@ export async function buildApp(
       return reply
         .status(error.status)
         .send({ code: error.code, message: error.userMessage } satisfies ErrorBody);
+    }
+    if (UNSTORABLE_TEXT_CODES.has(String((error as { code?: unknown }).code))) {
+      return reply.status(400).send({
+        code: "bad_request",
+        message: "The request contains characters that cannot be stored.",
+      } satisfies ErrorBody);
     }
     const status =
       typeof (error as { statusCode?: unknown }).statusCode === "number"
@@ -98,6 +125,7 @@ export async function buildApp(
   await app.register(
     async (api) => {
       registerOriginCheck(api);
+      registerNulCheck(api);
       await registerSessions(api);
       registerIdempotency(api);
       await api.register(healthRoutes);

@@ -23,6 +23,7 @@ describe("loadConfig", () => {
     const config = loadConfig({
       PORT: "8080",
       DATABASE_URL: "postgres://u@db:5432/plant",
+      DATABASE_SCHEMA: "plant_sheets",
       SMTP_URL: "smtp://mail:25",
       S3_BUCKET: "photos",
       S3_ENDPOINT: "http://minio:9000",
@@ -31,6 +32,7 @@ describe("loadConfig", () => {
     });
     expect(config.port).toBe(8080);
     expect(config.databaseUrl).toBe("postgres://u@db:5432/plant");
+    expect(config.databaseSchema).toBe("plant_sheets");
     expect(config.smtpUrl).toBe("smtp://mail:25");
     expect(config.s3).toMatchObject({
       bucket: "photos",
@@ -44,5 +46,6 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ PORT: "not-a-port" })).toThrow(/PORT/);
     expect(() => loadConfig({ DATABASE_URL: "nonsense" })).toThrow(/DATABASE_URL/);
     expect(() => loadConfig({ LOG_LEVEL: "loud" })).toThrow(/LOG_LEVEL/);
+    expect(() => loadConfig({ DATABASE_SCHEMA: "plant; drop table x" })).toThrow(/DATABASE_SCHEMA/);
   });
 });

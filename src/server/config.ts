@@ -13,6 +13,12 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().default("./data"),
   WEB_ROOT: z.string().default("./dist/web"),
   DATABASE_URL: optionalString.pipe(z.url().optional()),
+  DATABASE_SCHEMA: optionalString.pipe(
+    z
+      .string()
+      .regex(/^[a-z_][a-z0-9_]{0,62}$/, "a lower-case identifier: letters, digits and _")
+      .optional(),
+  ),
   SMTP_URL: optionalString.pipe(z.url().optional()),
   MAIL_FROM: z.string().default("Plant Sheets <no-reply@plant-sheets.local>"),
   PUBLIC_URL: optionalString.pipe(z.url().optional()),
@@ -33,6 +39,8 @@ export interface Config {
   /** The built web app served beside the API. */
   webRoot: string;
   databaseUrl: string | undefined;
+  /** PostgreSQL only: the schema the tables live in (search_path); the server's default when unset. */
+  databaseSchema: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
   publicUrl: string;
@@ -64,6 +72,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     dataDir: resolve(e.DATA_DIR),
     webRoot: resolve(e.WEB_ROOT),
     databaseUrl: e.DATABASE_URL,
+    databaseSchema: e.DATABASE_SCHEMA,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),

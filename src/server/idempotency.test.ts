@@ -6,6 +6,8 @@ import { SESSION_COOKIE } from "./auth/sessions";
 import { loadConfig } from "./config";
 import type { Database } from "./db/database";
 import { testDatabases } from "./db/test-databases";
+import type { PhotoStorage } from "./storage/photo-storage";
+import { signedWeek } from "./test-support/signed-week";
 
 const ORIGIN = "http://sheets.test";
 
@@ -113,6 +115,97 @@ describe.each(testDatabases())("Idempotency-Key on $name", ({ open }) => {
     expect(statuses.filter((s) => s === 201).length).toBeGreaterThanOrEqual(1);
     expect(statuses.every((s) => s === 201 || s === 409)).toBe(true);
     expect(await storedCount()).toBe(before + 1);
+  });
+
+  it("answers 409 while the first request with the key is still running, then replays its answer", async () => {
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let reached = () => {};
+    const reachedStorage = new Promise<void>((resolve) => {
+      reached = resolve;
+    });
+    const stored = new Map<string, Buffer>();
+    // Storage that holds the first upload until the test lets it go: the request is provably still running.
+    const slowStorage: PhotoStorage = {
+      put: async (key, bytes) => {
+        reached();
+        await gate;
+        stored.set(key, bytes);
+      },
+      get: async (key) => stored.get(key) ?? Buffer.alloc(0),
+      delete: async (key) => void stored.delete(key),
+    };
+    const slowApp = await buildApp({
+      config: loadConfig({ PUBLIC_URL: ORIGIN }),
+      database,
+      now: () => clock,
+      photoStorage: slowStorage,
+    });
+    try {
+      const slot = await slowApp.inject({
+        method: "POST",
+        url: "/api/objects/upload",
+        headers: { origin: ORIGIN },
+      });
+      const uploadPath = new URL(slot.json().uploadURL as string).pathname;
+      const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(512, 7)]);
+      const key = randomUUID();
+      const put = () =>
+        slowApp.inject({
+          method: "PUT",
+          url: uploadPath,
+          payload: jpeg,
+          headers: { origin: ORIGIN, "content-type": "image/jpeg", "idempotency-key": key },
+        });
+      const first = put();
+      await reachedStorage;
+      const during = await put();
+      expect(during.statusCode).toBe(409);
+      release();
+      const done = await first;
+      expect(done.statusCode).toBe(200);
+      const after = await put();
+      expect(after.statusCode).toBe(200);
+      expect(after.json()).toEqual(done.json());
+      expect(after.headers["idempotent-replayed"]).toBe("true");
+    } finally {
+      release();
+      await slowApp.close();
+    }
+  });
+
+  it("makes one form and one set of mails of three concurrent completions with one key", async () => {
+    const key = randomUUID();
+    const id = randomUUID();
+    const recipients = ["one@buildco.co.uk", "two@buildco.co.uk"];
+    const body = {
+      timesheetData: signedWeek({ id, submissionEmails: recipients }),
+      supervisorRating: "happy",
+    };
+    const complete = () =>
+      app.inject({
+        method: "POST",
+        url: "/api/timesheets/one-step-completion",
+        payload: body,
+        headers: { origin: ORIGIN, cookie, "idempotency-key": key },
+      });
+    const answers = await Promise.all([complete(), complete(), complete()]);
+    const statuses = answers.map((a) => a.statusCode);
+    expect(statuses.every((s) => s === 200 || s === 409)).toBe(true);
+    const winner = answers.find((a) => a.statusCode === 200)!;
+    expect(winner.json()).toMatchObject({ success: true, id });
+    const replay = await complete();
+    expect(replay.statusCode).toBe(200);
+    expect(replay.body).toBe(winner.body);
+
+    const forms = await database.db.selectFrom("timesheets").select("id").where("id", "=", id).execute();
+    expect(forms).toHaveLength(1);
+    const mails = await database.db.selectFrom("mail_outbox").select("to_addresses").execute();
+    for (const to of recipients) {
+      expect(mails.filter((m) => (JSON.parse(m.to_addresses) as string[]).includes(to))).toHaveLength(1);
+    }
   });
 
   it("refuses a malformed key", async () => {

@@ -18,7 +18,13 @@ declare module "fastify" {
   }
 }
 
-/** Keys belong to the caller: the account when signed in, otherwise the anonymous space. */
+/**
+ * Keys belong to the caller: the account when signed in. Callers without an account share one anonymous space,
+ * on purpose: the app's offline outbox retries a one-off submission from whatever network the phone is on next,
+ * so neither the address nor a cookie identifies the same caller across a retry. Sharing is safe because a replay
+ * is given only to a request with the same key, a random UUID that only its sender ever sees, and the identical
+ * method, address and body.
+ */
 function scopeOf(request: FastifyRequest): string {
   return request.session ? `account:${request.session.account.id}` : "anonymous";
 }

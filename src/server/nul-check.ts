@@ -1,0 +1,26 @@
+import type { FastifyInstance } from "fastify";
+import { AppError } from "./app-error";
+
+function containsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === "string") return value.includes("\u0000");
+  if (depth > 64 || value === null || typeof value !== "object" || Buffer.isBuffer(value)) return false;
+  if (Array.isArray(value)) return value.some((item) => containsNul(item, depth + 1));
+  return Object.entries(value).some(([key, item]) => key.includes("\u0000") || containsNul(item, depth + 1));
+}
+
+/**
+ * No field of the product holds a NUL character, and PostgreSQL cannot store one in text while SQLite can: refusing
+ * it before any handler runs keeps both databases answering alike, with 400 and nothing written.
+ */
+export function registerNulCheck(app: FastifyInstance): void {
+  app.addHook("preValidation", async (request) => {
+    if (
+      /%00/i.test(request.url) ||
+      containsNul(request.params) ||
+      containsNul(request.query) ||
+      containsNul(request.body)
+    ) {
+      throw new AppError("bad_request", "The request contains characters that cannot be stored.");
+    }
+  });
+}

@@ -1,0 +1,70 @@
+import { request as httpRequest } from "node:http";
+
+/** What a test needs from an answer of a server process. */
+export interface Answer {
+  status: number;
+  body: unknown;
+  setCookie: string[];
+}
+
+/**
+ * Calls a running server as the web app does: JSON, our own Origin, and the session cookie when given. Each call
+ * opens its own connection, like many phones at once (fetch would queue them on one keep-alive connection). A
+ * network failure (the server died) rejects.
+ */
+export function callServer(
+  baseUrl: string,
+  method: string,
+  path: string,
+  options: { body?: unknown; cookie?: string; headers?: Record<string, string> } = {},
+): Promise<Answer> {
+  const payload = options.body !== undefined ? JSON.stringify(options.body) : undefined;
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      `${baseUrl}${path}`,
+      {
+        method,
+        agent: false,
+        headers: {
+          origin: baseUrl,
+          ...(payload !== undefined
+            ? { "content-type": "application/json", "content-length": Buffer.byteLength(payload) }
+            : {}),
+          ...(options.cookie ? { cookie: options.cookie } : {}),
+          ...options.headers,
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("error", reject);
+        res.on("end", () => {
+          const text = Buffer.concat(chunks).toString("utf8");
+          let body: unknown = text;
+          try {
+            body = text ? JSON.parse(text) : null;
+          } catch {
+            // Not JSON: kept as text.
+          }
+          const setCookie = res.headers["set-cookie"] ?? [];
+          resolve({ status: res.statusCode ?? 0, body, setCookie });
+        });
+      },
+    );
+    req.on("error", reject);
+    req.end(payload);
+  });
+}
+
+/** Registers a new account and returns its session cookie ("name=value"). */
+export async function registerAccount(
+  baseUrl: string,
+  account: { fullName: string; email: string; password: string },
+): Promise<string> {
+  const answer = await callServer(baseUrl, "POST", "/api/drivers/register", { body: account });
+  const cookie = answer.setCookie[0]?.split(";")[0];
+  if (answer.status !== 201 || !cookie) {
+    throw new Error(`register failed: ${answer.status} ${JSON.stringify(answer.body)}`);
+  }
+  return cookie;
+}
