@@ -27,6 +27,8 @@ test("an anonymous driver fills the whole week, signs, rates, and submits it in 
   page,
   request,
 }) => {
+  // A whole week through every step, then the emailed PDF: longer than one screen's budget.
+  test.slow();
   const customer = await plainCustomer(request);
   const timesheetCalls: string[] = [];
   page.on("request", (r) => {
