@@ -139,7 +139,9 @@ describe.each(testDatabases())("security on $name", ({ open }) => {
               ? undefined
               : route.url.endsWith("one-step-completion")
                 ? { timesheetData: signedWeek({ id }), supervisorRating: "happy" }
-                : { id, company: "Intruder" },
+                : route.url.endsWith("/complete")
+                  ? { status: "completed" }
+                  : { id, company: "Intruder" },
         }));
       });
   }
