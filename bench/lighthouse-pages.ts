@@ -51,7 +51,16 @@ export async function measureLighthouse(
             .filter((ref) => ref.weight > 0)
             .map((ref) => lhr.audits[ref.id]!)
             .filter((audit) => audit.score !== null && audit.score < 0.9)
-            .map((audit) => `${category}: ${audit.id} (${audit.displayValue ?? audit.score})`),
+            .map((audit) => {
+              // What the audit found, briefly: e.g. the kind of each console issue.
+              const items = (
+                (audit.details as { items?: Record<string, unknown>[] } | undefined)?.items ?? []
+              )
+                .map((item) => String(item.issueType ?? item.description ?? item.source ?? item.url ?? ""))
+                .filter(Boolean)
+                .slice(0, 3);
+              return `${category}: ${audit.id}${items.length ? ` [${items.join("; ")}]` : ""}`;
+            }),
         );
         runs.push({
           performance: score("performance"),
