@@ -29,7 +29,10 @@ function precompress(): Plugin {
         writeFileSync(
           `${path}.br`,
           brotliCompressSync(bytes, {
-            params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
+            params: {
+              [constants.BROTLI_PARAM_QUALITY]: 11,
+              [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+            },
           }),
         );
         writeFileSync(`${path}.gz`, gzipSync(bytes, { level: 9 }));

@@ -1,4 +1,3 @@
-
 /** A session lasts 30 minutes from login, not from the last activity (spec sections 3 and 9). */
 export const SESSION_LIFETIME_MS = 30 * 60 * 1000;
 
