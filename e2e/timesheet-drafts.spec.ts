@@ -1,26 +1,11 @@
 import { randomUUID } from "node:crypto";
-import { expect, type Page, type Request } from "@playwright/test";
-import { STORAGE_KEYS } from "../src/domain/constants";
+import { expect, type Request } from "@playwright/test";
 import { messages } from "../src/domain/messages";
-import { serializeSession } from "../src/domain/session";
 import { test } from "./fixtures/app-test";
+import { logIn } from "./fixtures/drivers";
 import { dayCard, nextStep, sign, stepHeading, toastRegion } from "./support/timesheet-wizard";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
-/** A new driver account, signed in on this page: the server's cookie and the app's stored session. */
-async function logIn(page: Page): Promise<void> {
-  const fullName = "Dana Draft";
-  const response = await page.request.post("/api/drivers/register", {
-    data: { fullName, email: `dana-${randomUUID()}@northern-plant.co.uk`, password: "gravel-pit-42" },
-  });
-  expect(response.status()).toBe(201);
-  const { loginTime } = (await response.json()) as { loginTime: number };
-  await page.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [
-    STORAGE_KEYS.session,
-    serializeSession({ driverName: fullName, loginTime }),
-  ] as const);
-}
 
 function isDraftSave(r: Request): boolean {
   const path = new URL(r.url()).pathname;
@@ -33,7 +18,7 @@ function isDraftSave(r: Request): boolean {
 test("an account holder's draft is created on Next Step, updated after, and reopens at the right step", async ({
   page,
 }) => {
-  await logIn(page);
+  await logIn(page, "Dana Draft");
   await page.goto("/timesheet");
   await page.getByLabel("Company you're driving for").fill("Northern Plant Hire");
 
@@ -98,7 +83,7 @@ test("an account holder's draft is created on Next Step, updated after, and reop
 });
 
 test("a changed draft is saved every 30 seconds, and an unchanged one is not", async ({ page }) => {
-  await logIn(page);
+  await logIn(page, "Dana Draft");
   await page.clock.install();
   await page.goto("/timesheet");
   const saves: Request[] = [];
@@ -134,7 +119,7 @@ test("a changed draft is saved every 30 seconds, and an unchanged one is not", a
 });
 
 test("a draft that cannot be saved says so", async ({ page }) => {
-  await logIn(page);
+  await logIn(page, "Dana Draft");
   await page.route("**/api/timesheets", (route) =>
     route.fulfill({ status: 503, contentType: "application/json", body: '{"message":"Database is busy"}' }),
   );
@@ -150,14 +135,14 @@ test("a draft that cannot be saved says so", async ({ page }) => {
 });
 
 test("a draft that is not there says so instead of showing an empty form", async ({ page }) => {
-  await logIn(page);
+  await logIn(page, "Dana Draft");
   await page.goto(`/timesheet?draftId=${randomUUID()}`);
   await expect(page.getByRole("alert")).toContainText("Failed to open draft:");
   await expect(page.getByRole("link", { name: "Start a new timesheet" })).toBeVisible();
 });
 
 test("a changed draft is saved when the phone leaves the page", async ({ page }) => {
-  await logIn(page);
+  await logIn(page, "Dana Draft");
   await page.goto("/timesheet");
   await page.getByLabel("Company on hire to").fill("Pennine Groundworks Ltd");
   const saved = page.waitForRequest(isDraftSave);

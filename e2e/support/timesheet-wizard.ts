@@ -40,12 +40,15 @@ export async function drawSignature(page: Page, dialog: Locator, height = 25): P
   await page.mouse.up();
 }
 
-/** Types the signer's name, signs in the dialog and saves; the block then shows the signature image. */
-export async function sign(page: Page, block: "Operator Signature" | "Client Signature", name: string) {
-  const region = page.getByRole("region", { name: block });
+/**
+ * Types the signer's name, signs in the dialog and saves; the block then shows the signature image. The dialog
+ * is titled like the block unless `dialogTitle` says otherwise.
+ */
+export async function sign(page: Page, block: string, name: string, dialogTitle = block) {
+  const region = page.getByRole("region", { name: block, exact: true });
   await region.getByLabel("Print Name").fill(name);
   await region.getByRole("button", { name: /^Sign\b/ }).click();
-  const dialog = page.getByRole("dialog", { name: block });
+  const dialog = page.getByRole("dialog", { name: dialogTitle });
   await expect(dialog).toBeVisible();
   await drawSignature(page, dialog);
   await dialog.getByRole("button", { name: "Save Signature" }).click();

@@ -4,6 +4,7 @@ import {
   approvalDispatchReady,
   checkSheetEmailButtonEnabled,
   checkSheetOneStepProblem,
+  checkSheetSaveProblem,
   checkSheetSubmitProblem,
   type OneStepFields,
   timesheetSubmitProblem,
@@ -178,6 +179,33 @@ describe("check sheet submit", () => {
     expect(checkSheetEmailButtonEnabled([], false)).toBe(false);
     expect(checkSheetEmailButtonEnabled(["", "a@buildco.com"], false)).toBe(true);
     expect(checkSheetEmailButtonEnabled(["a@buildco.com"], true)).toBe(false);
+  });
+});
+
+describe("saving an account holder's check sheet", () => {
+  const submitted = {
+    status: "ready_for_approval" as const,
+    operatorSignature: SIG,
+    driverSignedName: "Dave Digger",
+    signatureDate: "2025-06-04",
+  };
+
+  it("lets a draft be saved at any stage", () => {
+    expect(checkSheetSaveProblem({ status: "draft" })).toBeNull();
+    expect(checkSheetSaveProblem({ ...submitted, status: "draft", operatorSignature: "" })).toBeNull();
+  });
+
+  it("needs the operator signature, driver name and date once submitted, the client signature not", () => {
+    expect(checkSheetSaveProblem(submitted)).toBeNull();
+    expect(
+      checkSheetSaveProblem({ ...submitted, driverSignedName: "", operatorSignedName: "Dave" }),
+    ).toBeNull();
+    for (const missing of ["operatorSignature", "driverSignedName", "signatureDate"]) {
+      expect(checkSheetSaveProblem({ ...submitted, [missing]: " " }), missing).toEqual({
+        title: "Signatures Required",
+        description: "Please complete all required signatures before submitting.",
+      });
+    }
   });
 });
 

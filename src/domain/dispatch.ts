@@ -1,4 +1,5 @@
 import { invalidClientEmails, nonBlankEmails } from "./client-email";
+import type { FormStatus } from "./form-status";
 import { messages, type Notice } from "./messages";
 import { isRating, type Rating } from "./rating";
 import { isPresent, missingSignatureParts, type SignedFields } from "./signatures";
@@ -84,6 +85,16 @@ export function checkSheetSubmitProblem(
   const optional = options.accountHolder ? ["clientSignature", "clientName"] : [];
   const missing = missingSignatureParts(sheet).filter((part) => !optional.includes(part));
   return missing.length > 0 ? messages.signaturesRequired : null;
+}
+
+/**
+ * Why an account holder's check sheet cannot be saved as it stands, or null. A sheet at ready_for_approval has
+ * been submitted, so it needs what 'Submit Check Sheet' needs from an account holder (the supervisor signs
+ * later); a draft may be saved half done, at any step.
+ */
+export function checkSheetSaveProblem(sheet: SignedFields & { status: FormStatus }): Notice | null {
+  if (sheet.status !== "ready_for_approval") return null;
+  return checkSheetSubmitProblem(sheet, { accountHolder: true });
 }
 
 /**

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { messages } from "./messages";
+import { messages, noticeText } from "./messages";
 
 describe("messages: fixed texts are the spec's words", () => {
   it("has the order-number and consent messages", () => {
@@ -261,5 +261,30 @@ describe("messages: the connection hint", () => {
   it("is the ending the spec's network variants share", () => {
     expect(messages.submissionNetworkFailed.endsWith(messages.checkConnection)).toBe(true);
     expect(messages.loginNetworkFailed.endsWith(messages.checkConnection)).toBe(true);
+  });
+});
+
+describe("noticeText", () => {
+  it("joins a toast's title and description as the spec writes an alert", () => {
+    expect(noticeText(messages.signaturesRequired)).toBe(
+      "Signatures Required: Please complete all required signatures before submitting.",
+    );
+  });
+});
+
+describe("photoRefused", () => {
+  it("names the photo by its place in the list and says what to do", () => {
+    expect(messages.photoRefused(2, "is not an image")).toBe(
+      "Photo 2 is not an image. Please remove it and add it again.",
+    );
+  });
+});
+
+describe("the check sheet's safety notices", () => {
+  it("are the spec's words, letter for letter", () => {
+    expect(messages.fuelNotice).toBe("Ensure Machine is full of fuel at all HR's");
+    expect(messages.damagesNotice).toBe(
+      "ALL DAMAGES ARE COUNTER CHARGEABLE. PLEASE NOTE CONDITION OF PLANT PRE HIRE AND POST HIRE.",
+    );
   });
 });

@@ -182,11 +182,18 @@ export const messages = {
   photoNotImage: (fileName: string): string => `${fileName} is not an image.`,
   photoLimitReached: `You can attach up to ${MAX_PHOTOS} photos.`,
   photoDuplicate: (fileName: string): string => `${fileName} has already been added.`,
+  /** Not in the spec: a check sheet lists a photo the server will not use (position counts from 1). */
+  photoRefused: (position: number, problem: string): string =>
+    `Photo ${position} ${problem}. Please remove it and add it again.`,
   uploadNoInternet: "No internet connection. Please check your connection and try again.",
   uploadFailed: (errorMessage?: string | null): string => {
     const message = given(errorMessage);
     return message ? `Upload failed: ${message}` : "Upload failed. Please try again.";
   },
+
+  // The check sheet's safety step (spec section 2), word for word
+  fuelNotice: "Ensure Machine is full of fuel at all HR's",
+  damagesNotice: "ALL DAMAGES ARE COUNTER CHARGEABLE. PLEASE NOTE CONDITION OF PLANT PRE HIRE AND POST HIRE.",
 
   // Hours (spec section 5: a day counts only when finish is later than start)
   finishNotAfterStart: "Finish must be later than start for this day's hours to count.",
@@ -197,3 +204,8 @@ export const messages = {
 } as const;
 
 export type MessageKey = keyof typeof messages;
+
+/** A toast's words as one sentence, for an alert or an error answer: "Title: Description". */
+export function noticeText(notice: Notice): string {
+  return `${notice.title}: ${notice.description}`;
+}

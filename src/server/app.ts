@@ -19,6 +19,7 @@ import { uploadRoutes } from "./routes/uploads";
 import { vehicleRoutes } from "./routes/vehicles";
 import { securityHeaders } from "./security-headers";
 import { defaultPhotoRoot, localPhotoStorage, type PhotoStorage } from "./storage/photo-storage";
+import { s3PhotoStorage } from "./storage/s3-photo-storage";
 
 export interface AppDeps {
   config: Config;
@@ -29,7 +30,7 @@ export interface AppDeps {
   logger?: FastifyBaseLogger;
   /** The clock every rule with a time in it reads; tests move it instead of waiting. */
   now: () => Date;
-  /** Photo bytes; files under the data folder unless given. */
+  /** Photo bytes: the S3 bucket when one is configured, otherwise files under the data folder, unless given. */
   photoStorage: PhotoStorage;
   /** Woken after a commit that queued mail, so it goes out at once instead of at the next poll. */
   outbox?: OutboxWorker;
@@ -47,10 +48,17 @@ const BODY_LIMIT_BYTES = 2 * 1024 * 1024;
 export async function buildApp(
   given: Omit<AppDeps, "photoStorage"> & Partial<AppDeps>,
 ): Promise<FastifyInstance> {
+  const { config } = given;
   const deps: AppDeps = {
     ...given,
-    photoStorage: given.photoStorage ?? localPhotoStorage(defaultPhotoRoot(given.config.dataDir)),
+    photoStorage:
+      given.photoStorage ??
+      (config.s3 ? s3PhotoStorage(config.s3) : localPhotoStorage(defaultPhotoRoot(config.dataDir))),
   };
+  // The browser PUTs photos straight to object storage, so the page must be allowed to reach it.
+  const uploadOrigin = deps.photoStorage.presignUpload
+    ? new URL(await deps.photoStorage.presignUpload("photos/upload-origin", 60)).origin
+    : undefined;
   const app = Fastify({
     ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
     bodyLimit: BODY_LIMIT_BYTES,
@@ -81,7 +89,7 @@ export async function buildApp(
       .send({ code: "internal", message: "Something went wrong. Please try again." } satisfies ErrorBody);
   });
 
-  app.addHook("onSend", securityHeaders(deps.config));
+  app.addHook("onSend", securityHeaders(deps.config, { uploadOrigin }));
 
   await app.register(
     async (api) => {

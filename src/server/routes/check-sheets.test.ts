@@ -1,24 +1,32 @@
 import { randomUUID } from "node:crypto";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CHECK_ITEM_FIELDS } from "../../domain/check-items";
+import { SAMPLE_SIGNATURE } from "../../domain/sample-signature";
 import { buildApp } from "../app";
 import { SESSION_COOKIE } from "../auth/sessions";
 import { loadConfig } from "../config";
 import type { Database } from "../db/database";
 import { testDatabases } from "../db/test-databases";
+import { PHOTOS } from "../pdf/pdf-fixtures";
+import { uploadTestPhoto } from "./upload-test-photo";
 
 const ORIGIN = "http://sheets.test";
 
 describe.each(testDatabases())("check sheets on $name", ({ open }) => {
   let database: Database;
   let app: FastifyInstance;
+  let dataDir: string;
   let counter = 0;
 
   beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), "plant-sheets-check-sheets-"));
     database = await open();
     app = await buildApp({
-      config: loadConfig({ PUBLIC_URL: ORIGIN }),
+      config: loadConfig({ PUBLIC_URL: ORIGIN, DATA_DIR: dataDir }),
       database,
       now: () => new Date("2025-06-04T06:30:00.000Z"),
     });
@@ -26,6 +34,7 @@ describe.each(testDatabases())("check sheets on $name", ({ open }) => {
   afterAll(async () => {
     await app.close();
     await database.close();
+    await rm(dataDir, { recursive: true, force: true });
   });
 
   async function newDriver(): Promise<string> {
@@ -45,7 +54,7 @@ describe.each(testDatabases())("check sheets on $name", ({ open }) => {
     return `${SESSION_COOKIE}=${cookie.value}`;
   }
 
-  const call = (method: "GET" | "POST" | "PUT", url: string, cookie: string, payload?: object) =>
+  const call = (method: "GET" | "POST" | "PUT" | "DELETE", url: string, cookie: string, payload?: object) =>
     app.inject({ method, url, payload, headers: { origin: ORIGIN, cookie } });
 
   it("dates a new check sheet today and keeps the tri-state checks as sent", async () => {
@@ -70,15 +79,78 @@ describe.each(testDatabases())("check sheets on $name", ({ open }) => {
     );
   });
 
-  it("stamps the submission time when a check sheet goes to approval", async () => {
+  /** What an account holder's 'Submit Check Sheet' needs: the operator's signature and name, and the date. */
+  const operatorSigned = {
+    operatorSignature: SAMPLE_SIGNATURE,
+    driverSignedName: "Dave Digger",
+    signatureDate: "2025-06-04",
+  };
+  const SIGNATURES_REQUIRED =
+    "Signatures Required: Please complete all required signatures before submitting.";
+
+  it("stamps the submission time when a check sheet goes to approval, the client signature left for later", async () => {
     const cookie = await newDriver();
     const id = randomUUID();
-    await call("POST", "/api/check-sheets", cookie, { id });
-    await call("PUT", `/api/check-sheets/${id}`, cookie, { status: "ready_for_approval" });
+    await call("POST", "/api/check-sheets", cookie, { id, ...operatorSigned });
+    const res = await call("PUT", `/api/check-sheets/${id}`, cookie, { status: "ready_for_approval" });
+    expect(res.statusCode).toBe(200);
     const read = (await call("GET", `/api/check-sheets/${id}`, cookie)).json();
-    expect(read).toMatchObject({ status: "ready_for_approval", submittedAt: "2025-06-04T06:30:00.000Z" });
+    expect(read).toMatchObject({
+      status: "ready_for_approval",
+      submittedAt: "2025-06-04T06:30:00.000Z",
+      clientSignature: "",
+    });
     const list = (await call("GET", "/api/check-sheets?status=ready_for_approval", cookie)).json();
     expect(list.map((c: { id: string }) => c.id)).toEqual([id]);
+    // The supervisor signs later, on the same submitted sheet.
+    const signed = await call("PUT", `/api/check-sheets/${id}`, cookie, {
+      clientSignature: SAMPLE_SIGNATURE,
+      clientSignedName: "Fiona Foreman",
+    });
+    expect(signed.statusCode).toBe(200);
+    expect((await call("GET", `/api/check-sheets/${id}`, cookie)).json()).toMatchObject({
+      status: "ready_for_approval",
+      clientSignedName: "Fiona Foreman",
+      submittedAt: "2025-06-04T06:30:00.000Z",
+    });
+  });
+
+  it("refuses a submission without the operator's signature, name or date, and keeps the draft", async () => {
+    const cookie = await newDriver();
+    const id = randomUUID();
+    // Drafts are saved half done, at any step.
+    expect((await call("POST", "/api/check-sheets", cookie, { id, plantNumber: "EX-1" })).statusCode).toBe(
+      201,
+    );
+    for (const missing of Object.keys(operatorSigned)) {
+      const res = await call("PUT", `/api/check-sheets/${id}`, cookie, {
+        ...operatorSigned,
+        [missing]: "",
+        status: "ready_for_approval",
+      });
+      expect(res.statusCode, missing).toBe(400);
+      expect(res.json().message).toBe(SIGNATURES_REQUIRED);
+    }
+    const read = (await call("GET", `/api/check-sheets/${id}`, cookie)).json();
+    expect(read).toMatchObject({ status: "draft", submittedAt: null, operatorSignature: "" });
+
+    const created = await call("POST", "/api/check-sheets", cookie, { status: "ready_for_approval" });
+    expect(created.statusCode).toBe(400);
+    expect(created.json().message).toBe(SIGNATURES_REQUIRED);
+
+    // A submitted sheet cannot lose what its submission needed.
+    const submitted = randomUUID();
+    await call("POST", "/api/check-sheets", cookie, {
+      id: submitted,
+      ...operatorSigned,
+      status: "ready_for_approval",
+    });
+    const unsign = await call("PUT", `/api/check-sheets/${submitted}`, cookie, { operatorSignature: "" });
+    expect(unsign.statusCode).toBe(400);
+    expect((await call("GET", `/api/check-sheets/${submitted}`, cookie)).json()).toMatchObject({
+      status: "ready_for_approval",
+      submittedAt: "2025-06-04T06:30:00.000Z",
+    });
   });
 
   it("never shows another account's check sheet", async () => {
@@ -88,5 +160,108 @@ describe.each(testDatabases())("check sheets on $name", ({ open }) => {
     await call("POST", "/api/check-sheets", owner, { id });
     expect((await call("GET", `/api/check-sheets/${id}`, other)).statusCode).toBe(404);
     expect((await call("GET", "/api/check-sheets", other)).json()).toEqual([]);
+  });
+
+  it("never changes or deletes another account's check sheet", async () => {
+    const owner = await newDriver();
+    const other = await newDriver();
+    const id = randomUUID();
+    await call("POST", "/api/check-sheets", owner, { id, plantNumber: "EX-1" });
+    expect((await call("PUT", `/api/check-sheets/${id}`, other, { plantNumber: "X" })).statusCode).toBe(404);
+    expect((await call("DELETE", `/api/check-sheets/${id}`, other)).statusCode).toBe(404);
+    expect((await call("GET", `/api/check-sheets/${id}`, owner)).json()).toMatchObject({
+      plantNumber: "EX-1",
+    });
+  });
+
+  describe("photos", () => {
+    const photoBytes = Buffer.from(PHOTOS[0]!.data);
+    const upload = (cookie?: string) => uploadTestPhoto(app, { origin: ORIGIN, bytes: photoBytes, cookie });
+    const photoRow = (url: string) =>
+      database.db.selectFrom("photos").selectAll().where("id", "=", url.split("/").pop()!).executeTakeFirst();
+
+    it("ties the photos a sheet lists to it, and lets go of the ones taken off", async () => {
+      const cookie = await newDriver();
+      const id = randomUUID();
+      const [first, second] = [await upload(cookie), await upload(cookie)];
+      expect(
+        (await call("POST", "/api/check-sheets", cookie, { id, photos: [first, second] })).statusCode,
+      ).toBe(201);
+      expect(await photoRow(first)).toMatchObject({ form_id: id });
+      expect(await photoRow(second)).toMatchObject({ form_id: id });
+      // Saving the same list again (auto-save) changes nothing.
+      expect(
+        (await call("PUT", `/api/check-sheets/${id}`, cookie, { photos: [first, second] })).statusCode,
+      ).toBe(200);
+      expect((await call("PUT", `/api/check-sheets/${id}`, cookie, { photos: [second] })).statusCode).toBe(
+        200,
+      );
+      expect(await photoRow(first)).toMatchObject({ form_id: null });
+      expect(await photoRow(second)).toMatchObject({ form_id: id });
+      expect((await call("GET", `/api/check-sheets/${id}`, cookie)).json()).toMatchObject({
+        photos: [second],
+      });
+    });
+
+    it("takes at most five photos", async () => {
+      const cookie = await newDriver();
+      const id = randomUUID();
+      const photos = [];
+      for (let i = 0; i < 6; i++) photos.push(await upload(cookie));
+      const six = await call("POST", "/api/check-sheets", cookie, { id, photos });
+      expect(six.statusCode).toBe(400);
+      expect(six.json().message).toBe("photos: At most 5 photos");
+      expect(
+        (await call("POST", "/api/check-sheets", cookie, { id, photos: photos.slice(0, 5) })).statusCode,
+      ).toBe(201);
+    });
+
+    it("refuses photos that are not the account's own uploads, or on another sheet, and saves nothing", async () => {
+      const cookie = await newDriver();
+      const other = await newDriver();
+      const id = randomUUID();
+      const mine = await upload(cookie);
+      await call("POST", "/api/check-sheets", cookie, { id, plantNumber: "EX-1", photos: [mine] });
+      const cases: [string, string][] = [
+        ["https://elsewhere.co.uk/site.jpg", "Photo 1 was not uploaded to Plant Sheets."],
+        [await upload(other), "Photo 1 is not one of your uploaded photos."],
+        [await upload(), "Photo 1 is not one of your uploaded photos."],
+        [`/api/photos/${randomUUID()}`, "Photo 1 is not one of your uploaded photos."],
+      ];
+      for (const [url, message] of cases) {
+        const res = await call("PUT", `/api/check-sheets/${id}`, cookie, {
+          plantNumber: "EX-2",
+          photos: [url],
+        });
+        expect(res.statusCode, url).toBe(400);
+        expect(res.json().message).toBe(`${message} Please remove it and add it again.`);
+      }
+      const twice = await call("PUT", `/api/check-sheets/${id}`, cookie, { photos: [mine, mine] });
+      expect(twice.json().message).toBe("Photo 2 is attached twice. Please remove it and add it again.");
+      const elsewhere = await call("POST", "/api/check-sheets", cookie, { photos: [mine] });
+      expect(elsewhere.statusCode).toBe(400);
+      expect(elsewhere.json().message).toBe(
+        "Photo 1 is already attached to another check sheet. Please remove it and add it again.",
+      );
+      expect((await call("GET", `/api/check-sheets/${id}`, cookie)).json()).toMatchObject({
+        plantNumber: "EX-1",
+        photos: [mine],
+      });
+      expect(await photoRow(mine)).toMatchObject({ form_id: id });
+    });
+
+    it("deletes a sheet's photos with it, rows and bytes", async () => {
+      const cookie = await newDriver();
+      const id = randomUUID();
+      const kept = await upload(cookie);
+      const photo = await upload(cookie);
+      await call("POST", "/api/check-sheets", cookie, { id, photos: [photo] });
+      expect((await call("DELETE", `/api/check-sheets/${id}`, cookie)).statusCode).toBe(204);
+      expect(await photoRow(photo)).toBeUndefined();
+      expect(await app.deps.photoStorage.size(`photos/${photo.split("/").pop()}`)).toBeNull();
+      expect((await app.inject({ method: "GET", url: photo })).statusCode).toBe(404);
+      // A photo not on the sheet stays.
+      expect((await app.inject({ method: "GET", url: kept })).statusCode).toBe(200);
+    });
   });
 });

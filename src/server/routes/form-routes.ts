@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
-import type { FastifyPluginAsync } from "fastify";
+import type { FastifyInstance, FastifyPluginAsync } from "fastify";
+import type { Kysely } from "kysely";
 import { z } from "zod";
 import { FormListQuerySchema, type FormPage } from "../../domain/api";
 import { IdSchema } from "../../domain/form-fields";
@@ -7,6 +8,7 @@ import { type FormStatus, isOpenStatus, OPEN_STATUSES } from "../../domain/form-
 import { messages } from "../../domain/messages";
 import { AppError } from "../app-error";
 import { requireAccount } from "../auth/sessions";
+import type { Account } from "../db/accounts-repository";
 import {
   deleteForm,
   type FormListPosition,
@@ -18,7 +20,11 @@ import {
   listFormsByOwner,
   updateForm,
 } from "../db/forms-repository";
+import type { DB } from "../db/schema";
 import { parseInput } from "../parse-input";
+
+/** Writes that must land with a saved form or not at all. */
+export type SaveWrites = (trx: Kysely<DB>) => Promise<void>;
 
 /** What a form kind (timesheet, check sheet) tells the shared routes about itself. */
 export interface FormKind<T extends FormTable, F extends { status: FormStatus }, I extends { id?: string }> {
@@ -34,6 +40,28 @@ export interface FormKind<T extends FormTable, F extends { status: FormStatus },
   apply: (base: F, input: I) => F;
   /** The copies of form fields kept in columns for lists and pairing. */
   columns: (form: F) => FormPatch<T>;
+  /**
+   * Why the form as it would be saved cannot be, or null: rules that hold whatever the input (e.g. what a
+   * submission needs). The answer is the user-facing message of a 400.
+   */
+  saveProblem?: (form: F) => string | null;
+  /**
+   * Checks a save needs I/O for, run before anything is written (refusing with an AppError); the writes it
+   * returns are made in the save's transaction.
+   */
+  prepareSave?: (
+    app: FastifyInstance,
+    context: { account: Account; id: string; form: F },
+  ) => Promise<SaveWrites>;
+  /**
+   * Writes that go with deleting a form, made in the delete's transaction (e.g. its photos' rows); what it
+   * returns runs once the delete has committed (e.g. removing the photos' bytes).
+   */
+  onDelete?: (
+    app: FastifyInstance,
+    trx: Kysely<DB>,
+    context: { account: Account; id: string },
+  ) => Promise<() => Promise<void>>;
 }
 
 const IdParamsSchema = z.object({ id: IdSchema });
@@ -92,6 +120,10 @@ export function formRoutes<T extends FormTable, F extends { status: FormStatus }
   return async (app) => {
     const { db } = app.deps.database;
     const notFound = () => new AppError("not_found", `No such ${kind.noun}.`);
+    const refuseProblem = (form: F) => {
+      const problem = kind.saveProblem?.(form);
+      if (problem) throw new AppError("validation_failed", problem);
+    };
 
     app.get(kind.path, async (request) => {
       const account = requireAccount(request);
@@ -134,19 +166,26 @@ export function formRoutes<T extends FormTable, F extends { status: FormStatus }
       if (statusChangeBySave(form.status) === "archive") {
         throw new AppError("bad_request", `A new ${kind.noun} cannot be archived.`);
       }
-      const inserted = await insertForm(
-        db,
-        kind.table,
-        {
-          id,
-          ownerId: account.id,
-          ...kind.columns(form),
-          status: form.status,
-          submittedAt: form.status === "ready_for_approval" ? now.toISOString() : null,
-          data: form as Record<string, unknown>,
-        },
-        now,
-      );
+      refuseProblem(form);
+      const writes = await kind.prepareSave?.(app, { account, id, form });
+      const inserted = await db.transaction().execute(async (trx) => {
+        const done = await insertForm(
+          trx,
+          kind.table,
+          {
+            id,
+            ownerId: account.id,
+            ...kind.columns(form),
+            status: form.status,
+            submittedAt: form.status === "ready_for_approval" ? now.toISOString() : null,
+            data: form as Record<string, unknown>,
+          },
+          now,
+        );
+        // A replay changes nothing, and an id that is someone else's form must not take our photos with it.
+        if (done) await writes?.(trx);
+        return done;
+      });
       // A replayed create (the same client-made id) answers like the first one did.
       if (!inserted && !(await getForm(db, kind.table, account.id, id))) {
         throw new AppError("conflict", `This ${kind.noun} id is already in use.`);
@@ -175,21 +214,27 @@ export function formRoutes<T extends FormTable, F extends { status: FormStatus }
       if (!isOpenStatus(current.status)) throw new AppError("conflict", messages.formLocked);
 
       const form = kind.apply({ ...(current.data as F), status: current.status }, input);
+      refuseProblem(form);
+      const writes = await kind.prepareSave?.(app, { account, id, form });
       const submittedNow = form.status === "ready_for_approval" && current.submittedAt === null;
-      const updated = await updateForm(
-        db,
-        kind.table,
-        account.id,
-        id,
-        {
-          ...kind.columns(form),
-          status: form.status,
-          ...(submittedNow ? { submittedAt: now.toISOString() } : {}),
-          data: form as Record<string, unknown>,
-        } as FormPatch<T>,
-        // Completed meanwhile by another request: the edit must not land on a signed form.
-        { now, onlyIfStatusIn: OPEN_STATUSES },
-      );
+      const updated = await db.transaction().execute(async (trx) => {
+        const done = await updateForm(
+          trx,
+          kind.table,
+          account.id,
+          id,
+          {
+            ...kind.columns(form),
+            status: form.status,
+            ...(submittedNow ? { submittedAt: now.toISOString() } : {}),
+            data: form as Record<string, unknown>,
+          } as FormPatch<T>,
+          // Completed meanwhile by another request: the edit must not land on a signed form.
+          { now, onlyIfStatusIn: OPEN_STATUSES },
+        );
+        if (done) await writes?.(trx);
+        return done;
+      });
       if (!updated) throw new AppError("conflict", messages.formLocked);
       return { id };
     });
@@ -197,7 +242,11 @@ export function formRoutes<T extends FormTable, F extends { status: FormStatus }
     app.delete(`${kind.path}/:id`, async (request, reply) => {
       const account = requireAccount(request);
       const { id } = parseInput(IdParamsSchema, request.params);
-      if (!(await deleteForm(db, kind.table, account.id, id))) throw notFound();
+      const afterCommit = await db.transaction().execute(async (trx) => {
+        if (!(await deleteForm(trx, kind.table, account.id, id))) throw notFound();
+        return kind.onDelete?.(app, trx, { account, id });
+      });
+      await afterCommit?.();
       return reply.status(204).send();
     });
   };

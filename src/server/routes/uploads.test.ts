@@ -74,11 +74,30 @@ describe.each(testDatabases())("photo uploads on $name", ({ open }) => {
     expect((await put(uploadPath, JPEG, "application/octet-stream")).statusCode).toBe(200);
   });
 
-  it("refuses photos over 10 MB and empty bodies", async () => {
-    const { uploadPath } = await uploadSlot();
-    const huge = Buffer.concat([JPEG, Buffer.alloc(MAX_PHOTO_BYTES)]);
-    expect((await put(uploadPath, huge)).statusCode).toBe(413);
+  it("refuses photos over 10 MB and empty bodies, and takes one of exactly 10 MB", async () => {
+    const { uploadPath, photoURL } = await uploadSlot();
+    const exactly = Buffer.concat([JPEG, Buffer.alloc(MAX_PHOTO_BYTES - JPEG.length, 1)]);
+    const oneOver = Buffer.concat([exactly, Buffer.from([0])]);
+    expect(oneOver.length).toBe(10_485_761);
+    expect((await put(uploadPath, oneOver)).statusCode).toBe(413);
     expect((await put(uploadPath, Buffer.alloc(0))).statusCode).toBe(400);
+    // Neither refusal used up the URL.
+    expect((await put(uploadPath, exactly)).statusCode).toBe(200);
+    const read = await app.inject({ method: "GET", url: photoURL });
+    expect(read.rawPayload.length).toBe(MAX_PHOTO_BYTES);
+  });
+
+  it("refuses a tampered upload URL and leaves the real one working", async () => {
+    const { uploadPath, photoURL } = await uploadSlot();
+    const token = uploadPath.split("/").pop()!;
+    const flipped = `${token.slice(0, -1)}${token.endsWith("A") ? "B" : "A"}`;
+    for (const tampered of [flipped, token.slice(0, -1), `${token}A`]) {
+      const res = await put(`/api/uploads/${tampered}`, JPEG);
+      expect(res.statusCode, tampered).toBe(404);
+      expect(res.json().message).toBe("Request has expired");
+    }
+    expect((await app.inject({ method: "GET", url: photoURL })).statusCode).toBe(404);
+    expect((await put(uploadPath, JPEG)).statusCode).toBe(200);
   });
 
   it("lets an upload URL expire after the spec's signing validity", async () => {

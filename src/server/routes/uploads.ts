@@ -8,22 +8,19 @@ import { AppError } from "../app-error";
 import { hashToken, newToken } from "../auth/sessions";
 import {
   consumeUploadToken,
-  findUploadedPhoto,
+  findPhoto,
   insertPendingPhoto,
   markPhotoUploaded,
 } from "../db/photos-repository";
 import { hitRateLimit } from "../db/rate-limits-repository";
 import { parseInput } from "../parse-input";
+import { photoUrl, verifiedPhoto } from "../services/form-photos";
 import { sniffImageType } from "../storage/sniff-image-type";
 
 const TokenParamsSchema = z.object({ token: z.string().regex(/^[\w-]{40,64}$/) });
 const IdParamsSchema = z.object({ id: IdSchema });
 /** Enough for a busy site office sharing one connection; stops a script from filling the disk. */
 const UPLOAD_URLS_PER_HOUR = { limit: 300, windowMs: 60 * 60 * 1000 };
-
-export function photoUrl(id: string): string {
-  return `/api/photos/${id}`;
-}
 
 /**
  * The spec's upload flow: POST /api/objects/upload hands out a URL, the browser PUTs the photo to it. Here the
@@ -39,18 +36,18 @@ export const uploadRoutes: FastifyPluginAsync = async (app) => {
     if (!limit.allowed)
       throw new AppError("rate_limited", "Too many uploads. Please wait a little and try again.");
     const id = randomUUID();
+    const storageKey = `photos/${id}`;
+    const expiresAt = new Date(now.getTime() + UPLOAD_URL_TTL_SECONDS * 1000);
+    const ownerId = request.session?.account.id ?? null;
+    const storage = app.deps.photoStorage;
+    if (storage.presignUpload) {
+      // Object storage takes the bytes itself; they are checked when the photo is first read or used.
+      const uploadURL = await storage.presignUpload(storageKey, UPLOAD_URL_TTL_SECONDS);
+      await insertPendingPhoto(db, { id, ownerId, storageKey, tokenHash: null, expiresAt }, now);
+      return { uploadURL, photoURL: photoUrl(id) };
+    }
     const token = newToken();
-    await insertPendingPhoto(
-      db,
-      {
-        id,
-        ownerId: request.session?.account.id ?? null,
-        storageKey: `photos/${id}`,
-        tokenHash: hashToken(token),
-        expiresAt: new Date(now.getTime() + UPLOAD_URL_TTL_SECONDS * 1000),
-      },
-      now,
-    );
+    await insertPendingPhoto(db, { id, ownerId, storageKey, tokenHash: hashToken(token), expiresAt }, now);
     return { uploadURL: `${app.deps.config.publicUrl}/api/uploads/${token}`, photoURL: photoUrl(id) };
   });
 
@@ -83,7 +80,8 @@ export const uploadRoutes: FastifyPluginAsync = async (app) => {
   // Photo ids are random UUIDs handed only to the uploader, like an object store's unguessable URL.
   app.get("/photos/:id", async (request, reply) => {
     const { id } = parseInput(IdParamsSchema, request.params);
-    const photo = await findUploadedPhoto(db, id);
+    const row = await findPhoto(db, id);
+    const photo = row && (await verifiedPhoto(app, row).catch(notYetAPhoto));
     if (!photo) throw new AppError("not_found", "No such photo.");
     const bytes = await app.deps.photoStorage.get(photo.storage_key);
     return reply
@@ -92,3 +90,9 @@ export const uploadRoutes: FastifyPluginAsync = async (app) => {
       .send(bytes);
   });
 };
+
+/** A photo that has not arrived, or whose bytes were refused, is not there to show. */
+function notYetAPhoto(error: unknown): undefined {
+  if (error instanceof AppError && error.code === "bad_request") return undefined;
+  throw error;
+}

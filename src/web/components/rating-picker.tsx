@@ -9,13 +9,20 @@ interface RatingPickerProps {
   value: Rating | null;
   onChange: (rating: Rating) => void;
   title?: string;
+  /** The line above the buttons, saying who rates what. */
+  prompt?: string;
 }
 
 /**
  * The client's rating of the driver: three large face buttons. The driver usually holds the phone, so half a
  * second after a choice the buttons and the choice are hidden (spec section 4).
  */
-export function RatingPicker({ value, onChange, title = "Rate Driver Performance" }: RatingPickerProps) {
+export function RatingPicker({
+  value,
+  onChange,
+  title = "Rate Driver Performance",
+  prompt = "For the client or supervisor: how did the driver do this week?",
+}: RatingPickerProps) {
   const hidden = useDelayedFlag(value !== null, RATING_HIDE_DELAY_MS);
   return (
     <Card role="region" aria-label={title} className="space-y-3">
@@ -30,9 +37,7 @@ export function RatingPicker({ value, onChange, title = "Rate Driver Performance
         </div>
       ) : (
         <>
-          <p className="text-sm text-slate-700 dark:text-slate-300">
-            For the client or supervisor: how did the driver do this week?
-          </p>
+          <p className="text-sm text-slate-700 dark:text-slate-300">{prompt}</p>
           <div className="grid grid-cols-3 gap-2">
             {RATINGS.map((rating) => (
               <button

@@ -7,8 +7,10 @@ import { Input } from "./ui/input";
 import { Label } from "./ui/label";
 
 interface SignerBlockProps {
-  /** The block's heading, also the signing dialog's title: 'Operator Signature', 'Client Signature'. */
+  /** The block's heading, also the signing dialog's title unless `dialogTitle` is given. */
   title: string;
+  /** The signing dialog's title when it differs from the heading: 'Operator Signature', 'Client Signature'. */
+  dialogTitle?: string;
   nameLabel?: string;
   namePlaceholder?: string;
   name: string;
@@ -27,6 +29,7 @@ interface SignerBlockProps {
  */
 export function SignerBlock({
   title,
+  dialogTitle = title,
   nameLabel = "Print Name",
   namePlaceholder = "Type your full name here",
   name,
@@ -114,7 +117,7 @@ export function SignerBlock({
       <SignaturePadDialog
         open={padOpen}
         onOpenChange={setPadOpen}
-        title={title}
+        title={dialogTitle}
         signerName={name}
         onSave={onSignatureChange}
       />

@@ -5,8 +5,8 @@ import { toast } from "../components/ui/use-toast";
 import { apiRequest } from "./api-client";
 import { failureText } from "./failure-text";
 
-/** Why a save runs: the 30 s timer, Next Step, or the driver's own 'Save as Draft'. */
-export type SaveReason = "auto" | "step" | "draft";
+/** Why a save runs: the 30 s timer, Next Step, the driver's own 'Save as Draft', or submitting the form. */
+export type SaveReason = "auto" | "step" | "draft" | "submit";
 
 export interface DraftSnapshot {
   id: string;
@@ -24,8 +24,8 @@ interface DraftSaverOptions {
   /** True when the server already holds this form (an opened draft): saves update it from the start. */
   stored: boolean;
   snapshot: DraftSnapshot;
-  /** The 'Save Failed' toast for this form kind. */
-  failureNotice: (message: string) => Notice;
+  /** The toast for a failed save of this form kind ('Save Failed: ...'), which may differ by reason. */
+  failureNotice: (message: string, reason: SaveReason) => Notice;
 }
 
 /**
@@ -46,18 +46,21 @@ export function useDraftSaver({ collection, enabled, stored, snapshot, failureNo
   const notice = useRef(failureNotice);
   notice.current = failureNotice;
 
+  /** Saves the latest snapshot; `patch` overrides some of its fields for this save only (e.g. a new status). */
   const save = useCallback(
-    (reason: SaveReason): Promise<boolean> => {
+    (reason: SaveReason, patch?: object): Promise<boolean> => {
       if (!enabled) return Promise.resolve(false);
       const run = async (): Promise<boolean> => {
         const { id, body, version } = latest.current;
-        // Nothing new: no request. A blank form is never saved by itself, only by 'Save as Draft'.
-        if (reason !== "draft" && version === savedVersion.current) return true;
+        // Nothing new: no request. A blank form is never saved by itself, only by the driver's own action.
+        const byDriver = reason === "draft" || reason === "submit";
+        if (!byDriver && version === savedVersion.current) return true;
+        const sent = { ...body, ...patch, id };
         try {
           if (storedRef.current) {
-            await apiRequest("PUT", `${collection}/${encodeURIComponent(id)}`, { ...body, id });
+            await apiRequest("PUT", `${collection}/${encodeURIComponent(id)}`, sent);
           } else {
-            await apiRequest("POST", collection, { ...body, id });
+            await apiRequest("POST", collection, sent);
             storedRef.current = true;
           }
           savedVersion.current = Math.max(savedVersion.current, version);
@@ -65,7 +68,7 @@ export function useDraftSaver({ collection, enabled, stored, snapshot, failureNo
           return true;
         } catch (error) {
           if (reason !== "auto" || !lastAutoFailed.current) {
-            toast({ ...notice.current(failureText(error)), variant: "destructive" });
+            toast({ ...notice.current(failureText(error), reason), variant: "destructive" });
           }
           lastAutoFailed.current = reason === "auto";
           return false;

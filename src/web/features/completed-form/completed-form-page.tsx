@@ -6,7 +6,9 @@ import { CHECK_ITEMS, type CheckValue, checkValueLabel } from "../../../domain/c
 import { DAY_LABELS, DAYS } from "../../../domain/days";
 import { dayNetHours, weeklyTotal } from "../../../domain/hours";
 import { formatDisplayDate } from "../../../domain/iso-date";
+import { photoCountLabel, photoUrlsOf } from "../../../domain/photos";
 import { LoadingScreen } from "../../components/loading-screen";
+import { PhotoThumbnail } from "../../components/photo-thumbnail";
 import { ScreenLayout } from "../../components/screen-layout";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
@@ -19,6 +21,8 @@ interface CompletedFormAnswer {
   type: "timesheet" | "check-sheet";
   form: FormData;
 }
+
+const isString = (value: unknown): value is string => typeof value === "string";
 
 const text = (form: FormData, key: string): string => {
   const value = form[key];
@@ -191,11 +195,10 @@ function WeekTable({ form }: { form: FormData }) {
 }
 
 function CheckList({ form }: { form: FormData }) {
-  const photos = Array.isArray(form.photoURLs)
-    ? form.photoURLs
-    : Array.isArray(form.photos)
-      ? form.photos
-      : [];
+  const photos = photoUrlsOf({
+    photos: Array.isArray(form.photos) ? form.photos.filter(isString) : [],
+    photoURLs: Array.isArray(form.photoURLs) ? form.photoURLs.filter(isString) : [],
+  });
   return (
     <Section title="Daily checks">
       <ul className="grid grid-cols-2 gap-2">
@@ -220,19 +223,15 @@ function CheckList({ form }: { form: FormData }) {
         <span className="font-medium">Defects: </span>
         {text(form, "defectsNotes") || "No defects noted"}
       </p>
+      <h3 className="mt-4 mb-2 font-bold">{photoCountLabel(photos.length)}</h3>
       {photos.length > 0 ? (
-        <div className="mt-3 grid grid-cols-2 gap-2">
-          {photos
-            .filter((url): url is string => typeof url === "string")
-            .map((url, index) => (
-              <img
-                key={url}
-                src={url}
-                alt={`Equipment, attachment ${index + 1}`}
-                className="w-full rounded-md"
-              />
-            ))}
-        </div>
+        <ul aria-label="Equipment photos" className="grid grid-cols-2 gap-2">
+          {photos.map((url, index) => (
+            <li key={url}>
+              <PhotoThumbnail url={url} alt={`Equipment, attachment ${index + 1}`} />
+            </li>
+          ))}
+        </ul>
       ) : null}
     </Section>
   );

@@ -1,0 +1,146 @@
+import { writeFile } from "node:fs/promises";
+import { expect, type Page } from "@playwright/test";
+import { MAX_PHOTO_BYTES } from "../src/domain/constants";
+import { messages } from "../src/domain/messages";
+import { test } from "./fixtures/app-test";
+import { jpegFile, photoDialog, pickPhotos } from "./support/check-sheet-wizard";
+import { nextStep } from "./support/timesheet-wizard";
+
+async function openPhotoStep(page: Page): Promise<void> {
+  await page.goto("/check-sheet");
+  await nextStep(page, "QR Scanner & Vehicle Info");
+  await nextStep(page, "Daily Safety Check");
+  await nextStep(page, "Photo Documentation");
+}
+
+const refusals = (page: Page) => photoDialog(page).getByRole("alert");
+const toUpload = (page: Page) =>
+  photoDialog(page).getByRole("list", { name: "Photos to upload" }).getByRole("img");
+
+test("files that are not photos, too large, too many or picked twice are refused, saying why", async ({
+  page,
+}) => {
+  await openPhotoStep(page);
+  const one = await jpegFile(page, "cab.jpg", 200, 150, "#225522");
+
+  // Images only.
+  await pickPhotos(page, [{ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("not a photo") }]);
+  await expect(refusals(page)).toHaveText(messages.photoNotImage("notes.txt"));
+  await expect(toUpload(page)).toHaveCount(0);
+
+  // 10485760 bytes at most: one byte more is refused, exactly the limit is taken.
+  // Large files go by path: the browser reads them from disk instead of over the test's connection.
+  const huge = test.info().outputPath("huge.jpg");
+  const limit = test.info().outputPath("limit.jpg");
+  await writeFile(huge, Buffer.alloc(MAX_PHOTO_BYTES + 1));
+  await writeFile(limit, Buffer.alloc(MAX_PHOTO_BYTES));
+  await pickPhotos(page, [huge, limit]);
+  await expect(refusals(page)).toHaveText(messages.photoTooLarge("huge.jpg"));
+  await expect(toUpload(page)).toHaveCount(1);
+  await photoDialog(page).getByRole("button", { name: "Remove limit.jpg" }).click();
+  await expect(toUpload(page)).toHaveCount(0);
+
+  // The same photo twice, in one pick or in two.
+  await pickPhotos(page, [one, one]);
+  await expect(refusals(page)).toHaveText(messages.photoDuplicate("cab.jpg"));
+  await expect(toUpload(page)).toHaveCount(1);
+  await pickPhotos(page, [one]);
+  await expect(refusals(page)).toHaveText(messages.photoDuplicate("cab.jpg"));
+
+  // Five at most: of five more, four fit.
+  const more = await Promise.all(
+    ["a.jpg", "b.jpg", "c.jpg", "d.jpg", "e.jpg"].map((name, i) =>
+      jpegFile(page, name, 100 + i, 100, "#553311"),
+    ),
+  );
+  await pickPhotos(page, more);
+  await expect(refusals(page)).toHaveText(messages.photoLimitReached);
+  await expect(toUpload(page)).toHaveCount(5);
+  await expect(photoDialog(page).getByLabel("Choose from Gallery")).toBeDisabled();
+  await expect(photoDialog(page).getByLabel("Take Photo")).toBeDisabled();
+
+  // Uploaded ones count too: after uploading the five, the step takes no more.
+  await photoDialog(page).getByRole("button", { name: "Upload 5 photo(s)" }).click();
+  await expect(photoDialog(page)).toBeHidden();
+  await expect(page.getByText("5 photo(s) attached")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Add Equipment Photos" })).toBeDisabled();
+  await page.getByRole("button", { name: "Remove photo 5" }).click();
+  await expect(page.getByText("4 photo(s) attached")).toBeVisible();
+  // A photo already uploaded is still a duplicate.
+  await pickPhotos(page, [one]);
+  await expect(refusals(page)).toHaveText(messages.photoDuplicate("cab.jpg"));
+});
+
+test("uploads that fail say why, and keep the photos to try again", async ({ page, context }) => {
+  await openPhotoStep(page);
+  const photo = await jpegFile(page, "bucket.jpg", 300, 200, "#663300");
+  const dialog = await pickPhotos(page, [photo]);
+  const upload = dialog.getByRole("button", { name: "Upload 1 photo(s)" });
+
+  await page.route("**/api/objects/upload", (route) => route.fulfill({ status: 404, body: "" }));
+  await upload.click();
+  await expect(dialog.getByRole("alert")).toHaveText(messages.uploadEndpointMissing);
+  await page.unroute("**/api/objects/upload");
+
+  await page.route("**/api/uploads/**", (route) =>
+    route.fulfill({
+      status: 404,
+      contentType: "application/json",
+      body: '{"code":"not_found","message":"Request has expired"}',
+    }),
+  );
+  await upload.click();
+  await expect(dialog.getByRole("alert")).toHaveText(messages.uploadFailed(messages.uploadExpired));
+  await page.unroute("**/api/uploads/**");
+  await page.route("**/api/uploads/**", (route) => route.fulfill({ status: 502, body: "" }));
+  await upload.click();
+  await expect(dialog.getByRole("alert")).toHaveText(messages.uploadFailed(messages.uploadNon2xx));
+  await page.unroute("**/api/uploads/**");
+
+  await context.setOffline(true);
+  await upload.click();
+  await expect(dialog.getByRole("alert")).toHaveText(messages.uploadNoInternet);
+  await context.setOffline(false);
+
+  // Still there to try again, and this time it goes.
+  await expect(dialog.getByRole("list", { name: "Photos to upload" }).getByRole("img")).toHaveCount(1);
+  await upload.click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText("1 photo(s) attached")).toBeVisible();
+});
+
+test("the server refuses bytes that are not a photo, whatever the file says", async ({ page }) => {
+  await openPhotoStep(page);
+  const fake = { name: "fake.jpg", mimeType: "image/jpeg", buffer: Buffer.from("<html>not a photo</html>") };
+  const dialog = await pickPhotos(page, [fake]);
+  await dialog.getByRole("button", { name: "Upload 1 photo(s)" }).click();
+  await expect(dialog.getByRole("alert")).toHaveText(/^Upload failed: Only photos/);
+  await expect(page.getByText("0 photo(s) attached")).toBeAttached();
+});
+
+test("a large photo is shrunk on the phone before upload, and a photo that cannot be shown gets a placeholder", async ({
+  page,
+}) => {
+  await openPhotoStep(page);
+  const large = await jpegFile(page, "whole-machine.jpg", 3000, 1500, "#114477");
+  let puts = 0;
+  page.on("request", (r) => {
+    if (r.method() === "PUT" && new URL(r.url()).pathname.startsWith("/api/uploads/")) puts += 1;
+  });
+  const dialog = await pickPhotos(page, [large]);
+  await dialog.getByRole("button", { name: "Upload 1 photo(s)" }).click();
+  await expect(dialog).toBeHidden();
+  const thumbnail = page.getByRole("img", { name: "Equipment, attachment 1" });
+  await expect(thumbnail).toHaveJSProperty("complete", true);
+  const size = await thumbnail.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight]);
+  expect(size).toEqual([2000, 1000]);
+  expect(puts).toBe(1);
+
+  // The photo cannot be fetched (deleted, or no signal): a placeholder says so.
+  await page.route("**/api/photos/**", (route) => route.fulfill({ status: 404, body: "" }));
+  await page.getByRole("button", { name: "Previous" }).click();
+  await nextStep(page, "Photo Documentation");
+  await expect(page.getByRole("img", { name: "Equipment, attachment 1: could not be shown" })).toBeVisible();
+  await expect(page.getByText("Photo unavailable")).toBeVisible();
+  await expect(page.getByText("1 photo(s) attached")).toBeVisible();
+});

@@ -1,0 +1,288 @@
+import { randomUUID } from "node:crypto";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { CHECK_ITEMS } from "../../domain/check-items";
+import { buildApp } from "../app";
+import { SESSION_COOKIE } from "../auth/sessions";
+import { loadConfig } from "../config";
+import type { Database } from "../db/database";
+import { claimBatch, type OutboxMessage } from "../db/outbox-repository";
+import { testDatabases } from "../db/test-databases";
+import { PHOTOS, signedCheckSheet } from "../pdf/pdf-fixtures";
+import { pdfImages } from "../pdf/pdf-images";
+import { pdfText } from "../pdf/pdf-text";
+import { uploadTestPhoto } from "./upload-test-photo";
+
+const ORIGIN = "http://sheets.test";
+const [JPEG_PHOTO, PNG_PHOTO] = [Buffer.from(PHOTOS[0]!.data), Buffer.from(PHOTOS[3]!.data)];
+
+/** A check a driver could really send: 14 items OK, tyres and lights a DEFECT, tracks N/A, signed by both. */
+function signedCheck(overrides: Record<string, unknown> = {}) {
+  const { status: _status, submittedAt: _submittedAt, ...fields } = signedCheckSheet("2025-06-04");
+  return {
+    ...fields,
+    photos: [],
+    submissionEmails: ["site.office@buildco.co.uk", " ", "accounts@buildco.co.uk"],
+    ...overrides,
+  };
+}
+
+const attachmentOf = (mail: OutboxMessage) => {
+  const attachment = mail.attachments[0] as { contentBase64: string; filename: string; contentType: string };
+  return { ...attachment, bytes: Buffer.from(attachment.contentBase64, "base64") };
+};
+
+describe.each(testDatabases())("check sheet one-step completion on $name", ({ open }) => {
+  let database: Database;
+  let app: FastifyInstance;
+  let dataDir: string;
+  let counter = 0;
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), "plant-sheets-check-completion-"));
+    database = await open();
+    app = await buildApp({
+      config: loadConfig({ PUBLIC_URL: ORIGIN, DATA_DIR: dataDir }),
+      database,
+      now: () => new Date("2025-06-04T06:30:00.000Z"),
+    });
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  async function newDriver(): Promise<string> {
+    counter += 1;
+    const res = await app.inject({
+      method: "POST",
+      url: "/api/drivers/register",
+      headers: { origin: ORIGIN },
+      payload: {
+        fullName: `Driver ${counter}`,
+        email: `csc-driver${counter}@haulage.co.uk`,
+        password: "secret1",
+      },
+    });
+    const cookie = res.cookies.find((c) => c.name === SESSION_COOKIE);
+    if (!cookie) throw new Error(`register failed: ${res.body}`);
+    return `${SESSION_COOKIE}=${cookie.value}`;
+  }
+
+  const call = (method: "GET" | "POST" | "PUT" | "DELETE", url: string, cookie?: string, payload?: object) =>
+    app.inject({ method, url, payload, headers: { origin: ORIGIN, ...(cookie ? { cookie } : {}) } });
+  const submit = (payload: object, cookie?: string) =>
+    call("POST", "/api/one-step-completion/check-sheet", cookie, payload);
+
+  const upload = (bytes: Buffer, cookie?: string) => uploadTestPhoto(app, { origin: ORIGIN, bytes, cookie });
+
+  const photoIdOf = (url: string) => url.split("/").pop()!;
+  const photoRow = (url: string) =>
+    database.db.selectFrom("photos").selectAll().where("id", "=", photoIdOf(url)).executeTakeFirst();
+  const countCheckSheets = async () =>
+    Number(
+      (
+        await database.db
+          .selectFrom("check_sheets")
+          .select(({ fn }) => fn.countAll().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  const drainOutbox = () => claimBatch(database.db, "test", 100, new Date("2030-01-01T00:00:00Z"));
+
+  beforeEach(async () => {
+    await drainOutbox();
+  });
+
+  it("refuses what the Complete & Email button would not allow, with the spec's messages", async () => {
+    const unsigned = await submit({
+      checkSheetData: signedCheck({ clientSignature: "" }),
+      supervisorRating: "happy",
+    });
+    expect(unsigned.statusCode).toBe(400);
+    expect(unsigned.json().message).toContain("Please complete all required signatures before submitting.");
+    const unrated = await submit({ checkSheetData: signedCheck() });
+    expect(unrated.statusCode).toBe(400);
+    const noEmail = await submit({
+      checkSheetData: signedCheck({ submissionEmails: [" "] }),
+      supervisorRating: "happy",
+    });
+    expect(noEmail.statusCode).toBe(400);
+    expect(noEmail.json().message).toContain("Please add at least one email address for submission.");
+    expect(await drainOutbox()).toEqual([]);
+  });
+
+  it("mails an anonymous check as a PDF with its photos to each address, then keeps nothing", async () => {
+    const photos = [await upload(JPEG_PHOTO), await upload(PNG_PHOTO)];
+    const before = await countCheckSheets();
+    const res = await submit({
+      checkSheetData: signedCheck({ photos }),
+      supervisorRating: "okay",
+      supervisorNotes: "Checked with the fitter",
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      success: true,
+      message: "Safety check sheet submitted with OK rating. Email sent to client!",
+      id: null,
+    });
+    expect(await countCheckSheets()).toBe(before);
+
+    const mails = await drainOutbox();
+    expect(mails.map((m) => m.to).sort()).toEqual([
+      ["accounts@buildco.co.uk"],
+      ["site.office@buildco.co.uk"],
+    ]);
+    const mail = mails[0]!;
+    expect(mail.subject).toBe("Daily Plant Defect Check - Dave Digger - EX-042");
+    expect(mail.text).toContain("Defects: Tyres, Lights");
+    expect(mail.text).toContain("Photos: 2");
+    expect(mail.text).toContain("not kept online");
+    expect(mail.text).not.toContain("/completed-form/");
+    const pdf = attachmentOf(mail);
+    expect(pdf).toMatchObject({
+      contentType: "application/pdf",
+      filename: "check-sheet-ex-042-2025-06-04.pdf",
+    });
+    const flat = (await pdfText(pdf.bytes)).replace(/\s+/g, " ");
+    CHECK_ITEMS.forEach((item, index) => {
+      const result = { defectTyres: "DEFECT", defectLights: "DEFECT", defectTracks: "N/A" }[
+        item.field as string
+      ];
+      expect(flat).toContain(`${index + 1} ${item.label} ${result ?? "OK"}`);
+    });
+    expect(flat).toContain(
+      "Nearside rear tyre worn to the cords. Offside work light cracked and not working.",
+    );
+    expect(flat).toContain("RATING Average RATING NOTES Checked with the fitter");
+    expect(flat).toContain("Photos (2)");
+    expect(flat).not.toContain("Photo could not be shown");
+    // Two drawn signatures and both photos are painted.
+    expect((await pdfImages(pdf.bytes)).flat()).toHaveLength(4);
+
+    // The photos went with the mail: rows and bytes.
+    for (const url of photos) {
+      expect(await photoRow(url)).toBeUndefined();
+      expect((await call("GET", url)).statusCode).toBe(404);
+      expect(await app.deps.photoStorage.size(`photos/${photoIdOf(url)}`)).toBeNull();
+    }
+  });
+
+  it("refuses photos that are not this server's uploads, or not the caller's, and changes nothing", async () => {
+    const cookie = await newDriver();
+    const accountPhoto = await upload(JPEG_PHOTO, cookie);
+    const anonymousPhoto = await upload(JPEG_PHOTO);
+    const pendingSlot = (await call("POST", "/api/objects/upload")).json().photoURL as string;
+    const cases: [string[], string][] = [
+      [["https://elsewhere.co.uk/site.jpg"], "Photo 1 was not uploaded to Plant Sheets."],
+      [[anonymousPhoto, "/objects/photos/1.jpg"], "Photo 2 was not uploaded to Plant Sheets."],
+      [[`/api/photos/${randomUUID()}`], "Photo 1 is not one of your uploaded photos."],
+      [[accountPhoto], "Photo 1 is not one of your uploaded photos."],
+      [[anonymousPhoto, anonymousPhoto], "Photo 2 is attached twice."],
+      [[pendingSlot], "Photo 1 has not finished uploading."],
+    ];
+    for (const [photos, message] of cases) {
+      const res = await submit({ checkSheetData: signedCheck({ photos }), supervisorRating: "happy" });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe(`${message} Please remove it and add it again.`);
+    }
+    // An account cannot use a photo uploaded without one, nor another account's.
+    const other = await newDriver();
+    for (const photo of [anonymousPhoto, accountPhoto]) {
+      const res = await submit(
+        { checkSheetData: signedCheck({ photos: [photo] }), supervisorRating: "happy" },
+        other,
+      );
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe(
+        "Photo 1 is not one of your uploaded photos. Please remove it and add it again.",
+      );
+    }
+    // The full public address of a photo is this server's too.
+    const full = await submit({
+      checkSheetData: signedCheck({ photos: [`${ORIGIN}${anonymousPhoto}`] }),
+      supervisorRating: "happy",
+    });
+    expect(full.statusCode).toBe(200);
+    expect(await drainOutbox()).toHaveLength(2);
+    expect(await photoRow(accountPhoto)).toMatchObject({ form_id: null });
+  });
+
+  it("completes an account holder's draft with its photos, links the read-only view, and locks it", async () => {
+    const cookie = await newDriver();
+    const id = randomUUID();
+    const photos = [await upload(PNG_PHOTO, cookie), await upload(JPEG_PHOTO, cookie)];
+    const dropped = await upload(JPEG_PHOTO, cookie);
+    expect(
+      (await call("POST", "/api/check-sheets", cookie, { id, plantNumber: "EX-042", photos: [dropped] }))
+        .statusCode,
+    ).toBe(201);
+    expect(await photoRow(dropped)).toMatchObject({ form_id: id });
+
+    const res = await submit(
+      { checkSheetData: { ...signedCheck({ photos }), id }, supervisorRating: "unhappy" },
+      cookie,
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      success: true,
+      message: "Safety check sheet submitted with Needs Work rating. Email sent to client!",
+      id,
+    });
+    const stored = (await call("GET", `/api/check-sheets/${id}`, cookie)).json();
+    expect(stored).toMatchObject({
+      status: "completed",
+      photos,
+      supervisorRating: "unhappy",
+      completedAt: "2025-06-04T06:30:00.000Z",
+    });
+    for (const url of photos) {
+      expect(await photoRow(url)).toMatchObject({ form_id: id });
+      expect((await call("GET", url)).statusCode).toBe(200);
+    }
+    // The photo taken off the sheet is no longer tied to it.
+    expect(await photoRow(dropped)).toMatchObject({ form_id: null });
+
+    const mails = await drainOutbox();
+    expect(mails).toHaveLength(2);
+    expect((await pdfImages(attachmentOf(mails[0]!).bytes)).flat()).toHaveLength(4);
+    const link = mails[0]!.text!.match(/http:\/\/sheets\.test\/completed-form\/\S+/)?.[0];
+    const token = new URL(link!).searchParams.get("token");
+    const view = await call("GET", `/api/completed-forms/${id}?token=${token}`);
+    expect(view.json()).toMatchObject({ type: "check-sheet", form: { id, photos } });
+
+    expect((await call("PUT", `/api/check-sheets/${id}`, cookie, { plantNumber: "X" })).statusCode).toBe(409);
+    const again = await submit(
+      { checkSheetData: { ...signedCheck(), id }, supervisorRating: "happy" },
+      cookie,
+    );
+    expect(again.statusCode).toBe(409);
+    expect(await drainOutbox()).toEqual([]);
+  });
+
+  it("cannot complete another account's check sheet, nor use its photos", async () => {
+    const owner = await newDriver();
+    const other = await newDriver();
+    const id = randomUUID();
+    await call("POST", "/api/check-sheets", owner, { id, plantNumber: "EX-042" });
+    const res = await submit({ checkSheetData: { ...signedCheck(), id }, supervisorRating: "happy" }, other);
+    expect(res.statusCode).toBe(409);
+    expect((await call("GET", `/api/check-sheets/${id}`, owner)).json()).toMatchObject({ status: "draft" });
+    expect(await drainOutbox()).toEqual([]);
+  });
+
+  it("keeps the photos when the completion is refused", async () => {
+    const photo = await upload(JPEG_PHOTO);
+    const res = await submit({
+      checkSheetData: signedCheck({ photos: [photo, "https://elsewhere.co.uk/x.jpg"] }),
+      supervisorRating: "happy",
+    });
+    expect(res.statusCode).toBe(400);
+    expect(await photoRow(photo)).toBeDefined();
+    expect((await call("GET", photo)).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,137 @@
+import { createHash } from "node:crypto";
+import type { FastifyInstance } from "fastify";
+import { MAX_PHOTO_BYTES } from "../../domain/constants";
+import { IdSchema } from "../../domain/form-fields";
+import { messages } from "../../domain/messages";
+import { AppError } from "../app-error";
+import type { Account } from "../db/accounts-repository";
+import { findPhotos, markPhotoUploaded, type PhotoRow } from "../db/photos-repository";
+import type { PdfPhoto } from "../pdf/pdf-canvas";
+import { sniffImageType } from "../storage/sniff-image-type";
+
+const PHOTO_PATH = /^\/api\/photos\/([^/?#]+)$/;
+
+/** This server's address of an uploaded photo. */
+export function photoUrl(id: string): string {
+  return `/api/photos/${id}`;
+}
+
+/**
+ * The photo id behind a check sheet's photo URL, or null when the URL is not one of this server's photos:
+ * `/api/photos/{id}` as handed out on upload, or the same path under this server's public address.
+ */
+export function photoIdOfUrl(url: string, publicUrl: string): string | null {
+  let path = url;
+  if (!url.startsWith("/")) {
+    if (!url.startsWith(`${publicUrl}/`)) return null;
+    path = url.slice(publicUrl.length);
+  }
+  const id = PHOTO_PATH.exec(path)?.[1];
+  return id && IdSchema.safeParse(id).success ? id : null;
+}
+
+/** What a check sheet's photo list is checked against: whose photos it may use, and for which form. */
+export interface PhotoUse {
+  /** Null for a one-step completion without an account: only photos uploaded without one will do. */
+  account: Account | null;
+  /** The form the photos are for; a photo already on another form is refused. Null when the form is not kept. */
+  formId: string | null;
+}
+
+/**
+ * The uploaded photos a check sheet lists, in its order, checked before they are tied to the form or put in a
+ * PDF: each URL must be a photo uploaded to this server, by the same account (or, without an account, by
+ * nobody's), listed once, not on another form, and its bytes an image of at most 10 MB. Any other URL is
+ * refused with a 400 naming the photo, so a form can never show or mail an image from elsewhere.
+ */
+export async function resolveFormPhotos(
+  app: FastifyInstance,
+  urls: readonly string[],
+  use: PhotoUse,
+): Promise<PhotoRow[]> {
+  const ids = urls.map((url, index) => {
+    const id = photoIdOfUrl(url, app.deps.config.publicUrl);
+    if (!id) throw refused(index, "was not uploaded to Plant Sheets");
+    return id;
+  });
+  ids.forEach((id, index) => {
+    if (ids.indexOf(id) !== index) throw refused(index, "is attached twice");
+  });
+  const rows = new Map((await findPhotos(app.deps.database.db, ids)).map((row) => [row.id, row]));
+  const ownerId = use.account?.id ?? null;
+  const resolved: PhotoRow[] = [];
+  for (const [index, id] of ids.entries()) {
+    const row = rows.get(id);
+    // Someone else's photo answers like a missing one: its id says nothing to the caller.
+    if (!row || row.owner_id !== ownerId) throw refused(index, "is not one of your uploaded photos");
+    if (row.form_id !== null && row.form_id !== use.formId) {
+      throw refused(index, "is already attached to another check sheet");
+    }
+    resolved.push(await verifiedPhoto(app, row, index));
+  }
+  return resolved;
+}
+
+/**
+ * A photo whose bytes have been checked. Bytes that came through this server were checked on arrival; bytes
+ * the browser put straight into object storage are fetched and checked on first use, and removed when they are
+ * too large or not an image.
+ */
+export async function verifiedPhoto(app: FastifyInstance, row: PhotoRow, index = 0): Promise<PhotoRow> {
+  if (row.uploaded_at !== null) return row;
+  const storage = app.deps.photoStorage;
+  if (!storage.presignUpload) throw refused(index, "has not finished uploading");
+  const size = await storage.size(row.storage_key);
+  if (size === null || size === 0) throw refused(index, "has not finished uploading");
+  if (size > MAX_PHOTO_BYTES) {
+    await storage.delete(row.storage_key);
+    throw refused(index, "is larger than 10 MB");
+  }
+  const bytes = await storage.get(row.storage_key);
+  const type = sniffImageType(bytes);
+  if (!type || bytes.length > MAX_PHOTO_BYTES) {
+    await storage.delete(row.storage_key);
+    throw refused(index, type ? "is larger than 10 MB" : "is not an image");
+  }
+  const now = app.deps.now();
+  const file = {
+    contentType: type,
+    bytes: bytes.length,
+    sha256: createHash("sha256").update(bytes).digest("hex"),
+  };
+  await markPhotoUploaded(app.deps.database.db, row.id, file, now);
+  return {
+    ...row,
+    content_type: file.contentType,
+    bytes: file.bytes,
+    sha256: file.sha256,
+    upload_token_hash: null,
+    uploaded_at: now.toISOString(),
+  };
+}
+
+/** The photos' bytes for a PDF, in order. */
+export async function readPdfPhotos(app: FastifyInstance, rows: readonly PhotoRow[]): Promise<PdfPhoto[]> {
+  return Promise.all(
+    rows.map(async (row) => ({
+      data: await app.deps.photoStorage.get(row.storage_key),
+      contentType: row.content_type,
+    })),
+  );
+}
+
+/**
+ * Removes photos' bytes from storage once their rows are gone. A failure is logged, not raised: the form has
+ * been handled, and a leftover file under an unguessable key shows nothing to anyone.
+ */
+export async function deleteStoredPhotos(app: FastifyInstance, rows: readonly PhotoRow[]): Promise<void> {
+  for (const row of rows) {
+    await app.deps.photoStorage.delete(row.storage_key).catch((error: unknown) => {
+      app.log.warn({ err: error, key: row.storage_key }, "could not delete a photo's bytes");
+    });
+  }
+}
+
+function refused(index: number, problem: string): AppError {
+  return new AppError("bad_request", messages.photoRefused(index + 1, problem));
+}

@@ -1,0 +1,95 @@
+import { History } from "lucide-react";
+import type { ReactNode } from "react";
+import { FORM_MEMORY_LISTS, type FormMemory } from "../../domain/form-memory";
+import { TextField } from "./text-field";
+import { Button } from "./ui/button";
+import { Card } from "./ui/card";
+
+export interface DriverCompanyValues {
+  company: string;
+  siteLocation: string;
+  clientCompany: string;
+  driverSignedName: string;
+}
+
+interface DriverCompanyStepProps {
+  values: DriverCompanyValues;
+  onChange: (fields: Partial<DriverCompanyValues>) => void;
+  memory: FormMemory;
+  /** 'Use Last Entry': fills the empty fields from what this phone remembers. */
+  onUseLastEntry: () => void;
+  /** The job the form is for (customer and order number), shown above the fields. */
+  job: ReactNode;
+  /** The form's own date field: the week ending of a timesheet, the check date of a check sheet. */
+  dateField: ReactNode;
+}
+
+/** Step 1 of both wizards, Driver & Company Info: who the driver works for, where, and on which date. */
+export function DriverCompanyStep({
+  values,
+  onChange,
+  memory,
+  onUseLastEntry,
+  job,
+  dateField,
+}: DriverCompanyStepProps) {
+  const remembersSomething = FORM_MEMORY_LISTS.some((list) => memory[list].length > 0);
+  return (
+    <div className="space-y-4">
+      {job}
+      <Card className="space-y-5">
+        <div>
+          <Button
+            variant="outline"
+            className="w-full"
+            disabled={!remembersSomething}
+            onClick={onUseLastEntry}
+          >
+            <History aria-hidden="true" className="size-5" />
+            Use Last Entry
+          </Button>
+          <p className="mt-1.5 text-sm text-slate-700 dark:text-slate-300">
+            {remembersSomething
+              ? "Fills the empty fields with what you entered last time."
+              : "Your entries are remembered on this phone for next time."}
+          </p>
+        </div>
+
+        {dateField}
+        <TextField
+          label="Company you're driving for"
+          value={values.company}
+          onValueChange={(company) => onChange({ company })}
+          suggestions={memory.companies}
+          autoComplete="organization"
+          maxLength={200}
+        />
+        <TextField
+          label="Site Location"
+          value={values.siteLocation}
+          onValueChange={(siteLocation) => onChange({ siteLocation })}
+          suggestions={memory.siteLocations}
+          autoComplete="off"
+          maxLength={200}
+        />
+        <TextField
+          label="Company on hire to"
+          value={values.clientCompany}
+          onValueChange={(clientCompany) => onChange({ clientCompany })}
+          suggestions={memory.clientCompanies}
+          autoComplete="off"
+          maxLength={200}
+        />
+        <TextField
+          label="Driver Full Name"
+          value={values.driverSignedName}
+          onValueChange={(driverSignedName) => onChange({ driverSignedName })}
+          suggestions={memory.driverNames}
+          autoComplete="name"
+          autoCapitalize="words"
+          maxLength={200}
+        />
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+import { ImageOff } from "lucide-react";
+import { useState } from "react";
+import { cn } from "../lib/cn";
+
+interface PhotoThumbnailProps {
+  url: string;
+  /** Says what the photo shows, e.g. 'Equipment, attachment 2'. */
+  alt: string;
+  className?: string;
+}
+
+/** An uploaded photo; one that cannot be shown (deleted, offline) gives way to a placeholder that says so. */
+export function PhotoThumbnail({ url, alt, className }: PhotoThumbnailProps) {
+  const [broken, setBroken] = useState(false);
+  if (broken) {
+    return (
+      <div
+        role="img"
+        aria-label={`${alt}: could not be shown`}
+        className={cn(
+          "flex aspect-square w-full flex-col items-center justify-center gap-1 rounded-lg bg-slate-200 text-center text-xs font-medium text-slate-700 dark:bg-slate-800 dark:text-slate-300",
+          className,
+        )}
+      >
+        <ImageOff aria-hidden="true" className="size-8" />
+        Photo unavailable
+      </div>
+    );
+  }
+  return (
+    <img
+      src={url}
+      alt={alt}
+      onError={() => setBroken(true)}
+      className={cn("aspect-square w-full rounded-lg bg-slate-100 object-cover dark:bg-slate-800", className)}
+    />
+  );
+}

@@ -1,0 +1,73 @@
+import { useCallback, useReducer, useState } from "react";
+import type { CheckSheetInput } from "../../../domain/check-sheet";
+import { messages } from "../../../domain/messages";
+import type { PhotoFile } from "../../../domain/photos";
+import type { WizardStep } from "../../../domain/wizard";
+import { useSession } from "../../lib/session-store";
+import { type SaveReason, useDraftSaver } from "../../lib/use-draft-saver";
+import { useFormMemory } from "../../lib/use-form-memory";
+import { type CheckSheetFormState, checkSheetFormReducer } from "./check-sheet-form-state";
+
+/** Auto and Next Step saves say they failed saving the check sheet; the driver's own save names the draft. */
+function saveFailure(message: string, reason: SaveReason) {
+  if (reason === "submit") return messages.checkSheetSubmitFailed;
+  return reason === "draft" ? messages.draftSaveFailed(message) : messages.checkSheetSaveFailed(message);
+}
+
+/**
+ * The check sheet wizard's state and what acts on it: the form reducer, the remembered values, and saves for
+ * account holders (on Next Step, every 30 s when changed, on 'Save Draft - Complete Later', and on submit).
+ */
+export function useCheckSheetForm(initial: CheckSheetFormState, options: { stored: boolean }) {
+  const session = useSession();
+  const accountHolder = session !== null;
+  const [state, dispatch] = useReducer(checkSheetFormReducer, initial);
+  const { memory, remember } = useFormMemory();
+  const drafts = useDraftSaver({
+    collection: "/api/check-sheets",
+    enabled: accountHolder,
+    stored: options.stored,
+    snapshot: { id: state.id, body: state.form, version: state.version },
+    failureNotice: saveFailure,
+  });
+
+  // The files the photos came from, by URL, so the same photo is not uploaded twice.
+  const [photoFiles, setPhotoFiles] = useState<Readonly<Record<string, PhotoFile>>>({});
+  const notePhotoFile = useCallback(
+    (url: string, file: PhotoFile) => setPhotoFiles((known) => ({ ...known, [url]: file })),
+    [],
+  );
+
+  const change = useCallback((fields: CheckSheetInput) => dispatch({ type: "change", fields }), []);
+
+  /** Leaving a step remembers what was typed; going forward also saves the draft. */
+  const goToStep = (step: WizardStep) => {
+    remember(state.form);
+    dispatch({ type: "goToStep", step });
+    if (step > state.step) void drafts.save("step");
+  };
+
+  /** Sends the sheet for supervisor approval; the server stamps submittedAt. */
+  const submitForApproval = async (): Promise<boolean> => {
+    const sent = await drafts.save("submit", { status: "ready_for_approval" });
+    if (sent) change({ status: "ready_for_approval" });
+    return sent;
+  };
+
+  return {
+    state,
+    dispatch,
+    change,
+    goToStep,
+    memory,
+    remember,
+    photoFiles,
+    notePhotoFile,
+    accountHolder,
+    saving: drafts.saving,
+    saveDraft: () => drafts.save("draft"),
+    submitForApproval,
+  };
+}
+
+export type CheckSheetFormApi = ReturnType<typeof useCheckSheetForm>;

@@ -1,0 +1,76 @@
+import { useEffect, useRef, useState } from "react";
+import { REDIRECT_AFTER_SUBMIT_MS } from "../../../domain/constants";
+import { checkSheetOneStepProblem, checkSheetSubmitProblem } from "../../../domain/dispatch";
+import type { Notice } from "../../../domain/messages";
+import { messages } from "../../../domain/messages";
+import { toast } from "../../components/ui/use-toast";
+import { useOneStepSubmit } from "../../lib/one-step-submit";
+import type { CheckSheetFormApi } from "./use-check-sheet-form";
+
+function showFailure(notice: Notice): void {
+  toast({ ...notice, variant: "destructive" });
+}
+
+/**
+ * 'Submit Check Sheet' and 'Complete & Email Check Sheet'. An account holder's sheet goes to supervisor
+ * approval (status ready_for_approval); without an account the sheet is completed and emailed in one step.
+ * Either way, after success the app returns home after 2 s (spec section 4).
+ */
+export function useCheckSheetSubmit(api: CheckSheetFormApi, goHome: () => void) {
+  const { state, accountHolder, submitForApproval, remember } = api;
+  const { form, rating } = state;
+  const oneStep = useOneStepSubmit(showFailure);
+  const [sending, setSending] = useState(false);
+  const [submitted, setSubmitted] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
+
+  const finish = (notice: Notice) => {
+    toast({ ...notice, variant: "success" });
+    remember(form);
+    setSubmitted(true);
+    timer.current = setTimeout(goHome, REDIRECT_AFTER_SUBMIT_MS);
+  };
+
+  const completeAndEmail = () => {
+    if (submitted) return;
+    const problem = checkSheetOneStepProblem({ ...form, rating });
+    if (problem || rating === null) {
+      showFailure(problem ?? messages.supervisorRatingRequired);
+      return;
+    }
+    const body = { checkSheetData: { ...form, id: state.id }, supervisorRating: rating, supervisorNotes: "" };
+    void oneStep.submit("/api/one-step-completion/check-sheet", body, () =>
+      finish(messages.checkSheetOneStepSucceeded(rating)),
+    );
+  };
+
+  const submitToSupervisor = async () => {
+    if (submitted || sending) return;
+    if (checkSheetSubmitProblem(form, { accountHolder: true })) {
+      showFailure(messages.signaturesRequired);
+      return;
+    }
+    setSending(true);
+    try {
+      if (await submitForApproval()) finish(messages.checkSheetSubmitted);
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return {
+    /** The wizard's last button. */
+    submit: accountHolder ? () => void submitToSupervisor() : completeAndEmail,
+    completeAndEmail,
+    submitting: oneStep.submitting || sending,
+    submitted,
+  };
+}
+
+export type CheckSheetSubmitApi = ReturnType<typeof useCheckSheetSubmit>;
