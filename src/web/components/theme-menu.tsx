@@ -41,7 +41,7 @@ export function ThemeMenu({ choice, onChoose, open, onOpenChange, autoFocus }: T
               variant="ghost"
               size="icon"
               aria-label={`Theme: ${themeLabels[choice]}`}
-              // biome-ignore lint/a11y/noAutofocus: hands over the focus of the button this one replaces.
+              // Hands over the focus of the stand-in button this one replaces.
               autoFocus={autoFocus}
             >
               <Icon aria-hidden="true" className="size-5" />
