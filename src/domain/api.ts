@@ -104,9 +104,26 @@ export type IdResponse = z.infer<typeof IdResponseSchema>;
 export const OneStepResponseSchema = z.object({ success: z.boolean(), message: z.string() });
 export type OneStepResponse = z.infer<typeof OneStepResponseSchema>;
 
-/** GET /api/timesheets?status=draft and GET /api/check-sheets?status=draft. */
-export const FormListQuerySchema = z.object({ status: FormStatusSchema.optional() });
+/** The largest page a form list answers. */
+export const MAX_FORM_PAGE_SIZE = 100;
+
+/**
+ * GET /api/timesheets?status=draft and GET /api/check-sheets?status=draft. Without `limit` and `cursor` the
+ * answer is every matching form as an array; with either it is one page (`limit`, default 50, at most 100)
+ * as a FormPage, and `cursor` is the previous page's `nextCursor`.
+ */
+export const FormListQuerySchema = z.object({
+  status: FormStatusSchema.optional(),
+  limit: z.coerce.number().int().min(1).max(MAX_FORM_PAGE_SIZE).optional(),
+  cursor: z.string().min(1).max(500).optional(),
+});
 export type FormListQuery = z.infer<typeof FormListQuerySchema>;
+
+/** One page of a form list: `nextCursor` fetches the next one, and is null on the last. */
+export interface FormPage<T> {
+  items: T[];
+  nextCursor: string | null;
+}
 
 // ---- Email address lists -----------------------------------------------------------------------
 

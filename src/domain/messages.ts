@@ -1,5 +1,5 @@
 import { MAX_PHOTOS } from "./constants";
-import { type Rating, ratingFace, ratingToastLabel } from "./rating";
+import { type Rating, ratingFace, ratingToastLabel } from "./rating-labels";
 
 /** A toast: a short title and a sentence under it (the spec writes them "Title - Description"). */
 export interface Notice {

@@ -1,48 +1,21 @@
 import { z } from "zod";
 import { MAX_NOTES_LENGTH } from "./constants";
+import { RATINGS } from "./rating-labels";
 import { SignatureDataUrlSchema } from "./signatures";
 
-/** The supervisor's rating of the driver: three values (spec sections 3 and 9). */
-export const RATINGS = ["happy", "okay", "unhappy"] as const;
-export type Rating = (typeof RATINGS)[number];
+export {
+  isRating,
+  RATING_FACES,
+  RATING_LABELS,
+  RATING_TOAST_LABELS,
+  RATINGS,
+  type Rating,
+  ratingFace,
+  ratingLabel,
+  ratingToastLabel,
+} from "./rating-labels";
+
 export const RatingSchema = z.enum(RATINGS);
-
-/** Labels of the rating buttons: Excellent, Average, Poor. */
-export const RATING_LABELS: Readonly<Record<Rating, string>> = {
-  happy: "Excellent",
-  okay: "Average",
-  unhappy: "Poor",
-};
-
-/** The variant used in confirmations (spec section 5 choices and the success toast): Excellent, OK, Needs Work. */
-export const RATING_TOAST_LABELS: Readonly<Record<Rating, string>> = {
-  happy: "Excellent",
-  okay: "OK",
-  unhappy: "Needs Work",
-};
-
-/** Happy, neutral and sad faces. */
-export const RATING_FACES: Readonly<Record<Rating, string>> = {
-  happy: "😊",
-  okay: "😐",
-  unhappy: "😞",
-};
-
-export function isRating(value: unknown): value is Rating {
-  return typeof value === "string" && (RATINGS as readonly string[]).includes(value);
-}
-
-export function ratingLabel(rating: Rating): string {
-  return RATING_LABELS[rating];
-}
-
-export function ratingToastLabel(rating: Rating): string {
-  return RATING_TOAST_LABELS[rating];
-}
-
-export function ratingFace(rating: Rating): string {
-  return RATING_FACES[rating];
-}
 
 const notes = z.string().max(MAX_NOTES_LENGTH);
 

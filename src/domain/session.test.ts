@@ -67,6 +67,17 @@ describe("parseStoredSession", () => {
     ).toBeNull();
   });
 
+  it("trims the name and holds it and the login time to their limits", () => {
+    const now = login + 1000;
+    const stored = (driverName: unknown, loginTime: unknown) =>
+      parseStoredSession(JSON.stringify({ driverName, loginTime }), now);
+    expect(stored("  Sam Driver ", login)).toEqual({ driverName: "Sam Driver", loginTime: login });
+    expect(stored("a".repeat(200), login)?.driverName).toHaveLength(200);
+    expect(stored("a".repeat(201), login)).toBeNull();
+    expect(stored("Sam", login + 0.5)).toBeNull();
+    expect(stored("Sam", -1)).toBeNull();
+  });
+
   it("never throws, whatever is stored", () => {
     fc.assert(
       fc.property(fc.string(), (raw) => {

@@ -1,14 +1,28 @@
-import { z } from "zod";
-
 /** A session lasts 30 minutes from login, not from the last activity (spec sections 3 and 9). */
 export const SESSION_LIFETIME_MS = 30 * 60 * 1000;
 
-export const StoredSessionSchema = z.object({
-  driverName: z.string().trim().min(1).max(200),
+export interface StoredSession {
+  /** Trimmed, 1 to 200 characters. */
+  driverName: string;
   /** Milliseconds since the epoch. */
-  loginTime: z.number().int().nonnegative(),
-});
-export type StoredSession = z.infer<typeof StoredSessionSchema>;
+  loginTime: number;
+}
+
+const MAX_DRIVER_NAME_LENGTH = 200;
+
+/**
+ * The stored session when `value` is one, its name trimmed. Checked by hand rather than with a schema: this
+ * runs on the first screen, which would otherwise have to load the whole schema library first.
+ */
+function toStoredSession(value: unknown): StoredSession | null {
+  if (typeof value !== "object" || value === null) return null;
+  const { driverName, loginTime } = value as Record<string, unknown>;
+  if (typeof driverName !== "string" || typeof loginTime !== "number") return null;
+  const name = driverName.trim();
+  if (name.length < 1 || name.length > MAX_DRIVER_NAME_LENGTH) return null;
+  if (!Number.isSafeInteger(loginTime) || loginTime < 0) return null;
+  return { driverName: name, loginTime };
+}
 
 /**
  * True while the session is younger than its lifetime. A login time in the future means the
@@ -37,9 +51,9 @@ export function parseStoredSession(raw: string | null, now: number): StoredSessi
   } catch {
     return null;
   }
-  const parsed = StoredSessionSchema.safeParse(value);
-  if (!parsed.success) return null;
-  return isSessionAlive(parsed.data.loginTime, now) ? parsed.data : null;
+  const session = toStoredSession(value);
+  if (!session) return null;
+  return isSessionAlive(session.loginTime, now) ? session : null;
 }
 
 export function serializeSession(session: StoredSession): string {

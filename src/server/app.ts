@@ -148,6 +148,8 @@ export async function buildApp(
       root: webRoot,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each file: sent as they are to browsers that accept them.
+      preCompressed: true,
       setHeaders(reply, path) {
         // Hashed file names never change, so they can be cached for good; everything else is revalidated.
         reply.header(

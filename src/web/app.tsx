@@ -1,14 +1,50 @@
 import { QueryClientProvider } from "@tanstack/react-query";
-import { useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { ErrorBoundary } from "./components/error-boundary";
 import { ErrorScreen } from "./components/error-screen";
-import { Toaster } from "./components/ui/toaster";
-import { TooltipProvider } from "./components/ui/tooltip";
-import { AuthDialogs } from "./features/auth/auth-dialogs";
+import { useToast } from "./components/ui/use-toast";
 import { SessionExpiryNotice } from "./features/auth/session-expiry-notice";
 import { ConsentBanner } from "./features/consent/consent-banner";
+import { useAuthDialog } from "./lib/auth-dialog-store";
+import { preloadWhenIdle } from "./lib/preload-when-idle";
 import { createQueryClient } from "./lib/query-client";
 import { AppRoutes } from "./routes";
+
+const AuthDialogs = lazy(async () => ({
+  default: (await import("./features/auth/auth-dialogs")).AuthDialogs,
+}));
+
+/**
+ * The account dialogs (their forms, validation and dialog code) load the first time one opens, not with the
+ * first screen; once loaded they stay mounted so closing still animates.
+ */
+function DeferredAuthDialogs() {
+  const { view } = useAuthDialog();
+  const [wanted, setWanted] = useState(false);
+  if (view !== null && !wanted) setWanted(true);
+  if (!wanted && view === null) return null;
+  return (
+    <Suspense fallback={null}>
+      <AuthDialogs />
+    </Suspense>
+  );
+}
+
+const loadToaster = () => import("./components/ui/toaster");
+const Toaster = lazy(async () => ({ default: (await loadToaster()).Toaster }));
+
+/** The toast viewport and its code arrive once the first screen is idle, or with the first toast if that is sooner. */
+function DeferredToaster() {
+  const { toasts } = useToast();
+  const [loaded, setLoaded] = useState(false);
+  useEffect(() => preloadWhenIdle(() => loadToaster().then(() => setLoaded(true))), []);
+  if (!loaded && toasts.length === 0) return null;
+  return (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
+  );
+}
 
 /** Providers and app-wide chrome; everything screen-specific lives behind the routes. */
 export function App() {
@@ -16,13 +52,11 @@ export function App() {
   return (
     <ErrorBoundary name="app" fallback={(error) => <ErrorScreen title="App Error" error={error} />}>
       <QueryClientProvider client={queryClient}>
-        <TooltipProvider>
-          <AppRoutes />
-          <AuthDialogs />
-          <SessionExpiryNotice />
-          <ConsentBanner />
-          <Toaster />
-        </TooltipProvider>
+        <AppRoutes />
+        <DeferredAuthDialogs />
+        <SessionExpiryNotice />
+        <ConsentBanner />
+        <DeferredToaster />
       </QueryClientProvider>
     </ErrorBoundary>
   );

@@ -192,6 +192,50 @@ describe.each(testDatabases())("forms repository on $name", ({ open }) => {
     expect(await listFormsByOwner(database.db, table, OWNER, { statuses: [] })).toEqual([]);
   });
 
+  it("pages through an owner's forms newest first, ties by id, without gaps or repeats", async () => {
+    const owner = "owner-pages";
+    await insertAccount(database.db, {
+      id: owner,
+      fullName: owner,
+      email: "pages@example.com",
+      passwordHash: "h",
+    });
+    // p-b, p-c and p-d share one update time: the id decides their order.
+    const forms = [
+      ["p-a", 1, "draft"],
+      ["p-b", 2, "draft"],
+      ["p-c", 2, "completed"],
+      ["p-d", 2, "draft"],
+      ["p-e", 3, "draft"],
+    ] as const;
+    for (const [id, at, status] of forms) {
+      await insertForm(database.db, "timesheets", { id, ownerId: owner, status, data: {} }, minutes(at));
+    }
+    const pages: string[][] = [];
+    let after: { updatedAt: string; id: string } | undefined;
+    for (;;) {
+      const page = await listFormsByOwner(database.db, "timesheets", owner, { limit: 2, after });
+      if (page.length === 0) break;
+      pages.push(page.map((f) => f.id));
+      const last = page.at(-1)!;
+      after = { updatedAt: last.updatedAt, id: last.id };
+    }
+    expect(pages).toEqual([["p-e", "p-d"], ["p-c", "p-b"], ["p-a"]]);
+
+    const firstDrafts = await listFormsByOwner(database.db, "timesheets", owner, {
+      statuses: ["draft"],
+      limit: 2,
+    });
+    expect(firstDrafts.map((f) => f.id)).toEqual(["p-e", "p-d"]);
+    const nextDrafts = await listFormsByOwner(database.db, "timesheets", owner, {
+      statuses: ["draft"],
+      limit: 2,
+      after: { updatedAt: minutes(2).toISOString(), id: "p-d" },
+    });
+    expect(nextDrafts.map((f) => f.id)).toEqual(["p-b", "p-a"]);
+    expect(await listFormsByOwner(database.db, "timesheets", owner, { limit: 0 })).toEqual([]);
+  });
+
   it("reads a form by its view token without an owner, and keeps tokens unique", async () => {
     await updateForm(database.db, "check_sheets", OWNER, "cs-3", { viewToken: "token-abc" });
     expect(await getFormByViewToken(database.db, "check_sheets", "token-abc")).toMatchObject({ id: "cs-3" });

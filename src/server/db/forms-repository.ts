@@ -185,23 +185,54 @@ export async function getFormByViewToken<T extends FormTable>(
   return row && toRecord(table, row);
 }
 
-/** An owner's forms, most recently updated first, optionally only those in the given statuses. */
+/** Where a page of a list ends: the last form's update time and id, in the list's order. */
+export interface FormListPosition {
+  updatedAt: string;
+  id: string;
+}
+
+export interface FormListOptions {
+  statuses?: readonly FormStatus[];
+  /** At most this many forms; all of them when absent. */
+  limit?: number;
+  /** Only the forms that come after this one in the list's order (the next page). */
+  after?: FormListPosition;
+}
+
+/**
+ * An owner's forms, most recently updated first (ties by id), optionally only those in the given statuses and
+ * one page at a time: the order matches the (owner, status, updated_at, id) and (owner, updated_at, id)
+ * indexes, so a page reads only its own rows however many forms the account has.
+ */
 export async function listFormsByOwner<T extends FormTable>(
   db: Kysely<DB>,
   table: T,
   ownerId: string,
-  options: { statuses?: readonly FormStatus[] } = {},
+  options: FormListOptions = {},
 ): Promise<FormRecord<T>[]> {
-  const { statuses } = options;
-  if (statuses?.length === 0) return [];
+  const { statuses, limit, after } = options;
+  if (statuses?.length === 0 || limit === 0) return [];
   const { q, name } = forms(db, table);
   const rows = await q
     .selectFrom(name)
     .selectAll()
     .where("owner_id", "=", ownerId)
-    .$if(statuses !== undefined, (qb) => qb.where("status", "in", statuses ?? []))
+    .$if(statuses !== undefined, (qb) =>
+      statuses?.length === 1
+        ? qb.where("status", "=", statuses[0]!)
+        : qb.where("status", "in", statuses ?? []),
+    )
+    .$if(after !== undefined, (qb) =>
+      qb.where((eb) =>
+        eb.or([
+          eb("updated_at", "<", after!.updatedAt),
+          eb.and([eb("updated_at", "=", after!.updatedAt), eb("id", "<", after!.id)]),
+        ]),
+      ),
+    )
     .orderBy("updated_at", "desc")
-    .orderBy("id")
+    .orderBy("id", "desc")
+    .$if(limit !== undefined, (qb) => qb.limit(limit!))
     .execute();
   return rows.map((row) => toRecord(table, row));
 }

@@ -3,6 +3,7 @@ import { dialectOf } from "./database";
 import * as m001 from "./migrations/001-initial";
 import * as m002 from "./migrations/002-rate-limits";
 import * as m003 from "./migrations/003-photo-uploads";
+import * as m004 from "./migrations/004-form-list-indexes";
 import type { DB } from "./schema";
 
 /**
@@ -13,6 +14,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   "001-initial": m001,
   "002-rate-limits": m002,
   "003-photo-uploads": m003,
+  "004-form-list-indexes": m004,
 };
 
 /**

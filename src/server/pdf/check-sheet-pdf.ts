@@ -4,6 +4,7 @@ import { formatDisplayDate } from "../../domain/iso-date";
 import { type Rating, ratingLabel } from "../../domain/rating";
 import { isPresent, operatorPrintedName } from "../../domain/signatures";
 import { type KeyValue, PdfCanvas, type PdfPhoto } from "./pdf-canvas";
+import { photosForPdf } from "./pdf-photos";
 import { signedContentFingerprint } from "./signed-content-fingerprint";
 
 export const CHECK_SHEET_TITLE = "Daily Plant Defect Check";
@@ -42,7 +43,7 @@ export async function renderCheckSheetPdf(input: CheckSheetPdfInput): Promise<Bu
   });
   drawCheckSheetSection(canvas, {
     checkSheet: input.checkSheet,
-    photos: input.photos,
+    photos: await photosForPdf(input.photos),
     customerName: input.customerName,
     rating: { rating: input.rating, notes: input.ratingNotes },
   });

@@ -5,6 +5,7 @@ import { isPresent } from "../../domain/signatures";
 import type { TimesheetFields } from "../../domain/timesheet";
 import { CHECK_SHEET_TITLE, drawCheckSheetSection } from "./check-sheet-pdf";
 import { PdfCanvas, type PdfPhoto } from "./pdf-canvas";
+import { photosForPdf } from "./pdf-photos";
 import {
   approvalFingerprint,
   contentsFingerprint,
@@ -43,8 +44,11 @@ export interface WeeklyPackPdfInput {
  */
 export async function renderWeeklyPackPdf(input: WeeklyPackPdfInput): Promise<Buffer> {
   const { timesheet, approval, customerName } = input;
-  const checkSheets = [...input.checkSheets].sort((a, b) =>
+  const sorted = [...input.checkSheets].sort((a, b) =>
     a.checkSheet.checkDate.localeCompare(b.checkSheet.checkDate),
+  );
+  const checkSheets = await Promise.all(
+    sorted.map(async ({ checkSheet, photos }) => ({ checkSheet, photos: await photosForPdf(photos) })),
   );
   const weekEnding = formatDisplayDate(timesheet.weekEnding);
   const canvas = new PdfCanvas({

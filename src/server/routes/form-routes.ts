@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { FastifyInstance, FastifyPluginAsync } from "fastify";
 import type { Kysely } from "kysely";
 import { z } from "zod";
-import { FormListQuerySchema } from "../../domain/api";
+import { FormListQuerySchema, type FormPage } from "../../domain/api";
 import { IdSchema } from "../../domain/form-fields";
 import { type FormStatus, isOpenStatus, OPEN_STATUSES } from "../../domain/form-status";
 import { messages } from "../../domain/messages";
@@ -10,6 +10,7 @@ import { AppError } from "../app-error";
 import { requireAccount } from "../auth/sessions";
 import type { Account } from "../db/accounts-repository";
 import {
+  type FormListPosition,
   type FormPatch,
   type FormRecord,
   type FormTable,
@@ -67,6 +68,27 @@ export interface FormKind<T extends FormTable, F extends { status: FormStatus },
 
 const IdParamsSchema = z.object({ id: IdSchema });
 
+const DEFAULT_FORM_PAGE_SIZE = 50;
+const ListCursorSchema = z.tuple([z.iso.datetime(), IdSchema]);
+
+/** Where the next page starts, opaque to clients: the last form's update time and id. */
+function encodeListCursor(last: FormListPosition): string {
+  return Buffer.from(JSON.stringify([last.updatedAt, last.id])).toString("base64url");
+}
+
+function decodeListCursor(cursor: string): FormListPosition {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
+  } catch {
+    parsed = undefined;
+  }
+  const result = ListCursorSchema.safeParse(parsed);
+  if (!result.success) throw new AppError("bad_request", "The list cursor is not valid.");
+  const [updatedAt, id] = result.data;
+  return { updatedAt, id };
+}
+
 /** A stored form as the API answers it: the fields, with the row's id, status and times. */
 export function toApiForm<T extends FormTable>(record: FormRecord<T>) {
   return {
@@ -107,11 +129,26 @@ export function formRoutes<T extends FormTable, F extends { status: FormStatus }
 
     app.get(kind.path, async (request) => {
       const account = requireAccount(request);
-      const { status } = parseInput(FormListQuerySchema, request.query);
+      const { status, limit, cursor } = parseInput(FormListQuerySchema, request.query);
+      const statuses = status ? [status] : undefined;
+      // Without paging asked for, the whole list as a plain array, as before paging existed.
+      if (limit === undefined && cursor === undefined) {
+        return (await listFormsByOwner(db, kind.table, account.id, { statuses })).map(toApiForm);
+      }
+      const pageSize = limit ?? DEFAULT_FORM_PAGE_SIZE;
+      // One more than the page tells whether there is a next page without a count.
       const records = await listFormsByOwner(db, kind.table, account.id, {
-        statuses: status ? [status] : undefined,
+        statuses,
+        limit: pageSize + 1,
+        after: cursor === undefined ? undefined : decodeListCursor(cursor),
       });
-      return records.map(toApiForm);
+      const items = records.slice(0, pageSize);
+      const last = items.at(-1);
+      const page: FormPage<ReturnType<typeof toApiForm>> = {
+        items: items.map(toApiForm),
+        nextCursor: records.length > pageSize && last ? encodeListCursor(last) : null,
+      };
+      return page;
     });
 
     app.get(`${kind.path}/:id`, async (request) => {

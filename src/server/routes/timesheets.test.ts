@@ -85,6 +85,42 @@ describe.each(testDatabases())("timesheets on $name", ({ open }) => {
     await drainOutbox();
   });
 
+  it("lists drafts one page at a time when asked, and as a plain array otherwise", async () => {
+    const cookie = await newDriver();
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const id = randomUUID();
+      ids.push(id);
+      expect(
+        (await call("POST", "/api/timesheets", cookie, { id, company: `Company ${i}` })).statusCode,
+      ).toBe(201);
+    }
+    // Saved at the same instant: newest first means ties by id, descending.
+    const expected = [...ids].sort().reverse();
+
+    const all = await call("GET", "/api/timesheets?status=draft", cookie);
+    expect(all.json().map((f: { id: string }) => f.id)).toEqual(expected);
+
+    const first = await call("GET", "/api/timesheets?status=draft&limit=2", cookie);
+    expect(first.statusCode).toBe(200);
+    const firstPage = first.json();
+    expect(firstPage.items.map((f: { id: string }) => f.id)).toEqual(expected.slice(0, 2));
+    expect(firstPage.items[0]).toMatchObject({ status: "draft", company: expect.any(String) });
+    expect(firstPage.nextCursor).toEqual(expect.any(String));
+
+    const second = await call(
+      "GET",
+      `/api/timesheets?status=draft&limit=2&cursor=${encodeURIComponent(firstPage.nextCursor)}`,
+      cookie,
+    );
+    expect(second.json()).toMatchObject({ nextCursor: null });
+    expect(second.json().items.map((f: { id: string }) => f.id)).toEqual(expected.slice(2));
+
+    for (const bad of ["limit=0", "limit=101", "limit=two", "cursor=bm90LWEtY3Vyc29y", "cursor=%25%25"]) {
+      expect((await call("GET", `/api/timesheets?${bad}`, cookie)).statusCode).toBe(400);
+    }
+  });
+
   it("needs an account for drafts", async () => {
     expect((await call("GET", "/api/timesheets")).statusCode).toBe(401);
     expect((await call("POST", "/api/timesheets", undefined, { company: "A" })).statusCode).toBe(401);

@@ -1,62 +1,60 @@
 import { Monitor, Moon, Sun } from "lucide-react";
-import { useState } from "react";
-import { readThemeChoice, storeThemeChoice, THEME_CHOICES, type ThemeChoice } from "../lib/theme";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { preloadWhenIdle } from "../lib/preload-when-idle";
+import { readThemeChoice, storeThemeChoice, type ThemeChoice } from "../lib/theme";
 import { Button } from "./ui/button";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuLabel,
-  DropdownMenuRadioGroup,
-  DropdownMenuRadioItem,
-  DropdownMenuTrigger,
-} from "./ui/dropdown-menu";
-import { Tooltip, TooltipContent, TooltipTrigger } from "./ui/tooltip";
+
+const loadThemeMenu = () => import("./theme-menu");
+const ThemeMenu = lazy(async () => ({ default: (await loadThemeMenu()).ThemeMenu }));
 
 const labels: Record<ThemeChoice, string> = { light: "Light", dark: "Dark", system: "System" };
 const icons: Record<ThemeChoice, typeof Sun> = { light: Sun, dark: Moon, system: Monitor };
 
-function isThemeChoice(value: string): value is ThemeChoice {
-  return (THEME_CHOICES as readonly string[]).includes(value);
-}
-
-/** Light, dark or follow the phone; the choice is remembered on this device. */
+/**
+ * Light, dark or follow the phone; the choice is remembered on this device. The menu's code (a dropdown with
+ * its positioning) is not part of the first screen: a plain button stands in until it has loaded, shortly after
+ * the page is idle, and a press before then opens the menu as soon as it arrives.
+ */
 export function ThemeToggle() {
   const [choice, setChoice] = useState<ThemeChoice>(readThemeChoice);
-  const Icon = icons[choice];
+  const [ready, setReady] = useState(false);
+  const [open, setOpen] = useState(false);
+  const [takeFocus, setTakeFocus] = useState(false);
+  const placeholder = useRef<HTMLButtonElement>(null);
 
+  const showMenu = () =>
+    loadThemeMenu().then(() => {
+      setTakeFocus(document.activeElement === placeholder.current);
+      setReady(true);
+    });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: scheduled once, on mount.
+  useEffect(() => preloadWhenIdle(showMenu), []);
+
+  const choose = (next: ThemeChoice) => {
+    storeThemeChoice(next);
+    setChoice(next);
+  };
+  const Icon = icons[choice];
+  const standIn = (
+    <Button
+      ref={placeholder}
+      variant="ghost"
+      size="icon"
+      aria-label={`Theme: ${labels[choice]}`}
+      aria-haspopup="menu"
+      aria-expanded={false}
+      onClick={() => {
+        setOpen(true);
+        void showMenu();
+      }}
+    >
+      <Icon aria-hidden="true" className="size-5" />
+    </Button>
+  );
+  if (!ready) return standIn;
   return (
-    <DropdownMenu>
-      <Tooltip>
-        <TooltipTrigger asChild>
-          <DropdownMenuTrigger asChild>
-            <Button variant="ghost" size="icon" aria-label={`Theme: ${labels[choice]}`}>
-              <Icon aria-hidden="true" className="size-5" />
-            </Button>
-          </DropdownMenuTrigger>
-        </TooltipTrigger>
-        <TooltipContent>Theme</TooltipContent>
-      </Tooltip>
-      <DropdownMenuContent align="end">
-        <DropdownMenuLabel>Theme</DropdownMenuLabel>
-        <DropdownMenuRadioGroup
-          value={choice}
-          onValueChange={(value) => {
-            if (!isThemeChoice(value)) return;
-            storeThemeChoice(value);
-            setChoice(value);
-          }}
-        >
-          {THEME_CHOICES.map((option) => {
-            const OptionIcon = icons[option];
-            return (
-              <DropdownMenuRadioItem key={option} value={option}>
-                <OptionIcon aria-hidden="true" className="size-4" />
-                {labels[option]}
-              </DropdownMenuRadioItem>
-            );
-          })}
-        </DropdownMenuRadioGroup>
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <Suspense fallback={standIn}>
+      <ThemeMenu choice={choice} onChoose={choose} open={open} onOpenChange={setOpen} autoFocus={takeFocus} />
+    </Suspense>
   );
 }

@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes } from "react";
+import type { ButtonHTMLAttributes, Ref } from "react";
 import { cn } from "../../lib/cn";
 
 export type ButtonVariant = "primary" | "secondary" | "outline" | "ghost" | "destructive";
@@ -32,6 +32,7 @@ export function buttonClasses(variant: ButtonVariant = "primary", size: ButtonSi
 }
 
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+  ref?: Ref<HTMLButtonElement>;
   variant?: ButtonVariant;
   size?: ButtonSize;
 }

@@ -13,7 +13,17 @@ export function TooltipProvider(props: ComponentProps<typeof TooltipPrimitive.Pr
   );
 }
 
-export const Tooltip = TooltipPrimitive.Root;
+/**
+ * A tooltip brings its own provider (with the spec's delays), so no provider has to wrap the whole app and the
+ * tooltip code loads only with the screens that show one.
+ */
+export function Tooltip(props: ComponentProps<typeof TooltipPrimitive.Root>) {
+  return (
+    <TooltipProvider>
+      <TooltipPrimitive.Root {...props} />
+    </TooltipProvider>
+  );
+}
 export const TooltipTrigger = TooltipPrimitive.Trigger;
 
 export function TooltipContent({

@@ -1,13 +1,19 @@
 import { LogIn, LogOut, UserRound } from "lucide-react";
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { localIsoDate } from "../../../domain/iso-date";
-import { LogoutDialog } from "../../components/logout-dialog";
 import { ThemeToggle } from "../../components/theme-toggle";
 import { Button } from "../../components/ui/button";
 import { openAuthDialog } from "../../lib/auth-dialog-store";
 import { formatLongDate } from "../../lib/format-long-date";
 import { useSession } from "../../lib/session-store";
-import { useCurrentDriver } from "../../lib/use-current-driver";
+
+// Only a signed-in driver sees it, so it is not part of the first screen's code.
+const LogoutDialog = lazy(async () => ({
+  default: (await import("../../components/logout-dialog")).LogoutDialog,
+}));
+
+// Only a stored session needs checking with the server, so without one that code is not part of the first screen.
+const SessionCheck = lazy(async () => ({ default: (await import("./session-check")).SessionCheck }));
 
 /** Today, kept current if the app is left open past midnight on a night shift. */
 function useToday(): Date {
@@ -29,11 +35,21 @@ const onDarkBar =
 export function HomeHeader() {
   const today = useToday();
   const session = useSession();
-  // Asks the server once per load whether the stored session is still signed in there.
-  useCurrentDriver();
+
+  const logoutButton = (
+    <Button variant="outline" className={onDarkBar}>
+      <LogOut aria-hidden="true" className="size-5" />
+      Logout
+    </Button>
+  );
 
   return (
     <header className="border-b-4 border-amber-500 bg-slate-900 text-white">
+      {session ? (
+        <Suspense fallback={null}>
+          <SessionCheck />
+        </Suspense>
+      ) : null}
       <div className="mx-auto flex max-w-2xl items-center gap-3 px-4 py-3">
         {/* Decorative: the product name is spelled out right beside it. */}
         <img src="/logo.svg" alt="" width={44} height={44} className="size-11 shrink-0" />
@@ -55,12 +71,9 @@ export function HomeHeader() {
               <p className="truncate font-semibold">{session.driverName}</p>
               <p className="text-sm text-emerald-300">Session active (30 min)</p>
             </div>
-            <LogoutDialog>
-              <Button variant="outline" className={onDarkBar}>
-                <LogOut aria-hidden="true" className="size-5" />
-                Logout
-              </Button>
-            </LogoutDialog>
+            <Suspense fallback={logoutButton}>
+              <LogoutDialog>{logoutButton}</LogoutDialog>
+            </Suspense>
           </>
         ) : (
           <>

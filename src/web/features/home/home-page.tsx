@@ -1,5 +1,5 @@
 import { ClipboardCheck, Clock, WifiOff } from "lucide-react";
-import { type ReactNode, Suspense, useEffect } from "react";
+import { lazy, type ReactNode, Suspense, useEffect } from "react";
 import { useLocation, useSearchParams } from "wouter";
 import { LoadingScreen } from "../../components/loading-screen";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs";
@@ -9,9 +9,17 @@ import { useSession } from "../../lib/session-store";
 import { AccountBanner } from "./account-banner";
 import { FormIntroCard } from "./form-intro-card";
 import { HomeHeader } from "./home-header";
-import { LoginRequired } from "./login-required";
-import { MoreOptionsMenu } from "./more-options-menu";
-import { OperatorDashboard } from "./operator-dashboard";
+
+// Account tabs: not part of the first screen's code.
+const LoginRequired = lazy(async () => ({ default: (await import("./login-required")).LoginRequired }));
+const OperatorDashboard = lazy(async () => ({
+  default: (await import("./operator-dashboard")).OperatorDashboard,
+}));
+
+// Only a signed-in driver has it, so its dropdown code is not part of the first screen's.
+const MoreOptionsMenu = lazy(async () => ({
+  default: (await import("./more-options-menu")).MoreOptionsMenu,
+}));
 
 /** The account tabs other features provide; the app puts them together in routes.tsx. */
 export type HomePanels = Record<Exclude<AccountTab, "forms">, ReactNode>;
@@ -46,9 +54,11 @@ export function HomePage({ panels }: { panels: HomePanels }) {
 
   let accountPanel: ReactNode = null;
   if (isAccountTab(tab)) {
-    if (!session) accountPanel = <LoginRequired area={areaNames[tab]} />;
-    else if (tab === "forms") accountPanel = <OperatorDashboard driverName={session.driverName} />;
-    else accountPanel = <Suspense fallback={<LoadingScreen />}>{panels[tab]}</Suspense>;
+    let panel: ReactNode;
+    if (!session) panel = <LoginRequired area={areaNames[tab]} />;
+    else if (tab === "forms") panel = <OperatorDashboard driverName={session.driverName} />;
+    else panel = panels[tab];
+    accountPanel = <Suspense fallback={<LoadingScreen />}>{panel}</Suspense>;
   }
 
   return (
@@ -80,7 +90,11 @@ export function HomePage({ panels }: { panels: HomePanels }) {
                 Check Sheet
               </TabsTrigger>
             </TabsList>
-            {session ? <MoreOptionsMenu tab={tab} onSelect={selectTab} /> : null}
+            {session ? (
+              <Suspense fallback={null}>
+                <MoreOptionsMenu tab={tab} onSelect={selectTab} />
+              </Suspense>
+            ) : null}
           </div>
           <TabsContent value="timesheet">
             <FormIntroCard

@@ -1,0 +1,28 @@
+/** The budgets every `npm run bench` is held to (median figures), in the figures' own units. */
+const KB = 1024;
+const MB = 1024 * 1024;
+
+export const budgets = {
+  homeScreenGzip: { max: 120 * KB },
+  criticalPathGzip: { max: 170 * KB },
+  lazyChunkGzip: { max: 100 * KB },
+  lighthousePerformance: { min: 95 },
+  lighthouseAccessibility: { min: 100 },
+  lighthouseBestPractices: { min: 100 },
+  lcpMs: { max: 1800 },
+  tbtMs: { max: 100 },
+  cls: { max: 0.02 },
+  draftSaveRate: { min: 3000 },
+  draftSaveShareOfRawCommits: { min: 0.5 },
+  draftSaveP99Ms: { max: 50 },
+  readByIdRate: { min: 15_000 },
+  readByIdP99Ms: { max: 25 },
+  listDraftsP95Ms: { max: 20 },
+  timesheetPdfMs: { max: 50 },
+  checkSheetPdfMs: { max: 100 },
+  checkSheetPdfBytes: { max: 1 * MB },
+  weeklyPackPdfMs: { max: 1000 },
+  weeklyPackPdfBytes: { max: 8 * MB },
+  photoShrinkMs: { max: 1500 },
+  photoShrinkBytes: { max: 400 * KB },
+} as const;

@@ -1,0 +1,139 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { gzipSync } from "node:zlib";
+import { budgets } from "./budgets";
+import { BENCH_WEB_ROOT } from "./build-app";
+import type { Figure } from "./figure";
+
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+  assets?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+/** The screens "/" lazily loads at first paint (the route's lazy screen), as manifest keys relative to src/web. */
+export const HOME_ROUTE_MODULES = [/^features\/home\/home-page\.tsx$/];
+/** The QR decoder: may be larger than a lazy chunk's budget because it loads only when the scanner opens. */
+const QR_DECODER = /barcode-detector|zxing/;
+
+const gzipSize = (file: string) => gzipSync(readFileSync(join(BENCH_WEB_ROOT, file)), { level: 9 }).length;
+
+/** Keys of a chunk and everything it imports statically. */
+function staticClosure(manifest: Manifest, keys: readonly string[]): Set<string> {
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key) || !manifest[key]) return;
+    seen.add(key);
+    for (const next of manifest[key].imports ?? []) visit(next);
+  };
+  for (const key of keys) visit(key);
+  return seen;
+}
+
+function filesOf(manifest: Manifest, keys: Iterable<string>): Set<string> {
+  const files = new Set<string>();
+  for (const key of keys) {
+    const chunk = manifest[key]!;
+    files.add(chunk.file);
+    for (const css of chunk.css ?? []) files.add(css);
+  }
+  return files;
+}
+
+/** Files the page itself references: index.html, and icons, manifest and fonts outside the JS graph. */
+function htmlAndLinkedFiles(): string[] {
+  const html = readFileSync(join(BENCH_WEB_ROOT, "index.html"), "utf8");
+  const linked = [...html.matchAll(/<link[^>]+href="\/?([^"]+)"/g)]
+    .map((m) => m[1]!)
+    .filter((href) => !href.startsWith("http") && !href.startsWith("assets/"));
+  return ["index.html", ...linked];
+}
+
+function fontsIn(cssFiles: Iterable<string>): string[] {
+  const fonts = new Set<string>();
+  for (const css of cssFiles) {
+    const text = readFileSync(join(BENCH_WEB_ROOT, css), "utf8");
+    for (const m of text.matchAll(/url\(\/?(assets\/[^)]+\.woff2?)\)/g)) fonts.add(m[1]!);
+  }
+  return [...fonts];
+}
+
+/**
+ * Sizes from Vite's build manifest: what the browser needs before the home screen is usable (the entry, its
+ * static imports, its CSS and the home route's lazy screen with its imports), the whole critical path (that,
+ * plus the HTML and what it links and fonts the CSS uses), and the largest chunk that loads later.
+ */
+export function measureBundleSizes(): Figure[] {
+  const manifest = JSON.parse(readFileSync(join(BENCH_WEB_ROOT, ".vite/manifest.json"), "utf8")) as Manifest;
+  const entries = Object.keys(manifest).filter((key) => manifest[key]!.isEntry);
+  const homeRoute = Object.keys(manifest).filter((key) => HOME_ROUTE_MODULES.some((re) => re.test(key)));
+  if (entries.length === 0) throw new Error("the manifest has no entry chunk");
+  if (homeRoute.length === 0) throw new Error("the manifest has no home screen chunk");
+
+  const homeKeys = staticClosure(manifest, [...entries, ...homeRoute]);
+  const homeFiles = filesOf(manifest, homeKeys);
+  const homeBytes = [...homeFiles].reduce((sum, file) => sum + gzipSize(file), 0);
+  const cssFiles = [...homeFiles].filter((f) => f.endsWith(".css"));
+  // Fonts are already compressed: counted as they are.
+  const fontBytes = fontsIn(cssFiles).reduce(
+    (sum, f) => sum + readFileSync(join(BENCH_WEB_ROOT, f)).length,
+    0,
+  );
+  const pageBytes = htmlAndLinkedFiles().reduce((sum, f) => sum + gzipSize(f), 0);
+
+  const qrKeys = new Set(
+    Object.keys(manifest).filter((key) => QR_DECODER.test(key) || QR_DECODER.test(manifest[key]!.src ?? "")),
+  );
+  let largestLazy = { file: "", bytes: 0 };
+  let qrBytes = 0;
+  const chunkFiles = new Set<string>();
+  for (const [key, chunk] of Object.entries(manifest)) {
+    for (const file of [chunk.file, ...(chunk.css ?? []), ...(chunk.assets ?? [])]) {
+      if (homeFiles.has(file) || chunkFiles.has(file)) continue;
+      chunkFiles.add(file);
+      const bytes = gzipSize(file);
+      if (qrKeys.has(key) || QR_DECODER.test(file)) qrBytes += bytes;
+      else if (/\.(js|css)$/.test(file) && bytes > largestLazy.bytes) largestLazy = { file, bytes };
+    }
+  }
+
+  return [
+    {
+      group: "bundle",
+      name: "home screen JS+CSS (gzip)",
+      value: homeBytes,
+      unit: "bytes",
+      budget: budgets.homeScreenGzip,
+      note: `${homeFiles.size} files`,
+    },
+    {
+      group: "bundle",
+      name: "whole critical path (gzip)",
+      value: homeBytes + pageBytes + fontBytes,
+      unit: "bytes",
+      budget: budgets.criticalPathGzip,
+      note: "HTML, linked icons, fonts, JS, CSS",
+    },
+    {
+      group: "bundle",
+      name: "largest lazy chunk (gzip)",
+      value: largestLazy.bytes,
+      unit: "bytes",
+      budget: budgets.lazyChunkGzip,
+      note: largestLazy.file.replace(/^assets\//, ""),
+    },
+    {
+      group: "bundle",
+      name: "QR decoder, JS+WASM (gzip)",
+      value: qrBytes,
+      unit: "bytes",
+      note: "loads only when the scanner opens",
+    },
+  ];
+}

@@ -1,0 +1,74 @@
+import { Monitor, Moon, Sun } from "lucide-react";
+import { THEME_CHOICES, type ThemeChoice } from "../lib/theme";
+import { Button } from "./ui/button";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuLabel,
+  DropdownMenuRadioGroup,
+  DropdownMenuRadioItem,
+  DropdownMenuTrigger,
+} from "./ui/dropdown-menu";
+import { Tooltip, TooltipContent, TooltipTrigger } from "./ui/tooltip";
+
+export const themeLabels: Record<ThemeChoice, string> = { light: "Light", dark: "Dark", system: "System" };
+export const themeIcons: Record<ThemeChoice, typeof Sun> = { light: Sun, dark: Moon, system: Monitor };
+
+function isThemeChoice(value: string): value is ThemeChoice {
+  return (THEME_CHOICES as readonly string[]).includes(value);
+}
+
+export interface ThemeMenuProps {
+  choice: ThemeChoice;
+  onChoose: (choice: ThemeChoice) => void;
+  /** Controlled, so a press on the stand-in button before this code arrived still opens it. */
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Take the focus the placeholder button had. */
+  autoFocus?: boolean;
+}
+
+/** The theme button with its menu of light, dark and system. */
+export function ThemeMenu({ choice, onChoose, open, onOpenChange, autoFocus }: ThemeMenuProps) {
+  const Icon = themeIcons[choice];
+
+  return (
+    <DropdownMenu open={open} onOpenChange={onOpenChange}>
+      <Tooltip>
+        <TooltipTrigger asChild>
+          <DropdownMenuTrigger asChild>
+            <Button
+              variant="ghost"
+              size="icon"
+              aria-label={`Theme: ${themeLabels[choice]}`}
+              // Hands over the focus of the stand-in button this one replaces.
+              autoFocus={autoFocus}
+            >
+              <Icon aria-hidden="true" className="size-5" />
+            </Button>
+          </DropdownMenuTrigger>
+        </TooltipTrigger>
+        <TooltipContent>Theme</TooltipContent>
+      </Tooltip>
+      <DropdownMenuContent align="end">
+        <DropdownMenuLabel>Theme</DropdownMenuLabel>
+        <DropdownMenuRadioGroup
+          value={choice}
+          onValueChange={(value) => {
+            if (isThemeChoice(value)) onChoose(value);
+          }}
+        >
+          {THEME_CHOICES.map((option) => {
+            const OptionIcon = themeIcons[option];
+            return (
+              <DropdownMenuRadioItem key={option} value={option}>
+                <OptionIcon aria-hidden="true" className="size-4" />
+                {themeLabels[option]}
+              </DropdownMenuRadioItem>
+            );
+          })}
+        </DropdownMenuRadioGroup>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}
