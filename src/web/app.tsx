@@ -8,6 +8,8 @@ import { AuthDialogs } from "./features/auth/auth-dialogs";
 import { SessionExpiryNotice } from "./features/auth/session-expiry-notice";
 import { ConsentBanner } from "./features/consent/consent-banner";
 import { createQueryClient } from "./lib/query-client";
+import { OfflineSync } from "./offline/offline-sync";
+import { UpdatePrompt } from "./offline/update-prompt";
 import { AppRoutes } from "./routes";
 
 /** Providers and app-wide chrome; everything screen-specific lives behind the routes. */
@@ -21,6 +23,8 @@ export function App() {
           <AuthDialogs />
           <SessionExpiryNotice />
           <ConsentBanner />
+          <OfflineSync />
+          <UpdatePrompt />
           <Toaster />
         </TooltipProvider>
       </QueryClientProvider>

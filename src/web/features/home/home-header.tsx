@@ -8,6 +8,7 @@ import { openAuthDialog } from "../../lib/auth-dialog-store";
 import { formatLongDate } from "../../lib/format-long-date";
 import { useSession } from "../../lib/session-store";
 import { useCurrentDriver } from "../../lib/use-current-driver";
+import { OfflineStatus } from "../../offline/offline-status";
 
 /** Today, kept current if the app is left open past midnight on a night shift. */
 function useToday(): Date {
@@ -47,6 +48,7 @@ export function HomeHeader() {
           <ThemeToggle />
         </div>
       </div>
+      <OfflineStatus className="mx-auto max-w-2xl px-4 pb-2" />
       <div className="mx-auto flex max-w-2xl items-center gap-3 border-t border-slate-700 px-4 py-2">
         {session ? (
           <>

@@ -1,0 +1,37 @@
+import { publishOutboxCounts } from "./offline-status-store";
+import { flushOutbox, listOutbox, onOutboxChange, resumeAfterLogin } from "./outbox";
+import { countOutbox } from "./outbox-schedule";
+
+async function refreshCounts(): Promise<void> {
+  try {
+    publishOutboxCounts(countOutbox(await listOutbox()));
+  } catch (error) {
+    console.warn("Could not read the outbox", error);
+  }
+}
+
+/**
+ * Sends what waits on this device whenever there is a chance: now (the app started), when the browser says
+ * the signal is back, and when the app comes back to the foreground; keeps the header's counts current.
+ */
+export function startOutboxSync(): () => void {
+  const flush = () => void flushOutbox();
+  const onVisible = () => {
+    if (document.visibilityState === "visible") flush();
+  };
+  const stopListening = onOutboxChange(() => void refreshCounts());
+  window.addEventListener("online", flush);
+  document.addEventListener("visibilitychange", onVisible);
+  void refreshCounts();
+  flush();
+  return () => {
+    stopListening();
+    window.removeEventListener("online", flush);
+    document.removeEventListener("visibilitychange", onVisible);
+  };
+}
+
+/** The driver signed in (again): what waited for that goes out. */
+export function sendAfterLogin(): void {
+  void resumeAfterLogin().catch((error: unknown) => console.warn("Could not resume the outbox", error));
+}
