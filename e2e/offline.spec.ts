@@ -101,7 +101,12 @@ test("an anonymous timesheet signed and submitted offline survives a reload and 
   await expect(page.getByText(messages.formRestored)).toBeVisible();
   await expect(page.getByLabel("Driver Full Name")).toHaveValue("Olly Offline");
   await nextStep(page, "Vehicle Info & Machine Hours");
-  await page.getByLabel("Plant/Registration Number").fill("EX-404");
+  // A QR label read with no network: answered from the fleet the app keeps on the device.
+  await page.getByRole("button", { name: "Scan QR Code" }).click();
+  const scanner = page.getByRole("dialog", { name: "Scan QR Code" });
+  await scanner.getByRole("button", { name: "Simulate QR Detection" }).click();
+  await expect(scanner).toBeHidden();
+  await expect(page.getByLabel("Plant/Registration Number")).toHaveValue(/^(EX-001|DMP-002|RLR-003)$/);
   await nextStep(page, "Weekly Timesheet");
   await dayCard(page, "Monday").getByRole("button", { name: "+9 Hours" }).click();
   await nextStep(page, "Driver Signature");
@@ -174,6 +179,9 @@ test("an account holder's draft edited offline is saved to the server when the n
   await nextStep(page, "Weekly Timesheet");
   await expect(header(page).getByRole("button", { name: messages.waitingToSend(1) })).toBeVisible();
   await expect(page.getByText(messages.savedOnPhoneNotice.title).first()).toBeVisible();
+  await page.emulateMedia({ colorScheme: "dark" });
+  await page.screenshot({ path: "test-results/offline-draft-dark.png" });
+  await page.emulateMedia({ colorScheme: "light" });
   // More typing offline after the save: the device's copy has it even though no save ran since.
   await dayCard(page, "Monday").getByRole("button", { name: "+9 Hours" }).click();
   await page.waitForTimeout(400);

@@ -81,25 +81,36 @@ export function useDraftSaver({
         const { id, body, version } = latest.current;
         // Nothing new: no request. A blank form is never saved by itself, only by 'Save as Draft'.
         if (reason !== "draft" && version === savedVersionRef.current) return "sent";
-        const outcome = await sendThroughOutbox({
-          method: storedRef.current ? "PUT" : "POST",
-          url: storedRef.current ? `${collection}/${encodeURIComponent(id)}` : collection,
-          body: { ...body, id },
-          label: labelRef.current,
-          group: `${collection}/${id}`,
-        });
-        if (outcome.kind === "refused") {
+        const outcome = await sendThroughOutbox(
+          {
+            method: storedRef.current ? "PUT" : "POST",
+            url: storedRef.current ? `${collection}/${encodeURIComponent(id)}` : collection,
+            body: { ...body, id },
+            label: labelRef.current,
+            group: `${collection}/${id}`,
+          },
+          { onServerFailure: "keep" },
+        );
+        const failure =
+          outcome.kind === "refused"
+            ? outcome.error
+            : outcome.kind === "queued"
+              ? outcome.serverError
+              : undefined;
+        if (failure !== undefined) {
           if (reason !== "auto" || !lastAutoFailed.current) {
-            toast({ ...notice.current(failureText(outcome.error)), variant: "destructive" });
+            toast({ ...notice.current(failureText(failure)), variant: "destructive" });
           }
           lastAutoFailed.current = reason === "auto";
-          return false;
         }
+        if (outcome.kind === "refused") return false;
         // Sent, or queued behind (and so sent after) the create: from now on saves are updates.
         storedRef.current = true;
         setStored(true);
         savedVersionRef.current = Math.max(savedVersionRef.current, version);
         setSavedVersion(savedVersionRef.current);
+        // The server failed but keeps the save coming: the failure toast has said so; the waiting list shows it.
+        if (failure !== undefined) return false;
         lastAutoFailed.current = false;
         if (outcome.kind === "sent") {
           toldQueued.current = false;

@@ -48,6 +48,14 @@ export function classifyFailure(error: unknown): FailureKind {
   return "refused";
 }
 
+/**
+ * A retryable failure the server itself answered (busy, down, rate limited), as opposed to no answer at all
+ * or the same request still running there.
+ */
+export function isServerFailure(error: unknown): boolean {
+  return error instanceof ApiError && !(error.status === 409 && errorCode(error) === "in_progress");
+}
+
 /** The failure in words for the waiting list. */
 export function failureReason(error: unknown): string {
   if (error instanceof ApiError) return serverMessage(error);

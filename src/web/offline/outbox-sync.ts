@@ -10,6 +10,16 @@ async function refreshCounts(): Promise<void> {
   }
 }
 
+/** With signal, refreshes the customer list and the fleet the service worker keeps for offline reading. */
+function refreshReferenceData(): void {
+  if (!navigator.onLine || !navigator.serviceWorker?.controller) return;
+  for (const url of ["/api/customers", "/api/vehicles"]) {
+    void fetch(url, { credentials: "include" }).catch(() => {
+      // Kept from the last time; nothing to tell the driver.
+    });
+  }
+}
+
 /**
  * Sends what waits on this device whenever there is a chance: now (the app started), when the browser says
  * the signal is back, and when the app comes back to the foreground; keeps the header's counts current.
@@ -24,6 +34,7 @@ export function startOutboxSync(): () => void {
   document.addEventListener("visibilitychange", onVisible);
   void refreshCounts();
   flush();
+  refreshReferenceData();
   return () => {
     stopListening();
     window.removeEventListener("online", flush);

@@ -192,6 +192,21 @@ describe("the outbox", () => {
       expect(await listOutbox()).toEqual([]);
     });
 
+    it("gives a submission the server failed on back to the screen, but keeps a draft save coming", async () => {
+      const busy = { status: 503, body: { code: "internal", message: "Database is busy" } };
+      fakeServer([busy, busy]);
+      const submission = await sendThroughOutbox(save(1));
+      expect(submission.kind).toBe("refused");
+      expect(await listOutbox()).toEqual([]);
+
+      const draft = await sendThroughOutbox(save(2), { onServerFailure: "keep" });
+      expect(draft.kind).toBe("queued");
+      expect(draft.kind === "queued" && draft.serverError).toBeTruthy();
+      expect(await listOutbox()).toEqual([
+        expect.objectContaining({ url: "/api/timesheets/t2", state: "waiting" }),
+      ]);
+    });
+
     it("ends the back-off of the queue: the driver is waiting", async () => {
       const sent = fakeServer(["offline"]);
       await enqueue(save(1));

@@ -1,7 +1,14 @@
 import { apiRequest } from "../lib/api-client";
 import { newId } from "../lib/new-id";
 import { type OutboxItem, offlineDb } from "./offline-db";
-import { classifyFailure, coalesceTarget, failureReason, nextStep, retryDelay } from "./outbox-schedule";
+import {
+  classifyFailure,
+  coalesceTarget,
+  failureReason,
+  isServerFailure,
+  nextStep,
+  retryDelay,
+} from "./outbox-schedule";
 
 /** A write to send through the outbox. */
 export interface OutboxRequest {
@@ -28,8 +35,11 @@ interface EnqueueOptions {
 /** How a request sent through the outbox ended, as far as the screen waiting on it can tell. */
 export type OutboxOutcome =
   | { kind: "sent"; reply: unknown }
-  /** Kept on this device; sent when the signal returns. */
-  | { kind: "queued" }
+  /**
+   * Kept on this device; sent when the signal returns. `serverError` when the server answered with a failure
+   * worth retrying (busy, down) rather than not answering at all.
+   */
+  | { kind: "queued"; serverError?: unknown }
   /** Kept on this device; sent once the driver signs in again. */
   | { kind: "needs-login" }
   /** The server said no; the request has been taken out of the queue and the screen shows why. */
@@ -171,7 +181,10 @@ async function tryItem(item: OutboxItem): Promise<void> {
         nextAttemptAt: Date.now() + retryDelay(attempts),
         problem,
       });
-      outcomes.set(item.seq, { kind: "queued" });
+      outcomes.set(
+        item.seq,
+        isServerFailure(error) ? { kind: "queued", serverError: error } : { kind: "queued" },
+      );
     } else if (kind === "needs-login") {
       await db.put("outbox", { ...item, attempts, state: "needs-login", problem });
       outcomes.set(item.seq, { kind: "needs-login" });
@@ -244,6 +257,13 @@ export async function retryOutboxItem(seq: number): Promise<void> {
   await flushOutbox();
 }
 
+/** Takes a request out of the queue, leaving its form alone (the screen that made it still shows it). */
+async function takeOut(seq: number): Promise<void> {
+  const db = await offlineDb();
+  await db.delete("outbox", seq);
+  changed();
+}
+
 /** Drops a request for good; a submission's form goes with it. */
 export async function discardOutboxItem(seq: number): Promise<void> {
   const db = await offlineDb();
@@ -264,7 +284,15 @@ function delay(ms: number): Promise<"timeout"> {
  */
 export async function sendThroughOutbox(
   request: OutboxRequest,
-  options: { waitMs?: number } = {},
+  options: {
+    waitMs?: number;
+    /**
+     * When the server answers with a failure worth retrying (busy, down): "keep" leaves the request queued
+     * (a draft save: sent later by itself), "refuse" takes it out and hands the failure to the screen (a
+     * submission the driver was told failed must not go out later behind their back).
+     */
+    onServerFailure?: "keep" | "refuse";
+  } = {},
 ): Promise<OutboxOutcome> {
   let seq: number;
   try {
@@ -285,11 +313,13 @@ export async function sendThroughOutbox(
   const finished = await Promise.race([flushOutbox(), delay(options.waitMs ?? SCREEN_WAIT_MS)]);
   const outcome = outcomes.get(seq);
   outcomes.delete(seq);
+  if (outcome?.kind === "queued" && outcome.serverError !== undefined && options.onServerFailure !== "keep") {
+    await takeOut(seq);
+    return { kind: "refused", error: outcome.serverError };
+  }
   if (outcome?.kind === "refused") {
     // The screen still shows the form (reopened above): only the request goes.
-    const db = await offlineDb();
-    await db.delete("outbox", seq);
-    changed();
+    await takeOut(seq);
     return outcome;
   }
   if (outcome) return outcome;

@@ -16,6 +16,7 @@ interface ServiceWorkerScope {
   skipWaiting(): Promise<void>;
   addEventListener(type: "message", listener: (event: MessageEvent) => void): void;
   addEventListener(type: "sync", listener: (event: SyncEvent) => void): void;
+  addEventListener(type: "activate", listener: (event: ExtendableEvent) => void): void;
 }
 
 const scope = self as unknown as ServiceWorkerScope;
@@ -29,15 +30,58 @@ cleanupOutdatedCaches();
 // Every address of the app is the same page; the router inside decides what to show.
 registerRoute(new NavigationRoute(createHandlerBoundToURL("/index.html"), { denylist: [/^\/api(\/|$)/] }));
 
-// Reference data read offline: the customer list and the vehicles looked up by QR code. Fresh when there is
-// signal, the last answer when there is none.
+// Reference data read offline: the customer list, the fleet, and vehicles looked up by QR code. Fresh when
+// there is signal, the last answer when there is none.
+const REFERENCE_CACHE = "plant-sheets-reference-data";
+const FLEET_URL = "/api/vehicles";
+const QR_PREFIX = "/api/vehicles/qr/";
+
+function jsonResponse(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+}
+
+/** A QR code never looked up with signal: answered from the fleet list kept on the device. */
+async function vehicleFromFleet(request: Request): Promise<Response | undefined> {
+  const url = new URL(request.url);
+  if (!url.pathname.startsWith(QR_PREFIX)) return undefined;
+  const code = decodeURIComponent(url.pathname.slice(QR_PREFIX.length)).trim();
+  const cached = await caches.match(FLEET_URL, { cacheName: REFERENCE_CACHE });
+  if (!cached) return undefined;
+  const fleet = (await cached.json()) as ({ qrCode: string } & Record<string, unknown>)[];
+  const found = fleet.find((vehicle) => vehicle.qrCode === code);
+  if (!found) {
+    return jsonResponse(
+      { code: "not_found", message: "Vehicle information not found for this QR code." },
+      404,
+    );
+  }
+  const { qrCode: _code, ...vehicle } = found;
+  return jsonResponse(vehicle);
+}
+
 registerRoute(
   ({ url, request }) =>
     request.method === "GET" &&
     url.origin === location.origin &&
-    (url.pathname === "/api/customers" || url.pathname.startsWith("/api/vehicles/")),
-  new NetworkFirst({ cacheName: "plant-sheets-reference-data", networkTimeoutSeconds: 10 }),
+    (url.pathname === "/api/customers" || url.pathname === FLEET_URL || url.pathname.startsWith(QR_PREFIX)),
+  new NetworkFirst({
+    cacheName: REFERENCE_CACHE,
+    networkTimeoutSeconds: 10,
+    plugins: [{ handlerDidError: async ({ request }) => vehicleFromFleet(request) }],
+  }),
 );
+
+// Fetched once at install, so the customer dropdown and QR labels work offline even before they were opened.
+scope.addEventListener("activate", (event) => {
+  event.waitUntil(
+    caches
+      .open(REFERENCE_CACHE)
+      .then((cache) => cache.addAll(["/api/customers", FLEET_URL]))
+      .catch(() => {
+        // No signal at install: the lists are kept the first time the app reads them instead.
+      }),
+  );
+});
 
 // A new version waits until the driver taps Reload, so it is never swapped in under a half-filled form.
 scope.addEventListener("message", (event) => {
