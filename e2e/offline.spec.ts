@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { readdir, readFile } from "node:fs/promises";
+import { appendFile, readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { expect, type Page } from "@playwright/test";
 import { simpleParser } from "mailparser";
@@ -10,6 +10,9 @@ import { test } from "./fixtures/app-test";
 import { e2ePaths } from "./fixtures/e2e-paths";
 import { waitForMailTo } from "./fixtures/mailbox";
 import { dayCard, nextStep, sign, startTimesheetFromHome, stepHeading } from "./support/timesheet-wizard";
+
+// Each of these walks a whole form with the network cut and restored: longer than a screen check.
+test.describe.configure({ timeout: 90_000 });
 
 /** The service worker has installed and controls this page: from now on the app opens without a network. */
 async function waitForOfflineReady(page: Page): Promise<void> {
@@ -191,11 +194,8 @@ test("an account holder's draft edited offline is saved to the server when the n
   await expect(stepHeading(page, "Weekly Timesheet")).toBeVisible();
   await expect(dayCard(page, "Monday").getByText("✓ Added")).toBeVisible();
 
-  const synced = page.waitForResponse(
-    (r) => r.request().method() === "PUT" && new URL(r.url()).pathname === `/api/timesheets/${id}`,
-  );
+  // Sent by the page on the online event, or by the service worker's Background Sync, whichever is first.
   await context.setOffline(false);
-  expect((await synced).status()).toBe(200);
   await expect(header(page).getByRole("button", { name: /waiting to send/ })).toHaveCount(0);
   // Both the save queued offline and the unsaved typing after it reach the server.
   await expect
@@ -205,4 +205,35 @@ test("an account holder's draft edited offline is saved to the server when the n
       return `${body.plantNumber} ${body.mondayStart}`;
     })
     .toBe("EX-777 07:00");
+});
+
+test("a new version waits for the driver's Reload and loses nothing typed", async ({ page }) => {
+  await page.goto("/timesheet");
+  await waitForOfflineReady(page);
+  await page.getByLabel("Driver Full Name").fill("Ursula Update");
+
+  // A new release: the service worker file changes on the server.
+  const workerFile = join(e2ePaths.webRoot, "service-worker.js");
+  const released = await readFile(workerFile);
+  try {
+    await appendFile(workerFile, `\n// release ${randomUUID()}\n`);
+    await page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.ready;
+      await registration.update();
+    });
+    const prompt = page.getByRole("status").filter({ hasText: messages.newVersionReady });
+    await expect(prompt).toBeVisible();
+    // Nothing was swapped under the form: it is still there, as typed.
+    await expect(page.getByLabel("Driver Full Name")).toHaveValue("Ursula Update");
+    await page.screenshot({ path: "test-results/offline-update-prompt.png" });
+
+    const oldWorker = await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL);
+    await Promise.all([page.waitForEvent("load"), prompt.getByRole("button", { name: "Reload" }).click()]);
+    await expect(page.getByLabel("Driver Full Name")).toHaveValue("Ursula Update");
+    await expect(page.getByText(messages.formRestored)).toBeVisible();
+    await expect(page.getByText(messages.newVersionReady)).toHaveCount(0);
+    expect(oldWorker).toContain("/service-worker.js");
+  } finally {
+    await writeFile(workerFile, released);
+  }
 });

@@ -1,5 +1,5 @@
 import { publishOutboxCounts } from "./offline-status-store";
-import { flushOutbox, listOutbox, onOutboxChange, resumeAfterLogin } from "./outbox";
+import { flushOutbox, listOutbox, onOutboxChange, resumeAfterLogin, sendNow } from "./outbox";
 import { countOutbox } from "./outbox-schedule";
 
 async function refreshCounts(): Promise<void> {
@@ -25,19 +25,21 @@ function refreshReferenceData(): void {
  * the signal is back, and when the app comes back to the foreground; keeps the header's counts current.
  */
 export function startOutboxSync(): () => void {
-  const flush = () => void flushOutbox();
+  const hurry = () => {
+    void sendNow().catch((error: unknown) => console.warn("Could not send the outbox", error));
+  };
   const onVisible = () => {
-    if (document.visibilityState === "visible") flush();
+    if (document.visibilityState === "visible") void flushOutbox();
   };
   const stopListening = onOutboxChange(() => void refreshCounts());
-  window.addEventListener("online", flush);
+  window.addEventListener("online", hurry);
   document.addEventListener("visibilitychange", onVisible);
   void refreshCounts();
-  flush();
+  hurry();
   refreshReferenceData();
   return () => {
     stopListening();
-    window.removeEventListener("online", flush);
+    window.removeEventListener("online", hurry);
     document.removeEventListener("visibilitychange", onVisible);
   };
 }

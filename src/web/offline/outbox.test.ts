@@ -8,6 +8,7 @@ import {
   listOutbox,
   resumeAfterLogin,
   retryOutboxItem,
+  sendNow,
   sendThroughOutbox,
 } from "./outbox";
 
@@ -103,6 +104,29 @@ describe("the outbox", () => {
     ]);
     expect(new Set(sent.slice(0, 3).map((s) => s.key)).size).toBe(1);
     expect(await listOutbox()).toEqual([]);
+  });
+
+  it("tries nothing while the browser knows it is offline, and sends at once when the signal returns", async () => {
+    const sent = fakeServer(["offline"]);
+    await enqueue(save(1));
+    await flushOutbox();
+    expect(sent).toHaveLength(1);
+    vi.stubGlobal("navigator", { onLine: false });
+    vi.advanceTimersByTime(60_000);
+    await flushOutbox();
+    expect(sent).toHaveLength(1);
+    expect((await listOutbox())[0]?.attempts).toBe(1);
+
+    vi.stubGlobal("navigator", { onLine: true });
+    await enqueue(save(2));
+    // Back-off from 1 try ago would hold it until later; the returning signal sends now.
+    vi.setSystemTime(Date.now() - 60_000);
+    await sendNow();
+    expect(sent.map((s) => s.url)).toEqual([
+      "/api/timesheets/t1",
+      "/api/timesheets/t1",
+      "/api/timesheets/t2",
+    ]);
   });
 
   it("sets a refused write aside with the server's reason and goes on with the rest", async () => {

@@ -203,7 +203,13 @@ function scheduleWake(until: number): void {
   wakeTimer = setTimeout(() => void flushOutbox(), Math.max(0, until - Date.now()));
 }
 
+/** The browser knows there is no network at all: trying would only grow the back-off. */
+function knownOffline(): boolean {
+  return typeof navigator !== "undefined" && navigator.onLine === false;
+}
+
 async function drain(): Promise<void> {
+  if (knownOffline()) return;
   const db = await offlineDb();
   for (;;) {
     const step = nextStep(await db.getAll("outbox"), Date.now());
@@ -233,6 +239,22 @@ export function flushOutbox(): Promise<void> {
     console.warn("The outbox could not be sent", error);
   });
   return running;
+}
+
+/**
+ * The signal is back, or the app was opened: a back-off earned without signal means nothing now, so
+ * everything waiting is due at once.
+ */
+export async function sendNow(): Promise<void> {
+  const db = await offlineDb();
+  const tx = db.transaction("outbox", "readwrite");
+  const now = Date.now();
+  for (const item of await tx.store.getAll()) {
+    if (item.state === "waiting" && item.nextAttemptAt > now)
+      await tx.store.put({ ...item, nextAttemptAt: now });
+  }
+  await tx.done;
+  await flushOutbox();
 }
 
 /** The driver signed in again: what waited for that goes out now. */

@@ -17,7 +17,16 @@ function registerServiceWorker(): void {
     const updateSW = registerSW({
       immediate: true,
       onNeedRefresh() {
-        waiting = () => updateSW(true);
+        waiting = () => {
+          // The new version takes over, then the page reloads into it. Waiting for the takeover ourselves
+          // covers a page whose first-ever install this was, which the register helper does not reload.
+          navigator.serviceWorker.addEventListener("controllerchange", () => window.location.reload(), {
+            once: true,
+          });
+          // Should the new version never take over (it was replaced meanwhile), the button still reloads.
+          setTimeout(() => window.location.reload(), 5_000);
+          return updateSW(true);
+        };
         for (const listener of waitingListeners) listener(waiting);
       },
       onRegisterError(error: unknown) {
