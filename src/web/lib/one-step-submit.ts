@@ -1,6 +1,7 @@
 import { useCallback, useRef, useState } from "react";
 import { type OneStepResponse, OneStepResponseSchema, serverMessage } from "../../domain/api";
 import { messages, type Notice } from "../../domain/messages";
+import { toast } from "../components/ui/use-toast";
 import { sendThroughOutbox } from "../offline/outbox";
 import { ApiError, apiRequest, InvalidResponseError, NetworkError } from "./api-client";
 
@@ -46,6 +47,11 @@ export interface OneStepOfflineOptions {
   /** Where the driver fixes it if the server refuses it later. */
   fixUrl?: string | null;
   /**
+   * One key per form (e.g. `one-step:${formId}`): a second tap on a form already waiting to be sent is then
+   * answered by the server with the first answer, not mailed twice. Without it each submission gets its own.
+   */
+  idempotencyKey?: string;
+  /**
    * No signal (or the session ended): the submission is kept on this device and sent later. Without this
    * callback the 'Saved on this phone' toast says so.
    */
@@ -58,10 +64,7 @@ export interface OneStepOfflineOptions {
  * The call goes through the outbox with an Idempotency-Key: without signal it waits there and is sent,
  * exactly once, when the signal returns, and the screen says so instead of failing.
  */
-export function useOneStepSubmit(
-  onFailure: (notice: Notice) => void,
-  onSavedOnPhone?: (notice: Notice) => void,
-) {
+export function useOneStepSubmit(onFailure: (notice: Notice) => void) {
   const [submitting, setSubmitting] = useState(false);
   // A second tap while the first request runs must not send the form twice.
   const running = useRef(false);
@@ -83,6 +86,7 @@ export function useOneStepSubmit(
           label: offline.label,
           formKey: offline.formKey ?? null,
           fixUrl: offline.fixUrl ?? null,
+          idempotencyKey: offline.idempotencyKey,
         });
         if (outcome.kind === "sent") {
           onSuccess(parseOneStepReply(outcome.reply));
@@ -91,10 +95,10 @@ export function useOneStepSubmit(
         } else {
           const reason = outcome.kind === "queued" ? "offline" : "needs-login";
           if (offline.onQueued) offline.onQueued(reason);
-          else
-            onSavedOnPhone?.(
-              reason === "offline" ? messages.savedOnPhoneNotice : messages.savedOnPhoneSignIn,
-            );
+          else {
+            const notice = reason === "offline" ? messages.savedOnPhoneNotice : messages.savedOnPhoneSignIn;
+            toast({ ...notice, variant: "success" });
+          }
         }
       } catch (error) {
         onFailure(oneStepFailureNotice(error));
@@ -103,7 +107,7 @@ export function useOneStepSubmit(
         setSubmitting(false);
       }
     },
-    [onFailure, onSavedOnPhone],
+    [onFailure],
   );
   return { submitting, submit };
 }

@@ -66,6 +66,7 @@ export function SignatureStep({ form: api, onCompleted }: SignatureStepProps) {
       {
         label: timesheetLabel(form),
         formKey: localFormKey(TIMESHEET_LOCAL_KIND, state.id),
+        idempotencyKey: `one-step:${state.id}`,
         fixUrl: appPaths.form(
           "timesheet",
           form.customerId

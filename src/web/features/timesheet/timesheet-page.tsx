@@ -4,6 +4,7 @@ import { type ReactNode, useState } from "react";
 import { Link, useLocation, useSearchParams } from "wouter";
 import { messages } from "../../../domain/messages";
 import type { TimesheetFields } from "../../../domain/timesheet";
+import { timesheetResumeStep } from "../../../domain/wizard";
 import { LoadingScreen } from "../../components/loading-screen";
 import { ScreenLayout } from "../../components/screen-layout";
 import { Button, buttonClasses } from "../../components/ui/button";
@@ -89,10 +90,12 @@ function DraftTimesheet({ draftId, onCompleted }: { draftId: string; onCompleted
       draft.isError ? null : serverUpdatedAt(draft.data),
     );
   if (useLocal && localForm) {
+    // An opened draft starts at the step the spec gives for what it holds, wherever it was left.
+    const initial = { ...localForm.state, step: timesheetResumeStep(localForm.state.form) };
     return (
       <TimesheetScreen orderNumber={localForm.state.form.orderNumber}>
         <TimesheetWizard
-          initial={localForm.state}
+          initial={initial}
           options={{
             stored: true,
             savedVersion: localForm.savedVersion,
