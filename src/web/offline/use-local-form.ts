@@ -33,9 +33,11 @@ export interface LocalFormCopyOptions<S> {
  *    (`deleteLocalForm`). For an opened server draft, `readLocalForm(kind, id)` and `preferLocalCopy()` decide
  *    between the device's copy and the server's.
  * 3. In the wizard, call this hook with the state on every render.
- * 4. Submit through `useOneStepSubmit` with `{ formKey: localFormKey(kind, id), fixUrl }`, calling the returned
- *    `markSending()` first; if the server refuses, call `resume()`. After a submission that was sent, nothing
- *    more is written (the outbox deletes the copy).
+ * 4. Submit through `useOneStepSubmit` with `label`, `formKey: localFormKey(kind, id)`, `fixUrl`,
+ *    `idempotencyKey` ("one-step:" + id) and `onQueued`, calling the returned `markSending()` first; if the
+ *    server refuses, call `resume()`. After a submission that was sent, nothing more is written (the outbox
+ *    deletes the copy); one that was queued shows `messages.savedOnPhone` (timesheet-page.tsx's SavedOnPhone).
+ * 5. Pass `label` (what the waiting list shows) to `useDraftSaver`, and its `stored` / `savedVersion` to this hook.
  */
 export function useLocalFormCopy<S>(options: LocalFormCopyOptions<S>) {
   const latest = useRef(options);
