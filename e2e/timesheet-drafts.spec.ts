@@ -40,7 +40,9 @@ test("an account holder's draft is created on Next Step, updated after, and reop
   expect(update.postDataJSON()).toMatchObject({ id, plantNumber: "EX-001" });
 
   await dayCard(page, "Monday").getByRole("button", { name: "+9 Hours" }).click();
+  const mondaySaved = page.waitForResponse((r) => isDraftSave(r.request()));
   await nextStep(page, "Driver Signature");
+  await mondaySaved;
   // Going back and forth without changes sends nothing new.
   const saves: string[] = [];
   page.on("request", (r) => {

@@ -228,6 +228,26 @@ export const messages = {
   // Hours (spec section 5: a day counts only when finish is later than start)
   finishNotAfterStart: "Finish must be later than start for this day's hours to count.",
 
+  // Working offline (not in the spec: the home page promises the app works offline)
+  offline: "Offline",
+  savedOnPhone: "Saved on this phone, will be sent when back online",
+  savedOnPhoneNotice: {
+    title: "Saved on this phone",
+    description: "It will be sent when back online. Nothing is lost if you close the app.",
+  } satisfies Notice,
+  savedOnPhoneSignIn: {
+    title: "Saved on this phone",
+    description: "Your session has ended: sign in again and it will be sent.",
+  } satisfies Notice,
+  waitingToSend: (count: number): string => `${count} waiting to send`,
+  notSent: (count: number): string => `${count} not sent`,
+  outboxEmpty: "Everything has been sent.",
+  outboxSignInToSend: "Waiting for you to sign in again",
+  outboxWaiting: "Waiting for signal",
+  outboxRefused: (reason: string): string => `Not accepted by the server: ${reason}`,
+  newVersionReady: "A new version is ready",
+  formRestored: "Restored what you were filling in on this phone.",
+
   // Week ending (spec section 5: advised, never enforced)
   weekEndingNotSaturday: (dayName: string): string =>
     `Week ending is usually a Saturday; this date is a ${dayName}.`,

@@ -6,6 +6,8 @@ export const ERROR_STATUS = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  /** A request with the same Idempotency-Key is still running: try again shortly. */
+  in_progress: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   unprocessable: 422,

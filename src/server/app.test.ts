@@ -106,6 +106,11 @@ describe.each(testDatabases())("the API on $name", ({ open }) => {
     const missing = await app.inject({ method: "GET", url: "/api/vehicles/qr/NOT-A-CODE" });
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toMatchObject({ code: "not_found" });
+
+    // The whole fleet, for reading QR labels offline: each entry is what its QR lookup answers, plus the code.
+    const fleet = await app.inject({ method: "GET", url: "/api/vehicles" });
+    expect(fleet.statusCode).toBe(200);
+    expect(fleet.json()).toContainEqual({ qrCode: vehicle.qrCode, ...found.json() });
   });
 
   it("answers unknown API paths with JSON 404, and other paths with the web app", async () => {

@@ -30,17 +30,20 @@ function scopeOf(request: FastifyRequest): string {
 }
 
 function requestHash(request: FastifyRequest): string {
-  return createHash("sha256")
-    .update(`${request.method} ${request.url}\n`)
-    .update(JSON.stringify(request.body ?? null))
-    .digest("hex");
+  const hash = createHash("sha256").update(`${request.method} ${request.url}\n`);
+  // A photo arrives as raw bytes: hashed as they are, not as a JSON rendering ten times their size.
+  const { body } = request;
+  return (Buffer.isBuffer(body) ? hash.update(body) : hash.update(JSON.stringify(body ?? null))).digest(
+    "hex",
+  );
 }
 
 /**
  * Honours `Idempotency-Key` on every POST and PUT: the first request with a key runs and its successful answer
  * is kept for 24 hours; a replay gets that answer without running again, a replay while the first still runs
- * gets 409, and the same key with a different request gets 422. A failed first request leaves nothing behind,
- * so retrying it runs it again.
+ * gets 409 (code in_progress, with Retry-After), and the same key with a different request gets 422. A failed
+ * first request leaves nothing behind, so retrying it runs it again. Nor does an answer that sets a cookie (login,
+ * register, logout): it carries a session secret that must not be stored, so such a request simply runs again.
  */
 export function registerIdempotency(app: FastifyInstance): void {
   app.decorateRequest("idempotency", null);
@@ -71,7 +74,8 @@ export function registerIdempotency(app: FastifyInstance): void {
       throw new AppError("unprocessable", "This Idempotency-Key was already used for a different request.");
     }
     if (claim.kind === "in_progress") {
-      throw new AppError("conflict", "A request with this Idempotency-Key is still being processed.");
+      reply.header("retry-after", "2");
+      throw new AppError("in_progress", "A request with this Idempotency-Key is still being processed.");
     }
     return reply
       .status(claim.status)
@@ -88,7 +92,8 @@ export function registerIdempotency(app: FastifyInstance): void {
     if (
       reply.statusCode >= 200 &&
       reply.statusCode < 300 &&
-      (typeof payload === "string" || payload === null)
+      (typeof payload === "string" || payload === null) &&
+      reply.getHeader("set-cookie") === undefined
     ) {
       await completeIdempotencyKey(db, claim.scope, claim.key, {
         status: reply.statusCode,

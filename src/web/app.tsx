@@ -8,6 +8,8 @@ import { ConsentBanner } from "./features/consent/consent-banner";
 import { useAuthDialog } from "./lib/auth-dialog-store";
 import { preloadWhenIdle } from "./lib/preload-when-idle";
 import { createQueryClient } from "./lib/query-client";
+import { OfflineSync } from "./offline/offline-sync";
+import { UpdatePrompt } from "./offline/update-prompt";
 import { AppRoutes } from "./routes";
 
 const AuthDialogs = lazy(async () => ({
@@ -56,6 +58,8 @@ export function App() {
         <DeferredAuthDialogs />
         <SessionExpiryNotice />
         <ConsentBanner />
+        <OfflineSync />
+        <UpdatePrompt />
         <DeferredToaster />
       </QueryClientProvider>
     </ErrorBoundary>

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "./database";
 import { testDatabases } from "./test-databases";
-import { findVehicleByQrCode, upsertVehicles } from "./vehicles-repository";
+import { findVehicleByQrCode, listVehicles, upsertVehicles } from "./vehicles-repository";
 
 describe.each(testDatabases())("vehicles repository on $name", ({ open }) => {
   let database: Database;
@@ -49,5 +49,27 @@ describe.each(testDatabases())("vehicles repository on $name", ({ open }) => {
       vehicleType: "Backhoe",
       description: "",
     });
+  });
+
+  it("lists every vehicle with its QR code, ordered by code", async () => {
+    await upsertVehicles(database.db, [
+      {
+        qrCode: "QR-0",
+        machineNumber: "Thwaites 6T",
+        plantNumber: "DMP-6",
+        vehicleType: "Dumper",
+        description: "",
+      },
+    ]);
+    const list = await listVehicles(database.db);
+    expect(list.map((v) => v.qrCode)).toEqual([...list.map((v) => v.qrCode)].sort());
+    expect(list).toContainEqual({
+      qrCode: "QR-0",
+      machineNumber: "Thwaites 6T",
+      plantNumber: "DMP-6",
+      vehicleType: "Dumper",
+      description: "",
+    });
+    expect(list.find((v) => v.qrCode === "QR-1")?.machineNumber).toBe("JCB 4CX");
   });
 });

@@ -24,6 +24,22 @@ export async function findVehicleByQrCode(db: Kysely<DB>, qrCode: string): Promi
   );
 }
 
+/** Every vehicle with its QR code, for reading QR labels on a phone without signal. */
+export async function listVehicles(db: Kysely<DB>): Promise<VehicleWithQrCode[]> {
+  const rows = await db
+    .selectFrom("vehicles")
+    .select(["qr_code", "machine_number", "plant_number", "vehicle_type", "description"])
+    .orderBy("qr_code")
+    .execute();
+  return rows.map((row) => ({
+    qrCode: row.qr_code,
+    machineNumber: row.machine_number,
+    plantNumber: row.plant_number,
+    vehicleType: row.vehicle_type,
+    description: row.description,
+  }));
+}
+
 /** Inserts new vehicles and replaces the details of existing ones (matched by QR code). */
 export async function upsertVehicles(db: Kysely<DB>, vehicles: readonly VehicleWithQrCode[]): Promise<void> {
   if (vehicles.length === 0) return;

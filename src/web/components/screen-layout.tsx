@@ -2,6 +2,7 @@ import { ArrowLeft } from "lucide-react";
 import { type ReactNode, useEffect } from "react";
 import { Link } from "wouter";
 import { cn } from "../lib/cn";
+import { OfflineStatus } from "../offline/offline-status";
 import { ThemeToggle } from "./theme-toggle";
 import { buttonClasses } from "./ui/button";
 
@@ -41,6 +42,7 @@ export function ScreenLayout({ title, subtitle, back, children }: ScreenLayoutPr
             <ThemeToggle />
           </div>
         </div>
+        <OfflineStatus className="mx-auto max-w-2xl px-3 pb-2" />
       </header>
       <main className="mx-auto max-w-2xl px-4 pt-5 pb-48">
         <h1 className="text-2xl font-bold tracking-tight">{title}</h1>

@@ -40,6 +40,8 @@ export class InvalidResponseError extends Error {
 export interface ApiRequestOptions {
   on401?: UnauthorizedBehavior;
   signal?: AbortSignal;
+  /** Sent as `Idempotency-Key`: the server answers a repeat of this write with its first answer. */
+  idempotencyKey?: string;
 }
 
 function isAbort(error: unknown, signal: AbortSignal | undefined): boolean {
@@ -70,12 +72,15 @@ export async function apiRequest<T>(
   options: ApiRequestOptions = {},
 ): Promise<T | null> {
   const hasPayload = payload !== undefined;
+  const headers: Record<string, string> = {};
+  if (hasPayload) headers["Content-Type"] = "application/json";
+  if (options.idempotencyKey) headers["Idempotency-Key"] = options.idempotencyKey;
   let response: Response;
   try {
     response = await fetch(url, {
       method,
       credentials: "include",
-      headers: hasPayload ? { "Content-Type": "application/json" } : undefined,
+      headers: Object.keys(headers).length > 0 ? headers : undefined,
       body: hasPayload ? JSON.stringify(payload) : undefined,
       signal: options.signal,
     });

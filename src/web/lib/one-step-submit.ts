@@ -1,6 +1,8 @@
 import { useCallback, useRef, useState } from "react";
 import { type OneStepResponse, OneStepResponseSchema, serverMessage } from "../../domain/api";
 import { messages, type Notice } from "../../domain/messages";
+import { toast } from "../components/ui/use-toast";
+import { sendThroughOutbox } from "../offline/outbox";
 import { ApiError, apiRequest, InvalidResponseError, NetworkError } from "./api-client";
 
 /** The server answered, but with success false. */
@@ -14,7 +16,10 @@ export class OneStepRejectedError extends Error {
  * spec's 'One-step completion failed'.
  */
 export async function postOneStep(url: string, body: unknown): Promise<OneStepResponse> {
-  const reply = await apiRequest<unknown>("POST", url, body);
+  return parseOneStepReply(await apiRequest<unknown>("POST", url, body));
+}
+
+function parseOneStepReply(reply: unknown): OneStepResponse {
   const parsed = OneStepResponseSchema.safeParse(reply);
   if (!parsed.success) throw new InvalidResponseError(200);
   if (!parsed.data.success) {
@@ -33,22 +38,68 @@ export function oneStepFailureNotice(error: unknown): Notice {
   return messages.oneStepFailed(null);
 }
 
+/** Where a submission goes when it cannot be sent now, and how the driver finds it again. */
+export interface OneStepOfflineOptions {
+  /** What the waiting list calls it, e.g. "Timesheet, week ending 07/06/2025". */
+  label: string;
+  /** The device's copy of the form (localFormKey): deleted once sent, reopened if the server refuses it. */
+  formKey?: string | null;
+  /** Where the driver fixes it if the server refuses it later. */
+  fixUrl?: string | null;
+  /**
+   * One key per form (e.g. `one-step:${formId}`): a second tap on a form already waiting to be sent is then
+   * answered by the server with the first answer, not mailed twice. Without it each submission gets its own.
+   */
+  idempotencyKey?: string;
+  /**
+   * No signal (or the session ended): the submission is kept on this device and sent later. Without this
+   * callback the 'Saved on this phone' toast says so.
+   */
+  onQueued?: (reason: "offline" | "needs-login") => void;
+}
+
 /**
  * One-step submit as spec section 4 has it: a busy flag is set, the call made, on success the caller's
  * completion runs (its toast, its reset), on failure the failure toast; the busy flag is cleared either way.
+ * The call goes through the outbox with an Idempotency-Key: without signal it waits there and is sent,
+ * exactly once, when the signal returns, and the screen says so instead of failing.
  */
 export function useOneStepSubmit(onFailure: (notice: Notice) => void) {
   const [submitting, setSubmitting] = useState(false);
   // A second tap while the first request runs must not send the form twice.
   const running = useRef(false);
   const submit = useCallback(
-    async (url: string, body: unknown, onSuccess: (reply: OneStepResponse) => void): Promise<void> => {
+    async (
+      url: string,
+      body: unknown,
+      onSuccess: (reply: OneStepResponse) => void,
+      offline: OneStepOfflineOptions = { label: "Form submission" },
+    ): Promise<void> => {
       if (running.current) return;
       running.current = true;
       setSubmitting(true);
       try {
-        const reply = await postOneStep(url, body);
-        onSuccess(reply);
+        const outcome = await sendThroughOutbox({
+          method: "POST",
+          url,
+          body,
+          label: offline.label,
+          formKey: offline.formKey ?? null,
+          fixUrl: offline.fixUrl ?? null,
+          idempotencyKey: offline.idempotencyKey,
+        });
+        if (outcome.kind === "sent") {
+          onSuccess(parseOneStepReply(outcome.reply));
+        } else if (outcome.kind === "refused") {
+          onFailure(oneStepFailureNotice(outcome.error));
+        } else {
+          const reason = outcome.kind === "queued" ? "offline" : "needs-login";
+          if (offline.onQueued) offline.onQueued(reason);
+          else {
+            const notice = reason === "offline" ? messages.savedOnPhoneNotice : messages.savedOnPhoneSignIn;
+            toast({ ...notice, variant: "success" });
+          }
+        }
       } catch (error) {
         onFailure(oneStepFailureNotice(error));
       } finally {

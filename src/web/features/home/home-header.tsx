@@ -6,6 +6,7 @@ import { Button } from "../../components/ui/button";
 import { openAuthDialog } from "../../lib/auth-dialog-store";
 import { formatLongDate } from "../../lib/format-long-date";
 import { useSession } from "../../lib/session-store";
+import { OfflineStatus } from "../../offline/offline-status";
 
 // Only a signed-in driver sees it, so it is not part of the first screen's code.
 const LogoutDialog = lazy(async () => ({
@@ -63,6 +64,7 @@ export function HomeHeader() {
           <ThemeToggle />
         </div>
       </div>
+      <OfflineStatus className="mx-auto max-w-2xl px-4 pb-2" />
       <div className="mx-auto flex max-w-2xl items-center gap-3 border-t border-slate-700 px-4 py-2">
         {session ? (
           <>

@@ -11,18 +11,23 @@ import { SignerBlock } from "../../components/signer-block";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { toast } from "../../components/ui/use-toast";
+import { appPaths } from "../../lib/app-paths";
 import { useOneStepSubmit } from "../../lib/one-step-submit";
 import { useDelayedFlag } from "../../lib/use-delayed-flag";
-import type { TimesheetFormApi } from "./use-timesheet-form";
+import { localFormKey } from "../../offline/local-forms";
+import { TIMESHEET_LOCAL_KIND, type TimesheetFormApi, timesheetLabel } from "./use-timesheet-form";
 
 function showFailure(notice: Notice): void {
   toast({ ...notice, variant: "destructive" });
 }
 
+/** How a submission ended for the screen: sent now, or kept on this phone to be sent when back online. */
+export type TimesheetCompletion = "sent" | "saved-on-phone";
+
 interface SignatureStepProps {
   form: TimesheetFormApi;
   /** After a successful one-step submission: the wizard starts again at step 1 (spec section 2). */
-  onCompleted: (form: TimesheetFields) => void;
+  onCompleted: (form: TimesheetFields, how: TimesheetCompletion) => void;
 }
 
 /**
@@ -30,7 +35,7 @@ interface SignatureStepProps {
  * the date, the client's confidential rating, the email addresses, and the one-step submit.
  */
 export function SignatureStep({ form: api, onCompleted }: SignatureStepProps) {
-  const { state, change, dispatch, accountHolder, saving, saveDraft, remember } = api;
+  const { state, change, dispatch, accountHolder, saving, saveDraft, remember, localCopy } = api;
   const { form, rating } = state;
   const emailPanelOpen = useDelayedFlag(rating !== null && form.submitViaEmail, RATING_HIDE_DELAY_MS);
   const problem = timesheetSubmitProblem({ ...form, rating });
@@ -38,17 +43,44 @@ export function SignatureStep({ form: api, onCompleted }: SignatureStepProps) {
   const statusId = useId();
 
   const saveAsDraft = async () => {
-    if (await saveDraft()) toast({ title: messages.timesheetDraftSaved, variant: "success" });
+    const saved = await saveDraft();
+    if (saved === "sent") toast({ title: messages.timesheetDraftSaved, variant: "success" });
+    if (saved === "queued") toast({ ...messages.savedOnPhoneNotice, variant: "success" });
   };
 
-  const completeAndEmail = () => {
-    if (rating === null || problem !== null) return;
+  const completeAndEmail = async () => {
+    if (rating === null || problem !== null || submitting) return;
     const body = { timesheetData: { ...form, id: state.id }, supervisorRating: rating, supervisorNotes: "" };
-    void submit("/api/timesheets/one-step-completion", body, () => {
-      toast({ ...messages.timesheetOneStepSucceeded(rating), variant: "success" });
-      remember(form);
-      onCompleted(form);
-    });
+    // From here the outbox holds the form: a reload while it waits for signal must not offer it as unsent.
+    await localCopy.markSending();
+    let refused = true;
+    await submit(
+      "/api/timesheets/one-step-completion",
+      body,
+      () => {
+        refused = false;
+        toast({ ...messages.timesheetOneStepSucceeded(rating), variant: "success" });
+        remember(form);
+        onCompleted(form, "sent");
+      },
+      {
+        label: timesheetLabel(form),
+        formKey: localFormKey(TIMESHEET_LOCAL_KIND, state.id),
+        idempotencyKey: `one-step:${state.id}`,
+        fixUrl: appPaths.form(
+          "timesheet",
+          form.customerId
+            ? { customerId: form.customerId, orderNumber: form.orderNumber || undefined }
+            : undefined,
+        ),
+        onQueued: () => {
+          refused = false;
+          remember(form);
+          onCompleted(form, "saved-on-phone");
+        },
+      },
+    );
+    if (refused) localCopy.resume();
   };
 
   return (
@@ -131,7 +163,7 @@ export function SignatureStep({ form: api, onCompleted }: SignatureStepProps) {
           className="w-full"
           disabled={problem !== null || submitting}
           aria-describedby={statusId}
-          onClick={completeAndEmail}
+          onClick={() => void completeAndEmail()}
         >
           {submitting ? (
             <>

@@ -1,19 +1,25 @@
 import { useQuery } from "@tanstack/react-query";
-import { TriangleAlert } from "lucide-react";
+import { CloudOff, History, TriangleAlert } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { Link, useLocation, useSearchParams } from "wouter";
 import { messages } from "../../../domain/messages";
 import type { TimesheetFields } from "../../../domain/timesheet";
+import { timesheetResumeStep } from "../../../domain/wizard";
 import { LoadingScreen } from "../../components/loading-screen";
 import { ScreenLayout } from "../../components/screen-layout";
-import { buttonClasses } from "../../components/ui/button";
+import { Button, buttonClasses } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { appPaths } from "../../lib/app-paths";
 import { failureText } from "../../lib/failure-text";
 import { newId } from "../../lib/new-id";
+import { useSession } from "../../lib/session-store";
 import { useFormStart } from "../../lib/use-form-start";
-import { newTimesheetState, openDraft } from "./timesheet-form-state";
+import { deleteLocalForm, formStartKey } from "../../offline/local-forms";
+import { preferLocalCopy, useLocalFormById, useRestoredLocalForm } from "../../offline/use-local-form";
+import type { TimesheetCompletion } from "./signature-step";
+import { newTimesheetState, openDraft, type TimesheetFormState } from "./timesheet-form-state";
 import { TimesheetWizard } from "./timesheet-wizard";
+import { TIMESHEET_LOCAL_KIND } from "./use-timesheet-form";
 
 function TimesheetScreen({ orderNumber, children }: { orderNumber?: string | null; children: ReactNode }) {
   return (
@@ -41,47 +47,151 @@ function DraftProblem({ text }: { text: string }) {
   );
 }
 
-type Completed = (form: TimesheetFields) => void;
+type Completed = (form: TimesheetFields, how: TimesheetCompletion) => void;
 
-/** A saved draft, fetched afresh each time it is opened, then edited from the step it had reached. */
+function serverUpdatedAt(record: unknown): string | null {
+  const value = (record as { updatedAt?: unknown } | null)?.updatedAt;
+  return typeof value === "string" ? value : null;
+}
+
+/**
+ * A saved draft, fetched afresh each time it is opened, then edited from the step it had reached. The copy on
+ * this device wins when it holds work the server has not had yet, or when there is no signal to fetch it.
+ */
 function DraftTimesheet({ draftId, onCompleted }: { draftId: string; onCompleted: Completed }) {
   const draft = useQuery<unknown>({ queryKey: ["/api/timesheets", draftId], gcTime: 0 });
-  if (draft.isPending) {
+  const session = useSession();
+  const [owner] = useState(() => session?.driverName ?? null);
+  const local = useLocalFormById<TimesheetFormState>(TIMESHEET_LOCAL_KIND, draftId);
+  if (draft.isPending || !local.ready) {
     return (
       <TimesheetScreen>
         <LoadingScreen label="Opening draft..." />
       </TimesheetScreen>
     );
   }
-  if (draft.isError) {
-    return (
-      <TimesheetScreen>
-        <DraftProblem text={messages.draftLoadFailed(failureText(draft.error))} />
-      </TimesheetScreen>
-    );
-  }
-  const opened = openDraft(draft.data);
-  if (!opened.ok) {
+  const localForm = local.form && !local.form.sending ? local.form : null;
+  const opened = draft.isError ? null : openDraft(draft.data);
+  if (opened && !opened.ok) {
     return (
       <TimesheetScreen>
         <DraftProblem text={messages.draftLoadFailed(opened.problem)} />
       </TimesheetScreen>
     );
   }
+  const useLocal =
+    localForm !== null &&
+    preferLocalCopy(
+      {
+        updatedAt: localForm.updatedAt,
+        savedVersion: localForm.savedVersion,
+        version: localForm.state.version,
+      },
+      draft.isError ? null : serverUpdatedAt(draft.data),
+    );
+  if (useLocal && localForm) {
+    // An opened draft starts at the step the spec gives for what it holds, wherever it was left.
+    const initial = { ...localForm.state, step: timesheetResumeStep(localForm.state.form) };
+    return (
+      <TimesheetScreen orderNumber={localForm.state.form.orderNumber}>
+        <TimesheetWizard
+          initial={initial}
+          options={{
+            stored: true,
+            savedVersion: localForm.savedVersion,
+            owner: localForm.owner,
+            start: localForm.start,
+          }}
+          onCompleted={onCompleted}
+        />
+      </TimesheetScreen>
+    );
+  }
+  if (!opened) {
+    return (
+      <TimesheetScreen>
+        <DraftProblem text={messages.draftLoadFailed(failureText(draft.error))} />
+      </TimesheetScreen>
+    );
+  }
+  const { form } = opened.state;
   return (
-    <TimesheetScreen orderNumber={opened.state.form.orderNumber}>
-      <TimesheetWizard initial={opened.state} stored onCompleted={onCompleted} />
+    <TimesheetScreen orderNumber={form.orderNumber}>
+      <TimesheetWizard
+        initial={opened.state}
+        options={{ stored: true, owner, start: formStartKey(form) }}
+        onCompleted={onCompleted}
+      />
     </TimesheetScreen>
   );
 }
 
-/** A new timesheet for the customer and order number chosen before the wizard. */
-function NewTimesheet({ onCompleted }: { onCompleted: Completed }) {
+function RestoredNotice({ onStartAfresh }: { onStartAfresh: () => void }) {
+  return (
+    <Card className="mb-4 flex flex-col gap-3 border-sky-300 bg-sky-50 dark:border-sky-800 dark:bg-sky-950">
+      <p className="flex items-start gap-2 text-sky-900 dark:text-sky-100">
+        <History aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+        {messages.formRestored}
+      </p>
+      <Button variant="outline" onClick={onStartAfresh}>
+        Start a new timesheet instead
+      </Button>
+    </Card>
+  );
+}
+
+/**
+ * A new timesheet for the customer and order number chosen before the wizard; or, when this device holds one
+ * in progress for the same start, that one, exactly as it was left.
+ */
+function NewTimesheet({ onCompleted, onStartAfresh }: { onCompleted: Completed; onStartAfresh: () => void }) {
   const { customerId, orderNumber } = useFormStart();
-  const [initial] = useState(() => newTimesheetState(newId(), { customerId, orderNumber }));
+  const session = useSession();
+  const [owner] = useState(() => session?.driverName ?? null);
+  const start = formStartKey({ customerId, orderNumber });
+  const restored = useRestoredLocalForm<TimesheetFormState>(TIMESHEET_LOCAL_KIND, { owner, start });
+  const [fresh] = useState(() => newTimesheetState(newId(), { customerId, orderNumber }));
+  if (!restored.ready) {
+    return (
+      <TimesheetScreen>
+        <LoadingScreen label="Opening..." />
+      </TimesheetScreen>
+    );
+  }
+  const local = restored.form;
+  const initial = local ? local.state : fresh;
+  const startAfresh = () => {
+    if (local) void deleteLocalForm(TIMESHEET_LOCAL_KIND, local.id).then(onStartAfresh);
+  };
   return (
     <TimesheetScreen orderNumber={initial.form.orderNumber}>
-      <TimesheetWizard initial={initial} stored={false} onCompleted={onCompleted} />
+      {local ? <RestoredNotice onStartAfresh={startAfresh} /> : null}
+      <TimesheetWizard
+        initial={initial}
+        options={{ stored: local?.stored ?? false, savedVersion: local?.savedVersion, owner, start }}
+        onCompleted={onCompleted}
+      />
+    </TimesheetScreen>
+  );
+}
+
+/** A one-step submission made without signal: kept on this phone, sent by the outbox when back online. */
+function SavedOnPhone({ onNext }: { onNext: () => void }) {
+  return (
+    <TimesheetScreen>
+      <Card role="status" className="space-y-4">
+        <p className="flex items-start gap-3 text-lg font-semibold">
+          <CloudOff aria-hidden="true" className="mt-1 size-6 shrink-0 text-amber-600 dark:text-amber-400" />
+          {messages.savedOnPhone}
+        </p>
+        <p className="text-slate-700 dark:text-slate-300">
+          You can close the app: the timesheet stays on this phone and is emailed once there is signal. The
+          header shows what is still waiting to send.
+        </p>
+        <Button className="w-full" onClick={onNext}>
+          Start a new timesheet
+        </Button>
+      </Card>
     </TimesheetScreen>
   );
 }
@@ -94,21 +204,37 @@ export function TimesheetPage() {
   const [params] = useSearchParams();
   const [, navigate] = useLocation();
   const [run, setRun] = useState(0);
+  const [savedOnPhone, setSavedOnPhone] = useState(false);
   const draftId = params.get("draftId");
   const { customerId, orderNumber } = useFormStart();
 
-  const onCompleted: Completed = (form) => {
-    const start = form.customerId
-      ? { customerId: form.customerId, orderNumber: form.orderNumber || undefined }
-      : undefined;
-    navigate(appPaths.form("timesheet", start), { replace: true });
+  const startAgain = () => {
+    setSavedOnPhone(false);
     setRun((n) => n + 1);
     window.scrollTo({ top: 0 });
   };
 
+  const onCompleted: Completed = (form, how) => {
+    const start = form.customerId
+      ? { customerId: form.customerId, orderNumber: form.orderNumber || undefined }
+      : undefined;
+    navigate(appPaths.form("timesheet", start), { replace: true });
+    if (how === "saved-on-phone") {
+      setSavedOnPhone(true);
+      window.scrollTo({ top: 0 });
+    } else {
+      startAgain();
+    }
+  };
+
+  if (savedOnPhone) return <SavedOnPhone onNext={startAgain} />;
   return draftId ? (
     <DraftTimesheet key={`${draftId}-${run}`} draftId={draftId} onCompleted={onCompleted} />
   ) : (
-    <NewTimesheet key={`${customerId}-${orderNumber}-${run}`} onCompleted={onCompleted} />
+    <NewTimesheet
+      key={`${customerId}-${orderNumber}-${run}`}
+      onCompleted={onCompleted}
+      onStartAfresh={startAgain}
+    />
   );
 }

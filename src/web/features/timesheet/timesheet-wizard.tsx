@@ -3,22 +3,22 @@ import { TIMESHEET_STEPS, timesheetProgress } from "../../../domain/wizard";
 import { WizardNav } from "../../components/wizard-nav";
 import { WizardProgress } from "../../components/wizard-progress";
 import { DriverStep } from "./driver-step";
-import { SignatureStep } from "./signature-step";
+import { SignatureStep, type TimesheetCompletion } from "./signature-step";
 import type { TimesheetFormState } from "./timesheet-form-state";
-import { useTimesheetForm } from "./use-timesheet-form";
+import { type TimesheetFormOptions, useTimesheetForm } from "./use-timesheet-form";
 import { VehicleStep } from "./vehicle-step";
 import { WeekStep } from "./week-step";
 
 interface TimesheetWizardProps {
   initial: TimesheetFormState;
-  /** True for an opened draft: the server already holds it. */
-  stored: boolean;
-  onCompleted: (form: TimesheetFields) => void;
+  /** Whether the server holds it, whose it is, and what it was started for. */
+  options: TimesheetFormOptions;
+  onCompleted: (form: TimesheetFields, how: TimesheetCompletion) => void;
 }
 
 /** The 4-step weekly timesheet (spec section 2). */
-export function TimesheetWizard({ initial, stored, onCompleted }: TimesheetWizardProps) {
-  const api = useTimesheetForm(initial, { stored });
+export function TimesheetWizard({ initial, options, onCompleted }: TimesheetWizardProps) {
+  const api = useTimesheetForm(initial, options);
   const { step } = api.state;
   const last = step === TIMESHEET_STEPS.length;
 

@@ -1,0 +1,262 @@
+import { randomUUID } from "node:crypto";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { SAMPLE_SIGNATURE } from "../domain/sample-signature";
+import { buildApp } from "./app";
+import { SESSION_COOKIE } from "./auth/sessions";
+import { loadConfig } from "./config";
+import type { Database } from "./db/database";
+import { claimBatch } from "./db/outbox-repository";
+import { seedSampleData } from "./db/seed";
+import { testDatabases } from "./db/test-databases";
+
+const ORIGIN = "http://sheets.test";
+const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(1024, 7)]);
+
+function signedWeek(overrides: Record<string, unknown> = {}) {
+  return {
+    weekEnding: "2025-06-07",
+    company: "Acme Plant Hire",
+    driverSignedName: "Dave Digger",
+    plantNumber: "EX-042",
+    mondayStart: "07:00",
+    mondayFinish: "16:30",
+    operatorSignature: SAMPLE_SIGNATURE,
+    operatorSignedName: "Dave Digger",
+    clientSignature: SAMPLE_SIGNATURE,
+    clientSignedName: "Fiona Foreman",
+    signatureDate: "2025-06-07",
+    submitViaEmail: true,
+    submissionEmails: ["site.office@buildco.co.uk"],
+    ...overrides,
+  };
+}
+
+/**
+ * Every POST and PUT the web app can queue offline, sent twice with one Idempotency-Key as a phone does when
+ * the first answer is lost: the replay gets the first answer and nothing happens twice.
+ */
+describe.each(testDatabases())("idempotent replays of every write on $name", ({ open }) => {
+  let database: Database;
+  let app: FastifyInstance;
+  let dataDir: string;
+  let cookie: string;
+  let counter = 0;
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), "plant-sheets-idempotent-"));
+    database = await open();
+    await seedSampleData(database.db);
+    app = await buildApp({
+      config: loadConfig({ PUBLIC_URL: ORIGIN, DATA_DIR: dataDir }),
+      database,
+      now: () => new Date("2025-06-07T15:00:00.000Z"),
+    });
+    cookie = await register();
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  const drainMail = () => claimBatch(database.db, "test", 100, new Date("2030-01-01T00:00:00Z"));
+  beforeEach(async () => {
+    await drainMail();
+  });
+
+  async function register(): Promise<string> {
+    counter += 1;
+    const res = await app.inject({
+      method: "POST",
+      url: "/api/drivers/register",
+      headers: { origin: ORIGIN },
+      payload: {
+        fullName: `Replay ${counter}`,
+        email: `replay${counter}@haulage.co.uk`,
+        password: "secret1",
+      },
+    });
+    const session = res.cookies.find((c) => c.name === SESSION_COOKIE);
+    if (!session) throw new Error(`register failed: ${res.body}`);
+    return `${SESSION_COOKIE}=${session.value}`;
+  }
+
+  function send(
+    method: "POST" | "PUT",
+    url: string,
+    payload: InjectOptions["payload"],
+    key: string,
+    options: { as?: string | null; contentType?: string } = {},
+  ): Promise<LightMyRequestResponse> {
+    const as = options.as === undefined ? cookie : options.as;
+    return app.inject({
+      method,
+      url,
+      payload,
+      headers: {
+        origin: ORIGIN,
+        "idempotency-key": key,
+        ...(as ? { cookie: as } : {}),
+        ...(options.contentType ? { "content-type": options.contentType } : {}),
+      },
+    });
+  }
+
+  /** Sends the same request twice under one key; the second must be the stored first answer. */
+  async function twice(...args: Parameters<typeof send>) {
+    const first = await send(...args);
+    const replay = await send(...args);
+    expect(first.statusCode, first.body).toBeLessThan(300);
+    expect(replay.statusCode).toBe(first.statusCode);
+    expect(replay.body).toBe(first.body);
+    expect(replay.headers["idempotent-replayed"]).toBe("true");
+    return first;
+  }
+
+  async function stored(table: "timesheets" | "check_sheets", id: string) {
+    return database.db.selectFrom(table).selectAll().where("id", "=", id).executeTakeFirst();
+  }
+
+  async function count(table: "timesheets" | "check_sheets" | "photos"): Promise<number> {
+    const row = await database.db
+      .selectFrom(table)
+      .select(({ fn }) => fn.countAll().as("n"))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  for (const [collection, table] of [
+    ["/api/timesheets", "timesheets"],
+    ["/api/check-sheets", "check_sheets"],
+  ] as const) {
+    it(`creates one ${table} row for a replayed POST ${collection}`, async () => {
+      const before = await count(table);
+      const first = await twice("POST", collection, { company: "Acme" }, randomUUID());
+      expect(first.statusCode).toBe(201);
+      expect(await count(table)).toBe(before + 1);
+    });
+
+    it(`does not undo a later edit when an old PUT ${collection}/{id} is replayed`, async () => {
+      const id = randomUUID();
+      expect((await send("POST", collection, { id, company: "First" }, randomUUID())).statusCode).toBe(201);
+      const oldKey = randomUUID();
+      await twice("PUT", `${collection}/${id}`, { company: "Second" }, oldKey);
+      expect((await send("PUT", `${collection}/${id}`, { company: "Third" }, randomUUID())).statusCode).toBe(
+        200,
+      );
+      const replay = await send("PUT", `${collection}/${id}`, { company: "Second" }, oldKey);
+      expect(replay.headers["idempotent-replayed"]).toBe("true");
+      const data = (await stored(table, id))?.data;
+      expect((typeof data === "string" ? JSON.parse(data) : data).company).toBe("Third");
+    });
+  }
+
+  it("mails an anonymous one-step timesheet once however often it is replayed", async () => {
+    const key = randomUUID();
+    const body = {
+      timesheetData: signedWeek({ id: randomUUID() }),
+      supervisorRating: "happy",
+      supervisorNotes: "",
+    };
+    for (let i = 0; i < 5; i++) {
+      const res = await send("POST", "/api/timesheets/one-step-completion", body, key, { as: null });
+      expect(res.statusCode).toBe(200);
+    }
+    expect(await drainMail()).toHaveLength(1);
+  });
+
+  it("mails an account holder's one-step timesheet once and keeps one form", async () => {
+    const id = randomUUID();
+    const before = await count("timesheets");
+    const body = { timesheetData: signedWeek({ id }), supervisorRating: "okay", supervisorNotes: "" };
+    await twice("POST", "/api/timesheets/one-step-completion", body, randomUUID());
+    expect(await drainMail()).toHaveLength(1);
+    expect(await count("timesheets")).toBe(before + 1);
+  });
+
+  it("hands out one upload slot and takes the photo once", async () => {
+    const before = await count("photos");
+    const slot = await twice("POST", "/api/objects/upload", undefined, randomUUID());
+    expect(await count("photos")).toBe(before + 1);
+    const { uploadURL, photoURL } = slot.json();
+    // Without a key the used URL says it has expired; with the first key the answer is the photo's address.
+    const put = await twice("PUT", new URL(uploadURL).pathname, JPEG, randomUUID(), {
+      contentType: "image/jpeg",
+    });
+    expect(put.json()).toEqual({ photoURL });
+  });
+
+  it("answers a replayed order-number check the same", async () => {
+    const res = await twice(
+      "POST",
+      "/api/customers/pennine-groundworks/validate-order",
+      { orderNumber: "p-1234" },
+      randomUUID(),
+    );
+    expect(res.json().valid).toBe(true);
+  });
+
+  it("sends one reset email and confirms a reset link once", async () => {
+    const email = `replay${counter}@haulage.co.uk`;
+    await twice("POST", "/api/drivers/reset-password", { email }, randomUUID(), { as: null });
+    const mails = await drainMail();
+    expect(mails).toHaveLength(1);
+    const token = /token=([\w-]+)/.exec(mails[0]?.text ?? "")?.[1];
+    await twice(
+      "POST",
+      "/api/drivers/reset-password/confirm",
+      { token, newPassword: "fresh-pass" },
+      randomUUID(),
+      { as: null },
+    );
+  });
+
+  it("answers a replayed password change with the first answer", async () => {
+    const session = await register();
+    const email = `replay${counter}@haulage.co.uk`;
+    const body = { email, currentPassword: "secret1", newPassword: "second1" };
+    await twice("POST", "/api/drivers/change-password", body, randomUUID(), { as: session });
+  });
+
+  it("never stores an answer that sets a session cookie: a replayed login signs in afresh", async () => {
+    await register();
+    const body = { email: `replay${counter}@haulage.co.uk`, password: "secret1" };
+    const key = randomUUID();
+    const first = await send("POST", "/api/drivers/login", body, key, { as: null });
+    const again = await send("POST", "/api/drivers/login", body, key, { as: null });
+    for (const res of [first, again]) {
+      expect(res.statusCode).toBe(200);
+      expect(res.headers["idempotent-replayed"]).toBeUndefined();
+      expect(res.cookies.find((c) => c.name === SESSION_COOKIE)?.value).toBeTruthy();
+    }
+    const rows = await database.db
+      .selectFrom("idempotency_keys")
+      .selectAll()
+      .where("key", "=", key)
+      .execute();
+    expect(rows).toEqual([]);
+  });
+
+  it("tells a replay that arrives while the first still runs to retry, with Retry-After", async () => {
+    const key = randomUUID();
+    const body = {
+      timesheetData: signedWeek({ id: randomUUID() }),
+      supervisorRating: "happy",
+      supervisorNotes: "",
+    };
+    const answers = await Promise.all(
+      [1, 2, 3].map(() => send("POST", "/api/timesheets/one-step-completion", body, key, { as: null })),
+    );
+    const waiting = answers.filter((a) => a.statusCode === 409);
+    for (const answer of waiting) {
+      expect(answer.json().code).toBe("in_progress");
+      expect(answer.headers["retry-after"]).toBe("2");
+    }
+    expect(answers.filter((a) => a.statusCode === 200).length + waiting.length).toBe(3);
+    expect(await drainMail()).toHaveLength(1);
+  });
+});

@@ -1,0 +1,97 @@
+import { type DBSchema, type IDBPDatabase, openDB } from "idb";
+
+/**
+ * A form in progress as this device keeps it: the wizard's whole state (signature data URLs and photo Blobs
+ * included, since IndexedDB stores Blobs as they are), written as it is typed.
+ */
+export interface LocalForm<S = unknown> {
+  /** `${kind}:${id}` */
+  key: string;
+  /** The form kind, e.g. "timesheet" or "check-sheet". */
+  kind: string;
+  id: string;
+  state: S;
+  /** When it last changed on this device (ms since the epoch). */
+  updatedAt: number;
+  /** The server already holds this form: later saves update it instead of creating it. */
+  stored: boolean;
+  /** The state version the server has (or the outbox will deliver); a larger version is unsaved work. */
+  savedVersion: number;
+  /** Whose form: the signed-in driver's name when it was started, or null for a form without an account. */
+  owner: string | null;
+  /** The customer and order number it was started for, so the same start finds it again. */
+  start: string;
+  /**
+   * Submitted and waiting in the outbox: not offered again as a form in progress. Deleted once sent; should the
+   * server refuse it, it becomes a form in progress again, for the driver to fix.
+   */
+  sending: boolean;
+}
+
+/** What a waiting request is doing. */
+export type OutboxState = "waiting" | "needs-login" | "refused";
+
+/** A write made offline (or that failed for want of signal), waiting its turn to be sent. */
+export interface OutboxItem {
+  /** The queue order; assigned by IndexedDB. */
+  seq: number;
+  method: "POST" | "PUT";
+  url: string;
+  /** The JSON body as the endpoint takes it. */
+  body: unknown;
+  /** The same key on every try, so a request that reached the server before the answer was lost runs once. */
+  idempotencyKey: string;
+  /** What the driver sees in the waiting list, e.g. "Timesheet, week ending 07/06/2025". */
+  label: string;
+  /** Requests of one group (one draft) coalesce: a newer save replaces one never tried yet. */
+  group: string | null;
+  /** The local form this request submits (LocalForm.key): deleted once sent, reopened if refused. */
+  formKey: string | null;
+  /** Where the driver fixes the form if the server refuses it. */
+  fixUrl: string | null;
+  createdAt: number;
+  /** Tries so far; counted before each try, so a request in flight is never coalesced. */
+  attempts: number;
+  nextAttemptAt: number;
+  state: OutboxState;
+  /** Why the server refused it, or the last failure, in words for the driver. */
+  problem: string | null;
+}
+
+interface OfflineSchema extends DBSchema {
+  forms: { key: string; value: LocalForm; indexes: { byKind: string } };
+  outbox: { key: number; value: OutboxItem };
+}
+
+export type OfflineDb = IDBPDatabase<OfflineSchema>;
+
+const DB_NAME = "plant-sheets";
+const DB_VERSION = 1;
+
+let opening: Promise<OfflineDb> | null = null;
+
+/** The one IndexedDB database of the app, opened once per page (or service worker). */
+export function offlineDb(): Promise<OfflineDb> {
+  opening ??= openDB<OfflineSchema>(DB_NAME, DB_VERSION, {
+    upgrade(db) {
+      db.createObjectStore("forms", { keyPath: "key" }).createIndex("byKind", "kind");
+      db.createObjectStore("outbox", { keyPath: "seq", autoIncrement: true });
+    },
+    // A newer app version in another tab wants to upgrade: step aside instead of blocking it.
+    blocking(_current, _next, event) {
+      (event.target as IDBDatabase).close();
+      opening = null;
+    },
+  }).catch((error: unknown) => {
+    opening = null;
+    throw error;
+  });
+  return opening;
+}
+
+/** Forgets the open connection; tests start each case on a fresh database. */
+export async function closeOfflineDb(): Promise<void> {
+  const db = await opening?.catch(() => null);
+  db?.close();
+  opening = null;
+}

@@ -1,0 +1,64 @@
+import { CloudUpload, TriangleAlert, WifiOff } from "lucide-react";
+import { lazy, Suspense, useState } from "react";
+import { messages } from "../../domain/messages";
+import { Button } from "../components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../components/ui/dialog";
+import { cn } from "../lib/cn";
+import { useOfflineStatus } from "./offline-status-store";
+
+const OutboxList = lazy(async () => ({ default: (await import("./outbox-list")).OutboxList }));
+
+/**
+ * The header's word on the connection: an 'Offline' badge without signal, and 'N waiting to send' (or
+ * 'N not sent' when the server refused something) opening the list of what waits on this device.
+ */
+export function OfflineStatus({ className }: { className?: string }) {
+  const { online, waiting, needsLogin, refused } = useOfflineStatus();
+  const [open, setOpen] = useState(false);
+  const pending = waiting + needsLogin;
+  if (online && pending === 0 && refused === 0) return null;
+
+  return (
+    <div className={cn("flex flex-wrap items-center gap-2", className)}>
+      {online ? null : (
+        <span className="inline-flex min-h-8 items-center gap-1.5 rounded-full bg-amber-400 px-3 text-sm font-bold text-slate-950">
+          <WifiOff aria-hidden="true" className="size-4" />
+          {messages.offline}
+        </span>
+      )}
+      {pending > 0 || refused > 0 ? (
+        <Button
+          variant="outline"
+          className={cn(
+            "min-h-9 border-slate-500 bg-transparent px-3 text-sm text-white hover:bg-slate-800 dark:border-slate-500 dark:bg-transparent dark:text-white dark:hover:bg-slate-800",
+            refused > 0 && "border-red-400 text-red-100 dark:border-red-400 dark:text-red-100",
+          )}
+          onClick={() => setOpen(true)}
+        >
+          {refused > 0 ? (
+            <TriangleAlert aria-hidden="true" className="size-4" />
+          ) : (
+            <CloudUpload aria-hidden="true" className="size-4" />
+          )}
+          {refused > 0 ? messages.notSent(refused) : messages.waitingToSend(pending)}
+        </Button>
+      ) : null}
+      <Dialog open={open} onOpenChange={setOpen}>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>Waiting to send</DialogTitle>
+            <DialogDescription>
+              Kept on this phone and sent in order as soon as there is signal. Nothing here is lost if you
+              close the app.
+            </DialogDescription>
+          </DialogHeader>
+          {open ? (
+            <Suspense fallback={<p role="status">Loading...</p>}>
+              <OutboxList onNavigate={() => setOpen(false)} />
+            </Suspense>
+          ) : null}
+        </DialogContent>
+      </Dialog>
+    </div>
+  );
+}

@@ -1,0 +1,112 @@
+import { serverMessage } from "../../domain/api";
+import { ApiError, NetworkError } from "../lib/api-client";
+import type { OutboxItem } from "./offline-db";
+
+/** The first retry after a failure waits this long; each further failure doubles it, up to the cap. */
+export const RETRY_BASE_MS = 2_000;
+export const RETRY_MAX_MS = 5 * 60_000;
+
+/** How long to wait before try number `attempts + 1`, after `attempts` failed tries. */
+export function retryDelay(attempts: number): number {
+  if (attempts <= 0) return 0;
+  return Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** (attempts - 1));
+}
+
+/**
+ * What a failed try means: `retry` (no signal, the server busy or down, or the same request still running
+ * there), `needs-login` (the session ended: it waits until the driver signs in again, never discarded), or
+ * `refused` (the server looked at it and said no: retrying cannot help, the driver must fix or discard it).
+ */
+export type FailureKind = "retry" | "needs-login" | "refused";
+
+function errorCode(error: ApiError): string | null {
+  try {
+    const parsed: unknown = JSON.parse(error.body);
+    return typeof parsed === "object" &&
+      parsed !== null &&
+      typeof (parsed as { code?: unknown }).code === "string"
+      ? (parsed as { code: string }).code
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+export function classifyFailure(error: unknown): FailureKind {
+  if (error instanceof NetworkError) return "retry";
+  // Our own time limit on a try that hung (a connection with one bar of signal).
+  if (error instanceof DOMException && (error.name === "TimeoutError" || error.name === "AbortError")) {
+    return "retry";
+  }
+  if (error instanceof ApiError) {
+    if (error.status === 401) return "needs-login";
+    if (error.status === 409 && errorCode(error) === "in_progress") return "retry";
+    if (error.status === 408 || error.status === 429 || error.status >= 500) return "retry";
+    return "refused";
+  }
+  // Anything else (a reply that is not JSON, a bug) would fail the same way again.
+  return "refused";
+}
+
+/**
+ * A retryable failure the server itself answered (busy, down, rate limited), as opposed to no answer at all
+ * or the same request still running there.
+ */
+export function isServerFailure(error: unknown): boolean {
+  return error instanceof ApiError && !(error.status === 409 && errorCode(error) === "in_progress");
+}
+
+/** The failure in words for the waiting list. */
+export function failureReason(error: unknown): string {
+  if (error instanceof ApiError) return serverMessage(error);
+  return error instanceof Error ? error.message : String(error);
+}
+
+export type NextStep =
+  /** Send this one now. */
+  | { kind: "send"; item: OutboxItem }
+  /** The head of the queue is backing off: try again at this time. */
+  | { kind: "wait"; until: number }
+  /** The session ended: nothing more is sent until the driver signs in. */
+  | { kind: "blocked" }
+  /** Nothing left to send (refused items wait for the driver). */
+  | { kind: "idle" };
+
+/**
+ * Which request goes next. Strictly in order: a draft's create must reach the server before its updates, and
+ * a submission after the saves it follows; so a request backing off holds back those behind it. Refused
+ * requests are set aside and do not hold anything back.
+ */
+export function nextStep(items: readonly OutboxItem[], now: number): NextStep {
+  const ordered = [...items].sort((a, b) => a.seq - b.seq);
+  for (const item of ordered) {
+    if (item.state === "refused") continue;
+    if (item.state === "needs-login") return { kind: "blocked" };
+    return item.nextAttemptAt <= now ? { kind: "send", item } : { kind: "wait", until: item.nextAttemptAt };
+  }
+  return { kind: "idle" };
+}
+
+/**
+ * The waiting request a new one of the same group may replace: one never tried (a tried one may already have
+ * reached the server), still waiting, and the last of its group, so the order of the group is kept.
+ */
+export function coalesceTarget(items: readonly OutboxItem[], group: string | null): OutboxItem | null {
+  if (group === null) return null;
+  const ofGroup = items.filter((item) => item.group === group).sort((a, b) => a.seq - b.seq);
+  const last = ofGroup.at(-1);
+  return last && last.attempts === 0 && last.state === "waiting" ? last : null;
+}
+
+/** The header's counts. */
+export function countOutbox(items: readonly OutboxItem[]): {
+  waiting: number;
+  needsLogin: number;
+  refused: number;
+} {
+  return {
+    waiting: items.filter((item) => item.state === "waiting").length,
+    needsLogin: items.filter((item) => item.state === "needs-login").length,
+    refused: items.filter((item) => item.state === "refused").length,
+  };
+}

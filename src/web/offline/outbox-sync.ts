@@ -1,0 +1,50 @@
+import { publishOutboxCounts } from "./offline-status-store";
+import { flushOutbox, listOutbox, onOutboxChange, resumeAfterLogin, sendNow } from "./outbox";
+import { countOutbox } from "./outbox-schedule";
+
+async function refreshCounts(): Promise<void> {
+  try {
+    publishOutboxCounts(countOutbox(await listOutbox()));
+  } catch (error) {
+    console.warn("Could not read the outbox", error);
+  }
+}
+
+/** With signal, refreshes the customer list and the fleet the service worker keeps for offline reading. */
+function refreshReferenceData(): void {
+  if (!navigator.onLine || !navigator.serviceWorker?.controller) return;
+  for (const url of ["/api/customers", "/api/vehicles"]) {
+    void fetch(url, { credentials: "include" }).catch(() => {
+      // Kept from the last time; nothing to tell the driver.
+    });
+  }
+}
+
+/**
+ * Sends what waits on this device whenever there is a chance: now (the app started), when the browser says
+ * the signal is back, and when the app comes back to the foreground; keeps the header's counts current.
+ */
+export function startOutboxSync(): () => void {
+  const hurry = () => {
+    void sendNow().catch((error: unknown) => console.warn("Could not send the outbox", error));
+  };
+  const onVisible = () => {
+    if (document.visibilityState === "visible") void flushOutbox();
+  };
+  const stopListening = onOutboxChange(() => void refreshCounts());
+  window.addEventListener("online", hurry);
+  document.addEventListener("visibilitychange", onVisible);
+  void refreshCounts();
+  hurry();
+  refreshReferenceData();
+  return () => {
+    stopListening();
+    window.removeEventListener("online", hurry);
+    document.removeEventListener("visibilitychange", onVisible);
+  };
+}
+
+/** The driver signed in (again): what waited for that goes out. */
+export function sendAfterLogin(): void {
+  void resumeAfterLogin().catch((error: unknown) => console.warn("Could not resume the outbox", error));
+}

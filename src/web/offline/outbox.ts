@@ -1,0 +1,354 @@
+import { apiRequest } from "../lib/api-client";
+import { newId } from "../lib/new-id";
+import { type OutboxItem, offlineDb } from "./offline-db";
+import {
+  classifyFailure,
+  coalesceTarget,
+  failureReason,
+  isServerFailure,
+  nextStep,
+  retryDelay,
+} from "./outbox-schedule";
+
+/** A write to send through the outbox. */
+export interface OutboxRequest {
+  method: "POST" | "PUT";
+  url: string;
+  body: unknown;
+  /** What the driver sees in the waiting list. */
+  label: string;
+  /** Saves of one draft share a group, so a newer save replaces one not yet tried. */
+  group?: string | null;
+  /** Given when the first try was made outside the outbox, so a retry is recognised as the same request. */
+  idempotencyKey?: string;
+  /** The local form this request submits: kept until sent, reopened for fixing if the server refuses it. */
+  formKey?: string | null;
+  /** Where the driver fixes it if refused. */
+  fixUrl?: string | null;
+}
+
+interface EnqueueOptions {
+  /** The driver is waiting on this one: the queue's back-off ends now and everything due is tried. */
+  hurry?: boolean;
+}
+
+/** How a request sent through the outbox ended, as far as the screen waiting on it can tell. */
+export type OutboxOutcome =
+  | { kind: "sent"; reply: unknown }
+  /**
+   * Kept on this device; sent when the signal returns. `serverError` when the server answered with a failure
+   * worth retrying (busy, down) rather than not answering at all.
+   */
+  | { kind: "queued"; serverError?: unknown }
+  /** Kept on this device; sent once the driver signs in again. */
+  | { kind: "needs-login" }
+  /** The server said no; the request has been taken out of the queue and the screen shows why. */
+  | { kind: "refused"; error: unknown };
+
+/** Also the Background Sync tag the service worker listens for. */
+export const OUTBOX_SYNC_TAG = "plant-sheets-outbox";
+const CHANNEL_NAME = "plant-sheets-outbox";
+const LOCK_NAME = "plant-sheets-outbox";
+/** A try that hangs this long on a poor connection is given up and retried later. */
+const TRY_TIMEOUT_MS = 30_000;
+/** A screen waits this long for its own request before telling the driver it will be sent later. */
+const SCREEN_WAIT_MS = 20_000;
+
+const listeners = new Set<() => void>();
+const outcomes = new Map<number, OutboxOutcome>();
+let channel: BroadcastChannel | null = null;
+let wakeTimer: ReturnType<typeof setTimeout> | undefined;
+let running: Promise<void> = Promise.resolve();
+
+function broadcast(): BroadcastChannel | null {
+  if (channel === null && typeof BroadcastChannel === "function") {
+    channel = new BroadcastChannel(CHANNEL_NAME);
+    // Node (the unit tests) would otherwise stay alive for the channel's sake.
+    (channel as { unref?: () => void }).unref?.();
+    // Another tab or the service worker changed the queue.
+    channel.onmessage = () => {
+      for (const listener of listeners) listener();
+    };
+  }
+  return channel;
+}
+
+function changed(): void {
+  for (const listener of listeners) listener();
+  broadcast()?.postMessage("changed");
+}
+
+/** Runs when the queue changes here, in another tab or in the service worker. */
+export function onOutboxChange(listener: () => void): () => void {
+  broadcast();
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export async function listOutbox(): Promise<OutboxItem[]> {
+  const db = await offlineDb();
+  return db.getAll("outbox");
+}
+
+/** Puts a request at the end of the queue (or into a waiting save of the same draft) and returns its place. */
+export async function enqueue(request: OutboxRequest, options: EnqueueOptions = {}): Promise<number> {
+  const db = await offlineDb();
+  const tx = db.transaction("outbox", "readwrite");
+  const items = await tx.store.getAll();
+  const target = coalesceTarget(items, request.group ?? null);
+  const now = Date.now();
+  if (options.hurry) {
+    for (const item of items) {
+      if (item.state === "waiting" && item.nextAttemptAt > now)
+        await tx.store.put({ ...item, nextAttemptAt: now });
+    }
+  }
+  let seq: number;
+  if (target) {
+    // A create stays a create (with the newest fields); an update takes the newest fields.
+    await tx.store.put({
+      ...target,
+      body: request.body,
+      label: request.label,
+      idempotencyKey: newId(),
+      nextAttemptAt: now,
+    });
+    seq = target.seq;
+  } else {
+    const item: Omit<OutboxItem, "seq"> = {
+      method: request.method,
+      url: request.url,
+      body: request.body,
+      idempotencyKey: request.idempotencyKey ?? newId(),
+      label: request.label,
+      group: request.group ?? null,
+      formKey: request.formKey ?? null,
+      fixUrl: request.fixUrl ?? null,
+      createdAt: now,
+      attempts: 0,
+      nextAttemptAt: now,
+      state: "waiting",
+      problem: null,
+    };
+    // seq is assigned by the store's key generator.
+    seq = await tx.store.add(item as OutboxItem);
+  }
+  await tx.done;
+  changed();
+  requestBackgroundSync();
+  return seq;
+}
+
+/** Where the browser has Background Sync, the service worker sends the queue even after the tab is closed. */
+function requestBackgroundSync(): void {
+  if (typeof navigator === "undefined" || !("serviceWorker" in navigator)) return;
+  void navigator.serviceWorker.ready
+    .then((registration) => {
+      const sync = (registration as { sync?: { register(tag: string): Promise<void> } }).sync;
+      return sync?.register(OUTBOX_SYNC_TAG);
+    })
+    .catch(() => {
+      // Without Background Sync the page sends when it comes back online or starts.
+    });
+}
+
+/** A submission the server refused is a form in progress again, for the driver to fix and send. */
+async function reopenForm(formKey: string): Promise<void> {
+  const db = await offlineDb();
+  const form = await db.get("forms", formKey);
+  if (form?.sending) await db.put("forms", { ...form, sending: false });
+}
+
+async function tryItem(item: OutboxItem): Promise<void> {
+  const db = await offlineDb();
+  const attempts = item.attempts + 1;
+  await db.put("outbox", { ...item, attempts });
+  try {
+    const reply = await apiRequest<unknown>(item.method, item.url, item.body, {
+      idempotencyKey: item.idempotencyKey,
+      signal: AbortSignal.timeout(TRY_TIMEOUT_MS),
+    });
+    await db.delete("outbox", item.seq);
+    if (item.formKey) await db.delete("forms", item.formKey);
+    outcomes.set(item.seq, { kind: "sent", reply });
+  } catch (error) {
+    const kind = classifyFailure(error);
+    const problem = failureReason(error);
+    if (kind === "retry") {
+      await db.put("outbox", {
+        ...item,
+        attempts,
+        nextAttemptAt: Date.now() + retryDelay(attempts),
+        problem,
+      });
+      outcomes.set(
+        item.seq,
+        isServerFailure(error) ? { kind: "queued", serverError: error } : { kind: "queued" },
+      );
+    } else if (kind === "needs-login") {
+      await db.put("outbox", { ...item, attempts, state: "needs-login", problem });
+      outcomes.set(item.seq, { kind: "needs-login" });
+    } else {
+      await db.put("outbox", { ...item, attempts, state: "refused", problem });
+      if (item.formKey) await reopenForm(item.formKey);
+      outcomes.set(item.seq, { kind: "refused", error });
+    }
+  }
+  changed();
+}
+
+function scheduleWake(until: number): void {
+  if (typeof window === "undefined") return; // the service worker is woken by the browser instead
+  clearTimeout(wakeTimer);
+  wakeTimer = setTimeout(() => void flushOutbox(), Math.max(0, until - Date.now()));
+}
+
+/** The browser knows there is no network at all: trying would only grow the back-off. */
+function knownOffline(): boolean {
+  return typeof navigator !== "undefined" && navigator.onLine === false;
+}
+
+async function drain(): Promise<void> {
+  if (knownOffline()) return;
+  const db = await offlineDb();
+  for (;;) {
+    const step = nextStep(await db.getAll("outbox"), Date.now());
+    if (step.kind === "send") {
+      await tryItem(step.item);
+      continue;
+    }
+    if (step.kind === "wait") scheduleWake(step.until);
+    return;
+  }
+}
+
+/** One sender at a time across tabs and the service worker, so the queue's order holds. */
+async function exclusively(work: () => Promise<void>): Promise<void> {
+  const locks = (globalThis.navigator as { locks?: LockManager } | undefined)?.locks;
+  if (locks) await locks.request(LOCK_NAME, work);
+  else await work();
+}
+
+/**
+ * Sends what is due, in order, until the queue is empty, the head must wait (back-off), or the session has
+ * ended. Safe to call at any time and from anywhere: calls run one after another.
+ */
+export function flushOutbox(): Promise<void> {
+  const next = running.then(() => exclusively(drain));
+  running = next.catch((error: unknown) => {
+    console.warn("The outbox could not be sent", error);
+  });
+  return running;
+}
+
+/**
+ * The signal is back, or the app was opened: a back-off earned without signal means nothing now, so
+ * everything waiting is due at once.
+ */
+export async function sendNow(): Promise<void> {
+  const db = await offlineDb();
+  const tx = db.transaction("outbox", "readwrite");
+  const now = Date.now();
+  for (const item of await tx.store.getAll()) {
+    if (item.state === "waiting" && item.nextAttemptAt > now)
+      await tx.store.put({ ...item, nextAttemptAt: now });
+  }
+  await tx.done;
+  await flushOutbox();
+}
+
+/** The driver signed in again: what waited for that goes out now. */
+export async function resumeAfterLogin(): Promise<void> {
+  const db = await offlineDb();
+  const tx = db.transaction("outbox", "readwrite");
+  for (const item of await tx.store.getAll()) {
+    if (item.state === "needs-login") await tx.store.put({ ...item, state: "waiting", nextAttemptAt: 0 });
+  }
+  await tx.done;
+  changed();
+  await flushOutbox();
+}
+
+/** The driver asked to try a request again now (after fixing what was refused, or to skip the back-off). */
+export async function retryOutboxItem(seq: number): Promise<void> {
+  const db = await offlineDb();
+  const item = await db.get("outbox", seq);
+  if (!item) return;
+  await db.put("outbox", { ...item, state: "waiting", nextAttemptAt: 0 });
+  changed();
+  await flushOutbox();
+}
+
+/** Takes a request out of the queue, leaving its form alone (the screen that made it still shows it). */
+async function takeOut(seq: number): Promise<void> {
+  const db = await offlineDb();
+  await db.delete("outbox", seq);
+  changed();
+}
+
+/** Drops a request for good; a submission's form goes with it. */
+export async function discardOutboxItem(seq: number): Promise<void> {
+  const db = await offlineDb();
+  const item = await db.get("outbox", seq);
+  await db.delete("outbox", seq);
+  if (item?.formKey) await db.delete("forms", item.formKey);
+  changed();
+}
+
+function delay(ms: number): Promise<"timeout"> {
+  return new Promise((resolve) => setTimeout(() => resolve("timeout"), ms));
+}
+
+/**
+ * Sends a write through the queue and tells the screen how it went: sent (with the server's answer), kept on
+ * the device for later, or refused. A refused request is taken out of the queue: the screen that made it shows
+ * the failure and still holds the form to fix. The screen never waits longer than SCREEN_WAIT_MS.
+ */
+export async function sendThroughOutbox(
+  request: OutboxRequest,
+  options: {
+    waitMs?: number;
+    /**
+     * When the server answers with a failure worth retrying (busy, down): "keep" leaves the request queued
+     * (a draft save: sent later by itself), "refuse" takes it out and hands the failure to the screen (a
+     * submission the driver was told failed must not go out later behind their back).
+     */
+    onServerFailure?: "keep" | "refuse";
+  } = {},
+): Promise<OutboxOutcome> {
+  let seq: number;
+  try {
+    seq = await enqueue(request, { hurry: true });
+  } catch (storageError) {
+    // Storage refused (private browsing, a full disk): send directly, as if there were no outbox.
+    console.warn("The outbox is not available; sending directly", storageError);
+    try {
+      const reply = await apiRequest<unknown>(request.method, request.url, request.body, {
+        idempotencyKey: request.idempotencyKey ?? newId(),
+      });
+      return { kind: "sent", reply };
+    } catch (error) {
+      return { kind: "refused", error };
+    }
+  }
+  outcomes.delete(seq);
+  const finished = await Promise.race([flushOutbox(), delay(options.waitMs ?? SCREEN_WAIT_MS)]);
+  const outcome = outcomes.get(seq);
+  outcomes.delete(seq);
+  if (outcome?.kind === "queued" && outcome.serverError !== undefined && options.onServerFailure !== "keep") {
+    await takeOut(seq);
+    return { kind: "refused", error: outcome.serverError };
+  }
+  if (outcome?.kind === "refused") {
+    // The screen still shows the form (reopened above): only the request goes.
+    await takeOut(seq);
+    return outcome;
+  }
+  if (outcome) return outcome;
+  if (finished === "timeout") return { kind: "queued" };
+  // Sent by another tab or the service worker while this one waited for its turn.
+  const db = await offlineDb();
+  const item = await db.get("outbox", seq);
+  if (!item) return { kind: "sent", reply: undefined };
+  return item.state === "needs-login" ? { kind: "needs-login" } : { kind: "queued" };
+}
