@@ -135,6 +135,7 @@ describe.each(testDatabases())("Idempotency-Key on $name", ({ open }) => {
         stored.set(key, bytes);
       },
       get: async (key) => stored.get(key) ?? Buffer.alloc(0),
+      size: async (key) => stored.get(key)?.length ?? null,
       delete: async (key) => void stored.delete(key),
     };
     const slowApp = await buildApp({

@@ -4,7 +4,7 @@ import { messages } from "../../../domain/messages";
 import type { PhotoFile } from "../../../domain/photos";
 import type { WizardStep } from "../../../domain/wizard";
 import { useSession } from "../../lib/session-store";
-import { type SaveReason, useDraftSaver } from "../../lib/use-draft-saver";
+import { type SaveReason, type SaveResult, useDraftSaver } from "../../lib/use-draft-saver";
 import { useFormMemory } from "../../lib/use-form-memory";
 import { type CheckSheetFormState, checkSheetFormReducer } from "./check-sheet-form-state";
 
@@ -47,11 +47,14 @@ export function useCheckSheetForm(initial: CheckSheetFormState, options: { store
     if (step > state.step) void drafts.save("step");
   };
 
-  /** Sends the sheet for supervisor approval; the server stamps submittedAt. */
-  const submitForApproval = async (): Promise<boolean> => {
-    const sent = await drafts.save("submit", { status: "ready_for_approval" });
-    if (sent) change({ status: "ready_for_approval" });
-    return sent;
+  /**
+   * Sends the sheet for supervisor approval (the server stamps submittedAt). Without signal the submission waits
+   * on the phone and goes out, in order, when the signal returns.
+   */
+  const submitForApproval = async (): Promise<SaveResult> => {
+    const result = await drafts.save("submit", { status: "ready_for_approval" });
+    if (result) change({ status: "ready_for_approval" });
+    return result;
   };
 
   return {

@@ -58,7 +58,8 @@ export function useCheckSheetSubmit(api: CheckSheetFormApi, goHome: () => void) 
     }
     setSending(true);
     try {
-      if (await submitForApproval()) finish(messages.checkSheetSubmitted);
+      const result = await submitForApproval();
+      if (result) finish(result === "sent" ? messages.checkSheetSubmitted : messages.savedOnPhoneNotice);
     } finally {
       setSending(false);
     }
