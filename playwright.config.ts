@@ -53,6 +53,8 @@ export default defineConfig({
         WEB_ROOT: webRoot,
         PUBLIC_URL: `http://127.0.0.1:${port}`,
         LOG_LEVEL: "warn",
+        // Every test signs up its own drivers, all from this one address.
+        REGISTRATIONS_PER_ADDRESS_PER_HOUR: "1000",
       },
     },
   ],

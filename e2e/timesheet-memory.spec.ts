@@ -1,6 +1,27 @@
-import { expect } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import { test } from "./fixtures/app-test";
-import { nextStep } from "./support/timesheet-wizard";
+import { nextStep, stepHeading } from "./support/timesheet-wizard";
+
+/** How many timesheets in progress the phone keeps (the app's IndexedDB store of forms). */
+function timesheetsKeptOnPhone(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve, reject) => {
+        const open = indexedDB.open("plant-sheets");
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains("forms")) return resolve(0);
+          const count = db.transaction("forms").objectStore("forms").index("byKind").count("timesheet");
+          count.onsuccess = () => {
+            resolve(count.result);
+            db.close();
+          };
+          count.onerror = () => reject(count.error);
+        };
+      }),
+  );
+}
 
 test("'Use Last Entry' fills only the empty fields with what was entered last time", async ({ page }) => {
   await page.goto("/timesheet");
@@ -14,8 +35,11 @@ test("'Use Last Entry' fills only the empty fields with what was entered last ti
   await page.getByLabel("Plant/Registration Number").fill("EX-001");
   await nextStep(page, "Weekly Timesheet");
 
-  // A second timesheet on the same phone.
+  // A second timesheet on the same phone: the first one is still kept in progress, so start afresh.
+  await expect.poll(() => timesheetsKeptOnPhone(page)).toBe(1);
   await page.goto("/timesheet");
+  await page.getByRole("button", { name: "Start a new timesheet instead" }).click();
+  await expect(stepHeading(page, "Driver & Company Info")).toBeVisible();
   const company = page.getByLabel("Company you're driving for");
   await expect(company).toHaveValue("");
   // Typed values are offered as suggestions.

@@ -39,6 +39,8 @@ const test = appTest.extend<object, { fakeCamera: string }>({
 });
 
 // Chromium on Linux has no built-in BarcodeDetector, so these tests run the ZXing WebAssembly decoder.
+// The lookups are answered by page.route, which a service worker's own fetches would bypass.
+test.use({ serviceWorkers: "block" });
 
 /** Keeps every camera stream the page opens, so the test can check its tracks were stopped. */
 async function recordCameraStreams(page: Page): Promise<void> {

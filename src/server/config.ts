@@ -30,6 +30,7 @@ const EnvSchema = z.object({
   S3_FORCE_PATH_STYLE: z.enum(["true", "false"]).default("false"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TRUST_PROXY: z.enum(["true", "false"]).default("false"),
+  REGISTRATIONS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(20),
 });
 
 export interface Config {
@@ -56,6 +57,8 @@ export interface Config {
     | undefined;
   logLevel: z.infer<typeof EnvSchema>["LOG_LEVEL"];
   trustProxy: boolean;
+  /** New accounts one client address may make per hour: stops scripted sign-ups, lets a site office sign up. */
+  registrationsPerAddressPerHour: number;
 }
 
 /** Reads the environment once at start-up; a bad value stops the server with a message naming it. */
@@ -88,5 +91,6 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       : undefined,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY === "true",
+    registrationsPerAddressPerHour: e.REGISTRATIONS_PER_ADDRESS_PER_HOUR,
   };
 }

@@ -30,7 +30,6 @@ const MINUTE = 60_000;
 const RATE_LIMITS = {
   loginPerAccount: { limit: 10, windowMs: 15 * MINUTE },
   loginPerAddress: { limit: 100, windowMs: 15 * MINUTE },
-  registerPerAddress: { limit: 20, windowMs: 60 * MINUTE },
   resetPerAccount: { limit: 5, windowMs: 60 * MINUTE },
   resetPerAddress: { limit: 20, windowMs: 60 * MINUTE },
 } satisfies Record<string, RateLimitRule>;
@@ -70,7 +69,10 @@ export const driverRoutes: FastifyPluginAsync = async (app) => {
 
   app.post("/drivers/register", async (request, reply) => {
     const body = parseInput(RegisterRequestSchema, request.body);
-    await limit(request, `register:address:${request.ip}`, RATE_LIMITS.registerPerAddress);
+    await limit(request, `register:address:${request.ip}`, {
+      limit: app.deps.config.registrationsPerAddressPerHour,
+      windowMs: 60 * MINUTE,
+    });
     if (await findAccountByEmail(db, body.email)) {
       throw new AppError("conflict", "An account with this email already exists. Please log in instead.");
     }

@@ -72,12 +72,18 @@ export function useLocalFormCopy<S>(options: LocalFormCopyOptions<S>) {
   }, [record]);
 
   const { state, stored, savedVersion } = options;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a change of any of these is what is written
   useEffect(() => {
     if (stopped.current || state === initialState.current) return;
     clearTimeout(timer.current);
     timer.current = setTimeout(writeNow, WRITE_DELAY_MS);
-  }, [state, stored, savedVersion, writeNow]);
+  }, [state, writeNow]);
+
+  // A save the server has taken is written at once: a copy that still counted it as unsent work would win
+  // over the newer server draft if the page were left before a delayed write.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a change of these is what is written
+  useEffect(() => {
+    if (timer.current !== undefined || latest.current.state !== initialState.current) writeNow();
+  }, [stored, savedVersion, writeNow]);
 
   useEffect(() => {
     const onHide = () => {
