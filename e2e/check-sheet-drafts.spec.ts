@@ -48,9 +48,11 @@ test("an account holder's check sheet is saved step by step, resumes where it wa
   await choose(page, "Brakes", "Defect");
   await choose(page, "Tyres", "Pass");
   await page.getByLabel("Defects Notes").fill("Brakes pulling to the left");
-  const saved = page.waitForRequest(isSave);
+  const saved = page.waitForResponse((r) => isSave(r.request()));
   await nextStep(page, "Photo Documentation");
   await saved;
+  // The phone's copy is written within a quarter second of a change; a full page load can cut that write short.
+  await page.waitForTimeout(400);
   await page.goto("/");
   await page.goto(`/check-sheet?draftId=${id}`);
   await expect(stepHeading(page, "Daily Safety Check")).toBeVisible();

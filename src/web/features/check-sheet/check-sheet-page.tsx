@@ -4,7 +4,10 @@ import { type ReactNode, useState } from "react";
 import { Link, useLocation, useSearchParams } from "wouter";
 import { localIsoDate } from "../../../domain/iso-date";
 import { messages } from "../../../domain/messages";
+import { checkSheetResumeStep } from "../../../domain/wizard";
 import { LoadingScreen } from "../../components/loading-screen";
+import { RestoredNotice } from "../../components/restored-notice";
+import { SavedOnPhone } from "../../components/saved-on-phone";
 import { ScreenLayout } from "../../components/screen-layout";
 import { buttonClasses } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
@@ -12,9 +15,13 @@ import { appPaths } from "../../lib/app-paths";
 import { failureText } from "../../lib/failure-text";
 import { formatLongDate } from "../../lib/format-long-date";
 import { newId } from "../../lib/new-id";
+import { useSession } from "../../lib/session-store";
 import { useFormStart } from "../../lib/use-form-start";
-import { newCheckSheetState, openCheckSheetDraft } from "./check-sheet-form-state";
+import { deleteLocalForm, formStartKey } from "../../offline/local-forms";
+import { preferLocalCopy, useLocalFormById, useRestoredLocalForm } from "../../offline/use-local-form";
+import { type CheckSheetFormState, newCheckSheetState, openCheckSheetDraft } from "./check-sheet-form-state";
 import { CheckSheetWizard } from "./check-sheet-wizard";
+import { CHECK_SHEET_LOCAL_KIND } from "./use-check-sheet-form";
 
 function CheckSheetScreen({ orderNumber, children }: { orderNumber?: string | null; children: ReactNode }) {
   return (
@@ -49,47 +56,123 @@ function DraftProblem({ text }: { text: string }) {
 
 type GoHome = (accountHolder: boolean) => void;
 
-/** A saved draft, fetched afresh each time it is opened, then edited from the step it had reached. */
-function DraftCheckSheet({ draftId, goHome }: { draftId: string; goHome: GoHome }) {
+interface Ends {
+  goHome: GoHome;
+  onSavedOnPhone: () => void;
+}
+
+function serverUpdatedAt(record: unknown): string | null {
+  const value = (record as { updatedAt?: unknown } | null)?.updatedAt;
+  return typeof value === "string" ? value : null;
+}
+
+/**
+ * A saved draft, fetched afresh each time it is opened, then edited from the step it had reached. The copy on
+ * this device wins when it holds work the server has not had yet, or when there is no signal to fetch it.
+ */
+function DraftCheckSheet({ draftId, ends }: { draftId: string; ends: Ends }) {
   const draft = useQuery<unknown>({ queryKey: ["/api/check-sheets", draftId], gcTime: 0 });
-  if (draft.isPending) {
+  const session = useSession();
+  const [owner] = useState(() => session?.driverName ?? null);
+  const local = useLocalFormById<CheckSheetFormState>(CHECK_SHEET_LOCAL_KIND, draftId);
+  if (draft.isPending || !local.ready) {
     return (
       <CheckSheetScreen>
         <LoadingScreen label="Opening draft..." />
       </CheckSheetScreen>
     );
   }
-  if (draft.isError) {
-    return (
-      <CheckSheetScreen>
-        <DraftProblem text={messages.draftLoadFailed(failureText(draft.error))} />
-      </CheckSheetScreen>
-    );
-  }
-  const opened = openCheckSheetDraft(draft.data, localIsoDate(new Date()));
-  if (!opened.ok) {
+  const localForm = local.form && !local.form.sending ? local.form : null;
+  const opened = draft.isError ? null : openCheckSheetDraft(draft.data, localIsoDate(new Date()));
+  if (opened && !opened.ok) {
     return (
       <CheckSheetScreen>
         <DraftProblem text={messages.draftLoadFailed(opened.problem)} />
       </CheckSheetScreen>
     );
   }
+  const useLocal =
+    localForm !== null &&
+    preferLocalCopy(
+      {
+        updatedAt: localForm.updatedAt,
+        savedVersion: localForm.savedVersion,
+        version: localForm.state.version,
+      },
+      draft.isError ? null : serverUpdatedAt(draft.data),
+    );
+  if (useLocal && localForm) {
+    // An opened draft starts at the step the spec gives for what it holds, wherever it was left.
+    const initial = { ...localForm.state, step: checkSheetResumeStep(localForm.state.form) };
+    return (
+      <CheckSheetScreen orderNumber={localForm.state.form.orderNumber}>
+        <CheckSheetWizard
+          initial={initial}
+          options={{
+            stored: true,
+            savedVersion: localForm.savedVersion,
+            owner: localForm.owner,
+            start: localForm.start,
+          }}
+          {...ends}
+        />
+      </CheckSheetScreen>
+    );
+  }
+  if (!opened) {
+    return (
+      <CheckSheetScreen>
+        <DraftProblem text={messages.draftLoadFailed(failureText(draft.error))} />
+      </CheckSheetScreen>
+    );
+  }
+  const { form } = opened.state;
   return (
-    <CheckSheetScreen orderNumber={opened.state.form.orderNumber}>
-      <CheckSheetWizard initial={opened.state} stored goHome={goHome} />
+    <CheckSheetScreen orderNumber={form.orderNumber}>
+      <CheckSheetWizard
+        initial={opened.state}
+        options={{ stored: true, owner, start: formStartKey(form) }}
+        {...ends}
+      />
     </CheckSheetScreen>
   );
 }
 
-/** A new check sheet, dated today, for the customer and order number chosen before the wizard. */
-function NewCheckSheet({ goHome }: { goHome: GoHome }) {
+/**
+ * A new check sheet, dated today, for the customer and order number chosen before the wizard; or, when this
+ * device holds one in progress for the same start, that one, exactly as it was left.
+ */
+function NewCheckSheet({ ends, onStartAfresh }: { ends: Ends; onStartAfresh: () => void }) {
   const { customerId, orderNumber } = useFormStart();
-  const [initial] = useState(() =>
+  const session = useSession();
+  const [owner] = useState(() => session?.driverName ?? null);
+  const start = formStartKey({ customerId, orderNumber });
+  const restored = useRestoredLocalForm<CheckSheetFormState>(CHECK_SHEET_LOCAL_KIND, { owner, start });
+  const [fresh] = useState(() =>
     newCheckSheetState(newId(), localIsoDate(new Date()), { customerId, orderNumber }),
   );
+  if (!restored.ready) {
+    return (
+      <CheckSheetScreen>
+        <LoadingScreen label="Opening..." />
+      </CheckSheetScreen>
+    );
+  }
+  const local = restored.form;
+  const initial = local ? local.state : fresh;
+  const startAfresh = () => {
+    if (local) void deleteLocalForm(CHECK_SHEET_LOCAL_KIND, local.id).then(onStartAfresh);
+  };
   return (
     <CheckSheetScreen orderNumber={initial.form.orderNumber}>
-      <CheckSheetWizard initial={initial} stored={false} goHome={goHome} />
+      {local ? (
+        <RestoredNotice startAfreshLabel="Start a new check sheet instead" onStartAfresh={startAfresh} />
+      ) : null}
+      <CheckSheetWizard
+        initial={initial}
+        options={{ stored: local?.stored ?? false, savedVersion: local?.savedVersion, owner, start }}
+        {...ends}
+      />
     </CheckSheetScreen>
   );
 }
@@ -101,14 +184,34 @@ function NewCheckSheet({ goHome }: { goHome: GoHome }) {
 export function CheckSheetPage() {
   const [params] = useSearchParams();
   const [, navigate] = useLocation();
+  const [run, setRun] = useState(0);
+  const [savedOnPhone, setSavedOnPhone] = useState(false);
   const draftId = params.get("draftId");
   const { customerId, orderNumber } = useFormStart();
   const goHome: GoHome = (accountHolder) =>
     navigate(accountHolder ? appPaths.dashboard : appPaths.home("check-sheet"));
+  const ends: Ends = {
+    goHome,
+    onSavedOnPhone: () => {
+      setSavedOnPhone(true);
+      window.scrollTo({ top: 0 });
+    },
+  };
+  const startAfresh = () => {
+    setRun((n) => n + 1);
+    window.scrollTo({ top: 0 });
+  };
 
+  if (savedOnPhone) {
+    return (
+      <CheckSheetScreen>
+        <SavedOnPhone what="check sheet" nextLabel="Back to Home" onNext={() => goHome(false)} />
+      </CheckSheetScreen>
+    );
+  }
   return draftId ? (
-    <DraftCheckSheet key={draftId} draftId={draftId} goHome={goHome} />
+    <DraftCheckSheet key={`${draftId}-${run}`} draftId={draftId} ends={ends} />
   ) : (
-    <NewCheckSheet key={`${customerId}-${orderNumber}`} goHome={goHome} />
+    <NewCheckSheet key={`${customerId}-${orderNumber}-${run}`} ends={ends} onStartAfresh={startAfresh} />
   );
 }

@@ -9,21 +9,22 @@ import type { CheckSheetFormState } from "./check-sheet-form-state";
 import { PhotoStep } from "./photo-step";
 import { SafetyCheckStep } from "./safety-check-step";
 import { SignatureStep } from "./signature-step";
-import { useCheckSheetForm } from "./use-check-sheet-form";
+import { type CheckSheetFormOptions, useCheckSheetForm } from "./use-check-sheet-form";
 import { useCheckSheetSubmit } from "./use-check-sheet-submit";
 
 interface CheckSheetWizardProps {
   initial: CheckSheetFormState;
-  /** True for an opened draft: the server already holds it. */
-  stored: boolean;
+  options: CheckSheetFormOptions;
   /** Where the app goes 2 s after a successful submission. */
   goHome: (accountHolder: boolean) => void;
+  /** A one-step submission made without signal: it waits on this phone. */
+  onSavedOnPhone: () => void;
 }
 
 /** The 5-step Daily Plant Defect Check (spec section 2). */
-export function CheckSheetWizard({ initial, stored, goHome }: CheckSheetWizardProps) {
-  const api = useCheckSheetForm(initial, { stored });
-  const submission = useCheckSheetSubmit(api, () => goHome(api.accountHolder));
+export function CheckSheetWizard({ initial, options, goHome, onSavedOnPhone }: CheckSheetWizardProps) {
+  const api = useCheckSheetForm(initial, options);
+  const submission = useCheckSheetSubmit(api, () => goHome(api.accountHolder), onSavedOnPhone);
   const { state, change, memory, dispatch } = api;
   const { step, form } = state;
   const last = step === CHECK_SHEET_STEPS.length;

@@ -1,12 +1,33 @@
 import { useCallback, useReducer, useState } from "react";
-import type { CheckSheetInput } from "../../../domain/check-sheet";
+import type { CheckSheetFields, CheckSheetInput } from "../../../domain/check-sheet";
+import { formatDisplayDate } from "../../../domain/iso-date";
 import { messages } from "../../../domain/messages";
 import type { PhotoFile } from "../../../domain/photos";
 import type { WizardStep } from "../../../domain/wizard";
 import { useSession } from "../../lib/session-store";
 import { type SaveReason, type SaveResult, useDraftSaver } from "../../lib/use-draft-saver";
 import { useFormMemory } from "../../lib/use-form-memory";
+import { useLocalFormCopy } from "../../offline/use-local-form";
 import { type CheckSheetFormState, checkSheetFormReducer } from "./check-sheet-form-state";
+
+/** The form kind of the device's copies of check sheets. */
+export const CHECK_SHEET_LOCAL_KIND = "check-sheet";
+
+/** What the waiting list calls a check sheet. */
+export function checkSheetLabel(form: CheckSheetFields): string {
+  return form.checkDate ? `Check sheet, ${formatDisplayDate(form.checkDate)}` : "Check sheet";
+}
+
+export interface CheckSheetFormOptions {
+  /** The server already holds it (an opened draft, or a device copy that was saved). */
+  stored: boolean;
+  /** The version the server has, for a form brought back from the device's copy. */
+  savedVersion?: number;
+  /** Whose form it is: the driver signed in when it was started, or null. */
+  owner: string | null;
+  /** formStartKey() of its customer and order number. */
+  start: string;
+}
 
 /** Auto and Next Step saves say they failed saving the check sheet; the driver's own save names the draft. */
 function saveFailure(message: string, reason: SaveReason) {
@@ -15,10 +36,10 @@ function saveFailure(message: string, reason: SaveReason) {
 }
 
 /**
- * The check sheet wizard's state and what acts on it: the form reducer, the remembered values, and saves for
- * account holders (on Next Step, every 30 s when changed, on 'Save Draft - Complete Later', and on submit).
+ * The check sheet wizard's state and what acts on it: the form reducer, the remembered values, the copy kept on
+ * this device as it is typed, and saves for account holders (on Next Step, every 30 s when changed, on 'Save Draft - Complete Later', and on submit).
  */
-export function useCheckSheetForm(initial: CheckSheetFormState, options: { stored: boolean }) {
+export function useCheckSheetForm(initial: CheckSheetFormState, options: CheckSheetFormOptions) {
   const session = useSession();
   const accountHolder = session !== null;
   const [state, dispatch] = useReducer(checkSheetFormReducer, initial);
@@ -27,8 +48,19 @@ export function useCheckSheetForm(initial: CheckSheetFormState, options: { store
     collection: "/api/check-sheets",
     enabled: accountHolder,
     stored: options.stored,
+    savedVersion: options.savedVersion,
     snapshot: { id: state.id, body: state.form, version: state.version },
     failureNotice: saveFailure,
+    label: `${checkSheetLabel(state.form)} (draft)`,
+  });
+  const localCopy = useLocalFormCopy({
+    kind: CHECK_SHEET_LOCAL_KIND,
+    id: state.id,
+    state,
+    owner: options.owner,
+    start: options.start,
+    stored: drafts.stored,
+    savedVersion: drafts.savedVersion,
   });
 
   // The files the photos came from, by URL, so the same photo is not uploaded twice.
@@ -53,7 +85,11 @@ export function useCheckSheetForm(initial: CheckSheetFormState, options: { store
    */
   const submitForApproval = async (): Promise<SaveResult> => {
     const result = await drafts.save("submit", { status: "ready_for_approval" });
-    if (result) change({ status: "ready_for_approval" });
+    if (result) {
+      change({ status: "ready_for_approval" });
+      // Sent, or waiting in the outbox with the whole sheet: no longer a form in progress on this phone.
+      await localCopy.forget();
+    }
     return result;
   };
 
@@ -70,6 +106,7 @@ export function useCheckSheetForm(initial: CheckSheetFormState, options: { store
     saving: drafts.saving,
     saveDraft: () => drafts.save("draft"),
     submitForApproval,
+    localCopy,
   };
 }
 

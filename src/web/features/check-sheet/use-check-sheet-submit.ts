@@ -4,8 +4,10 @@ import { checkSheetOneStepProblem, checkSheetSubmitProblem } from "../../../doma
 import type { Notice } from "../../../domain/messages";
 import { messages } from "../../../domain/messages";
 import { toast } from "../../components/ui/use-toast";
+import { appPaths } from "../../lib/app-paths";
 import { useOneStepSubmit } from "../../lib/one-step-submit";
-import type { CheckSheetFormApi } from "./use-check-sheet-form";
+import { localFormKey } from "../../offline/local-forms";
+import { CHECK_SHEET_LOCAL_KIND, type CheckSheetFormApi, checkSheetLabel } from "./use-check-sheet-form";
 
 function showFailure(notice: Notice): void {
   toast({ ...notice, variant: "destructive" });
@@ -14,10 +16,11 @@ function showFailure(notice: Notice): void {
 /**
  * 'Submit Check Sheet' and 'Complete & Email Check Sheet'. An account holder's sheet goes to supervisor
  * approval (status ready_for_approval); without an account the sheet is completed and emailed in one step.
- * Either way, after success the app returns home after 2 s (spec section 4).
+ * Either way, after success the app returns home after 2 s (spec section 4). A one-step submission made without
+ * signal waits on the phone and `onSavedOnPhone` runs instead.
  */
-export function useCheckSheetSubmit(api: CheckSheetFormApi, goHome: () => void) {
-  const { state, accountHolder, submitForApproval, remember } = api;
+export function useCheckSheetSubmit(api: CheckSheetFormApi, goHome: () => void, onSavedOnPhone: () => void) {
+  const { state, accountHolder, submitForApproval, remember, localCopy } = api;
   const { form, rating } = state;
   const oneStep = useOneStepSubmit(showFailure);
   const [sending, setSending] = useState(false);
@@ -37,17 +40,43 @@ export function useCheckSheetSubmit(api: CheckSheetFormApi, goHome: () => void) 
     timer.current = setTimeout(goHome, REDIRECT_AFTER_SUBMIT_MS);
   };
 
-  const completeAndEmail = () => {
-    if (submitted) return;
+  const completeAndEmail = async () => {
+    if (submitted || oneStep.submitting) return;
     const problem = checkSheetOneStepProblem({ ...form, rating });
     if (problem || rating === null) {
       showFailure(problem ?? messages.supervisorRatingRequired);
       return;
     }
     const body = { checkSheetData: { ...form, id: state.id }, supervisorRating: rating, supervisorNotes: "" };
-    void oneStep.submit("/api/one-step-completion/check-sheet", body, () =>
-      finish(messages.checkSheetOneStepSucceeded(rating)),
+    // From here the outbox holds the sheet: a reload while it waits for signal must not offer it as unsent.
+    await localCopy.markSending();
+    let refused = true;
+    await oneStep.submit(
+      "/api/one-step-completion/check-sheet",
+      body,
+      () => {
+        refused = false;
+        finish(messages.checkSheetOneStepSucceeded(rating));
+      },
+      {
+        label: checkSheetLabel(form),
+        formKey: localFormKey(CHECK_SHEET_LOCAL_KIND, state.id),
+        idempotencyKey: `one-step:${state.id}`,
+        fixUrl: appPaths.form(
+          "check-sheet",
+          form.customerId
+            ? { customerId: form.customerId, orderNumber: form.orderNumber || undefined }
+            : undefined,
+        ),
+        onQueued: () => {
+          refused = false;
+          remember(form);
+          setSubmitted(true);
+          onSavedOnPhone();
+        },
+      },
     );
+    if (refused) localCopy.resume();
   };
 
   const submitToSupervisor = async () => {
@@ -67,8 +96,8 @@ export function useCheckSheetSubmit(api: CheckSheetFormApi, goHome: () => void) 
 
   return {
     /** The wizard's last button. */
-    submit: accountHolder ? () => void submitToSupervisor() : completeAndEmail,
-    completeAndEmail,
+    submit: accountHolder ? () => void submitToSupervisor() : () => void completeAndEmail(),
+    completeAndEmail: () => void completeAndEmail(),
     submitting: oneStep.submitting || sending,
     submitted,
   };

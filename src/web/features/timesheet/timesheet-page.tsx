@@ -1,13 +1,15 @@
 import { useQuery } from "@tanstack/react-query";
-import { CloudOff, History, TriangleAlert } from "lucide-react";
+import { TriangleAlert } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { Link, useLocation, useSearchParams } from "wouter";
 import { messages } from "../../../domain/messages";
 import type { TimesheetFields } from "../../../domain/timesheet";
 import { timesheetResumeStep } from "../../../domain/wizard";
 import { LoadingScreen } from "../../components/loading-screen";
+import { RestoredNotice } from "../../components/restored-notice";
+import { SavedOnPhone } from "../../components/saved-on-phone";
 import { ScreenLayout } from "../../components/screen-layout";
-import { Button, buttonClasses } from "../../components/ui/button";
+import { buttonClasses } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { appPaths } from "../../lib/app-paths";
 import { failureText } from "../../lib/failure-text";
@@ -126,20 +128,6 @@ function DraftTimesheet({ draftId, onCompleted }: { draftId: string; onCompleted
   );
 }
 
-function RestoredNotice({ onStartAfresh }: { onStartAfresh: () => void }) {
-  return (
-    <Card className="mb-4 flex flex-col gap-3 border-sky-300 bg-sky-50 dark:border-sky-800 dark:bg-sky-950">
-      <p className="flex items-start gap-2 text-sky-900 dark:text-sky-100">
-        <History aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
-        {messages.formRestored}
-      </p>
-      <Button variant="outline" onClick={onStartAfresh}>
-        Start a new timesheet instead
-      </Button>
-    </Card>
-  );
-}
-
 /**
  * A new timesheet for the customer and order number chosen before the wizard; or, when this device holds one
  * in progress for the same start, that one, exactly as it was left.
@@ -165,33 +153,14 @@ function NewTimesheet({ onCompleted, onStartAfresh }: { onCompleted: Completed; 
   };
   return (
     <TimesheetScreen orderNumber={initial.form.orderNumber}>
-      {local ? <RestoredNotice onStartAfresh={startAfresh} /> : null}
+      {local ? (
+        <RestoredNotice startAfreshLabel="Start a new timesheet instead" onStartAfresh={startAfresh} />
+      ) : null}
       <TimesheetWizard
         initial={initial}
         options={{ stored: local?.stored ?? false, savedVersion: local?.savedVersion, owner, start }}
         onCompleted={onCompleted}
       />
-    </TimesheetScreen>
-  );
-}
-
-/** A one-step submission made without signal: kept on this phone, sent by the outbox when back online. */
-function SavedOnPhone({ onNext }: { onNext: () => void }) {
-  return (
-    <TimesheetScreen>
-      <Card role="status" className="space-y-4">
-        <p className="flex items-start gap-3 text-lg font-semibold">
-          <CloudOff aria-hidden="true" className="mt-1 size-6 shrink-0 text-amber-600 dark:text-amber-400" />
-          {messages.savedOnPhone}
-        </p>
-        <p className="text-slate-700 dark:text-slate-300">
-          You can close the app: the timesheet stays on this phone and is emailed once there is signal. The
-          header shows what is still waiting to send.
-        </p>
-        <Button className="w-full" onClick={onNext}>
-          Start a new timesheet
-        </Button>
-      </Card>
     </TimesheetScreen>
   );
 }
@@ -227,7 +196,13 @@ export function TimesheetPage() {
     }
   };
 
-  if (savedOnPhone) return <SavedOnPhone onNext={startAgain} />;
+  if (savedOnPhone) {
+    return (
+      <TimesheetScreen>
+        <SavedOnPhone what="timesheet" nextLabel="Start a new timesheet" onNext={startAgain} />
+      </TimesheetScreen>
+    );
+  }
   return draftId ? (
     <DraftTimesheet key={`${draftId}-${run}`} draftId={draftId} onCompleted={onCompleted} />
   ) : (

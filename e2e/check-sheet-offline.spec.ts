@@ -1,0 +1,115 @@
+import { randomUUID } from "node:crypto";
+import { readdir, readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { expect, type Page } from "@playwright/test";
+import { simpleParser } from "mailparser";
+import { messages } from "../src/domain/messages";
+import { test } from "./fixtures/app-test";
+import { e2ePaths } from "./fixtures/e2e-paths";
+import { waitForMailTo } from "./fixtures/mailbox";
+import { startCheckSheetFromHome } from "./support/check-sheet-wizard";
+import { nextStep, sign, stepHeading } from "./support/timesheet-wizard";
+
+// A whole sheet walked with a reload and the network cut and restored: longer than a screen check.
+test.describe.configure({ timeout: 90_000 });
+
+/** The service worker has installed and controls this page: from now on the app opens without a network. */
+async function waitForOfflineReady(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+}
+
+/** How many messages the SMTP sink has taken for `address`. */
+async function mailsTo(address: string): Promise<number> {
+  let names: string[];
+  try {
+    names = await readdir(e2ePaths.mailDir);
+  } catch {
+    return 0;
+  }
+  let count = 0;
+  for (const name of names.filter((n) => n.endsWith(".eml"))) {
+    const mail = await simpleParser(await readFile(join(e2ePaths.mailDir, name)));
+    const to = Array.isArray(mail.to) ? mail.to : mail.to ? [mail.to] : [];
+    if (to.some((group) => group.value.some((entry) => entry.address?.toLowerCase() === address))) count += 1;
+  }
+  return count;
+}
+
+function header(page: Page) {
+  return page.getByRole("banner");
+}
+
+test("an anonymous check sheet survives a reload at its step, waits on the phone offline, and is emailed once", async ({
+  page,
+  context,
+}) => {
+  const client = `yard-${randomUUID().slice(0, 8)}@buildco.co.uk`;
+  await startCheckSheetFromHome(page, "Severn Valley Homes");
+  await waitForOfflineReady(page);
+
+  await page.getByLabel("Company you're driving for").fill("Northern Plant Hire");
+  await page.getByLabel("Driver Full Name").fill("Carla Checker");
+  await page.getByLabel("Check Date").fill("2026-11-02");
+  await nextStep(page, "QR Scanner & Vehicle Info");
+  await page.getByLabel("Plant/Registration Number").fill("EX-404");
+  await nextStep(page, "Daily Safety Check");
+  await nextStep(page, "Photo Documentation");
+  await nextStep(page, "Driver Signature");
+  await sign(page, "Driver/Operator Signature", "Carla Checker", "Operator Signature");
+  await sign(page, "Client/Supervisor Signature", "Chris Client", "Client Signature");
+  await page.getByLabel("DATE").fill("2026-11-02");
+  await expect(page.getByText("Date set: 02/11/2026")).toBeVisible();
+
+  // A reload (as after the phone closed the tab) brings the sheet back at the step it had reached, signed.
+  await page.waitForTimeout(400);
+  await page.reload();
+  await expect(page.getByText(messages.formRestored)).toBeVisible();
+  await expect(page.getByRole("button", { name: "Start a new check sheet instead" })).toBeVisible();
+  await expect(stepHeading(page, "Driver Signature")).toBeVisible();
+  await expect(page.getByText("Date set: 02/11/2026")).toBeVisible();
+  const awaiting = page.getByRole("region", { name: "Awaiting Signatures" });
+  await expect(awaiting).toHaveCount(0);
+  await page.screenshot({ path: "test-results/check-sheet-offline-restored.png" });
+
+  const rating = page.getByRole("region", { name: "Rate Driver Performance" });
+  await rating.getByRole("button", { name: "Excellent" }).click();
+  const panel = page.getByRole("region", { name: "Email Submission" });
+  await panel.getByRole("textbox", { name: "Client email 1" }).fill(client);
+
+  await context.setOffline(true);
+  await expect(header(page).getByText(messages.offline)).toBeVisible();
+  await panel.getByRole("button", { name: "Complete & Email Check Sheet" }).click();
+  await expect(page.getByText(messages.savedOnPhone)).toBeVisible();
+  await expect(header(page).getByRole("button", { name: messages.waitingToSend(1) })).toBeVisible();
+  await page.screenshot({ path: "test-results/check-sheet-offline-saved.png" });
+  await page.emulateMedia({ colorScheme: "dark" });
+  await page.screenshot({ path: "test-results/check-sheet-offline-saved-dark.png" });
+  await page.emulateMedia({ colorScheme: "light" });
+  await header(page)
+    .getByRole("button", { name: messages.waitingToSend(1) })
+    .click();
+  const list = page.getByRole("list", { name: "Waiting to send" });
+  await expect(list.getByText("Check sheet, 02/11/2026")).toBeVisible();
+  await page.keyboard.press("Escape");
+  expect(await mailsTo(client)).toBe(0);
+
+  await context.setOffline(false);
+  const mail = await waitForMailTo(client);
+  expect(mail.attachments.map((a) => a.contentType)).toContain("application/pdf");
+  await expect(header(page).getByRole("button", { name: /waiting to send/ })).toHaveCount(0);
+  // Exactly one: nothing is sent twice, however the reconnection went.
+  await page.waitForTimeout(1500);
+  expect(await mailsTo(client)).toBe(1);
+
+  // The sent sheet is not offered again as one in progress.
+  await page.getByRole("button", { name: "Back to Home" }).click();
+  await page.getByRole("button", { name: "Start Check Sheet" }).click();
+  await page.getByRole("combobox", { name: "Customer" }).click();
+  await page.getByRole("option", { name: "Severn Valley Homes" }).click();
+  await page.getByRole("button", { name: "Continue to Form" }).click();
+  await expect(stepHeading(page, "Driver & Company Info")).toBeVisible();
+  await expect(page.getByText(messages.formRestored)).toHaveCount(0);
+});
