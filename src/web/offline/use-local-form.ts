@@ -182,3 +182,20 @@ export function preferLocalCopy(
   const server = Date.parse(serverUpdatedAt);
   return Number.isNaN(server) || local.updatedAt >= server;
 }
+
+/**
+ * The device's copy to open for a saved draft, or null to open the server's: a copy being sent is the outbox's
+ * now, and otherwise `preferLocalCopy` decides. `server` is the draft as fetched, or null without signal.
+ */
+export function localCopyToOpen<S extends { version: number }>(
+  local: LocalForm<S> | null,
+  server: unknown,
+): LocalForm<S> | null {
+  if (!local || local.sending) return null;
+  const updatedAt = (server as { updatedAt?: unknown } | null)?.updatedAt;
+  const prefer = preferLocalCopy(
+    { updatedAt: local.updatedAt, savedVersion: local.savedVersion, version: local.state.version },
+    typeof updatedAt === "string" ? updatedAt : null,
+  );
+  return prefer ? local : null;
+}

@@ -18,7 +18,7 @@ import { newId } from "../../lib/new-id";
 import { useSession } from "../../lib/session-store";
 import { useFormStart } from "../../lib/use-form-start";
 import { deleteLocalForm, formStartKey } from "../../offline/local-forms";
-import { preferLocalCopy, useLocalFormById, useRestoredLocalForm } from "../../offline/use-local-form";
+import { localCopyToOpen, useLocalFormById, useRestoredLocalForm } from "../../offline/use-local-form";
 import { type CheckSheetFormState, newCheckSheetState, openCheckSheetDraft } from "./check-sheet-form-state";
 import { CheckSheetWizard } from "./check-sheet-wizard";
 import { CHECK_SHEET_LOCAL_KIND } from "./use-check-sheet-form";
@@ -61,11 +61,6 @@ interface Ends {
   onSavedOnPhone: () => void;
 }
 
-function serverUpdatedAt(record: unknown): string | null {
-  const value = (record as { updatedAt?: unknown } | null)?.updatedAt;
-  return typeof value === "string" ? value : null;
-}
-
 /**
  * A saved draft, fetched afresh each time it is opened, then edited from the step it had reached. The copy on
  * this device wins when it holds work the server has not had yet, or when there is no signal to fetch it.
@@ -82,7 +77,6 @@ function DraftCheckSheet({ draftId, ends }: { draftId: string; ends: Ends }) {
       </CheckSheetScreen>
     );
   }
-  const localForm = local.form && !local.form.sending ? local.form : null;
   const opened = draft.isError ? null : openCheckSheetDraft(draft.data, localIsoDate(new Date()));
   if (opened && !opened.ok) {
     return (
@@ -91,17 +85,8 @@ function DraftCheckSheet({ draftId, ends }: { draftId: string; ends: Ends }) {
       </CheckSheetScreen>
     );
   }
-  const useLocal =
-    localForm !== null &&
-    preferLocalCopy(
-      {
-        updatedAt: localForm.updatedAt,
-        savedVersion: localForm.savedVersion,
-        version: localForm.state.version,
-      },
-      draft.isError ? null : serverUpdatedAt(draft.data),
-    );
-  if (useLocal && localForm) {
+  const localForm = localCopyToOpen(local.form, draft.isError ? null : draft.data);
+  if (localForm) {
     // An opened draft starts at the step the spec gives for what it holds, wherever it was left.
     const initial = { ...localForm.state, step: checkSheetResumeStep(localForm.state.form) };
     return (

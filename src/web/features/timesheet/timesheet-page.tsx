@@ -17,7 +17,7 @@ import { newId } from "../../lib/new-id";
 import { useSession } from "../../lib/session-store";
 import { useFormStart } from "../../lib/use-form-start";
 import { deleteLocalForm, formStartKey } from "../../offline/local-forms";
-import { preferLocalCopy, useLocalFormById, useRestoredLocalForm } from "../../offline/use-local-form";
+import { localCopyToOpen, useLocalFormById, useRestoredLocalForm } from "../../offline/use-local-form";
 import type { TimesheetCompletion } from "./signature-step";
 import { newTimesheetState, openDraft, type TimesheetFormState } from "./timesheet-form-state";
 import { TimesheetWizard } from "./timesheet-wizard";
@@ -51,11 +51,6 @@ function DraftProblem({ text }: { text: string }) {
 
 type Completed = (form: TimesheetFields, how: TimesheetCompletion) => void;
 
-function serverUpdatedAt(record: unknown): string | null {
-  const value = (record as { updatedAt?: unknown } | null)?.updatedAt;
-  return typeof value === "string" ? value : null;
-}
-
 /**
  * A saved draft, fetched afresh each time it is opened, then edited from the step it had reached. The copy on
  * this device wins when it holds work the server has not had yet, or when there is no signal to fetch it.
@@ -72,7 +67,6 @@ function DraftTimesheet({ draftId, onCompleted }: { draftId: string; onCompleted
       </TimesheetScreen>
     );
   }
-  const localForm = local.form && !local.form.sending ? local.form : null;
   const opened = draft.isError ? null : openDraft(draft.data);
   if (opened && !opened.ok) {
     return (
@@ -81,17 +75,8 @@ function DraftTimesheet({ draftId, onCompleted }: { draftId: string; onCompleted
       </TimesheetScreen>
     );
   }
-  const useLocal =
-    localForm !== null &&
-    preferLocalCopy(
-      {
-        updatedAt: localForm.updatedAt,
-        savedVersion: localForm.savedVersion,
-        version: localForm.state.version,
-      },
-      draft.isError ? null : serverUpdatedAt(draft.data),
-    );
-  if (useLocal && localForm) {
+  const localForm = localCopyToOpen(local.form, draft.isError ? null : draft.data);
+  if (localForm) {
     // An opened draft starts at the step the spec gives for what it holds, wherever it was left.
     const initial = { ...localForm.state, step: timesheetResumeStep(localForm.state.form) };
     return (
