@@ -33,7 +33,15 @@ export async function readLocalForm<S>(kind: string, id: string): Promise<LocalF
   }
 }
 
-/** The newest form in progress of a kind that this driver (or nobody signed in) started from the same start. */
+/**
+ * Whether a form in progress is offered to this driver: their own, and for a signed-in driver also one started
+ * on this device without an account (signing in mid-form must not lose it; once opened, it is theirs).
+ */
+export function offeredTo(form: Pick<LocalForm, "owner">, owner: string | null): boolean {
+  return form.owner === owner || form.owner === null;
+}
+
+/** The newest form in progress of a kind offered to this driver (offeredTo) from the same start. */
 export async function latestLocalForm<S>(
   kind: string,
   match: { owner: string | null; start: string },
@@ -42,7 +50,7 @@ export async function latestLocalForm<S>(
     const db = await offlineDb();
     const forms = (await db.getAllFromIndex("forms", "byKind", kind)) as LocalForm<S>[];
     const candidates = forms
-      .filter((form) => !form.sending && form.owner === match.owner && form.start === match.start)
+      .filter((form) => !form.sending && offeredTo(form, match.owner) && form.start === match.start)
       .sort((a, b) => b.updatedAt - a.updatedAt);
     return candidates[0] ?? null;
   } catch (error) {

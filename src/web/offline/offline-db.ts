@@ -58,24 +58,42 @@ export interface OutboxItem {
   problem: string | null;
 }
 
+/** An account's list as the server last answered it, kept so the driver can read it without signal. */
+export interface KeptList {
+  /** `${owner}|${url}` */
+  key: string;
+  /** The signed-in driver's name when it was fetched: only that driver is shown it. */
+  owner: string;
+  /** What was fetched, e.g. "/api/timesheets". */
+  url: string;
+  data: unknown;
+  /** When it was fetched (ms since the epoch). */
+  savedAt: number;
+}
+
 interface OfflineSchema extends DBSchema {
   forms: { key: string; value: LocalForm; indexes: { byKind: string } };
   outbox: { key: number; value: OutboxItem };
+  lists: { key: string; value: KeptList };
 }
 
 export type OfflineDb = IDBPDatabase<OfflineSchema>;
 
 const DB_NAME = "plant-sheets";
-const DB_VERSION = 1;
+const DB_VERSION = 2;
 
 let opening: Promise<OfflineDb> | null = null;
 
 /** The one IndexedDB database of the app, opened once per page (or service worker). */
 export function offlineDb(): Promise<OfflineDb> {
   opening ??= openDB<OfflineSchema>(DB_NAME, DB_VERSION, {
-    upgrade(db) {
-      db.createObjectStore("forms", { keyPath: "key" }).createIndex("byKind", "kind");
-      db.createObjectStore("outbox", { keyPath: "seq", autoIncrement: true });
+    // One step per version, so a device on any older version is brought up to date in order.
+    upgrade(db, oldVersion) {
+      if (oldVersion < 1) {
+        db.createObjectStore("forms", { keyPath: "key" }).createIndex("byKind", "kind");
+        db.createObjectStore("outbox", { keyPath: "seq", autoIncrement: true });
+      }
+      if (oldVersion < 2) db.createObjectStore("lists", { keyPath: "key" });
     },
     // A newer app version in another tab wants to upgrade: step aside instead of blocking it.
     blocking(_current, _next, event) {
