@@ -3,6 +3,9 @@ import { useEffect } from "react";
 import { z } from "zod";
 import { CheckSheetSchema } from "../../domain/check-sheet";
 import { TimesheetSchema } from "../../domain/timesheet";
+import { fetchKeepingOffline, type ListAnswer } from "../offline/kept-lists";
+import { apiRequest } from "./api-client";
+import { useSession } from "./session-store";
 
 /** The account's lists, as TanStack Query keys: GET the key parts joined by '/'. */
 export const TIMESHEETS_KEY = ["/api/timesheets"] as const;
@@ -38,30 +41,47 @@ function readList<S extends z.ZodType>(schema: S, answer: unknown, what: string)
 }
 
 // Module-level, so TanStack Query keeps each selected list until its answer changes.
-const selectTimesheets = (answer: unknown) => readList(StoredTimesheetSchema, answer, "timesheet");
-const selectCheckSheets = (answer: unknown) => readList(StoredCheckSheetSchema, answer, "check sheet");
+const selectTimesheets = ({ data, keptAt }: ListAnswer) => ({
+  list: readList(StoredTimesheetSchema, data, "timesheet"),
+  keptAt,
+});
+const selectCheckSheets = ({ data, keptAt }: ListAnswer) => ({
+  list: readList(StoredCheckSheetSchema, data, "check sheet"),
+  keptAt,
+});
+
+/** A list of the account's, kept on this device for the driver and read from there without signal. */
+function accountListQuery(owner: string | null) {
+  return ({ queryKey, signal }: { queryKey: readonly unknown[]; signal: AbortSignal }) => {
+    const url = queryKey.map(String).join("/");
+    return fetchKeepingOffline(owner, url, () => apiRequest<unknown>("GET", url, undefined, { signal }));
+  };
+}
 
 export type AccountForms =
   | { status: "pending"; timesheets: []; checkSheets: [] }
   | { status: "error"; timesheets: []; checkSheets: [] }
-  | { status: "success"; timesheets: StoredTimesheet[]; checkSheets: StoredCheckSheet[] };
+  | {
+      status: "success";
+      timesheets: StoredTimesheet[];
+      checkSheets: StoredCheckSheet[];
+      /** Without signal, when the lists shown were kept on this device (the older of the two); else null. */
+      keptAt: number | null;
+    };
 
 /**
  * Every timesheet and check sheet of the signed-in account, fetched together (spec section 7). The lists
  * count only when both arrive: with one missing, pairing would show half-sets, so on any failure both are
- * empty and the error is only logged, as the spec has it.
+ * empty and the error is only logged, as the spec has it. Without signal, the lists kept on this device from
+ * the driver's last visit are shown instead, with when they were kept.
  */
 export function useAccountForms(): AccountForms {
+  const owner = useSession()?.driverName ?? null;
+  const queryFn = accountListQuery(owner);
   const [timesheets, checkSheets] = useQueries({
     queries: [
-      {
-        queryKey: TIMESHEETS_KEY,
-        select: selectTimesheets,
-      },
-      {
-        queryKey: CHECK_SHEETS_KEY,
-        select: selectCheckSheets,
-      },
+      { queryKey: TIMESHEETS_KEY, queryFn, select: selectTimesheets },
+      { queryKey: CHECK_SHEETS_KEY, queryFn, select: selectCheckSheets },
     ],
   });
   const error = timesheets.error ?? checkSheets.error;
@@ -71,7 +91,13 @@ export function useAccountForms(): AccountForms {
 
   if (error) return { status: "error", timesheets: [], checkSheets: [] };
   if (timesheets.data && checkSheets.data) {
-    return { status: "success", timesheets: timesheets.data, checkSheets: checkSheets.data };
+    const kept = [timesheets.data.keptAt, checkSheets.data.keptAt].filter((at) => at !== null);
+    return {
+      status: "success",
+      timesheets: timesheets.data.list,
+      checkSheets: checkSheets.data.list,
+      keptAt: kept.length > 0 ? Math.min(...kept) : null,
+    };
   }
   return { status: "pending", timesheets: [], checkSheets: [] };
 }

@@ -4,16 +4,9 @@ import { Link } from "wouter";
 import { messages } from "../../domain/messages";
 import { Button, buttonClasses } from "../components/ui/button";
 import { openAuthDialog } from "../lib/auth-dialog-store";
+import { formatDateTime } from "../lib/format-date-time";
 import type { OutboxItem } from "./offline-db";
 import { discardOutboxItem, listOutbox, onOutboxChange, retryOutboxItem } from "./outbox";
-
-const timeFormat = new Intl.DateTimeFormat("en-GB", {
-  day: "2-digit",
-  month: "2-digit",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-});
 
 function stateText(item: OutboxItem): string {
   if (item.state === "refused") return messages.outboxRefused(item.problem ?? "Unknown error");
@@ -34,9 +27,7 @@ function OutboxRow({ item, onNavigate }: { item: OutboxItem; onNavigate: () => v
     >
       <div>
         <p className="font-semibold">{item.label}</p>
-        <p className="text-sm text-slate-600 dark:text-slate-400">
-          Made {timeFormat.format(new Date(item.createdAt))}
-        </p>
+        <p className="text-sm text-slate-600 dark:text-slate-400">Made {formatDateTime(item.createdAt)}</p>
         <p
           className={
             refused

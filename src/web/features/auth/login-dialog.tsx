@@ -55,8 +55,11 @@ function LoginForm({ mode, initialEmail }: { mode: LoginMode; initialEmail: stri
 
   const signIn = async (url: string, body: unknown) => {
     const answer = await apiRequest<LoginResponse>("POST", url, body);
-    // Whatever the previous driver on this phone left in the cache is not this driver's.
+    // Whatever the previous driver on this phone left in the cache, or kept for offline, is not this driver's.
     queryClient.clear();
+    void import("../../offline/kept-lists")
+      .then((kept) => kept.forgetOtherAccounts(answer.fullName))
+      .catch((error: unknown) => console.warn("Could not clear other accounts' lists", error));
     queryClient.setQueryData(currentDriverQueryKey, answer);
     // Counted on this device's clock, which is what the local 30-minute timer runs on.
     startSession(answer.fullName);

@@ -5,6 +5,7 @@ import { useParams, useSearchParams } from "wouter";
 import type { CompletedFormResponse } from "../../../domain/api";
 import { CHECK_ITEMS, type CheckValue, checkValueLabel } from "../../../domain/check-items";
 import { DAY_LABELS, DAYS } from "../../../domain/days";
+import { isCompletedStatus, isFormStatus } from "../../../domain/form-status";
 import { dayNetHours, weeklyTotal } from "../../../domain/hours";
 import { formatDisplayDate } from "../../../domain/iso-date";
 import { photoCountLabel, photoUrlsOf } from "../../../domain/photos";
@@ -16,6 +17,9 @@ import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { apiRequest, NetworkError } from "../../lib/api-client";
 import { appPaths } from "../../lib/app-paths";
+import { useSession } from "../../lib/session-store";
+import { KeptCopyNote } from "../../offline/kept-copy-note";
+import { findKeptForm } from "../../offline/kept-lists";
 
 /** A stored form as GET /api/completed-forms/{id} answers it; fields are read defensively by name. */
 type FormData = Record<string, unknown>;
@@ -32,15 +36,27 @@ export function CompletedFormPage() {
   const { id = "" } = useParams<{ id: string }>();
   const [params] = useSearchParams();
   const token = params.get("token");
+  const owner = useSession()?.driverName ?? null;
   const lookup = useQuery({
-    queryKey: ["completed-form", id, token],
-    queryFn: ({ signal }) =>
-      apiRequest<CompletedFormResponse>(
-        "GET",
-        `/api/completed-forms/${encodeURIComponent(id)}${token ? `?token=${encodeURIComponent(token)}` : ""}`,
-        undefined,
-        { signal },
-      ),
+    queryKey: ["completed-form", id, token, owner],
+    queryFn: async ({ signal }): Promise<{ answer: CompletedFormResponse; keptAt: number | null }> => {
+      try {
+        const answer = await apiRequest<CompletedFormResponse>(
+          "GET",
+          `/api/completed-forms/${encodeURIComponent(id)}${token ? `?token=${encodeURIComponent(token)}` : ""}`,
+          undefined,
+          { signal },
+        );
+        return { answer, keptAt: null };
+      } catch (error) {
+        // Without signal, the driver's own record shows as their history kept it on this device.
+        const kept = error instanceof NetworkError && !token && owner ? await findKeptForm(owner, id) : null;
+        if (!kept || !isCompletedStatus(isFormStatus(kept.form.status) ? kept.form.status : null))
+          throw error;
+        const answer = { type: kept.type, form: kept.form } as CompletedFormResponse;
+        return { answer, keptAt: kept.keptAt };
+      }
+    },
   });
 
   const back = { href: appPaths.dashboard, label: "Back to Dashboard" };
@@ -73,11 +89,13 @@ export function CompletedFormPage() {
     );
   }
 
-  const { type, form, set } = lookup.data;
+  const { answer, keptAt } = lookup.data;
+  const { type, form, set } = answer;
   const title = set ? "Weekly Pack" : type === "timesheet" ? "Weekly Timesheet" : "Daily Plant Defect Check";
   return (
     <ScreenLayout title={title} back={back}>
       <div className="space-y-4">
+        {keptAt !== null ? <KeptCopyNote keptAt={keptAt} /> : null}
         <p className="inline-flex items-center gap-2 rounded-full bg-green-100 px-3 py-1 text-sm font-semibold text-green-900 dark:bg-green-900/40 dark:text-green-100">
           <CheckCircle2 aria-hidden="true" className="size-4" />
           Completed

@@ -9,6 +9,7 @@ import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { appPaths } from "../../lib/app-paths";
 import { type StoredCheckSheet, type StoredTimesheet, useAccountForms } from "../../lib/use-account-forms";
+import { KeptCopyNote } from "../../offline/kept-copy-note";
 
 type HistoryCard = ListCard<StoredTimesheet, StoredCheckSheet>;
 
@@ -72,6 +73,9 @@ export function DriverHistoryTab() {
         Driver History
       </h2>
       <p className="mt-1 text-slate-700 dark:text-slate-300">Your completed timesheets and check sheets.</p>
+      {forms.status === "success" && forms.keptAt !== null ? (
+        <KeptCopyNote keptAt={forms.keptAt} className="mt-3" />
+      ) : null}
       {forms.status === "pending" ? (
         <LoadingScreen label="Loading history..." />
       ) : completed.length === 0 ? (

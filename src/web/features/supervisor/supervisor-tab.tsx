@@ -15,6 +15,7 @@ import { Card } from "../../components/ui/card";
 import { toast } from "../../components/ui/use-toast";
 import { appPaths } from "../../lib/app-paths";
 import { refreshAccountForms, useAccountForms } from "../../lib/use-account-forms";
+import { KeptCopyNote } from "../../offline/kept-copy-note";
 import { DraftCard } from "./draft-card";
 import { EmailDispatchDialog } from "./email-dispatch-dialog";
 import {
@@ -156,6 +157,9 @@ export function SupervisorTab() {
       <p className="mt-1 text-slate-700 dark:text-slate-300">
         Review draft sheets, get them approved and email them to the client.
       </p>
+      {forms.status === "success" && forms.keptAt !== null ? (
+        <KeptCopyNote keptAt={forms.keptAt} className="mt-3" />
+      ) : null}
       <div className="mt-3 grid gap-2 sm:grid-cols-2">
         <Button
           variant="outline"
