@@ -9,18 +9,11 @@ import { serializeSession } from "../src/domain/session";
 import { test } from "./fixtures/app-test";
 import { e2ePaths } from "./fixtures/e2e-paths";
 import { waitForMailTo } from "./fixtures/mailbox";
+import { waitForOfflineReady } from "./support/offline";
 import { dayCard, nextStep, sign, startTimesheetFromHome, stepHeading } from "./support/timesheet-wizard";
 
 // Each of these walks a whole form with the network cut and restored: longer than a screen check.
 test.describe.configure({ timeout: 90_000 });
-
-/** The service worker has installed and controls this page: from now on the app opens without a network. */
-async function waitForOfflineReady(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
-}
 
 /** Every message the SMTP sink has taken for `address`. */
 async function mailsTo(address: string): Promise<number> {

@@ -2,11 +2,13 @@ import { useEffect } from "react";
 import { useSession } from "../lib/session-store";
 
 /**
- * Starts the outbox's sending in the background of every screen, and prunes old device copies once. Its code (and IndexedDB's) loads after the
- * first screen, so the first load stays small.
+ * Starts the outbox's sending in the background of every screen, and prunes old device copies once. Its code
+ * (and IndexedDB's) loads after the first screen, so the first load stays small.
  */
 export function OfflineSync() {
-  const signedIn = useSession() !== null;
+  // Each sign-in is a new login time, also when the device still counted the old session as alive (the
+  // server's had ended): what waited for a sign-in goes out after every one.
+  const loginTime = useSession()?.loginTime ?? null;
 
   useEffect(() => {
     let stop: (() => void) | undefined;
@@ -25,8 +27,8 @@ export function OfflineSync() {
   }, []);
 
   useEffect(() => {
-    if (signedIn) void import("./outbox-sync").then((sync) => sync.sendAfterLogin());
-  }, [signedIn]);
+    if (loginTime !== null) void import("./outbox-sync").then((sync) => sync.sendAfterLogin());
+  }, [loginTime]);
 
   return null;
 }
