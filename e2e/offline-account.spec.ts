@@ -177,10 +177,21 @@ test("logging out with work not sent yet warns, can stay signed in, and keeps it
   await expect(header(page).getByRole("button", { name: messages.waitingToSend(1) })).toBeVisible();
   expect(await deviceCounts(page)).toMatchObject({ outbox: 1, forms: 1 });
 
-  // Signal returns while signed out: it waits for a sign-in rather than being lost.
+  // Signal returns while signed out: it waits for its driver's sign-in rather than being lost.
   await context.setOffline(false);
   await expect(header(page).getByText(messages.offline)).toHaveCount(0);
   await expect(header(page).getByRole("button", { name: messages.waitingToSend(1) })).toBeVisible();
+  // Another driver on the same phone: it is not sent as theirs, and it is not theirs to be warned about.
+  const other = newDriver();
+  await registerByApi(page.request, other);
+  await loginFromHeader(page, other);
+  await expect(header(page).getByRole("button", { name: messages.waitingToSend(1) })).toBeVisible();
+  expect(await (await page.request.get("/api/timesheets")).json()).toEqual([]);
+  await header(page).getByRole("button", { name: "Logout" }).click();
+  await expect(confirm).toContainText("You will need to log in again");
+  await confirm.getByRole("button", { name: "Logout" }).click();
+  await expectSignedOut(page);
+
   await loginFromHeader(page, driver);
   await expect(header(page).getByRole("button", { name: /waiting to send/ })).toHaveCount(0);
   const drafts = (await (await page.request.get("/api/timesheets")).json()) as { company: string }[];

@@ -4,6 +4,7 @@ import { messages, type Notice } from "../../domain/messages";
 import { toast } from "../components/ui/use-toast";
 import { sendThroughOutbox } from "../offline/outbox";
 import { ApiError, apiRequest, InvalidResponseError, NetworkError } from "./api-client";
+import { getSession } from "./session-store";
 
 /** The server answered, but with success false. */
 export class OneStepRejectedError extends Error {
@@ -87,6 +88,8 @@ export function useOneStepSubmit(onFailure: (notice: Notice) => void) {
           formKey: offline.formKey ?? null,
           fixUrl: offline.fixUrl ?? null,
           idempotencyKey: offline.idempotencyKey,
+          // Signed in, the form is completed into the account: only that account may send it later.
+          owner: getSession()?.driverName ?? null,
         });
         if (outcome.kind === "sent") {
           onSuccess(parseOneStepReply(outcome.reply));

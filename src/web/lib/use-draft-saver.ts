@@ -4,6 +4,7 @@ import { messages, type Notice } from "../../domain/messages";
 import { toast } from "../components/ui/use-toast";
 import { sendThroughOutbox } from "../offline/outbox";
 import { failureText } from "./failure-text";
+import { getSession } from "./session-store";
 
 /** Why a save runs: the 30 s timer, Next Step, the driver's own 'Save as Draft', or submitting the form. */
 export type SaveReason = "auto" | "step" | "draft" | "submit";
@@ -90,6 +91,7 @@ export function useDraftSaver({
             body: { ...body, ...patch, id },
             label: labelRef.current,
             group: `${collection}/${id}`,
+            owner: getSession()?.driverName ?? null,
           },
           { onServerFailure: "keep" },
         );

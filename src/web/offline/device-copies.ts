@@ -1,5 +1,6 @@
 import type { LocalForm, OutboxItem } from "./offline-db";
 import { offlineDb } from "./offline-db";
+import { holdUntilSignIn } from "./outbox";
 
 /**
  * How long a copy the server already has (or a kept list) stays on the device unopened: long enough to reopen
@@ -44,17 +45,21 @@ export function isStaleCopy(form: LocalForm, waitingIds: ReadonlySet<string>, no
   return savedOnServer(form, waitingIds) && now - form.updatedAt > DEVICE_COPY_MAX_AGE_MS;
 }
 
-/** What would be lost if this device forgot it: every waiting request, and the owner's unsaved copies. */
+/**
+ * What would be lost if this device forgot it: the driver's waiting requests (and those made without an
+ * account), and their copies with unsaved changes; a copy whose save is waiting counts once.
+ */
 export function countUnsent(
   forms: readonly LocalForm[],
   items: readonly OutboxItem[],
   owner: string,
 ): number {
   const waitingIds = idsWaitingToSend(items);
+  const requests = items.filter((item) => (item.owner ?? null) === null || item.owner === owner);
   const unsavedCopies = forms.filter(
     (form) => form.owner === owner && holdsUnsavedWork(form) && !waitingIds.has(form.id),
   );
-  return items.length + unsavedCopies.length;
+  return requests.length + unsavedCopies.length;
 }
 
 /** How many of the driver's things on this device the server has not had yet. */
@@ -65,7 +70,8 @@ export async function countUnsentWork(owner: string): Promise<number> {
 
 /**
  * The driver logs out: the lists kept for reading offline go, and so do their copies the server already has,
- * so the next person on a shared phone sees none of it. Unsent work stays, for when the driver signs in again.
+ * so the next person on a shared phone sees none of it. Unsent work stays, and waits for the driver to sign
+ * in again.
  */
 export async function clearAccountFromDevice(owner: string): Promise<void> {
   const db = await offlineDb();
@@ -78,6 +84,7 @@ export async function clearAccountFromDevice(owner: string): Promise<void> {
   // Only the signed-in driver's lists are ever kept (forgetOtherAccounts), so all of them go.
   await tx.objectStore("lists").clear();
   await tx.done;
+  await holdUntilSignIn(owner);
 }
 
 /** Removes copies and kept lists grown old (see DEVICE_COPY_MAX_AGE_MS); run at app start. */

@@ -56,6 +56,11 @@ export interface OutboxItem {
   state: OutboxState;
   /** Why the server refused it, or the last failure, in words for the driver. */
   problem: string | null;
+  /**
+   * The signed-in driver who made it, or null without an account (and for requests kept before this was
+   * recorded): what waits for a sign-in is sent only once its own driver (or, for null, anyone) signs in.
+   */
+  owner?: string | null;
 }
 
 /** An account's list as the server last answered it, kept so the driver can read it without signal. */

@@ -8,7 +8,9 @@ import { useSession } from "../lib/session-store";
 export function OfflineSync() {
   // Each sign-in is a new login time, also when the device still counted the old session as alive (the
   // server's had ended): what waited for a sign-in goes out after every one.
-  const loginTime = useSession()?.loginTime ?? null;
+  const session = useSession();
+  const driver = session?.driverName ?? null;
+  const loginTime = session?.loginTime ?? null;
 
   useEffect(() => {
     let stop: (() => void) | undefined;
@@ -26,9 +28,10 @@ export function OfflineSync() {
     };
   }, []);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new login time is a new sign-in
   useEffect(() => {
-    if (loginTime !== null) void import("./outbox-sync").then((sync) => sync.sendAfterLogin());
-  }, [loginTime]);
+    if (driver !== null) void import("./outbox-sync").then((sync) => sync.sendAfterLogin(driver));
+  }, [driver, loginTime]);
 
   return null;
 }

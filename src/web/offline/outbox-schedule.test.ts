@@ -68,6 +68,21 @@ describe("nextStep", () => {
     expect(nextStep([item(1, { state: "refused" }), item(2)], 10)).toEqual({ kind: "send", item: item(2) });
     expect(nextStep([item(1, { state: "needs-login" }), item(2)], 10)).toEqual({ kind: "blocked" });
   });
+  it("holds back only the same driver's requests behind one waiting for that driver to sign in", () => {
+    const sams = { owner: "Sam Driver" };
+    const held = item(1, { ...sams, state: "needs-login" });
+    expect(nextStep([held, item(2, sams)], 10)).toEqual({ kind: "blocked" });
+    expect(nextStep([held, item(2, sams), item(3, { owner: "Ann Other" })], 10)).toEqual({
+      kind: "send",
+      item: item(3, { owner: "Ann Other" }),
+    });
+    expect(nextStep([held, item(2, { owner: null })], 10)).toEqual({
+      kind: "send",
+      item: item(2, { owner: null }),
+    });
+    // Nothing to tell it apart by (kept before owners were recorded): everything waits, as in order.
+    expect(nextStep([item(1, { state: "needs-login" }), item(2, sams)], 10)).toEqual({ kind: "blocked" });
+  });
   it("is idle when nothing is left to send", () => {
     expect(nextStep([], 10)).toEqual({ kind: "idle" });
     expect(nextStep([item(1, { state: "refused" })], 10)).toEqual({ kind: "idle" });

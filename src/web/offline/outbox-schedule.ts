@@ -67,7 +67,7 @@ export type NextStep =
   | { kind: "send"; item: OutboxItem }
   /** The head of the queue is backing off: try again at this time. */
   | { kind: "wait"; until: number }
-  /** The session ended: nothing more is sent until the driver signs in. */
+  /** The session ended: nothing more (of that driver's) is sent until the driver signs in. */
   | { kind: "blocked" }
   /** Nothing left to send (refused items wait for the driver). */
   | { kind: "idle" };
@@ -75,16 +75,25 @@ export type NextStep =
 /**
  * Which request goes next. Strictly in order: a draft's create must reach the server before its updates, and
  * a submission after the saves it follows; so a request backing off holds back those behind it. Refused
- * requests are set aside and do not hold anything back.
+ * requests are set aside and do not hold anything back. A request waiting for its driver to sign in holds
+ * back that driver's later requests only: on a shared phone, another driver's work (or work without an
+ * account) does not wait for someone else's sign-in. One of unknown owner holds back everything.
  */
 export function nextStep(items: readonly OutboxItem[], now: number): NextStep {
   const ordered = [...items].sort((a, b) => a.seq - b.seq);
+  const held = new Set<string>();
   for (const item of ordered) {
     if (item.state === "refused") continue;
-    if (item.state === "needs-login") return { kind: "blocked" };
+    const owner = item.owner ?? null;
+    if (item.state === "needs-login") {
+      if (owner === null) return { kind: "blocked" };
+      held.add(owner);
+      continue;
+    }
+    if (owner !== null && held.has(owner)) continue;
     return item.nextAttemptAt <= now ? { kind: "send", item } : { kind: "wait", until: item.nextAttemptAt };
   }
-  return { kind: "idle" };
+  return held.size > 0 ? { kind: "blocked" } : { kind: "idle" };
 }
 
 /**

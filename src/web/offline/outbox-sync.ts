@@ -44,7 +44,7 @@ export function startOutboxSync(): () => void {
   };
 }
 
-/** The driver signed in (again): what waited for that goes out. */
-export function sendAfterLogin(): void {
-  void resumeAfterLogin().catch((error: unknown) => console.warn("Could not resume the outbox", error));
+/** The driver signed in (again): what waited for them goes out. */
+export function sendAfterLogin(driver: string): void {
+  void resumeAfterLogin(driver).catch((error: unknown) => console.warn("Could not resume the outbox", error));
 }

@@ -5,6 +5,7 @@ import { closeOfflineDb } from "./offline-db";
 import {
   enqueue,
   flushOutbox,
+  holdUntilSignIn,
   listOutbox,
   resumeAfterLogin,
   retryOutboxItem,
@@ -156,13 +157,44 @@ describe("the outbox", () => {
     await flushOutbox();
     expect(sent).toHaveLength(1);
 
-    await resumeAfterLogin();
+    await resumeAfterLogin("Sam Driver");
     expect(sent.map((s) => s.url)).toEqual([
       "/api/timesheets/t1",
       "/api/timesheets/t1",
       "/api/timesheets/t2",
     ]);
     expect(await listOutbox()).toEqual([]);
+  });
+
+  it("sends a driver's requests only once that driver signs in, on a phone another driver uses too", async () => {
+    const sent = fakeServer(["offline"]);
+    await enqueue({ ...save(1), owner: "Sam Driver" });
+    await enqueue({ ...save(2), owner: null });
+    await flushOutbox();
+    // Sam logs out keeping them: his wait for him; the one made without an account is anyone's.
+    await holdUntilSignIn("Sam Driver");
+    expect((await listOutbox()).map((i) => i.state)).toEqual(["needs-login", "waiting"]);
+
+    await resumeAfterLogin("Ann Other");
+    expect(sent.map((s) => s.url)).toEqual(["/api/timesheets/t1", "/api/timesheets/t2"]);
+    expect((await listOutbox()).map((i) => [i.owner, i.state])).toEqual([["Sam Driver", "needs-login"]]);
+
+    await resumeAfterLogin("Sam Driver");
+    expect(sent.map((s) => s.url)).toEqual([
+      "/api/timesheets/t1",
+      "/api/timesheets/t2",
+      "/api/timesheets/t1",
+    ]);
+    expect(await listOutbox()).toEqual([]);
+  });
+
+  it("holds another driver's requests that were still waiting when someone else signs in", async () => {
+    const sent = fakeServer(["offline"]);
+    await enqueue({ ...save(1), owner: "Sam Driver" });
+    await flushOutbox();
+    await resumeAfterLogin("Ann Other");
+    expect(sent).toHaveLength(1);
+    expect((await listOutbox()).map((i) => i.state)).toEqual(["needs-login"]);
   });
 
   it("lets a newer save of the same draft replace one not tried yet, and keeps a create a create", async () => {

@@ -25,6 +25,8 @@ export interface OutboxRequest {
   formKey?: string | null;
   /** Where the driver fixes it if refused. */
   fixUrl?: string | null;
+  /** The signed-in driver making it, or null without an account (OutboxItem.owner). */
+  owner?: string | null;
 }
 
 interface EnqueueOptions {
@@ -129,6 +131,7 @@ export async function enqueue(request: OutboxRequest, options: EnqueueOptions = 
       nextAttemptAt: now,
       state: "waiting",
       problem: null,
+      owner: request.owner ?? null,
     };
     // seq is assigned by the store's key generator.
     seq = await tx.store.add(item as OutboxItem);
@@ -257,16 +260,41 @@ export async function sendNow(): Promise<void> {
   await flushOutbox();
 }
 
-/** The driver signed in again: what waited for that goes out now. */
-export async function resumeAfterLogin(): Promise<void> {
+/** Whether a request may be sent while this driver is signed in: theirs, or made without an account. */
+function sendableAs(item: OutboxItem, driver: string): boolean {
+  return (item.owner ?? null) === null || item.owner === driver;
+}
+
+/**
+ * A driver signed in (again): what waited for them goes out now. Another driver's requests wait for that
+ * driver instead of being sent as this one (a shared phone).
+ */
+export async function resumeAfterLogin(driver: string): Promise<void> {
   const db = await offlineDb();
   const tx = db.transaction("outbox", "readwrite");
   for (const item of await tx.store.getAll()) {
-    if (item.state === "needs-login") await tx.store.put({ ...item, state: "waiting", nextAttemptAt: 0 });
+    const mine = sendableAs(item, driver);
+    if (mine && item.state === "needs-login") {
+      await tx.store.put({ ...item, state: "waiting", nextAttemptAt: 0 });
+    } else if (!mine && item.state === "waiting") {
+      await tx.store.put({ ...item, state: "needs-login" });
+    }
   }
   await tx.done;
   changed();
   await flushOutbox();
+}
+
+/** The driver logs out keeping what is not sent: their requests wait for them to sign in again. */
+export async function holdUntilSignIn(driver: string): Promise<void> {
+  const db = await offlineDb();
+  const tx = db.transaction("outbox", "readwrite");
+  for (const item of await tx.store.getAll()) {
+    if (item.owner === driver && item.state === "waiting")
+      await tx.store.put({ ...item, state: "needs-login" });
+  }
+  await tx.done;
+  changed();
 }
 
 /** The driver asked to try a request again now (after fixing what was refused, or to skip the back-off). */
