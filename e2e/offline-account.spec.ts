@@ -212,18 +212,27 @@ test("a timesheet started without an account is still there in the wizard after 
   await page.getByRole("link", { name: "Home" }).click();
   await loginFromHeader(page, driver);
 
+  // Brought back with work the server has not had: saved as the driver's draft straight away.
+  const created = page.waitForResponse(
+    (r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/api/timesheets",
+  );
   await startTimesheetFromHome(page, "Severn Valley Homes");
   await expect(page.getByText(messages.formRestored)).toBeVisible();
   await expect(page.getByLabel("Driver Full Name")).toHaveValue("Anna Anon");
   await expect(page.getByLabel("Company you're driving for")).toHaveValue("Anon Plant Hire");
-
-  const created = page.waitForResponse(
-    (r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/api/timesheets",
-  );
-  await nextStep(page, "Vehicle Info & Machine Hours");
   expect((await created).status()).toBe(201);
-  const drafts = (await (await page.request.get("/api/timesheets")).json()) as { company: string }[];
-  expect(drafts.map((draft) => draft.company)).toEqual(["Anon Plant Hire"]);
+  await nextStep(page, "Vehicle Info & Machine Hours");
+  await page.getByLabel("Plant/Registration Number").fill("EX-909");
+  await nextStep(page, "Weekly Timesheet");
+  await expect
+    .poll(async () => {
+      const drafts = (await (await page.request.get("/api/timesheets")).json()) as {
+        company: string;
+        plantNumber: string;
+      }[];
+      return drafts.map((draft) => `${draft.company} ${draft.plantNumber}`);
+    })
+    .toEqual(["Anon Plant Hire EX-909"]);
 });
 
 test("a draft saved after the server's session ended waits for sign-in, then is sent", async ({
