@@ -171,7 +171,7 @@ test("logging out with work not sent yet warns, can stay signed in, and keeps it
   await expect(header(page).getByText(driver.fullName)).toBeVisible();
 
   await header(page).getByRole("button", { name: "Logout" }).click();
-  await confirm.getByRole("button", { name: "Log out, keep them" }).click();
+  await confirm.getByRole("button", { name: "Log out, keep on phone" }).click();
   await expectSignedOut(page);
   // Still on the phone: the waiting save, and the copy of the form it saves.
   await expect(header(page).getByRole("button", { name: messages.waitingToSend(1) })).toBeVisible();

@@ -249,8 +249,11 @@ export const messages = {
   formRestored: "Restored what you were filling in on this phone.",
   shownOffline: (savedAt: string): string => `Offline — showing what was saved on ${savedAt}.`,
   unsentAtLogout: (count: number): string =>
-    `${count === 1 ? "1 item has" : `${count} items have`} not been sent yet. Stay signed in to send them, ` +
-    "or log out and keep them on this phone: they are sent when you sign in again.",
+    count === 1
+      ? "1 item has not been sent yet. Stay signed in to send it, or log out and keep it on this phone: " +
+        "it is sent when you sign in again."
+      : `${count} items have not been sent yet. Stay signed in to send them, or log out and keep them on ` +
+        "this phone: they are sent when you sign in again.",
 
   // Week ending (spec section 5: advised, never enforced)
   weekEndingNotSaturday: (dayName: string): string =>

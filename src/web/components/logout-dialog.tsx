@@ -88,7 +88,7 @@ export function LogoutDialog({ children }: { children: ReactElement }) {
             }}
           >
             {busy ? <LoaderCircle aria-hidden="true" className="size-5 animate-spin" /> : null}
-            {busy ? "Logging out..." : warn ? "Log out, keep them" : "Logout"}
+            {busy ? "Logging out..." : warn ? "Log out, keep on phone" : "Logout"}
           </AlertDialogAction>
         </AlertDialogFooter>
       </AlertDialogContent>
