@@ -28,6 +28,30 @@ export interface LocalForm<S = unknown> {
   sending: boolean;
 }
 
+/**
+ * A photo taken for a form, kept on this device from the moment it is added until the form no longer needs it:
+ * shown from here while it is not uploaded, and uploaded from here by the outbox.
+ */
+export interface LocalPhoto {
+  /** Made on this device; the form refers to the photo as localPhotoRef(id) until it is uploaded. */
+  id: string;
+  /** The photo as it is sent (already shrunk). */
+  blob: Blob;
+  /** The local form it was taken for (LocalForm.key): kept at least as long as that form. */
+  formKey: string | null;
+  /** The photo's address on the server once uploaded, which a submission sends in place of the reference. */
+  url: string | null;
+  createdAt: number;
+}
+
+/** Where an upload's bytes go, as POST /api/objects/upload handed it out; kept so a retry uses the same one. */
+export interface UploadSlot {
+  uploadURL: string;
+  photoURL: string;
+  /** The Idempotency-Key of the PUT to this slot, the same on every try. */
+  putKey: string;
+}
+
 /** What a waiting request is doing. */
 export type OutboxState = "waiting" | "needs-login" | "refused";
 
@@ -56,26 +80,35 @@ export interface OutboxItem {
   state: OutboxState;
   /** Why the server refused it, or the last failure, in words for the driver. */
   problem: string | null;
+  /**
+   * Present when this is a photo upload rather than a JSON write: it asks for an upload slot (method, url and
+   * idempotencyKey above) and PUTs the kept photo to it.
+   */
+  upload?: { photoId: string; slot: UploadSlot | null };
 }
 
 interface OfflineSchema extends DBSchema {
   forms: { key: string; value: LocalForm; indexes: { byKind: string } };
   outbox: { key: number; value: OutboxItem };
+  photos: { key: string; value: LocalPhoto };
 }
 
 export type OfflineDb = IDBPDatabase<OfflineSchema>;
 
 const DB_NAME = "plant-sheets";
-const DB_VERSION = 1;
+const DB_VERSION = 2;
 
 let opening: Promise<OfflineDb> | null = null;
 
 /** The one IndexedDB database of the app, opened once per page (or service worker). */
 export function offlineDb(): Promise<OfflineDb> {
   opening ??= openDB<OfflineSchema>(DB_NAME, DB_VERSION, {
-    upgrade(db) {
-      db.createObjectStore("forms", { keyPath: "key" }).createIndex("byKind", "kind");
-      db.createObjectStore("outbox", { keyPath: "seq", autoIncrement: true });
+    upgrade(db, oldVersion) {
+      if (oldVersion < 1) {
+        db.createObjectStore("forms", { keyPath: "key" }).createIndex("byKind", "kind");
+        db.createObjectStore("outbox", { keyPath: "seq", autoIncrement: true });
+      }
+      if (oldVersion < 2) db.createObjectStore("photos", { keyPath: "id" });
     },
     // A newer app version in another tab wants to upgrade: step aside instead of blocking it.
     blocking(_current, _next, event) {
