@@ -97,16 +97,27 @@ test("uploads that fail say why, and keep the photos to try again", async ({ pag
   await expect(dialog.getByRole("alert")).toHaveText(messages.uploadFailed(messages.uploadNon2xx));
   await page.unroute("**/api/uploads/**");
 
-  await context.setOffline(true);
-  await upload.click();
-  await expect(dialog.getByRole("alert")).toHaveText(messages.uploadNoInternet);
-  await context.setOffline(false);
-
-  // Still there to try again, and this time it goes.
+  // Still there to try again. Without signal it is kept on the phone and attached, shown from the phone's copy;
+  // it goes up as soon as the signal returns.
   await expect(dialog.getByRole("list", { name: "Photos to upload" }).getByRole("img")).toHaveCount(1);
+  await context.setOffline(true);
   await upload.click();
   await expect(dialog).toBeHidden();
   await expect(page.getByText("1 photo(s) attached")).toBeVisible();
+  const thumbnail = page.getByRole("img", { name: "Equipment, attachment 1" });
+  await expect(thumbnail).toHaveAttribute("src", /^blob:/);
+  await expect(thumbnail).toHaveJSProperty("complete", true);
+  expect(await thumbnail.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(300);
+  await expect(page.getByText(messages.photoWaitingToUpload)).toBeVisible();
+  await expect(
+    page.getByRole("banner").getByRole("button", { name: messages.waitingToSend(1) }),
+  ).toBeVisible();
+  const put = page.waitForRequest(
+    (r) => r.method() === "PUT" && new URL(r.url()).pathname.startsWith("/api/uploads/"),
+  );
+  await context.setOffline(false);
+  expect((await (await put).response())?.status()).toBe(200);
+  await expect(page.getByRole("banner").getByRole("button", { name: /waiting to send/ })).toHaveCount(0);
 });
 
 test("the server refuses bytes that are not a photo, whatever the file says", async ({ page }) => {
