@@ -7,6 +7,7 @@ import { STORAGE_KEYS } from "../src/domain/constants";
 import { messages } from "../src/domain/messages";
 import { pdfImages } from "../src/server/pdf/pdf-images";
 import { test } from "./fixtures/app-test";
+import { logIn } from "./fixtures/drivers";
 import { e2ePaths } from "./fixtures/e2e-paths";
 import { waitForMailTo } from "./fixtures/mailbox";
 import { jpegFile, pickPhotos, startCheckSheetFromHome } from "./support/check-sheet-wizard";
@@ -116,6 +117,26 @@ test("an anonymous check sheet survives a reload at its step, waits on the phone
   await expect(page.getByText(messages.formRestored)).toHaveCount(0);
 });
 
+/** Picks two photos without signal and attaches them: they are shown from the phone's own copies. */
+async function attachTwoPhotosOffline(page: Page): Promise<void> {
+  const photos = [
+    await jpegFile(page, "bucket.jpg", 640, 480, "#8b4500"),
+    await jpegFile(page, "tracks.jpg", 480, 640, "#2f4f4f"),
+  ];
+  const dialog = await pickPhotos(page, photos);
+  await dialog.getByRole("button", { name: "Upload 2 photo(s)" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText("2 photo(s) attached")).toBeVisible();
+  const thumbnails = page.getByRole("list", { name: "Attached photos" }).getByRole("img");
+  await expect(thumbnails).toHaveCount(2);
+  for (const [index, width] of [640, 480].entries()) {
+    await expect(thumbnails.nth(index)).toHaveAttribute("src", /^blob:/);
+    await expect(thumbnails.nth(index)).toHaveJSProperty("complete", true);
+    expect(await thumbnails.nth(index).evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(width);
+  }
+  await expect(page.getByText(messages.photoWaitingToUpload)).toHaveCount(2);
+}
+
 /**
  * The morning check with no signal from the photo step on: two photos taken, the sheet signed, rated and
  * submitted. Everything waits on the phone: the two photos' uploads, then the sheet.
@@ -133,22 +154,7 @@ async function checkWithPhotosOffline(page: Page, context: BrowserContext, clien
 
   await context.setOffline(true);
   await expect(header(page).getByText(messages.offline)).toBeVisible();
-  const photos = [
-    await jpegFile(page, "bucket.jpg", 640, 480, "#8b4500"),
-    await jpegFile(page, "tracks.jpg", 480, 640, "#2f4f4f"),
-  ];
-  const dialog = await pickPhotos(page, photos);
-  await dialog.getByRole("button", { name: "Upload 2 photo(s)" }).click();
-  await expect(dialog).toBeHidden();
-  await expect(page.getByText("2 photo(s) attached")).toBeVisible();
-  const thumbnails = page.getByRole("list", { name: "Attached photos" }).getByRole("img");
-  await expect(thumbnails).toHaveCount(2);
-  for (const [index, width] of [640, 480].entries()) {
-    await expect(thumbnails.nth(index)).toHaveAttribute("src", /^blob:/);
-    await expect(thumbnails.nth(index)).toHaveJSProperty("complete", true);
-    expect(await thumbnails.nth(index).evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(width);
-  }
-  await expect(page.getByText(messages.photoWaitingToUpload)).toHaveCount(2);
+  await attachTwoPhotosOffline(page);
   await page.screenshot({ path: "test-results/check-sheet-offline-photos.png" });
 
   await nextStep(page, "Driver Signature");
@@ -235,5 +241,51 @@ test("photos taken without signal are sent after the browser was closed and open
     await expect(header(page).getByRole("button", { name: /waiting to send/ })).toHaveCount(0);
   } finally {
     await second.close();
+  }
+});
+
+test("an account holder's photos taken without signal are on the sheet that goes for approval", async ({
+  page,
+  context,
+}) => {
+  await logIn(page, "Olive Offline");
+  await page.goto("/check-sheet");
+  await waitForOfflineReady(page);
+  await page.getByLabel("Company you're driving for").fill("Northern Plant Hire");
+  await page.getByLabel("Driver Full Name").fill("Olive Offline");
+  const created = page.waitForResponse(
+    (r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/api/check-sheets",
+  );
+  await nextStep(page, "QR Scanner & Vehicle Info");
+  const { id } = (await (await created).request().postDataJSON()) as { id: string };
+  await nextStep(page, "Daily Safety Check");
+  await nextStep(page, "Photo Documentation");
+
+  await context.setOffline(true);
+  await expect(header(page).getByText(messages.offline)).toBeVisible();
+  await attachTwoPhotosOffline(page);
+  await nextStep(page, "Driver Signature");
+  await sign(page, "Driver/Operator Signature", "Olive Offline", "Operator Signature");
+  await page.getByLabel("DATE").fill("2026-11-04");
+  await page.getByRole("button", { name: "Submit Check Sheet" }).click();
+  await expect(page).toHaveURL(/\/home$/, { timeout: 5000 });
+  // The two uploads, then the sheet's save that submits it.
+  await expect(header(page).getByRole("button", { name: messages.waitingToSend(3) })).toBeVisible();
+
+  await context.setOffline(false);
+  await expect(header(page).getByRole("button", { name: /waiting to send|not sent/ })).toHaveCount(0, {
+    timeout: 20_000,
+  });
+  const stored = (await (await page.request.get(`/api/check-sheets/${id}`)).json()) as {
+    status: string;
+    photos: string[];
+  };
+  expect(stored.status).toBe("ready_for_approval");
+  expect(stored.photos).toHaveLength(2);
+  for (const url of stored.photos) {
+    expect(url).toMatch(/^\/api\/photos\/[0-9a-f-]{36}$/);
+    const photo = await page.request.get(url);
+    expect(photo.status()).toBe(200);
+    expect(photo.headers()["content-type"]).toBe("image/jpeg");
   }
 });

@@ -118,13 +118,30 @@ test("uploads that fail say why, and keep the photos to try again", async ({ pag
   await expect(page.getByRole("banner").getByRole("button", { name: /not sent/ })).toHaveCount(0);
 });
 
-test("the server refuses bytes that are not a photo, whatever the file says", async ({ page }) => {
+test("the server refuses bytes that are not a photo, whatever the file says", async ({ page, context }) => {
   await openPhotoStep(page);
   const fake = { name: "fake.jpg", mimeType: "image/jpeg", buffer: Buffer.from("<html>not a photo</html>") };
   const dialog = await pickPhotos(page, [fake]);
   await dialog.getByRole("button", { name: "Upload 1 photo(s)" }).click();
   await expect(dialog.getByRole("alert")).toHaveText(/^Upload failed: Only photos/);
   await expect(page.getByText("0 photo(s) attached")).toBeAttached();
+
+  // Without signal it is kept and attached; when the signal returns the server refuses it, and the waiting
+  // list says so with the server's reason.
+  await context.setOffline(true);
+  await dialog.getByRole("button", { name: "Upload 1 photo(s)" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText("1 photo(s) attached")).toBeVisible();
+  await context.setOffline(false);
+  const header = page.getByRole("banner");
+  await header.getByRole("button", { name: messages.notSent(1) }).click();
+  const refused = page.getByRole("list", { name: "Waiting to send" }).getByRole("listitem");
+  await expect(refused).toHaveCount(1);
+  await expect(refused).toContainText("photo");
+  await expect(refused).toContainText(
+    messages.outboxRefused(messages.uploadFailed("Only photos (JPEG, PNG, WebP or GIF) can be uploaded.")),
+  );
+  await expect(refused.getByRole("button", { name: "Discard" })).toBeVisible();
 });
 
 test("a large photo is shrunk on the phone before upload, and a photo that cannot be shown gets a placeholder", async ({
