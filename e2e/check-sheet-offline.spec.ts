@@ -3,10 +3,9 @@ import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { type BrowserContext, chromium, devices, expect, type Page } from "@playwright/test";
 import { simpleParser } from "mailparser";
-import { STORAGE_KEYS } from "../src/domain/constants";
 import { messages } from "../src/domain/messages";
 import { pdfImages } from "../src/server/pdf/pdf-images";
-import { test } from "./fixtures/app-test";
+import { acceptPrivacyBanner, test } from "./fixtures/app-test";
 import { logIn } from "./fixtures/drivers";
 import { e2ePaths } from "./fixtures/e2e-paths";
 import { waitForMailTo } from "./fixtures/mailbox";
@@ -198,12 +197,10 @@ test("photos taken without signal wait on the phone through a reload and reach t
   await expect(header(page).getByRole("button", { name: /waiting to send/ })).toHaveCount(0);
 });
 
-test("photos taken without signal are sent after the browser was closed and opened again", async ({
-  browserName: _browser,
-}, testInfo) => {
+test("photos taken without signal are sent after the browser was closed and opened again", async () => {
   // A browser profile of its own, kept on disk between the two launches, as a phone keeps its browser's.
-  const profile = testInfo.outputPath("profile");
-  const { launchOptions, baseURL, viewport } = testInfo.project.use;
+  const profile = test.info().outputPath("profile");
+  const { launchOptions, baseURL, viewport } = test.info().project.use;
   const { defaultBrowserType: _type, ...phone } = devices["Pixel 7"];
   const openBrowser = async (offline: boolean) => {
     const context = await chromium.launchPersistentContext(profile, {
@@ -213,20 +210,17 @@ test("photos taken without signal are sent after the browser was closed and open
       viewport,
       offline,
     });
-    await context.addInitScript(
-      ([acceptedKey, dateKey]) => {
-        window.localStorage.setItem(acceptedKey, "true");
-        window.localStorage.setItem(dateKey, new Date().toISOString());
-      },
-      [STORAGE_KEYS.privacyAccepted, STORAGE_KEYS.privacyAcceptedDate] as const,
-    );
+    await acceptPrivacyBanner(context);
     return context;
   };
   const client = `closed-${randomUUID().slice(0, 8)}@buildco.co.uk`;
 
   const first = await openBrowser(false);
-  await checkWithPhotosOffline(first.pages()[0] ?? (await first.newPage()), first, client);
-  await first.close();
+  try {
+    await checkWithPhotosOffline(first.pages()[0] ?? (await first.newPage()), first, client);
+  } finally {
+    await first.close();
+  }
 
   // Opened again still without signal: nothing may go out before the signal returns.
   const second = await openBrowser(true);

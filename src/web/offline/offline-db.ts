@@ -1,8 +1,8 @@
 import { type DBSchema, type IDBPDatabase, openDB } from "idb";
 
 /**
- * A form in progress as this device keeps it: the wizard's whole state (signature data URLs and photo Blobs
- * included, since IndexedDB stores Blobs as they are), written as it is typed.
+ * A form in progress as this device keeps it: the wizard's whole state (signature data URLs included), written as
+ * it is typed. Photos not uploaded yet are kept apart (LocalPhoto) and listed in the state by reference.
  */
 export interface LocalForm<S = unknown> {
   /** `${kind}:${id}` */
