@@ -61,7 +61,9 @@ test("files that are not photos, too large, too many or picked twice are refused
 
   // Uploaded ones count too: after uploading the five, the step takes no more.
   await photoDialog(page).getByRole("button", { name: "Upload 5 photo(s)" }).click();
-  await expect(photoDialog(page)).toBeHidden();
+  // Five uploads one after another, each kept on the phone first and sent through the queue it shares with the
+  // service worker (which may still be caching the app on this first visit): more than a screen check's wait.
+  await expect(photoDialog(page)).toBeHidden({ timeout: 15_000 });
   await expect(page.getByText("5 photo(s) attached")).toBeVisible();
   await expect(page.getByRole("button", { name: "Add Equipment Photos" })).toBeDisabled();
   await page.getByRole("button", { name: "Remove photo 5" }).click();
