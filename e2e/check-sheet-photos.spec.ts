@@ -118,6 +118,8 @@ test("uploads that fail say why, and keep the photos to try again", async ({ pag
   await context.setOffline(false);
   await expect(page.getByRole("banner").getByRole("button", { name: /waiting to send/ })).toHaveCount(0);
   await expect(page.getByRole("banner").getByRole("button", { name: /not sent/ })).toHaveCount(0);
+  await expect(page.getByText(messages.photoWaitingToUpload)).toHaveCount(0);
+  await expect(thumbnail).toHaveJSProperty("complete", true);
 });
 
 test("the server refuses bytes that are not a photo, whatever the file says", async ({ page, context }) => {

@@ -7,8 +7,7 @@ import { PhotoThumbnail } from "../../components/photo-thumbnail";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { localFormKey } from "../../offline/local-forms";
-import { isLocalPhotoRef } from "../../offline/local-photos";
-import { usePhotoSource } from "../../offline/use-local-photo";
+import { useShownPhoto } from "../../offline/use-local-photo";
 import { PhotoUploadDialog } from "./photo-upload-dialog";
 import {
   CHECK_SHEET_LOCAL_KIND,
@@ -19,14 +18,14 @@ import {
 
 /** An attached photo: from the server once uploaded, from the phone's own copy until then. */
 function AttachedPhoto({ url, alt }: { url: string; alt: string }) {
-  const source = usePhotoSource(url);
+  const { source, waitingToUpload } = useShownPhoto(url);
   if (source === undefined) {
     return <div className="aspect-square w-full rounded-lg bg-slate-100 dark:bg-slate-800" />;
   }
   return (
     <>
       <PhotoThumbnail url={source} alt={alt} />
-      {isLocalPhotoRef(url) && source !== null ? (
+      {waitingToUpload ? (
         <p className="absolute right-1.5 bottom-1.5 left-1.5 flex items-center gap-1 rounded-md bg-white/90 px-1.5 py-0.5 text-xs font-medium text-slate-900 dark:bg-slate-900/90 dark:text-slate-100">
           <CloudUpload aria-hidden="true" className="size-3.5 shrink-0" />
           {messages.photoWaitingToUpload}
