@@ -1,13 +1,15 @@
 import { randomUUID } from "node:crypto";
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { expect, type Page } from "@playwright/test";
+import { type BrowserContext, chromium, devices, expect, type Page } from "@playwright/test";
 import { simpleParser } from "mailparser";
 import { messages } from "../src/domain/messages";
-import { test } from "./fixtures/app-test";
+import { pdfImages } from "../src/server/pdf/pdf-images";
+import { acceptPrivacyBanner, test } from "./fixtures/app-test";
+import { logIn } from "./fixtures/drivers";
 import { e2ePaths } from "./fixtures/e2e-paths";
 import { waitForMailTo } from "./fixtures/mailbox";
-import { startCheckSheetFromHome } from "./support/check-sheet-wizard";
+import { jpegFile, pickPhotos, startCheckSheetFromHome } from "./support/check-sheet-wizard";
 import { nextStep, sign, stepHeading } from "./support/timesheet-wizard";
 
 // A whole sheet walked with a reload and the network cut and restored: longer than a screen check.
@@ -112,4 +114,172 @@ test("an anonymous check sheet survives a reload at its step, waits on the phone
   await page.getByRole("button", { name: "Continue to Form" }).click();
   await expect(stepHeading(page, "Driver & Company Info")).toBeVisible();
   await expect(page.getByText(messages.formRestored)).toHaveCount(0);
+});
+
+/** Picks two photos without signal and attaches them: they are shown from the phone's own copies. */
+async function attachTwoPhotosOffline(page: Page): Promise<void> {
+  const photos = [
+    await jpegFile(page, "bucket.jpg", 640, 480, "#8b4500"),
+    await jpegFile(page, "tracks.jpg", 480, 640, "#2f4f4f"),
+  ];
+  const dialog = await pickPhotos(page, photos);
+  await dialog.getByRole("button", { name: "Upload 2 photo(s)" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText("2 photo(s) attached")).toBeVisible();
+  const thumbnails = page.getByRole("list", { name: "Attached photos" }).getByRole("img");
+  await expect(thumbnails).toHaveCount(2);
+  for (const [index, width] of [640, 480].entries()) {
+    await expect(thumbnails.nth(index)).toHaveAttribute("src", /^blob:/);
+    await expect(thumbnails.nth(index)).toHaveJSProperty("complete", true);
+    expect(await thumbnails.nth(index).evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(width);
+  }
+  await expect(page.getByText(messages.photoWaitingToUpload)).toHaveCount(2);
+}
+
+/**
+ * The morning check with no signal from the photo step on: two photos taken, the sheet signed, rated and
+ * submitted. Everything waits on the phone: the two photos' uploads, then the sheet.
+ */
+async function checkWithPhotosOffline(page: Page, context: BrowserContext, client: string): Promise<void> {
+  await startCheckSheetFromHome(page, "Severn Valley Homes");
+  await waitForOfflineReady(page);
+  await page.getByLabel("Company you're driving for").fill("Northern Plant Hire");
+  await page.getByLabel("Driver Full Name").fill("Carla Checker");
+  await page.getByLabel("Check Date").fill("2026-11-03");
+  await nextStep(page, "QR Scanner & Vehicle Info");
+  await page.getByLabel("Plant/Registration Number").fill("EX-405");
+  await nextStep(page, "Daily Safety Check");
+  await nextStep(page, "Photo Documentation");
+
+  await context.setOffline(true);
+  await expect(header(page).getByText(messages.offline)).toBeVisible();
+  await attachTwoPhotosOffline(page);
+  await page.screenshot({ path: "test-results/check-sheet-offline-photos.png" });
+
+  await nextStep(page, "Driver Signature");
+  await sign(page, "Driver/Operator Signature", "Carla Checker", "Operator Signature");
+  await sign(page, "Client/Supervisor Signature", "Chris Client", "Client Signature");
+  await page.getByLabel("DATE").fill("2026-11-03");
+  await expect(page.getByText("Date set: 03/11/2026")).toBeVisible();
+  const rating = page.getByRole("region", { name: "Rate Driver Performance" });
+  await rating.getByRole("button", { name: "Excellent" }).click();
+  const panel = page.getByRole("region", { name: "Email Submission" });
+  await panel.getByRole("textbox", { name: "Client email 1" }).fill(client);
+  await panel.getByRole("button", { name: "Complete & Email Check Sheet" }).click();
+  await expect(page.getByText(messages.savedOnPhone)).toBeVisible();
+  await expect(header(page).getByRole("button", { name: messages.waitingToSend(3) })).toBeVisible();
+}
+
+/** Exactly one email reaches the client, its PDF painting both signatures and both photos. */
+async function expectOneMailWithBothPhotos(client: string): Promise<void> {
+  const mail = await waitForMailTo(client);
+  const pdf = mail.attachments.find((a) => a.contentType === "application/pdf");
+  if (!pdf) throw new Error("The email has no PDF");
+  expect((await pdfImages(new Uint8Array(pdf.content))).flat()).toHaveLength(4);
+  // Nothing is sent twice, however the reconnection went.
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  expect(await mailsTo(client)).toBe(1);
+}
+
+test("photos taken without signal wait on the phone through a reload and reach the client in the one email", async ({
+  page,
+  context,
+}) => {
+  const client = `photos-${randomUUID().slice(0, 8)}@buildco.co.uk`;
+  await checkWithPhotosOffline(page, context, client);
+
+  await page.reload();
+  await expect(header(page).getByRole("button", { name: messages.waitingToSend(3) })).toBeVisible();
+  expect(await mailsTo(client)).toBe(0);
+
+  await context.setOffline(false);
+  await expectOneMailWithBothPhotos(client);
+  await expect(header(page).getByRole("button", { name: /waiting to send/ })).toHaveCount(0);
+});
+
+test("photos taken without signal are sent after the browser was closed and opened again", async () => {
+  // A browser profile of its own, kept on disk between the two launches, as a phone keeps its browser's.
+  const profile = test.info().outputPath("profile");
+  const { launchOptions, baseURL, viewport } = test.info().project.use;
+  const { defaultBrowserType: _type, ...phone } = devices["Pixel 7"];
+  const openBrowser = async (offline: boolean) => {
+    const context = await chromium.launchPersistentContext(profile, {
+      ...launchOptions,
+      ...phone,
+      baseURL,
+      viewport,
+      offline,
+    });
+    await acceptPrivacyBanner(context);
+    return context;
+  };
+  const client = `closed-${randomUUID().slice(0, 8)}@buildco.co.uk`;
+
+  const first = await openBrowser(false);
+  try {
+    await checkWithPhotosOffline(first.pages()[0] ?? (await first.newPage()), first, client);
+  } finally {
+    await first.close();
+  }
+
+  // Opened again still without signal: nothing may go out before the signal returns.
+  const second = await openBrowser(true);
+  try {
+    const page = second.pages()[0] ?? (await second.newPage());
+    await page.goto("/");
+    await expect(header(page).getByRole("button", { name: messages.waitingToSend(3) })).toBeVisible();
+    expect(await mailsTo(client)).toBe(0);
+
+    await second.setOffline(false);
+    await expectOneMailWithBothPhotos(client);
+    await expect(header(page).getByRole("button", { name: /waiting to send/ })).toHaveCount(0);
+  } finally {
+    await second.close();
+  }
+});
+
+test("an account holder's photos taken without signal are on the sheet that goes for approval", async ({
+  page,
+  context,
+}) => {
+  await logIn(page, "Olive Offline");
+  await page.goto("/check-sheet");
+  await waitForOfflineReady(page);
+  await page.getByLabel("Company you're driving for").fill("Northern Plant Hire");
+  await page.getByLabel("Driver Full Name").fill("Olive Offline");
+  const created = page.waitForResponse(
+    (r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/api/check-sheets",
+  );
+  await nextStep(page, "QR Scanner & Vehicle Info");
+  const { id } = (await (await created).request().postDataJSON()) as { id: string };
+  await nextStep(page, "Daily Safety Check");
+  await nextStep(page, "Photo Documentation");
+
+  await context.setOffline(true);
+  await expect(header(page).getByText(messages.offline)).toBeVisible();
+  await attachTwoPhotosOffline(page);
+  await nextStep(page, "Driver Signature");
+  await sign(page, "Driver/Operator Signature", "Olive Offline", "Operator Signature");
+  await page.getByLabel("DATE").fill("2026-11-04");
+  await page.getByRole("button", { name: "Submit Check Sheet" }).click();
+  await expect(page).toHaveURL(/\/home$/, { timeout: 5000 });
+  // The two uploads, then the sheet's save that submits it.
+  await expect(header(page).getByRole("button", { name: messages.waitingToSend(3) })).toBeVisible();
+
+  await context.setOffline(false);
+  await expect(header(page).getByRole("button", { name: /waiting to send|not sent/ })).toHaveCount(0, {
+    timeout: 20_000,
+  });
+  const stored = (await (await page.request.get(`/api/check-sheets/${id}`)).json()) as {
+    status: string;
+    photos: string[];
+  };
+  expect(stored.status).toBe("ready_for_approval");
+  expect(stored.photos).toHaveLength(2);
+  for (const url of stored.photos) {
+    expect(url).toMatch(/^\/api\/photos\/[0-9a-f-]{36}$/);
+    const photo = await page.request.get(url);
+    expect(photo.status()).toBe(200);
+    expect(photo.headers()["content-type"]).toBe("image/jpeg");
+  }
 });

@@ -215,6 +215,12 @@ export const messages = {
   /** Not in the spec: a check sheet lists a photo the server will not use (position counts from 1). */
   photoRefused: (position: number, problem: string): string =>
     `Photo ${position} ${problem}. Please remove it and add it again.`,
+  /** Not in the spec: a form kept on the phone lists a photo whose upload failed or was thrown away. */
+  photoNotUploaded: "A photo on this form was not uploaded. Please remove it and add it again.",
+  /** Not in the spec: a photo waiting to be uploaded is no longer kept on the phone. */
+  photoNotOnPhone: "This photo is no longer kept on this phone. Please add it again.",
+  /** Not in the spec: a photo taken without signal, shown from the phone until it is uploaded. */
+  photoWaitingToUpload: "On this phone, uploads with signal",
   uploadNoInternet: "No internet connection. Please check your connection and try again.",
   uploadFailed: (errorMessage?: string | null): string => {
     const message = given(errorMessage);

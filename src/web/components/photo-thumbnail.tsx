@@ -3,7 +3,8 @@ import { useState } from "react";
 import { cn } from "../lib/cn";
 
 interface PhotoThumbnailProps {
-  url: string;
+  /** Null when the photo is known to be unavailable. */
+  url: string | null;
   /** Says what the photo shows, e.g. 'Equipment, attachment 2'. */
   alt: string;
   className?: string;
@@ -12,7 +13,7 @@ interface PhotoThumbnailProps {
 /** An uploaded photo; one that cannot be shown (deleted, offline) gives way to a placeholder that says so. */
 export function PhotoThumbnail({ url, alt, className }: PhotoThumbnailProps) {
   const [broken, setBroken] = useState(false);
-  if (broken) {
+  if (broken || url === null) {
     return (
       <div
         role="img"

@@ -1,8 +1,12 @@
 import { serverMessage, UploadResponseSchema } from "../../domain/api";
 import { messages } from "../../domain/messages";
 import { ApiError, apiRequest, InvalidResponseError, NetworkError } from "./api-client";
+import { newId } from "./new-id";
 
-/** An upload that did not finish; the message is already in words for the driver. */
+/**
+ * An upload that did not finish; the message is already in words for the driver, and `cause` (a NetworkError or
+ * ApiError, when there is one) is the failure behind it, for the outbox to tell whether a retry can help.
+ */
 export class PhotoUploadError extends Error {
   override readonly name = "PhotoUploadError";
 }
@@ -34,48 +38,74 @@ export function putFailureMessage(status: number, body: string): string {
   return messages.uploadFailed(readable ? said : messages.uploadNon2xx);
 }
 
-/** PUTs the bytes to the upload URL, reporting progress from 0 to 1; fetch cannot report an upload's progress. */
-function putBytes(url: string, photo: Blob, onProgress: (fraction: number) => void): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const request = new XMLHttpRequest();
-    request.open("PUT", url);
-    request.setRequestHeader("Content-Type", photo.type || "application/octet-stream");
-    request.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
-    };
-    request.onload = () => {
-      if (request.status >= 200 && request.status < 300) {
-        onProgress(1);
-        resolve();
-      } else {
-        reject(new PhotoUploadError(putFailureMessage(request.status, request.responseText)));
-      }
-    };
-    request.onerror = () =>
-      reject(
-        new PhotoUploadError(
-          online() ? messages.uploadFailed(messages.uploadUnknownError) : messages.uploadNoInternet,
-        ),
-      );
-    request.onabort = () => reject(new PhotoUploadError(messages.uploadFailed(messages.uploadUnknownError)));
-    request.send(photo);
-  });
+function isAbort(error: unknown): boolean {
+  return error instanceof DOMException && (error.name === "AbortError" || error.name === "TimeoutError");
+}
+
+/** Where POST /api/objects/upload said to PUT a photo, and where it will be read from once there. */
+export interface UploadTarget {
+  uploadURL: string;
+  photoURL: string;
 }
 
 /**
- * The spec's upload: POST /api/objects/upload hands out where to PUT the photo and where it will be read from;
- * the bytes go straight to that URL. Resolves to the photo's URL for the check sheet's photo list.
+ * The spec's first step: POST /api/objects/upload hands out where to PUT the photo and where it will be read
+ * from. The same `idempotencyKey` on a retry gets the same answer back instead of a second slot.
  */
-export async function uploadPhoto(photo: Blob, onProgress: (fraction: number) => void): Promise<string> {
-  let target: { uploadURL: string; photoURL: string };
+export async function requestUploadSlot(idempotencyKey: string, signal?: AbortSignal): Promise<UploadTarget> {
   try {
-    const reply = await apiRequest<unknown>("POST", "/api/objects/upload");
+    const reply = await apiRequest<unknown>("POST", "/api/objects/upload", undefined, {
+      idempotencyKey,
+      signal,
+    });
     const parsed = UploadResponseSchema.safeParse(reply);
     if (!parsed.success) throw new InvalidResponseError(200);
-    target = parsed.data;
+    return parsed.data;
   } catch (error) {
-    throw new PhotoUploadError(uploadUrlFailureMessage(error));
+    if (isAbort(error)) throw error;
+    throw new PhotoUploadError(uploadUrlFailureMessage(error), { cause: error });
   }
-  await putBytes(target.uploadURL, photo, onProgress);
+}
+
+/**
+ * This server's upload URLs honour Idempotency-Key (a retried PUT whose answer was lost is answered, not refused
+ * as used). An object store's presigned URL is sent nothing extra: its CORS rule would have to allow the header,
+ * and putting the same object twice is harmless anyway.
+ */
+function ownServer(url: string): boolean {
+  if (typeof location === "undefined") return url.startsWith("/") && !url.startsWith("//");
+  return new URL(url, location.href).origin === location.origin;
+}
+
+/**
+ * The spec's second step: the photo's bytes PUT to the upload URL. A failure is a PhotoUploadError in words for
+ * the driver, whose `cause` (NetworkError or ApiError) tells whether trying again can help.
+ */
+export async function putPhoto(
+  uploadURL: string,
+  photo: Blob,
+  options: { idempotencyKey: string; signal?: AbortSignal },
+): Promise<void> {
+  const headers: Record<string, string> = { "Content-Type": photo.type || "application/octet-stream" };
+  if (ownServer(uploadURL)) headers["Idempotency-Key"] = options.idempotencyKey;
+  let response: Response;
+  try {
+    response = await fetch(uploadURL, { method: "PUT", headers, body: photo, signal: options.signal });
+  } catch (error) {
+    if (isAbort(error)) throw error;
+    const words = online() ? messages.uploadFailed(messages.uploadUnknownError) : messages.uploadNoInternet;
+    throw new PhotoUploadError(words, { cause: new NetworkError(error) });
+  }
+  if (response.ok) return;
+  const body = await response.text().catch(() => "");
+  throw new PhotoUploadError(putFailureMessage(response.status, body), {
+    cause: new ApiError(response.status, body, response.statusText),
+  });
+}
+
+/** Both steps at once, for a phone whose storage is refused (private browsing): resolves to the photo's URL. */
+export async function uploadPhoto(photo: Blob): Promise<string> {
+  const target = await requestUploadSlot(newId());
+  await putPhoto(target.uploadURL, photo, { idempotencyKey: newId() });
   return target.photoURL;
 }

@@ -1,8 +1,8 @@
 import { type DBSchema, type IDBPDatabase, openDB } from "idb";
 
 /**
- * A form in progress as this device keeps it: the wizard's whole state (signature data URLs and photo Blobs
- * included, since IndexedDB stores Blobs as they are), written as it is typed.
+ * A form in progress as this device keeps it: the wizard's whole state (signature data URLs included), written as
+ * it is typed. Photos not uploaded yet are kept apart (LocalPhoto) and listed in the state by reference.
  */
 export interface LocalForm<S = unknown> {
   /** `${kind}:${id}` */
@@ -26,6 +26,30 @@ export interface LocalForm<S = unknown> {
    * server refuse it, it becomes a form in progress again, for the driver to fix.
    */
   sending: boolean;
+}
+
+/**
+ * A photo taken for a form, kept on this device from the moment it is added until the form no longer needs it:
+ * shown from here while it is not uploaded, and uploaded from here by the outbox.
+ */
+export interface LocalPhoto {
+  /** Made on this device; the form refers to the photo as localPhotoRef(id) until it is uploaded. */
+  id: string;
+  /** The photo as it is sent (already shrunk). */
+  blob: Blob;
+  /** The local form it was taken for (LocalForm.key): kept at least as long as that form. */
+  formKey: string | null;
+  /** The photo's address on the server once uploaded, which a submission sends in place of the reference. */
+  url: string | null;
+  createdAt: number;
+}
+
+/** Where an upload's bytes go, as POST /api/objects/upload handed it out; kept so a retry uses the same one. */
+export interface UploadSlot {
+  uploadURL: string;
+  photoURL: string;
+  /** The Idempotency-Key of the PUT to this slot, the same on every try. */
+  putKey: string;
 }
 
 /** What a waiting request is doing. */
@@ -61,6 +85,11 @@ export interface OutboxItem {
    * recorded): what waits for a sign-in is sent only once its own driver (or, for null, anyone) signs in.
    */
   owner?: string | null;
+  /**
+   * Present when this is a photo upload rather than a JSON write: it asks for an upload slot (method, url and
+   * idempotencyKey above) and PUTs the kept photo to it.
+   */
+  upload?: { photoId: string; slot: UploadSlot | null };
 }
 
 /** An account's list as the server last answered it, kept so the driver can read it without signal. */
@@ -80,12 +109,13 @@ interface OfflineSchema extends DBSchema {
   forms: { key: string; value: LocalForm; indexes: { byKind: string } };
   outbox: { key: number; value: OutboxItem };
   lists: { key: string; value: KeptList };
+  photos: { key: string; value: LocalPhoto };
 }
 
 export type OfflineDb = IDBPDatabase<OfflineSchema>;
 
 const DB_NAME = "plant-sheets";
-const DB_VERSION = 2;
+const DB_VERSION = 3;
 
 let opening: Promise<OfflineDb> | null = null;
 
@@ -99,6 +129,7 @@ export function offlineDb(): Promise<OfflineDb> {
         db.createObjectStore("outbox", { keyPath: "seq", autoIncrement: true });
       }
       if (oldVersion < 2) db.createObjectStore("lists", { keyPath: "key" });
+      if (oldVersion < 3) db.createObjectStore("photos", { keyPath: "id" });
     },
     // A newer app version in another tab wants to upgrade: step aside instead of blocking it.
     blocking(_current, _next, event) {

@@ -1,5 +1,6 @@
 import { serverMessage } from "../../domain/api";
 import { ApiError, NetworkError } from "../lib/api-client";
+import { PhotoUploadError } from "../lib/upload-photo";
 import type { OutboxItem } from "./offline-db";
 
 /** The first retry after a failure waits this long; each further failure doubles it, up to the cap. */
@@ -33,6 +34,8 @@ function errorCode(error: ApiError): string | null {
 }
 
 export function classifyFailure(error: unknown): FailureKind {
+  // A photo upload's failure is put in words for the driver; what happened is its cause.
+  if (error instanceof PhotoUploadError && error.cause !== undefined) return classifyFailure(error.cause);
   if (error instanceof NetworkError) return "retry";
   // Our own time limit on a try that hung (a connection with one bar of signal).
   if (error instanceof DOMException && (error.name === "TimeoutError" || error.name === "AbortError")) {
@@ -53,6 +56,7 @@ export function classifyFailure(error: unknown): FailureKind {
  * or the same request still running there.
  */
 export function isServerFailure(error: unknown): boolean {
+  if (error instanceof PhotoUploadError) return isServerFailure(error.cause);
   return error instanceof ApiError && !(error.status === 409 && errorCode(error) === "in_progress");
 }
 
@@ -98,13 +102,15 @@ export function nextStep(items: readonly OutboxItem[], now: number): NextStep {
 
 /**
  * The waiting request a new one of the same group may replace: one never tried (a tried one may already have
- * reached the server), still waiting, and the last of its group, so the order of the group is kept.
+ * reached the server), still waiting, and the last of its group, so the order of the group is kept. Nor one
+ * with a photo upload queued after it: the new request may refer to that photo, which must be uploaded first.
  */
 export function coalesceTarget(items: readonly OutboxItem[], group: string | null): OutboxItem | null {
   if (group === null) return null;
   const ofGroup = items.filter((item) => item.group === group).sort((a, b) => a.seq - b.seq);
   const last = ofGroup.at(-1);
-  return last && last.attempts === 0 && last.state === "waiting" ? last : null;
+  const untried = last?.attempts === 0 && last.state === "waiting";
+  return untried && !items.some((item) => item.upload && item.seq > last.seq) ? last : null;
 }
 
 /** The header's counts. */

@@ -1,6 +1,14 @@
 import { apiRequest } from "../lib/api-client";
 import { newId } from "../lib/new-id";
-import { type OutboxItem, offlineDb } from "./offline-db";
+import { uploadPhoto } from "../lib/upload-photo";
+import {
+  forgetUnusedPhotos,
+  localPhotoRef,
+  readLocalPhoto,
+  uploadKeptPhoto,
+  withUploadedPhotos,
+} from "./local-photos";
+import { type LocalPhoto, type OutboxItem, offlineDb } from "./offline-db";
 import {
   classifyFailure,
   coalesceTarget,
@@ -53,6 +61,8 @@ const CHANNEL_NAME = "plant-sheets-outbox";
 const LOCK_NAME = "plant-sheets-outbox";
 /** A try that hangs this long on a poor connection is given up and retried later. */
 const TRY_TIMEOUT_MS = 30_000;
+/** A photo's upload carries a few hundred kilobytes more than a form: it gets longer before it is given up. */
+const UPLOAD_TIMEOUT_MS = 120_000;
 /** A screen waits this long for its own request before telling the driver it will be sent later. */
 const SCREEN_WAIT_MS = 20_000;
 
@@ -93,22 +103,32 @@ export async function listOutbox(): Promise<OutboxItem[]> {
 }
 
 /** Puts a request at the end of the queue (or into a waiting save of the same draft) and returns its place. */
-export async function enqueue(request: OutboxRequest, options: EnqueueOptions = {}): Promise<number> {
+export function enqueue(request: OutboxRequest, options: EnqueueOptions = {}): Promise<number> {
+  return addToQueue(request, options, null);
+}
+
+/** `photo`: the request is the upload of this photo, kept on the device in the same step. */
+async function addToQueue(
+  request: OutboxRequest,
+  options: EnqueueOptions,
+  photo: LocalPhoto | null,
+): Promise<number> {
   const db = await offlineDb();
-  const tx = db.transaction("outbox", "readwrite");
-  const items = await tx.store.getAll();
-  const target = coalesceTarget(items, request.group ?? null);
+  const tx = db.transaction(["outbox", "photos"], "readwrite");
+  const outbox = tx.objectStore("outbox");
+  const items = await outbox.getAll();
+  const target = photo ? null : coalesceTarget(items, request.group ?? null);
   const now = Date.now();
   if (options.hurry) {
     for (const item of items) {
       if (item.state === "waiting" && item.nextAttemptAt > now)
-        await tx.store.put({ ...item, nextAttemptAt: now });
+        await outbox.put({ ...item, nextAttemptAt: now });
     }
   }
   let seq: number;
   if (target) {
     // A create stays a create (with the newest fields); an update takes the newest fields.
-    await tx.store.put({
+    await outbox.put({
       ...target,
       body: request.body,
       label: request.label,
@@ -132,9 +152,11 @@ export async function enqueue(request: OutboxRequest, options: EnqueueOptions = 
       state: "waiting",
       problem: null,
       owner: request.owner ?? null,
+      ...(photo ? { upload: { photoId: photo.id, slot: null } } : {}),
     };
+    if (photo) await tx.objectStore("photos").put(photo);
     // seq is assigned by the store's key generator.
-    seq = await tx.store.add(item as OutboxItem);
+    seq = await outbox.add(item as OutboxItem);
   }
   await tx.done;
   changed();
@@ -162,15 +184,31 @@ async function reopenForm(formKey: string): Promise<void> {
   if (form?.sending) await db.put("forms", { ...form, sending: false });
 }
 
+/** One try: a photo's upload, or a write with the photos it refers to replaced by their uploaded URLs. */
+async function send(
+  item: OutboxItem,
+  keep: (changes: Partial<OutboxItem>) => Promise<void>,
+): Promise<unknown> {
+  if (item.upload) {
+    return uploadKeptPhoto({ ...item, upload: item.upload }, keep, AbortSignal.timeout(UPLOAD_TIMEOUT_MS));
+  }
+  return apiRequest<unknown>(item.method, item.url, await withUploadedPhotos(item.body), {
+    idempotencyKey: item.idempotencyKey,
+    signal: AbortSignal.timeout(TRY_TIMEOUT_MS),
+  });
+}
+
 async function tryItem(item: OutboxItem): Promise<void> {
   const db = await offlineDb();
-  const attempts = item.attempts + 1;
-  await db.put("outbox", { ...item, attempts });
+  let current: OutboxItem = { ...item, attempts: item.attempts + 1 };
+  await db.put("outbox", current);
+  // What a try learns on the way (a photo's upload slot) is kept, whatever the try's end.
+  const keep = async (changes: Partial<OutboxItem>) => {
+    current = { ...current, ...changes };
+    await db.put("outbox", current);
+  };
   try {
-    const reply = await apiRequest<unknown>(item.method, item.url, item.body, {
-      idempotencyKey: item.idempotencyKey,
-      signal: AbortSignal.timeout(TRY_TIMEOUT_MS),
-    });
+    const reply = await send(current, keep);
     await db.delete("outbox", item.seq);
     if (item.formKey) await db.delete("forms", item.formKey);
     outcomes.set(item.seq, { kind: "sent", reply });
@@ -179,9 +217,8 @@ async function tryItem(item: OutboxItem): Promise<void> {
     const problem = failureReason(error);
     if (kind === "retry") {
       await db.put("outbox", {
-        ...item,
-        attempts,
-        nextAttemptAt: Date.now() + retryDelay(attempts),
+        ...current,
+        nextAttemptAt: Date.now() + retryDelay(current.attempts),
         problem,
       });
       outcomes.set(
@@ -189,10 +226,10 @@ async function tryItem(item: OutboxItem): Promise<void> {
         isServerFailure(error) ? { kind: "queued", serverError: error } : { kind: "queued" },
       );
     } else if (kind === "needs-login") {
-      await db.put("outbox", { ...item, attempts, state: "needs-login", problem });
+      await db.put("outbox", { ...current, state: "needs-login", problem });
       outcomes.set(item.seq, { kind: "needs-login" });
     } else {
-      await db.put("outbox", { ...item, attempts, state: "refused", problem });
+      await db.put("outbox", { ...current, state: "refused", problem });
       if (item.formKey) await reopenForm(item.formKey);
       outcomes.set(item.seq, { kind: "refused", error });
     }
@@ -221,8 +258,9 @@ async function drain(): Promise<void> {
       continue;
     }
     if (step.kind === "wait") scheduleWake(step.until);
-    return;
+    break;
   }
+  await forgetUnusedPhotos();
 }
 
 /** One sender at a time across tabs and the service worker, so the queue's order holds. */
@@ -314,13 +352,24 @@ async function takeOut(seq: number): Promise<void> {
   changed();
 }
 
-/** Drops a request for good; a submission's form goes with it. */
+/** Drops a request for good; a submission's form goes with it, and an upload's photo. */
 export async function discardOutboxItem(seq: number): Promise<void> {
   const db = await offlineDb();
   const item = await db.get("outbox", seq);
   await db.delete("outbox", seq);
   if (item?.formKey) await db.delete("forms", item.formKey);
+  if (item?.upload) await db.delete("photos", item.upload.photoId);
   changed();
+}
+
+interface ScreenWaitOptions {
+  waitMs?: number;
+  /**
+   * When the server answers with a failure worth retrying (busy, down): "keep" leaves the request queued
+   * (a draft save: sent later by itself), "refuse" takes it out and hands the failure to the screen (a
+   * submission the driver was told failed must not go out later behind their back).
+   */
+  onServerFailure?: "keep" | "refuse";
 }
 
 function delay(ms: number): Promise<"timeout"> {
@@ -334,15 +383,7 @@ function delay(ms: number): Promise<"timeout"> {
  */
 export async function sendThroughOutbox(
   request: OutboxRequest,
-  options: {
-    waitMs?: number;
-    /**
-     * When the server answers with a failure worth retrying (busy, down): "keep" leaves the request queued
-     * (a draft save: sent later by itself), "refuse" takes it out and hands the failure to the screen (a
-     * submission the driver was told failed must not go out later behind their back).
-     */
-    onServerFailure?: "keep" | "refuse";
-  } = {},
+  options: ScreenWaitOptions = {},
 ): Promise<OutboxOutcome> {
   let seq: number;
   try {
@@ -359,6 +400,11 @@ export async function sendThroughOutbox(
       return { kind: "refused", error };
     }
   }
+  return outcomeFor(seq, options);
+}
+
+/** Sends what is due and tells how the request at `seq` went, waiting at most the screen's time. */
+async function outcomeFor(seq: number, options: ScreenWaitOptions): Promise<OutboxOutcome> {
   outcomes.delete(seq);
   const finished = await Promise.race([flushOutbox(), delay(options.waitMs ?? SCREEN_WAIT_MS)]);
   const outcome = outcomes.get(seq);
@@ -379,4 +425,77 @@ export async function sendThroughOutbox(
   const item = await db.get("outbox", seq);
   if (!item) return { kind: "sent", reply: undefined };
   return item.state === "needs-login" ? { kind: "needs-login" } : { kind: "queued" };
+}
+
+/** A photo taken for a form, to be uploaded now or, without signal, kept on the phone and uploaded later. */
+export interface PhotoUploadRequest {
+  /** The photo as it is sent (already shrunk). */
+  photo: Blob;
+  /** What the waiting list calls the upload. */
+  label: string;
+  /** The local form the photo is for (LocalForm.key): the photo is kept on the device at least as long. */
+  formKey: string | null;
+  /** Where the driver fixes the form if the server refuses the photo. */
+  fixUrl?: string | null;
+}
+
+export type PhotoUploadOutcome =
+  /** Uploaded: the form lists the photo by its URL. */
+  | { kind: "uploaded"; url: string }
+  /**
+   * Kept on this device and waiting in the outbox: the form lists the photo by `ref` (localPhotoRef), which
+   * a write sent after the upload carries as the photo's URL.
+   */
+  | { kind: "kept"; ref: string }
+  /** The server said no (not an image, say): nothing is kept, and the screen shows why. */
+  | { kind: "refused"; error: unknown };
+
+/**
+ * Uploads a photo through the outbox, so that it is never lost: the photo is kept on the device and its upload
+ * queued in one step, then the screen waits for it like for any write. A refusal, or a failure of the server,
+ * is handed back to the screen (as the upload was before it went through the outbox).
+ */
+export async function uploadPhotoThroughOutbox(request: PhotoUploadRequest): Promise<PhotoUploadOutcome> {
+  const photo: LocalPhoto = {
+    id: newId(),
+    blob: request.photo,
+    formKey: request.formKey,
+    url: null,
+    createdAt: Date.now(),
+  };
+  let seq: number;
+  try {
+    seq = await addToQueue(
+      {
+        method: "POST",
+        url: "/api/objects/upload",
+        body: null,
+        label: request.label,
+        fixUrl: request.fixUrl ?? null,
+      },
+      { hurry: true },
+      photo,
+    );
+  } catch (storageError) {
+    console.warn("The outbox is not available; uploading directly", storageError);
+    try {
+      return { kind: "uploaded", url: await uploadPhoto(request.photo) };
+    } catch (error) {
+      return { kind: "refused", error };
+    }
+  }
+  const outcome = await outcomeFor(seq, {});
+  const ref = localPhotoRef(photo.id);
+  const db = await offlineDb();
+  if (outcome.kind === "refused") {
+    await db.delete("photos", photo.id);
+    return outcome;
+  }
+  const uploaded = outcome.kind === "sent" ? (await readLocalPhoto(ref))?.url : null;
+  if (uploaded) {
+    // Listed by its URL from the start: nothing will ask for the kept copy.
+    await db.delete("photos", photo.id);
+    return { kind: "uploaded", url: uploaded };
+  }
+  return { kind: "kept", ref };
 }

@@ -1,16 +1,44 @@
-import { Camera, X } from "lucide-react";
+import { Camera, CloudUpload, X } from "lucide-react";
 import { useState } from "react";
 import { MAX_PHOTOS } from "../../../domain/constants";
+import { messages } from "../../../domain/messages";
 import { type PhotoFile, photoCountLabel } from "../../../domain/photos";
 import { PhotoThumbnail } from "../../components/photo-thumbnail";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
+import { localFormKey } from "../../offline/local-forms";
+import { useShownPhoto } from "../../offline/use-local-photo";
 import { PhotoUploadDialog } from "./photo-upload-dialog";
-import type { CheckSheetFormApi } from "./use-check-sheet-form";
+import {
+  CHECK_SHEET_LOCAL_KIND,
+  type CheckSheetFormApi,
+  checkSheetFixUrl,
+  checkSheetLabel,
+} from "./use-check-sheet-form";
+
+/** An attached photo: from the server once uploaded, from the phone's own copy until then. */
+function AttachedPhoto({ url, alt }: { url: string; alt: string }) {
+  const { source, waitingToUpload } = useShownPhoto(url);
+  if (source === undefined) {
+    return <div className="aspect-square w-full rounded-lg bg-slate-100 dark:bg-slate-800" />;
+  }
+  return (
+    <>
+      <PhotoThumbnail url={source} alt={alt} />
+      {waitingToUpload ? (
+        <p className="absolute right-1.5 bottom-1.5 left-1.5 flex items-center gap-1 rounded-md bg-white/90 px-1.5 py-0.5 text-xs font-medium text-slate-900 dark:bg-slate-900/90 dark:text-slate-100">
+          <CloudUpload aria-hidden="true" className="size-3.5 shrink-0" />
+          {messages.photoWaitingToUpload}
+        </p>
+      ) : null}
+    </>
+  );
+}
 
 /** Step 4, Photo Documentation: the guidelines, the photos attached, and the upload dialog. */
 export function PhotoStep({ form: api }: { form: CheckSheetFormApi }) {
   const { state, dispatch, photoFiles, notePhotoFile } = api;
+  const { id } = state;
   const { photos } = state.form;
   const [open, setOpen] = useState(false);
   // Photos attached before this visit (an opened draft) count towards the limit, with nothing to compare.
@@ -24,7 +52,7 @@ export function PhotoStep({ form: api }: { form: CheckSheetFormApi }) {
           <li>Take the whole machine from each side, then close-ups of any damage or defect.</li>
           <li>Photograph the condition before and after the hire: it protects you against damage charges.</li>
           <li>Use good light and hold the phone steady.</li>
-          <li>{`Up to ${MAX_PHOTOS} photos, 10 MB each. Photos are uploaded when you tap Upload.`}</li>
+          <li>{`Up to ${MAX_PHOTOS} photos, 10 MB each. Photos are uploaded when you tap Upload; without signal they are kept on this phone and uploaded when it returns.`}</li>
         </ul>
         <Button
           size="lg"
@@ -45,7 +73,7 @@ export function PhotoStep({ form: api }: { form: CheckSheetFormApi }) {
           <ul aria-label="Attached photos" className="grid grid-cols-2 gap-3">
             {photos.map((url, index) => (
               <li key={url} className="relative">
-                <PhotoThumbnail url={url} alt={`Equipment, attachment ${index + 1}`} />
+                <AttachedPhoto url={url} alt={`Equipment, attachment ${index + 1}`} />
                 <Button
                   variant="outline"
                   size="icon"
@@ -68,6 +96,11 @@ export function PhotoStep({ form: api }: { form: CheckSheetFormApi }) {
           open={open}
           onOpenChange={setOpen}
           attached={attached}
+          keepFor={{
+            label: `${checkSheetLabel(state.form)}, photo`,
+            formKey: localFormKey(CHECK_SHEET_LOCAL_KIND, id),
+            fixUrl: checkSheetFixUrl(state.form),
+          }}
           onUploaded={(url, file) => {
             notePhotoFile(url, file);
             dispatch({ type: "addPhoto", url });

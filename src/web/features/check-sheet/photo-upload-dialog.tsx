@@ -12,7 +12,8 @@ import {
 } from "../../components/ui/dialog";
 import { cn } from "../../lib/cn";
 import { shrinkPhoto } from "../../lib/shrink-photo";
-import { PhotoUploadError, uploadPhoto } from "../../lib/upload-photo";
+import { PhotoUploadError } from "../../lib/upload-photo";
+import { type PhotoUploadRequest, uploadPhotoThroughOutbox } from "../../offline/outbox";
 
 interface PendingPhoto {
   key: string;
@@ -23,7 +24,6 @@ interface PendingPhoto {
 interface Progress {
   index: number;
   total: number;
-  fraction: number;
 }
 
 interface PhotoUploadDialogProps {
@@ -31,7 +31,12 @@ interface PhotoUploadDialogProps {
   onOpenChange: (open: boolean) => void;
   /** The photos already on the sheet, for the count and duplicate checks. */
   attached: readonly PhotoFile[];
-  /** One photo is uploaded: its URL for the sheet, and the file it came from. */
+  /** What the waiting list calls a photo of this sheet, and the sheet's copy on the device it is kept for. */
+  keepFor: Omit<PhotoUploadRequest, "photo">;
+  /**
+   * One photo is uploaded, or kept on the phone to be uploaded with signal: its URL (or the reference to the kept
+   * photo) for the sheet, and the file it came from.
+   */
   onUploaded: (url: string, file: PhotoFile) => void;
 }
 
@@ -86,9 +91,16 @@ function PickButton({
 
 /**
  * The upload dialog of the photo step: take a photo with the camera or pick some from the gallery, see them,
- * then upload them by hand (spec section 5: upload is manual). Each photo is shrunk on the phone first.
+ * then upload them by hand (spec section 5: upload is manual). Each photo is shrunk on the phone first, then
+ * kept there and uploaded through the outbox: without signal it is attached all the same, and uploaded later.
  */
-export function PhotoUploadDialog({ open, onOpenChange, attached, onUploaded }: PhotoUploadDialogProps) {
+export function PhotoUploadDialog({
+  open,
+  onOpenChange,
+  attached,
+  keepFor,
+  onUploaded,
+}: PhotoUploadDialogProps) {
   const [pending, setPending] = useState<PendingPhoto[]>([]);
   const [refusals, setRefusals] = useState<string[]>([]);
   const [failure, setFailure] = useState<string | null>(null);
@@ -141,12 +153,14 @@ export function PhotoUploadDialog({ open, onOpenChange, attached, onUploaded }: 
     const queue = [...pending];
     try {
       for (const [index, photo] of queue.entries()) {
-        setProgress({ index, total: queue.length, fraction: 0 });
-        const shrunk = await shrinkPhoto(photo.file);
-        const url = await uploadPhoto(shrunk, (fraction) =>
-          setProgress({ index, total: queue.length, fraction }),
-        );
-        onUploaded(url, { name: photo.file.name, size: photo.file.size, type: photo.file.type });
+        setProgress({ index, total: queue.length });
+        const outcome = await uploadPhotoThroughOutbox({ ...keepFor, photo: await shrinkPhoto(photo.file) });
+        if (outcome.kind === "refused") throw outcome.error;
+        onUploaded(outcome.kind === "uploaded" ? outcome.url : outcome.ref, {
+          name: photo.file.name,
+          size: photo.file.size,
+          type: photo.file.type,
+        });
         drop(photo);
       }
       onOpenChange(false);
@@ -158,7 +172,7 @@ export function PhotoUploadDialog({ open, onOpenChange, attached, onUploaded }: 
   };
 
   const full = attached.length + pending.length >= MAX_PHOTOS;
-  const percent = progress ? Math.round(((progress.index + progress.fraction) / progress.total) * 100) : 0;
+  const percent = progress ? Math.round((progress.index / progress.total) * 100) : 0;
 
   return (
     <Dialog open={open} onOpenChange={(next) => (uploading ? undefined : onOpenChange(next))}>

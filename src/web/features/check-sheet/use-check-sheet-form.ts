@@ -4,6 +4,7 @@ import { formatDisplayDate } from "../../../domain/iso-date";
 import { messages } from "../../../domain/messages";
 import type { PhotoFile } from "../../../domain/photos";
 import type { WizardStep } from "../../../domain/wizard";
+import { appPaths } from "../../lib/app-paths";
 import { useSession } from "../../lib/session-store";
 import { type SaveReason, type SaveResult, useDraftSaver } from "../../lib/use-draft-saver";
 import { useFormMemory } from "../../lib/use-form-memory";
@@ -27,6 +28,14 @@ export interface CheckSheetFormOptions {
   owner: string | null;
   /** formStartKey() of its customer and order number. */
   start: string;
+}
+
+/** Where the driver fixes a check sheet the server refused later: the same start brings its copy back. */
+export function checkSheetFixUrl(form: CheckSheetFields): string {
+  return appPaths.form(
+    "check-sheet",
+    form.customerId ? { customerId: form.customerId, orderNumber: form.orderNumber || undefined } : undefined,
+  );
 }
 
 /** Auto and Next Step saves say they failed saving the check sheet; the driver's own save names the draft. */

@@ -4,10 +4,14 @@ import { checkSheetOneStepProblem, checkSheetSubmitProblem } from "../../../doma
 import type { Notice } from "../../../domain/messages";
 import { messages } from "../../../domain/messages";
 import { toast } from "../../components/ui/use-toast";
-import { appPaths } from "../../lib/app-paths";
 import { useOneStepSubmit } from "../../lib/one-step-submit";
 import { localFormKey } from "../../offline/local-forms";
-import { CHECK_SHEET_LOCAL_KIND, type CheckSheetFormApi, checkSheetLabel } from "./use-check-sheet-form";
+import {
+  CHECK_SHEET_LOCAL_KIND,
+  type CheckSheetFormApi,
+  checkSheetFixUrl,
+  checkSheetLabel,
+} from "./use-check-sheet-form";
 
 function showFailure(notice: Notice): void {
   toast({ ...notice, variant: "destructive" });
@@ -62,12 +66,7 @@ export function useCheckSheetSubmit(api: CheckSheetFormApi, goHome: () => void, 
         label: checkSheetLabel(form),
         formKey: localFormKey(CHECK_SHEET_LOCAL_KIND, state.id),
         idempotencyKey: `one-step:${state.id}`,
-        fixUrl: appPaths.form(
-          "check-sheet",
-          form.customerId
-            ? { customerId: form.customerId, orderNumber: form.orderNumber || undefined }
-            : undefined,
-        ),
+        fixUrl: checkSheetFixUrl(form),
         onQueued: () => {
           refused = false;
           remember(form);

@@ -1,0 +1,359 @@
+import "fake-indexeddb/auto";
+import { IDBFactory } from "fake-indexeddb";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { messages } from "../../domain/messages";
+import {
+  forgetUnusedPhotos,
+  isLocalPhotoRef,
+  localPhotoRef,
+  localPhotoRefsIn,
+  readLocalPhoto,
+  replaceLocalPhotoRefs,
+} from "./local-photos";
+import { closeOfflineDb, offlineDb } from "./offline-db";
+import {
+  discardOutboxItem,
+  enqueue,
+  flushOutbox,
+  listOutbox,
+  retryOutboxItem,
+  sendNow,
+  uploadPhotoThroughOutbox,
+} from "./outbox";
+
+interface Sent {
+  method: string;
+  url: string;
+  key: string | null;
+  body: unknown;
+}
+
+type Answer = "offline" | { status: number; body?: unknown };
+
+/**
+ * The server as the queue sees it: each upload slot it hands out is numbered, PUTs and JSON writes are noted,
+ * and `script` answers a request in place of the happy answer (by returning undefined it lets it through).
+ */
+function fakeServer(script: (sent: Sent) => Answer | undefined = () => undefined) {
+  const sent: Sent[] = [];
+  let slots = 0;
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (url: string, init: RequestInit) => {
+      const headers = (init.headers ?? {}) as Record<string, string>;
+      const body =
+        init.body instanceof Blob
+          ? await init.body.text()
+          : init.body
+            ? JSON.parse(String(init.body))
+            : undefined;
+      const request = { method: init.method ?? "GET", url, key: headers["Idempotency-Key"] ?? null, body };
+      sent.push(request);
+      const answer = script(request) ?? happyAnswer(request);
+      if (answer === "offline") throw new TypeError("Failed to fetch");
+      return new Response(answer.body === undefined ? "" : JSON.stringify(answer.body), {
+        status: answer.status,
+      });
+    }),
+  );
+  function happyAnswer(request: Sent): Answer {
+    if (request.url === "/api/objects/upload") {
+      slots += 1;
+      return {
+        status: 200,
+        body: { uploadURL: `/api/uploads/token-${slots}`, photoURL: `/api/photos/p${slots}` },
+      };
+    }
+    if (request.url.startsWith("/api/uploads/")) return { status: 200, body: { photoURL: "ignored" } };
+    return { status: 200, body: { ok: true } };
+  }
+  return sent;
+}
+
+function offline(): void {
+  vi.stubGlobal("navigator", { onLine: false });
+}
+
+function online(): void {
+  vi.stubGlobal("navigator", { onLine: true });
+}
+
+const FORM_KEY = "check-sheet:s1";
+
+function photo(text: string): Blob {
+  return new Blob([text], { type: "image/jpeg" });
+}
+
+async function keepPhoto(text: string): Promise<string> {
+  const outcome = await uploadPhotoThroughOutbox({
+    photo: photo(text),
+    label: "Check sheet, photo",
+    formKey: FORM_KEY,
+  });
+  if (outcome.kind !== "kept") throw new Error(`expected the photo to be kept, got ${outcome.kind}`);
+  return outcome.ref;
+}
+
+/** The anonymous check sheet's one-step submission, as the wizard queues it. */
+function submission(photos: string[]) {
+  return {
+    method: "POST" as const,
+    url: "/api/one-step-completion/check-sheet",
+    body: { checkSheetData: { id: "s1", photos }, supervisorRating: "good" },
+    label: "Check sheet, 02/11/2026",
+    formKey: FORM_KEY,
+    idempotencyKey: "one-step:s1",
+  };
+}
+
+async function keepForm(): Promise<void> {
+  const db = await offlineDb();
+  await db.put("forms", {
+    key: FORM_KEY,
+    kind: "check-sheet",
+    id: "s1",
+    state: {},
+    updatedAt: Date.now(),
+    stored: false,
+    savedVersion: 0,
+    owner: null,
+    start: "|",
+    sending: true,
+  });
+}
+
+beforeEach(async () => {
+  await closeOfflineDb();
+  vi.stubGlobal("indexedDB", new IDBFactory());
+  vi.useFakeTimers({ toFake: ["Date", "setTimeout", "clearTimeout"] });
+  vi.setSystemTime(new Date("2026-11-02T08:00:00Z"));
+});
+afterEach(async () => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  await closeOfflineDb();
+});
+
+describe("references to photos kept on the phone", () => {
+  it("are found anywhere in a body, each once, and replaced by their uploaded URLs", () => {
+    const a = localPhotoRef("a");
+    const b = localPhotoRef("b");
+    const body = { checkSheetData: { photos: [a, "/api/photos/old", b], notes: "local-photo" }, extra: [a] };
+    expect(isLocalPhotoRef("local-photo:")).toBe(false);
+    expect(localPhotoRefsIn(body)).toEqual([a, b]);
+    expect(
+      replaceLocalPhotoRefs(
+        body,
+        new Map([
+          [a, "/api/photos/1"],
+          [b, "/api/photos/2"],
+        ]),
+      ),
+    ).toEqual({
+      checkSheetData: { photos: ["/api/photos/1", "/api/photos/old", "/api/photos/2"], notes: "local-photo" },
+      extra: ["/api/photos/1"],
+    });
+  });
+});
+
+describe("photo uploads through the outbox", () => {
+  it("with signal, uploads at once and keeps nothing on the phone", async () => {
+    const sent = fakeServer();
+    const outcome = await uploadPhotoThroughOutbox({
+      photo: photo("cab"),
+      label: "Photo",
+      formKey: FORM_KEY,
+    });
+    expect(outcome).toEqual({ kind: "uploaded", url: "/api/photos/p1" });
+    expect(sent.map((s) => [s.method, s.url, s.body])).toEqual([
+      ["POST", "/api/objects/upload", undefined],
+      ["PUT", "/api/uploads/token-1", "cab"],
+    ]);
+    // Both steps carry a key, so a retry whose first answer was lost is answered instead of run again.
+    expect(sent.every((s) => typeof s.key === "string" && s.key.length >= 8)).toBe(true);
+    expect(await listOutbox()).toEqual([]);
+    expect((await (await offlineDb()).getAll("photos")).length).toBe(0);
+  });
+
+  it("without signal, keeps the photo; the submission after it is sent after its upload, with its URL", async () => {
+    const sent = fakeServer();
+    offline();
+    await keepForm();
+    const first = await keepPhoto("front");
+    const second = await keepPhoto("side");
+    expect((await readLocalPhoto(first))?.blob.size).toBe(5);
+    await enqueue(submission([first, second]));
+    expect(sent).toEqual([]);
+    expect((await listOutbox()).map((item) => item.label)).toEqual([
+      "Check sheet, photo",
+      "Check sheet, photo",
+      "Check sheet, 02/11/2026",
+    ]);
+
+    online();
+    await sendNow();
+    expect(sent.map((s) => `${s.method} ${s.url}`)).toEqual([
+      "POST /api/objects/upload",
+      "PUT /api/uploads/token-1",
+      "POST /api/objects/upload",
+      "PUT /api/uploads/token-2",
+      "POST /api/one-step-completion/check-sheet",
+    ]);
+    expect(sent.slice(1, 4).map((s) => s.body)).toEqual(["front", undefined, "side"]);
+    expect(sent[4]?.body).toEqual({
+      checkSheetData: { id: "s1", photos: ["/api/photos/p1", "/api/photos/p2"] },
+      supervisorRating: "good",
+    });
+    expect(sent[4]?.key).toBe("one-step:s1");
+    // Sent: the form and its photos are no longer needed on the phone.
+    expect(await listOutbox()).toEqual([]);
+    const db = await offlineDb();
+    expect(await db.getAll("forms")).toEqual([]);
+    vi.advanceTimersByTime(60_000);
+    await forgetUnusedPhotos();
+    expect(await db.getAll("photos")).toEqual([]);
+  });
+
+  it("retries an upload whose PUT got no answer with the same slot and the same key", async () => {
+    let puts = 0;
+    const sent = fakeServer((request) => {
+      if (request.method === "PUT") puts += 1;
+      return request.method === "PUT" && puts === 1 ? "offline" : undefined;
+    });
+    offline();
+    await keepForm();
+    const ref = await keepPhoto("front");
+    await enqueue(submission([ref]));
+    online();
+    await flushOutbox();
+    expect(sent.map((s) => `${s.method} ${s.url}`)).toEqual([
+      "POST /api/objects/upload",
+      "PUT /api/uploads/token-1",
+    ]);
+    const [waiting] = await listOutbox();
+    expect(waiting).toMatchObject({ attempts: 1, state: "waiting" });
+    expect(waiting?.upload?.slot).toMatchObject({ uploadURL: "/api/uploads/token-1" });
+
+    vi.advanceTimersByTime(2_000);
+    await flushOutbox();
+    // No second slot: the PUT is tried again, to the same slot, with the key of the first try.
+    expect(sent.map((s) => `${s.method} ${s.url}`)).toEqual([
+      "POST /api/objects/upload",
+      "PUT /api/uploads/token-1",
+      "PUT /api/uploads/token-1",
+      "POST /api/one-step-completion/check-sheet",
+    ]);
+    expect(sent[2]?.key).toBe(sent[1]?.key);
+    expect(sent[3]?.body).toMatchObject({ checkSheetData: { photos: ["/api/photos/p1"] } });
+  });
+
+  it("sets a refused upload aside with the server's reason, and refuses the submission that needs it", async () => {
+    const notAPhoto = { code: "unsupported_media_type", message: "Only photos can be uploaded." };
+    const sent = fakeServer((request) =>
+      request.method === "PUT" && request.body === "<html>" ? { status: 415, body: notAPhoto } : undefined,
+    );
+    offline();
+    await keepForm();
+    const bad = await keepPhoto("<html>");
+    const good = await keepPhoto("side");
+    await enqueue(submission([bad, good]));
+    online();
+    await sendNow();
+
+    // The good photo still went; the submission was not sent without the other one.
+    expect(sent.map((s) => `${s.method} ${s.url}`)).toEqual([
+      "POST /api/objects/upload",
+      "PUT /api/uploads/token-1",
+      "POST /api/objects/upload",
+      "PUT /api/uploads/token-2",
+    ]);
+    const left = await listOutbox();
+    expect(left.map((item) => [item.label, item.state, item.problem])).toEqual([
+      ["Check sheet, photo", "refused", messages.uploadFailed("Only photos can be uploaded.")],
+      ["Check sheet, 02/11/2026", "refused", messages.photoNotUploaded],
+    ]);
+    // The sheet is a form in progress again, for the driver to fix.
+    expect((await (await offlineDb()).get("forms", FORM_KEY))?.sending).toBe(false);
+
+    // The refused PUT gave its slot back: trying again asks for a fresh one.
+    await retryOutboxItem(left[0]!.seq);
+    expect(sent.slice(4).map((s) => `${s.method} ${s.url}`)).toEqual([
+      "POST /api/objects/upload",
+      "PUT /api/uploads/token-3",
+    ]);
+    expect(sent[4]?.key).not.toBe(sent[0]?.key);
+
+    // Discarded, the photo goes with its upload.
+    await discardOutboxItem(left[0]!.seq);
+    expect(await readLocalPhoto(bad)).toBeNull();
+  });
+
+  it("with signal, hands a refusal back to the screen and keeps nothing", async () => {
+    fakeServer((request) =>
+      request.method === "PUT"
+        ? { status: 415, body: { code: "unsupported_media_type", message: "No" } }
+        : undefined,
+    );
+    const outcome = await uploadPhotoThroughOutbox({ photo: photo("x"), label: "Photo", formKey: FORM_KEY });
+    expect(outcome.kind).toBe("refused");
+    expect(outcome.kind === "refused" && (outcome.error as Error).message).toBe(messages.uploadFailed("No"));
+    expect(await listOutbox()).toEqual([]);
+    expect(await (await offlineDb()).getAll("photos")).toEqual([]);
+  });
+
+  it("does not fold a later save of a draft into one queued before a photo it refers to", async () => {
+    const sent = fakeServer();
+    offline();
+    const save = (photos: string[]) => ({
+      method: "PUT" as const,
+      url: "/api/check-sheets/s1",
+      body: { id: "s1", photos },
+      label: "Check sheet (draft)",
+      group: "/api/check-sheets/s1",
+    });
+    await enqueue(save([]));
+    const ref = await keepPhoto("front");
+    await enqueue(save([ref]));
+    await enqueue(save([ref, "/api/photos/other"]));
+    // The second save could not replace the first (the photo is queued between them); the third replaced it.
+    expect((await listOutbox()).map((item) => item.body)).toEqual([
+      { id: "s1", photos: [] },
+      null,
+      { id: "s1", photos: [ref, "/api/photos/other"] },
+    ]);
+    online();
+    await sendNow();
+    expect(sent.map((s) => `${s.method} ${s.url}`)).toEqual([
+      "PUT /api/check-sheets/s1",
+      "POST /api/objects/upload",
+      "PUT /api/uploads/token-1",
+      "PUT /api/check-sheets/s1",
+    ]);
+    expect(sent[3]?.body).toEqual({ id: "s1", photos: ["/api/photos/p1", "/api/photos/other"] });
+  });
+
+  it("keeps photos while their form or a queued write needs them, and lets the rest go", async () => {
+    fakeServer();
+    offline();
+    await keepForm();
+    const ref = await keepPhoto("front");
+    online();
+    await sendNow();
+    vi.advanceTimersByTime(60_000);
+    await forgetUnusedPhotos();
+    // Uploaded, but the form kept on the phone still lists it.
+    expect((await readLocalPhoto(ref))?.url).toBe("/api/photos/p1");
+
+    const db = await offlineDb();
+    await db.delete("forms", FORM_KEY);
+    offline();
+    await enqueue(submission([ref]));
+    await forgetUnusedPhotos();
+    // The form is gone, but a submission waiting to be sent refers to it.
+    expect(await readLocalPhoto(ref)).not.toBeNull();
+
+    online();
+    await sendNow();
+    expect(await readLocalPhoto(ref)).toBeNull();
+  });
+});
