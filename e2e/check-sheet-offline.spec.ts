@@ -154,6 +154,7 @@ async function checkWithPhotosOffline(page: Page, context: BrowserContext, clien
   await context.setOffline(true);
   await expect(header(page).getByText(messages.offline)).toBeVisible();
   await attachTwoPhotosOffline(page);
+  await page.getByRole("list", { name: "Attached photos" }).scrollIntoViewIfNeeded();
   await page.screenshot({ path: "test-results/check-sheet-offline-photos.png" });
 
   await nextStep(page, "Driver Signature");
