@@ -437,6 +437,8 @@ export interface PhotoUploadRequest {
   formKey: string | null;
   /** Where the driver fixes the form if the server refuses the photo. */
   fixUrl?: string | null;
+  /** The signed-in driver (OutboxRequest.owner): the photo is uploaded under their session only. */
+  owner?: string | null;
 }
 
 export type PhotoUploadOutcome =
@@ -472,6 +474,7 @@ export async function uploadPhotoThroughOutbox(request: PhotoUploadRequest): Pro
         body: null,
         label: request.label,
         fixUrl: request.fixUrl ?? null,
+        owner: request.owner ?? null,
       },
       { hurry: true },
       photo,

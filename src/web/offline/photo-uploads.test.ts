@@ -214,6 +214,19 @@ describe("photo uploads through the outbox", () => {
     expect(await db.getAll("photos")).toEqual([]);
   });
 
+  it("keeps the driver's photo upload for that driver's sign-in, as their writes are", async () => {
+    offline();
+    await uploadPhotoThroughOutbox({
+      photo: photo("cab"),
+      label: "Photo",
+      formKey: FORM_KEY,
+      owner: "Ann Driver",
+    });
+    const [upload] = await listOutbox();
+    // Sent under another driver's session, the photo would be that driver's and Ann's sheet could not use it.
+    expect(upload?.owner).toBe("Ann Driver");
+  });
+
   it("retries an upload whose PUT got no answer with the same slot and the same key", async () => {
     let puts = 0;
     const sent = fakeServer((request) => {

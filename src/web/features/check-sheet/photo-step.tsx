@@ -6,6 +6,7 @@ import { type PhotoFile, photoCountLabel } from "../../../domain/photos";
 import { PhotoThumbnail } from "../../components/photo-thumbnail";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
+import { getSession } from "../../lib/session-store";
 import { localFormKey } from "../../offline/local-forms";
 import { useShownPhoto } from "../../offline/use-local-photo";
 import { PhotoUploadDialog } from "./photo-upload-dialog";
@@ -100,6 +101,7 @@ export function PhotoStep({ form: api }: { form: CheckSheetFormApi }) {
             label: `${checkSheetLabel(state.form)}, photo`,
             formKey: localFormKey(CHECK_SHEET_LOCAL_KIND, id),
             fixUrl: checkSheetFixUrl(state.form),
+            owner: getSession()?.driverName ?? null,
           }}
           onUploaded={(url, file) => {
             notePhotoFile(url, file);
