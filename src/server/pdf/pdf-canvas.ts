@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { deflateSync, constants as zlibConstants } from "node:zlib";
 import PDFDocument from "pdfkit";
 import { embeddableImage } from "./embeddable-image";
@@ -128,7 +129,8 @@ export class PdfCanvas {
   private readonly chunks: Buffer[] = [];
   private readonly ended: Promise<Buffer>;
   private readonly stamps: PageStamp[] = [];
-  private readonly images = new Map<string | Uint8Array, OpenedImage | null>();
+  /** Opened images by data URL or by the SHA-256 of their bytes. */
+  private readonly images = new Map<string, OpenedImage | null>();
   private readonly generatedAt: Date;
   private stamp: PageStamp | null = null;
   private cursor: Cursor = { page: -1, y: MARGIN_TOP };
@@ -538,9 +540,13 @@ export class PdfCanvas {
     return MARGIN_TOP + lineHeight(STYLES.small) + 12;
   }
 
-  /** Opens an image once per document, however often it is drawn; null when it cannot be embedded. */
+  /**
+   * Opens an image once per document, however often it is drawn and whichever copy of its bytes it is given;
+   * null when it cannot be embedded.
+   */
   private openImage(source: string | Uint8Array): OpenedImage | null {
-    const cached = this.images.get(source);
+    const key = typeof source === "string" ? source : createHash("sha256").update(source).digest("base64");
+    const cached = this.images.get(key);
     if (cached !== undefined) return cached;
     const embeddable = embeddableImage(source);
     let image: OpenedImage | null = null;
@@ -570,7 +576,7 @@ export class PdfCanvas {
         image = null;
       }
     }
-    this.images.set(source, image);
+    this.images.set(key, image);
     return image;
   }
 
