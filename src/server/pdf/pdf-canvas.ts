@@ -131,6 +131,7 @@ export class PdfCanvas {
   private readonly stamps: PageStamp[] = [];
   /** Opened images by data URL or by the SHA-256 of their bytes. */
   private readonly images = new Map<string, OpenedImage | null>();
+  private readonly widths = new Map<string, number>();
   private readonly generatedAt: Date;
   private stamp: PageStamp | null = null;
   private cursor: Cursor = { page: -1, y: MARGIN_TOP };
@@ -594,17 +595,26 @@ export class PdfCanvas {
     this.write(first, x + labelWidth, y, style);
   }
 
-  private use(style: TextStyle): void {
-    this.doc.font(style.font).fontSize(style.size).fillColor(style.color);
+  private widthOf(text: string, style: TextStyle): number {
+    return this.measure(winAnsiText(text), style);
   }
 
-  private widthOf(text: string, style: TextStyle): number {
-    this.use(style);
-    return this.doc.widthOfString(winAnsiText(text));
+  /**
+   * The width of text already made WinAnsi. Measuring sets no colour (that would be drawn into the page), and
+   * each width is worked out once per document: labels, headers and wrapped lines repeat from section to section.
+   */
+  private measure(text: string, style: TextStyle): number {
+    const key = `${style.font}\0${style.size}\0${text}`;
+    let width = this.widths.get(key);
+    if (width === undefined) {
+      width = this.doc.font(style.font).fontSize(style.size).widthOfString(text);
+      this.widths.set(key, width);
+    }
+    return width;
   }
 
   private write(text: string, x: number, y: number, style: TextStyle): void {
-    this.use(style);
+    this.doc.font(style.font).fontSize(style.size).fillColor(style.color);
     this.doc.text(winAnsiText(text), x, y, { lineBreak: false });
   }
 
@@ -625,8 +635,7 @@ export class PdfCanvas {
 
   /** Breaks text into lines no wider than `width`, keeping the writer's own line breaks. */
   private wrap(text: string, width: number, style: TextStyle): string[] {
-    this.use(style);
-    const measure = (s: string) => this.doc.widthOfString(s);
+    const measure = (s: string) => this.measure(s, style);
     const lines: string[] = [];
     for (const paragraph of winAnsiText(text).split("\n")) {
       let line = "";
