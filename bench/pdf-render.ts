@@ -1,14 +1,19 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { renderCheckSheetPdf } from "../src/server/pdf/check-sheet-pdf";
-import type { PdfPhoto } from "../src/server/pdf/pdf-canvas";
 import { signedCheckSheet, signedTimesheet, supervisorApproval } from "../src/server/pdf/pdf-fixtures";
 import { renderTimesheetPdf } from "../src/server/pdf/timesheet-pdf";
 import { renderWeeklyPackPdf } from "../src/server/pdf/weekly-pack-pdf";
+import { readPrintCopy, storePrintCopy } from "../src/server/services/print-copies";
+import { localPhotoStorage, type PhotoStorage } from "../src/server/storage/photo-storage";
 import { budgets } from "./budgets";
 import { type Figure, median } from "./figure";
 
 const RUNS = 7;
 const generatedAt = new Date("2025-06-08T16:00:00.000Z");
+const log = { warn: (details: object, message: string) => console.warn(`bench: ${message}`, details) };
 
 async function timed(render: () => Promise<Buffer>): Promise<{ ms: number[]; bytes: number }> {
   await render(); // warm-up: module and font loading are not part of a render
@@ -24,13 +29,46 @@ async function timed(render: () => Promise<Buffer>): Promise<{ ms: number[]; byt
 }
 
 /**
+ * Stores the photos as uploads do (each photo, then its print copy, made there and then) and returns their keys
+ * with the time each print copy took: the one decode a photo ever costs, paid at upload.
+ */
+async function uploadPhotos(storage: PhotoStorage, photos: readonly Buffer[]) {
+  const keys: string[] = [];
+  const ms: number[] = [];
+  for (const [i, data] of photos.entries()) {
+    const key = `photos/bench-${i}`;
+    await storage.put(key, data);
+    const start = performance.now();
+    await storePrintCopy(storage, log, key, { data, contentType: "image/jpeg" });
+    ms.push(performance.now() - start);
+    keys.push(key);
+  }
+  return { keys, ms };
+}
+
+/**
  * Render time (median of 7 after a warm-up) and size of the three PDFs the product mails, from the signed-form
  * fixtures and phone-sized site photos: a timesheet, a check sheet with 5 photos, and a weekly pack of a
- * timesheet with 7 check sheets and 35 photos.
+ * timesheet with 7 check sheets and 35 photos. The photos are stored as uploads store them, each with the print
+ * copy made for it then (its time reported apart), and a render includes reading those copies from storage.
  */
 export async function measurePdfs(photos: readonly Buffer[]): Promise<Figure[]> {
   if (photos.length < 35) throw new Error("the weekly pack needs 35 photos");
-  const asPhoto = (data: Buffer): PdfPhoto => ({ data, contentType: "image/jpeg" });
+  const dir = mkdtempSync(join(tmpdir(), "plant-sheets-pdf-photos-"));
+  try {
+    return await measureWithStoredPhotos(localPhotoStorage(dir), photos.slice(0, 35));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function measureWithStoredPhotos(storage: PhotoStorage, photos: readonly Buffer[]): Promise<Figure[]> {
+  const uploaded = await uploadPhotos(storage, photos);
+  // As the product does for every PDF: each photo's print copy read from storage, then the render.
+  const printCopies = (keys: readonly string[]) =>
+    Promise.all(
+      keys.map((storageKey) => readPrintCopy(storage, log, { storageKey, contentType: "image/jpeg" })),
+    );
   const timesheet = signedTimesheet();
   const days = [
     "2025-06-02",
@@ -45,22 +83,42 @@ export async function measurePdfs(photos: readonly Buffer[]): Promise<Figure[]> 
     checkSheet: signedCheckSheet(day, {
       photos: [1, 2, 3, 4, 5].map((n) => `/objects/photos/${day}-${n}.jpg`),
     }),
-    photos: photos.slice(i * 5, i * 5 + 5).map(asPhoto),
+    photoKeys: uploaded.keys.slice(i * 5, i * 5 + 5),
   }));
 
   const single = await timed(() => renderTimesheetPdf({ timesheet, rating: "happy", generatedAt }));
-  const check = await timed(() => renderCheckSheetPdf({ ...sheets[0]!, rating: "happy", generatedAt }));
-  const pack = await timed(() =>
+  const check = await timed(async () =>
+    renderCheckSheetPdf({
+      checkSheet: sheets[0]!.checkSheet,
+      photos: await printCopies(sheets[0]!.photoKeys),
+      rating: "happy",
+      generatedAt,
+    }),
+  );
+  const pack = await timed(async () =>
     renderWeeklyPackPdf({
       timesheet,
-      checkSheets: sheets,
+      checkSheets: await Promise.all(
+        sheets.map(async ({ checkSheet, photoKeys }) => ({
+          checkSheet,
+          photos: await printCopies(photoKeys),
+        })),
+      ),
       approval: supervisorApproval(),
       rating: "happy",
       generatedAt,
     }),
   );
-  const photoBytes = photos.slice(0, 35).reduce((sum, p) => sum + p.length, 0);
+  const photoBytes = photos.reduce((sum, p) => sum + p.length, 0);
   return [
+    {
+      group: "pdf",
+      name: "print copy of a photo, made at upload",
+      value: median(uploaded.ms),
+      unit: "ms",
+      samples: uploaded.ms,
+      note: "per photo, once; renders read the stored copies",
+    },
     {
       group: "pdf",
       name: "timesheet PDF render",

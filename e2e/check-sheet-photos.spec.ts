@@ -163,7 +163,7 @@ test("a large photo is shrunk on the phone before upload, and a photo that canno
   const thumbnail = page.getByRole("img", { name: "Equipment, attachment 1" });
   await expect(thumbnail).toHaveJSProperty("complete", true);
   const size = await thumbnail.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight]);
-  expect(size).toEqual([2000, 1000]);
+  expect(size).toEqual([1600, 800]);
   expect(puts).toBe(1);
 
   // The photo cannot be fetched (deleted, or no signal): a placeholder says so.

@@ -8,6 +8,7 @@ import { claimIdempotencyKey } from "./db/idempotency-repository";
 import { insertPendingPhoto, markPhotoUploaded, setFormPhotos } from "./db/photos-repository";
 import { testDatabases } from "./db/test-databases";
 import { runMaintenance } from "./maintenance";
+import { printCopyKey } from "./services/print-copies";
 import { localPhotoStorage, type PhotoStorage } from "./storage/photo-storage";
 
 describe.each(testDatabases())("maintenance on $name", ({ open }) => {
@@ -88,6 +89,7 @@ describe.each(testDatabases())("maintenance on $name", ({ open }) => {
         created,
       );
       await photoStorage.put(`photos/${id}`, Buffer.from([0xff, 0xd8, 0xff]));
+      await photoStorage.put(printCopyKey(`photos/${id}`), Buffer.from([0xff, 0xd8, 0xff]));
       await markPhotoUploaded(database.db, id, { contentType: "image/jpeg", bytes: 3, sha256: "" }, created);
     };
     await photo("old-unused", 31, null);
@@ -98,8 +100,12 @@ describe.each(testDatabases())("maintenance on $name", ({ open }) => {
     await runMaintenance(database.db, photoStorage, now);
     const left = await database.db.selectFrom("photos").select("id").orderBy("id").execute();
     expect(left.map((row) => row.id)).toEqual(["old-on-a-form", "recent-unused"]);
-    expect(await photoStorage.size("photos/old-unused")).toBeNull();
+    // Each photo goes with its print copy.
+    for (const key of ["photos/old-unused", printCopyKey("photos/old-unused")]) {
+      expect(await photoStorage.size(key)).toBeNull();
+    }
     expect(await photoStorage.size("photos/old-on-a-form")).toBe(3);
+    expect(await photoStorage.size(printCopyKey("photos/old-on-a-form"))).toBe(3);
     expect(await photoStorage.size("photos/recent-unused")).toBe(3);
   });
 });

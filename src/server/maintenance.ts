@@ -5,6 +5,7 @@ import { purgeOutbox } from "./db/outbox-repository";
 import { deleteUnusedPhotoRows } from "./db/photos-repository";
 import { deleteStaleRateLimits } from "./db/rate-limits-repository";
 import type { DB } from "./db/schema";
+import { deletePhotoFiles } from "./services/print-copies";
 import type { PhotoStorage } from "./storage/photo-storage";
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -27,7 +28,7 @@ export async function runMaintenance(db: Kysely<DB>, photoStorage: PhotoStorage,
   await purgeOutbox(db, new Date(now.getTime() - SENT_MAIL_RECORD_MS));
   const keys = await deleteUnusedPhotoRows(db, new Date(now.getTime() - UNUSED_PHOTO_MS));
   // Every file is tried even if one fails: its row is already gone, so no later run would find it.
-  const failed = (await Promise.allSettled(keys.map((key) => photoStorage.delete(key)))).filter(
+  const failed = (await Promise.allSettled(keys.map((key) => deletePhotoFiles(photoStorage, key)))).filter(
     (result) => result.status === "rejected",
   );
   if (failed.length > 0) {

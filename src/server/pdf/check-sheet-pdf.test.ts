@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { CHECK_ITEMS } from "../../domain/check-items";
 import { type CheckSheetPdfInput, renderCheckSheetPdf } from "./check-sheet-pdf";
 import { PHOTOS, signedCheckSheet } from "./pdf-fixtures";
-import { type PdfImageBox, pdfImages } from "./pdf-images";
+import { embeddedImageCount, type PdfImageBox, pdfImages } from "./pdf-images";
 import { pdfText } from "./pdf-text";
 import { signedContentFingerprint } from "./signed-content-fingerprint";
 
@@ -85,6 +85,17 @@ describe("renderCheckSheetPdf", () => {
     expect(images.every(onPage)).toBe(true);
     // Photos are scaled to fit a half-width cell, never drawn larger than it.
     for (const box of images) expect(box.width).toBeLessThanOrEqual(251);
+  });
+
+  it("embeds a photo once however many copies of its bytes it is given", async () => {
+    const [first, second] = [PHOTOS[0]!, PHOTOS[1]!];
+    const copyOf = (photo: typeof first) => ({ ...photo, data: Buffer.from(photo.data) });
+    const once = await render({ photos: [first] });
+    const twice = await render({ photos: [first, copyOf(first)] });
+    const two = await render({ photos: [first, second] });
+    expect((await pdfImages(twice.pdf)).flat()).toHaveLength(2 + 2);
+    expect(embeddedImageCount(twice.pdf)).toBe(embeddedImageCount(once.pdf));
+    expect(embeddedImageCount(two.pdf)).toBe(embeddedImageCount(once.pdf) + 1);
   });
 
   it("prints the fingerprint of the signed content", async () => {

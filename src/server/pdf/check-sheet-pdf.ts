@@ -4,7 +4,6 @@ import { formatDisplayDate } from "../../domain/iso-date";
 import { type Rating, ratingLabel } from "../../domain/rating";
 import { isPresent, operatorPrintedName } from "../../domain/signatures";
 import { type KeyValue, PdfCanvas, type PdfPhoto } from "./pdf-canvas";
-import { photosForPdf } from "./pdf-photos";
 import { signedContentFingerprint } from "./signed-content-fingerprint";
 
 export const CHECK_SHEET_TITLE = "Daily Plant Defect Check";
@@ -17,7 +16,7 @@ const NOTICES = [
 
 export interface CheckSheetPdfInput {
   checkSheet: CheckSheetFields;
-  /** The sheet's photos, read from storage, in the order they were attached. */
+  /** The sheet's photos at print resolution (their stored print copies), in the order they were attached. */
   photos: readonly PdfPhoto[];
   rating: Rating;
   ratingNotes?: string;
@@ -43,7 +42,7 @@ export async function renderCheckSheetPdf(input: CheckSheetPdfInput): Promise<Bu
   });
   drawCheckSheetSection(canvas, {
     checkSheet: input.checkSheet,
-    photos: await photosForPdf(input.photos),
+    photos: input.photos,
     customerName: input.customerName,
     rating: { rating: input.rating, notes: input.ratingNotes },
   });

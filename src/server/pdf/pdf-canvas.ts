@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { deflateSync, constants as zlibConstants } from "node:zlib";
 import PDFDocument from "pdfkit";
 import { embeddableImage } from "./embeddable-image";
@@ -128,7 +129,9 @@ export class PdfCanvas {
   private readonly chunks: Buffer[] = [];
   private readonly ended: Promise<Buffer>;
   private readonly stamps: PageStamp[] = [];
-  private readonly images = new Map<string | Uint8Array, OpenedImage | null>();
+  /** Opened images by data URL or by the SHA-256 of their bytes. */
+  private readonly images = new Map<string, OpenedImage | null>();
+  private readonly widths = new Map<string, number>();
   private readonly generatedAt: Date;
   private stamp: PageStamp | null = null;
   private cursor: Cursor = { page: -1, y: MARGIN_TOP };
@@ -538,9 +541,13 @@ export class PdfCanvas {
     return MARGIN_TOP + lineHeight(STYLES.small) + 12;
   }
 
-  /** Opens an image once per document, however often it is drawn; null when it cannot be embedded. */
+  /**
+   * Opens an image once per document, however often it is drawn and whichever copy of its bytes it is given;
+   * null when it cannot be embedded.
+   */
   private openImage(source: string | Uint8Array): OpenedImage | null {
-    const cached = this.images.get(source);
+    const key = typeof source === "string" ? source : createHash("sha256").update(source).digest("base64");
+    const cached = this.images.get(key);
     if (cached !== undefined) return cached;
     const embeddable = embeddableImage(source);
     let image: OpenedImage | null = null;
@@ -570,7 +577,7 @@ export class PdfCanvas {
         image = null;
       }
     }
-    this.images.set(source, image);
+    this.images.set(key, image);
     return image;
   }
 
@@ -588,17 +595,26 @@ export class PdfCanvas {
     this.write(first, x + labelWidth, y, style);
   }
 
-  private use(style: TextStyle): void {
-    this.doc.font(style.font).fontSize(style.size).fillColor(style.color);
+  private widthOf(text: string, style: TextStyle): number {
+    return this.measure(winAnsiText(text), style);
   }
 
-  private widthOf(text: string, style: TextStyle): number {
-    this.use(style);
-    return this.doc.widthOfString(winAnsiText(text));
+  /**
+   * The width of text already made WinAnsi. Measuring sets no colour (that would be drawn into the page), and
+   * each width is worked out once per document: labels, headers and wrapped lines repeat from section to section.
+   */
+  private measure(text: string, style: TextStyle): number {
+    const key = `${style.font}\0${style.size}\0${text}`;
+    let width = this.widths.get(key);
+    if (width === undefined) {
+      width = this.doc.font(style.font).fontSize(style.size).widthOfString(text);
+      this.widths.set(key, width);
+    }
+    return width;
   }
 
   private write(text: string, x: number, y: number, style: TextStyle): void {
-    this.use(style);
+    this.doc.font(style.font).fontSize(style.size).fillColor(style.color);
     this.doc.text(winAnsiText(text), x, y, { lineBreak: false });
   }
 
@@ -619,8 +635,7 @@ export class PdfCanvas {
 
   /** Breaks text into lines no wider than `width`, keeping the writer's own line breaks. */
   private wrap(text: string, width: number, style: TextStyle): string[] {
-    this.use(style);
-    const measure = (s: string) => this.doc.widthOfString(s);
+    const measure = (s: string) => this.measure(s, style);
     const lines: string[] = [];
     for (const paragraph of winAnsiText(text).split("\n")) {
       let line = "";

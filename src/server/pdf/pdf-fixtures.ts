@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import sharp from "sharp";
 import { type CheckSheetFields, emptyCheckSheet } from "../../domain/check-sheet";
 import type { SupervisorApproval } from "../../domain/rating";
 import { emptyTimesheet, type TimesheetFields } from "../../domain/timesheet";
@@ -22,6 +23,18 @@ export const PHOTOS: readonly PdfPhoto[] = [
   { data: fixture("photo-3.jpg"), contentType: "image/jpeg" },
   { data: fixture("photo-4.png"), contentType: "image/png" },
 ];
+
+/**
+ * A JPEG of one colour at the given size, as a phone might send it (1600x1200 by default): larger than a PDF
+ * prints, so it gets a smaller print copy. An EXIF orientation can be given.
+ */
+export async function phonePhoto(
+  options: { width?: number; height?: number; background?: string; orientation?: number } = {},
+): Promise<Buffer> {
+  const { width = 1600, height = 1200, background = "#c08040", orientation } = options;
+  const image = sharp({ create: { width, height, channels: 3, background } }).jpeg({ quality: 90 });
+  return (orientation ? image.withMetadata({ orientation }) : image).toBuffer();
+}
 
 /**
  * A signed week for plant EX-042, net hours Mon 9.0, Tue 8.3, Wed 9.8, Thu 9.0 (default break),

@@ -55,3 +55,12 @@ export async function pdfImages(pdf: Uint8Array): Promise<PdfImageBox[][]> {
     await document.destroy();
   }
 }
+
+/** How many images a PDF holds (each embedded once, however often painted), soft masks included. */
+export function embeddedImageCount(pdf: Uint8Array): number {
+  return (
+    Buffer.from(pdf)
+      .toString("latin1")
+      .match(/\/Subtype \/Image\b/g)?.length ?? 0
+  );
+}

@@ -1,18 +1,11 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { PHOTOS } from "./pdf-fixtures";
+import { PHOTOS, phonePhoto } from "./pdf-fixtures";
 import { PDF_PHOTO_MAX_SIDE, photoForPdf } from "./pdf-photos";
-
-async function jpeg(width: number, height: number, orientation?: number): Promise<Buffer> {
-  const image = sharp({ create: { width, height, channels: 3, background: "#c08040" } }).jpeg({
-    quality: 90,
-  });
-  return (orientation ? image.withMetadata({ orientation }) : image).toBuffer();
-}
 
 describe("photoForPdf", () => {
   it("scales a phone-sized photo down to print resolution as a JPEG", async () => {
-    const photo = { data: await jpeg(1600, 1200), contentType: "image/jpeg" };
+    const photo = { data: await phonePhoto(), contentType: "image/jpeg" };
     const shrunk = await photoForPdf(photo);
     const meta = await sharp(shrunk.data).metadata();
     expect(shrunk.contentType).toBe("image/jpeg");
@@ -22,7 +15,10 @@ describe("photoForPdf", () => {
 
   it("turns a photo upright by its orientation before scaling", async () => {
     // Stored 1600 wide, shown 1200 wide (rotated a quarter turn).
-    const shrunk = await photoForPdf({ data: await jpeg(1600, 1200, 6), contentType: "image/jpeg" });
+    const shrunk = await photoForPdf({
+      data: await phonePhoto({ orientation: 6 }),
+      contentType: "image/jpeg",
+    });
     const meta = await sharp(shrunk.data).metadata();
     expect([meta.width, meta.height]).toEqual([600, PDF_PHOTO_MAX_SIDE]);
     expect(meta.orientation ?? 1).toBe(1);

@@ -10,9 +10,10 @@ export const PDF_PHOTO_MAX_SIDE = 800;
 const PDF_PHOTO_JPEG_QUALITY = 78;
 
 /**
- * A photo at the resolution the PDF prints it: larger ones are scaled down (turned upright first, alpha on
- * white) and stored as JPEG; smaller ones, and any the decoder cannot read, are kept exactly as they came, so
- * the document still shows what it can (an unreadable photo becomes its placeholder as before).
+ * A photo's print copy, at the resolution a PDF prints it; made once, when the photo is uploaded, so that no
+ * PDF has to decode a photo. Larger ones are scaled down (turned upright first, alpha on white) and stored as
+ * JPEG; smaller ones, and any the decoder cannot read, are kept exactly as they came, so the document still
+ * shows what it can (an unreadable photo becomes its placeholder).
  */
 export async function photoForPdf(photo: PdfPhoto): Promise<PdfPhoto> {
   try {
@@ -30,9 +31,4 @@ export async function photoForPdf(photo: PdfPhoto): Promise<PdfPhoto> {
   } catch {
     return photo;
   }
-}
-
-/** Every photo of a document at print resolution, scaled in parallel. */
-export function photosForPdf(photos: readonly PdfPhoto[]): Promise<PdfPhoto[]> {
-  return Promise.all(photos.map(photoForPdf));
 }

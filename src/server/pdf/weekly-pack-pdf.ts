@@ -5,7 +5,6 @@ import { isPresent } from "../../domain/signatures";
 import type { TimesheetFields } from "../../domain/timesheet";
 import { CHECK_SHEET_TITLE, drawCheckSheetSection } from "./check-sheet-pdf";
 import { PdfCanvas, type PdfPhoto } from "./pdf-canvas";
-import { photosForPdf } from "./pdf-photos";
 import {
   approvalFingerprint,
   contentsFingerprint,
@@ -24,7 +23,7 @@ const LONDON_DATE = new Intl.DateTimeFormat("en-GB", {
 
 export interface WeeklyPackPdfInput {
   timesheet: TimesheetFields;
-  /** The week's check sheets that pair with the timesheet, each with its photos read from storage. */
+  /** The week's check sheets that pair with the timesheet, each with its photos at print resolution. */
   checkSheets: readonly { checkSheet: CheckSheetFields; photos: readonly PdfPhoto[] }[];
   /**
    * The client's and foreman's approval. Absent when the pack goes out at Get Approval, before they have
@@ -44,11 +43,8 @@ export interface WeeklyPackPdfInput {
  */
 export async function renderWeeklyPackPdf(input: WeeklyPackPdfInput): Promise<Buffer> {
   const { timesheet, approval, customerName } = input;
-  const sorted = [...input.checkSheets].sort((a, b) =>
+  const checkSheets = [...input.checkSheets].sort((a, b) =>
     a.checkSheet.checkDate.localeCompare(b.checkSheet.checkDate),
-  );
-  const checkSheets = await Promise.all(
-    sorted.map(async ({ checkSheet, photos }) => ({ checkSheet, photos: await photosForPdf(photos) })),
   );
   const weekEnding = formatDisplayDate(timesheet.weekEnding);
   const canvas = new PdfCanvas({

@@ -11,9 +11,11 @@ import { loadConfig } from "../config";
 import type { Database } from "../db/database";
 import { claimBatch, type OutboxMessage } from "../db/outbox-repository";
 import { testDatabases } from "../db/test-databases";
-import { PHOTOS, signedCheckSheet } from "../pdf/pdf-fixtures";
+import { PHOTOS, phonePhoto, signedCheckSheet } from "../pdf/pdf-fixtures";
 import { pdfImages } from "../pdf/pdf-images";
+import { photoForPdf } from "../pdf/pdf-photos";
 import { pdfText } from "../pdf/pdf-text";
+import { printCopyKey } from "../services/print-copies";
 import { uploadTestPhoto } from "./upload-test-photo";
 
 const ORIGIN = "http://sheets.test";
@@ -169,6 +171,31 @@ describe.each(testDatabases())("check sheet one-step completion on $name", ({ op
       expect(await photoRow(url)).toBeUndefined();
       expect((await call("GET", url)).statusCode).toBe(404);
       expect(await app.deps.photoStorage.size(`photos/${photoIdOf(url)}`)).toBeNull();
+    }
+  });
+
+  it("embeds each photo's print copy as it was stored at upload, making one for a photo without", async () => {
+    const [sent, older] = [await phonePhoto(), await phonePhoto({ background: "#406080" })];
+    const photos = [await upload(sent), await upload(older)];
+    const keys = photos.map((url) => `photos/${photoIdOf(url)}`);
+    expect(await app.deps.photoStorage.size(printCopyKey(keys[0]!))).toBeGreaterThan(0);
+    // The PDF takes whatever copy is stored, as it is: one told apart from what the upload made.
+    const storedCopy = Buffer.from(PHOTOS[1]!.data);
+    await app.deps.photoStorage.put(printCopyKey(keys[0]!), storedCopy);
+    // As if uploaded before print copies were kept.
+    await app.deps.photoStorage.delete(printCopyKey(keys[1]!));
+    const res = await submit({ checkSheetData: signedCheck({ photos }), supervisorRating: "happy" });
+    expect(res.statusCode).toBe(200);
+    const [mail] = await drainOutbox();
+    const pdf = attachmentOf(mail!).bytes;
+    // JPEGs go into the PDF byte for byte: the copies are there, the photos as sent are not.
+    expect(pdf.includes(storedCopy)).toBe(true);
+    const madeNow = await photoForPdf({ data: older, contentType: "image/jpeg" });
+    expect(pdf.includes(Buffer.from(madeNow.data))).toBe(true);
+    for (const photo of [sent, older]) expect(pdf.includes(photo)).toBe(false);
+    for (const key of keys) {
+      expect(await app.deps.photoStorage.size(key)).toBeNull();
+      expect(await app.deps.photoStorage.size(printCopyKey(key))).toBeNull();
     }
   });
 

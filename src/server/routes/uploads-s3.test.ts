@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { MAX_PHOTO_BYTES } from "../../domain/constants";
 import { buildApp } from "../app";
@@ -6,8 +7,10 @@ import { loadConfig } from "../config";
 import type { Database } from "../db/database";
 import { claimBatch } from "../db/outbox-repository";
 import { testDatabases } from "../db/test-databases";
-import { PHOTOS, signedCheckSheet } from "../pdf/pdf-fixtures";
+import { PHOTOS, phonePhoto, signedCheckSheet } from "../pdf/pdf-fixtures";
 import { pdfImages } from "../pdf/pdf-images";
+import { PDF_PHOTO_MAX_SIDE } from "../pdf/pdf-photos";
+import { printCopyKey } from "../services/print-copies";
 import { startTestS3, type TestS3 } from "../storage/start-test-s3";
 
 const ORIGIN = "http://sheets.test";
@@ -132,6 +135,25 @@ describe.each(testDatabases())("photo uploads to S3 on $name", ({ open }) => {
     const [mail] = await claimBatch(database.db, "test", 100, new Date("2030-01-01T00:00:00Z"));
     const pdf = Buffer.from((mail!.attachments[0] as { contentBase64: string }).contentBase64, "base64");
     expect((await pdfImages(pdf)).flat()).toHaveLength(4);
-    for (const photo of photos) expect(await app.deps.photoStorage.size(photo.key)).toBeNull();
+    for (const photo of photos) {
+      expect(await app.deps.photoStorage.size(photo.key)).toBeNull();
+      expect(await app.deps.photoStorage.size(printCopyKey(photo.key))).toBeNull();
+    }
+  });
+
+  it("keeps a print-size copy in the bucket once the photo's bytes are checked, and the PDF embeds it", async () => {
+    const photo = await upload(await phonePhoto());
+    // The bytes went straight to the bucket: they are checked, and the copy made, when first read.
+    expect(await app.deps.photoStorage.size(printCopyKey(photo.key))).toBeNull();
+    expect((await app.inject({ method: "GET", url: photo.photoURL })).statusCode).toBe(200);
+    const copy = await app.deps.photoStorage.get(printCopyKey(photo.key));
+    const meta = await sharp(copy).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(["jpeg", PDF_PHOTO_MAX_SIDE, 600]);
+    const res = await submit([photo.photoURL]);
+    expect(res.statusCode).toBe(200);
+    const [mail] = await claimBatch(database.db, "test", 100, new Date("2030-01-01T00:00:00Z"));
+    const pdf = Buffer.from((mail!.attachments[0] as { contentBase64: string }).contentBase64, "base64");
+    expect(pdf.includes(copy)).toBe(true);
+    expect(await app.deps.photoStorage.size(printCopyKey(photo.key))).toBeNull();
   });
 });

@@ -2,12 +2,16 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_PHOTO_BYTES } from "../../domain/constants";
 import { buildApp } from "../app";
 import { loadConfig } from "../config";
 import type { Database } from "../db/database";
 import { testDatabases } from "../db/test-databases";
+import { phonePhoto } from "../pdf/pdf-fixtures";
+import { PDF_PHOTO_MAX_SIDE } from "../pdf/pdf-photos";
+import { printCopyKey } from "../services/print-copies";
 
 const ORIGIN = "http://sheets.test";
 /** The first bytes of a JPEG, then filler: what the server checks is the signature. */
@@ -63,6 +67,18 @@ describe.each(testDatabases())("photo uploads on $name", ({ open }) => {
     const again = await put(uploadPath, JPEG);
     expect(again.statusCode).toBe(404);
     expect(again.json().message).toBe("Request has expired");
+  });
+
+  it("keeps a print-size copy of a photo beside it, for the PDFs", async () => {
+    const photo = await phonePhoto();
+    const { uploadPath, photoURL } = await uploadSlot();
+    expect((await put(uploadPath, photo)).statusCode).toBe(200);
+    const key = `photos/${photoURL.split("/").pop()}`;
+    const copy = await app.deps.photoStorage.get(printCopyKey(key));
+    const meta = await sharp(copy).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(["jpeg", PDF_PHOTO_MAX_SIDE, 600]);
+    // The app is still shown the photo as it was sent.
+    expect((await app.inject({ method: "GET", url: photoURL })).rawPayload.equals(photo)).toBe(true);
   });
 
   it("judges the bytes, not the declared type", async () => {

@@ -15,6 +15,7 @@ import {
 import { hitRateLimit } from "../db/rate-limits-repository";
 import { parseInput } from "../parse-input";
 import { photoUrl, verifiedPhoto } from "../services/form-photos";
+import { storePrintCopy } from "../services/print-copies";
 import { sniffImageType } from "../storage/sniff-image-type";
 
 const TokenParamsSchema = z.object({ token: z.string().regex(/^[\w-]{40,64}$/) });
@@ -71,6 +72,10 @@ export const uploadRoutes: FastifyPluginAsync = async (app) => {
       const photo = await consumeUploadToken(db, hashToken(token), now);
       if (!photo) throw new AppError("not_found", "Request has expired");
       await app.deps.photoStorage.put(photo.storage_key, bytes);
+      await storePrintCopy(app.deps.photoStorage, request.log, photo.storage_key, {
+        data: bytes,
+        contentType: type,
+      });
       const sha256 = createHash("sha256").update(bytes).digest("hex");
       await markPhotoUploaded(db, photo.id, { contentType: type, bytes: bytes.length, sha256 }, now);
       return { photoURL: photoUrl(photo.id) };

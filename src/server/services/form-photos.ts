@@ -8,6 +8,7 @@ import type { Account } from "../db/accounts-repository";
 import { findPhotos, markPhotoUploaded, type PhotoRow } from "../db/photos-repository";
 import type { PdfPhoto } from "../pdf/pdf-canvas";
 import { sniffImageType } from "../storage/sniff-image-type";
+import { deletePhotoFiles, readPrintCopy, storePrintCopy } from "./print-copies";
 
 const PHOTO_PATH = /^\/api\/photos\/([^/?#]+)$/;
 
@@ -80,8 +81,8 @@ export async function resolveFormPhotos(
 
 /**
  * A photo whose bytes have been checked. Bytes that came through this server were checked on arrival; bytes
- * the browser put straight into object storage are fetched and checked on first use, and removed when they are
- * too large or not an image.
+ * the browser put straight into object storage are fetched and checked on first use (and their print copy made
+ * then), and removed when they are too large or not an image.
  */
 export async function verifiedPhoto(app: FastifyInstance, row: PhotoRow, index = 0): Promise<PhotoRow> {
   if (row.uploaded_at !== null) return row;
@@ -99,6 +100,7 @@ export async function verifiedPhoto(app: FastifyInstance, row: PhotoRow, index =
     await storage.delete(row.storage_key);
     throw refused(index, type ? "is larger than 10 MB" : "is not an image");
   }
+  await storePrintCopy(storage, app.log, row.storage_key, { data: bytes, contentType: type });
   const now = app.deps.now();
   const file = {
     contentType: type,
@@ -116,13 +118,15 @@ export async function verifiedPhoto(app: FastifyInstance, row: PhotoRow, index =
   };
 }
 
-/** The photos' bytes for a PDF, in order. */
+/** The photos as a PDF embeds them (their print copies), in order. */
 export async function readPdfPhotos(app: FastifyInstance, rows: readonly PhotoRow[]): Promise<PdfPhoto[]> {
   return Promise.all(
-    rows.map(async (row) => ({
-      data: await app.deps.photoStorage.get(row.storage_key),
-      contentType: row.content_type,
-    })),
+    rows.map((row) =>
+      readPrintCopy(app.deps.photoStorage, app.log, {
+        storageKey: row.storage_key,
+        contentType: row.content_type,
+      }),
+    ),
   );
 }
 
@@ -132,7 +136,7 @@ export async function readPdfPhotos(app: FastifyInstance, rows: readonly PhotoRo
  */
 export async function deleteStoredPhotos(app: FastifyInstance, rows: readonly PhotoRow[]): Promise<void> {
   for (const row of rows) {
-    await app.deps.photoStorage.delete(row.storage_key).catch((error: unknown) => {
+    await deletePhotoFiles(app.deps.photoStorage, row.storage_key).catch((error: unknown) => {
       app.log.warn({ err: error, key: row.storage_key }, "could not delete a photo's bytes");
     });
   }

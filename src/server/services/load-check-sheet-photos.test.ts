@@ -7,9 +7,12 @@ import { insertAccount } from "../db/accounts-repository";
 import type { Database } from "../db/database";
 import { insertPendingPhoto, markPhotoUploaded } from "../db/photos-repository";
 import { testDatabases } from "../db/test-databases";
-import { PHOTOS } from "../pdf/pdf-fixtures";
-import type { PhotoStorage } from "../storage/photo-storage";
+import type { PdfPhoto } from "../pdf/pdf-canvas";
+import { PHOTOS, phonePhoto } from "../pdf/pdf-fixtures";
+import { photoForPdf } from "../pdf/pdf-photos";
+import { PhotoNotFoundError, type PhotoStorage } from "../storage/photo-storage";
 import { loadCheckSheetPhotos } from "./load-check-sheet-photos";
+import { printCopyKey } from "./print-copies";
 
 const now = new Date("2025-06-07T15:00:00.000Z");
 
@@ -21,7 +24,7 @@ function memoryStorage(): PhotoStorage & { files: Map<string, Buffer> } {
     put: async (key, bytes) => void files.set(key, bytes),
     get: async (key) => {
       const bytes = files.get(key);
-      if (!bytes) throw new Error(`ENOENT ${key}`);
+      if (!bytes) throw new PhotoNotFoundError(key);
       return bytes;
     },
     size: async (key) => files.get(key)?.length ?? null,
@@ -57,9 +60,8 @@ describe.each(testDatabases())("loadCheckSheetPhotos on $name", ({ open }) => {
     await database.close();
   });
 
-  async function photo(ownerId: string | null, index: number): Promise<string> {
+  async function photo(ownerId: string | null, source: PdfPhoto): Promise<string> {
     const id = randomUUID();
-    const source = PHOTOS[index]!;
     await insertPendingPhoto(
       database.db,
       {
@@ -82,8 +84,8 @@ describe.each(testDatabases())("loadCheckSheetPhotos on $name", ({ open }) => {
   }
 
   it("reads the owner's photos in the order attached, by path or full address, each once", async () => {
-    const first = await photo(owner, 0);
-    const second = await photo(null, 3);
+    const first = await photo(owner, PHOTOS[0]!);
+    const second = await photo(null, PHOTOS[3]!);
     const photos = await loadCheckSheetPhotos(app, owner, {
       photos: [`http://sheets.test/api/photos/${second}`, `/api/photos/${first}`],
       photoURLs: [`/api/photos/${first}`],
@@ -93,10 +95,10 @@ describe.each(testDatabases())("loadCheckSheetPhotos on $name", ({ open }) => {
   });
 
   it("leaves out another account's photo, unknown addresses and a photo lost from storage", async () => {
-    const theirs = await photo(stranger, 1);
-    const lost = await photo(owner, 2);
+    const theirs = await photo(stranger, PHOTOS[1]!);
+    const lost = await photo(owner, PHOTOS[2]!);
     storage.files.delete(`photos/${lost}`);
-    const kept = await photo(owner, 0);
+    const kept = await photo(owner, PHOTOS[0]!);
     const photos = await loadCheckSheetPhotos(app, owner, {
       photos: [
         `/api/photos/${theirs}`,
@@ -108,5 +110,19 @@ describe.each(testDatabases())("loadCheckSheetPhotos on $name", ({ open }) => {
     });
     expect(photos).toHaveLength(1);
     expect(photos[0]!.contentType).toBe("image/jpeg");
+  });
+
+  it("reads each photo's print copy, making and keeping one for a photo stored before there were copies", async () => {
+    const large = { data: await phonePhoto(), contentType: "image/jpeg" };
+    const id = await photo(owner, large);
+    const expected = await photoForPdf(large);
+    const [first] = await loadCheckSheetPhotos(app, owner, { photos: [`/api/photos/${id}`] });
+    expect(Buffer.from(first!.data).equals(Buffer.from(expected.data))).toBe(true);
+    const stored = storage.files.get(printCopyKey(`photos/${id}`));
+    expect(stored?.equals(Buffer.from(expected.data))).toBe(true);
+    // The next pack reads the stored copy as it is.
+    storage.files.set(printCopyKey(`photos/${id}`), Buffer.from(PHOTOS[1]!.data));
+    const [again] = await loadCheckSheetPhotos(app, owner, { photos: [`/api/photos/${id}`] });
+    expect(Buffer.from(again!.data).equals(Buffer.from(PHOTOS[1]!.data))).toBe(true);
   });
 });

@@ -3,11 +3,13 @@ import { photoUrlsOf } from "../../domain/photos";
 import { findPhotos } from "../db/photos-repository";
 import type { PdfPhoto } from "../pdf/pdf-canvas";
 import { photoIdOfUrl } from "./form-photos";
+import { readPrintCopy } from "./print-copies";
 
 /**
- * The photos of a stored check sheet as bytes for a weekly pack, in the order attached. Only uploaded photos
- * this server holds that belong to the owner (or were uploaded before logging in) are read; a photo that is
- * gone from storage is left out and logged, so one lost file does not stop a week's pack from going out.
+ * The photos of a stored check sheet as a weekly pack embeds them (their print copies), in the order attached.
+ * Only uploaded photos this server holds that belong to the owner (or were uploaded before logging in) are read;
+ * a photo that is gone from storage is left out and logged, so one lost file does not stop a week's pack from
+ * going out.
  */
 export async function loadCheckSheetPhotos(
   app: FastifyInstance,
@@ -23,7 +25,8 @@ export async function loadCheckSheetPhotos(
     const row = rows.get(id);
     if (!row?.uploaded_at || (row.owner_id !== null && row.owner_id !== ownerId)) continue;
     try {
-      photos.push({ data: await app.deps.photoStorage.get(row.storage_key), contentType: row.content_type });
+      const photo = { storageKey: row.storage_key, contentType: row.content_type };
+      photos.push(await readPrintCopy(app.deps.photoStorage, app.log, photo));
     } catch (error) {
       app.log.warn({ err: error, photoId: id }, "photo missing from storage; left out of the PDF");
     }

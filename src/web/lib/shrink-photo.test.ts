@@ -1,5 +1,12 @@
 import { describe, expect, it, vi } from "vitest";
-import { fitWithin, PHOTO_JPEG_QUALITY, PHOTO_MAX_SIDE, type PhotoCodec, shrinkPhoto } from "./shrink-photo";
+import {
+  fitWithin,
+  PHOTO_JPEG_QUALITIES,
+  PHOTO_MAX_SIDE,
+  PHOTO_TARGET_BYTES,
+  type PhotoCodec,
+  shrinkPhoto,
+} from "./shrink-photo";
 
 describe("fitWithin", () => {
   it("scales the longest side down to the limit, keeping the shape", () => {
@@ -14,30 +21,71 @@ describe("fitWithin", () => {
   });
 });
 
-function fakeCodec(size: { width: number; height: number }, encodedBytes: number) {
+/** A codec that encodes to `encodedBytes`, or to what it gives for each quality. */
+function fakeCodec(
+  size: { width: number; height: number },
+  encodedBytes: number | ((quality: number) => number),
+) {
   const close = vi.fn();
-  const encoded = new Blob([new Uint8Array(encodedBytes)], { type: "image/jpeg" });
-  const encodeJpeg = vi.fn<PhotoCodec["encodeJpeg"]>(async () => encoded);
+  const bytesAt = typeof encodedBytes === "number" ? () => encodedBytes : encodedBytes;
+  const outputs: Blob[] = [];
+  const encodeJpeg = vi.fn<PhotoCodec["encodeJpeg"]>(async (_photo, _size, quality) => {
+    outputs.push(new Blob([new Uint8Array(bytesAt(quality))], { type: "image/jpeg" }));
+    return outputs.at(-1)!;
+  });
   const codec: PhotoCodec = {
     decode: async () => ({ ...size, draw: () => {}, close }),
     encodeJpeg,
   };
-  return { codec, encoded, encodeJpeg, close };
+  return {
+    codec,
+    get encoded() {
+      return outputs.at(-1);
+    },
+    encodeJpeg,
+    close,
+  };
 }
 
 const file = (bytes: number, type: string) => new Blob([new Uint8Array(bytes)], { type });
 
 describe("shrinkPhoto", () => {
-  it("sends a large photo re-encoded as JPEG within the limit", async () => {
-    const { codec, encoded, encodeJpeg, close } = fakeCodec({ width: 4000, height: 3000 }, 900_000);
-    const result = await shrinkPhoto(file(5_000_000, "image/jpeg"), codec);
-    expect(result).toBe(encoded);
-    expect(encodeJpeg).toHaveBeenCalledWith(
+  it("sends a large photo re-encoded as JPEG within the limit, at the first quality when that is small enough", async () => {
+    const fake = fakeCodec({ width: 4000, height: 3000 }, 300_000);
+    const result = await shrinkPhoto(file(5_000_000, "image/jpeg"), fake.codec);
+    expect(result).toBe(fake.encoded);
+    expect(PHOTO_MAX_SIDE).toBe(1600);
+    expect(fake.encodeJpeg).toHaveBeenCalledExactlyOnceWith(
       expect.anything(),
-      { width: PHOTO_MAX_SIDE, height: 1500 },
-      PHOTO_JPEG_QUALITY,
+      { width: 1600, height: 1200 },
+      PHOTO_JPEG_QUALITIES[0],
     );
-    expect(close).toHaveBeenCalledOnce();
+    expect(fake.close).toHaveBeenCalledOnce();
+  });
+
+  it("steps the quality down until a busy photo is within the target size", async () => {
+    // A noisy scene: too big at the first quality, within the target at the second.
+    const sizes: Record<number, number> = {
+      0.8: PHOTO_TARGET_BYTES + 80_000,
+      0.7: PHOTO_TARGET_BYTES - 20_000,
+      0.6: PHOTO_TARGET_BYTES - 90_000,
+    };
+    const fake = fakeCodec({ width: 4000, height: 3000 }, (quality) => sizes[quality]!);
+    const result = await shrinkPhoto(file(5_000_000, "image/jpeg"), fake.codec);
+    expect(fake.encodeJpeg.mock.calls.map(([, , quality]) => quality)).toEqual([0.8, 0.7]);
+    expect(result).toBe(fake.encoded);
+    expect(result.size).toBe(PHOTO_TARGET_BYTES - 20_000);
+  });
+
+  it("sends the lowest quality when no quality reaches the target", async () => {
+    const fake = fakeCodec(
+      { width: 4000, height: 3000 },
+      (quality) => PHOTO_TARGET_BYTES + quality * 100_000,
+    );
+    const result = await shrinkPhoto(file(5_000_000, "image/jpeg"), fake.codec);
+    expect(fake.encodeJpeg.mock.calls.map(([, , quality]) => quality)).toEqual([...PHOTO_JPEG_QUALITIES]);
+    expect(result).toBe(fake.encoded);
+    expect(result.size).toBe(PHOTO_TARGET_BYTES + PHOTO_JPEG_QUALITIES.at(-1)! * 100_000);
   });
 
   it("keeps a small photo as picked when re-encoding would not make it smaller", async () => {

@@ -1,6 +1,12 @@
-/** A site connection copes with a photo this size; its detail is still plenty to show a defect. */
-export const PHOTO_MAX_SIDE = 2000;
-export const PHOTO_JPEG_QUALITY = 0.8;
+/**
+ * A site connection copes with a photo this size, and 1600 px (twice what a PDF prints) still shows a worn tyre
+ * or a cracked lens plainly on screen.
+ */
+export const PHOTO_MAX_SIDE = 1600;
+/** What a photo is sent within: a busy, noisy scene (gravel, foliage, low light) needs a lower quality for it. */
+export const PHOTO_TARGET_BYTES = 400 * 1024;
+/** JPEG qualities tried in turn until the photo is within the target; most photos stop at the first. */
+export const PHOTO_JPEG_QUALITIES = [0.8, 0.7, 0.6] as const;
 
 /** Types the server stores as they are; anything else (HEIC, say) must be re-encoded to be accepted. */
 const STORED_AS_IS = ["image/jpeg", "image/png", "image/webp", "image/gif"];
@@ -70,9 +76,10 @@ export const browserPhotoCodec: PhotoCodec = {
 };
 
 /**
- * The photo as it is sent: at most PHOTO_MAX_SIDE on its longest side, as JPEG at about 0.8 quality. A photo
- * that is already small and stored as it is stays untouched when re-encoding would not make it smaller. A file
- * the browser cannot decode is sent as picked, and the server's check of its bytes has the last word.
+ * The photo as it is sent: at most PHOTO_MAX_SIDE on its longest side, as JPEG at the best of
+ * PHOTO_JPEG_QUALITIES that keeps it within PHOTO_TARGET_BYTES (the lowest when none does). A photo that is
+ * already small and stored as it is stays untouched when re-encoding would not make it smaller. A file the
+ * browser cannot decode is sent as picked, and the server's check of its bytes has the last word.
  */
 export async function shrinkPhoto(file: Blob, codec: PhotoCodec = browserPhotoCodec): Promise<Blob> {
   let photo: DecodedPhoto;
@@ -84,7 +91,11 @@ export async function shrinkPhoto(file: Blob, codec: PhotoCodec = browserPhotoCo
   try {
     const size = fitWithin(photo, PHOTO_MAX_SIDE);
     const resized = size.width !== photo.width || size.height !== photo.height;
-    const encoded = await codec.encodeJpeg(photo, size, PHOTO_JPEG_QUALITY);
+    let encoded = await codec.encodeJpeg(photo, size, PHOTO_JPEG_QUALITIES[0]);
+    for (const quality of PHOTO_JPEG_QUALITIES.slice(1)) {
+      if (encoded.size <= PHOTO_TARGET_BYTES) break;
+      encoded = await codec.encodeJpeg(photo, size, quality);
+    }
     const keepOriginal = !resized && STORED_AS_IS.includes(file.type) && file.size <= encoded.size;
     return keepOriginal ? file : encoded;
   } catch {
