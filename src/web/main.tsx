@@ -1,5 +1,5 @@
 import "./lib/zod-jitless";
-import { StrictMode } from "react";
+import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app";
 import { applyThemeChoice, followSystemTheme, readThemeChoice } from "./lib/theme";
@@ -13,8 +13,12 @@ followSystemTheme();
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root element");
 
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// As a transition the first render is done in short slices, so a slow phone stays responsive while the screen
+// is built; what index.html shows until then is the same loading screen the app starts with.
+startTransition(() => {
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+});
