@@ -14,7 +14,7 @@ const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root element");
 
 // As a transition the first render is done in short slices, so a slow phone stays responsive while the screen
-// is built; what index.html shows until then is the same loading screen the app starts with.
+// is built.
 startTransition(() => {
   createRoot(root).render(
     <StrictMode>
