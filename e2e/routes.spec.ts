@@ -67,3 +67,27 @@ test("a screen whose code cannot be downloaded shows the router error", async ({
   await expect(page.getByRole("heading", { level: 1, name: "Router Error" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Reload" })).toBeVisible();
 });
+
+test("no screen's first load breaks the content security policy", async ({ page }) => {
+  // The browser reports a refused eval, inline script or source as an event, even when the code catches it.
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    Object.assign(window, { cspViolations: seen });
+    document.addEventListener("securitypolicyviolation", (event) => {
+      seen.push(`${event.effectiveDirective} ${event.blockedURI}`);
+    });
+  });
+  for (const [path, heading] of [
+    ["/", "Plant Sheets"],
+    ["/timesheet", "Weekly Timesheet"],
+    ["/check-sheet", "Daily Plant Defect Check"],
+  ]) {
+    await page.goto(path!);
+    await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+    // What loads once the screen is up (the outbox, the service worker) is in the check too.
+    await page.waitForLoadState("networkidle");
+    expect(
+      await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations),
+    ).toEqual([]);
+  }
+});

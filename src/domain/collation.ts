@@ -1,8 +1,15 @@
 import { z } from "zod";
+import type { CollationCategory } from "./collation-categories";
 import { DateFieldSchema, NameFieldSchema } from "./form-fields";
 import { isDraftCheckSheet, isDraftTimesheet } from "./form-lists";
 import { type FormStatus, FormStatusSchema, isOpenStatus } from "./form-status";
 import { type PairableCheckSheet, type PairableTimesheet, pairForms } from "./pairing";
+
+export {
+  COLLATION_CATEGORIES,
+  COLLATION_CATEGORY_LABELS,
+  type CollationCategory,
+} from "./collation-categories";
 
 const FormIdSchema = z.string().min(1).max(100);
 
@@ -20,16 +27,6 @@ export const CollationEntrySchema = z.object({
   checkSheetComplete: z.boolean(),
 });
 export type CollationEntry = z.infer<typeof CollationEntrySchema>;
-
-export const COLLATION_CATEGORIES = ["ready", "incomplete", "needs_completion"] as const;
-export type CollationCategory = (typeof COLLATION_CATEGORIES)[number];
-
-/** The collation screen's tabs and counters, in order. */
-export const COLLATION_CATEGORY_LABELS: Readonly<Record<CollationCategory, string>> = {
-  ready: "Ready for Approval",
-  incomplete: "Incomplete",
-  needs_completion: "Needs Completion",
-};
 
 type CategoryFields = Pick<
   CollationEntry,

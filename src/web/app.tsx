@@ -1,4 +1,3 @@
-import { QueryClientProvider } from "@tanstack/react-query";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { ErrorBoundary } from "./components/error-boundary";
 import { ErrorScreen } from "./components/error-screen";
@@ -6,15 +5,16 @@ import { useToast } from "./components/ui/use-toast";
 import { SessionExpiryNotice } from "./features/auth/session-expiry-notice";
 import { ConsentBanner } from "./features/consent/consent-banner";
 import { useAuthDialog } from "./lib/auth-dialog-store";
+import { lazyWithQueries } from "./lib/lazy-with-queries";
 import { preloadWhenIdle } from "./lib/preload-when-idle";
-import { createQueryClient } from "./lib/query-client";
 import { OfflineSync } from "./offline/offline-sync";
 import { UpdatePrompt } from "./offline/update-prompt";
 import { AppRoutes } from "./routes";
 
-const AuthDialogs = lazy(async () => ({
-  default: (await import("./features/auth/auth-dialogs")).AuthDialogs,
-}));
+const AuthDialogs = lazyWithQueries(
+  () => import("./features/auth/auth-dialogs"),
+  (m) => m.AuthDialogs,
+);
 
 /**
  * The account dialogs (their forms, validation and dialog code) load the first time one opens, not with the
@@ -48,20 +48,17 @@ function DeferredToaster() {
   );
 }
 
-/** Providers and app-wide chrome; everything screen-specific lives behind the routes. */
+/** App-wide chrome; everything screen-specific lives behind the routes, each with its data (lazy-with-queries.tsx). */
 export function App() {
-  const [queryClient] = useState(createQueryClient);
   return (
     <ErrorBoundary name="app" fallback={(error) => <ErrorScreen title="App Error" error={error} />}>
-      <QueryClientProvider client={queryClient}>
-        <AppRoutes />
-        <DeferredAuthDialogs />
-        <SessionExpiryNotice />
-        <ConsentBanner />
-        <OfflineSync />
-        <UpdatePrompt />
-        <DeferredToaster />
-      </QueryClientProvider>
+      <AppRoutes />
+      <DeferredAuthDialogs />
+      <SessionExpiryNotice />
+      <ConsentBanner />
+      <OfflineSync />
+      <UpdatePrompt />
+      <DeferredToaster />
     </ErrorBoundary>
   );
 }

@@ -5,6 +5,7 @@ import { ErrorScreen } from "./components/error-screen";
 import { LoadingScreen } from "./components/loading-screen";
 import type { HomePanels } from "./features/home/home-page";
 import { parseFlowScreen } from "./lib/app-paths";
+import { lazyWithQueries } from "./lib/lazy-with-queries";
 
 // One chunk per screen keeps the first load small on a phone with one bar of signal.
 function lazyScreen<M, P extends object>(load: () => Promise<M>, pick: (module: M) => ComponentType<P>) {
@@ -15,27 +16,27 @@ const HomePage = lazyScreen(
   () => import("./features/home/home-page"),
   (m) => m.HomePage,
 );
-const CustomerSelectionPage = lazyScreen(
+const CustomerSelectionPage = lazyWithQueries(
   () => import("./features/customer-selection/customer-selection-page"),
   (m) => m.CustomerSelectionPage,
 );
-const CollationScreen = lazyScreen(
+const CollationScreen = lazyWithQueries(
   () => import("./features/supervisor/collation-screen"),
   (m) => m.CollationScreen,
 );
-const CombinedApprovalScreen = lazyScreen(
+const CombinedApprovalScreen = lazyWithQueries(
   () => import("./features/supervisor/combined-approval-screen"),
   (m) => m.CombinedApprovalScreen,
 );
-const TimesheetPage = lazyScreen(
+const TimesheetPage = lazyWithQueries(
   () => import("./features/timesheet/timesheet-page"),
   (m) => m.TimesheetPage,
 );
-const CheckSheetPage = lazyScreen(
+const CheckSheetPage = lazyWithQueries(
   () => import("./features/check-sheet/check-sheet-page"),
   (m) => m.CheckSheetPage,
 );
-const CompletedFormPage = lazyScreen(
+const CompletedFormPage = lazyWithQueries(
   () => import("./features/completed-form/completed-form-page"),
   (m) => m.CompletedFormPage,
 );
@@ -52,15 +53,15 @@ const NotFoundPage = lazyScreen(
   (m) => m.NotFoundPage,
 );
 
-const DriverHistoryTab = lazyScreen(
+const DriverHistoryTab = lazyWithQueries(
   () => import("./features/history/driver-history-tab"),
   (m) => m.DriverHistoryTab,
 );
-const SupervisorTab = lazyScreen(
+const SupervisorTab = lazyWithQueries(
   () => import("./features/supervisor/supervisor-tab"),
   (m) => m.SupervisorTab,
 );
-const AccountTab = lazyScreen(
+const AccountTab = lazyWithQueries(
   () => import("./features/auth/account-tab"),
   (m) => m.AccountTab,
 );

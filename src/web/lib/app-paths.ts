@@ -1,4 +1,4 @@
-import { COLLATION_CATEGORIES, type CollationCategory } from "../../domain/collation";
+import { COLLATION_CATEGORIES, type CollationCategory } from "../../domain/collation-categories";
 
 /** The two forms a driver can start; also the path segment of their wizard routes. */
 export type FormKind = "timesheet" | "check-sheet";

@@ -2,11 +2,11 @@ import { CloudUpload, TriangleAlert, WifiOff } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { messages } from "../../domain/messages";
 import { Button } from "../components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../components/ui/dialog";
 import { cn } from "../lib/cn";
 import { useOfflineStatus } from "./offline-status-store";
 
-const OutboxList = lazy(async () => ({ default: (await import("./outbox-list")).OutboxList }));
+// The dialog (and its list) loads when first opened: the badge is on every screen's header, the dialog rarely.
+const OutboxDialog = lazy(async () => ({ default: (await import("./outbox-dialog")).OutboxDialog }));
 
 /**
  * The header's word on the connection: an 'Offline' badge without signal, and 'N waiting to send' (or
@@ -15,6 +15,8 @@ const OutboxList = lazy(async () => ({ default: (await import("./outbox-list")).
 export function OfflineStatus({ className }: { className?: string }) {
   const { online, waiting, needsLogin, refused } = useOfflineStatus();
   const [open, setOpen] = useState(false);
+  // Once loaded it stays mounted, so closing still animates.
+  const [wanted, setWanted] = useState(false);
   const pending = waiting + needsLogin;
   if (online && pending === 0 && refused === 0) return null;
 
@@ -33,7 +35,10 @@ export function OfflineStatus({ className }: { className?: string }) {
             "min-h-9 border-slate-500 bg-transparent px-3 text-sm text-white hover:bg-slate-800 dark:border-slate-500 dark:bg-transparent dark:text-white dark:hover:bg-slate-800",
             refused > 0 && "border-red-400 text-red-100 dark:border-red-400 dark:text-red-100",
           )}
-          onClick={() => setOpen(true)}
+          onClick={() => {
+            setWanted(true);
+            setOpen(true);
+          }}
         >
           {refused > 0 ? (
             <TriangleAlert aria-hidden="true" className="size-4" />
@@ -43,22 +48,11 @@ export function OfflineStatus({ className }: { className?: string }) {
           {refused > 0 ? messages.notSent(refused) : messages.waitingToSend(pending)}
         </Button>
       ) : null}
-      <Dialog open={open} onOpenChange={setOpen}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>Waiting to send</DialogTitle>
-            <DialogDescription>
-              Kept on this phone and sent in order as soon as there is signal. Nothing here is lost if you
-              close the app.
-            </DialogDescription>
-          </DialogHeader>
-          {open ? (
-            <Suspense fallback={<p role="status">Loading...</p>}>
-              <OutboxList onNavigate={() => setOpen(false)} />
-            </Suspense>
-          ) : null}
-        </DialogContent>
-      </Dialog>
+      {wanted ? (
+        <Suspense fallback={null}>
+          <OutboxDialog open={open} onOpenChange={setOpen} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

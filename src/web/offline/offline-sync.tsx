@@ -1,9 +1,10 @@
 import { useEffect } from "react";
+import { preloadWhenIdle } from "../lib/preload-when-idle";
 import { useSession } from "../lib/session-store";
 
 /**
  * Starts the outbox's sending in the background of every screen, and prunes old device copies once. Its code
- * (and IndexedDB's) loads after the first screen, so the first load stays small.
+ * (and IndexedDB's) loads once the first screen is up, so the first load stays small and quick.
  */
 export function OfflineSync() {
   // Each sign-in is a new login time, also when the device still counted the old session as alive (the
@@ -15,15 +16,19 @@ export function OfflineSync() {
   useEffect(() => {
     let stop: (() => void) | undefined;
     let live = true;
-    void import("./outbox-sync").then((sync) => {
+    // Once the first screen is up (at most two seconds in), not in its way.
+    const cancel = preloadWhenIdle(async () => {
+      const sync = await import("./outbox-sync");
       if (live) stop = sync.startOutboxSync();
+      // Old copies the server already has are not kept forever (device-copies.ts).
+      const copies = await import("./device-copies");
+      await copies
+        .pruneDeviceCopies()
+        .catch((error: unknown) => console.warn("Could not prune this device's copies", error));
     });
-    // Old copies the server already has are not kept forever (device-copies.ts).
-    void import("./device-copies")
-      .then((copies) => copies.pruneDeviceCopies())
-      .catch((error: unknown) => console.warn("Could not prune this device's copies", error));
     return () => {
       live = false;
+      cancel();
       stop?.();
     };
   }, []);

@@ -1,20 +1,25 @@
 import { LogIn, LogOut, UserRound } from "lucide-react";
-import { lazy, Suspense, useEffect, useState } from "react";
+import { Suspense, useEffect, useState } from "react";
 import { localIsoDate } from "../../../domain/iso-date";
 import { ThemeToggle } from "../../components/theme-toggle";
 import { Button } from "../../components/ui/button";
 import { openAuthDialog } from "../../lib/auth-dialog-store";
 import { formatLongDate } from "../../lib/format-long-date";
+import { lazyWithQueries } from "../../lib/lazy-with-queries";
 import { useSession } from "../../lib/session-store";
 import { OfflineStatus } from "../../offline/offline-status";
 
 // Only a signed-in driver sees it, so it is not part of the first screen's code.
-const LogoutDialog = lazy(async () => ({
-  default: (await import("../../components/logout-dialog")).LogoutDialog,
-}));
+const LogoutDialog = lazyWithQueries(
+  () => import("../../components/logout-dialog"),
+  (m) => m.LogoutDialog,
+);
 
 // Only a stored session needs checking with the server, so without one that code is not part of the first screen.
-const SessionCheck = lazy(async () => ({ default: (await import("./session-check")).SessionCheck }));
+const SessionCheck = lazyWithQueries(
+  () => import("./session-check"),
+  (m) => m.SessionCheck,
+);
 
 /** Today, kept current if the app is left open past midnight on a night shift. */
 function useToday(): Date {

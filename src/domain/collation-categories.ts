@@ -1,0 +1,12 @@
+// Kept apart from collation.ts and free of zod: the app's paths parse the collation tab, and they load with the
+// first screen.
+
+export const COLLATION_CATEGORIES = ["ready", "incomplete", "needs_completion"] as const;
+export type CollationCategory = (typeof COLLATION_CATEGORIES)[number];
+
+/** The collation screen's tabs and counters, in order. */
+export const COLLATION_CATEGORY_LABELS: Readonly<Record<CollationCategory, string>> = {
+  ready: "Ready for Approval",
+  incomplete: "Incomplete",
+  needs_completion: "Needs Completion",
+};
