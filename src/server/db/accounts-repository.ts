@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from "kysely";
+import type { CompiledQuery, Kysely, Selectable } from "kysely";
 import type { AccountsTable, DB } from "./schema";
 
 /** Accounts, their sessions and their password-reset tokens. */
@@ -109,20 +109,46 @@ export async function insertSession(
     .execute();
 }
 
+// Stand-ins for the values, replaced in the compiled query's parameters: no real token hash or time looks like them.
+const TOKEN_HASH = "\u0000token_hash";
+const NOW = "\u0000now";
+
+type SessionAccountRow =
+  ReturnType<typeof compileSessionAccountQuery> extends CompiledQuery<infer R> ? R : never;
+
+function compileSessionAccountQuery(db: Kysely<DB>) {
+  return db
+    .selectFrom("sessions")
+    .innerJoin("accounts", "accounts.id", "sessions.account_id")
+    .selectAll("accounts")
+    .select(["sessions.created_at as session_created_at", "sessions.expires_at as session_expires_at"])
+    .where("sessions.token_hash", "=", TOKEN_HASH)
+    .where("sessions.expires_at", ">", NOW)
+    .compile();
+}
+
+/**
+ * Every signed-in request looks its session up, and building this query with Kysely cost more than SQLite takes
+ * to run it: so it is compiled once per database and run again with each request's values.
+ */
+const sessionAccountQueries = new WeakMap<Kysely<DB>, CompiledQuery<SessionAccountRow>>();
+
 /** The account of a session that has not expired at `now`; undefined for an unknown or expired one. */
 export async function findSessionAccount(
   db: Kysely<DB>,
   tokenHash: string,
   now: Date,
 ): Promise<SessionAccount | undefined> {
-  const row = await db
-    .selectFrom("sessions")
-    .innerJoin("accounts", "accounts.id", "sessions.account_id")
-    .selectAll("accounts")
-    .select(["sessions.created_at as session_created_at", "sessions.expires_at as session_expires_at"])
-    .where("sessions.token_hash", "=", tokenHash)
-    .where("sessions.expires_at", ">", now.toISOString())
-    .executeTakeFirst();
+  let query = sessionAccountQueries.get(db);
+  if (!query) {
+    query = compileSessionAccountQuery(db);
+    sessionAccountQueries.set(db, query);
+  }
+  const nowIso = now.toISOString();
+  const parameters = query.parameters.map((value) =>
+    value === TOKEN_HASH ? tokenHash : value === NOW ? nowIso : value,
+  );
+  const [row] = (await db.executeQuery<SessionAccountRow>({ ...query, parameters })).rows;
   if (!row) return undefined;
   const { session_created_at, session_expires_at, ...account } = row;
   return { account: toAccount(account), createdAt: session_created_at, expiresAt: session_expires_at };

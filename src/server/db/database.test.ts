@@ -1,9 +1,10 @@
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { sql } from "kysely";
+import { type Kysely, sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 import { type Database, dialectOf, openDatabase, SQLITE_FILE_NAME } from "./database";
+import type { DB } from "./schema";
 import { testDatabases } from "./test-databases";
 
 describe("openDatabase on SQLite", () => {
@@ -28,15 +29,20 @@ describe("openDatabase on SQLite", () => {
     expect(existsSync(join(dataDir, SQLITE_FILE_NAME))).toBe(true);
   });
 
-  it("sets WAL, synchronous=FULL, foreign keys and a busy timeout", async () => {
+  it("writes in WAL with synchronous=FULL and foreign keys, and reads with a busy timeout", async () => {
     const database = await openDatabase({ dataDir: tempDir() });
     opened.push(database);
-    const pragma = async (name: string) =>
-      Object.values((await sql.raw(`pragma ${name}`).execute(database.db)).rows[0] as object)[0];
-    expect(await pragma("journal_mode")).toBe("wal");
-    expect(await pragma("synchronous")).toBe(2); // FULL
-    expect(await pragma("foreign_keys")).toBe(1);
-    expect(await pragma("busy_timeout")).toBe(5000);
+    const pragma = async (db: Kysely<DB>, name: string) =>
+      Object.values((await sql.raw(`pragma ${name}`).execute(db)).rows[0] as object)[0];
+    // Inside a transaction: the connection that writes and commits.
+    await database.db.transaction().execute(async (trx) => {
+      expect(await pragma(trx, "journal_mode")).toBe("wal");
+      expect(await pragma(trx, "synchronous")).toBe(2); // FULL
+      expect(await pragma(trx, "foreign_keys")).toBe(1);
+    });
+    // Outside one: the connection that reads.
+    expect(await pragma(database.db, "journal_mode")).toBe("wal");
+    expect(await pragma(database.db, "busy_timeout")).toBe(5000);
   });
 
   it("refuses a schema, which only PostgreSQL has", async () => {

@@ -1,9 +1,10 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import SqliteDatabase from "better-sqlite3";
-import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, sql } from "kysely";
+import { Kysely, PostgresAdapter, PostgresDialect, sql } from "kysely";
 import pg from "pg";
 import type { DB } from "./schema";
+import { groupCommitSqliteDialect } from "./sqlite-group-commit";
 
 export type Dialect = "sqlite" | "postgres";
 
@@ -35,6 +36,21 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 }
 
 function openSqlite(file: string): Database {
+  const writer = openSqliteConnection(file);
+  let reader: SqliteDatabase.Database;
+  try {
+    reader = openSqliteConnection(file);
+    // Reads only: a write through it would bypass the group commits.
+    reader.pragma("query_only = ON");
+  } catch (error) {
+    writer.close();
+    throw error;
+  }
+  const db = new Kysely<DB>({ dialect: groupCommitSqliteDialect({ writer, reader }) });
+  return { db, dialect: "sqlite", close: () => db.destroy() };
+}
+
+function openSqliteConnection(file: string): SqliteDatabase.Database {
   const sqlite = new SqliteDatabase(file);
   try {
     // WAL lets readers run while a write is in progress; synchronous=FULL makes an answered write survive
@@ -48,8 +64,7 @@ function openSqlite(file: string): Database {
     sqlite.close();
     throw error;
   }
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
-  return { db, dialect: "sqlite", close: () => db.destroy() };
+  return sqlite;
 }
 
 async function openPostgres(connectionString: string, schema: string | undefined): Promise<Database> {

@@ -238,8 +238,8 @@ export async function listFormsByOwner<T extends FormTable>(
 }
 
 /**
- * Changes the given fields of an owner's form and stamps updated_at. Returns the updated form, or undefined
- * when there is no such form for this owner or its status is not in `onlyIfStatusIn`.
+ * Changes the given fields of an owner's form and stamps updated_at. Returns false, changing nothing, when there
+ * is no such form for this owner or its status is not in `onlyIfStatusIn`.
  */
 export async function updateForm<T extends FormTable>(
   db: Kysely<DB>,
@@ -248,19 +248,18 @@ export async function updateForm<T extends FormTable>(
   id: string,
   patch: FormPatch<T>,
   options: FormWriteOptions & { now?: Date } = {},
-): Promise<FormRecord<T> | undefined> {
+): Promise<boolean> {
   const { onlyIfStatusIn, now = new Date() } = options;
-  if (onlyIfStatusIn?.length === 0) return undefined;
+  if (onlyIfStatusIn?.length === 0) return false;
   const { q, name } = forms(db, table);
-  const row = await q
+  const result = await q
     .updateTable(name)
     .set({ ...toColumns(table, patch), updated_at: now.toISOString() })
     .where("id", "=", id)
     .where("owner_id", "=", ownerId)
     .$if(onlyIfStatusIn !== undefined, (qb) => qb.where("status", "in", onlyIfStatusIn ?? []))
-    .returningAll()
     .executeTakeFirst();
-  return row && toRecord(table, row);
+  return result.numUpdatedRows > 0n;
 }
 
 /** Deletes an owner's form; false when there is no such form for this owner (or its status is excluded). */

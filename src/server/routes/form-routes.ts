@@ -89,17 +89,20 @@ function decodeListCursor(cursor: string): FormListPosition {
   return { updatedAt, id };
 }
 
-/** A stored form as the API answers it: the fields, with the row's id, status and times. */
+/**
+ * A stored form as the API answers it: the fields, with the row's id, status and times. The record's own `data`
+ * (parsed for this record alone) becomes the answer instead of being copied: copying a form's 80-odd fields into
+ * a new object made a slow object and cost several times what reading the row did.
+ */
 export function toApiForm<T extends FormTable>(record: FormRecord<T>) {
-  return {
-    ...record.data,
+  return Object.assign(record.data, {
     id: record.id,
     status: record.status,
     createdAt: record.createdAt,
     updatedAt: record.updatedAt,
     submittedAt: record.submittedAt,
     completedAt: record.completedAt,
-  };
+  });
 }
 
 /**
