@@ -109,4 +109,11 @@ test("a week goes red, orange, green, is approved, dispatched to two addresses a
   await expect(page).toHaveURL(new RegExp(`/completed-form/${week.timesheetId}$`));
   await expect(page.getByText("Completed", { exact: true })).toBeVisible();
   await expect(page.getByText("EX-204")).toBeVisible();
+  // Each form of the set shows the fingerprint its PDF prints: the timesheet's first, then each check sheet's.
+  const view = (await (await page.request.get(`/api/completed-forms/${week.timesheetId}`)).json()) as {
+    form: { signedContentFingerprint: string };
+  };
+  const fingerprints = page.getByText(/^[0-9a-f]{64}$/);
+  await expect(fingerprints).toHaveCount(3);
+  await expect(fingerprints.first()).toHaveText(view.form.signedContentFingerprint);
 });

@@ -9,6 +9,7 @@ import type { Database } from "../db/database";
 import { claimBatch } from "../db/outbox-repository";
 import { testDatabases } from "../db/test-databases";
 import { pdfText } from "../pdf/pdf-text";
+import { printedFingerprint } from "../test-support/printed-fingerprint";
 
 const ORIGIN = "http://sheets.test";
 
@@ -323,6 +324,11 @@ describe.each(testDatabases())("timesheets on $name", ({ open }) => {
       const view = await call("GET", `/api/completed-forms/${id}?token=${token}`);
       expect(view.statusCode).toBe(200);
       expect(view.json()).toMatchObject({ type: "timesheet", form: { id, plantNumber: "EX-042" } });
+      // The view shows the fingerprint the emailed PDF prints, so a changed copy can be told apart.
+      const attachment = mails[0]!.attachments[0] as { contentBase64: string };
+      expect(view.json().form.signedContentFingerprint).toBe(
+        await printedFingerprint(Buffer.from(attachment.contentBase64, "base64")),
+      );
       expect((await call("GET", `/api/completed-forms/${id}?token=${"x".repeat(43)}`)).statusCode).toBe(404);
       expect((await call("GET", `/api/completed-forms/${id}`)).statusCode).toBe(404);
       expect((await call("GET", `/api/completed-forms/${id}`, cookie)).json()).toMatchObject({

@@ -316,6 +316,23 @@ function Signatures({ form, title = "Signatures" }: { form: FormData; title?: st
         <span className="font-medium">Date: </span>
         {formatDisplayDate(text(form, "signatureDate")) || "—"}
       </p>
+      <SignedContentFingerprint fingerprint={text(form, "signedContentFingerprint")} />
     </Section>
+  );
+}
+
+/** The fingerprint the form's PDF prints: compared with a copy's, it shows whether the signed content changed. */
+function SignedContentFingerprint({ fingerprint }: { fingerprint: string }) {
+  if (!fingerprint) return null;
+  return (
+    <div className="mt-3">
+      <p className="font-medium">SHA-256 of signed content</p>
+      <p className="mt-1 select-all break-all rounded-md bg-slate-100 px-3 py-2 font-mono text-sm dark:bg-slate-800">
+        {fingerprint}
+      </p>
+      <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+        The same fingerprint is printed at the foot of every page of this form's PDF.
+      </p>
+    </div>
   );
 }
