@@ -9,6 +9,7 @@ import { dayNetHours, weeklyTotal } from "../../../domain/hours";
 import { formatDisplayDate } from "../../../domain/iso-date";
 import { photoCountLabel, photoUrlsOf } from "../../../domain/photos";
 import type { SupervisorApproval } from "../../../domain/rating";
+import { formatSignedAt } from "../../../domain/signatures";
 import { LoadingScreen } from "../../components/loading-screen";
 import { PhotoThumbnail } from "../../components/photo-thumbnail";
 import { ScreenLayout } from "../../components/screen-layout";
@@ -287,8 +288,18 @@ function CheckList({ form, title = "Daily checks" }: { form: FormData; title?: s
 
 function Signatures({ form, title = "Signatures" }: { form: FormData; title?: string }) {
   const signers = [
-    { role: "Operator", name: text(form, "operatorSignedName"), image: text(form, "operatorSignature") },
-    { role: "Client", name: text(form, "clientSignedName"), image: text(form, "clientSignature") },
+    {
+      role: "Operator",
+      name: text(form, "operatorSignedName"),
+      image: text(form, "operatorSignature"),
+      drawnAt: text(form, "operatorSignedAt"),
+    },
+    {
+      role: "Client",
+      name: text(form, "clientSignedName"),
+      image: text(form, "clientSignature"),
+      drawnAt: text(form, "clientSignedAt"),
+    },
   ];
   return (
     <Section title={title}>
@@ -308,6 +319,11 @@ function Signatures({ form, title = "Signatures" }: { form: FormData; title?: st
             )}
             <figcaption className="mt-1">
               <span className="font-medium">{signer.role}:</span> {signer.name || "—"}
+              {signer.image ? (
+                <span className="block text-sm text-slate-600 dark:text-slate-400">
+                  Drawn: {formatSignedAt(signer.drawnAt)}
+                </span>
+              ) : null}
             </figcaption>
           </figure>
         ))}
