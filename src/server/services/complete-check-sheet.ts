@@ -9,7 +9,8 @@ import { operatorPrintedName } from "../../domain/signatures";
 import type { Account } from "../db/accounts-repository";
 import { findCustomer } from "../db/customers-repository";
 import { deletePhotoRows, setFormPhotos } from "../db/photos-repository";
-import { CHECK_SHEET_TITLE, renderCheckSheetPdf } from "../pdf/check-sheet-pdf";
+import { CHECK_SHEET_TITLE } from "../pdf/check-sheet-pdf";
+import { renderPdf } from "../pdf-render-pool";
 import {
   completeForm,
   fileSlug,
@@ -51,7 +52,7 @@ export async function completeCheckSheet(
     ratedAt: now.toISOString(),
   };
   const customer = form.customerId ? await findCustomer(db, form.customerId) : undefined;
-  const pdf = await renderCheckSheetPdf({
+  const pdf = await renderPdf.checkSheet({
     checkSheet: form,
     photos: await readPdfPhotos(app, photos),
     rating: body.supervisorRating,
