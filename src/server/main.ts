@@ -8,7 +8,6 @@ import { seedSampleData } from "./db/seed";
 import { createMailTransport } from "./mail/mail-transport";
 import { startOutboxWorker } from "./mail/outbox-worker";
 import { startMaintenance } from "./maintenance";
-import { startPdfWorker } from "./pdf-render-pool";
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -35,7 +34,6 @@ async function main(): Promise<void> {
     outbox,
   });
   const maintenance = startMaintenance(database.db, app.deps.photoStorage, log);
-  startPdfWorker();
   await app.listen({ port: config.port, host: config.host });
   log.info(
     {

@@ -9,8 +9,7 @@ import { operatorPrintedName } from "../../domain/signatures";
 import type { Account } from "../db/accounts-repository";
 import { findCustomer } from "../db/customers-repository";
 import { deletePhotoRows, setFormPhotos } from "../db/photos-repository";
-import { CHECK_SHEET_TITLE } from "../pdf/check-sheet-pdf";
-import { renderPdf } from "../pdf-render-pool";
+import { CHECK_SHEET_TITLE, renderCheckSheetPdf } from "../pdf/check-sheet-pdf";
 import {
   completeForm,
   fileSlug,
@@ -52,7 +51,7 @@ export async function completeCheckSheet(
     ratedAt: now.toISOString(),
   };
   const customer = form.customerId ? await findCustomer(db, form.customerId) : undefined;
-  const pdf = await renderPdf.checkSheet({
+  const pdf = await renderCheckSheetPdf({
     checkSheet: form,
     photos: await readPdfPhotos(app, photos),
     rating: body.supervisorRating,

@@ -6,7 +6,7 @@ import { formatDisplayDate } from "../../domain/iso-date";
 import { applyTimesheetInput, emptyTimesheet, type TimesheetFields } from "../../domain/timesheet";
 import type { Account } from "../db/accounts-repository";
 import { findCustomer } from "../db/customers-repository";
-import { renderPdf } from "../pdf-render-pool";
+import { renderTimesheetPdf } from "../pdf/timesheet-pdf";
 import {
   completeForm,
   fileSlug,
@@ -45,7 +45,7 @@ export async function completeTimesheet(
     ratedAt: now.toISOString(),
   };
   const customer = form.customerId ? await findCustomer(db, form.customerId) : undefined;
-  const pdf = await renderPdf.timesheet({
+  const pdf = await renderTimesheetPdf({
     timesheet: form,
     rating: body.supervisorRating,
     ratingNotes: body.supervisorNotes,

@@ -4,7 +4,7 @@ import type { Rating, SupervisorApproval } from "../../domain/rating";
 import { findCustomer } from "../db/customers-repository";
 import type { OutgoingMail } from "../db/outbox-repository";
 import { completedFormMail } from "../mail/completed-form-mail";
-import { renderPdf } from "../pdf-render-pool";
+import { renderWeeklyPackPdf } from "../pdf/weekly-pack-pdf";
 import type { SetForms } from "./combined-set-forms";
 import { completedFormLink } from "./complete-form";
 import { loadCheckSheetPhotos } from "./load-check-sheet-photos";
@@ -46,7 +46,7 @@ export async function weeklyPackMails(
   const customer = timesheet.customerId
     ? await findCustomer(app.deps.database.db, timesheet.customerId)
     : undefined;
-  const pdf = await renderPdf.weeklyPack({
+  const pdf = await renderWeeklyPackPdf({
     timesheet,
     checkSheets,
     approval: options.approval,
