@@ -66,21 +66,24 @@ export function signedAtProblem(
   return null;
 }
 
-const DRAWN_AT = new Intl.DateTimeFormat("en-GB", {
-  timeZone: "Europe/London",
-  day: "2-digit",
-  month: "2-digit",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  second: "2-digit",
-  timeZoneName: "short",
-});
+// Made on first use: screens that never show a drawn-at time do not pay for it.
+let drawnAtFormat: Intl.DateTimeFormat | undefined;
 
 /** A drawn-at time as the PDF and the read-only view show it, in UK time: "07/06/2025, 14:32:05 BST". */
 export function formatSignedAt(value: string | null | undefined): string {
   const drawnAt = typeof value === "string" && value !== "" ? Date.parse(value) : Number.NaN;
-  return Number.isNaN(drawnAt) ? "Not recorded" : DRAWN_AT.format(drawnAt);
+  if (Number.isNaN(drawnAt)) return "Not recorded";
+  drawnAtFormat ??= new Intl.DateTimeFormat("en-GB", {
+    timeZone: "Europe/London",
+    day: "2-digit",
+    month: "2-digit",
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+    timeZoneName: "short",
+  });
+  return drawnAtFormat.format(drawnAt);
 }
 
 /** True for a non-blank string: how the spec's "present" and "exists" are read throughout. */
