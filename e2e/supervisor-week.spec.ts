@@ -1,5 +1,6 @@
 import { expect } from "@playwright/test";
 import { messages } from "../src/domain/messages";
+import { formatSignedAt } from "../src/domain/signatures";
 import { test } from "./fixtures/app-test";
 
 // Whole weeks of forms, with light and dark screenshots of each screen on the way.
@@ -38,7 +39,11 @@ test("a week goes red, orange, green, is approved, dispatched to two addresses a
   await screenshotBoth(page, "supervisor-tab-red");
 
   // The operator signs the timesheet: partly signed is orange.
-  await putForm(page, "/api/timesheets", week.timesheetId, operatorSigned(driver));
+  const drawnAt = new Date(Date.now() - 60_000).toISOString();
+  await putForm(page, "/api/timesheets", week.timesheetId, {
+    ...operatorSigned(driver),
+    operatorSignedAt: drawnAt,
+  });
   await page.reload();
   await expect(card.getByText("Orange")).toBeVisible();
   await expect(card.getByText("Ready for Supervisor Email Dispatch")).toBeVisible();
@@ -109,4 +114,14 @@ test("a week goes red, orange, green, is approved, dispatched to two addresses a
   await expect(page).toHaveURL(new RegExp(`/completed-form/${week.timesheetId}$`));
   await expect(page.getByText("Completed", { exact: true })).toBeVisible();
   await expect(page.getByText("EX-204")).toBeVisible();
+  // Under each signature, when it was drawn; signatures given without a time say so.
+  await expect(page.getByText(`Drawn: ${formatSignedAt(drawnAt)}`)).toHaveCount(1);
+  await expect(page.getByText("Drawn: Not recorded")).toHaveCount(5);
+  // Each form of the set shows the fingerprint its PDF prints: the timesheet's first, then each check sheet's.
+  const view = (await (await page.request.get(`/api/completed-forms/${week.timesheetId}`)).json()) as {
+    form: { signedContentFingerprint: string };
+  };
+  const fingerprints = page.getByText(/^[0-9a-f]{64}$/);
+  await expect(fingerprints).toHaveCount(3);
+  await expect(fingerprints.first()).toHaveText(view.form.signedContentFingerprint);
 });

@@ -95,6 +95,25 @@ test("signing needs the name first, and saving needs something drawn", async ({ 
   await expect(signButton).toBeDisabled();
 });
 
+test("each signature is sent with the time its last stroke ended", async ({ page }) => {
+  const started = Date.now();
+  await completeSignatureStep(page);
+  const finished = Date.now();
+  await page.route("**/api/timesheets/one-step-completion", (route) =>
+    route.fulfill({ status: 400, contentType: "application/json", body: '{"message":"Not today"}' }),
+  );
+  const sent = page.waitForRequest("**/api/timesheets/one-step-completion");
+  await page.getByRole("button", { name: "Complete & Email Timesheet" }).click();
+  const { timesheetData } = (await sent).postDataJSON() as { timesheetData: Record<string, string> };
+  const operator = Date.parse(timesheetData.operatorSignedAt ?? "");
+  const client = Date.parse(timesheetData.clientSignedAt ?? "");
+  for (const drawnAt of [operator, client]) {
+    expect(drawnAt).toBeGreaterThanOrEqual(started);
+    expect(drawnAt).toBeLessThanOrEqual(finished);
+  }
+  expect(operator).toBeLessThan(client);
+});
+
 test("the signature date reads 'Date set' the British way", async ({ page }) => {
   await openSignatureStep(page);
   await expect(page.getByText(/Date set/)).toHaveCount(0);

@@ -286,7 +286,10 @@ export type StoredSet = z.infer<typeof StoredSetSchema>;
 
 // ---- The completed-form view -------------------------------------------------------------------
 
-/** A stored form as the API answers it; the view reads its fields by name. */
+/**
+ * A stored form as the API answers it; the view reads its fields by name. In the completed view each form also
+ * carries `signedContentFingerprint`: the SHA-256 its PDF prints.
+ */
 const ApiFormSchema = z.record(z.string(), z.unknown());
 
 /**

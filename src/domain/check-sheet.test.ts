@@ -7,6 +7,7 @@ import {
   emptyCheckSheet,
 } from "./check-sheet";
 import { SAMPLE_SIGNATURE } from "./sample-signature";
+import { SIGNED_AT_FIELDS } from "./signatures";
 
 const id = "0b7e2a51-3c4d-4e5f-9a6b-7c8d9e0f1a2b";
 const stored = { ...emptyCheckSheet("2025-03-12"), id, createdAt: "2025-03-12T07:05:00Z" };
@@ -51,7 +52,9 @@ describe("CheckSheetSchema", () => {
   it("has every field of spec section 3 and the sixteen checks", () => {
     const keys = Object.keys(CheckSheetSchema.shape);
     for (const field of [...SPEC_FIELDS, ...CHECK_ITEM_FIELDS]) expect(keys).toContain(field);
-    expect(keys).toHaveLength(SPEC_FIELDS.length + 16);
+    // Beyond the spec: when each signature was drawn.
+    for (const field of Object.keys(SIGNED_AT_FIELDS)) expect(keys).toContain(field);
+    expect(keys).toHaveLength(SPEC_FIELDS.length + 16 + Object.keys(SIGNED_AT_FIELDS).length);
   });
 
   it("accepts a blank draft and a completed sheet", () => {

@@ -15,7 +15,7 @@ import {
 } from "./form-fields";
 import { FormStatusSchema } from "./form-status";
 import { PhotoListSchema } from "./photos";
-import { SignatureFieldSchema } from "./signatures";
+import { SignatureFieldSchema, SignedAtFieldSchema } from "./signatures";
 
 type CheckItemShape = { [K in CheckItemField]: typeof CheckValueSchema };
 
@@ -54,8 +54,10 @@ const fieldsShape = {
   photos: PhotoListSchema,
   // Step 5: signatures and submission
   operatorSignature: SignatureFieldSchema,
+  operatorSignedAt: SignedAtFieldSchema,
   operatorSignedName: NameFieldSchema,
   clientSignature: SignatureFieldSchema,
+  clientSignedAt: SignedAtFieldSchema,
   clientSignedName: NameFieldSchema,
   signatureDate: DateFieldSchema,
   submitViaEmail: z.boolean(),

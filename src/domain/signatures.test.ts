@@ -2,12 +2,16 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { SAMPLE_SIGNATURE } from "./sample-signature";
 import {
+  formatSignedAt,
   isPresent,
   missingSignatureParts,
   operatorPrintedName,
+  SIGNED_AT_CLOCK_SKEW_MS,
   SignatureDataUrlSchema,
   SignatureFieldSchema,
+  SignedAtFieldSchema,
   signaturesComplete,
+  signedAtProblem,
 } from "./signatures";
 
 const complete = {
@@ -106,5 +110,74 @@ describe("signaturesComplete", () => {
         expect(signaturesComplete({ ...complete, [part]: blank })).toBe(false);
       }),
     );
+  });
+});
+
+describe("signedAtProblem", () => {
+  const now = new Date("2025-06-07T15:00:00.000Z");
+  const formDate = "2025-06-07";
+  const earliest = Date.parse("2025-05-31T00:00:00.000Z");
+  const latest = now.getTime() + SIGNED_AT_CLOCK_SKEW_MS;
+  const iso = (ms: number) => new Date(ms).toISOString();
+  const field = fc.constantFrom("operatorSignedAt" as const, "clientSignedAt" as const);
+
+  it("accepts a time from a week before the form's date up to a few minutes past now", () => {
+    fc.assert(
+      fc.property(field, fc.integer({ min: earliest, max: latest }), (name, at) => {
+        expect(signedAtProblem({}, { [name]: iso(at) }, formDate, now)).toBeNull();
+      }),
+    );
+  });
+
+  it("refuses a time in the future beyond the phone's allowed clock skew", () => {
+    fc.assert(
+      fc.property(field, fc.integer({ min: latest + 1, max: latest + 400 * 86_400_000 }), (name, at) => {
+        expect(signedAtProblem({}, { [name]: iso(at) }, formDate, now)).toMatch(/time is in the future/);
+      }),
+    );
+  });
+
+  it("refuses a time more than a week before the form's date, and has no lower bound without a date", () => {
+    fc.assert(
+      fc.property(field, fc.integer({ min: 0, max: earliest - 1 }), (name, at) => {
+        expect(signedAtProblem({}, { [name]: iso(at) }, formDate, now)).toMatch(/more than 7 days before/);
+        expect(signedAtProblem({}, { [name]: iso(at) }, "", now)).toBeNull();
+      }),
+    );
+  });
+
+  it("says whose signature it is", () => {
+    expect(signedAtProblem({}, { clientSignedAt: iso(latest + 1) }, formDate, now)).toMatch(/^The client/);
+    expect(signedAtProblem({}, { operatorSignedAt: iso(latest + 1) }, formDate, now)).toMatch(
+      /^The operator/,
+    );
+  });
+
+  it("checks only times that arrive: a stored one, a cleared one or none is never a problem", () => {
+    fc.assert(
+      fc.property(field, fc.integer({ min: 0, max: latest + 400 * 86_400_000 }), (name, at) => {
+        const stored = { [name]: iso(at) };
+        expect(signedAtProblem(stored, stored, formDate, now)).toBeNull();
+        expect(signedAtProblem(stored, { [name]: "" }, formDate, now)).toBeNull();
+        expect(signedAtProblem(stored, {}, formDate, now)).toBeNull();
+      }),
+    );
+  });
+
+  it("keeps the schema backward compatible: a form without drawn-at times is valid, a bad time is not", () => {
+    expect(SignedAtFieldSchema.safeParse(undefined).success).toBe(true);
+    expect(SignedAtFieldSchema.safeParse("").success).toBe(true);
+    expect(SignedAtFieldSchema.safeParse("2025-06-07T14:32:05.123Z").success).toBe(true);
+    expect(SignedAtFieldSchema.safeParse("yesterday").success).toBe(false);
+    expect(SignedAtFieldSchema.safeParse("2025-06-07").success).toBe(false);
+  });
+});
+
+describe("formatSignedAt", () => {
+  it("shows the time in UK time, to the second, and says when there is none", () => {
+    expect(formatSignedAt("2025-06-07T13:32:05.000Z")).toBe("07/06/2025, 14:32:05 BST");
+    expect(formatSignedAt("2025-01-07T13:32:05.000Z")).toBe("07/01/2025, 13:32:05 GMT");
+    expect(formatSignedAt("")).toBe("Not recorded");
+    expect(formatSignedAt(undefined)).toBe("Not recorded");
   });
 });

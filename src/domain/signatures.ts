@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { MAX_SIGNATURE_DATA_URL_LENGTH } from "./constants";
+import { TimestampSchema } from "./form-fields";
+import { parseIsoDate } from "./iso-date";
 
 export const PNG_DATA_URL_PREFIX = "data:image/png;base64,";
 /** Base64 of the 8-byte PNG file signature: what every real PNG data URL starts with. */
@@ -18,6 +20,71 @@ export const SignatureDataUrlSchema = z
 
 /** A signature field of a form: empty until signed. */
 export const SignatureFieldSchema = z.union([z.literal(""), SignatureDataUrlSchema]);
+
+/**
+ * When a signature was drawn: the phone's time (ISO-8601) when its last stroke ended, or "" once it is cleared.
+ * Optional on forms, as those saved before it was kept have none.
+ */
+export const SignedAtFieldSchema = z.union([z.literal(""), TimestampSchema]).optional();
+
+/** The drawn-at field of each signature of a form, and whose signature it is. */
+export const SIGNED_AT_FIELDS = { operatorSignedAt: "operator", clientSignedAt: "client" } as const;
+export type SignedAtField = keyof typeof SIGNED_AT_FIELDS;
+export type SignedAtFields = { [K in SignedAtField]?: string | undefined };
+
+/** How far ahead of the server's clock a phone's clock may run. */
+export const SIGNED_AT_CLOCK_SKEW_MS = 5 * 60_000;
+/** A form is signed in the days it covers (a timesheet during its week): at most this many days before its date. */
+export const SIGNED_AT_DAYS_BEFORE_FORM_DATE = 7;
+const DAY_MS = 86_400_000;
+
+/**
+ * Why a drawn-at time that arrives with a save cannot be right, or null: later than now (allowing for a phone's
+ * clock running a little fast), or more than a week before the form's date (an ISO date; none, no lower bound).
+ * Only times that differ from the stored ones are checked: a stored time was checked when it arrived, and the
+ * form's date may have been changed since.
+ */
+export function signedAtProblem(
+  stored: SignedAtFields,
+  input: SignedAtFields,
+  formDate: string,
+  now: Date,
+): string | null {
+  const formDay = parseIsoDate(formDate);
+  for (const [field, signer] of Object.entries(SIGNED_AT_FIELDS) as [SignedAtField, string][]) {
+    const value = input[field];
+    if (value === undefined || value === "" || value === stored[field]) continue;
+    const drawnAt = Date.parse(value);
+    if (Number.isNaN(drawnAt)) return `The ${signer} signature's time is not a time.`;
+    if (drawnAt > now.getTime() + SIGNED_AT_CLOCK_SKEW_MS) {
+      return `The ${signer} signature's time is in the future. Please check the phone's date and time, then sign again.`;
+    }
+    if (formDay && drawnAt < formDay.getTime() - SIGNED_AT_DAYS_BEFORE_FORM_DATE * DAY_MS) {
+      return `The ${signer} signature was drawn more than ${SIGNED_AT_DAYS_BEFORE_FORM_DATE} days before the form's date. Please sign again.`;
+    }
+  }
+  return null;
+}
+
+// Made on first use: screens that never show a drawn-at time do not pay for it.
+let drawnAtFormat: Intl.DateTimeFormat | undefined;
+
+/** A drawn-at time as the PDF and the read-only view show it, in UK time: "07/06/2025, 14:32:05 BST". */
+export function formatSignedAt(value: string | null | undefined): string {
+  const drawnAt = typeof value === "string" && value !== "" ? Date.parse(value) : Number.NaN;
+  if (Number.isNaN(drawnAt)) return "Not recorded";
+  drawnAtFormat ??= new Intl.DateTimeFormat("en-GB", {
+    timeZone: "Europe/London",
+    day: "2-digit",
+    month: "2-digit",
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+    timeZoneName: "short",
+  });
+  return drawnAtFormat.format(drawnAt);
+}
 
 /** True for a non-blank string: how the spec's "present" and "exists" are read throughout. */
 export function isPresent(value: unknown): value is string {

@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { DAY_FIELD_SUFFIXES, DAYS } from "./days";
 import { SAMPLE_SIGNATURE } from "./sample-signature";
+import { SIGNED_AT_FIELDS } from "./signatures";
 import {
   applyTimesheetInput,
   emptyTimesheet,
@@ -50,7 +51,9 @@ describe("TimesheetSchema", () => {
       for (const suffix of DAY_FIELD_SUFFIXES) expect(keys).toContain(`${day}${suffix}`);
     expect(keys).toContain("mondayStart");
     expect(keys).toContain("sundaySiteLocation");
-    expect(keys).toHaveLength(SPEC_FIELDS.length + 7 * 8);
+    // Beyond the spec: when each signature was drawn.
+    for (const field of Object.keys(SIGNED_AT_FIELDS)) expect(keys).toContain(field);
+    expect(keys).toHaveLength(SPEC_FIELDS.length + 7 * 8 + Object.keys(SIGNED_AT_FIELDS).length);
   });
 
   it("accepts a blank draft", () => {

@@ -18,7 +18,7 @@ import {
 } from "./form-fields";
 import { FormStatusSchema } from "./form-status";
 import { recomputeHours } from "./hours";
-import { SignatureFieldSchema } from "./signatures";
+import { SignatureFieldSchema, SignedAtFieldSchema } from "./signatures";
 
 /** The schema of each per-day field, by suffix (spec section 3). */
 const DAY_FIELD_SCHEMAS = {
@@ -69,8 +69,10 @@ const headerShape = {
   breakdownNotes: NotesFieldSchema,
   // Step 4: signatures and submission
   operatorSignature: SignatureFieldSchema,
+  operatorSignedAt: SignedAtFieldSchema,
   operatorSignedName: NameFieldSchema,
   clientSignature: SignatureFieldSchema,
+  clientSignedAt: SignedAtFieldSchema,
   clientSignedName: NameFieldSchema,
   signatureDate: DateFieldSchema,
   submitViaEmail: z.boolean(),

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertAccount, insertSession } from "./db/accounts-repository";
 import type { Database } from "./db/database";
 import { claimIdempotencyKey } from "./db/idempotency-repository";
+import { findLoginFailures, replaceLoginFailures } from "./db/login-failures-repository";
 import { insertPendingPhoto, markPhotoUploaded, setFormPhotos } from "./db/photos-repository";
 import { testDatabases } from "./db/test-databases";
 import { runMaintenance } from "./maintenance";
@@ -25,7 +26,7 @@ describe.each(testDatabases())("maintenance on $name", ({ open }) => {
     await rm(photoDir, { recursive: true, force: true });
   });
 
-  const count = async (table: "sessions" | "idempotency_keys") =>
+  const count = async (table: "sessions" | "idempotency_keys" | "login_failures") =>
     Number(
       (
         await database.db
@@ -35,7 +36,7 @@ describe.each(testDatabases())("maintenance on $name", ({ open }) => {
       ).n,
     );
 
-  it("deletes expired sessions and idempotency keys and keeps live ones", async () => {
+  it("deletes expired sessions, idempotency keys and login failures and keeps live ones", async () => {
     const now = new Date("2025-06-07T12:00:00.000Z");
     const hour = 60 * 60 * 1000;
     await insertAccount(database.db, {
@@ -67,9 +68,18 @@ describe.each(testDatabases())("maintenance on $name", ({ open }) => {
         lifetimeMs: 24 * hour,
       });
     }
+    // Failed logins are remembered for a day after the last one.
+    for (const [key, at] of [
+      ["login:account:old@x.co.uk", new Date(now.getTime() - 25 * hour)],
+      ["login:account:new@x.co.uk", new Date(now.getTime() - 23 * hour)],
+    ] as const) {
+      await replaceLoginFailures(database.db, key, undefined, { failures: 12, lastFailureAt: at.getTime() });
+    }
     await runMaintenance(database.db, photoStorage, now);
     expect(await count("sessions")).toBe(1);
     expect(await count("idempotency_keys")).toBe(1);
+    expect(await findLoginFailures(database.db, "login:account:old@x.co.uk")).toBeUndefined();
+    expect(await count("login_failures")).toBe(1);
   });
 
   it("deletes photos that never made it onto a form within 30 days, rows and bytes, and keeps the rest", async () => {

@@ -1,6 +1,8 @@
 import type { Kysely } from "kysely";
+import { LOGIN_BACKOFF } from "../domain/login-backoff";
 import { deleteExpiredSessions } from "./db/accounts-repository";
 import { purgeIdempotencyKeys } from "./db/idempotency-repository";
+import { deleteStaleLoginFailures } from "./db/login-failures-repository";
 import { purgeOutbox } from "./db/outbox-repository";
 import { deleteUnusedPhotoRows } from "./db/photos-repository";
 import { deleteStaleRateLimits } from "./db/rate-limits-repository";
@@ -18,13 +20,18 @@ const SENT_MAIL_RECORD_MS = 90 * 24 * HOUR_MS;
 const UNUSED_PHOTO_MS = 30 * 24 * HOUR_MS;
 
 /**
- * Deletes what has expired: sessions, idempotency keys, old rate-limit windows, old delivered mail, and photos
+ * Deletes what has expired: sessions, idempotency keys, old rate-limit windows and forgotten login failures, old delivered mail, and photos
  * that never made it onto a form (rows, then bytes).
  */
 export async function runMaintenance(db: Kysely<DB>, photoStorage: PhotoStorage, now: Date): Promise<void> {
   await deleteExpiredSessions(db, now);
   await purgeIdempotencyKeys(db, now);
   await deleteStaleRateLimits(db, new Date(now.getTime() - 24 * HOUR_MS));
+  const loginMemoryMs = Math.max(
+    LOGIN_BACKOFF.perAccount.forgetAfterMs,
+    LOGIN_BACKOFF.perAddress.forgetAfterMs,
+  );
+  await deleteStaleLoginFailures(db, new Date(now.getTime() - loginMemoryMs));
   await purgeOutbox(db, new Date(now.getTime() - SENT_MAIL_RECORD_MS));
   const keys = await deleteUnusedPhotoRows(db, new Date(now.getTime() - UNUSED_PHOTO_MS));
   // Every file is tried even if one fails: its row is already gone, so no later run would find it.

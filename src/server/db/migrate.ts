@@ -4,6 +4,7 @@ import * as m001 from "./migrations/001-initial";
 import * as m002 from "./migrations/002-rate-limits";
 import * as m003 from "./migrations/003-photo-uploads";
 import * as m004 from "./migrations/004-form-list-indexes";
+import * as m005 from "./migrations/005-login-failures";
 import type { DB } from "./schema";
 
 /**
@@ -15,6 +16,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   "002-rate-limits": m002,
   "003-photo-uploads": m003,
   "004-form-list-indexes": m004,
+  "005-login-failures": m005,
 };
 
 /**

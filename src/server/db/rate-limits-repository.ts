@@ -41,11 +41,6 @@ export async function hitRateLimit(
   return { allowed: false, retryAfterMs: Math.max(0, resetsAt - now.getTime()) };
 }
 
-/** Forgets a key's count, e.g. an account's failed logins after a successful one. */
-export async function resetRateLimit(db: Kysely<DB>, key: string): Promise<void> {
-  await db.deleteFrom("rate_limits").where("key", "=", key).execute();
-}
-
 export async function deleteStaleRateLimits(db: Kysely<DB>, olderThan: Date): Promise<void> {
   await db.deleteFrom("rate_limits").where("window_start", "<", olderThan.toISOString()).execute();
 }

@@ -185,6 +185,14 @@ export interface RateLimitsTable {
   hits: number;
 }
 
+/** Failed logins per account and per address (migration 005), shared by every server instance. */
+export interface LoginFailuresTable {
+  key: string;
+  failures: number;
+  /** ISO-8601. */
+  last_failure_at: string;
+}
+
 export interface DB {
   accounts: AccountsTable;
   sessions: SessionsTable;
@@ -199,4 +207,5 @@ export interface DB {
   idempotency_keys: IdempotencyKeysTable;
   audit_events: AuditEventsTable;
   rate_limits: RateLimitsTable;
+  login_failures: LoginFailuresTable;
 }

@@ -98,6 +98,17 @@ describe("renderCheckSheetPdf", () => {
     expect(embeddedImageCount(two.pdf)).toBe(embeddedImageCount(once.pdf) + 1);
   });
 
+  it("shows under each signature when it was drawn", async () => {
+    const { flat } = await render({
+      checkSheet: signedCheckSheet("2025-06-02", {
+        operatorSignedAt: "2025-06-02T06:15:00.000Z",
+        clientSignedAt: "2025-06-02T06:20:30.000Z",
+      }),
+    });
+    expect(flat).toContain("NAME Dave Digger DATE 02/06/2025 DRAWN 02/06/2025, 07:15:00 BST");
+    expect(flat).toContain("NAME Fiona Foreman DATE 02/06/2025 DRAWN 02/06/2025, 07:20:30 BST");
+  });
+
   it("prints the fingerprint of the signed content", async () => {
     const sheet = signedCheckSheet();
     const { flat } = await render({ checkSheet: sheet });

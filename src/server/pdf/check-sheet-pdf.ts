@@ -2,7 +2,7 @@ import { CHECK_ITEMS, type CheckValue, checkValueLabel, defectItems } from "../.
 import type { CheckSheetFields } from "../../domain/check-sheet";
 import { formatDisplayDate } from "../../domain/iso-date";
 import { type Rating, ratingLabel } from "../../domain/rating";
-import { isPresent, operatorPrintedName } from "../../domain/signatures";
+import { formatSignedAt, isPresent, operatorPrintedName } from "../../domain/signatures";
 import { type KeyValue, PdfCanvas, type PdfPhoto } from "./pdf-canvas";
 import { signedContentFingerprint } from "./signed-content-fingerprint";
 
@@ -123,12 +123,14 @@ export function drawCheckSheetSection(
       image: checkSheet.operatorSignature,
       name: operatorPrintedName(checkSheet),
       date: signed,
+      drawnAt: formatSignedAt(checkSheet.operatorSignedAt),
     },
     {
       title: "Client / supervisor signature",
       image: checkSheet.clientSignature,
       name: checkSheet.clientSignedName,
       date: signed,
+      drawnAt: formatSignedAt(checkSheet.clientSignedAt),
     },
   ]);
 

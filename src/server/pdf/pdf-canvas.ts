@@ -92,6 +92,8 @@ export interface SignatureBox {
   image: string | null | undefined;
   name: string;
   date: string;
+  /** When the signature was drawn, as shown; boxes without it have no such line. */
+  drawnAt?: string;
 }
 
 /** An image given as bytes (a photo from storage); the bytes decide the format, JPEG or PNG. */
@@ -340,8 +342,11 @@ export class PdfCanvas {
     const perRow = 2;
     const width = (CONTENT_WIDTH - GAP * (perRow - 1)) / perRow;
     const pad = 7;
-    const imageHeight = 56;
-    const height = pad + lineHeight(STYLES.label) + 4 + imageHeight + 8 + 2 * lineHeight(STYLES.value) + pad;
+    // A drawn-at line takes its room from the image, so the boxes (and the pages) keep their height.
+    const lines = boxes.some((box) => box.drawnAt !== undefined) ? 3 : 2;
+    const imageHeight = 56 - (lines - 2) * lineHeight(STYLES.value);
+    const height =
+      pad + lineHeight(STYLES.label) + 4 + imageHeight + 8 + lines * lineHeight(STYLES.value) + pad;
     for (let start = 0; start < boxes.length; start += perRow) {
       const y = this.place(height);
       boxes.slice(start, start + perRow).forEach((box, i) => {
@@ -380,6 +385,10 @@ export class PdfCanvas {
           .stroke(MUTED);
         this.labelledLine("Name", box.name, x + pad, lineY + 5, width - 2 * pad);
         this.labelledLine("Date", box.date, x + pad, lineY + 5 + lineHeight(STYLES.value), width - 2 * pad);
+        if (box.drawnAt !== undefined) {
+          const drawnY = lineY + 5 + 2 * lineHeight(STYLES.value);
+          this.labelledLine("Drawn", box.drawnAt, x + pad, drawnY, width - 2 * pad);
+        }
       });
       this.cursor.y = y + height + GAP;
     }

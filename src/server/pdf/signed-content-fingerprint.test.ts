@@ -24,6 +24,8 @@ const TIMESHEET_TEXT_FIELDS = [
   "sundaySiteLocation",
   "operatorSignature",
   "clientSignature",
+  "operatorSignedAt",
+  "clientSignedAt",
 ] as const;
 
 function shuffledKeys<T extends object>(value: T, seed: number): T {

@@ -88,7 +88,8 @@ describe("renderTimesheetPdf", () => {
     expect(images).toHaveLength(1);
     expect(images[0]).toHaveLength(2);
     for (const box of images[0]!) {
-      expect(box.height).toBeCloseTo(56, 0);
+      // 56 pt less the line that says when it was drawn.
+      expect(box.height).toBeCloseTo(56 - 9.5 * 1.3, 0);
       expect(box.bottom).toBeGreaterThan(52);
     }
   });
@@ -105,6 +106,21 @@ describe("renderTimesheetPdf", () => {
     const { flat } = await render({ timesheet });
     expect(flat).toContain(`SHA-256 of signed content: ${signedContentFingerprint(timesheet)}`);
     expect(flat).toContain("Generated 08/06/2025, 17:00 BST");
+  });
+
+  it("shows under each signature when it was drawn, and says so when a form saved before has no time", async () => {
+    const timed = await render({
+      timesheet: signedTimesheet({
+        operatorSignedAt: "2025-06-07T13:32:05.000Z",
+        clientSignedAt: "2025-06-07T13:40:59.000Z",
+      }),
+    });
+    expect(timed.flat).toContain(
+      "OPERATOR SIGNATURE NAME Dave Digger DATE 07/06/2025 DRAWN 07/06/2025, 14:32:05 BST",
+    );
+    expect(timed.flat).toContain("NAME Fiona Foreman DATE 07/06/2025 DRAWN 07/06/2025, 14:40:59 BST");
+    const untimed = await render({ timesheet: signedTimesheet() });
+    expect(untimed.flat).toContain("NAME Dave Digger DATE 07/06/2025 DRAWN Not recorded");
   });
 
   it("draws an empty box saying 'Not signed' for a missing or broken signature", async () => {

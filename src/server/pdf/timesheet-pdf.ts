@@ -2,7 +2,7 @@ import { DAY_LABELS, DAYS, dayKey } from "../../domain/days";
 import { breakMinutesOf, dayNetHours, weekdayTotal, weeklyTotal } from "../../domain/hours";
 import { formatDisplayDate } from "../../domain/iso-date";
 import { type Rating, ratingLabel } from "../../domain/rating";
-import { isPresent, operatorPrintedName } from "../../domain/signatures";
+import { formatSignedAt, isPresent, operatorPrintedName } from "../../domain/signatures";
 import type { TimesheetFields } from "../../domain/timesheet";
 import { PdfCanvas, type TableRow } from "./pdf-canvas";
 import { signedContentFingerprint } from "./signed-content-fingerprint";
@@ -108,12 +108,14 @@ export function drawTimesheetSection(
       image: timesheet.operatorSignature,
       name: operatorPrintedName(timesheet),
       date: signed,
+      drawnAt: formatSignedAt(timesheet.operatorSignedAt),
     },
     {
       title: "Client signature",
       image: timesheet.clientSignature,
       name: timesheet.clientSignedName,
       date: signed,
+      drawnAt: formatSignedAt(timesheet.clientSignedAt),
     },
   ]);
 

@@ -16,6 +16,7 @@ import { pdfImages } from "../pdf/pdf-images";
 import { photoForPdf } from "../pdf/pdf-photos";
 import { pdfText } from "../pdf/pdf-text";
 import { printCopyKey } from "../services/print-copies";
+import { printedFingerprint } from "../test-support/printed-fingerprint";
 import { uploadTestPhoto } from "./upload-test-photo";
 
 const ORIGIN = "http://sheets.test";
@@ -281,6 +282,10 @@ describe.each(testDatabases())("check sheet one-step completion on $name", ({ op
     const token = new URL(link!).searchParams.get("token");
     const view = await call("GET", `/api/completed-forms/${id}?token=${token}`);
     expect(view.json()).toMatchObject({ type: "check-sheet", form: { id, photos } });
+    // The view shows the fingerprint the emailed PDF prints, so a changed copy can be told apart.
+    expect(view.json().form.signedContentFingerprint).toBe(
+      await printedFingerprint(attachmentOf(mails[0]!).bytes),
+    );
 
     expect((await call("PUT", `/api/check-sheets/${id}`, cookie, { plantNumber: "X" })).statusCode).toBe(409);
     const again = await submit(

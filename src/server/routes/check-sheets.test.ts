@@ -153,6 +153,32 @@ describe.each(testDatabases())("check sheets on $name", ({ open }) => {
     });
   });
 
+  it("keeps when each signature was drawn, and refuses a time in the future or a week before the check", async () => {
+    const cookie = await newDriver();
+    const id = randomUUID();
+    const create = await call("POST", "/api/check-sheets", cookie, {
+      id,
+      checkDate: "2025-06-04",
+      operatorSignedAt: "2025-06-04T06:20:00.000Z",
+    });
+    expect(create.statusCode).toBe(201);
+    expect((await call("GET", `/api/check-sheets/${id}`, cookie)).json()).toMatchObject({
+      operatorSignedAt: "2025-06-04T06:20:00.000Z",
+    });
+    const future = await call("PUT", `/api/check-sheets/${id}`, cookie, {
+      clientSignedAt: "2025-06-04T07:00:00.000Z",
+    });
+    expect(future.statusCode).toBe(400);
+    expect(future.json().message).toMatch(/^The client signature's time is in the future/);
+    const early = await call("POST", "/api/check-sheets", cookie, {
+      id: randomUUID(),
+      checkDate: "2025-06-04",
+      operatorSignedAt: "2025-05-27T23:59:59.000Z",
+    });
+    expect(early.statusCode).toBe(400);
+    expect(early.json().message).toMatch(/^The operator signature was drawn more than 7 days before/);
+  });
+
   it("never shows another account's check sheet", async () => {
     const owner = await newDriver();
     const other = await newDriver();

@@ -32,6 +32,7 @@ export const checkSheetKind: FormKind<"check_sheets", CheckSheetFields, CheckShe
     orderNumber: form.orderNumber,
     checkDate: form.checkDate || null,
   }),
+  date: (form) => form.checkDate,
   saveProblem: (form) => {
     const problem = checkSheetSaveProblem(form);
     return problem ? noticeText(problem) : null;

@@ -1,14 +1,28 @@
 import type { FastifyPluginAsync } from "fastify";
 import { z } from "zod";
+import type { CheckSheetFields } from "../../domain/check-sheet";
 import { IdSchema } from "../../domain/form-fields";
+import type { TimesheetFields } from "../../domain/timesheet";
 import { AppError } from "../app-error";
 import { type FormRecord, type FormTable, getForm, getFormByViewToken } from "../db/forms-repository";
 import { parseInput } from "../parse-input";
+import { signedContentFingerprint } from "../pdf/signed-content-fingerprint";
 import { storedSetView } from "../services/stored-set";
 import { toApiForm } from "./form-routes";
 
 const ParamsSchema = z.object({ id: IdSchema });
 const QuerySchema = z.object({ token: z.string().min(16).max(200).optional() });
+
+/**
+ * A stored form as the view shows it: with the fingerprint its PDF prints, worked out from the stored fields
+ * by the same function, so a reader can tell a copy whose content was changed.
+ */
+function withFingerprint<F extends Record<string, unknown>>(form: F) {
+  return {
+    ...form,
+    signedContentFingerprint: signedContentFingerprint(form as unknown as TimesheetFields | CheckSheetFields),
+  };
+}
 
 const KINDS = [
   ["timesheets", "timesheet"],
@@ -40,7 +54,11 @@ export const completedFormRoutes: FastifyPluginAsync = async (app) => {
           table === "timesheets" && record.ownerId
             ? await storedSetView(db, record.ownerId, record.id)
             : undefined;
-        return { type, form: toApiForm(record), ...(set ? { set } : {}) };
+        return {
+          type,
+          form: withFingerprint(toApiForm(record)),
+          ...(set ? { set: { ...set, checkSheets: set.checkSheets.map(withFingerprint) } } : {}),
+        };
       }
     }
     throw new AppError("not_found", "This form is not available.");

@@ -32,7 +32,9 @@ describe.each(testDatabases())("driver accounts on $name", ({ open }) => {
     await app.close();
     await database.close();
   });
-  beforeEach(() => {
+  beforeEach(async () => {
+    // Every test starts at the same moment, so failed logins of one (all from 127.0.0.1) must not carry over.
+    await database.db.deleteFrom("login_failures").execute();
     clock = new Date("2025-06-02T07:00:00.000Z");
     counter += 1;
     email = `driver${counter}@haulage.co.uk`;
@@ -112,13 +114,64 @@ describe.each(testDatabases())("driver accounts on $name", ({ open }) => {
     expect(ours.statusCode).toBe(201);
   });
 
-  it("rate limits failed logins per account", async () => {
+  it("backs off failed logins of an account: 1 s after ten, doubling with each further one up to 15 min", async () => {
     await register({ fullName: "A", email, password: "secret1" });
-    for (let i = 0; i < 10; i += 1) expect((await login({ email, password: "nope" })).statusCode).toBe(401);
-    const blocked = await login({ email, password: "secret1" });
-    expect(blocked.statusCode).toBe(429);
-    clock = new Date(clock.getTime() + 16 * 60_000);
-    expect((await login({ email, password: "secret1" })).statusCode).toBe(200);
+    const wrong = () => login({ email, password: "nope" });
+    const right = () => login({ email, password: "secret1" });
+    const wait = (ms: number) => {
+      clock = new Date(clock.getTime() + ms);
+    };
+    for (let i = 0; i < 10; i += 1) expect((await wrong()).statusCode).toBe(401);
+    // Locked out: even the right password is refused, with an answer that only says how long to wait.
+    const locked = await right();
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().message).toBe("Too many attempts. Please wait 1 second and try again.");
+    const lockOuts = [1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 900, 900].map((s) => s * 1000);
+    for (const [i, lockOut] of lockOuts.entries()) {
+      wait(lockOut - 1);
+      expect((await wrong()).statusCode, `${lockOut - 1} ms after failure ${10 + i}`).toBe(429);
+      wait(1);
+      // Each failure after the tenth doubles the next lock-out, up to 15 minutes.
+      expect((await wrong()).statusCode, `${lockOut} ms after failure ${10 + i}`).toBe(401);
+    }
+    expect((await right()).json().message).toBe("Too many attempts. Please wait 15 minutes and try again.");
+    wait(15 * 60_000);
+    expect((await right()).statusCode).toBe(200);
+    // The successful login forgot the failures: ten more are free again.
+    for (let i = 0; i < 10; i += 1) expect((await wrong()).statusCode).toBe(401);
+    expect((await right()).statusCode).toBe(429);
+    // Failures are forgotten a day after the last one.
+    wait(24 * 60 * 60_000);
+    for (let i = 0; i < 10; i += 1) expect((await wrong()).statusCode).toBe(401);
+    expect((await right()).statusCode).toBe(429);
+  }, 120_000);
+
+  it("lets only one of many attempts made at once through once the free failures are used up", async () => {
+    await register({ fullName: "A", email, password: "secret1" });
+    for (let i = 0; i < 9; i += 1) expect((await login({ email, password: "nope" })).statusCode).toBe(401);
+    const burst = await Promise.all(
+      Array.from({ length: 12 }, () => login({ email, password: "nope" }).then((res) => res.statusCode)),
+    );
+    expect(burst.sort()).toEqual([401, ...Array(11).fill(429)]);
+  });
+
+  it("does not count a successful login against its address", async () => {
+    await register({ fullName: "A", email, password: "secret1" });
+    const addressFailures = async () =>
+      (
+        await database.db
+          .selectFrom("login_failures")
+          .select("failures")
+          .where("key", "=", "login:address:127.0.0.1")
+          .executeTakeFirst()
+      )?.failures;
+    expect((await login({ email, password: "nope" })).statusCode).toBe(401);
+    const before = Number(await addressFailures());
+    expect(before).toBeGreaterThanOrEqual(1);
+    for (let i = 0; i < 3; i += 1) expect((await login({ email, password: "secret1" })).statusCode).toBe(200);
+    expect(Number(await addressFailures())).toBe(before);
+    expect((await login({ email, password: "nope" })).statusCode).toBe(401);
+    expect(Number(await addressFailures())).toBe(before + 1);
   });
 
   it("changes the password after checking the current one, and signs out other sessions", async () => {

@@ -7,8 +7,10 @@ import {
   ResetPasswordConfirmRequestSchema,
   ResetPasswordRequestSchema,
 } from "../../domain/api";
+import { tooManyAttemptsMessage } from "../../domain/login-backoff";
 import { messages } from "../../domain/messages";
 import { AppError } from "../app-error";
+import { claimLoginAttempt, loginFailed, loginKeys, loginSucceeded } from "../auth/login-backoff";
 import { hashPassword, verifyAgainstNothing, verifyPassword } from "../auth/password-hash";
 import { endSession, hashToken, newToken, requireAccount, startSession } from "../auth/sessions";
 import {
@@ -22,14 +24,12 @@ import {
   updatePasswordHash,
 } from "../db/accounts-repository";
 import { enqueueMail } from "../db/outbox-repository";
-import { hitRateLimit, type RateLimitRule, resetRateLimit } from "../db/rate-limits-repository";
+import { hitRateLimit, type RateLimitRule } from "../db/rate-limits-repository";
 import { passwordResetMail } from "../mail/password-reset-mail";
 import { parseInput } from "../parse-input";
 
 const MINUTE = 60_000;
 const RATE_LIMITS = {
-  loginPerAccount: { limit: 10, windowMs: 15 * MINUTE },
-  loginPerAddress: { limit: 100, windowMs: 15 * MINUTE },
   resetPerAccount: { limit: 5, windowMs: 60 * MINUTE },
   resetPerAddress: { limit: 20, windowMs: 60 * MINUTE },
 } satisfies Record<string, RateLimitRule>;
@@ -46,12 +46,8 @@ export const driverRoutes: FastifyPluginAsync = async (app) => {
   async function limit(request: FastifyRequest, key: string, rule: RateLimitRule) {
     const result = await hitRateLimit(db, key, rule, app.deps.now());
     if (!result.allowed) {
-      const minutes = Math.max(1, Math.ceil(result.retryAfterMs / MINUTE));
       request.log.warn({ rateLimit: key.split(":")[0] }, "rate limit reached");
-      throw new AppError(
-        "rate_limited",
-        `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`,
-      );
+      throw new AppError("rate_limited", tooManyAttemptsMessage(result.retryAfterMs));
     }
   }
 
@@ -97,15 +93,17 @@ export const driverRoutes: FastifyPluginAsync = async (app) => {
 
   app.post("/drivers/login", async (request, reply) => {
     const body = parseInput(LoginRequestSchema, request.body);
-    const accountKey = `login:account:${normalizeEmail(body.email)}`;
-    await limit(request, `login:address:${request.ip}`, RATE_LIMITS.loginPerAddress);
-    await limit(request, accountKey, RATE_LIMITS.loginPerAccount);
+    const keys = loginKeys(body.email, request.ip);
+    await claimLoginAttempt(db, keys, app.deps.now());
     const account = await findAccountByEmail(db, body.email);
     const ok = account
       ? await verifyPassword(account.passwordHash, body.password)
       : await verifyAgainstNothing(body.password);
-    if (!account || !ok) throw new AppError("unauthorized", LOGIN_REFUSED);
-    await resetRateLimit(db, accountKey);
+    if (!account || !ok) {
+      await loginFailed(db, keys, app.deps.now());
+      throw new AppError("unauthorized", LOGIN_REFUSED);
+    }
+    await loginSucceeded(db, keys);
     const session = await startSession(app, reply, account.id);
     return sessionAnswer(account, session);
   });
@@ -130,10 +128,14 @@ export const driverRoutes: FastifyPluginAsync = async (app) => {
     if (normalizeEmail(body.email) !== normalizeEmail(account.email)) {
       throw new AppError("bad_request", "The email address does not match the signed-in account.");
     }
-    await limit(request, `login:account:${normalizeEmail(account.email)}`, RATE_LIMITS.loginPerAccount);
+    // A wrong current password counts as a failed login of the account.
+    const keys = loginKeys(account.email);
+    await claimLoginAttempt(db, keys, app.deps.now());
     if (!(await verifyPassword(account.passwordHash, body.currentPassword))) {
+      await loginFailed(db, keys, app.deps.now());
       throw new AppError("bad_request", "Current password is incorrect.");
     }
+    await loginSucceeded(db, keys);
     const hash = await hashPassword(body.newPassword);
     await db.transaction().execute(async (trx) => {
       await updatePasswordHash(trx, account.id, hash, app.deps.now());

@@ -6,6 +6,7 @@ import { FormListQuerySchema, type FormPage } from "../../domain/api";
 import { IdSchema } from "../../domain/form-fields";
 import { type FormStatus, isOpenStatus, OPEN_STATUSES } from "../../domain/form-status";
 import { messages } from "../../domain/messages";
+import type { SignedAtFields } from "../../domain/signatures";
 import { AppError } from "../app-error";
 import { requireAccount } from "../auth/sessions";
 import type { Account } from "../db/accounts-repository";
@@ -22,6 +23,7 @@ import {
 import type { DB } from "../db/schema";
 import { parseInput } from "../parse-input";
 import { archiveForm } from "../services/archive-form";
+import { refuseSignedAtProblem } from "../services/complete-form";
 import { deleteForm } from "../services/delete-form";
 import { auditActorOf } from "../services/record-audit";
 
@@ -42,6 +44,8 @@ export interface FormKind<T extends FormTable, F extends { status: FormStatus },
   apply: (base: F, input: I) => F;
   /** The copies of form fields kept in columns for lists and pairing. */
   columns: (form: F) => FormPatch<T>;
+  /** The form's date (ISO, or "" while unset): the week ending, the check date. */
+  date: (form: F) => string;
   /**
    * Why the form as it would be saved cannot be, or null: rules that hold whatever the input (e.g. what a
    * submission needs). The answer is the user-facing message of a 400.
@@ -125,9 +129,10 @@ export function formRoutes<T extends FormTable, F extends { status: FormStatus }
   return async (app) => {
     const { db } = app.deps.database;
     const notFound = () => new AppError("not_found", `No such ${kind.noun}.`);
-    const refuseProblem = (form: F) => {
+    const refuseProblem = (form: F, stored: SignedAtFields, input: I, now: Date) => {
       const problem = kind.saveProblem?.(form);
       if (problem) throw new AppError("validation_failed", problem);
+      refuseSignedAtProblem(stored, input as SignedAtFields, kind.date(form), now);
     };
 
     app.get(kind.path, async (request) => {
@@ -171,7 +176,7 @@ export function formRoutes<T extends FormTable, F extends { status: FormStatus }
       if (statusChangeBySave(form.status) === "archive") {
         throw new AppError("bad_request", `A new ${kind.noun} cannot be archived.`);
       }
-      refuseProblem(form);
+      refuseProblem(form, {}, input, now);
       const writes = await kind.prepareSave?.(app, { account, id, form });
       const inserted = await db.transaction().execute(async (trx) => {
         const done = await insertForm(
@@ -216,7 +221,7 @@ export function formRoutes<T extends FormTable, F extends { status: FormStatus }
       if (!isOpenStatus(current.status)) throw new AppError("conflict", messages.formLocked);
 
       const form = kind.apply({ ...(current.data as F), status: current.status }, input);
-      refuseProblem(form);
+      refuseProblem(form, current.data, input, now);
       const writes = await kind.prepareSave?.(app, { account, id, form });
       const submittedNow = form.status === "ready_for_approval" && current.submittedAt === null;
       const updated = await db.transaction().execute(async (trx) => {

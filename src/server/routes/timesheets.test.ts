@@ -9,6 +9,7 @@ import type { Database } from "../db/database";
 import { claimBatch } from "../db/outbox-repository";
 import { testDatabases } from "../db/test-databases";
 import { pdfText } from "../pdf/pdf-text";
+import { printedFingerprint } from "../test-support/printed-fingerprint";
 
 const ORIGIN = "http://sheets.test";
 
@@ -226,6 +227,74 @@ describe.each(testDatabases())("timesheets on $name", ({ open }) => {
     const submit = (payload: object, cookie?: string) =>
       call("POST", "/api/timesheets/one-step-completion", cookie, payload);
 
+    it("keeps when each signature was drawn, refusing times in the future or long before the week", async () => {
+      const cookie = await newDriver();
+      const id = randomUUID();
+      // A draft as saved before drawn-at times were kept: it opens and saves as ever.
+      expect((await call("POST", "/api/timesheets", cookie, { id, ...signedWeek() })).statusCode).toBe(201);
+      const old = (await call("GET", `/api/timesheets/${id}`, cookie)).json();
+      expect(old.operatorSignature).toBe(SAMPLE_SIGNATURE);
+      expect(old).not.toHaveProperty("operatorSignedAt");
+
+      const save = (fields: object) => call("PUT", `/api/timesheets/${id}`, cookie, fields);
+      // The server's clock is 15:00; a phone's may run up to five minutes fast.
+      const future = await save({ operatorSignedAt: "2025-06-07T15:05:01.000Z" });
+      expect(future.statusCode).toBe(400);
+      expect(future.json().message).toBe(
+        "The operator signature's time is in the future. Please check the phone's date and time, then sign again.",
+      );
+      const early = await save({ clientSignedAt: "2025-05-30T23:59:59.000Z" });
+      expect(early.statusCode).toBe(400);
+      expect(early.json().message).toBe(
+        "The client signature was drawn more than 7 days before the form's date. Please sign again.",
+      );
+      expect((await save({ clientSignedAt: "yesterday" })).statusCode).toBe(400);
+      expect(
+        (
+          await save({
+            operatorSignedAt: "2025-06-07T15:04:59.000Z",
+            clientSignedAt: "2025-05-31T00:00:00.000Z",
+          })
+        ).statusCode,
+      ).toBe(200);
+      expect((await call("GET", `/api/timesheets/${id}`, cookie)).json()).toMatchObject({
+        operatorSignedAt: "2025-06-07T15:04:59.000Z",
+        clientSignedAt: "2025-05-31T00:00:00.000Z",
+      });
+      // A stored time is not checked again when the form is saved with it later.
+      expect((await save({ ...signedWeek(), operatorSignedAt: "2025-06-07T15:04:59.000Z" })).statusCode).toBe(
+        200,
+      );
+
+      const future2 = await submit(
+        {
+          timesheetData: { ...signedWeek(), id, operatorSignedAt: "2025-06-08T15:00:00.000Z" },
+          supervisorRating: "happy",
+        },
+        cookie,
+      );
+      expect(future2.statusCode).toBe(400);
+      expect(await drainOutbox()).toEqual([]);
+      const done = await submit(
+        {
+          timesheetData: { ...signedWeek(), id, clientSignedAt: "2025-06-07T14:58:30.000Z" },
+          supervisorRating: "happy",
+        },
+        cookie,
+      );
+      expect(done.statusCode).toBe(200);
+      const mails = await drainOutbox();
+      const attachment = mails[0]!.attachments[0] as { contentBase64: string };
+      const text = (await pdfText(Buffer.from(attachment.contentBase64, "base64"))).replace(/\s+/g, " ");
+      expect(text).toContain("NAME Dave Digger DATE 07/06/2025 DRAWN 07/06/2025, 16:04:59 BST");
+      expect(text).toContain("NAME Fiona Foreman DATE 07/06/2025 DRAWN 07/06/2025, 15:58:30 BST");
+      const view = (await call("GET", `/api/completed-forms/${id}`, cookie)).json();
+      expect(view.form).toMatchObject({
+        operatorSignedAt: "2025-06-07T15:04:59.000Z",
+        clientSignedAt: "2025-06-07T14:58:30.000Z",
+      });
+    });
+
     it("refuses a submission the submit button would not allow, with the spec's message", async () => {
       const noRating = await submit({ timesheetData: signedWeek() });
       expect(noRating.statusCode).toBe(400);
@@ -323,6 +392,11 @@ describe.each(testDatabases())("timesheets on $name", ({ open }) => {
       const view = await call("GET", `/api/completed-forms/${id}?token=${token}`);
       expect(view.statusCode).toBe(200);
       expect(view.json()).toMatchObject({ type: "timesheet", form: { id, plantNumber: "EX-042" } });
+      // The view shows the fingerprint the emailed PDF prints, so a changed copy can be told apart.
+      const attachment = mails[0]!.attachments[0] as { contentBase64: string };
+      expect(view.json().form.signedContentFingerprint).toBe(
+        await printedFingerprint(Buffer.from(attachment.contentBase64, "base64")),
+      );
       expect((await call("GET", `/api/completed-forms/${id}?token=${"x".repeat(43)}`)).statusCode).toBe(404);
       expect((await call("GET", `/api/completed-forms/${id}`)).statusCode).toBe(404);
       expect((await call("GET", `/api/completed-forms/${id}`, cookie)).json()).toMatchObject({

@@ -27,6 +27,7 @@ export const timesheetKind: FormKind<"timesheets", TimesheetFields, TimesheetInp
     orderNumber: form.orderNumber,
     weekEnding: form.weekEnding || null,
   }),
+  date: (form) => form.weekEnding,
 };
 
 export const timesheetRoutes: FastifyPluginAsync = async (app) => {

@@ -10,7 +10,13 @@ import type { Account } from "../db/accounts-repository";
 import { findCustomer } from "../db/customers-repository";
 import { deletePhotoRows, setFormPhotos } from "../db/photos-repository";
 import { CHECK_SHEET_TITLE, renderCheckSheetPdf } from "../pdf/check-sheet-pdf";
-import { completeForm, fileSlug, openForCompletion, type RatedForm } from "./complete-form";
+import {
+  completeForm,
+  fileSlug,
+  openForCompletion,
+  type RatedForm,
+  refuseSignedAtProblem,
+} from "./complete-form";
 import { deleteStoredPhotos, readPdfPhotos, resolveFormPhotos } from "./form-photos";
 import type { AuditActor } from "./record-audit";
 
@@ -37,6 +43,7 @@ export async function completeCheckSheet(
     submitViaEmail: true,
     submissionEmails: recipients,
   };
+  refuseSignedAtProblem(base, body.checkSheetData, form.checkDate, now);
   const photos = await resolveFormPhotos(app, form.photos, { account, formId: account ? id : null });
   const rated: RatedForm = {
     supervisorRating: body.supervisorRating,

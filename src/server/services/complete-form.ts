@@ -3,6 +3,7 @@ import type { Kysely } from "kysely";
 import { isOpenStatus, OPEN_STATUSES } from "../../domain/form-status";
 import { messages } from "../../domain/messages";
 import type { Rating } from "../../domain/rating";
+import { type SignedAtFields, signedAtProblem } from "../../domain/signatures";
 import { AppError } from "../app-error";
 import { newToken } from "../auth/sessions";
 import type { Account } from "../db/accounts-repository";
@@ -24,6 +25,17 @@ export interface RatedForm {
   supervisorRating: Rating;
   supervisorNotes: string;
   ratedAt: string;
+}
+
+/** Refuses a completion whose signatures' drawn-at times cannot be right (see `signedAtProblem`). */
+export function refuseSignedAtProblem(
+  stored: SignedAtFields,
+  input: SignedAtFields,
+  formDate: string,
+  now: Date,
+) {
+  const problem = signedAtProblem(stored, input, formDate, now);
+  if (problem) throw new AppError("validation_failed", problem);
 }
 
 /** Where the emailed link of a kept form points: the read-only view, opened by its unguessable token. */

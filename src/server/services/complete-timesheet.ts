@@ -7,7 +7,13 @@ import { applyTimesheetInput, emptyTimesheet, type TimesheetFields } from "../..
 import type { Account } from "../db/accounts-repository";
 import { findCustomer } from "../db/customers-repository";
 import { renderTimesheetPdf } from "../pdf/timesheet-pdf";
-import { completeForm, fileSlug, openForCompletion, type RatedForm } from "./complete-form";
+import {
+  completeForm,
+  fileSlug,
+  openForCompletion,
+  type RatedForm,
+  refuseSignedAtProblem,
+} from "./complete-form";
 import type { AuditActor } from "./record-audit";
 
 /**
@@ -32,6 +38,7 @@ export async function completeTimesheet(
     submitViaEmail: true,
     submissionEmails: recipients,
   };
+  refuseSignedAtProblem(base, body.timesheetData, form.weekEnding, now);
   const rated: RatedForm = {
     supervisorRating: body.supervisorRating,
     supervisorNotes: body.supervisorNotes,

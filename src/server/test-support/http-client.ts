@@ -1,4 +1,4 @@
-import { request as httpRequest } from "node:http";
+import { type Agent, request as httpRequest } from "node:http";
 
 /** What a test needs from an answer of a server process. */
 export interface Answer {
@@ -7,16 +7,26 @@ export interface Answer {
   setCookie: string[];
 }
 
+/** No answer within the time allowed: the call was abandoned. */
+export class CallTimeoutError extends Error {}
+
 /**
  * Calls a running server as the web app does: JSON, our own Origin, and the session cookie when given. Each call
- * opens its own connection, like many phones at once (fetch would queue them on one keep-alive connection). A
- * network failure (the server died) rejects.
+ * opens its own connection, like many phones at once (fetch would queue them on one keep-alive connection),
+ * unless an `agent` keeps one phone's connection open between calls. A network failure (the server died)
+ * rejects, and so does a call unanswered after `timeoutMs` (with a CallTimeoutError).
  */
 export function callServer(
   baseUrl: string,
   method: string,
   path: string,
-  options: { body?: unknown; cookie?: string; headers?: Record<string, string> } = {},
+  options: {
+    body?: unknown;
+    cookie?: string;
+    headers?: Record<string, string>;
+    agent?: Agent;
+    timeoutMs?: number;
+  } = {},
 ): Promise<Answer> {
   const payload = options.body !== undefined ? JSON.stringify(options.body) : undefined;
   return new Promise((resolve, reject) => {
@@ -24,7 +34,7 @@ export function callServer(
       `${baseUrl}${path}`,
       {
         method,
-        agent: false,
+        agent: options.agent ?? false,
         headers: {
           origin: baseUrl,
           ...(payload !== undefined
@@ -52,6 +62,13 @@ export function callServer(
       },
     );
     req.on("error", reject);
+    if (options.timeoutMs !== undefined) {
+      const timer = setTimeout(() => {
+        reject(new CallTimeoutError(`${method} ${path}: no answer in ${options.timeoutMs} ms`));
+        req.destroy();
+      }, options.timeoutMs);
+      req.on("close", () => clearTimeout(timer));
+    }
     req.end(payload);
   });
 }

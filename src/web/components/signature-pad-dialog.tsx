@@ -12,8 +12,8 @@ interface SignaturePadDialogProps {
   title: string;
   /** Who is signing, shown so the right person takes the phone. */
   signerName: string;
-  /** The drawn signature as a PNG data URL. */
-  onSave: (dataUrl: string) => void;
+  /** The drawn signature as a PNG data URL, and when its last stroke ended (ISO-8601, the phone's clock). */
+  onSave: (dataUrl: string, drawnAt: string) => void;
 }
 
 /**
@@ -33,7 +33,8 @@ function fitCanvas(canvas: HTMLCanvasElement, pad: SignaturePad): void {
   pad.fromData(strokes);
 }
 
-function SignatureCanvas({ onChange }: { onChange: (pad: SignaturePad) => void }) {
+/** Reports the pad on every finished stroke (and once at the start), with when that stroke ended. */
+function SignatureCanvas({ onChange }: { onChange: (pad: SignaturePad, strokeEndedAt?: string) => void }) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
 
   useEffect(() => {
@@ -45,7 +46,7 @@ function SignatureCanvas({ onChange }: { onChange: (pad: SignaturePad) => void }
       maxWidth: SIGNATURE_LINE_WIDTH / 2,
       penColor: SIGNATURE_COLOR,
     });
-    const changed = () => onChange(pad);
+    const changed = () => onChange(pad, new Date().toISOString());
     pad.addEventListener("endStroke", changed);
     fitCanvas(canvas, pad);
     const observer = new ResizeObserver(() => fitCanvas(canvas, pad));
@@ -78,20 +79,24 @@ export function SignaturePadDialog({
 }: SignaturePadDialogProps) {
   const [pad, setPad] = useState<SignaturePad | null>(null);
   const [empty, setEmpty] = useState(true);
+  const [lastStrokeEndedAt, setLastStrokeEndedAt] = useState("");
   // Stable, so the canvas effect does not re-create the pad on every render.
-  const [trackPad] = useState(() => (next: SignaturePad) => {
+  const [trackPad] = useState(() => (next: SignaturePad, strokeEndedAt?: string) => {
     setPad(next);
     setEmpty(next.isEmpty());
+    if (strokeEndedAt) setLastStrokeEndedAt(strokeEndedAt);
   });
 
   const clear = () => {
     pad?.clear();
     setEmpty(true);
+    setLastStrokeEndedAt("");
   };
 
   const save = () => {
     if (!pad || pad.isEmpty()) return;
-    onSave(pad.toDataURL("image/png"));
+    // The signature was drawn when its last stroke ended, not when Save was tapped.
+    onSave(pad.toDataURL("image/png"), lastStrokeEndedAt || new Date().toISOString());
     onOpenChange(false);
   };
 

@@ -17,7 +17,8 @@ interface SignerBlockProps {
   onNameChange: (name: string) => void;
   /** The PNG data URL, or "" before signing. */
   signature: string;
-  onSignatureChange: (signature: string) => void;
+  /** A new signature and when it was drawn (ISO-8601), or both "" when cleared. */
+  onSignatureChange: (signature: string, drawnAt: string) => void;
   /** The line on the empty pad: 'Tap to sign', 'Client signature required', 'Tap to sign (optional)'. */
   prompt: string;
   clearLabel?: string;
@@ -46,7 +47,7 @@ export function SignerBlock({
 
   const clear = () => {
     onNameChange("");
-    onSignatureChange("");
+    onSignatureChange("", "");
   };
 
   return (

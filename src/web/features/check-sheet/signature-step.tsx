@@ -84,7 +84,9 @@ export function SignatureStep({ form: api, submission }: SignatureStepProps) {
         name={form.operatorSignedName}
         onNameChange={(operatorSignedName) => change({ operatorSignedName })}
         signature={form.operatorSignature}
-        onSignatureChange={(operatorSignature) => change({ operatorSignature })}
+        onSignatureChange={(operatorSignature, operatorSignedAt) =>
+          change({ operatorSignature, operatorSignedAt })
+        }
         prompt="Tap to sign"
         clearLabel="Clear All"
       />
@@ -95,7 +97,7 @@ export function SignatureStep({ form: api, submission }: SignatureStepProps) {
         name={form.clientSignedName}
         onNameChange={(clientSignedName) => change({ clientSignedName })}
         signature={form.clientSignature}
-        onSignatureChange={(clientSignature) => change({ clientSignature })}
+        onSignatureChange={(clientSignature, clientSignedAt) => change({ clientSignature, clientSignedAt })}
         prompt={accountHolder ? "Tap to sign (optional)" : "Client signature required"}
         clearLabel="Clear All"
       />

@@ -10,6 +10,7 @@ import { dayNetHours, weeklyTotal } from "../../../domain/hours";
 import { formatDisplayDate } from "../../../domain/iso-date";
 import { photoCountLabel, photoUrlsOf } from "../../../domain/photos";
 import type { SupervisorApproval } from "../../../domain/rating";
+import { formatSignedAt } from "../../../domain/signatures";
 import { LoadingScreen } from "../../components/loading-screen";
 import { PhotoThumbnail } from "../../components/photo-thumbnail";
 import { ScreenLayout } from "../../components/screen-layout";
@@ -305,8 +306,18 @@ function CheckList({ form, title = "Daily checks" }: { form: FormData; title?: s
 
 function Signatures({ form, title = "Signatures" }: { form: FormData; title?: string }) {
   const signers = [
-    { role: "Operator", name: text(form, "operatorSignedName"), image: text(form, "operatorSignature") },
-    { role: "Client", name: text(form, "clientSignedName"), image: text(form, "clientSignature") },
+    {
+      role: "Operator",
+      name: text(form, "operatorSignedName"),
+      image: text(form, "operatorSignature"),
+      drawnAt: text(form, "operatorSignedAt"),
+    },
+    {
+      role: "Client",
+      name: text(form, "clientSignedName"),
+      image: text(form, "clientSignature"),
+      drawnAt: text(form, "clientSignedAt"),
+    },
   ];
   return (
     <Section title={title}>
@@ -326,6 +337,11 @@ function Signatures({ form, title = "Signatures" }: { form: FormData; title?: st
             )}
             <figcaption className="mt-1">
               <span className="font-medium">{signer.role}:</span> {signer.name || "—"}
+              {signer.image ? (
+                <span className="block text-sm text-slate-600 dark:text-slate-400">
+                  Drawn: {formatSignedAt(signer.drawnAt)}
+                </span>
+              ) : null}
             </figcaption>
           </figure>
         ))}
@@ -334,6 +350,23 @@ function Signatures({ form, title = "Signatures" }: { form: FormData; title?: st
         <span className="font-medium">Date: </span>
         {formatDisplayDate(text(form, "signatureDate")) || "—"}
       </p>
+      <SignedContentFingerprint fingerprint={text(form, "signedContentFingerprint")} />
     </Section>
+  );
+}
+
+/** The fingerprint the form's PDF prints: compared with a copy's, it shows whether the signed content changed. */
+function SignedContentFingerprint({ fingerprint }: { fingerprint: string }) {
+  if (!fingerprint) return null;
+  return (
+    <div className="mt-3">
+      <p className="font-medium">SHA-256 of signed content</p>
+      <p className="mt-1 select-all break-all rounded-md bg-slate-100 px-3 py-2 font-mono text-sm dark:bg-slate-800">
+        {fingerprint}
+      </p>
+      <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+        The same fingerprint is printed at the foot of every page of this form's PDF.
+      </p>
+    </div>
   );
 }

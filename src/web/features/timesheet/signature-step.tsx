@@ -103,7 +103,9 @@ export function SignatureStep({ form: api, onCompleted }: SignatureStepProps) {
         name={form.operatorSignedName}
         onNameChange={(operatorSignedName) => change({ operatorSignedName })}
         signature={form.operatorSignature}
-        onSignatureChange={(operatorSignature) => change({ operatorSignature })}
+        onSignatureChange={(operatorSignature, operatorSignedAt) =>
+          change({ operatorSignature, operatorSignedAt })
+        }
         prompt="Tap to sign"
       />
       <SignerBlock
@@ -112,7 +114,7 @@ export function SignatureStep({ form: api, onCompleted }: SignatureStepProps) {
         name={form.clientSignedName}
         onNameChange={(clientSignedName) => change({ clientSignedName })}
         signature={form.clientSignature}
-        onSignatureChange={(clientSignature) => change({ clientSignature })}
+        onSignatureChange={(clientSignature, clientSignedAt) => change({ clientSignature, clientSignedAt })}
         prompt="Client signature required"
       />
       <Card>
