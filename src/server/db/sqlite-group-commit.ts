@@ -8,7 +8,7 @@ import {
 } from "kysely";
 
 /**
- * Kysely's SQLite dialect with group commits (see docs/decisions/012-sqlite-group-commits.md).
+ * Kysely's SQLite dialect with group commits (see docs/decisions/015-sqlite-group-commits.md).
  *
  * Writes go through one connection, one at a time as SQLite requires. The writes that come in while a group is
  * open (until the event loop has taken in every request that was ready) run in one transaction, each in a

@@ -1,6 +1,6 @@
 // Every uploaded photo is kept twice: as it came (what the app shows) and at the resolution a PDF prints it
 // (what every PDF embeds as it is). The print copy is made once, where the server first holds the checked bytes,
-// so no PDF has to decode a phone photo. See docs/decisions/012-print-copies-of-photos.md.
+// so no PDF has to decode a phone photo. See docs/decisions/014-print-copies-of-photos.md.
 import type { PdfPhoto } from "../pdf/pdf-canvas";
 import { photoForPdf } from "../pdf/pdf-photos";
 import { PhotoNotFoundError, type PhotoStorage } from "../storage/photo-storage";
