@@ -1,6 +1,4 @@
-import "fake-indexeddb/auto";
-import { IDBFactory } from "fake-indexeddb";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   clearAccountFromDevice,
   countUnsentWork,
@@ -10,9 +8,10 @@ import {
   isStaleCopy,
   pruneDeviceCopies,
 } from "./device-copies";
+import { freshOfflineDbForEachTest } from "./fresh-offline-db";
 import { fetchKeepingOffline } from "./kept-lists";
 import { readLocalForm, writeLocalForm } from "./local-forms";
-import { closeOfflineDb, type LocalForm, offlineDb } from "./offline-db";
+import { type LocalForm, offlineDb } from "./offline-db";
 import { enqueue } from "./outbox";
 
 const NOW = Date.parse("2025-06-07T08:00:00Z");
@@ -47,14 +46,7 @@ async function keptListOwners(): Promise<string[]> {
   return (await db.getAll("lists")).map((list) => list.owner).sort();
 }
 
-beforeEach(async () => {
-  await closeOfflineDb();
-  vi.stubGlobal("indexedDB", new IDBFactory());
-});
-afterEach(async () => {
-  vi.unstubAllGlobals();
-  await closeOfflineDb();
-});
+freshOfflineDbForEachTest();
 
 describe("the rules for device copies", () => {
   it("counts a copy changed after its last save, or never saved, as unsaved work; one being sent is the outbox's", () => {

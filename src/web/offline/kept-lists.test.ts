@@ -1,24 +1,19 @@
-import "fake-indexeddb/auto";
-import { IDBFactory } from "fake-indexeddb";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiError, NetworkError } from "../lib/api-client";
+import { freshOfflineDbForEachTest } from "./fresh-offline-db";
 import { fetchKeepingOffline, findKeptForm, forgetOtherAccounts } from "./kept-lists";
-import { closeOfflineDb } from "./offline-db";
 
 const offline = async (): Promise<never> => {
   throw new NetworkError(new TypeError("Failed to fetch"));
 };
 
-beforeEach(async () => {
-  await closeOfflineDb();
-  vi.stubGlobal("indexedDB", new IDBFactory());
+freshOfflineDbForEachTest();
+beforeEach(() => {
   vi.useFakeTimers({ toFake: ["Date"] });
   vi.setSystemTime(new Date("2025-06-07T08:00:00Z"));
 });
-afterEach(async () => {
+afterEach(() => {
   vi.useRealTimers();
-  vi.unstubAllGlobals();
-  await closeOfflineDb();
 });
 
 describe("lists kept for reading offline", () => {

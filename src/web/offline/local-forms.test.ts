@@ -1,8 +1,7 @@
-import "fake-indexeddb/auto";
-import { IDBFactory } from "fake-indexeddb";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
+import { freshOfflineDbForEachTest } from "./fresh-offline-db";
 import { latestLocalForm, writeLocalForm } from "./local-forms";
-import { closeOfflineDb, type LocalForm } from "./offline-db";
+import type { LocalForm } from "./offline-db";
 
 function copy(id: string, owner: string | null, updatedAt: number): LocalForm {
   return {
@@ -19,14 +18,7 @@ function copy(id: string, owner: string | null, updatedAt: number): LocalForm {
   };
 }
 
-beforeEach(async () => {
-  await closeOfflineDb();
-  vi.stubGlobal("indexedDB", new IDBFactory());
-});
-afterEach(async () => {
-  vi.unstubAllGlobals();
-  await closeOfflineDb();
-});
+freshOfflineDbForEachTest();
 
 describe("the form in progress offered for a start", () => {
   it("offers a signed-in driver a form started without an account, so signing in loses nothing", async () => {

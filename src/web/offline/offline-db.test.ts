@@ -1,17 +1,9 @@
-import "fake-indexeddb/auto";
-import { IDBFactory } from "fake-indexeddb";
 import { openDB } from "idb";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { closeOfflineDb, offlineDb } from "./offline-db";
+import { describe, expect, it } from "vitest";
+import { freshOfflineDbForEachTest } from "./fresh-offline-db";
+import { offlineDb } from "./offline-db";
 
-beforeEach(async () => {
-  await closeOfflineDb();
-  vi.stubGlobal("indexedDB", new IDBFactory());
-});
-afterEach(async () => {
-  vi.unstubAllGlobals();
-  await closeOfflineDb();
-});
+freshOfflineDbForEachTest();
 
 describe("the device's database", () => {
   it("keeps forms and waiting requests of the first version when it gains the kept lists", async () => {

@@ -1,7 +1,5 @@
-import "fake-indexeddb/auto";
-import { IDBFactory } from "fake-indexeddb";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { closeOfflineDb } from "./offline-db";
+import { freshOfflineDbForEachTest } from "./fresh-offline-db";
 import {
   enqueue,
   flushOutbox,
@@ -47,16 +45,13 @@ const save = (n: number, group: string | null = null) => ({
   group,
 });
 
-beforeEach(async () => {
-  await closeOfflineDb();
-  vi.stubGlobal("indexedDB", new IDBFactory());
+freshOfflineDbForEachTest();
+beforeEach(() => {
   vi.useFakeTimers({ toFake: ["Date", "setTimeout", "clearTimeout"] });
   vi.setSystemTime(new Date("2025-06-07T08:00:00Z"));
 });
-afterEach(async () => {
+afterEach(() => {
   vi.useRealTimers();
-  vi.unstubAllGlobals();
-  await closeOfflineDb();
 });
 
 describe("the outbox", () => {

@@ -1,7 +1,6 @@
-import "fake-indexeddb/auto";
-import { IDBFactory } from "fake-indexeddb";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { messages } from "../../domain/messages";
+import { freshOfflineDbForEachTest } from "./fresh-offline-db";
 import {
   forgetUnusedPhotos,
   isLocalPhotoRef,
@@ -10,7 +9,7 @@ import {
   readLocalPhoto,
   replaceLocalPhotoRefs,
 } from "./local-photos";
-import { closeOfflineDb, offlineDb } from "./offline-db";
+import { offlineDb } from "./offline-db";
 import {
   discardOutboxItem,
   enqueue,
@@ -122,16 +121,13 @@ async function keepForm(): Promise<void> {
   });
 }
 
-beforeEach(async () => {
-  await closeOfflineDb();
-  vi.stubGlobal("indexedDB", new IDBFactory());
+freshOfflineDbForEachTest();
+beforeEach(() => {
   vi.useFakeTimers({ toFake: ["Date", "setTimeout", "clearTimeout"] });
   vi.setSystemTime(new Date("2026-11-02T08:00:00Z"));
 });
-afterEach(async () => {
+afterEach(() => {
   vi.useRealTimers();
-  vi.unstubAllGlobals();
-  await closeOfflineDb();
 });
 
 describe("references to photos kept on the phone", () => {
