@@ -32,7 +32,7 @@ export function OfflineStatus({ className }: { className?: string }) {
         <Button
           variant="outline"
           className={cn(
-            "min-h-9 border-slate-500 bg-transparent px-3 text-sm text-white hover:bg-slate-800 dark:border-slate-500 dark:bg-transparent dark:text-white dark:hover:bg-slate-800",
+            "min-h-11 border-slate-500 bg-transparent px-3 text-sm text-white hover:bg-slate-800 dark:border-slate-500 dark:bg-transparent dark:text-white dark:hover:bg-slate-800",
             refused > 0 && "border-red-400 text-red-100 dark:border-red-400 dark:text-red-100",
           )}
           onClick={() => {

@@ -14,6 +14,21 @@ describe("authFailure", () => {
     });
   });
 
+  it("does not send a driver who is asked to wait back to their password or a new account", () => {
+    const lockedOut = new ApiError(
+      429,
+      JSON.stringify({
+        code: "rate_limited",
+        message: "Too many attempts. Please wait 2 seconds and try again.",
+      }),
+      "Too Many Requests",
+    );
+    expect(authFailure("login", lockedOut)).toEqual({
+      message: "Login failed: Too many attempts. Please wait 2 seconds and try again.",
+      hint: undefined,
+    });
+  });
+
   it("asks to check the connection when a login got no reply, without the password hint", () => {
     expect(authFailure("login", offline)).toEqual({ message: messages.loginNetworkFailed });
   });

@@ -18,8 +18,9 @@ export function authFailure(call: AccountCall, error: unknown): FormProblem {
       if (offline) return { message: messages.loginNetworkFailed };
       return {
         message: messages.loginFailed(failureText(error)),
-        // The hint is about the address and password, so it only follows an answer from the server.
-        hint: error instanceof ApiError ? messages.loginFailedHint : undefined,
+        // The hint is about the address and password, so it only follows an answer from the server about them:
+        // a driver told to wait (429) is not sent to check the password or make a new account.
+        hint: error instanceof ApiError && error.status !== 429 ? messages.loginFailedHint : undefined,
       };
     case "register":
       return {
