@@ -3,6 +3,10 @@ import { messages } from "../src/domain/messages";
 import { test } from "./fixtures/app-test";
 import { nextStep, toastRegion } from "./support/timesheet-wizard";
 
+// These tests are about the page's own lookups: once the service worker controls the page, it makes the lookup
+// itself (past page.route) and answers from the fleet kept on the device, which e2e/offline.spec.ts covers.
+test.use({ serviceWorkers: "block" });
+
 async function openScanner(page: Page) {
   await page.goto("/timesheet");
   await nextStep(page, "Vehicle Info & Machine Hours");
