@@ -1,44 +1,16 @@
 import { randomUUID } from "node:crypto";
-import { readdir, readFile } from "node:fs/promises";
-import { join } from "node:path";
 import { type BrowserContext, chromium, devices, expect, type Page } from "@playwright/test";
-import { simpleParser } from "mailparser";
 import { messages } from "../src/domain/messages";
 import { pdfImages } from "../src/server/pdf/pdf-images";
 import { acceptPrivacyBanner, test } from "./fixtures/app-test";
 import { logIn } from "./fixtures/drivers";
-import { e2ePaths } from "./fixtures/e2e-paths";
-import { waitForMailTo } from "./fixtures/mailbox";
+import { mailsTo, waitForMailTo } from "./fixtures/mailbox";
 import { jpegFile, pickPhotos, startCheckSheetFromHome } from "./support/check-sheet-wizard";
+import { waitForOfflineReady } from "./support/offline";
 import { nextStep, sign, stepHeading } from "./support/timesheet-wizard";
 
 // A whole sheet walked with a reload and the network cut and restored: longer than a screen check.
 test.describe.configure({ timeout: 90_000 });
-
-/** The service worker has installed and controls this page: from now on the app opens without a network. */
-async function waitForOfflineReady(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
-}
-
-/** How many messages the SMTP sink has taken for `address`. */
-async function mailsTo(address: string): Promise<number> {
-  let names: string[];
-  try {
-    names = await readdir(e2ePaths.mailDir);
-  } catch {
-    return 0;
-  }
-  let count = 0;
-  for (const name of names.filter((n) => n.endsWith(".eml"))) {
-    const mail = await simpleParser(await readFile(join(e2ePaths.mailDir, name)));
-    const to = Array.isArray(mail.to) ? mail.to : mail.to ? [mail.to] : [];
-    if (to.some((group) => group.value.some((entry) => entry.address?.toLowerCase() === address))) count += 1;
-  }
-  return count;
-}
 
 function header(page: Page) {
   return page.getByRole("banner");

@@ -1,36 +1,18 @@
 import { randomUUID } from "node:crypto";
-import { appendFile, readdir, readFile, writeFile } from "node:fs/promises";
+import { appendFile, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { expect, type Page } from "@playwright/test";
-import { simpleParser } from "mailparser";
 import { STORAGE_KEYS } from "../src/domain/constants";
 import { messages } from "../src/domain/messages";
 import { serializeSession } from "../src/domain/session";
 import { test } from "./fixtures/app-test";
 import { e2ePaths } from "./fixtures/e2e-paths";
-import { waitForMailTo } from "./fixtures/mailbox";
+import { mailsTo, waitForMailTo } from "./fixtures/mailbox";
 import { waitForOfflineReady } from "./support/offline";
 import { dayCard, nextStep, sign, startTimesheetFromHome, stepHeading } from "./support/timesheet-wizard";
 
 // Each of these walks a whole form with the network cut and restored: longer than a screen check.
 test.describe.configure({ timeout: 90_000 });
-
-/** Every message the SMTP sink has taken for `address`. */
-async function mailsTo(address: string): Promise<number> {
-  let names: string[];
-  try {
-    names = await readdir(e2ePaths.mailDir);
-  } catch {
-    return 0;
-  }
-  let count = 0;
-  for (const name of names.filter((n) => n.endsWith(".eml"))) {
-    const mail = await simpleParser(await readFile(join(e2ePaths.mailDir, name)));
-    const to = Array.isArray(mail.to) ? mail.to : mail.to ? [mail.to] : [];
-    if (to.some((group) => group.value.some((entry) => entry.address?.toLowerCase() === address))) count += 1;
-  }
-  return count;
-}
 
 function header(page: Page) {
   return page.getByRole("banner");
