@@ -1,5 +1,5 @@
 import { LoaderCircle } from "lucide-react";
-import { type ReactNode, useState } from "react";
+import { type ReactElement, type ReactNode, useState } from "react";
 import {
   AlertDialog,
   AlertDialogAction,
@@ -9,6 +9,7 @@ import {
   AlertDialogFooter,
   AlertDialogHeader,
   AlertDialogTitle,
+  AlertDialogTrigger,
 } from "./ui/alert-dialog";
 
 interface ConfirmDialogProps {
@@ -20,6 +21,13 @@ interface ConfirmDialogProps {
   /** Shown on the confirm button while the action runs, e.g. 'Deleting...'. */
   busyLabel: string;
   destructive?: boolean;
+  /** The confirm button waits, e.g. while the dialog still works out what to ask. */
+  confirmDisabled?: boolean;
+  cancelLabel?: string;
+  /** Runs as the driver chooses not to go on, before the dialog closes. */
+  onCancel?: () => void;
+  /** The control that opens the dialog, when it is not opened from elsewhere. */
+  trigger?: ReactElement;
   /** The confirmed action; the dialog stays open, showing progress, until it settles, then closes. */
   onConfirm: () => Promise<void>;
 }
@@ -33,21 +41,28 @@ export function ConfirmDialog({
   confirmLabel,
   busyLabel,
   destructive = false,
+  confirmDisabled = false,
+  cancelLabel = "Cancel",
+  onCancel,
+  trigger,
   onConfirm,
 }: ConfirmDialogProps) {
   const [busy, setBusy] = useState(false);
   return (
     <AlertDialog open={open} onOpenChange={(next) => busy || onOpenChange(next)}>
+      {trigger ? <AlertDialogTrigger asChild>{trigger}</AlertDialogTrigger> : null}
       <AlertDialogContent>
         <AlertDialogHeader>
           <AlertDialogTitle>{title}</AlertDialogTitle>
           <AlertDialogDescription>{description}</AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>
-          <AlertDialogCancel disabled={busy}>Cancel</AlertDialogCancel>
+          <AlertDialogCancel disabled={busy} onClick={onCancel}>
+            {cancelLabel}
+          </AlertDialogCancel>
           <AlertDialogAction
             variant={destructive ? "destructive" : "primary"}
-            disabled={busy}
+            disabled={busy || confirmDisabled}
             onClick={async (event) => {
               event.preventDefault();
               setBusy(true);

@@ -1,19 +1,8 @@
-import { LoaderCircle } from "lucide-react";
 import { type ReactElement, useEffect, useState } from "react";
 import { messages } from "../../domain/messages";
 import { useSession } from "../lib/session-store";
 import { useLogout } from "../lib/use-logout";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from "./ui/alert-dialog";
+import { ConfirmDialog } from "./confirm-dialog";
 
 /** How many of the driver's things on this device are not sent yet; null while counting. */
 function useUnsentCount(open: boolean, owner: string | null): number | null {
@@ -47,51 +36,27 @@ export function LogoutDialog({ children }: { children: ReactElement }) {
   const logout = useLogout();
   const owner = useSession()?.driverName ?? null;
   const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
   const unsent = useUnsentCount(open, owner);
   const warn = unsent !== null && unsent > 0;
 
   return (
-    <AlertDialog open={open} onOpenChange={(next) => busy || setOpen(next)}>
-      <AlertDialogTrigger asChild>{children}</AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Log out?</AlertDialogTitle>
-          <AlertDialogDescription>
-            {warn
-              ? messages.unsentAtLogout(unsent)
-              : "You will need to log in again to save drafts, see your history and use the supervisor area."}
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel
-            disabled={busy}
-            onClick={() => {
-              // Staying to send: try now rather than at the next chance.
-              if (warn) void import("../offline/outbox").then((outbox) => outbox.sendNow());
-            }}
-          >
-            {warn ? "Stay signed in" : "Cancel"}
-          </AlertDialogCancel>
-          <AlertDialogAction
-            disabled={busy || unsent === null}
-            onClick={async (event) => {
-              // Stay open, showing progress, until the server has had its say.
-              event.preventDefault();
-              setBusy(true);
-              try {
-                await logout();
-              } finally {
-                setBusy(false);
-                setOpen(false);
-              }
-            }}
-          >
-            {busy ? <LoaderCircle aria-hidden="true" className="size-5 animate-spin" /> : null}
-            {busy ? "Logging out..." : warn ? "Log out, keep on phone" : "Logout"}
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      open={open}
+      onOpenChange={setOpen}
+      trigger={children}
+      title="Log out?"
+      description={
+        warn
+          ? messages.unsentAtLogout(unsent)
+          : "You will need to log in again to save drafts, see your history and use the supervisor area."
+      }
+      cancelLabel={warn ? "Stay signed in" : "Cancel"}
+      // Staying to send: try now rather than at the next chance.
+      onCancel={warn ? () => void import("../offline/outbox").then((outbox) => outbox.sendNow()) : undefined}
+      confirmLabel={warn ? "Log out, keep on phone" : "Logout"}
+      confirmDisabled={unsent === null}
+      busyLabel="Logging out..."
+      onConfirm={logout}
+    />
   );
 }
