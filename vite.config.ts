@@ -3,7 +3,7 @@ import { join, resolve } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
-import { defineConfig, type Plugin } from "vite";
+import { createServer, defineConfig, type Plugin } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 
 const brandDark = "#0f172a";
@@ -44,12 +44,72 @@ function precompress(): Plugin {
   };
 }
 
+/** The pages whose first-visit markup the build writes into their HTML, by address. */
+const PRERENDERED_PAGES: Record<string, string> = {
+  "/": "index.html",
+  "/timesheet": "timesheet.html",
+  "/check-sheet": "check-sheet.html",
+};
+
+/**
+ * Writes each page of PRERENDERED_PAGES with the app's markup for a first visit already in it
+ * (src/web/prerender.tsx, run in Node through Vite), so a phone paints the screen before the JavaScript has
+ * arrived; the app then takes that markup over (src/web/start-app.tsx). public/boot.js decides before the first
+ * paint whether the markup is what this visitor would see.
+ */
+function prerender(): Plugin {
+  let configFile: string | undefined;
+  let mode = "production";
+  return {
+    name: "plant-sheets:prerender",
+    apply: "build",
+    enforce: "post",
+    configResolved(config) {
+      configFile = config.configFile;
+      mode = config.mode;
+    },
+    async generateBundle(_options, bundle) {
+      const shell = bundle["index.html"];
+      if (shell?.type !== "asset") return;
+      const template = String(shell.source);
+      const emptyRoot = '<div id="root"></div>';
+      if (!template.includes(emptyRoot)) throw new Error("index.html has no empty #root to prerender into");
+      const server = await createServer({
+        configFile,
+        mode,
+        logLevel: "error",
+        appType: "custom",
+        server: { middlewareMode: true, hmr: false, watch: null },
+      });
+      try {
+        const { prerenderPath } = (await server.ssrLoadModule("/prerender.tsx")) as {
+          prerenderPath: (path: string) => Promise<string>;
+        };
+        for (const [path, fileName] of Object.entries(PRERENDERED_PAGES)) {
+          const markup = await prerenderPath(path);
+          // React puts the preloads it wants first; they belong in <head>.
+          const preloads = markup.match(/^(?:<link [^>]*>)*/)?.[0] ?? "";
+          const html = template
+            .replace("<html ", `<html data-prerendered="${path}" `)
+            .replace("</head>", `${preloads}</head>`)
+            .replace(emptyRoot, `<div id="root">${markup.slice(preloads.length)}</div>`);
+          if (fileName === "index.html") shell.source = html;
+          else this.emitFile({ type: "asset", fileName, source: html });
+        }
+      } finally {
+        await server.close();
+      }
+    },
+  };
+}
+
 export default defineConfig({
   root: "src/web",
   publicDir: "public",
   plugins: [
     react(),
     tailwindcss(),
+    prerender(),
     precompress(),
     // The installable app: our own service worker (src/web/offline/service-worker.ts) gets the list of every
     // built file injected, so a cold start with no signal opens any screen, the QR decoder included.

@@ -20,6 +20,10 @@ describe.each(testDatabases())("the API on $name", ({ open }) => {
     webRoot = mkdtempSync(join(tmpdir(), "plant-sheets-web-"));
     mkdirSync(join(webRoot, "assets"));
     writeFileSync(join(webRoot, "index.html"), "<!doctype html><title>Plant Sheets</title>");
+    writeFileSync(
+      join(webRoot, "timesheet.html"),
+      "<!doctype html><title>Plant Sheets</title><h1>Timesheet</h1>",
+    );
     writeFileSync(join(webRoot, "assets", "app-abc123.js"), "console.log(1)");
     app = await buildApp({ config: loadConfig({}), database, webRoot, now: () => new Date() });
   });
@@ -123,6 +127,15 @@ describe.each(testDatabases())("the API on $name", ({ open }) => {
     expect(page.headers["content-type"]).toMatch(/text\/html/);
     expect(page.body).toContain("<title>Plant Sheets</title>");
     expect(page.headers["cache-control"]).toBe("no-cache");
+
+    // A page the build prerendered for an address is sent for it, whatever the query.
+    for (const url of ["/timesheet", "/timesheet?id=abc"]) {
+      const prerendered = await app.inject({ method: "GET", url });
+      expect(prerendered.statusCode).toBe(200);
+      expect(prerendered.body).toContain("<h1>Timesheet</h1>");
+      expect(prerendered.headers["cache-control"]).toBe("no-cache");
+    }
+    expect((await app.inject({ method: "GET", url: "/timesheet/extra" })).body).not.toContain("<h1>");
 
     const asset = await app.inject({ method: "GET", url: "/assets/app-abc123.js" });
     expect(asset.statusCode).toBe(200);

@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
@@ -143,6 +143,14 @@ export async function buildApp(
 
   const webRoot = deps.webRoot;
   const indexHtml = webRoot ? join(webRoot, "index.html") : undefined;
+  // Each other HTML file of the build is the prerendered page of one address: /timesheet for timesheet.html.
+  const prerenderedPages = new Set(
+    webRoot && existsSync(webRoot)
+      ? readdirSync(webRoot)
+          .filter((name) => name.endsWith(".html") && name !== "index.html")
+          .map((name) => `/${name.slice(0, -".html".length)}`)
+      : [],
+  );
   if (webRoot && indexHtml && existsSync(indexHtml)) {
     await app.register(fastifyStatic, {
       root: webRoot,
@@ -168,8 +176,11 @@ export async function buildApp(
       existsSync(indexHtml) &&
       (request.method === "GET" || request.method === "HEAD")
     ) {
-      // Client-side routes: the web app decides what to show, including its own 404 page.
-      return reply.header("cache-control", "no-cache").sendFile("index.html");
+      // Client-side routes: the web app decides what to show, including its own 404 page. A page the build
+      // prerendered for this address (e.g. timesheet.html for /timesheet) is sent in place of the plain one.
+      const path = request.url.split("?")[0]!;
+      const page = prerenderedPages.has(path) ? `${path.slice(1)}.html` : "index.html";
+      return reply.header("cache-control", "no-cache").sendFile(page);
     }
     return reply.status(404).send({ code: "not_found", message: "Not found" } satisfies ErrorBody);
   });

@@ -1,24 +1,12 @@
-import "./lib/zod-jitless";
-import { StrictMode, startTransition } from "react";
-import { createRoot } from "react-dom/client";
-import { App } from "./app";
-import { applyThemeChoice, followSystemTheme, readThemeChoice } from "./lib/theme";
 import "./styles.css";
 
-// Before the first render, so a dark-theme user never sees a light flash; the CSP forbids doing this in an
-// inline <head> script.
-applyThemeChoice(readThemeChoice());
-followSystemTheme();
+/** Resolves once the browser has painted what it has, or at once in a tab nobody can see. */
+function afterFirstPaint(): Promise<void> {
+  if (document.visibilityState === "hidden") return Promise.resolve();
+  return new Promise((painted) => requestAnimationFrame(() => setTimeout(painted, 0)));
+}
 
-const root = document.getElementById("root");
-if (!root) throw new Error("index.html has no #root element");
-
-// As a transition the first render is done in short slices, so a slow phone stays responsive while the screen
-// is built.
-startTransition(() => {
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
-});
+// A prerendered screen (public/boot.js) is shown before the app's code is fetched, so on a weak signal the
+// stylesheet and the screen's markup do not share the line with it.
+if (document.documentElement.dataset.render === "hydrate") await afterFirstPaint();
+await import("./start-app");

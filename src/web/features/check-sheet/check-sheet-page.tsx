@@ -9,11 +9,11 @@ import { LoadingScreen } from "../../components/loading-screen";
 import { RestoredNotice } from "../../components/restored-notice";
 import { SavedOnPhone } from "../../components/saved-on-phone";
 import { ScreenLayout } from "../../components/screen-layout";
+import { TodaysDate } from "../../components/todays-date";
 import { buttonClasses } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { appPaths } from "../../lib/app-paths";
 import { failureText } from "../../lib/failure-text";
-import { formatLongDate } from "../../lib/format-long-date";
 import { newId } from "../../lib/new-id";
 import { useSession } from "../../lib/session-store";
 import { useFormStart } from "../../lib/use-form-start";
@@ -29,7 +29,9 @@ function CheckSheetScreen({ orderNumber, children }: { orderNumber?: string | nu
       title="Daily Plant Defect Check"
       subtitle={
         <>
-          <p>{formatLongDate(new Date())}</p>
+          <p>
+            <TodaysDate />
+          </p>
           {orderNumber ? <p>Order number: {orderNumber}</p> : null}
         </>
       }

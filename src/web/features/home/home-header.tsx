@@ -1,10 +1,9 @@
 import { LogIn, LogOut, UserRound } from "lucide-react";
-import { Suspense, useEffect, useState } from "react";
-import { localIsoDate } from "../../../domain/iso-date";
+import { Suspense } from "react";
 import { ThemeToggle } from "../../components/theme-toggle";
+import { TodaysDate } from "../../components/todays-date";
 import { Button } from "../../components/ui/button";
 import { openAuthDialog } from "../../lib/auth-dialog-store";
-import { formatLongDate } from "../../lib/format-long-date";
 import { lazyWithQueries } from "../../lib/lazy-with-queries";
 import { useSession } from "../../lib/session-store";
 import { OfflineStatus } from "../../offline/offline-status";
@@ -21,25 +20,11 @@ const SessionCheck = lazyWithQueries(
   (m) => m.SessionCheck,
 );
 
-/** Today, kept current if the app is left open past midnight on a night shift. */
-function useToday(): Date {
-  const [today, setToday] = useState(() => new Date());
-  useEffect(() => {
-    const timer = setInterval(() => {
-      const now = new Date();
-      setToday((prev) => (localIsoDate(prev) === localIsoDate(now) ? prev : now));
-    }, 60_000);
-    return () => clearInterval(timer);
-  }, []);
-  return today;
-}
-
 // The header is dark in both themes, so its outline buttons are styled for a dark background in both.
 const onDarkBar =
   "border-slate-500 bg-transparent text-white hover:bg-slate-800 dark:border-slate-500 dark:bg-transparent dark:hover:bg-slate-800";
 
 export function HomeHeader() {
-  const today = useToday();
   const session = useSession();
 
   const logoutButton = (
@@ -62,7 +47,7 @@ export function HomeHeader() {
         <div className="min-w-0 flex-1">
           <h1 className="text-xl leading-tight font-bold tracking-tight">Plant Sheets</h1>
           <p className="text-sm text-slate-300">
-            <time dateTime={localIsoDate(today)}>{formatLongDate(today)}</time>
+            <TodaysDate />
           </p>
         </div>
         <div className="rounded-lg text-white [&_button]:text-white [&_button:hover]:bg-slate-800">

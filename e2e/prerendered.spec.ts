@@ -1,0 +1,90 @@
+import { expect, type Page, test } from "@playwright/test";
+import { STORAGE_KEYS } from "../src/domain/constants";
+
+// A first visit: nothing stored, so the page's prerendered markup is what this visitor sees.
+
+/** Holds the app's code back, as a weak signal does; returns the call that lets it through. */
+async function holdAppCode(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+function watchConsole(page: Page): string[] {
+  const problems: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error" || message.text().startsWith("Prerendered markup replaced")) {
+      problems.push(message.text());
+    }
+  });
+  page.on("pageerror", (error) => problems.push(error.message));
+  return problems;
+}
+
+for (const [path, heading] of [
+  ["/", "Plant Sheets"],
+  ["/timesheet", "Weekly Timesheet"],
+  ["/check-sheet", "Daily Plant Defect Check"],
+] as const) {
+  test(`${path} is on screen before the app's code arrives, and the app takes it over unchanged`, async ({
+    page,
+  }) => {
+    const problems = watchConsole(page);
+    const release = await holdAppCode(page);
+    await page.goto(path, { waitUntil: "commit" });
+    await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Your privacy" })).toBeVisible();
+
+    release();
+    // The app is running when the banner's buttons work (a tap before that does nothing yet).
+    await expect(async () => {
+      await page.getByRole("button", { name: "Accept" }).click({ timeout: 1000 });
+      await expect(page.getByRole("heading", { name: "Your privacy" })).toBeHidden({ timeout: 500 });
+    }).toPass();
+    await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    expect(problems).toEqual([]);
+  });
+}
+
+test("the home's date is today's, not the day the page was built", async ({ page }) => {
+  await page.clock.setFixedTime(new Date(2031, 0, 6, 9, 0));
+  await page.goto("/");
+  await expect(page.locator("header time")).toHaveAttribute("datetime", "2031-01-06");
+});
+
+test("a returning visitor never sees the first-visit screen, even before the app has loaded", async ({
+  page,
+}) => {
+  await page.addInitScript(
+    ([acceptedKey, themeKey]) => {
+      window.localStorage.setItem(acceptedKey, "true");
+      window.localStorage.setItem(themeKey, "dark");
+    },
+    [STORAGE_KEYS.privacyAccepted, STORAGE_KEYS.theme] as const,
+  );
+  const release = await holdAppCode(page);
+  await page.goto("/", { waitUntil: "commit" });
+  // The first-visit markup (the banner, the System theme button) stays hidden.
+  await expect(page.locator("html")).toHaveClass(/\bdark\b/);
+  await expect(page.getByRole("heading", { level: 1, name: "Plant Sheets" })).toBeHidden();
+
+  release();
+  await expect(page.getByRole("heading", { level: 1, name: "Plant Sheets" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Theme: Dark" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Your privacy" })).toBeHidden();
+});
+
+test("a screen without prerendered markup is drawn by the app at its own address", async ({ page }) => {
+  const problems = watchConsole(page);
+  await page.goto("/privacy-policy");
+  await expect(page.getByRole("heading", { level: 1, name: "Privacy Policy" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Login (Optional)" })).toBeHidden();
+  expect(problems).toEqual([]);
+});
