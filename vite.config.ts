@@ -52,10 +52,25 @@ const PRERENDERED_PAGES: Record<string, string> = {
 };
 
 /**
+ * Takes the app's module script and the modules it preloads out of the page and hands them to public/boot.js
+ * (data-app, data-preload), which starts the app at once or, on a prerendered screen, once it is painted.
+ */
+function startAppFromBoot(html: string): string {
+  const app = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(html);
+  if (!app) throw new Error("index.html has no module script to start the app with");
+  const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g)];
+  let page = html.replace(app[0], "");
+  for (const preload of preloads) page = page.replace(preload[0], "");
+  const attributes = `data-app="${app[1]}" data-preload="${preloads.map((p) => p[1]).join(" ")}"`;
+  if (!page.includes('<script src="/boot.js">')) throw new Error("index.html does not load /boot.js");
+  return page.replace('<script src="/boot.js">', `<script src="/boot.js" ${attributes}>`);
+}
+
+/**
  * Writes each page of PRERENDERED_PAGES with the app's markup for a first visit already in it
  * (src/web/prerender.tsx, run in Node through Vite), so a phone paints the screen before the JavaScript has
- * arrived; the app then takes that markup over (src/web/start-app.tsx). public/boot.js decides before the first
- * paint whether the markup is what this visitor would see.
+ * arrived; the app then takes that markup over (src/web/main.tsx). public/boot.js decides before the first
+ * paint whether the markup is what this visitor would see, and starts the app.
  */
 function prerender(): Plugin {
   let configFile: string | undefined;
@@ -71,7 +86,7 @@ function prerender(): Plugin {
     async generateBundle(_options, bundle) {
       const shell = bundle["index.html"];
       if (shell?.type !== "asset") return;
-      const template = String(shell.source);
+      const template = startAppFromBoot(String(shell.source));
       const emptyRoot = '<div id="root"></div>';
       if (!template.includes(emptyRoot)) throw new Error("index.html has no empty #root to prerender into");
       const server = await createServer({

@@ -46,10 +46,10 @@ function filesOf(manifest: Manifest, keys: Iterable<string>): Set<string> {
   return files;
 }
 
-/** Files the page itself references: index.html, and icons, manifest and fonts outside the JS graph. */
+/** Files the page itself references: index.html, and icons, manifest, scripts outside the JS graph. */
 function htmlAndLinkedFiles(): string[] {
   const html = readFileSync(join(BENCH_WEB_ROOT, "index.html"), "utf8");
-  const linked = [...html.matchAll(/<link[^>]+href="\/?([^"]+)"/g)]
+  const linked = [...html.matchAll(/<(?:link[^>]+href|script[^>]+src)="\/?([^"]+)"/g)]
     .map((m) => m[1]!)
     .filter((href) => !href.startsWith("http") && !href.startsWith("assets/"));
   return ["index.html", ...linked];

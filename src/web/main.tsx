@@ -1,12 +1,33 @@
+import "./lib/zod-jitless";
+import { StrictMode, startTransition } from "react";
+import { createRoot, hydrateRoot } from "react-dom/client";
+import { App } from "./app";
+import { followSystemTheme } from "./lib/theme";
 import "./styles.css";
 
-/** Resolves once the browser has painted what it has, or at once in a tab nobody can see. */
-function afterFirstPaint(): Promise<void> {
-  if (document.visibilityState === "hidden") return Promise.resolve();
-  return new Promise((painted) => requestAnimationFrame(() => setTimeout(painted, 0)));
-}
+// public/boot.js has put the theme on <html> before the first paint; from here on it follows the phone's.
+followSystemTheme();
 
-// A prerendered screen (public/boot.js) is shown before the app's code is fetched, so on a weak signal the
-// stylesheet and the screen's markup do not share the line with it.
-if (document.documentElement.dataset.render === "hydrate") await afterFirstPaint();
-await import("./start-app");
+const root = document.getElementById("root");
+if (!root) throw new Error("index.html has no #root element");
+const html = document.documentElement;
+const app = (
+  <StrictMode>
+    <App />
+  </StrictMode>
+);
+
+// As a transition the first render is done in short slices, so a slow phone stays responsive while the screen
+// is built or the prerendered one taken over.
+startTransition(() => {
+  if (html.dataset.render === "hydrate") {
+    hydrateRoot(root, app, {
+      // Markup that differs after all (e.g. something else kept on the phone) is drawn anew by React.
+      onRecoverableError: (error) => console.info("Prerendered markup replaced:", error),
+    });
+  } else {
+    root.replaceChildren();
+    delete html.dataset.render;
+    createRoot(root).render(app);
+  }
+});

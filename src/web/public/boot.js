@@ -2,7 +2,7 @@
 // theme on <html> (as src/web/lib/theme.ts does later), so a dark-theme user never sees a light flash, and says
 // whether the markup the build put in this page (data-prerendered, src/web/prerender.tsx) is what this visitor
 // would see: a first visit to exactly that address. If not, the markup stays hidden (styles.css) and the app
-// draws the screen itself (src/web/start-app.tsx).
+// draws the screen itself (src/web/main.tsx).
 (() => {
   const html = document.documentElement;
   const stored = (key) => {
@@ -24,4 +24,25 @@
     (theme === null || theme === "system");
   const here = html.dataset.prerendered === window.location.pathname && window.location.search === "";
   html.dataset.render = firstVisit && here ? "hydrate" : "client";
+
+  // The build moves the app's script from a module tag to this tag's data-app, with the modules it imports in
+  // data-preload, so that for a prerendered screen the app's code is fetched only once the screen has been
+  // painted: on a weak signal the markup and the stylesheet do not share the line with it.
+  const { app, preload } = document.currentScript?.dataset ?? {};
+  if (!app) return;
+  const start = () => {
+    for (const href of preload ? preload.split(" ") : []) {
+      const link = document.createElement("link");
+      link.rel = "modulepreload";
+      link.crossOrigin = "";
+      link.href = href;
+      document.head.append(link);
+    }
+    import(app);
+  };
+  if (html.dataset.render === "hydrate" && document.visibilityState !== "hidden") {
+    window.requestAnimationFrame(() => setTimeout(start, 0));
+  } else {
+    start();
+  }
 })();
