@@ -1,10 +1,10 @@
 import { type APIRequestContext, expect } from "@playwright/test";
 import { CHECK_ITEMS } from "../src/domain/check-items";
 import type { Customer } from "../src/domain/customer";
+import { formatLongDate, localIsoDate } from "../src/domain/iso-date";
 import { messages } from "../src/domain/messages";
 import { pdfImages } from "../src/server/pdf/pdf-images";
 import { pdfText } from "../src/server/pdf/pdf-text";
-import { formatLongDate } from "../src/web/lib/format-long-date";
 import { test } from "./fixtures/app-test";
 import { waitForMailTo } from "./fixtures/mailbox";
 import {
@@ -39,7 +39,7 @@ test("an anonymous driver checks the machine, adds two photos, signs, and the cl
   });
 
   await startCheckSheetFromHome(page, customer.name);
-  await expect(page.getByText(formatLongDate(new Date()))).toBeVisible();
+  await expect(page.getByText(formatLongDate(localIsoDate(new Date())))).toBeVisible();
   await expect(page.getByText("Step 1 of 5")).toBeVisible();
   await expect(page.getByRole("progressbar", { name: "Form progress" })).toHaveAttribute(
     "aria-valuenow",

@@ -1,6 +1,14 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { addDays, daysBetween, formatDisplayDate, isIsoDate, localIsoDate, parseIsoDate } from "./iso-date";
+import {
+  addDays,
+  daysBetween,
+  formatDisplayDate,
+  formatLongDate,
+  isIsoDate,
+  localIsoDate,
+  parseIsoDate,
+} from "./iso-date";
 
 describe("parseIsoDate", () => {
   it("reads a real date as UTC midnight", () => {
@@ -71,5 +79,37 @@ describe("formatDisplayDate", () => {
     expect(formatDisplayDate("soon")).toBe("soon");
     expect(formatDisplayDate(null)).toBe("");
     expect(formatDisplayDate(undefined)).toBe("");
+  });
+});
+
+describe("formatLongDate", () => {
+  it("spells the date out the en-GB way", () => {
+    expect(formatLongDate("2026-11-23")).toBe("Monday, 23 November 2026");
+    expect(formatLongDate("2024-02-29")).toBe("Thursday, 29 February 2024");
+    expect(formatLongDate("2027-01-03")).toBe("Sunday, 3 January 2027");
+    expect(formatLongDate("2026-02-30")).toBe("");
+  });
+
+  it("reads as Intl's en-GB long date for every date", () => {
+    const intl = new Intl.DateTimeFormat("en-GB", {
+      timeZone: "UTC",
+      weekday: "long",
+      day: "numeric",
+      month: "long",
+      year: "numeric",
+    });
+    fc.assert(
+      fc.property(
+        fc.date({
+          min: new Date(Date.UTC(1970, 0, 1)),
+          max: new Date(Date.UTC(2200, 0, 1)),
+          noInvalidDate: true,
+        }),
+        (date) => {
+          const iso = date.toISOString().slice(0, 10);
+          expect(formatLongDate(iso)).toBe(intl.format(parseIsoDate(iso)!));
+        },
+      ),
+    );
   });
 });

@@ -4,6 +4,30 @@
  */
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+export const WEEKDAY_NAMES = [
+  "Sunday",
+  "Monday",
+  "Tuesday",
+  "Wednesday",
+  "Thursday",
+  "Friday",
+  "Saturday",
+] as const;
+const MONTH_NAMES = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+] as const;
 const DAY_MS = 86_400_000;
 
 /** The date as UTC midnight, or null when the text is not a real calendar date. */
@@ -62,4 +86,15 @@ export function formatDisplayDate(isoDate: string | null | undefined): string {
   if (!date) return isoDate;
   const [y, m, d] = formatIsoDate(date).split("-");
   return `${d}/${m}/${y}`;
+}
+
+/**
+ * A date as drivers read it on site, the en-GB way: "Monday, 23 November 2026" (empty when it is not a date).
+ * Spelled out here rather than by Intl, whose first use on a phone costs more than the whole screen's render.
+ */
+export function formatLongDate(isoDate: string): string {
+  const date = parseIsoDate(isoDate);
+  if (!date) return "";
+  const weekday = WEEKDAY_NAMES[date.getUTCDay()];
+  return `${weekday}, ${date.getUTCDate()} ${MONTH_NAMES[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
 }

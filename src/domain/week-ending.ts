@@ -1,7 +1,5 @@
-import { addDays, daysBetween, parseIsoDate } from "./iso-date";
+import { addDays, daysBetween, parseIsoDate, WEEKDAY_NAMES } from "./iso-date";
 import { messages } from "./messages";
-
-const WEEKDAY_NAMES = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;
 
 /** The English name of the date's weekday, or null when it is not a date. */
 export function weekdayName(isoDate: string): string | null {

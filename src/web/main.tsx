@@ -2,6 +2,7 @@ import "./lib/zod-jitless";
 import { StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { App } from "./app";
+import { cn } from "./lib/cn";
 import { followSystemTheme } from "./lib/theme";
 import "./styles.css";
 
@@ -17,17 +18,24 @@ const app = (
   </StrictMode>
 );
 
-// As a transition the first render is done in short slices, so a slow phone stays responsive while the screen
+/** A new task, so the browser can handle a tap between two steps of the start on a slow phone. */
+const nextTask = () => new Promise<void>((resume) => setTimeout(resume, 0));
+
+// The first render is a transition, done in short slices, so a slow phone stays responsive while the screen
 // is built or the prerendered one taken over.
-startTransition(() => {
-  if (html.dataset.render === "hydrate") {
+if (html.dataset.render === "hydrate") {
+  // tailwind-merge builds its class tables on first use: a step of its own rather than part of a render slice.
+  await nextTask();
+  cn();
+  await nextTask();
+  startTransition(() => {
     hydrateRoot(root, app, {
       // Markup that differs after all (e.g. something else kept on the phone) is drawn anew by React.
       onRecoverableError: (error) => console.info("Prerendered markup replaced:", error),
     });
-  } else {
-    root.replaceChildren();
-    delete html.dataset.render;
-    createRoot(root).render(app);
-  }
-});
+  });
+} else {
+  root.replaceChildren();
+  delete html.dataset.render;
+  startTransition(() => createRoot(root).render(app));
+}

@@ -1,6 +1,5 @@
 import { useSyncExternalStore } from "react";
-import { localIsoDate } from "../../domain/iso-date";
-import { formatLongDate } from "../lib/format-long-date";
+import { formatLongDate, localIsoDate } from "../../domain/iso-date";
 
 // Checked each minute, so a screen left open past midnight on a night shift moves on to the new day.
 function subscribe(onChange: () => void): () => void {
@@ -13,10 +12,10 @@ const today = () => localIsoDate(new Date());
 // it in as it takes the page over.
 const unknownDay = () => null;
 
-/** Today's date in words, e.g. "Monday 23 November 2026". */
+/** Today's date in words, e.g. "Monday, 23 November 2026". */
 export function TodaysDate() {
   const iso = useSyncExternalStore(subscribe, today, unknownDay);
   // A no-break space holds the line's height until the date is known.
   if (iso === null) return <span>{"\u00a0"}</span>;
-  return <time dateTime={iso}>{formatLongDate(new Date())}</time>;
+  return <time dateTime={iso}>{formatLongDate(iso)}</time>;
 }
