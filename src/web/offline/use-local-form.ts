@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { startTransition, useCallback, useEffect, useRef, useState } from "react";
 import { deleteLocalForm, latestLocalForm, localFormKey, readLocalForm, writeLocalForm } from "./local-forms";
 import type { LocalForm } from "./offline-db";
 
@@ -144,7 +144,8 @@ export function useRestoredLocalForm<S>(
   useEffect(() => {
     let live = true;
     void withinLimit(latestLocalForm<S>(kind, { owner, start }), null).then((form) => {
-      if (live) setRestored({ ready: true, form });
+      // The form's screen is large: built in short slices, so a slow phone stays responsive meanwhile.
+      if (live) startTransition(() => setRestored({ ready: true, form }));
     });
     return () => {
       live = false;
@@ -159,7 +160,8 @@ export function useLocalFormById<S>(kind: string, id: string): RestoredLocalForm
   useEffect(() => {
     let live = true;
     void withinLimit(readLocalForm<S>(kind, id), null).then((form) => {
-      if (live) setRestored({ ready: true, form });
+      // The form's screen is large: built in short slices, so a slow phone stays responsive meanwhile.
+      if (live) startTransition(() => setRestored({ ready: true, form }));
     });
     return () => {
       live = false;
