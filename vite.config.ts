@@ -1,4 +1,5 @@
-import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import tailwindcss from "@tailwindcss/vite";
@@ -89,11 +90,15 @@ function prerender(): Plugin {
       const template = startAppFromBoot(String(shell.source));
       const emptyRoot = '<div id="root"></div>';
       if (!template.includes(emptyRoot)) throw new Error("index.html has no empty #root to prerender into");
+      // Its own cache folder, so builds running side by side (tests, the bench) do not share one.
+      const cacheDir = mkdtempSync(join(tmpdir(), "plant-sheets-prerender-"));
       const server = await createServer({
         configFile,
         mode,
+        cacheDir,
         logLevel: "error",
         appType: "custom",
+        optimizeDeps: { noDiscovery: true, include: [] },
         server: { middlewareMode: true, hmr: false, watch: null },
       });
       try {
@@ -113,6 +118,7 @@ function prerender(): Plugin {
         }
       } finally {
         await server.close();
+        rmSync(cacheDir, { recursive: true, force: true });
       }
     },
   };

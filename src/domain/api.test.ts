@@ -14,7 +14,6 @@ import {
   ResetPasswordConfirmRequestSchema,
   ResetPasswordRequestSchema,
   SupervisorEmailDispatchRequestSchema,
-  serverMessage,
   TimesheetOneStepRequestSchema,
   UploadResponseSchema,
 } from "./api";
@@ -257,24 +256,5 @@ describe("UploadResponseSchema", () => {
     ).not.toBeNull();
     expect(problem(UploadResponseSchema, { uploadURL: "/api/uploads/abc" })).not.toBeNull();
     expect(problem(UploadResponseSchema, {})).not.toBeNull();
-  });
-});
-
-describe("serverMessage", () => {
-  it("takes the message out of a JSON error body", () => {
-    expect(
-      serverMessage(new Error('401: {"code":"unauthorized","message":"Invalid email or password."}')),
-    ).toBe("Invalid email or password.");
-  });
-
-  it("takes a plain body as it is", () => {
-    expect(serverMessage(new Error("500: Internal Server Error"))).toBe("Internal Server Error");
-    expect(serverMessage("409: Conflict")).toBe("Conflict");
-  });
-
-  it("keeps other messages whole", () => {
-    expect(serverMessage(new Error("Network request failed"))).toBe("Network request failed");
-    expect(serverMessage(new Error('400: {"error":"x"}'))).toBe('{"error":"x"}');
-    expect(serverMessage(42)).toBe("");
   });
 });

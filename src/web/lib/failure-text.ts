@@ -1,5 +1,5 @@
-import { serverMessage } from "../../domain/api";
 import { messages } from "../../domain/messages";
+import { serverMessage } from "../../domain/server-message";
 import { ApiError, NetworkError } from "./api-client";
 
 /** What went wrong, in words for the person holding the phone: the server's own message, or the connection hint. */

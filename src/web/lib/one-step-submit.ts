@@ -1,6 +1,7 @@
 import { useCallback, useRef, useState } from "react";
-import { type OneStepResponse, OneStepResponseSchema, serverMessage } from "../../domain/api";
+import { type OneStepResponse, OneStepResponseSchema } from "../../domain/api";
 import { messages, type Notice } from "../../domain/messages";
+import { serverMessage } from "../../domain/server-message";
 import { toast } from "../components/ui/use-toast";
 import { sendThroughOutbox } from "../offline/outbox";
 import { ApiError, apiRequest, InvalidResponseError, NetworkError } from "./api-client";

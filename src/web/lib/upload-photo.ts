@@ -1,5 +1,5 @@
-import { serverMessage, UploadResponseSchema } from "../../domain/api";
 import { messages } from "../../domain/messages";
+import { serverMessage } from "../../domain/server-message";
 import { ApiError, apiRequest, InvalidResponseError, NetworkError } from "./api-client";
 import { newId } from "./new-id";
 
@@ -54,10 +54,11 @@ export interface UploadTarget {
  */
 export async function requestUploadSlot(idempotencyKey: string, signal?: AbortSignal): Promise<UploadTarget> {
   try {
-    const reply = await apiRequest<unknown>("POST", "/api/objects/upload", undefined, {
-      idempotencyKey,
-      signal,
-    });
+    // The schemas (and zod) come with the first upload, not with the outbox's start on every screen.
+    const [reply, { UploadResponseSchema }] = await Promise.all([
+      apiRequest<unknown>("POST", "/api/objects/upload", undefined, { idempotencyKey, signal }),
+      import("../../domain/api"),
+    ]);
     const parsed = UploadResponseSchema.safeParse(reply);
     if (!parsed.success) throw new InvalidResponseError(200);
     return parsed.data;

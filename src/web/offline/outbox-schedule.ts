@@ -1,4 +1,4 @@
-import { serverMessage } from "../../domain/api";
+import { serverMessage } from "../../domain/server-message";
 import { ApiError, NetworkError } from "../lib/api-client";
 import { PhotoUploadError } from "../lib/upload-photo";
 import type { OutboxItem } from "./offline-db";

@@ -2,11 +2,11 @@ import {
   CombinedSubmissionRequestSchema,
   type EmailDispatchRequest,
   EmailDispatchRequestSchema,
-  serverMessage,
 } from "../../../domain/api";
 import type { FormCard } from "../../../domain/form-card";
 import { messages } from "../../../domain/messages";
 import type { CombinedSet } from "../../../domain/pairing";
+import { serverMessage } from "../../../domain/server-message";
 import { apiRequest, NetworkError } from "../../lib/api-client";
 import type { StoredCheckSheet, StoredTimesheet } from "../../lib/use-account-forms";
 
