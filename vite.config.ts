@@ -4,6 +4,7 @@ import { join, resolve } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
+import type { OutputBundle } from "rolldown";
 import { createServer, defineConfig, type Plugin } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 
@@ -53,18 +54,30 @@ const PRERENDERED_PAGES: Record<string, string> = {
 };
 
 /**
- * Takes the app's module script and the modules it preloads out of the page and hands them to public/boot.js
- * (data-app, data-preload), which starts the app at once or, on a prerendered screen, once it is painted.
+ * Takes the app's module script out of the page and hands it to public/boot.js (data-app), with every module it
+ * imports (data-preload), which starts the app at once or, on a prerendered screen, once it is painted.
  */
-function startAppFromBoot(html: string): string {
-  const app = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(html);
-  if (!app) throw new Error("index.html has no module script to start the app with");
-  const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g)];
-  let page = html.replace(app[0], "");
-  for (const preload of preloads) page = page.replace(preload[0], "");
-  const attributes = `data-app="${app[1]}" data-preload="${preloads.map((p) => p[1]).join(" ")}"`;
-  if (!page.includes('<script src="/boot.js">')) throw new Error("index.html does not load /boot.js");
-  return page.replace('<script src="/boot.js">', `<script src="/boot.js" ${attributes}>`);
+function startAppFromBoot(html: string, bundle: OutputBundle): string {
+  const app = /<script type="module" crossorigin src="\/([^"]+)"><\/script>\s*/.exec(html);
+  const entry = app ? bundle[app[1]!] : undefined;
+  if (!app || entry?.type !== "chunk")
+    throw new Error("index.html has no module script to start the app with");
+  const imports = new Set<string>();
+  const visit = (fileName: string) => {
+    const chunk = bundle[fileName];
+    if (imports.has(fileName) || chunk?.type !== "chunk") return;
+    imports.add(fileName);
+    chunk.imports.forEach(visit);
+  };
+  entry.imports.forEach(visit);
+  const preload = [...imports].map((fileName) => `/${fileName}`).join(" ");
+  if (!html.includes('<script src="/boot.js">')) throw new Error("index.html does not load /boot.js");
+  return html
+    .replace(app[0], "")
+    .replace(
+      '<script src="/boot.js">',
+      `<script src="/boot.js" data-app="/${entry.fileName}" data-preload="${preload}">`,
+    );
 }
 
 /**
@@ -87,7 +100,7 @@ function prerender(): Plugin {
     async generateBundle(_options, bundle) {
       const shell = bundle["index.html"];
       if (shell?.type !== "asset") return;
-      const template = startAppFromBoot(String(shell.source));
+      const template = startAppFromBoot(String(shell.source), bundle);
       const emptyRoot = '<div id="root"></div>';
       if (!template.includes(emptyRoot)) throw new Error("index.html has no empty #root to prerender into");
       // Its own cache folder, so builds running side by side (tests, the bench) do not share one.
@@ -144,6 +157,8 @@ export default defineConfig({
       // The icons are among the built files already.
       includeManifestIcons: false,
       injectManifest: {
+        // A classic script, as the worker is registered: no `import.meta` left in it.
+        rollupFormat: "iife",
         globPatterns: ["**/*.{js,css,html,svg,png,wasm}"],
         // The QR decoder's WebAssembly is about 1 MB; it must be there offline too.
         maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
@@ -169,6 +184,14 @@ export default defineConfig({
       },
     }),
   ],
-  build: { outDir: "../../dist/web", emptyOutDir: true, sourcemap: true },
+  build: {
+    outDir: "../../dist/web",
+    emptyOutDir: true,
+    sourcemap: true,
+    // A lazy screen's modules arrive as the browser finds them: preloading them all at once took a long task
+    // on a slow phone (a link element each, dozens for a wizard). The app's own imports are preloaded by boot.js.
+    // (`false` would swap in a helper the service worker's build cannot run.)
+    modulePreload: { resolveDependencies: () => [] },
+  },
   server: { proxy: { "/api": "http://localhost:3000" } },
 });

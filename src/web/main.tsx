@@ -18,21 +18,25 @@ const app = (
   </StrictMode>
 );
 
-/** A new task, so the browser can handle a tap between two steps of the start on a slow phone. */
-const nextTask = () => new Promise<void>((resume) => setTimeout(resume, 0));
+/** Runs `step` in a new task, so the browser can handle a tap between two steps of the start on a slow phone. */
+const inNextTask = (step: () => void) => setTimeout(step, 0);
 
-// The first render is a transition, done in short slices, so a slow phone stays responsive while the screen
-// is built or the prerendered one taken over.
-if (html.dataset.render === "hydrate") {
-  // tailwind-merge builds its class tables on first use: a step of its own rather than part of a render slice.
-  await nextTask();
-  cn();
-  await nextTask();
+function hydrate(root: HTMLElement) {
+  // The first render is a transition, done in short slices, so a slow phone stays responsive while the
+  // prerendered screen is taken over.
   startTransition(() => {
     hydrateRoot(root, app, {
       // Markup that differs after all (e.g. something else kept on the phone) is drawn anew by React.
       onRecoverableError: (error) => console.info("Prerendered markup replaced:", error),
     });
+  });
+}
+
+if (html.dataset.render === "hydrate") {
+  // tailwind-merge builds its class tables on first use: a step of its own rather than part of a render slice.
+  inNextTask(() => {
+    cn();
+    inNextTask(() => hydrate(root));
   });
 } else {
   root.replaceChildren();
