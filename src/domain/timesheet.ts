@@ -17,7 +17,7 @@ import {
   WhatsAppListSchema,
 } from "./form-fields";
 import { FormStatusSchema } from "./form-status";
-import { recomputeHours } from "./hours";
+import { recomputeHoursInPlace } from "./hours";
 import { SignatureFieldSchema, SignedAtFieldSchema } from "./signatures";
 
 /** The schema of each per-day field, by suffix (spec section 3). */
@@ -153,5 +153,5 @@ export function applyTimesheetInput<T extends TimesheetFields>(base: T, input: T
   for (const [key, value] of Object.entries(input)) {
     if (key !== "id" && value !== undefined) next[key] = value;
   }
-  return recomputeHours(next as T);
+  return recomputeHoursInPlace(next as T);
 }
