@@ -150,8 +150,9 @@ type DayShapeValues = Pick<TimesheetFields, DayFieldKey>;
  */
 export function applyTimesheetInput<T extends TimesheetFields>(base: T, input: TimesheetInput): T {
   const next: Record<string, unknown> = { ...base };
-  for (const [key, value] of Object.entries(input)) {
-    if (key !== "id" && value !== undefined) next[key] = value;
+  const fields = input as Record<string, unknown>;
+  for (const key of Object.keys(fields)) {
+    if (key !== "id" && fields[key] !== undefined) next[key] = fields[key];
   }
   return recomputeHoursInPlace(next as T);
 }

@@ -208,6 +208,29 @@ export function formRoutes<T extends FormTable, F extends { status: FormStatus }
       return reply.status(inserted ? 201 : 200).send({ id });
     });
 
+    /**
+     * What a save of `input` makes of the stored form: "archive", or the edited form. Kept apart from the write
+     * so that the stored form is no longer held while the write waits for its commit: many saves wait at once,
+     * and whatever they hold is copied by every garbage collection meanwhile.
+     */
+    const editOf = async (account: Account, id: string, input: I) => {
+      const current = await getForm(db, kind.table, account.id, id);
+      if (!current) throw notFound();
+      const now = app.deps.now();
+      if (statusChangeBySave((input as { status?: FormStatus }).status) === "archive") return "archive";
+      if (!isOpenStatus(current.status)) throw new AppError("conflict", messages.formLocked);
+      // The parsed row is this request's own: `apply` copies it, so it still holds the stored signing times.
+      const stored = current.data as F;
+      stored.status = current.status;
+      const form = kind.apply(stored, input);
+      refuseProblem(form, current.data, input, now);
+      return {
+        form,
+        now,
+        submittedNow: form.status === "ready_for_approval" && current.submittedAt === null,
+      };
+    };
+
     app.put(`${kind.path}/:id`, async (request) => {
       const account = requireAccount(request);
       const { id } = parseInput(IdParamsSchema, request.params);
@@ -215,23 +238,13 @@ export function formRoutes<T extends FormTable, F extends { status: FormStatus }
       if (input.id !== undefined && input.id !== id) {
         throw new AppError("bad_request", "The id in the body does not match the address.");
       }
-      const current = await getForm(db, kind.table, account.id, id);
-      if (!current) throw notFound();
-      const now = app.deps.now();
-
-      if (statusChangeBySave((input as { status?: FormStatus }).status) === "archive") {
+      const edit = await editOf(account, id, input);
+      if (edit === "archive") {
         if (!(await archiveForm(app, account, auditActorOf(request), kind.table, id))) throw notFound();
         return { id };
       }
-      if (!isOpenStatus(current.status)) throw new AppError("conflict", messages.formLocked);
-
-      // The parsed row is this request's own: `apply` copies it, so it still holds the stored signing times.
-      const stored = current.data as F;
-      stored.status = current.status;
-      const form = kind.apply(stored, input);
-      refuseProblem(form, current.data, input, now);
+      const { form, now, submittedNow } = edit;
       const writes = await kind.prepareSave?.(app, { account, id, form });
-      const submittedNow = form.status === "ready_for_approval" && current.submittedAt === null;
       const update = (q: Kysely<DB>) =>
         updateForm(
           q,
