@@ -87,6 +87,26 @@ export function finishNotAfterStart({ start, finish }: ShiftTimes): boolean {
   return from !== null && to !== null && to <= from;
 }
 
+/** Each day's hour field names, made once: a name built for every lookup costs more than the lookup. */
+const HOUR_KEYS = Object.fromEntries(
+  DAYS.map((day) => [
+    day,
+    {
+      start: dayKey(day, "Start"),
+      finish: dayKey(day, "Finish"),
+      break: dayKey(day, "Break"),
+      netHours: dayKey(day, "NetHours"),
+    },
+  ]),
+) as {
+  [D in Day]: {
+    start: DayFieldKey<D, "Start">;
+    finish: DayFieldKey<D, "Finish">;
+    break: DayFieldKey<D, "Break">;
+    netHours: DayFieldKey<D, "NetHours">;
+  };
+};
+
 function isBlank(value: string | null | undefined): boolean {
   return value === null || value === undefined || value.trim() === "";
 }
@@ -97,12 +117,13 @@ function isBlank(value: string | null | undefined): boolean {
  * daily net hours (the one-step payload) fall back to that stored number.
  */
 export function dayNetHours(timesheet: DayHoursFields, day: Day): number {
-  const start = timesheet[dayKey(day, "Start")];
-  const finish = timesheet[dayKey(day, "Finish")];
+  const keys = HOUR_KEYS[day];
+  const start = timesheet[keys.start];
+  const finish = timesheet[keys.finish];
   if (!isBlank(start) || !isBlank(finish)) {
-    return netHours({ start, finish, breakMinutes: timesheet[dayKey(day, "Break")] }) ?? 0;
+    return netHours({ start, finish, breakMinutes: timesheet[keys.break] }) ?? 0;
   }
-  const stored = timesheet[dayKey(day, "NetHours")];
+  const stored = timesheet[keys.netHours];
   return typeof stored === "number" && Number.isFinite(stored) && stored > 0 ? Math.min(stored, 24) : 0;
 }
 
@@ -122,19 +143,21 @@ type WithTotal = DayHoursFields & { totalHours?: number | null };
 
 /** Sets every day's NetHours from its times, and totalHours from the days. Returns a new object. */
 export function recomputeHours<T extends WithTotal>(timesheet: T): T & { totalHours: number } {
-  const next: Record<string, unknown> = { ...timesheet };
+  return recomputeHoursInPlace({ ...timesheet });
+}
+
+/** `recomputeHours` on the object itself, for a caller that has just made its own copy. */
+export function recomputeHoursInPlace<T extends WithTotal>(timesheet: T): T & { totalHours: number } {
+  const form = timesheet as WithTotal;
   for (const day of DAYS) {
-    const start = timesheet[dayKey(day, "Start")];
-    const finish = timesheet[dayKey(day, "Finish")];
+    const keys = HOUR_KEYS[day];
+    const start = form[keys.start];
+    const finish = form[keys.finish];
     if (isBlank(start) && isBlank(finish)) continue;
-    next[dayKey(day, "NetHours")] = netHours({
-      start,
-      finish,
-      breakMinutes: timesheet[dayKey(day, "Break")],
-    });
+    form[keys.netHours] = netHours({ start, finish, breakMinutes: form[keys.break] });
   }
-  const result = next as T;
-  return { ...result, totalHours: weeklyTotal(result) };
+  form.totalHours = weeklyTotal(form);
+  return timesheet as T & { totalHours: number };
 }
 
 /** The '+9 Hours' button: 07:00 to 16:30 with a 30 minute break, 9 net hours. Returns a new object. */

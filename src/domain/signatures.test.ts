@@ -42,6 +42,42 @@ describe("SignatureDataUrlSchema", () => {
     }
   });
 
+  it("takes exactly the base64 the rule describes, canonical or not", () => {
+    const prefix = "data:image/png;base64,iVBORw0KGgo";
+    const rule = (payload: string) => payload.length % 4 === 0 && /^[A-Za-z0-9+/]+={0,2}$/.test(payload);
+    // Unused bits set in the last group (not what an encoder writes) and padding in odd places.
+    for (const tail of [
+      "A",
+      "AQ==",
+      "AR==",
+      "AAR=",
+      "AAA=",
+      "A===",
+      "=AAA",
+      "AA=A",
+      "-_AA",
+      "A\nAA",
+      "Ł",
+      "é",
+    ]) {
+      const payload = `iVBORw0KGgo${tail}`;
+      expect(SignatureDataUrlSchema.safeParse(`data:image/png;base64,${payload}`).success).toBe(
+        rule(payload),
+      );
+    }
+    fc.assert(
+      fc.property(
+        fc.array(fc.constantFrom(..."ABZaz09+/=-_ \n.Łé"), { maxLength: 24 }).map((chars) => chars.join("")),
+        (tail) => {
+          const value = `${prefix}${tail}`;
+          const payload = value.slice("data:image/png;base64,".length);
+          expect(SignatureDataUrlSchema.safeParse(value).success).toBe(rule(payload));
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+
   it("rejects data URLs over ~300 KB", () => {
     const big = `${SAMPLE_SIGNATURE.slice(0, -4)}${"A".repeat(310_000)}`;
     expect(SignatureDataUrlSchema.safeParse(big).success).toBe(false);

@@ -17,7 +17,7 @@ import {
   WhatsAppListSchema,
 } from "./form-fields";
 import { FormStatusSchema } from "./form-status";
-import { recomputeHours } from "./hours";
+import { recomputeHoursInPlace } from "./hours";
 import { SignatureFieldSchema, SignedAtFieldSchema } from "./signatures";
 
 /** The schema of each per-day field, by suffix (spec section 3). */
@@ -150,8 +150,9 @@ type DayShapeValues = Pick<TimesheetFields, DayFieldKey>;
  */
 export function applyTimesheetInput<T extends TimesheetFields>(base: T, input: TimesheetInput): T {
   const next: Record<string, unknown> = { ...base };
-  for (const [key, value] of Object.entries(input)) {
-    if (key !== "id" && value !== undefined) next[key] = value;
+  const fields = input as Record<string, unknown>;
+  for (const key of Object.keys(fields)) {
+    if (key !== "id" && fields[key] !== undefined) next[key] = fields[key];
   }
-  return recomputeHours(next as T);
+  return recomputeHoursInPlace(next as T);
 }

@@ -8,6 +8,7 @@ import { registerSessions } from "./auth/sessions";
 import type { Config } from "./config";
 import type { Database } from "./db/database";
 import { registerIdempotency } from "./idempotency";
+import { registerJsonBodyParser } from "./json-body";
 import { withoutSecrets } from "./log-redaction";
 import type { OutboxWorker } from "./mail/outbox-worker";
 import { registerNulCheck } from "./nul-check";
@@ -85,6 +86,7 @@ export async function buildApp(
     trustProxy: deps.config.trustProxy,
     return503OnClosing: true,
   });
+  registerJsonBodyParser(app);
   app.decorate("deps", deps);
   const registeredRoutes: RegisteredRoute[] = [];
   app.decorate("registeredRoutes", registeredRoutes);

@@ -4,8 +4,16 @@ import { AppError } from "./app-error";
 function containsNul(value: unknown, depth = 0): boolean {
   if (typeof value === "string") return value.includes("\u0000");
   if (depth > 64 || value === null || typeof value !== "object" || Buffer.isBuffer(value)) return false;
-  if (Array.isArray(value)) return value.some((item) => containsNul(item, depth + 1));
-  return Object.entries(value).some(([key, item]) => key.includes("\u0000") || containsNul(item, depth + 1));
+  // Plain loops: this runs over every field of every request body.
+  if (Array.isArray(value)) {
+    for (const item of value) if (containsNul(item, depth + 1)) return true;
+    return false;
+  }
+  const record = value as Record<string, unknown>;
+  for (const key of Object.keys(record)) {
+    if (key.includes("\u0000") || containsNul(record[key], depth + 1)) return true;
+  }
+  return false;
 }
 
 /**

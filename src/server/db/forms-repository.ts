@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import type { CompiledQuery, Kysely } from "kysely";
 import type { CheckSheetsTable, DB, FormStatus, TimesheetsTable } from "./schema";
 
 /**
@@ -237,6 +237,74 @@ export async function listFormsByOwner<T extends FormTable>(
   return rows.map((row) => toRecord(table, row));
 }
 
+/** Where each parameter of a compiled form update comes from: a column set, the row's keys or an allowed status. */
+type UpdateValue = { set: string } | { key: "id" | "owner_id" } | { status: number };
+
+/** An update of given columns of an owner's form, compiled with stand-ins for its values. */
+interface CompiledFormUpdate {
+  query: CompiledQuery;
+  values: UpdateValue[];
+}
+
+/** Stand-ins for the values while compiling: no value of a form looks like one (no text of ours holds a NUL). */
+const STAND_IN = "\u0000";
+
+function compileFormUpdate(
+  db: Kysely<DB>,
+  table: FormTable,
+  columns: readonly string[],
+  statusCount: number | undefined,
+): CompiledFormUpdate {
+  const { q, name } = forms(db, table);
+  const standIns = new Map<string, UpdateValue>();
+  const standIn = (value: UpdateValue) => {
+    const text = `${STAND_IN}${standIns.size}`;
+    standIns.set(text, value);
+    return text;
+  };
+  const query = q
+    .updateTable(name)
+    .set(Object.fromEntries(columns.map((column) => [column, standIn({ set: column })])))
+    .where("id", "=", standIn({ key: "id" }))
+    .where("owner_id", "=", standIn({ key: "owner_id" }))
+    .$if(statusCount !== undefined, (qb) =>
+      qb.where(
+        "status",
+        "in",
+        Array.from({ length: statusCount ?? 0 }, (_, i) => standIn({ status: i }) as FormStatus),
+      ),
+    )
+    .compile();
+  return { query, values: query.parameters.map((parameter) => standIns.get(parameter as string)!) };
+}
+
+/**
+ * Saving a form is the busiest write, and building its update with Kysely cost more than SQLite takes to run
+ * it: so each shape of update (the columns set, how many statuses allowed) is compiled once per database and
+ * run again with each save's values.
+ */
+const formUpdates = new WeakMap<Kysely<DB>, Map<string, CompiledFormUpdate>>();
+
+function formUpdate(
+  db: Kysely<DB>,
+  table: FormTable,
+  columns: readonly string[],
+  statusCount: number | undefined,
+): CompiledFormUpdate {
+  let shapes = formUpdates.get(db);
+  if (!shapes) {
+    shapes = new Map();
+    formUpdates.set(db, shapes);
+  }
+  const shape = `${table}:${columns.join(",")}:${statusCount ?? ""}`;
+  let update = shapes.get(shape);
+  if (!update) {
+    update = compileFormUpdate(db, table, columns, statusCount);
+    shapes.set(shape, update);
+  }
+  return update;
+}
+
 /**
  * Changes the given fields of an owner's form and stamps updated_at. Returns false, changing nothing, when there
  * is no such form for this owner or its status is not in `onlyIfStatusIn`.
@@ -251,15 +319,19 @@ export async function updateForm<T extends FormTable>(
 ): Promise<boolean> {
   const { onlyIfStatusIn, now = new Date() } = options;
   if (onlyIfStatusIn?.length === 0) return false;
-  const { q, name } = forms(db, table);
-  const result = await q
-    .updateTable(name)
-    .set({ ...toColumns(table, patch), updated_at: now.toISOString() })
-    .where("id", "=", id)
-    .where("owner_id", "=", ownerId)
-    .$if(onlyIfStatusIn !== undefined, (qb) => qb.where("status", "in", onlyIfStatusIn ?? []))
-    .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
+  const set: Record<string, unknown> = { ...toColumns(table, patch), updated_at: now.toISOString() };
+  const { query, values } = formUpdate(db, table, Object.keys(set), onlyIfStatusIn?.length);
+  const parameters = values.map((value) =>
+    "set" in value
+      ? set[value.set]
+      : "key" in value
+        ? value.key === "id"
+          ? id
+          : ownerId
+        : onlyIfStatusIn![value.status],
+  );
+  const result = await db.executeQuery({ ...query, parameters });
+  return (result.numAffectedRows ?? 0n) > 0n;
 }
 
 /** Deletes an owner's form; false when there is no such form for this owner (or its status is excluded). */

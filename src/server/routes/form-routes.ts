@@ -40,7 +40,7 @@ export interface FormKind<T extends FormTable, F extends { status: FormStatus },
   inputSchema: z.ZodType<I>;
   /** A blank form as of `now`. */
   empty: (now: Date) => F;
-  /** The stored form with an input applied, derived fields recomputed. */
+  /** The stored form with an input applied, derived fields recomputed: a new object, the base left as it was. */
   apply: (base: F, input: I) => F;
   /** The copies of form fields kept in columns for lists and pairing. */
   columns: (form: F) => FormPatch<T>;
@@ -178,9 +178,9 @@ export function formRoutes<T extends FormTable, F extends { status: FormStatus }
       }
       refuseProblem(form, {}, input, now);
       const writes = await kind.prepareSave?.(app, { account, id, form });
-      const inserted = await db.transaction().execute(async (trx) => {
-        const done = await insertForm(
-          trx,
+      const insert = (q: Kysely<DB>) =>
+        insertForm(
+          q,
           kind.table,
           {
             id,
@@ -192,16 +192,44 @@ export function formRoutes<T extends FormTable, F extends { status: FormStatus }
           },
           now,
         );
-        // A replay changes nothing, and an id that is someone else's form must not take our photos with it.
-        if (done) await writes?.(trx);
-        return done;
-      });
+      // One statement is atomic on its own; other writes need a transaction around them and it.
+      const inserted = writes
+        ? await db.transaction().execute(async (trx) => {
+            const done = await insert(trx);
+            // A replay changes nothing, and an id that is someone else's form must not take our photos with it.
+            if (done) await writes(trx);
+            return done;
+          })
+        : await insert(db);
       // A replayed create (the same client-made id) answers like the first one did.
       if (!inserted && !(await getForm(db, kind.table, account.id, id))) {
         throw new AppError("conflict", `This ${kind.noun} id is already in use.`);
       }
       return reply.status(inserted ? 201 : 200).send({ id });
     });
+
+    /**
+     * What a save of `input` makes of the stored form: "archive", or the edited form. Kept apart from the write
+     * so that the stored form is no longer held while the write waits for its commit: many saves wait at once,
+     * and whatever they hold is copied by every garbage collection meanwhile.
+     */
+    const editOf = async (account: Account, id: string, input: I) => {
+      const current = await getForm(db, kind.table, account.id, id);
+      if (!current) throw notFound();
+      const now = app.deps.now();
+      if (statusChangeBySave((input as { status?: FormStatus }).status) === "archive") return "archive";
+      if (!isOpenStatus(current.status)) throw new AppError("conflict", messages.formLocked);
+      // The parsed row is this request's own: `apply` copies it, so it still holds the stored signing times.
+      const stored = current.data as F;
+      stored.status = current.status;
+      const form = kind.apply(stored, input);
+      refuseProblem(form, current.data, input, now);
+      return {
+        form,
+        now,
+        submittedNow: form.status === "ready_for_approval" && current.submittedAt === null,
+      };
+    };
 
     app.put(`${kind.path}/:id`, async (request) => {
       const account = requireAccount(request);
@@ -210,23 +238,16 @@ export function formRoutes<T extends FormTable, F extends { status: FormStatus }
       if (input.id !== undefined && input.id !== id) {
         throw new AppError("bad_request", "The id in the body does not match the address.");
       }
-      const current = await getForm(db, kind.table, account.id, id);
-      if (!current) throw notFound();
-      const now = app.deps.now();
-
-      if (statusChangeBySave((input as { status?: FormStatus }).status) === "archive") {
+      const edit = await editOf(account, id, input);
+      if (edit === "archive") {
         if (!(await archiveForm(app, account, auditActorOf(request), kind.table, id))) throw notFound();
         return { id };
       }
-      if (!isOpenStatus(current.status)) throw new AppError("conflict", messages.formLocked);
-
-      const form = kind.apply({ ...(current.data as F), status: current.status }, input);
-      refuseProblem(form, current.data, input, now);
+      const { form, now, submittedNow } = edit;
       const writes = await kind.prepareSave?.(app, { account, id, form });
-      const submittedNow = form.status === "ready_for_approval" && current.submittedAt === null;
-      const updated = await db.transaction().execute(async (trx) => {
-        const done = await updateForm(
-          trx,
+      const update = (q: Kysely<DB>) =>
+        updateForm(
+          q,
           kind.table,
           account.id,
           id,
@@ -239,9 +260,14 @@ export function formRoutes<T extends FormTable, F extends { status: FormStatus }
           // Completed meanwhile by another request: the edit must not land on a signed form.
           { now, onlyIfStatusIn: OPEN_STATUSES },
         );
-        if (done) await writes?.(trx);
-        return done;
-      });
+      // One statement is atomic on its own; other writes need a transaction around them and it.
+      const updated = writes
+        ? await db.transaction().execute(async (trx) => {
+            const done = await update(trx);
+            if (done) await writes(trx);
+            return done;
+          })
+        : await update(db);
       if (!updated) throw new AppError("conflict", messages.formLocked);
       return { id };
     });
