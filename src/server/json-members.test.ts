@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { assignJsonMembers, type JsonScalar } from "./json-members";
+import { assignJsonMembers, type JsonScalar, utf8Bytes } from "./json-members";
 import { signedTimesheet } from "./pdf/pdf-fixtures";
 
 const ROW_FIELDS = {
@@ -106,6 +106,17 @@ describe("assignJsonMembers", () => {
       "{a:1}",
     ]) {
       expect(() => assignJsonMembers(json, { id: "1" }), json).toThrow("not an object");
+    }
+  });
+
+  it("writes text as UTF-8 bytes, ASCII or not", () => {
+    fc.assert(
+      fc.property(fc.string({ unit: "binary" }), (text) => {
+        expect(utf8Bytes(text).equals(Buffer.from(text, "utf8"))).toBe(true);
+      }),
+    );
+    for (const text of ["", "plain", "café", "\u00ff", "\u{1f69c} digger", "\ud800 lone"]) {
+      expect(utf8Bytes(text).equals(Buffer.from(text, "utf8")), text).toBe(true);
     }
   });
 });

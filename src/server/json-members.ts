@@ -80,15 +80,19 @@ function valueEnd(text: string, at: number): number {
 }
 
 /**
- * Which of `names` the key between `start` and `end` (its quotes) is, or -1. Compared in place: making a string
- * of every key to look it up cost more than the rest of reading the text.
+ * Which of `names` the key between `start` and `end` (its quotes) is, or -1; `escaped` tells whether the key holds
+ * a backslash. Compared in place: making a string of every key to look it up cost more than the rest of reading.
  */
-function nameIndex(json: string, start: number, end: number, names: readonly string[]): number {
+function nameIndex(
+  json: string,
+  start: number,
+  end: number,
+  escaped: boolean,
+  names: readonly string[],
+): number {
+  // A key written with escapes is compared as what it stands for.
+  if (escaped) return names.indexOf(JSON.parse(json.slice(start, end)) as string);
   const length = end - start - 2;
-  for (let k = start + 1; k < end - 1; k++) {
-    // A key written with escapes is compared as what it stands for.
-    if (json.charCodeAt(k) === BACKSLASH) return names.indexOf(JSON.parse(json.slice(start, end)) as string);
-  }
   for (let n = 0; n < names.length; n++) {
     const name = names[n]!;
     if (name.length === length && json.startsWith(name, start + 1)) return n;
@@ -117,6 +121,8 @@ export function assignJsonMembers(json: string, fields: Readonly<Record<string, 
   if (json.charCodeAt(i) !== OPEN_BRACE) throw notAnObject();
   i = skipSpace(json, i + 1);
   let members = 0;
+  // The first backslash at or after the key being read (-1: none left), found once per backslash, not per key.
+  let backslash = json.indexOf("\\");
   // Where the last member copied as it was ends, and where the last member of all ends.
   let previousEnd = i;
   let lastEnd = i;
@@ -129,7 +135,8 @@ export function assignJsonMembers(json: string, fields: Readonly<Record<string, 
       if (json.charCodeAt(i) !== COLON) throw notAnObject();
       const start = skipSpace(json, i + 1);
       const end = valueEnd(json, start);
-      const n = nameIndex(json, keyStart, keyEnd, names);
+      if (backslash >= 0 && backslash < keyStart) backslash = json.indexOf("\\", keyStart);
+      const n = nameIndex(json, keyStart, keyEnd, backslash >= 0 && backslash < keyEnd, names);
       if (n >= 0) {
         if (done[n]) {
           // JSON.parse keeps the last of repeated keys; one key, once, is answered.
@@ -163,4 +170,9 @@ export function assignJsonMembers(json: string, fields: Readonly<Record<string, 
   }
   parts.push(json.slice(lastEnd, i), "}");
   return parts.join("");
+}
+
+/** The UTF-8 bytes of a text. Text that is all ASCII, as most forms are, is the same bytes as Latin-1, a plain copy. */
+export function utf8Bytes(text: string): Buffer {
+  return Buffer.byteLength(text) === text.length ? Buffer.from(text, "latin1") : Buffer.from(text);
 }

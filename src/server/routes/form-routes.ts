@@ -29,7 +29,7 @@ import {
   updateForm,
 } from "../db/forms-repository";
 import type { DB } from "../db/schema";
-import { assignJsonMembers } from "../json-members";
+import { assignJsonMembers, utf8Bytes } from "../json-members";
 import { parseInput } from "../parse-input";
 import { archiveForm } from "../services/archive-form";
 import { refuseSignedAtProblem } from "../services/complete-form";
@@ -191,7 +191,7 @@ export function formRoutes<T extends FormTable, F extends { status: FormStatus }
       const stored = await getFormText(db, kind.table, account.id, id);
       if (!stored) throw notFound();
       // Already JSON, sent as it is; as bytes, which the socket takes without copying them again.
-      return reply.type(JSON_CONTENT_TYPE).send(Buffer.from(apiFormJson(stored)));
+      return reply.type(JSON_CONTENT_TYPE).send(utf8Bytes(apiFormJson(stored)));
     });
 
     app.post(kind.path, async (request, reply) => {
