@@ -8,11 +8,12 @@ const standIn = (name: string) => `\u0000${name}`;
  * for the small queries that every request makes, building and compiling one cost more than the database took to
  * run it. `build` is given a stand-in for each named value, and a compiled parameter that is a stand-in takes the
  * call's value, so each must go to Kysely whole (`.where("id", "=", values.id)`), never worked into another value.
+ * A number (a limit, say) is given a stand-in string too, to pass to Kysely as the number it will be.
  */
 export function compiledOnce<DB, N extends string, R>(
   names: readonly N[],
   build: (db: Kysely<DB>, values: Readonly<Record<N, string>>) => Compilable<R>,
-): (db: Kysely<DB>, values: Readonly<Record<N, string>>) => Promise<R[]> {
+): (db: Kysely<DB>, values: Readonly<Record<N, string | number>>) => Promise<R[]> {
   const compiled = new WeakMap<Kysely<DB>, { query: CompiledQuery<R>; slots: (N | undefined)[] }>();
   const standIns = Object.fromEntries(names.map((name) => [name, standIn(name)])) as Record<N, string>;
   const byStandIn = new Map<unknown, N>(names.map((name) => [standIn(name), name]));

@@ -300,20 +300,20 @@ export async function listFormsByOwner<T extends FormTable>(
   return rows.map((row) => toRecord(table, row));
 }
 
-/**
- * An owner's forms as summaries, in the order and pages of ownerListQuery: only the listed columns are read,
- * never the stored form, which is most of a row.
- */
-export async function listFormSummariesByOwner<T extends FormTable>(
-  db: Kysely<DB>,
-  table: T,
-  ownerId: string,
-  options: FormListOptions = {},
-): Promise<FormSummary<T>[]> {
-  if (options.statuses?.length === 0 || options.limit === 0) return [];
-  const { dateColumn } = forms(db, table);
-  const rows = await ownerListQuery(db, table, ownerId, options)
-    .select([
+/** The summary page queries, compiled once each: one for each table and shape of the options. */
+const summaryQueries = new Map<string, ReturnType<typeof summaryQuery>>();
+
+function summaryQuery(table: FormTable, statusCount: number | undefined, paged: boolean, limited: boolean) {
+  const statusNames = Array.from({ length: statusCount ?? 0 }, (_, i) => `status${i}`);
+  const names = ["ownerId", ...statusNames, ...(paged ? ["afterUpdatedAt", "afterId"] : []), "limit"];
+  return compiledOnce(names, (db: Kysely<DB>, values) => {
+    const { dateColumn } = forms(db, table);
+    return ownerListQuery(db, table, values.ownerId!, {
+      statuses:
+        statusCount === undefined ? undefined : (statusNames.map((name) => values[name]) as FormStatus[]),
+      after: paged ? { updatedAt: values.afterUpdatedAt!, id: values.afterId! } : undefined,
+      limit: limited ? (values.limit as unknown as number) : undefined,
+    }).select([
       "id",
       "status",
       dateColumn,
@@ -325,8 +325,37 @@ export async function listFormSummariesByOwner<T extends FormTable>(
       "updated_at",
       "submitted_at",
       "completed_at",
-    ])
-    .execute();
+    ]);
+  });
+}
+
+/**
+ * An owner's forms as summaries, in the order and pages of ownerListQuery: only the listed columns are read,
+ * never the stored form, which is most of a row.
+ */
+export async function listFormSummariesByOwner<T extends FormTable>(
+  db: Kysely<DB>,
+  table: T,
+  ownerId: string,
+  options: FormListOptions = {},
+): Promise<FormSummary<T>[]> {
+  const { statuses, limit, after } = options;
+  if (statuses?.length === 0 || limit === 0) return [];
+  const shape = `${table} ${statuses?.length} ${after !== undefined} ${limit !== undefined}`;
+  let query = summaryQueries.get(shape);
+  if (!query) {
+    query = summaryQuery(table, statuses?.length, after !== undefined, limit !== undefined);
+    summaryQueries.set(shape, query);
+  }
+  const values: Record<string, string | number> = { ownerId, limit: limit ?? 0 };
+  statuses?.forEach((status, i) => {
+    values[`status${i}`] = status;
+  });
+  if (after) {
+    values.afterUpdatedAt = after.updatedAt;
+    values.afterId = after.id;
+  }
+  const rows = await query(db, values);
   return rows.map(
     (row) =>
       ({
