@@ -109,8 +109,8 @@ export const MAX_FORM_PAGE_SIZE = 100;
 
 /**
  * GET /api/timesheets?status=draft and GET /api/check-sheets?status=draft. Without `limit` and `cursor` the
- * answer is every matching form as an array; with either it is one page (`limit`, default 50, at most 100)
- * as a FormPage, and `cursor` is the previous page's `nextCursor`.
+ * answer is every matching form, whole, as an array; with either it is one page (`limit`, default 50, at most
+ * 100) as a FormPage of summaries, and `cursor` is the previous page's `nextCursor`.
  */
 export const FormListQuerySchema = z.object({
   status: FormStatusSchema.optional(),
@@ -119,8 +119,29 @@ export const FormListQuerySchema = z.object({
 });
 export type FormListQuery = z.infer<typeof FormListQuerySchema>;
 
+/**
+ * A form as a page of a list shows it: the fields a list needs, not the whole form (GET it by id for that), so a
+ * page costs the same whatever the forms hold. Times are ISO-8601; fields not filled in yet are null.
+ */
+const FormSummaryFieldsSchema = z.object({
+  id: z.string(),
+  status: FormStatusSchema,
+  plantNumber: z.string().nullable(),
+  driverSignedName: z.string().nullable(),
+  customerId: z.string().nullable(),
+  orderNumber: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  submittedAt: z.string().nullable(),
+  completedAt: z.string().nullable(),
+});
+export const TimesheetSummarySchema = FormSummaryFieldsSchema.extend({ weekEnding: z.string().nullable() });
+export type TimesheetSummary = z.infer<typeof TimesheetSummarySchema>;
+export const CheckSheetSummarySchema = FormSummaryFieldsSchema.extend({ checkDate: z.string().nullable() });
+export type CheckSheetSummary = z.infer<typeof CheckSheetSummarySchema>;
+
 /** One page of a form list: `nextCursor` fetches the next one, and is null on the last. */
-export interface FormPage<T> {
+export interface FormPage<T extends TimesheetSummary | CheckSheetSummary> {
   items: T[];
   nextCursor: string | null;
 }

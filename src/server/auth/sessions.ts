@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from "node:crypto";
+import { hash, randomBytes } from "node:crypto";
 import fastifyCookie from "@fastify/cookie";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { SESSION_LIFETIME_MS } from "../../domain/session";
@@ -20,9 +20,9 @@ declare module "fastify" {
   }
 }
 
-/** Tokens travel in cookies and links; only their SHA-256 is stored. */
+/** Tokens travel in cookies and links; only their SHA-256 is stored. Hashed on every signed-in request. */
 export function hashToken(token: string): string {
-  return createHash("sha256").update(token).digest("hex");
+  return hash("sha256", token, "hex");
 }
 
 export function newToken(): string {

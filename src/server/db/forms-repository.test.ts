@@ -1,3 +1,4 @@
+import { CompiledQuery, type KyselyPlugin } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertAccount } from "./accounts-repository";
 import type { Database } from "./database";
@@ -7,7 +8,9 @@ import {
   type FormTable,
   getForm,
   getFormByViewToken,
+  getFormText,
   insertForm,
+  listFormSummariesByOwner,
   listFormsByOwner,
   updateForm,
 } from "./forms-repository";
@@ -19,7 +22,20 @@ const minutes = (n: number) => new Date(T0.getTime() + n * 60_000);
 const OWNER = "owner-a";
 const OTHER = "owner-b";
 
-describe.each(testDatabases())("forms repository on $name", ({ open }) => {
+/** Keeps every query run through the plugin, compiled as it was run: lets a test read a real query's plan. */
+function capturingPlugin(database: Database): { plugin: KyselyPlugin; queries: CompiledQuery[] } {
+  const queries: CompiledQuery[] = [];
+  const plugin: KyselyPlugin = {
+    transformQuery: ({ node, queryId }) => {
+      queries.push(database.db.getExecutor().compileQuery(node, queryId));
+      return node;
+    },
+    transformResult: async ({ result }) => result,
+  };
+  return { plugin, queries };
+}
+
+describe.each(testDatabases())("forms repository on $name", ({ name, open }) => {
   let database: Database;
   beforeAll(async () => {
     database = await open();
@@ -236,6 +252,153 @@ describe.each(testDatabases())("forms repository on $name", ({ open }) => {
     expect(nextDrafts.map((f) => f.id)).toEqual(["p-b", "p-a"]);
     expect(await listFormsByOwner(database.db, "timesheets", owner, { limit: 0 })).toEqual([]);
   });
+
+  it("reads a form's stored text with its row fields, for its owner only", async () => {
+    const owner = "owner-text";
+    await insertAccount(database.db, {
+      id: owner,
+      fullName: owner,
+      email: "text@example.com",
+      passwordHash: "h",
+    });
+    const data = {
+      status: "draft",
+      id: "not-the-row-id",
+      company: 'Quote " and \\ slash',
+      nested: [{ a: 1 }],
+    };
+    await insertForm(
+      database.db,
+      "check_sheets",
+      { id: "cs-text", ownerId: owner, status: "draft", checkDate: "2025-03-05", data },
+      T0,
+    );
+    await updateForm(
+      database.db,
+      "check_sheets",
+      owner,
+      "cs-text",
+      { status: "completed", completedAt: minutes(5).toISOString() },
+      { now: minutes(5) },
+    );
+    expect(await getFormText(database.db, "check_sheets", owner, "cs-text")).toEqual({
+      id: "cs-text",
+      status: "completed",
+      createdAt: T0.toISOString(),
+      updatedAt: minutes(5).toISOString(),
+      submittedAt: null,
+      completedAt: minutes(5).toISOString(),
+      // As stored: the form as it was saved, its own status and id not the row's.
+      data: JSON.stringify(data),
+    });
+    expect(await getFormText(database.db, "check_sheets", OTHER, "cs-text")).toBeUndefined();
+    expect(await getFormText(database.db, "timesheets", owner, "cs-text")).toBeUndefined();
+    expect(await getFormText(database.db, "check_sheets", owner, "no-such-id")).toBeUndefined();
+  });
+
+  it("lists summaries from the row's columns, in the same order and pages as whole forms", async () => {
+    const owner = "owner-summaries";
+    await insertAccount(database.db, {
+      id: owner,
+      fullName: owner,
+      email: "summaries@example.com",
+      passwordHash: "h",
+    });
+    const forms = [
+      ["s-a", 1, "draft"],
+      ["s-b", 2, "ready_for_approval"],
+      ["s-c", 2, "completed"],
+      ["s-d", 2, "draft"],
+      ["s-e", 3, "draft"],
+    ] as const;
+    for (const [id, at, status] of forms) {
+      await insertForm(
+        database.db,
+        "timesheets",
+        {
+          id,
+          ownerId: owner,
+          status,
+          weekEnding: "2025-03-08",
+          plantNumber: `EX-${id}`,
+          driverSignedName: `Driver ${id}`,
+          customerId: `cust-${id}`,
+          orderNumber: `P-${id}`,
+          submittedAt: status === "draft" ? null : minutes(at).toISOString(),
+          completedAt: status === "completed" ? minutes(at).toISOString() : null,
+          data: { company: "Not in a summary", operatorSignature: "data:image/png;base64,AAAA" },
+        },
+        minutes(at),
+      );
+    }
+    const summaries = await listFormSummariesByOwner(database.db, "timesheets", owner, {
+      statuses: ["draft"],
+    });
+    expect(summaries).toEqual(
+      ["s-e", "s-d", "s-a"].map((id) => {
+        const at = forms.find((form) => form[0] === id)![1];
+        return {
+          id,
+          status: "draft",
+          weekEnding: "2025-03-08",
+          plantNumber: `EX-${id}`,
+          driverSignedName: `Driver ${id}`,
+          customerId: `cust-${id}`,
+          orderNumber: `P-${id}`,
+          createdAt: minutes(at).toISOString(),
+          updatedAt: minutes(at).toISOString(),
+          submittedAt: null,
+          completedAt: null,
+        };
+      }),
+    );
+
+    for (const statuses of [undefined, ["draft"] as const, ["draft", "completed"] as const]) {
+      const whole = (await listFormsByOwner(database.db, "timesheets", owner, { statuses })).map((f) => f.id);
+      const paged: string[] = [];
+      let after: { updatedAt: string; id: string } | undefined;
+      for (;;) {
+        const page = await listFormSummariesByOwner(database.db, "timesheets", owner, {
+          statuses,
+          limit: 2,
+          after,
+        });
+        if (page.length === 0) break;
+        paged.push(...page.map((f) => f.id));
+        after = { updatedAt: page.at(-1)!.updatedAt, id: page.at(-1)!.id };
+      }
+      expect(paged).toEqual(whole);
+    }
+    expect(await listFormSummariesByOwner(database.db, "timesheets", owner, { limit: 0 })).toEqual([]);
+    expect(await listFormSummariesByOwner(database.db, "timesheets", owner, { statuses: [] })).toEqual([]);
+    expect(await listFormSummariesByOwner(database.db, "check_sheets", owner)).toEqual([]);
+  });
+
+  it.runIf(name === "sqlite")(
+    "reads a page of summaries through the list indexes, seeking to the cursor",
+    async () => {
+      const { plugin, queries } = capturingPlugin(database);
+      const after = { updatedAt: T0.toISOString(), id: "x" };
+      for (const [table, statuses, index] of [
+        ["timesheets", ["draft"], "timesheets_owner_status_updated_id_idx"],
+        ["check_sheets", undefined, "check_sheets_owner_updated_id_idx"],
+      ] as const) {
+        await listFormSummariesByOwner(database.db.withPlugin(plugin), table, OWNER, {
+          statuses,
+          limit: 21,
+          after,
+        });
+        const query = queries.at(-1)!;
+        const plan = await database.db.executeQuery<{ detail: string }>(
+          CompiledQuery.raw(`explain query plan ${query.sql}`, [...query.parameters]),
+        );
+        // One search of the index, in its order (no sort), starting at the cursor rather than at the newest form.
+        expect(plan.rows.map((row) => row.detail)).toEqual([
+          `SEARCH ${table} USING INDEX ${index} (owner_id=?${statuses ? " AND status=?" : ""} AND (updated_at,id)<(?,?))`,
+        ]);
+      }
+    },
+  );
 
   it("reads a form by its view token without an owner, and keeps tokens unique", async () => {
     await updateForm(database.db, "check_sheets", OWNER, "cs-3", { viewToken: "token-abc" });

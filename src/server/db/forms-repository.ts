@@ -1,4 +1,6 @@
 import type { CompiledQuery, Kysely } from "kysely";
+import type { CheckSheetSummary, TimesheetSummary } from "../../domain/api";
+import { compiledOnce } from "./compiled-once";
 import type { CheckSheetsTable, DB, FormStatus, TimesheetsTable } from "./schema";
 
 /**
@@ -174,6 +176,65 @@ export async function getForm<T extends FormTable>(
   return row && toRecord(table, row);
 }
 
+/** A form's row fields that an answer puts beside the stored form, and the stored form's JSON text, unparsed. */
+export interface StoredFormText {
+  id: string;
+  status: FormStatus;
+  createdAt: string;
+  updatedAt: string;
+  submittedAt: string | null;
+  completedAt: string | null;
+  /** The whole form as stored: JSON text of an object. */
+  data: string;
+}
+
+// One compiled query per table: reading a form by id is what the app does most.
+const formTextQueries = {
+  timesheets: formTextQuery("timesheets"),
+  check_sheets: formTextQuery("check_sheets"),
+};
+
+function formTextQuery(table: FormTable) {
+  return compiledOnce(["id", "ownerId"], (db: Kysely<DB>, values) => {
+    const { q, name } = forms(db, table);
+    return q
+      .selectFrom(name)
+      .select([
+        "id",
+        "status",
+        "created_at",
+        "updated_at",
+        "submitted_at",
+        "completed_at",
+        // Only this column is long, and nothing here needs it parsed.
+        "data",
+      ])
+      .where("id", "=", values.id)
+      .where("owner_id", "=", values.ownerId);
+  });
+}
+
+/** An owner's form as stored, for answering it without parsing it: see getForm for the parsed record. */
+export async function getFormText(
+  db: Kysely<DB>,
+  table: FormTable,
+  ownerId: string,
+  id: string,
+): Promise<StoredFormText | undefined> {
+  const [row] = await formTextQueries[table](db, { id, ownerId });
+  return (
+    row && {
+      id: row.id,
+      status: row.status,
+      createdAt: row.created_at,
+      updatedAt: row.updated_at,
+      submittedAt: row.submitted_at,
+      completedAt: row.completed_at,
+      data: row.data,
+    }
+  );
+}
+
 /** The form behind an emailed read-only link. Not owner-scoped: holding the unguessable token is the access. */
 export async function getFormByViewToken<T extends FormTable>(
   db: Kysely<DB>,
@@ -199,23 +260,20 @@ export interface FormListOptions {
   after?: FormListPosition;
 }
 
+/** A form as a page of a list shows it: the row's columns, not the stored form (that is read by id). */
+export type FormSummary<T extends FormTable> = T extends "timesheets" ? TimesheetSummary : CheckSheetSummary;
+
 /**
- * An owner's forms, most recently updated first (ties by id), optionally only those in the given statuses and
- * one page at a time: the order matches the (owner, status, updated_at, id) and (owner, updated_at, id)
- * indexes, so a page reads only its own rows however many forms the account has.
+ * The query of an owner's list, without its columns: most recently updated first (ties by id), optionally only
+ * the given statuses and one page at a time. The order matches the (owner, status, updated_at, id) and (owner,
+ * updated_at, id) indexes, and the cursor is a row comparison the index seeks to, so a page reads only its own
+ * rows however many forms the account has and however far into the list it is.
  */
-export async function listFormsByOwner<T extends FormTable>(
-  db: Kysely<DB>,
-  table: T,
-  ownerId: string,
-  options: FormListOptions = {},
-): Promise<FormRecord<T>[]> {
+function ownerListQuery(db: Kysely<DB>, table: FormTable, ownerId: string, options: FormListOptions) {
   const { statuses, limit, after } = options;
-  if (statuses?.length === 0 || limit === 0) return [];
   const { q, name } = forms(db, table);
-  const rows = await q
+  return q
     .selectFrom(name)
-    .selectAll()
     .where("owner_id", "=", ownerId)
     .$if(statuses !== undefined, (qb) =>
       statuses?.length === 1
@@ -223,18 +281,97 @@ export async function listFormsByOwner<T extends FormTable>(
         : qb.where("status", "in", statuses ?? []),
     )
     .$if(after !== undefined, (qb) =>
-      qb.where((eb) =>
-        eb.or([
-          eb("updated_at", "<", after!.updatedAt),
-          eb.and([eb("updated_at", "=", after!.updatedAt), eb("id", "<", after!.id)]),
-        ]),
-      ),
+      qb.where((eb) => eb(eb.refTuple("updated_at", "id"), "<", eb.tuple(after!.updatedAt, after!.id))),
     )
     .orderBy("updated_at", "desc")
     .orderBy("id", "desc")
-    .$if(limit !== undefined, (qb) => qb.limit(limit!))
-    .execute();
+    .$if(limit !== undefined, (qb) => qb.limit(limit!));
+}
+
+/** An owner's forms, whole, in the order and pages of ownerListQuery. */
+export async function listFormsByOwner<T extends FormTable>(
+  db: Kysely<DB>,
+  table: T,
+  ownerId: string,
+  options: FormListOptions = {},
+): Promise<FormRecord<T>[]> {
+  if (options.statuses?.length === 0 || options.limit === 0) return [];
+  const rows = await ownerListQuery(db, table, ownerId, options).selectAll().execute();
   return rows.map((row) => toRecord(table, row));
+}
+
+/** The summary page queries, compiled once each: one for each table and shape of the options. */
+const summaryQueries = new Map<string, ReturnType<typeof summaryQuery>>();
+
+function summaryQuery(table: FormTable, statusCount: number | undefined, paged: boolean, limited: boolean) {
+  const statusNames = Array.from({ length: statusCount ?? 0 }, (_, i) => `status${i}`);
+  const names = ["ownerId", ...statusNames, ...(paged ? ["afterUpdatedAt", "afterId"] : []), "limit"];
+  return compiledOnce(names, (db: Kysely<DB>, values) => {
+    const { dateColumn } = forms(db, table);
+    return ownerListQuery(db, table, values.ownerId!, {
+      statuses:
+        statusCount === undefined ? undefined : (statusNames.map((name) => values[name]) as FormStatus[]),
+      after: paged ? { updatedAt: values.afterUpdatedAt!, id: values.afterId! } : undefined,
+      limit: limited ? (values.limit as unknown as number) : undefined,
+    }).select([
+      "id",
+      "status",
+      dateColumn,
+      "plant_number",
+      "driver_signed_name",
+      "customer_id",
+      "order_number",
+      "created_at",
+      "updated_at",
+      "submitted_at",
+      "completed_at",
+    ]);
+  });
+}
+
+/**
+ * An owner's forms as summaries, in the order and pages of ownerListQuery: only the listed columns are read,
+ * never the stored form, which is most of a row.
+ */
+export async function listFormSummariesByOwner<T extends FormTable>(
+  db: Kysely<DB>,
+  table: T,
+  ownerId: string,
+  options: FormListOptions = {},
+): Promise<FormSummary<T>[]> {
+  const { statuses, limit, after } = options;
+  if (statuses?.length === 0 || limit === 0) return [];
+  const shape = `${table} ${statuses?.length} ${after !== undefined} ${limit !== undefined}`;
+  let query = summaryQueries.get(shape);
+  if (!query) {
+    query = summaryQuery(table, statuses?.length, after !== undefined, limit !== undefined);
+    summaryQueries.set(shape, query);
+  }
+  const values: Record<string, string | number> = { ownerId, limit: limit ?? 0 };
+  statuses?.forEach((status, i) => {
+    values[`status${i}`] = status;
+  });
+  if (after) {
+    values.afterUpdatedAt = after.updatedAt;
+    values.afterId = after.id;
+  }
+  const rows = await query(db, values);
+  return rows.map(
+    (row) =>
+      ({
+        id: row.id,
+        status: row.status,
+        [dateField(table)]: (table === "timesheets" ? row.week_ending : row.check_date) ?? null,
+        plantNumber: row.plant_number,
+        driverSignedName: row.driver_signed_name,
+        customerId: row.customer_id,
+        orderNumber: row.order_number,
+        createdAt: row.created_at,
+        updatedAt: row.updated_at,
+        submittedAt: row.submitted_at,
+        completedAt: row.completed_at,
+      }) as FormSummary<T>,
+  );
 }
 
 /** Where each parameter of a compiled form update comes from: a column set, the row's keys or an allowed status. */
