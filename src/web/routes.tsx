@@ -28,12 +28,22 @@ const CombinedApprovalScreen = lazyWithQueries(
   () => import("./features/supervisor/combined-approval-screen"),
   (m) => m.CombinedApprovalScreen,
 );
+/**
+ * A wizard with its form rules evaluated in a step of their own: zod builds the schemas as their modules load,
+ * which with the screen's own code made one long task on a slow phone. Both loads start together, and the
+ * rules, a part of the screen's modules, are complete first.
+ */
+async function withRulesFirst<M>(rules: Promise<unknown>, screen: Promise<M>): Promise<M> {
+  await rules;
+  return screen;
+}
+
 const TimesheetPage = lazyWithQueries(
-  () => import("./features/timesheet/timesheet-page"),
+  () => withRulesFirst(import("../domain/timesheet"), import("./features/timesheet/timesheet-page")),
   (m) => m.TimesheetPage,
 );
 const CheckSheetPage = lazyWithQueries(
-  () => import("./features/check-sheet/check-sheet-page"),
+  () => withRulesFirst(import("../domain/check-sheet"), import("./features/check-sheet/check-sheet-page")),
   (m) => m.CheckSheetPage,
 );
 const CompletedFormPage = lazyWithQueries(
