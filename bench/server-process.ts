@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { ROOT } from "./build-app";
 
@@ -27,6 +28,16 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number
   throw new Error(`the server did not answer ${url}/api/health within ${timeoutMs} ms`);
 }
 
+/** What `npm start` gives tsx after the build: the server's Node flags and its entry. */
+function serverArguments(): string[] {
+  const { scripts } = JSON.parse(readFileSync(resolve(ROOT, "package.json"), "utf8")) as {
+    scripts: { start: string };
+  };
+  const server = /\btsx (.+)$/.exec(scripts.start);
+  if (!server) throw new Error("the start script does not run the server with tsx");
+  return server[1]!.split(" ");
+}
+
 /** The real server, as `npm start` runs it (tsx, embedded SQLite with its durable settings), in its own process. */
 export async function startServer(options: {
   port: number;
@@ -34,7 +45,7 @@ export async function startServer(options: {
   webRoot: string;
 }): Promise<RunningServer> {
   const url = `http://127.0.0.1:${options.port}`;
-  const child = spawn(resolve(ROOT, "node_modules/.bin/tsx"), ["src/server/main.ts"], {
+  const child = spawn(resolve(ROOT, "node_modules/.bin/tsx"), serverArguments(), {
     cwd: ROOT,
     env: {
       ...process.env,
