@@ -1,4 +1,4 @@
-import type { Compilable, CompiledQuery, Kysely } from "kysely";
+import type { Compilable, CompiledQuery, Kysely, QueryResult } from "kysely";
 
 /** Stands in for a value while the query is compiled: no real value looks like it. */
 const standIn = (name: string) => `\u0000${name}`;
@@ -13,7 +13,7 @@ const standIn = (name: string) => `\u0000${name}`;
 export function compiledOnce<DB, N extends string, R>(
   names: readonly N[],
   build: (db: Kysely<DB>, values: Readonly<Record<N, string>>) => Compilable<R>,
-): (db: Kysely<DB>, values: Readonly<Record<N, string | number>>) => Promise<R[]> {
+): (db: Kysely<DB>, values: Readonly<Record<N, unknown>>) => Promise<QueryResult<R>> {
   const compiled = new WeakMap<Kysely<DB>, { query: CompiledQuery<R>; slots: (N | undefined)[] }>();
   const standIns = Object.fromEntries(names.map((name) => [name, standIn(name)])) as Record<N, string>;
   const byStandIn = new Map<unknown, N>(names.map((name) => [standIn(name), name]));
@@ -26,6 +26,6 @@ export function compiledOnce<DB, N extends string, R>(
     }
     const { query, slots } = entry;
     const parameters = slots.map((slot, i) => (slot === undefined ? query.parameters[i] : values[slot]));
-    return (await db.executeQuery<R>({ ...query, parameters })).rows;
+    return db.executeQuery<R>({ ...query, parameters });
   };
 }

@@ -1,4 +1,4 @@
-import type { CompiledQuery, Kysely } from "kysely";
+import type { Kysely } from "kysely";
 import type { CheckSheetSummary, TimesheetSummary } from "../../domain/api";
 import { compiledOnce } from "./compiled-once";
 import type { CheckSheetsTable, DB, FormStatus, TimesheetsTable } from "./schema";
@@ -221,7 +221,7 @@ export async function getFormText(
   ownerId: string,
   id: string,
 ): Promise<StoredFormText | undefined> {
-  const [row] = await formTextQueries[table](db, { id, ownerId });
+  const [row] = (await formTextQueries[table](db, { id, ownerId })).rows;
   return (
     row && {
       id: row.id,
@@ -355,7 +355,7 @@ export async function listFormSummariesByOwner<T extends FormTable>(
     values.afterUpdatedAt = after.updatedAt;
     values.afterId = after.id;
   }
-  const rows = await query(db, values);
+  const { rows } = await query(db, values);
   return rows.map(
     (row) =>
       ({
@@ -374,72 +374,26 @@ export async function listFormSummariesByOwner<T extends FormTable>(
   );
 }
 
-/** Where each parameter of a compiled form update comes from: a column set, the row's keys or an allowed status. */
-type UpdateValue = { set: string } | { key: "id" | "owner_id" } | { status: number };
-
-/** An update of given columns of an owner's form, compiled with stand-ins for its values. */
-interface CompiledFormUpdate {
-  query: CompiledQuery;
-  values: UpdateValue[];
-}
-
-/** Stand-ins for the values while compiling: no value of a form looks like one (no text of ours holds a NUL). */
-const STAND_IN = "\u0000";
-
-function compileFormUpdate(
-  db: Kysely<DB>,
-  table: FormTable,
-  columns: readonly string[],
-  statusCount: number | undefined,
-): CompiledFormUpdate {
-  const { q, name } = forms(db, table);
-  const standIns = new Map<string, UpdateValue>();
-  const standIn = (value: UpdateValue) => {
-    const text = `${STAND_IN}${standIns.size}`;
-    standIns.set(text, value);
-    return text;
-  };
-  const query = q
-    .updateTable(name)
-    .set(Object.fromEntries(columns.map((column) => [column, standIn({ set: column })])))
-    .where("id", "=", standIn({ key: "id" }))
-    .where("owner_id", "=", standIn({ key: "owner_id" }))
-    .$if(statusCount !== undefined, (qb) =>
-      qb.where(
-        "status",
-        "in",
-        Array.from({ length: statusCount ?? 0 }, (_, i) => standIn({ status: i }) as FormStatus),
-      ),
-    )
-    .compile();
-  return { query, values: query.parameters.map((parameter) => standIns.get(parameter as string)!) };
-}
-
 /**
- * Saving a form is the busiest write, and building its update with Kysely cost more than SQLite takes to run
- * it: so each shape of update (the columns set, how many statuses allowed) is compiled once per database and
- * run again with each save's values.
+ * Saving a form is the busiest write, and building its update with Kysely cost more than SQLite takes to run it:
+ * so each shape of update (the table, the columns set, how many statuses allowed) is compiled once.
  */
-const formUpdates = new WeakMap<Kysely<DB>, Map<string, CompiledFormUpdate>>();
+const formUpdates = new Map<string, ReturnType<typeof formUpdateQuery>>();
 
-function formUpdate(
-  db: Kysely<DB>,
-  table: FormTable,
-  columns: readonly string[],
-  statusCount: number | undefined,
-): CompiledFormUpdate {
-  let shapes = formUpdates.get(db);
-  if (!shapes) {
-    shapes = new Map();
-    formUpdates.set(db, shapes);
-  }
-  const shape = `${table}:${columns.join(",")}:${statusCount ?? ""}`;
-  let update = shapes.get(shape);
-  if (!update) {
-    update = compileFormUpdate(db, table, columns, statusCount);
-    shapes.set(shape, update);
-  }
-  return update;
+function formUpdateQuery(table: FormTable, columns: readonly string[], statusCount: number | undefined) {
+  const statusNames = Array.from({ length: statusCount ?? 0 }, (_, i) => `status${i}`);
+  const names = ["id", "ownerId", ...statusNames, ...columns.map((column) => `set ${column}`)];
+  return compiledOnce(names, (db: Kysely<DB>, values) => {
+    const { q, name } = forms(db, table);
+    return q
+      .updateTable(name)
+      .set(Object.fromEntries(columns.map((column) => [column, values[`set ${column}`]])))
+      .where("id", "=", values.id!)
+      .where("owner_id", "=", values.ownerId!)
+      .$if(statusCount !== undefined, (qb) =>
+        qb.where("status", "in", statusNames.map((status) => values[status]) as FormStatus[]),
+      );
+  });
 }
 
 /**
@@ -457,17 +411,19 @@ export async function updateForm<T extends FormTable>(
   const { onlyIfStatusIn, now = new Date() } = options;
   if (onlyIfStatusIn?.length === 0) return false;
   const set: Record<string, unknown> = { ...toColumns(table, patch), updated_at: now.toISOString() };
-  const { query, values } = formUpdate(db, table, Object.keys(set), onlyIfStatusIn?.length);
-  const parameters = values.map((value) =>
-    "set" in value
-      ? set[value.set]
-      : "key" in value
-        ? value.key === "id"
-          ? id
-          : ownerId
-        : onlyIfStatusIn![value.status],
-  );
-  const result = await db.executeQuery({ ...query, parameters });
+  const columns = Object.keys(set);
+  const shape = `${table} ${columns.join(",")} ${onlyIfStatusIn?.length}`;
+  let update = formUpdates.get(shape);
+  if (!update) {
+    update = formUpdateQuery(table, columns, onlyIfStatusIn?.length);
+    formUpdates.set(shape, update);
+  }
+  const values: Record<string, unknown> = { id, ownerId };
+  for (const column of columns) values[`set ${column}`] = set[column];
+  onlyIfStatusIn?.forEach((status, i) => {
+    values[`status${i}`] = status;
+  });
+  const result = await update(db, values);
   return (result.numAffectedRows ?? 0n) > 0n;
 }
 
