@@ -30,19 +30,34 @@
   // painted: on a weak signal the markup and the stylesheet do not share the line with it.
   const { app, preload } = document.currentScript?.dataset ?? {};
   if (!app) return;
-  const start = () => {
-    for (const href of preload ? preload.split(" ") : []) {
+  const fetchApp = () => {
+    for (const href of [app, ...(preload ? preload.split(" ") : [])]) {
       const link = document.createElement("link");
       link.rel = "modulepreload";
       link.crossOrigin = "";
       link.href = href;
       document.head.append(link);
     }
-    import(app);
   };
+  // As a module script would: the app runs once the page is parsed (it needs #root), even when its code is
+  // already in the cache and arrives at once.
+  const afterParsing = (then) => {
+    if (document.readyState === "loading")
+      document.addEventListener("DOMContentLoaded", then, { once: true });
+    else then();
+  };
+  const startApp = () => import(app);
   if (html.dataset.render === "hydrate" && document.visibilityState !== "hidden") {
-    window.requestAnimationFrame(() => setTimeout(start, 0));
+    afterParsing(() =>
+      window.requestAnimationFrame(() =>
+        setTimeout(() => {
+          fetchApp();
+          startApp();
+        }, 0),
+      ),
+    );
   } else {
-    start();
+    fetchApp();
+    afterParsing(startApp);
   }
 })();
