@@ -45,15 +45,18 @@ function isBase64(payload: string): boolean {
   return BASE64.test(payload);
 }
 
+/** Whether `value` is a PNG data URL in standard base64: text that JSON holds as it is, without escapes. */
+export function isPngDataUrl(value: string): boolean {
+  if (!value.startsWith(PNG_DATA_URL_PREFIX)) return false;
+  const payload = value.slice(PNG_DATA_URL_PREFIX.length);
+  return payload.startsWith(PNG_MAGIC_BASE64) && payload.length % 4 === 0 && isBase64(payload);
+}
+
 /** A drawn signature: a PNG data URL of at most ~300 KB (spec section 9: signatures are PNG). */
 export const SignatureDataUrlSchema = z
   .string()
   .max(MAX_SIGNATURE_DATA_URL_LENGTH, "Signature image is too large")
-  .refine((value) => {
-    if (!value.startsWith(PNG_DATA_URL_PREFIX)) return false;
-    const payload = value.slice(PNG_DATA_URL_PREFIX.length);
-    return payload.startsWith(PNG_MAGIC_BASE64) && payload.length % 4 === 0 && isBase64(payload);
-  }, "Signature must be a PNG image");
+  .refine(isPngDataUrl, "Signature must be a PNG image");
 
 /**
  * A signature field of a form: empty until signed. The data URL is tried first: checking a literal looks the

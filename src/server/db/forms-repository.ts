@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { CheckSheetSummary, TimesheetSummary } from "../../domain/api";
 import { compiledOnce } from "./compiled-once";
+import { stringifyForm } from "./form-json";
 import type { CheckSheetsTable, DB, FormStatus, TimesheetsTable } from "./schema";
 
 /**
@@ -114,7 +115,7 @@ function toColumns(table: FormTable, fields: Partial<FormFields<FormTable>>): Pa
   if (fields.viewToken !== undefined) columns.view_token = fields.viewToken;
   if (fields.submittedAt !== undefined) columns.submitted_at = fields.submittedAt;
   if (fields.completedAt !== undefined) columns.completed_at = fields.completedAt;
-  if (fields.data !== undefined) columns.data = JSON.stringify(fields.data);
+  if (fields.data !== undefined) columns.data = stringifyForm(fields.data);
   const date = (fields as Record<string, string | null | undefined>)[dateField(table)];
   if (date !== undefined) columns[table === "timesheets" ? "week_ending" : "check_date"] = date;
   return columns;
