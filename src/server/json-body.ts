@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { markNulFree } from "./nul-check";
 
 /**
  * Fastify's JSON body parser, without its poisoning scan where the text cannot hold what it looks for. The scan
@@ -19,6 +20,7 @@ export function registerJsonBodyParser(app: FastifyInstance): void {
       } catch {
         return checkedParse(request, text, done);
       }
+      if (typeof parsed === "object" && parsed !== null) markNulFree(parsed);
       return done(null, parsed);
     }
     return checkedParse(request, text, done);
