@@ -62,6 +62,30 @@ describe("SQLite group commits", () => {
     expect(commits).toBeLessThan(ids.length);
   });
 
+  it("writes statements on their own that come in together in one go, each answered once committed", async () => {
+    const ids = Array.from({ length: 20 }, (_, i) => i + 1);
+    const seenWhenAnswered = await Promise.all(
+      ids.map(async (id) => {
+        await db
+          .insertInto("notes")
+          .values({ id, text: `note ${id}` })
+          .execute();
+        return committedIds().includes(id);
+      }),
+    );
+    expect(seenWhenAnswered).toEqual(ids.map(() => true));
+    expect(commits).toBe(1);
+  });
+
+  it("takes the write lock for statements on their own only once the event loop has moved on", async () => {
+    const write = db.insertInto("notes").values({ id: 1, text: "waits its turn" }).execute();
+    // Statements on their own wait in line meanwhile: another process may still write.
+    await db.selectFrom("notes").selectAll().execute();
+    outsider.exec("begin immediate; insert into notes (id, text) values (2, 'from another process'); commit");
+    await write;
+    expect(committedIds()).toEqual([1, 2]);
+  });
+
   it("commits a lone write at once, without waiting for company", async () => {
     await db.insertInto("notes").values({ id: 1, text: "alone" }).execute();
     expect(committedIds()).toEqual([1]);
