@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "./config";
 
@@ -10,6 +11,12 @@ describe("loadConfig", () => {
     expect(config.s3).toBeUndefined();
     expect(config.dataDir.endsWith("/data")).toBe(true);
     expect(config.publicUrl).toBe("http://localhost:3000");
+    expect(config.workers).toBe(availableParallelism());
+  });
+
+  it("runs as many server processes as WORKERS says", () => {
+    expect(loadConfig({ WORKERS: "3" }).workers).toBe(3);
+    expect(() => loadConfig({ WORKERS: "0" })).toThrow(/WORKERS/);
   });
 
   it("treats empty variables as unset", () => {

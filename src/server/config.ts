@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { resolve } from "node:path";
 import { z } from "zod";
 
@@ -31,6 +32,7 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TRUST_PROXY: z.enum(["true", "false"]).default("false"),
   REGISTRATIONS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(20),
+  WORKERS: z.coerce.number().int().min(1).max(64).optional(),
 });
 
 export interface Config {
@@ -59,6 +61,8 @@ export interface Config {
   trustProxy: boolean;
   /** New accounts one client address may make per hour: stops scripted sign-ups, lets a site office sign up. */
   registrationsPerAddressPerHour: number;
+  /** Server processes sharing the port: one per core unless set, as one Node process uses one core. */
+  workers: number;
 }
 
 /** Reads the environment once at start-up; a bad value stops the server with a message naming it. */
@@ -92,5 +96,6 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY === "true",
     registrationsPerAddressPerHour: e.REGISTRATIONS_PER_ADDRESS_PER_HOUR,
+    workers: e.WORKERS ?? availableParallelism(),
   };
 }

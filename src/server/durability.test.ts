@@ -37,7 +37,9 @@ function emlFiles(dataDir: string): string[] {
 
 const toOf = (eml: string) => /^To: (.*)$/m.exec(eml)?.[1]?.trim() ?? "";
 
-describe("the server process on SQLite", () => {
+// One process, and the default of one per core with Node's cluster sharing the port (there SIGKILL kills the
+// first process, and the workers, cut off from it, end at once).
+describe.each([1, 2])("the server process on SQLite, %i worker(s)", (workers) => {
   const cleanUp: Array<() => unknown> = [];
   afterEach(async () => {
     for (const step of cleanUp.splice(0).reverse()) await step();
@@ -50,7 +52,7 @@ describe("the server process on SQLite", () => {
   }
 
   async function start(dataDir: string): Promise<ServerProcess> {
-    const server = await startServerProcess({ dataDir });
+    const server = await startServerProcess({ dataDir, env: { WORKERS: String(workers) } });
     cleanUp.push(() => server.stop("SIGKILL"));
     return server;
   }

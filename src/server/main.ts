@@ -1,28 +1,57 @@
+import cluster, { type Worker } from "node:cluster";
 import { join, resolve } from "node:path";
-import pino from "pino";
+import pino, { type Logger } from "pino";
 import { buildApp } from "./app";
-import { loadConfig } from "./config";
+import { type Config, loadConfig } from "./config";
 import { openDatabase } from "./db/database";
 import { migrateToLatest } from "./db/migrate";
 import { seedSampleData } from "./db/seed";
-import { createMailTransport } from "./mail/mail-transport";
+import { createMailTransport, describeMailTarget } from "./mail/mail-transport";
 import { startOutboxWorker } from "./mail/outbox-worker";
 import { startMaintenance } from "./maintenance";
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
-async function main(): Promise<void> {
-  const config = loadConfig(process.env);
-  const log = pino({ level: config.logLevel });
+/** Migrates the database and adds the sample data: once, before any process serves requests. */
+async function prepareDatabase(config: Config): Promise<void> {
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     schema: config.databaseSchema,
   });
-  await migrateToLatest(database.db);
-  await seedSampleData(database.db);
+  try {
+    await migrateToLatest(database.db);
+    await seedSampleData(database.db);
+  } finally {
+    await database.close();
+  }
+}
 
-  const transport = createMailTransport({ smtpUrl: config.smtpUrl, mailDir: join(config.dataDir, "mail") });
+const mailTarget = (config: Config) => ({ smtpUrl: config.smtpUrl, mailDir: join(config.dataDir, "mail") });
+
+function announce(config: Config, log: Logger): void {
+  const mail = describeMailTarget(mailTarget(config));
+  log.info(
+    {
+      database: config.databaseUrl ? "PostgreSQL" : resolve(config.dataDir, "plant-sheets.sqlite"),
+      mail,
+      workers: config.workers,
+    },
+    `Plant Sheets is running at ${config.publicUrl}; mail goes to ${mail}`,
+  );
+}
+
+/**
+ * One server process: the API and web app, the outbox worker and maintenance. Several run side by side as
+ * instances against one database do, which the database, the outbox's claims and maintenance are made for.
+ */
+async function serve(config: Config, log: Logger, options: { announce: boolean }): Promise<void> {
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    schema: config.databaseSchema,
+  });
+  const transport = createMailTransport(mailTarget(config));
   const outbox = startOutboxWorker({ db: database.db, transport, from: config.mailFrom, log });
 
   const app = await buildApp({
@@ -35,19 +64,14 @@ async function main(): Promise<void> {
   });
   const maintenance = startMaintenance(database.db, app.deps.photoStorage, log);
   await app.listen({ port: config.port, host: config.host });
-  log.info(
-    {
-      database: database.dialect === "sqlite" ? resolve(config.dataDir, "plant-sheets.sqlite") : "PostgreSQL",
-      mail: transport.description,
-    },
-    `Plant Sheets is running at ${config.publicUrl}; mail goes to ${transport.description}`,
-  );
+  if (options.announce) announce(config, log);
 
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    log.info(`${signal} received: finishing requests and mail in flight, then stopping`);
+    if (options.announce)
+      log.info(`${signal} received: finishing requests and mail in flight, then stopping`);
     // A stuck connection must not keep the process alive forever.
     setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS).unref();
     await app.close();
@@ -59,6 +83,58 @@ async function main(): Promise<void> {
   };
   process.on("SIGTERM", () => void stop("SIGTERM"));
   process.on("SIGINT", () => void stop("SIGINT"));
+}
+
+/**
+ * The first process when there are several workers: prepares the database, starts the workers (Node's cluster
+ * shares the port among them), replaces one that dies, and stops them all on SIGTERM or SIGINT.
+ */
+async function runWorkers(config: Config, log: Logger): Promise<void> {
+  await prepareDatabase(config);
+  let stopping = false;
+  let listening = 0;
+  const listened = new WeakSet<Worker>();
+  const start = () => {
+    const worker = cluster.fork();
+    worker.once("listening", () => {
+      listened.add(worker);
+      listening++;
+      if (listening === config.workers) announce(config, log);
+    });
+  };
+  cluster.on("exit", (worker, code, signal) => {
+    if (stopping) {
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+      return;
+    }
+    // One that never served (a port in use, a bad setting) would fail again: stop with its error instead.
+    if (!listened.has(worker)) {
+      log.error({ code, signal }, "a server process could not start");
+      process.exit(1);
+    }
+    log.error({ code, signal }, "a server process stopped unexpectedly; starting another");
+    start();
+  });
+  for (let i = 0; i < config.workers; i++) start();
+
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info(`${signal} received: finishing requests and mail in flight, then stopping`);
+    setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS + 1000).unref();
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill("SIGTERM");
+  };
+  process.on("SIGTERM", () => stop("SIGTERM"));
+  process.on("SIGINT", () => stop("SIGINT"));
+}
+
+async function main(): Promise<void> {
+  const config = loadConfig(process.env);
+  const log = pino({ level: config.logLevel });
+  if (cluster.isWorker) return serve(config, log, { announce: false });
+  if (config.workers > 1) return runWorkers(config, log);
+  await prepareDatabase(config);
+  return serve(config, log, { announce: true });
 }
 
 main().catch((error: unknown) => {

@@ -11,8 +11,6 @@ export interface DeliverableMail extends Omit<OutgoingMail, "attachments"> {
 }
 
 export interface MailTransport {
-  /** Where mail goes, for the start-up log. */
-  readonly description: string;
   send(mail: DeliverableMail): Promise<void>;
   close(): void;
 }
@@ -28,13 +26,23 @@ function toNodemailer(mail: DeliverableMail) {
   };
 }
 
+interface MailTarget {
+  smtpUrl?: string | undefined;
+  mailDir: string;
+}
+
+/** Where mail goes, for the start-up log: the SMTP server, or the folder of .eml files. */
+export function describeMailTarget(options: MailTarget): string {
+  if (!options.smtpUrl) return `.eml files in ${options.mailDir}`;
+  const url = new URL(options.smtpUrl);
+  return `SMTP ${url.hostname}:${url.port || "(default port)"}`;
+}
+
 /** SMTP when a URL is configured; otherwise each message becomes an .eml file in the data folder. */
-export function createMailTransport(options: { smtpUrl?: string; mailDir: string }): MailTransport {
+export function createMailTransport(options: MailTarget): MailTransport {
   if (options.smtpUrl) {
     const transporter = nodemailer.createTransport(options.smtpUrl);
-    const url = new URL(options.smtpUrl);
     return {
-      description: `SMTP ${url.hostname}:${url.port || "(default port)"}`,
       async send(mail) {
         await transporter.sendMail(toNodemailer(mail));
       },
@@ -44,7 +52,6 @@ export function createMailTransport(options: { smtpUrl?: string; mailDir: string
 
   const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
   return {
-    description: `.eml files in ${options.mailDir}`,
     async send(mail) {
       const info = await transporter.sendMail(toNodemailer(mail));
       await mkdir(options.mailDir, { recursive: true });
