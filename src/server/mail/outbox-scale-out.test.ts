@@ -33,14 +33,15 @@ describe.skipIf(!url)("two server instances on one PostgreSQL (needs TEST_DATABA
   beforeAll(async () => {
     await admin(`create schema ${schema}`);
     smtp = await startSmtpSink();
-    // One after the other: the first migrates the fresh schema, the second finds it up to date.
+    // One after the other: the first migrates the fresh schema, the second finds it up to date. One process each,
+    // so that each claimer seen in the outbox is one instance.
     for (let i = 0; i < 2; i += 1) {
       const dataDir = mkdtempSync(join(tmpdir(), "plant-sheets-instance-"));
       dataDirs.push(dataDir);
       servers.push(
         await startServerProcess({
           dataDir,
-          env: { DATABASE_URL: url!, DATABASE_SCHEMA: schema, SMTP_URL: smtp.url },
+          env: { DATABASE_URL: url!, DATABASE_SCHEMA: schema, SMTP_URL: smtp.url, WORKERS: "1" },
         }),
       );
     }
