@@ -13,12 +13,20 @@ import { startMaintenance } from "./maintenance";
 const SHUTDOWN_GRACE_MS = 10_000;
 
 /** Migrates the database and adds the sample data: once, before any process serves requests. */
-async function prepareDatabase(config: Config): Promise<void> {
-  const database = await openDatabase({
+/** Connections to PostgreSQL one instance opens, shared out among its processes: as many as one process had. */
+const POSTGRES_CONNECTIONS_PER_INSTANCE = 10;
+
+function openConfiguredDatabase(config: Config) {
+  return openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     schema: config.databaseSchema,
+    maxConnections: Math.max(2, Math.ceil(POSTGRES_CONNECTIONS_PER_INSTANCE / config.workers)),
   });
+}
+
+async function prepareDatabase(config: Config): Promise<void> {
+  const database = await openConfiguredDatabase(config);
   try {
     await migrateToLatest(database.db);
     await seedSampleData(database.db);
@@ -46,11 +54,7 @@ function announce(config: Config, log: Logger): void {
  * instances against one database do, which the database, the outbox's claims and maintenance are made for.
  */
 async function serve(config: Config, log: Logger, options: { announce: boolean }): Promise<void> {
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    dataDir: config.dataDir,
-    schema: config.databaseSchema,
-  });
+  const database = await openConfiguredDatabase(config);
   const transport = createMailTransport(mailTarget(config));
   const outbox = startOutboxWorker({ db: database.db, transport, from: config.mailFrom, log });
 
@@ -85,6 +89,11 @@ async function serve(config: Config, log: Logger, options: { announce: boolean }
   process.on("SIGINT", () => void stop("SIGINT"));
 }
 
+/** How long the first process waits before replacing a worker that died: doubling while they keep dying. */
+const RESTART_DELAY_MS = { first: 1000, max: 60_000 };
+/** A worker that served this long before dying resets the wait to its first value. */
+const RESTART_DELAY_RESET_MS = 5 * 60_000;
+
 /**
  * The first process when there are several workers: prepares the database, starts the workers (Node's cluster
  * shares the port among them), replaces one that dies, and stops them all on SIGTERM or SIGINT.
@@ -92,14 +101,20 @@ async function serve(config: Config, log: Logger, options: { announce: boolean }
 async function runWorkers(config: Config, log: Logger): Promise<void> {
   await prepareDatabase(config);
   let stopping = false;
+  // Until every worker has listened once, a worker that dies would die again (a port in use, a bad setting).
+  let started = false;
   let listening = 0;
-  const listened = new WeakSet<Worker>();
+  let restartDelay = RESTART_DELAY_MS.first;
+  const startedAt = new WeakMap<Worker, number>();
   const start = () => {
     const worker = cluster.fork();
     worker.once("listening", () => {
-      listened.add(worker);
+      startedAt.set(worker, Date.now());
       listening++;
-      if (listening === config.workers) announce(config, log);
+      if (!started && listening === config.workers) {
+        started = true;
+        announce(config, log);
+      }
     });
   };
   cluster.on("exit", (worker, code, signal) => {
@@ -107,13 +122,18 @@ async function runWorkers(config: Config, log: Logger): Promise<void> {
       if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
       return;
     }
-    // One that never served (a port in use, a bad setting) would fail again: stop with its error instead.
-    if (!listened.has(worker)) {
+    if (!started) {
       log.error({ code, signal }, "a server process could not start");
       process.exit(1);
     }
-    log.error({ code, signal }, "a server process stopped unexpectedly; starting another");
-    start();
+    const served = Date.now() - (startedAt.get(worker) ?? Date.now());
+    if (served > RESTART_DELAY_RESET_MS) restartDelay = RESTART_DELAY_MS.first;
+    const delay = restartDelay;
+    restartDelay = Math.min(restartDelay * 2, RESTART_DELAY_MS.max);
+    log.error({ code, signal }, `a server process stopped unexpectedly; starting another in ${delay} ms`);
+    setTimeout(() => {
+      if (!stopping) start();
+    }, delay);
   });
   for (let i = 0; i < config.workers; i++) start();
 
@@ -122,7 +142,9 @@ async function runWorkers(config: Config, log: Logger): Promise<void> {
     stopping = true;
     log.info(`${signal} received: finishing requests and mail in flight, then stopping`);
     setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS + 1000).unref();
-    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill("SIGTERM");
+    const workers = Object.values(cluster.workers ?? {});
+    if (workers.length === 0) process.exit(0);
+    for (const worker of workers) worker?.process.kill("SIGTERM");
   };
   process.on("SIGTERM", () => stop("SIGTERM"));
   process.on("SIGINT", () => stop("SIGINT"));

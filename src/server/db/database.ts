@@ -21,6 +21,8 @@ export interface OpenDatabaseOptions {
   dataDir: string;
   /** PostgreSQL only: the schema to use as search_path (tests use a fresh schema each). */
   schema?: string;
+  /** PostgreSQL only: the most connections this process opens (node-postgres's default, 10, unless given). */
+  maxConnections?: number;
 }
 
 export const SQLITE_FILE_NAME = "plant-sheets.sqlite";
@@ -32,7 +34,7 @@ const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   mkdirSync(options.dataDir, { recursive: true });
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.schema);
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.schema, options.maxConnections);
   if (options.schema) throw new Error("openDatabase: `schema` applies to PostgreSQL only");
   return openSqlite(join(options.dataDir, SQLITE_FILE_NAME));
 }
@@ -72,12 +74,17 @@ function openSqliteConnection(file: string): SqliteDatabase.Database {
   return sqlite;
 }
 
-async function openPostgres(connectionString: string, schema: string | undefined): Promise<Database> {
+async function openPostgres(
+  connectionString: string,
+  schema: string | undefined,
+  maxConnections: number | undefined,
+): Promise<Database> {
   if (schema !== undefined && !SCHEMA_NAME.test(schema)) {
     throw new Error(`openDatabase: invalid schema name ${JSON.stringify(schema)}`);
   }
   const pool = new pg.Pool({
     connectionString,
+    ...(maxConnections ? { max: maxConnections } : {}),
     // Set per connection at start-up, so every pooled connection (and every transaction) sees the schema.
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });

@@ -81,7 +81,10 @@ interface LoneWrite {
   reject(error: unknown): void;
 }
 
-/** The one write slot, handed on in arrival order, and the group of writes waiting for their commit. */
+/**
+ * The one write slot, handed on in the order it was asked for (write statements on their own ask once the event
+ * loop has moved on), and the group of writes waiting for their commit.
+ */
 class GroupCommitWriter {
   readonly statements: Statements;
   readonly #waiting: Array<() => void> = [];
@@ -146,7 +149,8 @@ class GroupCommitWriter {
       this.#handOn();
       return;
     }
-    // What came in while the slot or the lock was awaited goes too.
+    // What came in while the slot or the lock was awaited goes too. Once SQLite has rolled the group back (a
+    // full disk, say), the rest fail with it rather than start another group in the same breath.
     for (const write of this.#lone.splice(0)) {
       if (this.#group !== group) {
         write.reject(new Error("SQLite rolled back the transaction of a group of writes"));
