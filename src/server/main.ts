@@ -12,7 +12,6 @@ import { startMaintenance } from "./maintenance";
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
-/** Migrates the database and adds the sample data: once, before any process serves requests. */
 /** Connections to PostgreSQL one instance opens, shared out among its processes: as many as one process had. */
 const POSTGRES_CONNECTIONS_PER_INSTANCE = 10;
 
@@ -25,6 +24,7 @@ function openConfiguredDatabase(config: Config) {
   });
 }
 
+/** Migrates the database and adds the sample data: once, before any process serves requests. */
 async function prepareDatabase(config: Config): Promise<void> {
   const database = await openConfiguredDatabase(config);
   try {
