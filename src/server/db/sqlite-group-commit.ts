@@ -101,11 +101,22 @@ class GroupCommitWriter {
 
   /** Takes the write slot and starts a unit of work: a savepoint in the open group, or in a new one. */
   async begin(): Promise<void> {
+    await this.#enterGroup();
+    try {
+      this.statements.get(`savepoint ${UNIT}`).run();
+    } catch (error) {
+      this.#handOn();
+      throw error;
+    }
+  }
+
+  /** Takes the write slot, and the open group or a new one; a group that cannot be opened hands the slot on. */
+  async #enterGroup(): Promise<Group> {
     if (this.#busy) await new Promise<void>((resolve) => this.#waiting.push(resolve));
     this.#busy = true;
     try {
-      if (!this.#group) this.#group = await this.#openGroup();
-      this.statements.get(`savepoint ${UNIT}`).run();
+      this.#group ??= await this.#openGroup();
+      return this.#group;
     } catch (error) {
       this.#handOn();
       throw error;
@@ -138,15 +149,11 @@ class GroupCommitWriter {
   }
 
   async #writeLone(): Promise<void> {
-    if (this.#busy) await new Promise<void>((resolve) => this.#waiting.push(resolve));
-    this.#busy = true;
     let group: Group;
     try {
-      this.#group ??= await this.#openGroup();
-      group = this.#group;
+      group = await this.#enterGroup();
     } catch (error) {
       for (const write of this.#lone.splice(0)) write.reject(error);
-      this.#handOn();
       return;
     }
     // What came in while the slot or the lock was awaited goes too. Once SQLite has rolled the group back (a
