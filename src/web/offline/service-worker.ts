@@ -13,6 +13,7 @@ interface SyncEvent extends ExtendableEvent {
 }
 interface ServiceWorkerScope {
   readonly __WB_MANIFEST: (string | { url: string; revision: string | null })[];
+  readonly clients: { claim(): Promise<void> };
   skipWaiting(): Promise<void>;
   addEventListener(type: "message", listener: (event: MessageEvent) => void): void;
   addEventListener(type: "sync", listener: (event: SyncEvent) => void): void;
@@ -85,7 +86,10 @@ scope.addEventListener("activate", (event) => {
 
 // A new version waits until the driver taps Reload, so it is never swapped in under a half-filled form.
 scope.addEventListener("message", (event) => {
-  if ((event.data as { type?: unknown } | null)?.type === "SKIP_WAITING") void scope.skipWaiting();
+  const type = (event.data as { type?: unknown } | null)?.type;
+  if (type === "SKIP_WAITING") void scope.skipWaiting();
+  // A page that was still loading when this version took over is not taken by that claim: it asks again.
+  if (type === "CLAIM") void scope.clients.claim();
 });
 
 // The first version takes the open page at once, so the app works offline from the first visit.

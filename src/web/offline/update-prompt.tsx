@@ -33,6 +33,11 @@ function registerServiceWorker(): void {
         console.warn("The app could not be made available offline", error);
       },
     });
+    // The worker claims the open pages when it first takes over, but misses one that was still loading then
+    // (a navigation during its install): such a page asks for itself, so it too works offline at once.
+    void navigator.serviceWorker.ready.then((registration) => {
+      if (!navigator.serviceWorker.controller) registration.active?.postMessage({ type: "CLAIM" });
+    });
   });
 }
 
