@@ -79,13 +79,13 @@ describe("embeddableImage", () => {
 
   it("splits a drawn signature into grey and alpha planes", () => {
     const image = embeddableImage(OPERATOR_SIGNATURE);
-    expect(image).toMatchObject({ kind: "pixels", width: 480, height: 160, colorSpace: "DeviceGray" });
+    expect(image).toMatchObject({ kind: "pixels", width: 547, height: 242, colorSpace: "DeviceGray" });
     if (image?.kind !== "pixels") throw new Error("expected pixels");
-    expect(image.alpha).toHaveLength(480 * 160);
+    expect(image.alpha).toHaveLength(547 * 242);
     // Black strokes on a transparent background: some pixels are drawn, most are not.
     const drawn = image.alpha.filter((a) => a > 0).length;
     expect(drawn).toBeGreaterThan(500);
-    expect(drawn).toBeLessThan(480 * 160 * 0.2);
+    expect(drawn).toBeLessThan(547 * 242 * 0.2);
   });
 
   it("decodes every PNG row filter to the pixels that were stored", () => {

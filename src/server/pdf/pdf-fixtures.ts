@@ -13,6 +13,7 @@ import type { PdfPhoto } from "./pdf-canvas";
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url));
 const pngDataUrl = (bytes: Buffer) => `data:image/png;base64,${bytes.toString("base64")}`;
 
+/** Signatures as the app sends them: drawn on its pad in Chromium at 390x844 and a pixel ratio of 3, cut to the ink. */
 export const OPERATOR_SIGNATURE = pngDataUrl(fixture("operator-signature.png"));
 export const CLIENT_SIGNATURE = pngDataUrl(fixture("client-signature.png"));
 

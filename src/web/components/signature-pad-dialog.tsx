@@ -2,6 +2,7 @@ import { Eraser } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import SignaturePad from "signature_pad";
 import { SIGNATURE_COLOR, SIGNATURE_LINE_WIDTH } from "../../domain/constants";
+import { signatureDataUrl } from "../lib/signature-png";
 import { Button } from "./ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "./ui/dialog";
 
@@ -12,7 +13,7 @@ interface SignaturePadDialogProps {
   title: string;
   /** Who is signing, shown so the right person takes the phone. */
   signerName: string;
-  /** The drawn signature as a PNG data URL, and when its last stroke ended (ISO-8601, the phone's clock). */
+  /** The drawn signature as a small PNG data URL, and when its last stroke ended (ISO-8601, the phone's clock). */
   onSave: (dataUrl: string, drawnAt: string) => void;
 }
 
@@ -33,8 +34,14 @@ function fitCanvas(canvas: HTMLCanvasElement, pad: SignaturePad): void {
   pad.fromData(strokes);
 }
 
+/** The pad and the canvas it draws on. */
+interface Drawing {
+  pad: SignaturePad;
+  canvas: HTMLCanvasElement;
+}
+
 /** Reports the pad on every finished stroke (and once at the start), with when that stroke ended. */
-function SignatureCanvas({ onChange }: { onChange: (pad: SignaturePad, strokeEndedAt?: string) => void }) {
+function SignatureCanvas({ onChange }: { onChange: (drawing: Drawing, strokeEndedAt?: string) => void }) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
 
   useEffect(() => {
@@ -46,12 +53,12 @@ function SignatureCanvas({ onChange }: { onChange: (pad: SignaturePad, strokeEnd
       maxWidth: SIGNATURE_LINE_WIDTH / 2,
       penColor: SIGNATURE_COLOR,
     });
-    const changed = () => onChange(pad, new Date().toISOString());
+    const changed = () => onChange({ pad, canvas }, new Date().toISOString());
     pad.addEventListener("endStroke", changed);
     fitCanvas(canvas, pad);
     const observer = new ResizeObserver(() => fitCanvas(canvas, pad));
     observer.observe(canvas);
-    onChange(pad);
+    onChange({ pad, canvas });
     return () => {
       observer.disconnect();
       pad.removeEventListener("endStroke", changed);
@@ -69,7 +76,7 @@ function SignatureCanvas({ onChange }: { onChange: (pad: SignaturePad, strokeEnd
   );
 }
 
-/** The tap-to-sign pad: draw, then save a PNG. Save stays disabled until something is drawn. */
+/** The tap-to-sign pad: draw, then save a small PNG. Save stays disabled until something is drawn. */
 export function SignaturePadDialog({
   open,
   onOpenChange,
@@ -77,26 +84,31 @@ export function SignaturePadDialog({
   signerName,
   onSave,
 }: SignaturePadDialogProps) {
-  const [pad, setPad] = useState<SignaturePad | null>(null);
+  const [drawing, setDrawing] = useState<Drawing | null>(null);
   const [empty, setEmpty] = useState(true);
   const [lastStrokeEndedAt, setLastStrokeEndedAt] = useState("");
+  const [saving, setSaving] = useState(false);
   // Stable, so the canvas effect does not re-create the pad on every render.
-  const [trackPad] = useState(() => (next: SignaturePad, strokeEndedAt?: string) => {
-    setPad(next);
-    setEmpty(next.isEmpty());
+  const [trackPad] = useState(() => (next: Drawing, strokeEndedAt?: string) => {
+    setDrawing(next);
+    setEmpty(next.pad.isEmpty());
     if (strokeEndedAt) setLastStrokeEndedAt(strokeEndedAt);
   });
 
   const clear = () => {
-    pad?.clear();
+    drawing?.pad.clear();
     setEmpty(true);
     setLastStrokeEndedAt("");
   };
 
-  const save = () => {
-    if (!pad || pad.isEmpty()) return;
+  const save = async () => {
+    if (!drawing || drawing.pad.isEmpty() || saving) return;
+    setSaving(true);
     // The signature was drawn when its last stroke ended, not when Save was tapped.
-    onSave(pad.toDataURL("image/png"), lastStrokeEndedAt || new Date().toISOString());
+    const drawnAt = lastStrokeEndedAt || new Date().toISOString();
+    const dataUrl = await signatureDataUrl(drawing.canvas).catch(() => drawing.pad.toDataURL("image/png"));
+    setSaving(false);
+    onSave(dataUrl, drawnAt);
     onOpenChange(false);
   };
 
@@ -112,7 +124,7 @@ export function SignaturePadDialog({
         </DialogHeader>
         <SignatureCanvas onChange={trackPad} />
         <div className="grid grid-cols-2 gap-2">
-          <Button className="col-span-2" onClick={save} disabled={empty}>
+          <Button className="col-span-2" onClick={save} disabled={empty || saving}>
             Save Signature
           </Button>
           <Button variant="outline" onClick={clear} disabled={empty}>

@@ -74,7 +74,7 @@ export function SignerBlock({
             <img
               src={signature}
               alt={`${title} of ${name.trim() || "the signer"}`}
-              className="mx-auto h-28"
+              className="h-28 w-full object-contain"
             />
           </div>
           <div className="grid grid-cols-[1fr_auto] gap-3">
