@@ -6,7 +6,7 @@
  */
 
 /** The most pixels per CSS pixel kept: a PDF prints a signature about a quarter of its on-screen size. */
-export const SIGNATURE_MAX_SCALE = 2;
+const SIGNATURE_MAX_SCALE = 2;
 /** Clear space kept around the ink, in CSS pixels: two line widths. */
 const INK_MARGIN = 4;
 /** Alpha levels kept (fully clear and fully inked among them): enough for smooth edges on a 2 px line. */
@@ -84,7 +84,7 @@ export async function blackInkPng(
   return png;
 }
 
-export interface Box {
+interface Box {
   x: number;
   y: number;
   width: number;
