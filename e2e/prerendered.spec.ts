@@ -88,3 +88,18 @@ test("a screen without prerendered markup is drawn by the app at its own address
   await expect(page.getByRole("button", { name: "Login (Optional)" })).toBeHidden();
   expect(problems).toEqual([]);
 });
+
+test("the app's code is asked for only once the first paint is on the screen", async ({ page }) => {
+  await page.goto("/");
+  await page.waitForLoadState("networkidle");
+  const { firstPaint, firstAppRequest } = await page.evaluate(() => ({
+    firstPaint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? Number.NaN,
+    firstAppRequest: Math.min(
+      ...performance
+        .getEntriesByType("resource")
+        .filter((entry) => /\/assets\/.*\.js$/.test(entry.name))
+        .map((entry) => entry.startTime),
+    ),
+  }));
+  expect(firstAppRequest).toBeGreaterThan(firstPaint);
+});

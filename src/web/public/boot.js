@@ -46,15 +46,33 @@
       document.addEventListener("DOMContentLoaded", then, { once: true });
     else then();
   };
+  // The browser reports the first contentful paint once that frame is on the screen, which on a slow phone can be
+  // well after the frame's own callbacks have run. Should it never be reported, the app starts all the same.
+  const afterFirstPaint = (then) => {
+    let started = false;
+    const start = () => {
+      if (started) return;
+      started = true;
+      setTimeout(then, 0);
+    };
+    if (!window.PerformanceObserver?.supportedEntryTypes?.includes("paint")) {
+      window.requestAnimationFrame(start);
+      return;
+    }
+    new PerformanceObserver((entries, observer) => {
+      if (entries.getEntriesByName("first-contentful-paint").length === 0) return;
+      observer.disconnect();
+      start();
+    }).observe({ type: "paint", buffered: true });
+    setTimeout(start, 3000);
+  };
   const startApp = () => import(app);
   if (html.dataset.render === "hydrate" && document.visibilityState !== "hidden") {
     afterParsing(() =>
-      window.requestAnimationFrame(() =>
-        setTimeout(() => {
-          fetchApp();
-          startApp();
-        }, 0),
-      ),
+      afterFirstPaint(() => {
+        fetchApp();
+        startApp();
+      }),
     );
   } else {
     fetchApp();
