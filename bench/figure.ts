@@ -50,7 +50,7 @@ export function formatValue(value: number | null, unit: string): string {
     return value >= 1000 ? `${(value / 1000).toFixed(2)} s` : `${value.toFixed(value < 10 ? 1 : 0)} ms`;
   if (unit === "req/s") return `${Math.round(value).toLocaleString("en-GB")} req/s`;
   if (unit === "ratio") return `${(value * 100).toFixed(0)} %`;
-  if (unit === "score") return value.toFixed(0);
+  if (unit === "score" || unit === "index") return value.toFixed(0);
   if (unit === "") return value.toFixed(3);
   return `${value} ${unit}`;
 }
