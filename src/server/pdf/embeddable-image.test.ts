@@ -78,6 +78,8 @@ describe("embeddableImage", () => {
   });
 
   it("splits a drawn signature into grey and alpha planes", () => {
+    // The fixture was drawn in the app, which sends a signature as grey and alpha (PNG colour type 4).
+    expect(Buffer.from(OPERATOR_SIGNATURE.split(",")[1]!, "base64").readUInt8(25)).toBe(4);
     const image = embeddableImage(OPERATOR_SIGNATURE);
     expect(image).toMatchObject({ kind: "pixels", width: 547, height: 242, colorSpace: "DeviceGray" });
     if (image?.kind !== "pixels") throw new Error("expected pixels");

@@ -3,7 +3,6 @@ import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { SIGNATURE_COLOR } from "../../domain/constants";
 import { isPngDataUrl } from "../../domain/signatures";
-import { embeddableImage } from "../../server/pdf/embeddable-image";
 import { blackInkPng, inkBounds } from "./signature-png";
 
 /** The PNG decoded by libvips (through sharp): width, height, channels as stored, and RGBA pixels. */
@@ -62,12 +61,11 @@ describe("blackInkPng", () => {
     );
   });
 
-  it("is a signature the server accepts and embeds in a PDF without pdfkit's slow path", async () => {
+  // That the PDF embeds such a PNG as grey and alpha is tested on the server, with signatures drawn in the app.
+  it("is a PNG data URL the server accepts", async () => {
     const alphas = Array.from({ length: 60 * 20 }, (_, i) => (i % 7 === 0 ? 255 : i % 5 === 0 ? 120 : 0));
     const png = await blackInkPng(inkPixels(alphas), 60, 20);
     expect(isPngDataUrl(`data:image/png;base64,${Buffer.from(png).toString("base64")}`)).toBe(true);
-    const embedded = embeddableImage(png);
-    expect(embedded).toMatchObject({ kind: "pixels", width: 60, height: 20, colorSpace: "DeviceGray" });
   });
 });
 
