@@ -1,52 +1,21 @@
 import { z } from "zod";
+import type { CheckItem, CheckTemplate } from "./forms/check-template";
+import { type CheckItemField, checkTemplateOf, summaryLabelOf } from "./forms/check-templates";
+import { GENERAL_PLANT } from "./forms/check-templates/general-plant";
 
-/**
- * The sixteen daily checks (spec section 3), in form order, with every label a screen shows:
- * `label` on the form, `summaryLabel` on the approval dashboard's check sheet summary (which
- * lists fourteen: the last two are not plant items), `shortLabel` on the completed view.
- */
-export const CHECK_ITEMS = [
-  {
-    field: "defectSteering",
-    label: "Steering/Handbrake/Pedals",
-    summaryLabel: "Steering/Handbrake",
-    shortLabel: "Steering",
-  },
-  { field: "defectHoist", label: "Quick Hitch Operation", summaryLabel: "Quick Hitch", shortLabel: "Hoist" },
-  {
-    field: "defectFireSafety",
-    label: "Fire & Safety Fins",
-    summaryLabel: "Fire & Safety",
-    shortLabel: "Fire/Safety",
-  },
-  { field: "defectTyres", label: "Tyres", summaryLabel: "Tyres & Wheels", shortLabel: "Tyres" },
-  { field: "defectTracks", label: "Tracks", summaryLabel: "Tracks", shortLabel: "Tracks" },
-  { field: "defectFuelOil", label: "Fuel/Oil", summaryLabel: "Fuel & Oil Levels", shortLabel: "Fuel/Oil" },
-  { field: "defectCabGlass", label: "Cab Glass", summaryLabel: "Cab Glass", shortLabel: "Cab/Glass" },
-  {
-    field: "defectMirrors",
-    label: "Mirrors, Indicator & Horn",
-    summaryLabel: "Mirrors & Horn",
-    shortLabel: "Mirrors",
-  },
-  { field: "defectWipers", label: "Wipers", summaryLabel: "Wipers", shortLabel: "Wipers" },
-  { field: "defectBucket", label: "Bucket", summaryLabel: "Bucket/Teeth", shortLabel: "Bucket" },
-  { field: "defectRams", label: "Rams", summaryLabel: "Rams", shortLabel: "Rams" },
-  { field: "defectBrakes", label: "Brakes", summaryLabel: "Brakes", shortLabel: "Brakes" },
-  { field: "defectHoses", label: "Hoses", summaryLabel: "Hoses & Steering", shortLabel: "Hoses" },
-  { field: "defectLights", label: "Lights", summaryLabel: "Lights", shortLabel: "Lights" },
-  { field: "defectDefects", label: "All Defects", summaryLabel: null, shortLabel: "Defects" },
-  { field: "defectOperators", label: "Operations Initials", summaryLabel: null, shortLabel: "Operators" },
-] as const;
+/** The general template's sixteen checks (spec section 3), in form order. */
+export const CHECK_ITEMS = GENERAL_PLANT.items;
 
-export type CheckItem = (typeof CHECK_ITEMS)[number];
-export type CheckItemField = CheckItem["field"];
-export const CHECK_ITEM_FIELDS = CHECK_ITEMS.map((item) => item.field) as readonly CheckItemField[];
+export type { CheckItem, CheckItemField };
+export const CHECK_ITEM_FIELDS = CHECK_ITEMS.map((item) => item.field);
 
-/** The items the approval dashboard summarises, with their summary label. */
-export const SUMMARY_CHECK_ITEMS = CHECK_ITEMS.filter(
-  (item): item is Extract<CheckItem, { summaryLabel: string }> => item.summaryLabel !== null,
-);
+/** The items of a template that the approval dashboard summarises, with their summary label. */
+export function summaryCheckItems(template: CheckTemplate): { item: CheckItem; label: string }[] {
+  return template.items.flatMap((item) => {
+    const label = summaryLabelOf(item);
+    return label === null ? [] : [{ item, label }];
+  });
+}
 
 /** true = ok/pass, false = defect/issue, null = N/A (not checked). */
 export type CheckValue = true | false | null;
@@ -68,16 +37,22 @@ export function checkValueLabel(value: CheckValue | undefined, style: CheckLabel
   return labels.none;
 }
 
-export type CheckItemValues = { [K in CheckItemField]?: CheckValue };
+export type CheckItemValues = { [K in CheckItemField]?: CheckValue } & { checkTemplate?: string | null };
 
-/** The items marked as a defect, in form order. */
-export function defectItems(sheet: CheckItemValues): CheckItem[] {
-  return CHECK_ITEMS.filter((item) => sheet[item.field] === false);
+/** A sheet's answer to one check: N/A when not answered. */
+export function checkValueOf(sheet: CheckItemValues, item: CheckItem): CheckValue {
+  const value = (sheet as Readonly<Record<string, unknown>>)[item.field];
+  return typeof value === "boolean" ? value : null;
 }
 
-/** True when at least one of the sixteen items has been answered (ok or defect). */
+/** The items of the sheet's template marked as a defect, in form order. */
+export function defectItems(sheet: CheckItemValues): CheckItem[] {
+  return checkTemplateOf(sheet).items.filter((item) => checkValueOf(sheet, item) === false);
+}
+
+/** True when at least one item of the sheet's template has been answered (ok or defect). */
 export function hasAnyCheckAnswered(sheet: CheckItemValues): boolean {
-  return CHECK_ITEMS.some((item) => typeof sheet[item.field] === "boolean");
+  return checkTemplateOf(sheet).items.some((item) => checkValueOf(sheet, item) !== null);
 }
 
 /** What a check sheet's notes say when nothing is wrong. */

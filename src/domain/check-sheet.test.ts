@@ -6,6 +6,7 @@ import {
   CheckSheetSchema,
   emptyCheckSheet,
 } from "./check-sheet";
+import { ALL_CHECK_ITEM_FIELDS } from "./forms/check-templates";
 import { SAMPLE_SIGNATURE } from "./sample-signature";
 import { SIGNED_AT_FIELDS } from "./signatures";
 
@@ -49,12 +50,15 @@ const SPEC_FIELDS = [
 ];
 
 describe("CheckSheetSchema", () => {
-  it("has every field of spec section 3 and the sixteen checks", () => {
+  it("has every field of spec section 3, the sixteen checks and every check template's items", () => {
     const keys = Object.keys(CheckSheetSchema.shape);
     for (const field of [...SPEC_FIELDS, ...CHECK_ITEM_FIELDS]) expect(keys).toContain(field);
-    // Beyond the spec: when each signature was drawn.
+    // Beyond the spec: when each signature was drawn, and the machine category's check list.
     for (const field of Object.keys(SIGNED_AT_FIELDS)) expect(keys).toContain(field);
-    expect(keys).toHaveLength(SPEC_FIELDS.length + 16 + Object.keys(SIGNED_AT_FIELDS).length);
+    expect(keys).toContain("checkTemplate");
+    expect(keys).toHaveLength(
+      SPEC_FIELDS.length + ALL_CHECK_ITEM_FIELDS.length + Object.keys(SIGNED_AT_FIELDS).length + 1,
+    );
   });
 
   it("accepts a blank draft and a completed sheet", () => {

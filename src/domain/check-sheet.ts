@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CHECK_ITEMS, type CheckItemField, CheckValueSchema } from "./check-items";
+import { CHECK_ITEM_FIELDS, CheckValueSchema } from "./check-items";
 import {
   CustomerIdFieldSchema,
   DateFieldSchema,
@@ -14,14 +14,32 @@ import {
   WhatsAppListSchema,
 } from "./form-fields";
 import { FormStatusSchema } from "./form-status";
+import {
+  ALL_CHECK_ITEM_FIELDS,
+  CHECK_TEMPLATE_IDS,
+  type CheckTemplateId,
+  checkTemplateOf,
+  DEFAULT_CHECK_TEMPLATE,
+} from "./forms/check-templates";
 import { PhotoListSchema } from "./photos";
 import { SignatureFieldSchema, SignedAtFieldSchema } from "./signatures";
 
-type CheckItemShape = { [K in CheckItemField]: typeof CheckValueSchema };
+type GeneralCheckField = (typeof CHECK_ITEM_FIELDS)[number];
+type OtherCheckField = Exclude<(typeof ALL_CHECK_ITEM_FIELDS)[number], GeneralCheckField>;
+type CheckItemShape = { [K in GeneralCheckField]: typeof CheckValueSchema } & {
+  [K in OtherCheckField]: z.ZodOptional<typeof CheckValueSchema>;
+};
 
+/**
+ * Every template's checks: the spec's sixteen on every sheet, the other templates' items optional (sheets made
+ * before templates have none of them). Which of them a sheet shows is its template's business.
+ */
 function buildCheckItemShape(): CheckItemShape {
-  const shape: Record<string, typeof CheckValueSchema> = {};
-  for (const item of CHECK_ITEMS) shape[item.field] = CheckValueSchema;
+  const general = new Set<string>(CHECK_ITEM_FIELDS);
+  const shape: Record<string, z.ZodType> = {};
+  for (const field of ALL_CHECK_ITEM_FIELDS) {
+    shape[field] = general.has(field) ? CheckValueSchema : CheckValueSchema.optional();
+  }
   return shape as CheckItemShape;
 }
 
@@ -39,7 +57,8 @@ const fieldsShape = {
   // Step 2: vehicle
   plantNumber: NameFieldSchema,
   machineNumber: NameFieldSchema,
-  // Step 3: daily safety check
+  // Step 3: daily safety check, on the list of the machine's category (absent on sheets made before them)
+  checkTemplate: z.enum(CHECK_TEMPLATE_IDS).optional(),
   ...buildCheckItemShape(),
   defectsNotes: NotesFieldSchema,
   stoppageReason: NotesFieldSchema,
@@ -88,10 +107,17 @@ export const CheckSheetInputSchema = CheckSheetFieldsSchema.partial().extend({
 });
 export type CheckSheetInput = z.infer<typeof CheckSheetInputSchema>;
 
-/** A blank check sheet dated `today` (an ISO date: the caller knows the user's calendar). */
-export function emptyCheckSheet(today: string): CheckSheetFields {
-  const items = {} as Record<CheckItemField, null>;
-  for (const item of CHECK_ITEMS) items[item.field] = null;
+/**
+ * A blank check sheet dated `today` (an ISO date: the caller knows the user's calendar), on the given machine
+ * category's check list.
+ */
+export function emptyCheckSheet(
+  today: string,
+  checkTemplate: CheckTemplateId = DEFAULT_CHECK_TEMPLATE.id,
+): CheckSheetFields {
+  const items: Record<string, null> = {};
+  for (const field of CHECK_ITEM_FIELDS) items[field] = null;
+  for (const item of checkTemplateOf({ checkTemplate }).items) items[item.field] = null;
   return {
     status: "draft",
     checkDate: today,
@@ -104,7 +130,8 @@ export function emptyCheckSheet(today: string): CheckSheetFields {
     orderNumber: "",
     plantNumber: "",
     machineNumber: "",
-    ...items,
+    checkTemplate,
+    ...(items as Pick<CheckSheetFields, GeneralCheckField>),
     defectsNotes: "",
     stoppageReason: "",
     fuelLevel: "",

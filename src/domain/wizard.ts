@@ -80,14 +80,19 @@ function clampStep(step: number, total: number): number {
   return Math.min(total, Math.max(1, Math.trunc(step)));
 }
 
+/** Percent complete at a step of a wizard of `total` steps: round(step / total * 100). */
+export function wizardProgress(step: WizardStep, total: number): number {
+  return Math.round((clampStep(step, total) / total) * 100);
+}
+
 /** Percent complete of the check sheet wizard: round(step / 5 * 100). */
 export function checkSheetProgress(step: WizardStep): number {
-  return Math.round((clampStep(step, CHECK_SHEET_STEPS.length) / CHECK_SHEET_STEPS.length) * 100);
+  return wizardProgress(step, CHECK_SHEET_STEPS.length);
 }
 
 /** Percent complete of the timesheet wizard's progress bar: round(step / 4 * 100). */
 export function timesheetProgress(step: WizardStep): number {
-  return Math.round((clampStep(step, TIMESHEET_STEPS.length) / TIMESHEET_STEPS.length) * 100);
+  return wizardProgress(step, TIMESHEET_STEPS.length);
 }
 
 /** "Step n of 5". */

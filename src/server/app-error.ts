@@ -1,22 +1,8 @@
-/** The one error type the server raises on purpose; its code picks the HTTP status from one table. */
-export const ERROR_STATUS = {
-  bad_request: 400,
-  validation_failed: 400,
-  unauthorized: 401,
-  forbidden: 403,
-  not_found: 404,
-  conflict: 409,
-  /** A request with the same Idempotency-Key is still running: try again shortly. */
-  in_progress: 409,
-  payload_too_large: 413,
-  unsupported_media_type: 415,
-  unprocessable: 422,
-  rate_limited: 429,
-  internal: 500,
-} as const;
+import { ERROR_STATUS, type ErrorCode } from "../domain/api-error";
 
-export type ErrorCode = keyof typeof ERROR_STATUS;
+export type { ErrorBody, ErrorCode } from "../domain/api-error";
 
+/** The one error type the server raises on purpose; its code picks the HTTP status from the domain's table. */
 export class AppError extends Error {
   readonly code: ErrorCode;
   /** Shown to the user; the log gets `message` plus the cause. */
@@ -32,10 +18,4 @@ export class AppError extends Error {
   get status(): number {
     return ERROR_STATUS[this.code];
   }
-}
-
-/** The JSON body of every error answer. */
-export interface ErrorBody {
-  code: ErrorCode;
-  message: string;
 }

@@ -3,12 +3,18 @@ import { BadgeCheck, CheckCircle2, FileX2, Info, LoaderCircle, Mail } from "luci
 import { type ReactNode, useId, useMemo, useState } from "react";
 import { useLocation, useSearchParams } from "wouter";
 import { SupervisorEmailDispatchRequestSchema } from "../../../domain/api";
-import { checkValueLabel, reportableDefectsNotes, SUMMARY_CHECK_ITEMS } from "../../../domain/check-items";
+import {
+  checkValueLabel,
+  checkValueOf,
+  reportableDefectsNotes,
+  summaryCheckItems,
+} from "../../../domain/check-items";
 import { nonBlankEmails } from "../../../domain/client-email";
 import { combinedStatus } from "../../../domain/combined-status";
 import { MAX_NOTES_LENGTH } from "../../../domain/constants";
 import { DAY_LABELS, WEEKDAYS } from "../../../domain/days";
 import { approvalDispatchProblem } from "../../../domain/dispatch";
+import { checkTemplateOf } from "../../../domain/forms/check-templates";
 import { dayNetHours, weekdayTotal } from "../../../domain/hours";
 import { formatDisplayDate } from "../../../domain/iso-date";
 import { messages } from "../../../domain/messages";
@@ -105,14 +111,14 @@ function CheckSheetSummary({ sheet }: { sheet: SupervisorSet["checkSheets"][numb
   return (
     <Section title={`Check Sheet Summary - ${formatDisplayDate(sheet.checkDate)}`}>
       <ul className="grid grid-cols-1 gap-1.5 sm:grid-cols-2">
-        {SUMMARY_CHECK_ITEMS.map((item) => {
-          const value = sheet[item.field];
+        {summaryCheckItems(checkTemplateOf(sheet)).map(({ item, label }) => {
+          const value = checkValueOf(sheet, item);
           return (
             <li
               key={item.field}
               className="flex justify-between gap-2 rounded-md bg-slate-50 px-3 py-2 text-sm dark:bg-slate-800"
             >
-              <span>{item.summaryLabel}</span>
+              <span>{label}</span>
               <span
                 className={value === false ? "font-bold text-red-700 dark:text-red-300" : "font-semibold"}
               >

@@ -1,0 +1,59 @@
+import { defectItems } from "../check-items";
+import {
+  applyCheckSheetInput,
+  type CheckSheetFields,
+  CheckSheetFieldsSchema,
+  type CheckSheetInput,
+  CheckSheetInputSchema,
+  emptyCheckSheet,
+} from "../check-sheet";
+import { formatDisplayDate } from "../iso-date";
+import { CHECK_SHEET_STEPS, checkSheetResumeStep } from "../wizard";
+import { shortFieldLabel } from "./field-labels";
+import { driverNameOf, type FormSpec, fileSlug } from "./form-spec";
+
+const [driver, vehicle, checks, photos, signature] = CHECK_SHEET_STEPS;
+
+/** The Daily Plant Defect Check sheet (spec sections 2 to 5), on the check list of its machine's category. */
+export const CHECK_SHEET_SPEC = {
+  kind: "check-sheet",
+  noun: "check sheet",
+  title: "Daily Plant Defect Check",
+  apiPath: "/check-sheets",
+  fieldsSchema: CheckSheetFieldsSchema,
+  inputSchema: CheckSheetInputSchema,
+  empty: (today) => emptyCheckSheet(today),
+  apply: applyCheckSheetInput,
+  dateField: "checkDate",
+  date: (form) => form.checkDate,
+  steps: [
+    { id: "driver", title: driver },
+    { id: "vehicle", title: vehicle },
+    { id: "checks", title: checks },
+    { id: "photos", title: photos },
+    { id: "signature", title: signature },
+  ],
+  resumeStep: checkSheetResumeStep,
+  signatureFields: ["operatorSignature", "clientSignature"],
+  mailSummary: (form) => {
+    const defects = defectItems(form);
+    return [
+      [shortFieldLabel("driverSignedName"), driverNameOf(form)],
+      [shortFieldLabel("plantNumber"), form.plantNumber],
+      [shortFieldLabel("checkDate"), formatDisplayDate(form.checkDate)],
+      [shortFieldLabel("machineNumber"), form.machineNumber],
+      [shortFieldLabel("company"), form.company],
+      [shortFieldLabel("clientCompany"), form.clientCompany || form.onHireTo],
+      [shortFieldLabel("siteLocation"), form.siteLocation],
+      [shortFieldLabel("orderNumber"), form.orderNumber],
+      ["Defects", defects.length === 0 ? "None" : defects.map((item) => item.label).join(", ")],
+      [shortFieldLabel("photos"), String(form.photos.length)],
+    ];
+  },
+  pdfFileName: (form, today) =>
+    `check-sheet-${fileSlug(form.plantNumber) || "plant"}-${form.checkDate || today}.pdf`,
+} as const satisfies FormSpec<
+  CheckSheetFields,
+  CheckSheetInput,
+  "driver" | "vehicle" | "checks" | "photos" | "signature"
+>;

@@ -1,0 +1,25 @@
+/**
+ * A daily pre-use check list for one category of machine: its items in form order and the notices the check
+ * step shows above them. Templates are data (one file each under check-templates/); the check sheet, its view,
+ * PDF, mail and the supervisor screens all read a sheet's items from its template.
+ */
+export interface CheckItem {
+  /** The check sheet field holding the answer: true = ok, false = defect, null = N/A. */
+  readonly field: `defect${string}`;
+  /** As the check step, the PDF and the mail show it. */
+  readonly label: string;
+  /** On the approval dashboard's summary; null leaves the item out of it. Defaults to the label. */
+  readonly summaryLabel?: string | null;
+  /** In the read-only view's compact list. Defaults to the label. */
+  readonly shortLabel?: string;
+}
+
+export interface CheckTemplate {
+  /** Kept on each check sheet (`checkTemplate`) and on each vehicle of the fleet. */
+  readonly id: string;
+  /** The machine category, as the check step's heading shows it. */
+  readonly name: string;
+  readonly items: readonly CheckItem[];
+  /** Shown above the items, and printed on the PDF. */
+  readonly notices: readonly string[];
+}

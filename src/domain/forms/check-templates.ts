@@ -1,0 +1,47 @@
+import type { CheckItem, CheckTemplate } from "./check-template";
+import { DUMPER } from "./check-templates/dumper";
+import { EXCAVATOR } from "./check-templates/excavator";
+import { GENERAL_PLANT } from "./check-templates/general-plant";
+import { MEWP } from "./check-templates/mewp";
+import { ROLLER } from "./check-templates/roller";
+import { TELEHANDLER } from "./check-templates/telehandler";
+
+/** Every check template, the general one first. A new machine category is one more data file, listed here. */
+export const CHECK_TEMPLATES = [GENERAL_PLANT, EXCAVATOR, DUMPER, TELEHANDLER, ROLLER, MEWP] as const;
+
+export type CheckTemplateId = (typeof CHECK_TEMPLATES)[number]["id"];
+/** Every check field of every template: a check sheet may hold any of them. */
+export type CheckItemField = (typeof CHECK_TEMPLATES)[number]["items"][number]["field"];
+
+/** The template of a sheet with none recorded (those made before templates) or an unknown one. */
+export const DEFAULT_CHECK_TEMPLATE = GENERAL_PLANT;
+
+export const CHECK_TEMPLATE_IDS = CHECK_TEMPLATES.map((template) => template.id) as [
+  CheckTemplateId,
+  ...CheckTemplateId[],
+];
+
+/** Every template's fields, each once, in the order the templates list them. */
+export const ALL_CHECK_ITEM_FIELDS: readonly CheckItemField[] = [
+  ...new Set(CHECK_TEMPLATES.flatMap((template) => template.items.map((item) => item.field))),
+];
+
+export function isCheckTemplateId(value: unknown): value is CheckTemplateId {
+  return typeof value === "string" && (CHECK_TEMPLATE_IDS as readonly string[]).includes(value);
+}
+
+/** The template a check sheet (or a vehicle) names, or the general one. */
+export function checkTemplateOf(form: { checkTemplate?: string | null } | null | undefined): CheckTemplate {
+  const id = form?.checkTemplate;
+  return CHECK_TEMPLATES.find((template) => template.id === id) ?? DEFAULT_CHECK_TEMPLATE;
+}
+
+/** The approval dashboard's label of an item, or null when the summary leaves it out. */
+export function summaryLabelOf(item: CheckItem): string | null {
+  return item.summaryLabel === undefined ? item.label : item.summaryLabel;
+}
+
+/** The read-only view's compact label of an item. */
+export function shortLabelOf(item: CheckItem): string {
+  return item.shortLabel ?? item.label;
+}

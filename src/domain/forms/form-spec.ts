@@ -1,0 +1,104 @@
+import type { z } from "zod";
+import type { FormStatus } from "../form-status";
+import { type WizardStep, wizardProgress } from "../wizard";
+
+/** The form types, as URLs, the device's copies and the API's answers name them. */
+export const FORM_KINDS = ["timesheet", "check-sheet"] as const;
+export type FormKind = (typeof FORM_KINDS)[number];
+
+/** One step of a form's wizard. The web gives each step id its screen; the title is the spec's. */
+export interface StepSpec<Id extends string = string> {
+  readonly id: Id;
+  readonly title: string;
+}
+
+/** What every form type has: a status and the fields its lists, pairing, mail and signatures read. */
+export interface BaseFormFields {
+  status: FormStatus;
+  driverSignedName: string;
+  operatorSignedName: string;
+  plantNumber: string;
+  customerId: string;
+  orderNumber: string;
+  operatorSignature: string;
+  clientSignature: string;
+}
+
+/** A row of the mail's summary table: a label and its value (rows without a value are left out). */
+export type SummaryRow = readonly [label: string, value: string | null];
+
+/** The fields kept beside a stored form for lists and pairing (the rest of the form is only read by id). */
+export const LISTED_FIELDS = ["driverSignedName", "plantNumber", "customerId", "orderNumber"] as const;
+export type ListedField = (typeof LISTED_FIELDS)[number];
+
+/**
+ * Everything the product knows about one form type, as data: the wizard, the read-only view, the PDF, the mail,
+ * the storage and the routes read it, so a form type is described here once and nowhere else.
+ */
+export interface FormSpec<F extends BaseFormFields, I extends { id?: string }, S extends string = string> {
+  readonly kind: FormKind;
+  /** In sentences: "timesheet", "check sheet". */
+  readonly noun: string;
+  /** As screens, mails and PDFs head it. */
+  readonly title: string;
+  /** The collection under /api: `/api${apiPath}` lists, `/api${apiPath}/{id}` reads, saves and deletes. */
+  readonly apiPath: `/${string}`;
+  /** Every field a driver fills in. */
+  readonly fieldsSchema: z.ZodType<F>;
+  /** A save's body: every field optional, the id made on the phone. */
+  readonly inputSchema: z.ZodType<I>;
+  /** A blank form, for a driver whose calendar says `today` (an ISO date). */
+  empty(today: string): F;
+  /** A form with an input applied; derived fields are worked out again. A new object: `base` is left as it was. */
+  apply(base: F, input: I): F;
+  /** The field of the form's own date: the week ending, the check date. */
+  readonly dateField: "weekEnding" | "checkDate";
+  /** The form's own date (ISO, or "" while unset). */
+  date(form: F): string;
+  /** The wizard's steps in order. */
+  readonly steps: readonly StepSpec<S>[];
+  /** The step an opened draft starts at (from 1), by what it holds. */
+  resumeStep(form: Partial<F>): WizardStep;
+  /** The fields whose images are drawn signatures: stored beside the form, not in it. */
+  readonly signatureFields: readonly ("operatorSignature" | "clientSignature")[];
+  /** The mail's summary of a completed form. */
+  mailSummary(form: F): SummaryRow[];
+  /** The emailed PDF's file name. */
+  pdfFileName(form: F, today: string): string;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: a spec of any form type, for code that handles them all alike.
+export type AnyFormSpec = FormSpec<any, any>;
+
+/** The driver a form is for: the step-1 name, or the operator's printed name when that was left blank. */
+export function driverNameOf(form: Pick<BaseFormFields, "driverSignedName" | "operatorSignedName">): string {
+  return form.driverSignedName.trim() || form.operatorSignedName.trim();
+}
+
+/** The listed fields of a form, as they are kept beside it, and its date ("" while unset becomes null). */
+export function listedValues<F extends BaseFormFields>(
+  spec: FormSpec<F, { id?: string }>,
+  form: F,
+): Record<ListedField, string> & { date: string | null } {
+  const date = spec.date(form);
+  return {
+    driverSignedName: form.driverSignedName,
+    plantNumber: form.plantNumber,
+    customerId: form.customerId,
+    orderNumber: form.orderNumber,
+    date: date === "" ? null : date,
+  };
+}
+
+/** Percent complete at a step: round(step / steps * 100) (spec section 9). */
+export function stepProgress(spec: AnyFormSpec, step: WizardStep): number {
+  return wizardProgress(step, spec.steps.length);
+}
+
+/** A file-name-safe form of a plant number or the like: lower case, dashes between words. */
+export function fileSlug(value: string): string {
+  return value
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
+}

@@ -1,0 +1,9 @@
+import { CHECK_SHEET_SPEC } from "./check-sheet-spec";
+import type { FormKind } from "./form-spec";
+import { TIMESHEET_SPEC } from "./timesheet-spec";
+
+/** Every form type's spec, by kind. */
+export const FORM_SPECS = {
+  timesheet: TIMESHEET_SPEC,
+  "check-sheet": CHECK_SHEET_SPEC,
+} as const satisfies Record<FormKind, { kind: FormKind }>;
