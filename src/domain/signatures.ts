@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { MAX_SIGNATURE_DATA_URL_LENGTH } from "./constants";
 import { TimestampSchema } from "./form-fields";
+import { ImageRefSchema } from "./forms/image-ref";
 import { parseIsoDate } from "./iso-date";
 
 export const PNG_DATA_URL_PREFIX = "data:image/png;base64,";
@@ -59,10 +60,11 @@ export const SignatureDataUrlSchema = z
   .refine(isPngDataUrl, "Signature must be a PNG image");
 
 /**
- * A signature field of a form: empty until signed. The data URL is tried first: checking a literal looks the
- * value up in a set, which hashes all of a signature's text, while a failed check of "" costs next to nothing.
+ * A signature field of a form: empty until signed, then the PNG as drawn, or the stored image's reference once
+ * the server has it (see forms/image-ref.ts). The data URL is tried first: checking a literal looks the value up
+ * in a set, which hashes all of a signature's text, while a failed check of "" costs next to nothing.
  */
-export const SignatureFieldSchema = z.union([SignatureDataUrlSchema, z.literal("")]);
+export const SignatureFieldSchema = z.union([SignatureDataUrlSchema, ImageRefSchema, z.literal("")]);
 
 /**
  * When a signature was drawn: the phone's time (ISO-8601) when its last stroke ended, or "" once it is cleared.
