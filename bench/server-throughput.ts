@@ -5,12 +5,16 @@ import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import autocannon from "autocannon";
 import SqliteDatabase from "better-sqlite3";
+import { listedValues } from "../src/domain/forms/form-spec";
+import { FORM_SPECS } from "../src/domain/forms/form-specs";
 import { hashToken, newToken, SESSION_COOKIE } from "../src/server/auth/sessions";
 import { insertAccount, insertSession } from "../src/server/db/accounts-repository";
 import { openDatabase, SQLITE_FILE_NAME } from "../src/server/db/database";
 import { insertForm } from "../src/server/db/forms-repository";
+import { holdImages } from "../src/server/db/images-repository";
 import { migrateToLatest } from "../src/server/db/migrate";
 import { signedTimesheet } from "../src/server/pdf/pdf-fixtures";
+import { SIGNATURE_FIELDS, separateImages } from "../src/server/services/form-images";
 import { budgets } from "./budgets";
 import { type Figure, median, percentile } from "./figure";
 import { benchPort, startServer } from "./server-process";
@@ -51,28 +55,30 @@ async function seed(dataDir: string) {
     });
     const signed = signedTimesheet();
     const { operatorSignature: _o, clientSignature: _c, ...unsigned } = signed;
+    // Stored as the server stores a signed form: its signatures as images beside it.
+    const stored = separateImages(signed, SIGNATURE_FIELDS);
     const draftIds: string[] = [];
     await database.db.transaction().execute(async (trx) => {
       for (let i = 0; i < FORMS; i++) {
         const draft = i % (FORMS / DRAFTS) === 0;
         const id = randomUUID();
         if (draft) draftIds.push(id);
-        const data = draft ? { ...unsigned, status: "draft" as const } : signed;
+        const fields = draft ? { ...unsigned, status: "draft" as const } : stored.form;
+        // Spread over the last year, so the list has to order them.
+        const createdAt = new Date(now.getTime() - (FORMS - i) * 3_000_000);
         await insertForm(
           trx,
-          "timesheets",
           {
             id,
+            kind: "timesheet",
             ownerId: accountId,
-            status: data.status,
-            plantNumber: data.plantNumber,
-            driverSignedName: data.driverSignedName,
-            weekEnding: data.weekEnding,
-            data,
+            status: fields.status,
+            listed: listedValues(FORM_SPECS.timesheet, { ...signed, ...fields }),
+            fields,
           },
-          // Spread over the last year, so the list has to order them.
-          new Date(now.getTime() - (FORMS - i) * 3_000_000),
+          createdAt,
         );
+        if (!draft) await holdImages(trx, id, stored.images, createdAt);
       }
     });
     return { accountId, token, draftId: draftIds.at(-1)!, body: { ...signed, status: "draft" } };
@@ -110,8 +116,9 @@ function rawCommitLoop(file: string, id: string, body: unknown): Round {
     sqlite.pragma("synchronous = FULL");
     sqlite.pragma("foreign_keys = ON");
     sqlite.pragma("busy_timeout = 5000");
-    const update = sqlite.prepare("update timesheets set data = ?, updated_at = ? where id = ?");
-    const data = JSON.stringify(body);
+    const update = sqlite.prepare("update forms set data = ?, updated_at = ? where id = ?");
+    // The row as the server stores it: the signatures are images beside it.
+    const data = JSON.stringify(separateImages(body as Record<string, unknown>, SIGNATURE_FIELDS).form);
     const latencies: number[] = [];
     const end = performance.now() + ROUND_SECONDS * 1000;
     let start = performance.now();

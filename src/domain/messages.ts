@@ -132,6 +132,7 @@ export const messages = {
 
   // Drafts, archive and delete (spec section 8)
   /** Not in the spec: signed and sent forms are evidence and stay as they were signed. */
+  signatureNotKnown: "This signature is not one this form holds. Please sign again.",
   formLocked: "This form has been completed and can no longer be changed.",
   timesheetDraftSaved: "Timesheet saved as draft! You can complete and sign it later.",
   checkSheetDraftSaved: {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CHECK_TEMPLATE_IDS } from "./forms/check-templates";
 
 /** A vehicle as the QR lookup returns it (spec section 3, "Vehicle from QR"). */
 export const VehicleSchema = z.object({
@@ -6,6 +7,8 @@ export const VehicleSchema = z.object({
   plantNumber: z.string().max(200),
   vehicleType: z.string().max(200),
   description: z.string().max(2000),
+  /** Beyond the spec: the check template of the machine's category, which its check sheets use. */
+  checkTemplate: z.enum(CHECK_TEMPLATE_IDS),
 });
 export type Vehicle = z.infer<typeof VehicleSchema>;
 

@@ -108,7 +108,9 @@ describe.each([1, 2])("the server process on SQLite, %i worker(s)", (workers) =>
     // The worker finished the batch it had claimed: nothing is left half-sent.
     expect(await outboxCount(database, "sending")).toBe(0);
     const stored = new Set(
-      (await database.db.selectFrom("timesheets").select("id").execute()).map((r) => r.id),
+      (await database.db.selectFrom("forms").select("id").where("kind", "=", "timesheet").execute()).map(
+        (r) => r.id,
+      ),
     );
     const mailed = await database.db.selectFrom("mail_outbox").select("to_addresses").execute();
     sent.forEach(({ id, complete, i }, n) => {
@@ -215,7 +217,7 @@ describe.each([1, 2])("the server process on SQLite, %i worker(s)", (workers) =>
     const database = await openDatabase({ dataDir });
     cleanUp.push(() => database.close());
     // No half-written form: every row is whole, its columns agree with its fields.
-    const rows = await database.db.selectFrom("timesheets").selectAll().execute();
+    const rows = await database.db.selectFrom("forms").selectAll().where("kind", "=", "timesheet").execute();
     const byId = new Map(writes.map((w) => [w.id, w]));
     for (const row of rows) {
       const data = JSON.parse(row.data) as { company: string; status: string; plantNumber: string };

@@ -55,7 +55,8 @@ describe.each(testDatabases())("Idempotency-Key on $name", ({ open }) => {
 
   async function storedCount(): Promise<number> {
     const row = await database.db
-      .selectFrom("timesheets")
+      .selectFrom("forms")
+      .where("kind", "=", "timesheet")
       .select(({ fn }) => fn.countAll().as("n"))
       .executeTakeFirstOrThrow();
     return Number(row.n);
@@ -201,7 +202,7 @@ describe.each(testDatabases())("Idempotency-Key on $name", ({ open }) => {
     expect(replay.statusCode).toBe(200);
     expect(replay.body).toBe(winner.body);
 
-    const forms = await database.db.selectFrom("timesheets").select("id").where("id", "=", id).execute();
+    const forms = await database.db.selectFrom("forms").select("id").where("id", "=", id).execute();
     expect(forms).toHaveLength(1);
     const mails = await database.db.selectFrom("mail_outbox").select("to_addresses").execute();
     for (const to of recipients) {

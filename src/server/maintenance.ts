@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import { LOGIN_BACKOFF } from "../domain/login-backoff";
 import { deleteExpiredSessions } from "./db/accounts-repository";
 import { purgeIdempotencyKeys } from "./db/idempotency-repository";
+import { deleteUnheldImages } from "./db/images-repository";
 import { deleteStaleLoginFailures } from "./db/login-failures-repository";
 import { purgeOutbox } from "./db/outbox-repository";
 import { deleteUnusedPhotoRows } from "./db/photos-repository";
@@ -20,8 +21,9 @@ const SENT_MAIL_RECORD_MS = 90 * 24 * HOUR_MS;
 const UNUSED_PHOTO_MS = 30 * 24 * HOUR_MS;
 
 /**
- * Deletes what has expired: sessions, idempotency keys, old rate-limit windows and forgotten login failures, old delivered mail, and photos
- * that never made it onto a form (rows, then bytes).
+ * Deletes what has expired: sessions, idempotency keys, old rate-limit windows and forgotten login failures, old
+ * delivered mail, signatures no form or set holds any more, and photos that never made it onto a form (rows, then
+ * bytes).
  */
 export async function runMaintenance(db: Kysely<DB>, photoStorage: PhotoStorage, now: Date): Promise<void> {
   await deleteExpiredSessions(db, now);
@@ -33,6 +35,7 @@ export async function runMaintenance(db: Kysely<DB>, photoStorage: PhotoStorage,
   );
   await deleteStaleLoginFailures(db, new Date(now.getTime() - loginMemoryMs));
   await purgeOutbox(db, new Date(now.getTime() - SENT_MAIL_RECORD_MS));
+  await deleteUnheldImages(db);
   const keys = await deleteUnusedPhotoRows(db, new Date(now.getTime() - UNUSED_PHOTO_MS));
   // Every file is tried even if one fails: its row is already gone, so no later run would find it.
   const failed = (await Promise.allSettled(keys.map((key) => deletePhotoFiles(photoStorage, key)))).filter(

@@ -148,8 +148,18 @@ describe.each(testDatabases())("security on $name", ({ open }) => {
 
   async function ownerRows() {
     return {
-      timesheets: await database.db.selectFrom("timesheets").selectAll().orderBy("id").execute(),
-      checkSheets: await database.db.selectFrom("check_sheets").selectAll().orderBy("id").execute(),
+      timesheets: await database.db
+        .selectFrom("forms")
+        .selectAll()
+        .where("kind", "=", "timesheet")
+        .orderBy("id")
+        .execute(),
+      checkSheets: await database.db
+        .selectFrom("forms")
+        .selectAll()
+        .where("kind", "=", "check-sheet")
+        .orderBy("id")
+        .execute(),
     };
   }
 

@@ -1,3 +1,4 @@
+import { type CheckSheetOneStepRequest, CheckSheetOneStepRequestSchema } from "../api";
 import { defectItems } from "../check-items";
 import {
   applyCheckSheetInput,
@@ -7,7 +8,9 @@ import {
   CheckSheetInputSchema,
   emptyCheckSheet,
 } from "../check-sheet";
+import { checkSheetSaveProblem } from "../dispatch";
 import { formatDisplayDate } from "../iso-date";
+import { messages } from "../messages";
 import { CHECK_SHEET_STEPS, checkSheetResumeStep } from "../wizard";
 import { shortFieldLabel } from "./field-labels";
 import { driverNameOf, type FormSpec, fileSlug } from "./form-spec";
@@ -35,6 +38,14 @@ export const CHECK_SHEET_SPEC = {
   ],
   resumeStep: checkSheetResumeStep,
   signatureFields: ["operatorSignature", "clientSignature"],
+  hasPhotos: true,
+  saveProblem: checkSheetSaveProblem,
+  oneStep: {
+    path: "/one-step-completion/check-sheet",
+    requestSchema: CheckSheetOneStepRequestSchema,
+    formOf: (body) => body.checkSheetData,
+    succeeded: messages.checkSheetOneStepSucceeded,
+  },
   mailSummary: (form) => {
     const defects = defectItems(form);
     return [
@@ -55,5 +66,6 @@ export const CHECK_SHEET_SPEC = {
 } as const satisfies FormSpec<
   CheckSheetFields,
   CheckSheetInput,
-  "driver" | "vehicle" | "checks" | "photos" | "signature"
+  "driver" | "vehicle" | "checks" | "photos" | "signature",
+  CheckSheetOneStepRequest
 >;

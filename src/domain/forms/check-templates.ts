@@ -1,4 +1,4 @@
-import type { CheckItem, CheckTemplate } from "./check-template";
+import type { CheckItem } from "./check-template";
 import { DUMPER } from "./check-templates/dumper";
 import { EXCAVATOR } from "./check-templates/excavator";
 import { GENERAL_PLANT } from "./check-templates/general-plant";
@@ -9,7 +9,8 @@ import { TELEHANDLER } from "./check-templates/telehandler";
 /** Every check template, the general one first. A new machine category is one more data file, listed here. */
 export const CHECK_TEMPLATES = [GENERAL_PLANT, EXCAVATOR, DUMPER, TELEHANDLER, ROLLER, MEWP] as const;
 
-export type CheckTemplateId = (typeof CHECK_TEMPLATES)[number]["id"];
+type KnownCheckTemplate = (typeof CHECK_TEMPLATES)[number];
+export type CheckTemplateId = KnownCheckTemplate["id"];
 /** Every check field of every template: a check sheet may hold any of them. */
 export type CheckItemField = (typeof CHECK_TEMPLATES)[number]["items"][number]["field"];
 
@@ -31,7 +32,9 @@ export function isCheckTemplateId(value: unknown): value is CheckTemplateId {
 }
 
 /** The template a check sheet (or a vehicle) names, or the general one. */
-export function checkTemplateOf(form: { checkTemplate?: string | null } | null | undefined): CheckTemplate {
+export function checkTemplateOf(
+  form: { checkTemplate?: string | null } | null | undefined,
+): KnownCheckTemplate {
   const id = form?.checkTemplate;
   return CHECK_TEMPLATES.find((template) => template.id === id) ?? DEFAULT_CHECK_TEMPLATE;
 }

@@ -1,5 +1,7 @@
 import type { z } from "zod";
 import type { FormStatus } from "../form-status";
+import type { Notice } from "../messages";
+import type { Rating } from "../rating";
 import { type WizardStep, wizardProgress } from "../wizard";
 
 /** The form types, as URLs, the device's copies and the API's answers name them. */
@@ -35,7 +37,12 @@ export type ListedField = (typeof LISTED_FIELDS)[number];
  * Everything the product knows about one form type, as data: the wizard, the read-only view, the PDF, the mail,
  * the storage and the routes read it, so a form type is described here once and nowhere else.
  */
-export interface FormSpec<F extends BaseFormFields, I extends { id?: string }, S extends string = string> {
+export interface FormSpec<
+  F extends BaseFormFields,
+  I extends { id?: string },
+  S extends string = string,
+  R extends OneStepRequest = OneStepRequest,
+> {
   readonly kind: FormKind;
   /** In sentences: "timesheet", "check sheet". */
   readonly noun: string;
@@ -61,14 +68,36 @@ export interface FormSpec<F extends BaseFormFields, I extends { id?: string }, S
   resumeStep(form: Partial<F>): WizardStep;
   /** The fields whose images are drawn signatures: stored beside the form, not in it. */
   readonly signatureFields: readonly ("operatorSignature" | "clientSignature")[];
+  /** Whether the form lists uploaded photos (in its `photos` field). */
+  readonly hasPhotos: boolean;
+  /**
+   * Why a save cannot be stored as it is whatever the input, or null: what a submission for approval needs.
+   * Refused with the notice's text.
+   */
+  saveProblem(form: F): Notice | null;
+  /** The completion in one step (spec section 7): its address, its body and what it answers. */
+  readonly oneStep: {
+    /** Under /api. */
+    readonly path: `/${string}`;
+    readonly requestSchema: z.ZodType<R>;
+    /** The body's member that holds the form. */
+    formOf(body: R): I;
+    succeeded(rating: Rating): Notice;
+  };
   /** The mail's summary of a completed form. */
   mailSummary(form: F): SummaryRow[];
   /** The emailed PDF's file name. */
   pdfFileName(form: F, today: string): string;
 }
 
+/** A one-step completion's body: the form (under a member of its own name), the rating and its notes. */
+export interface OneStepRequest {
+  supervisorRating: Rating;
+  supervisorNotes: string;
+}
+
 // biome-ignore lint/suspicious/noExplicitAny: a spec of any form type, for code that handles them all alike.
-export type AnyFormSpec = FormSpec<any, any>;
+export type AnyFormSpec = FormSpec<any, any, string, any>;
 
 /** The driver a form is for: the step-1 name, or the operator's printed name when that was left blank. */
 export function driverNameOf(form: Pick<BaseFormFields, "driverSignedName" | "operatorSignedName">): string {
@@ -77,7 +106,7 @@ export function driverNameOf(form: Pick<BaseFormFields, "driverSignedName" | "op
 
 /** The listed fields of a form, as they are kept beside it, and its date ("" while unset becomes null). */
 export function listedValues<F extends BaseFormFields>(
-  spec: FormSpec<F, { id?: string }>,
+  spec: Pick<FormSpec<F, { id?: string }>, "date">,
   form: F,
 ): Record<ListedField, string> & { date: string | null } {
   const date = spec.date(form);

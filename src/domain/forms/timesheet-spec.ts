@@ -1,4 +1,6 @@
+import { type TimesheetOneStepRequest, TimesheetOneStepRequestSchema } from "../api";
 import { formatDisplayDate } from "../iso-date";
+import { messages } from "../messages";
 import {
   applyTimesheetInput,
   emptyTimesheet,
@@ -33,6 +35,14 @@ export const TIMESHEET_SPEC = {
   ],
   resumeStep: timesheetResumeStep,
   signatureFields: ["operatorSignature", "clientSignature"],
+  hasPhotos: false,
+  saveProblem: () => null,
+  oneStep: {
+    path: "/timesheets/one-step-completion",
+    requestSchema: TimesheetOneStepRequestSchema,
+    formOf: (body) => body.timesheetData,
+    succeeded: messages.timesheetOneStepSucceeded,
+  },
   mailSummary: (form) => [
     [shortFieldLabel("driverSignedName"), driverNameOf(form)],
     [shortFieldLabel("plantNumber"), form.plantNumber],
@@ -45,4 +55,9 @@ export const TIMESHEET_SPEC = {
   ],
   pdfFileName: (form, today) =>
     `timesheet-${fileSlug(form.plantNumber) || "plant"}-${form.weekEnding || today}.pdf`,
-} as const satisfies FormSpec<TimesheetFields, TimesheetInput, "driver" | "vehicle" | "week" | "signature">;
+} as const satisfies FormSpec<
+  TimesheetFields,
+  TimesheetInput,
+  "driver" | "vehicle" | "week" | "signature",
+  TimesheetOneStepRequest
+>;

@@ -1,4 +1,4 @@
-import { sql } from "kysely";
+import { type Kysely, Migrator, sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "./database";
 import { MIGRATIONS, migrateToLatest } from "./migrate";
@@ -10,8 +10,9 @@ const TABLES = [
   "password_resets",
   "customers",
   "vehicles",
-  "timesheets",
-  "check_sheets",
+  "forms",
+  "images",
+  "image_uses",
   "photos",
   "supervisor_approvals",
   "mail_outbox",
@@ -48,5 +49,59 @@ describe.each(testDatabases())("migrations on $name", ({ open }) => {
     await expect(migrateToLatest(database.db)).rejects.toThrow(
       /disagree with the code.*999-from-a-newer-build is missing/,
     );
+  });
+});
+
+describe.each(testDatabases())("migration 007 on $name", ({ open }) => {
+  it("gives each vehicle already listed the check template its type names", async () => {
+    const database = await open({ migrate: false });
+    try {
+      const before = Object.keys(MIGRATIONS).filter((name) => name < "007");
+      const migrations = Object.fromEntries(before.map((name) => [name, MIGRATIONS[name]!]));
+      const { error } = await new Migrator({
+        db: database.db,
+        provider: { getMigrations: async () => migrations },
+      }).migrateToLatest();
+      expect(error).toBeUndefined();
+      const types = [
+        "Mini Excavator",
+        "360 DIGGER",
+        "Site dumper",
+        "Telehandler",
+        "Twin drum roller",
+        "Scissor lift",
+        "Generator",
+      ];
+      const db = database.db as unknown as Kysely<Record<string, Record<string, unknown>>>;
+      for (const [i, type] of types.entries()) {
+        await db
+          .insertInto("vehicles")
+          .values({
+            qr_code: `QR-${i}`,
+            machine_number: "M",
+            plant_number: `P-${i}`,
+            vehicle_type: type,
+            description: "",
+          })
+          .execute();
+      }
+      await migrateToLatest(database.db);
+      const rows = await database.db
+        .selectFrom("vehicles")
+        .select(["vehicle_type", "check_template"])
+        .orderBy("qr_code")
+        .execute();
+      expect(rows.map((row) => row.check_template)).toEqual([
+        "excavator",
+        "excavator",
+        "dumper",
+        "telehandler",
+        "roller",
+        "mewp",
+        "general-plant",
+      ]);
+    } finally {
+      await database.close();
+    }
   });
 });

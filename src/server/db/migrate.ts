@@ -5,6 +5,8 @@ import * as m002 from "./migrations/002-rate-limits";
 import * as m003 from "./migrations/003-photo-uploads";
 import * as m004 from "./migrations/004-form-list-indexes";
 import * as m005 from "./migrations/005-login-failures";
+import * as m006 from "./migrations/006-forms-and-images";
+import * as m007 from "./migrations/007-vehicle-check-templates";
 import type { DB } from "./schema";
 
 /**
@@ -17,6 +19,8 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   "003-photo-uploads": m003,
   "004-form-list-indexes": m004,
   "005-login-failures": m005,
+  "006-forms-and-images": m006,
+  "007-vehicle-check-templates": m007,
 };
 
 /**

@@ -1,4 +1,5 @@
 import type { FormStatus } from "../../domain/form-status";
+import type { FormKind } from "../../domain/forms/form-spec";
 
 export type { FormStatus };
 
@@ -65,11 +66,15 @@ export interface VehiclesTable {
   plant_number: string;
   vehicle_type: string;
   description: string;
+  /** Migration 007: the check template of the machine's category. */
+  check_template: string;
 }
 
-/** Columns shared by timesheets and check sheets; the full form lives in `data`. */
-interface FormTableBase {
+/** Every form of every type (migration 006); the form's fields live in `data`, its signatures in `images`. */
+export interface FormsTable {
   id: string;
+  /** The form type, as FORM_SPECS names it: "timesheet", "check-sheet". */
+  kind: FormKind;
   /** Null for an anonymous one-step form, which is kept only until its email is sent. */
   owner_id: string | null;
   status: FormStatus;
@@ -77,9 +82,11 @@ interface FormTableBase {
   plant_number: string | null;
   customer_id: string | null;
   order_number: string | null;
+  /** The form's own date: a timesheet's week ending, a check sheet's check date. */
+  form_date: string | null;
   /** Unguessable token of the emailed read-only link; null until the form is sent. */
   view_token: string | null;
-  /** JSON text of the whole form as the domain schema describes it. */
+  /** JSON text of the form's fields as its spec's schema describes them; signatures as image addresses. */
   data: string;
   created_at: string;
   updated_at: string;
@@ -87,12 +94,21 @@ interface FormTableBase {
   completed_at: string | null;
 }
 
-export interface TimesheetsTable extends FormTableBase {
-  week_ending: string | null;
+/** A drawn signature, stored once however many forms hold it (migration 006). */
+export interface ImagesTable {
+  /** Hex SHA-256 of `bytes`. */
+  id: string;
+  content_type: string;
+  bytes: Buffer;
+  byte_length: number;
+  created_at: string;
 }
 
-export interface CheckSheetsTable extends FormTableBase {
-  check_date: string | null;
+/** Which form or stored set holds which image: who may read it, and which images nothing holds any more. */
+export interface ImageUsesTable {
+  /** A form's id, or a stored set's id. */
+  holder_id: string;
+  image_id: string;
 }
 
 export interface PhotosTable {
@@ -199,8 +215,9 @@ export interface DB {
   password_resets: PasswordResetsTable;
   customers: CustomersTable;
   vehicles: VehiclesTable;
-  timesheets: TimesheetsTable;
-  check_sheets: CheckSheetsTable;
+  forms: FormsTable;
+  images: ImagesTable;
+  image_uses: ImageUsesTable;
   photos: PhotosTable;
   supervisor_approvals: SupervisorApprovalsTable;
   mail_outbox: MailOutboxTable;

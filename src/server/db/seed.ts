@@ -25,6 +25,7 @@ export const SAMPLE_VEHICLES: readonly VehicleWithQrCode[] = [
     plantNumber: "EX-001",
     vehicleType: "Excavator",
     description: "20 tonne tracked excavator with quick hitch",
+    checkTemplate: "excavator",
   },
   {
     qrCode: DUMPER_QR,
@@ -32,6 +33,7 @@ export const SAMPLE_VEHICLES: readonly VehicleWithQrCode[] = [
     plantNumber: "DMP-002",
     vehicleType: "Dumper",
     description: "9 tonne forward tipping site dumper",
+    checkTemplate: "dumper",
   },
   {
     qrCode: ROLLER_QR,
@@ -39,6 +41,7 @@ export const SAMPLE_VEHICLES: readonly VehicleWithQrCode[] = [
     plantNumber: "RLR-003",
     vehicleType: "Roller",
     description: "2.7 tonne tandem vibratory roller",
+    checkTemplate: "roller",
   },
   {
     qrCode: "PLANT-TH-004",
@@ -46,6 +49,7 @@ export const SAMPLE_VEHICLES: readonly VehicleWithQrCode[] = [
     plantNumber: "TH-004",
     vehicleType: "Telehandler",
     description: "14 m telescopic handler with forks",
+    checkTemplate: "telehandler",
   },
   {
     qrCode: "PLANT-MEX-005",
@@ -53,6 +57,23 @@ export const SAMPLE_VEHICLES: readonly VehicleWithQrCode[] = [
     plantNumber: "MEX-005",
     vehicleType: "Mini Excavator",
     description: "3 tonne mini excavator with three buckets",
+    checkTemplate: "excavator",
+  },
+  {
+    qrCode: "PLANT-MWP-006",
+    machineNumber: "Genie Z-45/25J",
+    plantNumber: "MWP-006",
+    vehicleType: "MEWP",
+    description: "16 m articulated boom lift",
+    checkTemplate: "mewp",
+  },
+  {
+    qrCode: "PLANT-GEN-007",
+    machineNumber: "Atlas Copco QAS 60",
+    plantNumber: "GEN-007",
+    vehicleType: "Generator",
+    description: "60 kVA site generator",
+    checkTemplate: "general-plant",
   },
 ];
 

@@ -8,8 +8,11 @@ import { migrateToLatest } from "./migrate";
 
 export interface TestDatabase {
   name: Dialect;
-  /** A fresh, migrated, empty database; `close()` deletes it. */
-  open(): Promise<Database>;
+  /**
+   * A fresh, empty database; `close()` deletes it. Migrated to the latest schema, unless `migrate` is false (for
+   * tests of the migrations themselves).
+   */
+  open(options?: { migrate?: boolean }): Promise<Database>;
 }
 
 /**
@@ -20,20 +23,20 @@ export interface TestDatabase {
 export function testDatabases(): TestDatabase[] {
   const list: TestDatabase[] = [{ name: "sqlite", open: openTestSqlite }];
   const url = process.env.TEST_DATABASE_URL;
-  if (url) list.push({ name: "postgres", open: () => openTestPostgres(url) });
+  if (url) list.push({ name: "postgres", open: (options) => openTestPostgres(url, options) });
   return list;
 }
 
-async function openTestSqlite(): Promise<Database> {
+async function openTestSqlite(options: { migrate?: boolean } = {}): Promise<Database> {
   const dataDir = mkdtempSync(join(tmpdir(), "plant-sheets-test-"));
   const database = await openDatabase({ dataDir }).catch((error: unknown) => {
     rmSync(dataDir, { recursive: true, force: true });
     throw error;
   });
-  return migrated(database, async () => rmSync(dataDir, { recursive: true, force: true }));
+  return withCleanUp(database, async () => rmSync(dataDir, { recursive: true, force: true }), options);
 }
 
-async function openTestPostgres(url: string): Promise<Database> {
+async function openTestPostgres(url: string, options: { migrate?: boolean } = {}): Promise<Database> {
   const schema = `test_${randomBytes(12).toString("hex")}`;
   await withClient(url, (client) => client.query(`create schema ${schema}`));
   const dropSchema = () =>
@@ -50,11 +53,15 @@ async function openTestPostgres(url: string): Promise<Database> {
     await cleanUp();
     throw error;
   }
-  return migrated(database, cleanUp);
+  return withCleanUp(database, cleanUp, options);
 }
 
-/** Migrates the database and makes `close()` also remove what the test created. */
-async function migrated(database: Database, cleanUp: () => Promise<void>): Promise<Database> {
+/** Migrates the database (unless told not to) and makes `close()` also remove what the test created. */
+async function withCleanUp(
+  database: Database,
+  cleanUp: () => Promise<void>,
+  { migrate = true }: { migrate?: boolean },
+): Promise<Database> {
   const close = async () => {
     try {
       await database.close();
@@ -63,7 +70,7 @@ async function migrated(database: Database, cleanUp: () => Promise<void>): Promi
     }
   };
   try {
-    await migrateToLatest(database.db);
+    if (migrate) await migrateToLatest(database.db);
   } catch (error) {
     await close();
     throw error;

@@ -20,6 +20,7 @@ describe.each(testDatabases())("vehicles repository on $name", ({ open }) => {
         plantNumber: "BH-1",
         vehicleType: "Backhoe",
         description: "Backhoe loader",
+        checkTemplate: "general-plant",
       },
     ]);
     expect(await findVehicleByQrCode(database.db, "QR-1")).toEqual({
@@ -27,6 +28,7 @@ describe.each(testDatabases())("vehicles repository on $name", ({ open }) => {
       plantNumber: "BH-1",
       vehicleType: "Backhoe",
       description: "Backhoe loader",
+      checkTemplate: "general-plant",
     });
     expect(await findVehicleByQrCode(database.db, "qr-1")).toBeUndefined();
     expect(await findVehicleByQrCode(database.db, "QR-2")).toBeUndefined();
@@ -40,6 +42,7 @@ describe.each(testDatabases())("vehicles repository on $name", ({ open }) => {
         plantNumber: "BH-9",
         vehicleType: "Backhoe",
         description: "",
+        checkTemplate: "excavator",
       },
     ]);
     await upsertVehicles(database.db, []);
@@ -48,6 +51,7 @@ describe.each(testDatabases())("vehicles repository on $name", ({ open }) => {
       plantNumber: "BH-9",
       vehicleType: "Backhoe",
       description: "",
+      checkTemplate: "excavator",
     });
   });
 
@@ -59,6 +63,7 @@ describe.each(testDatabases())("vehicles repository on $name", ({ open }) => {
         plantNumber: "DMP-6",
         vehicleType: "Dumper",
         description: "",
+        checkTemplate: "dumper",
       },
     ]);
     const list = await listVehicles(database.db);
@@ -69,7 +74,23 @@ describe.each(testDatabases())("vehicles repository on $name", ({ open }) => {
       plantNumber: "DMP-6",
       vehicleType: "Dumper",
       description: "",
+      checkTemplate: "dumper",
     });
     expect(list.find((v) => v.qrCode === "QR-1")?.machineNumber).toBe("JCB 4CX");
+  });
+
+  it("answers the general template for a vehicle whose category has no template any more", async () => {
+    await database.db
+      .insertInto("vehicles")
+      .values({
+        qr_code: "QR-OLD",
+        machine_number: "Crane",
+        plant_number: "CR-1",
+        vehicle_type: "Crane",
+        description: "",
+        check_template: "tower-crane",
+      })
+      .execute();
+    expect((await findVehicleByQrCode(database.db, "QR-OLD"))?.checkTemplate).toBe("general-plant");
   });
 });

@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { checkTemplateOf } from "../../domain/forms/check-templates";
 import type { Vehicle } from "../../domain/vehicle";
 import type { DB } from "./schema";
 
@@ -11,7 +12,7 @@ export interface VehicleWithQrCode extends Vehicle {
 export async function findVehicleByQrCode(db: Kysely<DB>, qrCode: string): Promise<Vehicle | undefined> {
   const row = await db
     .selectFrom("vehicles")
-    .select(["machine_number", "plant_number", "vehicle_type", "description"])
+    .select(["machine_number", "plant_number", "vehicle_type", "description", "check_template"])
     .where("qr_code", "=", qrCode)
     .executeTakeFirst();
   return (
@@ -20,6 +21,7 @@ export async function findVehicleByQrCode(db: Kysely<DB>, qrCode: string): Promi
       plantNumber: row.plant_number,
       vehicleType: row.vehicle_type,
       description: row.description,
+      checkTemplate: checkTemplateOf({ checkTemplate: row.check_template }).id,
     }
   );
 }
@@ -28,7 +30,7 @@ export async function findVehicleByQrCode(db: Kysely<DB>, qrCode: string): Promi
 export async function listVehicles(db: Kysely<DB>): Promise<VehicleWithQrCode[]> {
   const rows = await db
     .selectFrom("vehicles")
-    .select(["qr_code", "machine_number", "plant_number", "vehicle_type", "description"])
+    .select(["qr_code", "machine_number", "plant_number", "vehicle_type", "description", "check_template"])
     .orderBy("qr_code")
     .execute();
   return rows.map((row) => ({
@@ -37,6 +39,7 @@ export async function listVehicles(db: Kysely<DB>): Promise<VehicleWithQrCode[]>
     plantNumber: row.plant_number,
     vehicleType: row.vehicle_type,
     description: row.description,
+    checkTemplate: checkTemplateOf({ checkTemplate: row.check_template }).id,
   }));
 }
 
@@ -52,6 +55,7 @@ export async function upsertVehicles(db: Kysely<DB>, vehicles: readonly VehicleW
         plant_number: v.plantNumber,
         vehicle_type: v.vehicleType,
         description: v.description,
+        check_template: v.checkTemplate,
       })),
     )
     .onConflict((oc) =>
@@ -60,6 +64,7 @@ export async function upsertVehicles(db: Kysely<DB>, vehicles: readonly VehicleW
         plant_number: eb.ref("excluded.plant_number"),
         vehicle_type: eb.ref("excluded.vehicle_type"),
         description: eb.ref("excluded.description"),
+        check_template: eb.ref("excluded.check_template"),
       })),
     )
     .execute();

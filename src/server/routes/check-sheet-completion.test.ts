@@ -90,7 +90,8 @@ describe.each(testDatabases())("check sheet one-step completion on $name", ({ op
     Number(
       (
         await database.db
-          .selectFrom("check_sheets")
+          .selectFrom("forms")
+          .where("kind", "=", "check-sheet")
           .select(({ fn }) => fn.countAll().as("n"))
           .executeTakeFirstOrThrow()
       ).n,

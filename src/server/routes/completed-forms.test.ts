@@ -114,7 +114,7 @@ describe.each(testDatabases())("the completed view of a combined set on $name", 
 
   async function viewToken(timesheetId: string): Promise<string> {
     const row = await database.db
-      .selectFrom("timesheets")
+      .selectFrom("forms")
       .select("view_token")
       .where("id", "=", timesheetId)
       .executeTakeFirstOrThrow();

@@ -13,6 +13,7 @@ import { testDatabases } from "../db/test-databases";
 import { CLIENT_SIGNATURE, OPERATOR_SIGNATURE, PHOTOS } from "../pdf/pdf-fixtures";
 import { pdfImages } from "../pdf/pdf-images";
 import { pdfText } from "../pdf/pdf-text";
+import { storedImageRef } from "../test-support/stored-image-ref";
 
 const ORIGIN = "http://sheets.test";
 const USER_AGENT = "PlantSheetsTest/1.0";
@@ -459,9 +460,9 @@ describe.each(testDatabases())("supervisor area on $name", ({ open }) => {
       expect(stored).toMatchObject({
         timesheet_id: w.timesheetId,
         client_name: "Colin Client",
-        client_signature: CLIENT_SIGNATURE,
+        client_signature: storedImageRef(CLIENT_SIGNATURE),
         foreman_name: "Frank Foreman",
-        foreman_signature: OPERATOR_SIGNATURE,
+        foreman_signature: storedImageRef(OPERATOR_SIGNATURE),
         approved_at: approval.approvedAt,
         notes: "Good week on site",
         rating: "happy",

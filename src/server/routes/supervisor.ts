@@ -12,17 +12,16 @@ import {
 import { buildCollations, type CollationEntry } from "../../domain/collation";
 import { messages } from "../../domain/messages";
 import { requireAccount } from "../auth/sessions";
-import { listFormsByOwner } from "../db/forms-repository";
+import { listForms } from "../db/forms-repository";
 import { listApprovals } from "../db/supervisor-approvals-repository";
 import { parseInput } from "../parse-input";
 import { approveAndCompleteCombinedSet } from "../services/approve-and-complete-combined-set";
 import { approveCombinedSet } from "../services/approve-combined-set";
-import type { StoredCheckSheet, StoredTimesheet } from "../services/combined-set-forms";
+import { asCheckSheet, asTimesheet } from "../services/combined-set-forms";
 import { completeCombinedSet } from "../services/complete-combined-set";
 import { dispatchCombinedSet } from "../services/dispatch-combined-set";
 import { auditActorOf } from "../services/record-audit";
 import { toStoredSet } from "../services/stored-set";
-import { toApiForm } from "./form-routes";
 
 const CombinedParamsSchema = z.object({ id: CombinedIdSchema });
 
@@ -74,12 +73,9 @@ export const supervisorRoutes: FastifyPluginAsync = async (app) => {
     const account = requireAccount(request);
     const { db } = app.deps.database;
     const [timesheets, checkSheets] = await Promise.all([
-      listFormsByOwner(db, "timesheets", account.id),
-      listFormsByOwner(db, "check_sheets", account.id),
+      listForms(db, "timesheet", account.id),
+      listForms(db, "check-sheet", account.id),
     ]);
-    return buildCollations(
-      timesheets.map((record) => toApiForm(record) as unknown as StoredTimesheet),
-      checkSheets.map((record) => toApiForm(record) as unknown as StoredCheckSheet),
-    );
+    return buildCollations(timesheets.map(asTimesheet), checkSheets.map(asCheckSheet));
   });
 };

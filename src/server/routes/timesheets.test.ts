@@ -327,7 +327,7 @@ describe.each(testDatabases())("timesheets on $name", ({ open }) => {
 
     it("mails an anonymous week as a PDF to each address and keeps nothing", async () => {
       const before = await database.db
-        .selectFrom("timesheets")
+        .selectFrom("forms")
         .select(({ fn }) => fn.countAll().as("n"))
         .executeTakeFirstOrThrow();
       const res = await submit({
@@ -342,7 +342,7 @@ describe.each(testDatabases())("timesheets on $name", ({ open }) => {
         id: null,
       });
       const after = await database.db
-        .selectFrom("timesheets")
+        .selectFrom("forms")
         .select(({ fn }) => fn.countAll().as("n"))
         .executeTakeFirstOrThrow();
       expect(Number(after.n)).toBe(Number(before.n));

@@ -17,6 +17,7 @@ import {
   type SetForms,
   setAuditEvents,
 } from "./combined-set-forms";
+import { APPROVAL_IMAGE_FIELDS, imageIdsOf, separateImages, updateHeldImages } from "./form-images";
 import { type AuditActor, recordAudit } from "./record-audit";
 import { weeklyPackMails } from "./weekly-pack-mails";
 
@@ -76,6 +77,8 @@ export async function approveAndCompleteCombinedSet(
     now,
   });
 
+  const setId = combinedSetId(set.timesheet.id);
+  const signed = separateImages(approval, APPROVAL_IMAGE_FIELDS);
   await db.transaction().execute(async (trx) => {
     await moveSet(
       trx,
@@ -89,20 +92,36 @@ export async function approveAndCompleteCombinedSet(
     await saveApproval(
       trx,
       {
-        id: combinedSetId(set.timesheet.id),
+        id: setId,
         ownerId: account.id,
         timesheetId: set.timesheet.id,
         checkSheetIds: set.checkSheets.map((sheet) => sheet.id),
         clientName: approval.clientName,
-        clientSignature: approval.clientSignature,
+        clientSignature: signed.form.clientSignature,
         foremanName: approval.foremanName,
-        foremanSignature: approval.foremanSignature,
+        foremanSignature: signed.form.foremanSignature,
         approvedAt: approval.approvedAt,
         notes: approval.supervisorNotes,
         rating: rating.rating,
         ratingNotes,
         ratedAt: rating.ratedAt,
         status: "completed",
+      },
+      now,
+    );
+    // The approval replaces any stored at Get Approval, and its images with it.
+    await updateHeldImages(
+      trx,
+      setId,
+      signed.images,
+      {
+        before: stored
+          ? imageIdsOf(
+              { clientSignature: stored.clientSignature, foremanSignature: stored.foremanSignature },
+              APPROVAL_IMAGE_FIELDS,
+            )
+          : [],
+        after: imageIdsOf(signed.form, APPROVAL_IMAGE_FIELDS),
       },
       now,
     );

@@ -6,9 +6,11 @@ import { combinedSetId } from "../../domain/pairing";
 import { AppError } from "../app-error";
 import { newToken } from "../auth/sessions";
 import type { Account } from "../db/accounts-repository";
+import { holdImages } from "../db/images-repository";
 import { enqueueMail } from "../db/outbox-repository";
 import { saveApproval } from "../db/supervisor-approvals-repository";
 import { assertOpenPairing, loadSetForms, moveSet, setAuditEvents } from "./combined-set-forms";
+import { APPROVAL_IMAGE_FIELDS, separateImages } from "./form-images";
 import { type AuditActor, recordAudit } from "./record-audit";
 import { weeklyPackMails } from "./weekly-pack-mails";
 
@@ -56,6 +58,7 @@ export async function approveCombinedSet(
   const recipients = approvalRecipients(set.timesheet.submissionEmails, account);
   const viewToken = set.viewToken ?? newToken();
   const rating = body.supervisorRating;
+  const approval = body.supervisorApproval && separateImages(body.supervisorApproval, APPROVAL_IMAGE_FIELDS);
   const mails = await weeklyPackMails(app, account.id, set, recipients, {
     approval: body.supervisorApproval,
     rating: rating && { rating: rating.rating, notes: rating.notes || rating.supervisorNotes },
@@ -73,20 +76,20 @@ export async function approveCombinedSet(
       { viewToken },
       now,
     );
-    const approval = body.supervisorApproval;
+    const setId = combinedSetId(set.timesheet.id);
     await saveApproval(
       trx,
       {
-        id: combinedSetId(set.timesheet.id),
+        id: setId,
         ownerId: account.id,
         timesheetId: set.timesheet.id,
         checkSheetIds: set.checkSheets.map((sheet) => sheet.id),
-        clientName: approval?.clientName ?? null,
-        clientSignature: approval?.clientSignature ?? null,
-        foremanName: approval?.foremanName ?? null,
-        foremanSignature: approval?.foremanSignature ?? null,
-        approvedAt: approval?.approvedAt ?? now.toISOString(),
-        notes: approval?.supervisorNotes ?? null,
+        clientName: approval?.form.clientName ?? null,
+        clientSignature: approval?.form.clientSignature ?? null,
+        foremanName: approval?.form.foremanName ?? null,
+        foremanSignature: approval?.form.foremanSignature ?? null,
+        approvedAt: approval?.form.approvedAt ?? now.toISOString(),
+        notes: approval?.form.supervisorNotes ?? null,
         rating: rating?.rating ?? null,
         ratingNotes: rating ? rating.notes || rating.supervisorNotes || "" : null,
         ratedAt: rating?.ratedAt ?? null,
@@ -94,6 +97,7 @@ export async function approveCombinedSet(
       },
       now,
     );
+    await holdImages(trx, setId, approval?.images ?? [], now);
     await recordAudit(trx, actor, setAuditEvents(set, "approve", { recipients }), now);
     for (const mail of mails) await enqueueMail(trx, mail, now);
   });

@@ -1,11 +1,12 @@
 import type { FastifyInstance } from "fastify";
 import { SET_TRANSITIONS, setTransitionProblem } from "../../domain/combined-transitions";
+import type { AnyFormSpec } from "../../domain/forms/form-spec";
 import { messages } from "../../domain/messages";
 import { AppError } from "../app-error";
 import type { Account } from "../db/accounts-repository";
-import { type FormPatch, type FormTable, getForm, updateForm } from "../db/forms-repository";
+import { getForm, updateForm } from "../db/forms-repository";
 import { setApprovalStatus } from "../db/supervisor-approvals-repository";
-import { AUDIT_FORM_TYPE, type AuditActor, recordAudit } from "./record-audit";
+import { type AuditActor, recordAudit } from "./record-audit";
 
 /**
  * Archives one form of a set (PUT with status archived, sent for the timesheet and every check sheet of
@@ -17,11 +18,11 @@ export async function archiveForm(
   app: FastifyInstance,
   account: Account,
   actor: AuditActor,
-  table: FormTable,
+  spec: AnyFormSpec,
   id: string,
 ): Promise<boolean> {
   const { db } = app.deps.database;
-  const current = await getForm(db, table, account.id, id);
+  const current = await getForm(db, spec.kind, account.id, id);
   if (!current) return false;
   if (current.status === "archived") return true;
   const refused = setTransitionProblem("archive", [current]);
@@ -30,29 +31,19 @@ export async function archiveForm(
   await db.transaction().execute(async (trx) => {
     const updated = await updateForm(
       trx,
-      table,
+      spec.kind,
       account.id,
       id,
-      { status: "archived" } as FormPatch<typeof table>,
-      {
-        now,
-        onlyIfStatusIn: SET_TRANSITIONS.archive.from,
-      },
+      { status: "archived" },
+      { now, onlyIfStatusIn: SET_TRANSITIONS.archive.from },
     );
     // Deleted or moved on by another request since it was read.
     if (!updated) throw new AppError("conflict", messages.setChanged);
-    if (table === "timesheets") await setApprovalStatus(trx, account.id, id, "archived", now);
+    if (spec.kind === "timesheet") await setApprovalStatus(trx, account.id, id, "archived", now);
     await recordAudit(
       trx,
       actor,
-      [
-        {
-          formType: AUDIT_FORM_TYPE[table],
-          formId: id,
-          action: "archive",
-          details: { from: current.status },
-        },
-      ],
+      [{ formType: spec.kind, formId: id, action: "archive", details: { from: current.status } }],
       now,
     );
   });

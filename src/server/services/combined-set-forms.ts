@@ -2,20 +2,14 @@ import type { Kysely } from "kysely";
 import type { CheckSheetFields } from "../../domain/check-sheet";
 import { type SetAction, setTransitionProblem } from "../../domain/combined-transitions";
 import { type FormStatus, OPEN_STATUSES } from "../../domain/form-status";
+import type { FormKind } from "../../domain/forms/form-spec";
 import { messages } from "../../domain/messages";
 import { combinedSetId, pairForms } from "../../domain/pairing";
 import type { TimesheetFields } from "../../domain/timesheet";
 import { AppError } from "../app-error";
-import {
-  type FormPatch,
-  type FormRecord,
-  type FormTable,
-  getForm,
-  listFormsByOwner,
-  updateForm,
-} from "../db/forms-repository";
+import { type FormPatch, getForm, listForms, type StoredForm, updateForm } from "../db/forms-repository";
 import type { DB } from "../db/schema";
-import { toApiForm } from "../routes/form-routes";
+import { apiForm } from "./form-answers";
 import type { AuditAction, AuditEvent } from "./record-audit";
 
 /** A stored form as the rules read it: its fields with the row's id, status and times. */
@@ -29,12 +23,13 @@ export interface SetForms {
   viewToken: string | null;
 }
 
-function asTimesheet(record: FormRecord<"timesheets">): StoredTimesheet {
-  return toApiForm(record) as unknown as StoredTimesheet;
+/** A stored timesheet as the rules read it: its fields were checked against its schema when saved. */
+export function asTimesheet(stored: StoredForm): StoredTimesheet {
+  return apiForm(stored) as StoredTimesheet;
 }
 
-function asCheckSheet(record: FormRecord<"check_sheets">): StoredCheckSheet {
-  return toApiForm(record) as unknown as StoredCheckSheet;
+export function asCheckSheet(stored: StoredForm): StoredCheckSheet {
+  return apiForm(stored) as StoredCheckSheet;
 }
 
 export const setNotFound = () => new AppError("not_found", "No such set of forms.");
@@ -50,11 +45,11 @@ export async function loadSetForms(
   checkSheetIds: readonly string[],
   options: { allowMissing?: boolean } = {},
 ): Promise<SetForms> {
-  const timesheet = await getForm(db, "timesheets", ownerId, timesheetId);
+  const timesheet = await getForm(db, "timesheet", ownerId, timesheetId);
   if (!timesheet) throw setNotFound();
   const checkSheets: StoredCheckSheet[] = [];
   for (const id of new Set(checkSheetIds)) {
-    const sheet = await getForm(db, "check_sheets", ownerId, id);
+    const sheet = await getForm(db, "check-sheet", ownerId, id);
     if (sheet) checkSheets.push(asCheckSheet(sheet));
     else if (!options.allowMissing) throw setNotFound();
   }
@@ -75,8 +70,8 @@ export function assertTransition(action: SetAction, set: SetForms): void {
  */
 export async function assertOpenPairing(db: Kysely<DB>, ownerId: string, set: SetForms): Promise<void> {
   const [timesheets, checkSheets] = await Promise.all([
-    listFormsByOwner(db, "timesheets", ownerId, { statuses: OPEN_STATUSES }),
-    listFormsByOwner(db, "check_sheets", ownerId, { statuses: OPEN_STATUSES }),
+    listForms(db, "timesheet", ownerId, { statuses: OPEN_STATUSES }),
+    listForms(db, "check-sheet", ownerId, { statuses: OPEN_STATUSES }),
   ]);
   const pairing = pairForms(timesheets.map(asTimesheet), checkSheets.map(asCheckSheet));
   const found = pairing.combined.find((combined) => combined.timesheet.id === set.timesheet.id);
@@ -97,19 +92,19 @@ export async function moveSet(
   ownerId: string,
   set: SetForms,
   from: readonly FormStatus[],
-  patch: FormPatch<FormTable> & { status: FormStatus },
-  timesheetPatch: FormPatch<"timesheets">,
+  patch: FormPatch & { status: FormStatus },
+  timesheetPatch: FormPatch,
   now: Date,
 ): Promise<void> {
-  const members: [FormTable, string][] = [
-    ["timesheets", set.timesheet.id],
-    ...set.checkSheets.map((sheet): [FormTable, string] => ["check_sheets", sheet.id]),
+  const members: [FormKind, string][] = [
+    ["timesheet", set.timesheet.id],
+    ...set.checkSheets.map((sheet): [FormKind, string] => ["check-sheet", sheet.id]),
   ];
-  for (const [table, id] of members) {
-    const extra = table === "timesheets" ? timesheetPatch : {};
+  for (const [kind, id] of members) {
+    const extra = kind === "timesheet" ? timesheetPatch : {};
     const updated = await updateForm(
       trx,
-      table,
+      kind,
       ownerId,
       id,
       { ...patch, ...extra },

@@ -1,42 +1,26 @@
+import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import type { Kysely } from "kysely";
+import { nonBlankEmails } from "../../domain/client-email";
 import { isOpenStatus, OPEN_STATUSES } from "../../domain/form-status";
+import { type AnyFormSpec, listedValues, type OneStepRequest } from "../../domain/forms/form-spec";
+import { formatIsoDate } from "../../domain/iso-date";
 import { messages } from "../../domain/messages";
-import type { Rating } from "../../domain/rating";
-import { type SignedAtFields, signedAtProblem } from "../../domain/signatures";
+import type { SignedAtFields } from "../../domain/signatures";
 import { AppError } from "../app-error";
 import { newToken } from "../auth/sessions";
 import type { Account } from "../db/accounts-repository";
-import {
-  type FormPatch,
-  type FormRecord,
-  type FormTable,
-  getForm,
-  insertForm,
-  updateForm,
-} from "../db/forms-repository";
+import { findCustomer } from "../db/customers-repository";
+import { getForm, insertForm, updateForm } from "../db/forms-repository";
 import { enqueueMail } from "../db/outbox-repository";
+import { deletePhotoRows, type PhotoRow, setFormPhotos } from "../db/photos-repository";
 import type { DB } from "../db/schema";
-import { type CompletedFormMailOptions, completedFormMail } from "../mail/completed-form-mail";
-import { AUDIT_FORM_TYPE, type AuditActor, recordAudit } from "./record-audit";
-
-/** The rating and notes kept with a completed form, beside its fields. */
-export interface RatedForm {
-  supervisorRating: Rating;
-  supervisorNotes: string;
-  ratedAt: string;
-}
-
-/** Refuses a completion whose signatures' drawn-at times cannot be right (see `signedAtProblem`). */
-export function refuseSignedAtProblem(
-  stored: SignedAtFields,
-  input: SignedAtFields,
-  formDate: string,
-  now: Date,
-) {
-  const problem = signedAtProblem(stored, input, formDate, now);
-  if (problem) throw new AppError("validation_failed", problem);
-}
+import { completedFormMail } from "../mail/completed-form-mail";
+import { renderFormPdf } from "../pdf/form-pdf";
+import { imageIdsOf, refuseUnknownImages, separateImages, updateHeldImages, withImages } from "./form-images";
+import { deleteStoredPhotos, readPdfPhotos, resolveFormPhotos } from "./form-photos";
+import { type AuditActor, recordAudit } from "./record-audit";
+import { refuseFormProblem } from "./save-form";
 
 /** Where the emailed link of a kept form points: the read-only view, opened by its unguessable token. */
 export function completedFormLink(publicUrl: string, id: string, viewToken: string): string {
@@ -44,98 +28,99 @@ export function completedFormLink(publicUrl: string, id: string, viewToken: stri
 }
 
 /**
- * The account holder's stored form that a completion finishes, if there is one. A form already completed (or
- * approved, dispatched, archived) stays as it was signed, so completing it again is refused. Another account's
- * form is invisible here, so its id is taken as a new form and then refused when it is inserted.
+ * The one-step completion of any form type (spec section 7): the signed form as a PDF (its photos embedded),
+ * mailed to each address. An account holder's form is kept as completed, with a fresh view token and an audit
+ * row, its photos tied to it; a draft of theirs with the same id is the one completed, and a form already
+ * completed stays as it was signed (409). Without an account nothing is kept: the outbox keeps the mail until it
+ * is delivered and then drops its content, and the photos are deleted, rows and bytes, once they are in the PDF.
+ * Everything is written in one transaction; the outbox is woken once it has committed.
  */
-export async function openForCompletion<T extends FormTable>(
+export async function completeForm(
   app: FastifyInstance,
-  table: T,
+  spec: AnyFormSpec,
   account: Account | null,
-  id: string,
-): Promise<FormRecord<T> | undefined> {
-  const existing = account ? await getForm(app.deps.database.db, table, account.id, id) : undefined;
-  if (existing && !isOpenStatus(existing.status)) throw new AppError("conflict", messages.formLocked);
-  return existing;
-}
-
-export interface FormCompletion<T extends FormTable> {
-  table: T;
-  account: Account | null;
-  /** Who completes it, for the audit trail of a kept form. */
-  actor: AuditActor;
-  id: string;
-  /** What `openForCompletion` found: the draft that is being completed. */
-  existing: FormRecord<T> | undefined;
-  /** The queried columns of the completed form (names, plant, customer, date). */
-  columns: Omit<FormPatch<T>, "status" | "data" | "viewToken" | "submittedAt" | "completedAt">;
-  /** The completed form as stored: its fields, the rating beside them. */
-  data: Record<string, unknown>;
-  recipients: readonly string[];
-  /** The mail each recipient gets, less the address and the link, which are added here. */
-  mail: Omit<CompletedFormMailOptions, "to" | "link">;
-  /** Further writes that must land with the completion or not at all (photos tied to the form, or deleted). */
-  inTransaction?: (trx: Kysely<DB>) => Promise<void>;
-}
-
-/**
- * Completes a form in one transaction: an account holder's form is stored as completed with a fresh view
- * token and its audit row, one mail per recipient is queued with the PDF attached (and, for a kept form, the read-only link),
- * and the caller's own writes run alongside. Without an account nothing is stored: the outbox keeps the mail
- * until it is delivered and then drops its content. The outbox is woken once the transaction has committed.
- */
-export async function completeForm<T extends FormTable>(
-  app: FastifyInstance,
-  completion: FormCompletion<T>,
+  body: OneStepRequest,
+  actor: AuditActor,
 ): Promise<{ id: string | null }> {
   const { db } = app.deps.database;
-  const { table, account, id, existing } = completion;
   const now = app.deps.now();
+  const today = formatIsoDate(now);
+  const input: Record<string, unknown> & SignedAtFields = spec.oneStep.formOf(body);
+  const id = typeof input.id === "string" ? input.id : randomUUID();
+  const existing = account ? await getForm(db, spec.kind, account.id, id) : undefined;
+  if (existing && !isOpenStatus(existing.status)) throw new AppError("conflict", messages.formLocked);
+
+  const base: Record<string, unknown> = existing ? existing.fields : spec.empty(today);
+  const recipients = nonBlankEmails((input.submissionEmails as string[] | undefined) ?? []);
+  const applied = {
+    ...spec.apply(base, input),
+    status: "completed" as const,
+    submitViaEmail: true,
+    submissionEmails: recipients,
+  };
+  refuseFormProblem(spec, applied, base, input, now);
+  const before = existing ? imageIdsOf(existing.fields, spec.signatureFields) : [];
+  refuseUnknownImages(imageIdsOf(applied, spec.signatureFields), before);
+  const { form, images } = separateImages(applied, spec.signatureFields);
+  const photos: PhotoRow[] = spec.hasPhotos
+    ? await resolveFormPhotos(app, applied.photos as string[], { account, formId: account ? id : null })
+    : [];
+
+  const customer = form.customerId ? await findCustomer(db, form.customerId) : undefined;
+  const pdf = await renderFormPdf(spec, {
+    // Signatures as they are stored: the PDF shows them and prints the fingerprint of what was signed, the
+    // same the read-only view works out from the stored form.
+    form: await withImages(db, form, spec.signatureFields, images),
+    photos: await readPdfPhotos(app, photos),
+    rating: body.supervisorRating,
+    ratingNotes: body.supervisorNotes,
+    customerName: customer?.name,
+    generatedAt: now,
+  });
   const viewToken = account ? newToken() : null;
   const link = viewToken ? completedFormLink(app.deps.config.publicUrl, id, viewToken) : null;
+  const mail = {
+    title: spec.title,
+    summary: spec.mailSummary(form),
+    pdf: { filename: spec.pdfFileName(form, today), content: pdf },
+  };
+  const photoIds = photos.map((photo) => photo.id);
 
-  await db.transaction().execute(async (trx) => {
+  await db.transaction().execute(async (trx: Kysely<DB>) => {
     if (account) {
       const stored = {
-        ...completion.columns,
         status: "completed" as const,
+        listed: listedValues(spec, form),
         viewToken,
         submittedAt: existing?.submittedAt ?? now.toISOString(),
         completedAt: now.toISOString(),
-        data: completion.data,
-      } as FormPatch<T> & { status: "completed"; data: Record<string, unknown> };
+        fields: {
+          ...form,
+          supervisorRating: body.supervisorRating,
+          supervisorNotes: body.supervisorNotes,
+          ratedAt: now.toISOString(),
+        },
+      };
       const saved = existing
-        ? await updateForm(trx, table, account.id, id, stored, { now, onlyIfStatusIn: OPEN_STATUSES })
-        : await insertForm(trx, table, { id, ownerId: account.id, ...stored }, now);
+        ? await updateForm(trx, spec.kind, account.id, id, stored, { now, onlyIfStatusIn: OPEN_STATUSES })
+        : await insertForm(trx, { id, kind: spec.kind, ownerId: account.id, ...stored }, now);
       // Completed meanwhile by another request, or the id is another account's form.
       if (!saved) throw new AppError("conflict", messages.formLocked);
+      await updateHeldImages(trx, id, images, { before, after: imageIdsOf(form, spec.signatureFields) }, now);
       await recordAudit(
         trx,
-        completion.actor,
-        [
-          {
-            formType: AUDIT_FORM_TYPE[table],
-            formId: id,
-            action: "complete",
-            details: { recipients: completion.recipients, via: "one-step" },
-          },
-        ],
+        actor,
+        [{ formType: spec.kind, formId: id, action: "complete", details: { recipients, via: "one-step" } }],
         now,
       );
+      if (spec.hasPhotos) await setFormPhotos(trx, account.id, id, photoIds);
+    } else {
+      await deletePhotoRows(trx, photoIds);
     }
-    await completion.inTransaction?.(trx);
-    for (const to of completion.recipients) {
-      await enqueueMail(trx, completedFormMail({ ...completion.mail, to, link }), now);
-    }
+    for (const to of recipients) await enqueueMail(trx, completedFormMail({ ...mail, to, link }), now);
   });
   app.deps.outbox?.wake();
+  // The rows went with the commit; without them the bytes are unreachable, so removing them cannot fail a sent form.
+  if (!account) await deleteStoredPhotos(app, photos);
   return { id: account ? id : null };
-}
-
-/** A file-name-safe form of a plant number or the like: lower case, dashes between words. */
-export function fileSlug(value: string): string {
-  return value
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-|-$/g, "");
 }

@@ -1,48 +1,54 @@
 import type { FastifyInstance } from "fastify";
-import type { Kysely } from "kysely";
+import type { AnyFormSpec } from "../../domain/forms/form-spec";
 import type { Account } from "../db/accounts-repository";
-import { deleteForm as deleteFormRow, type FormTable, getForm } from "../db/forms-repository";
-import type { DB } from "../db/schema";
-import { AUDIT_FORM_TYPE, type AuditActor, recordAudit } from "./record-audit";
+import { deleteForm as deleteFormRow, getForm } from "../db/forms-repository";
+import { releaseImages } from "../db/images-repository";
+import { deletePhotoRows, findFormPhotos } from "../db/photos-repository";
+import { deleteStoredPhotos } from "./form-photos";
+import { type AuditActor, recordAudit } from "./record-audit";
 
 /**
  * Deletes one of the owner's forms, whatever its status: the spec offers delete on every card, dispatched
  * sets included. Mail already queued or sent is not recalled, and the audit row (which has no link to the
  * form) keeps what was deleted and from which status. Deleting a set's timesheet also drops the stored set.
- * `alsoDelete` makes the form kind's own writes in the same transaction (its photos' rows) and returns what
- * runs once the delete has committed (removing the photos' bytes). Returns false when the owner has no such form.
+ * The form's photos go with it (their bytes once the delete has committed), and its signatures' images once
+ * nothing else holds them. Returns false when the owner has no such form.
  */
 export async function deleteForm(
   app: FastifyInstance,
   account: Account,
   actor: AuditActor,
-  table: FormTable,
+  spec: AnyFormSpec,
   id: string,
-  alsoDelete?: (trx: Kysely<DB>) => Promise<() => Promise<void>>,
 ): Promise<boolean> {
   const { db } = app.deps.database;
-  const current = await getForm(db, table, account.id, id);
+  const current = await getForm(db, spec.kind, account.id, id);
   if (!current) return false;
   const now = app.deps.now();
-  const afterCommit = await db.transaction().execute(async (trx) => {
-    if (!(await deleteFormRow(trx, table, account.id, id))) return null;
-    const kindAfterCommit = await alsoDelete?.(trx);
+  const photos = await db.transaction().execute(async (trx) => {
+    if (!(await deleteFormRow(trx, spec.kind, account.id, id))) return null;
+    await releaseImages(trx, id, []);
+    const formPhotos = spec.hasPhotos ? await findFormPhotos(trx, account.id, id) : [];
+    await deletePhotoRows(
+      trx,
+      formPhotos.map((photo) => photo.id),
+    );
     await recordAudit(
       trx,
       actor,
       [
         {
-          formType: AUDIT_FORM_TYPE[table],
+          formType: spec.kind,
           formId: id,
           action: "delete",
-          details: { status: current.status, plantNumber: current.plantNumber },
+          details: { status: current.status, plantNumber: current.fields.plantNumber },
         },
       ],
       now,
     );
-    return kindAfterCommit ?? (async () => {});
+    return formPhotos;
   });
-  if (!afterCommit) return false;
-  await afterCommit();
+  if (!photos) return false;
+  await deleteStoredPhotos(app, photos);
   return true;
 }

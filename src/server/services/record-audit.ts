@@ -1,10 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyRequest } from "fastify";
 import type { Kysely } from "kysely";
+import type { FormKind } from "../../domain/forms/form-spec";
 import type { DB } from "../db/schema";
-
-/** How the trail names each form table. */
-export const AUDIT_FORM_TYPE = { timesheets: "timesheet", check_sheets: "check-sheet" } as const;
 
 export type AuditAction = "approve" | "dispatch" | "complete" | "archive" | "delete";
 
@@ -16,7 +14,7 @@ export interface AuditActor {
 }
 
 export interface AuditEvent {
-  formType: "timesheet" | "check-sheet";
+  formType: FormKind;
   formId: string;
   action: AuditAction;
   /** Anything else worth keeping (the set, the recipients, the status before); stored as JSON. */

@@ -10,8 +10,8 @@ import type { Account } from "../db/accounts-repository";
 import { getForm } from "../db/forms-repository";
 import type { DB } from "../db/schema";
 import { getApproval, type StoredApproval } from "../db/supervisor-approvals-repository";
-import { toApiForm } from "../routes/form-routes";
 import { assertTransition, loadSetForms, setNotFound } from "./combined-set-forms";
+import { apiForm } from "./form-answers";
 
 /** The client's and foreman's approval as stored, when both have signed with their names. */
 export function signedApproval(stored: StoredApproval): SupervisorApproval | undefined {
@@ -47,8 +47,8 @@ export async function storedSetView(db: Kysely<DB>, ownerId: string, timesheetId
   if (!stored) return undefined;
   const checkSheets = [];
   for (const id of stored.checkSheetIds) {
-    const sheet = await getForm(db, "check_sheets", ownerId, id);
-    if (sheet) checkSheets.push(toApiForm(sheet));
+    const sheet = await getForm(db, "check-sheet", ownerId, id);
+    if (sheet) checkSheets.push(apiForm(sheet));
   }
   return { ...toStoredSet(stored), checkSheets };
 }
@@ -69,7 +69,7 @@ export async function loadStoredSet(
   if (!timesheetId) throw setNotFound();
   const stored = await getApproval(db, account.id, combinedId);
   if (!stored) {
-    const timesheet = await getForm(db, "timesheets", account.id, timesheetId);
+    const timesheet = await getForm(db, "timesheet", account.id, timesheetId);
     if (!timesheet) throw setNotFound();
     throw new AppError("conflict", setTransitionProblem(action, [timesheet]) ?? messages.setChanged);
   }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
-import { formatDisplayDate } from "../../domain/iso-date";
+import { fileSlug } from "../../domain/forms/form-spec";
+import { FORM_SPECS } from "../../domain/forms/form-specs";
 import type { Rating, SupervisorApproval } from "../../domain/rating";
 import { findCustomer } from "../db/customers-repository";
 import type { OutgoingMail } from "../db/outbox-repository";
@@ -7,6 +8,7 @@ import { completedFormMail } from "../mail/completed-form-mail";
 import { renderWeeklyPackPdf } from "../pdf/weekly-pack-pdf";
 import type { SetForms } from "./combined-set-forms";
 import { completedFormLink } from "./complete-form";
+import { APPROVAL_IMAGE_FIELDS, SIGNATURE_FIELDS, withImages } from "./form-images";
 import { loadCheckSheetPhotos } from "./load-check-sheet-photos";
 
 export interface PackOptions {
@@ -17,13 +19,6 @@ export interface PackOptions {
   /** The timesheet's read-only view token, for the link in each mail. */
   viewToken: string;
   now: Date;
-}
-
-function slug(value: string): string {
-  return value
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-|-$/g, "");
 }
 
 /**
@@ -38,36 +33,34 @@ export async function weeklyPackMails(
   recipients: readonly string[],
   options: PackOptions,
 ): Promise<OutgoingMail[]> {
-  const { timesheet } = set;
+  const { db } = app.deps.database;
+  // The PDF shows the signatures themselves, and prints the fingerprints of what was signed.
+  const timesheet = await withImages(db, set.timesheet, SIGNATURE_FIELDS);
   const checkSheets = [];
   for (const checkSheet of set.checkSheets) {
-    checkSheets.push({ checkSheet, photos: await loadCheckSheetPhotos(app, ownerId, checkSheet) });
+    checkSheets.push({
+      checkSheet: await withImages(db, checkSheet, SIGNATURE_FIELDS),
+      photos: await loadCheckSheetPhotos(app, ownerId, checkSheet),
+    });
   }
-  const customer = timesheet.customerId
-    ? await findCustomer(app.deps.database.db, timesheet.customerId)
-    : undefined;
+  const customer = timesheet.customerId ? await findCustomer(db, timesheet.customerId) : undefined;
   const pdf = await renderWeeklyPackPdf({
     timesheet,
     checkSheets,
-    approval: options.approval,
+    approval: options.approval && (await withImages(db, options.approval, APPROVAL_IMAGE_FIELDS)),
     rating: options.rating?.rating,
     ratingNotes: options.rating?.notes ?? undefined,
     customerName: customer?.name,
     generatedAt: options.now,
   });
-  const filename = `weekly-pack-${slug(timesheet.plantNumber) || "plant"}-${timesheet.weekEnding || options.now.toISOString().slice(0, 10)}.pdf`;
+  const filename = `weekly-pack-${fileSlug(timesheet.plantNumber) || "plant"}-${timesheet.weekEnding || options.now.toISOString().slice(0, 10)}.pdf`;
   const link = completedFormLink(app.deps.config.publicUrl, timesheet.id, options.viewToken);
   return recipients.map((to) =>
     completedFormMail({
       to,
       title: "Weekly Pack",
       summary: [
-        ["Driver", timesheet.driverSignedName || timesheet.operatorSignedName],
-        ["Plant", timesheet.plantNumber],
-        ["Week ending", timesheet.weekEnding ? formatDisplayDate(timesheet.weekEnding) : null],
-        ["Company", timesheet.company],
-        ["On hire to", timesheet.clientCompany],
-        ["Site", timesheet.siteLocation],
+        ...FORM_SPECS.timesheet.mailSummary(timesheet),
         ["Check sheets", String(set.checkSheets.length)],
         [
           "Approved by",

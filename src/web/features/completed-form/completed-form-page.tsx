@@ -6,6 +6,7 @@ import type { CompletedFormResponse } from "../../../domain/api";
 import { CHECK_ITEMS, type CheckValue, checkValueLabel } from "../../../domain/check-items";
 import { DAY_LABELS, DAYS } from "../../../domain/days";
 import { isCompletedStatus, isFormStatus } from "../../../domain/form-status";
+import { imageSrc } from "../../../domain/forms/image-ref";
 import { dayNetHours, weeklyTotal } from "../../../domain/hours";
 import { formatDisplayDate } from "../../../domain/iso-date";
 import { photoCountLabel, photoUrlsOf } from "../../../domain/photos";
@@ -125,8 +126,8 @@ export function CompletedFormPage() {
           </dl>
         </Card>
         {type === "timesheet" ? <WeekTable form={form} /> : <CheckList form={form} />}
-        <Signatures form={form} />
-        {set ? <SetSections checkSheets={set.checkSheets} approval={set.approval} /> : null}
+        <Signatures form={form} token={token} />
+        {set ? <SetSections checkSheets={set.checkSheets} approval={set.approval} token={token} /> : null}
         <p className="rounded-lg bg-slate-100 p-4 text-center text-slate-800 dark:bg-slate-800 dark:text-slate-100">
           This form has been successfully submitted and emailed to clients
         </p>
@@ -216,9 +217,11 @@ function WeekTable({ form }: { form: FormData }) {
 function SetSections({
   checkSheets,
   approval,
+  token,
 }: {
   checkSheets: FormData[];
   approval: SupervisorApproval | null;
+  token: string | null;
 }) {
   const byDate = [...checkSheets].sort((a, b) => text(a, "checkDate").localeCompare(text(b, "checkDate")));
   return (
@@ -228,6 +231,7 @@ function SetSections({
           <CheckList form={sheet} title={`Daily checks - ${formatDisplayDate(text(sheet, "checkDate"))}`} />
           <Signatures
             form={sheet}
+            token={token}
             title={`Check sheet signatures - ${formatDisplayDate(text(sheet, "checkDate"))}`}
           />
         </div>
@@ -241,7 +245,7 @@ function SetSections({
             ].map((signer) => (
               <figure key={signer.role}>
                 <img
-                  src={signer.image}
+                  src={imageSrc(signer.image, token)}
                   alt={`${signer.role} signature of ${signer.name}`}
                   className="h-24 w-full rounded-md border border-slate-200 bg-white object-contain dark:border-slate-700"
                 />
@@ -304,7 +308,15 @@ function CheckList({ form, title = "Daily checks" }: { form: FormData; title?: s
   );
 }
 
-function Signatures({ form, title = "Signatures" }: { form: FormData; title?: string }) {
+function Signatures({
+  form,
+  token,
+  title = "Signatures",
+}: {
+  form: FormData;
+  token: string | null;
+  title?: string;
+}) {
   const signers = [
     {
       role: "Operator",
@@ -326,7 +338,7 @@ function Signatures({ form, title = "Signatures" }: { form: FormData; title?: st
           <figure key={signer.role}>
             {signer.image ? (
               <img
-                src={signer.image}
+                src={imageSrc(signer.image, token)}
                 alt={`${signer.role} signature of ${signer.name}`}
                 className="h-24 w-full rounded-md border border-slate-200 bg-white object-contain dark:border-slate-700"
               />

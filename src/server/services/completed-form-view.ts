@@ -1,0 +1,68 @@
+import type { FastifyInstance } from "fastify";
+import type { CompletedFormResponse } from "../../domain/api";
+import type { CheckSheetFields } from "../../domain/check-sheet";
+import { FORM_SPECS } from "../../domain/forms/form-specs";
+import type { TimesheetFields } from "../../domain/timesheet";
+import { getFormByViewToken, getOwnForm, type StoredForm } from "../db/forms-repository";
+import { signedContentFingerprint } from "../pdf/signed-content-fingerprint";
+import { apiForm } from "./form-answers";
+import { withImages } from "./form-images";
+import { storedSetView } from "./stored-set";
+
+/** Who is asking: the owner's session, or the emailed link's token. */
+export interface ViewAccess {
+  ownerId: string | null;
+  token: string | null;
+}
+
+/** The form a read-only view shows: the owner's own, or the one whose emailed link's token was given. */
+async function viewedForm(
+  app: FastifyInstance,
+  id: string,
+  access: ViewAccess,
+): Promise<StoredForm | undefined> {
+  const { db } = app.deps.database;
+  const own = access.ownerId ? await getOwnForm(db, access.ownerId, id) : undefined;
+  if (own) return own;
+  const byToken = access.token ? await getFormByViewToken(db, access.token) : undefined;
+  // A wrong token answers like a missing form.
+  return byToken?.id === id ? byToken : undefined;
+}
+
+/**
+ * A stored form as the view shows it: with the fingerprint its PDF prints, worked out by the same function from
+ * the stored fields and the signatures' stored images, so a reader can tell a copy whose content was changed.
+ */
+async function withFingerprint(app: FastifyInstance, form: Record<string, unknown>) {
+  const signed = await withImages(app.deps.database.db, form, FORM_SPECS.timesheet.signatureFields);
+  return {
+    ...form,
+    signedContentFingerprint: signedContentFingerprint(signed as TimesheetFields | CheckSheetFields),
+  };
+}
+
+/**
+ * The read-only view of a form (GET /api/completed-forms/{id}), for its owner or for whoever holds the emailed
+ * link's token; undefined when neither gives access. A timesheet heading an approved set shows its set too: the
+ * check sheets and the approval.
+ */
+export async function completedFormView(
+  app: FastifyInstance,
+  id: string,
+  access: ViewAccess,
+): Promise<CompletedFormResponse | undefined> {
+  const stored = await viewedForm(app, id, access);
+  if (!stored) return undefined;
+  const set =
+    stored.kind === "timesheet" && stored.ownerId
+      ? await storedSetView(app.deps.database.db, stored.ownerId, stored.id)
+      : undefined;
+  const checkSheets = set
+    ? await Promise.all(set.checkSheets.map((sheet) => withFingerprint(app, sheet)))
+    : [];
+  return {
+    type: stored.kind,
+    form: await withFingerprint(app, apiForm(stored)),
+    ...(set ? { set: { ...set, checkSheets } } : {}),
+  };
+}

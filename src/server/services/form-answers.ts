@@ -1,0 +1,45 @@
+import { z } from "zod";
+import type { CheckSheetSummary, TimesheetSummary } from "../../domain/api";
+import { IdSchema } from "../../domain/form-fields";
+import type { AnyFormSpec } from "../../domain/forms/form-spec";
+import { AppError } from "../app-error";
+import type { FormListPosition, FormSummaryRow, StoredForm } from "../db/forms-repository";
+
+/** A stored form as the API answers it: its fields, with the row's id, status and times. */
+export function apiForm(stored: StoredForm): Record<string, unknown> {
+  return {
+    ...stored.fields,
+    id: stored.id,
+    status: stored.status,
+    createdAt: stored.createdAt,
+    updatedAt: stored.updatedAt,
+    submittedAt: stored.submittedAt,
+    completedAt: stored.completedAt,
+  };
+}
+
+/** A list page's form as the API answers it: the date under the form type's own name for it. */
+export function apiSummary(spec: AnyFormSpec, row: FormSummaryRow): TimesheetSummary | CheckSheetSummary {
+  const { date, ...rest } = row;
+  return { ...rest, [spec.dateField]: date } as TimesheetSummary | CheckSheetSummary;
+}
+
+const ListCursorSchema = z.tuple([z.iso.datetime(), IdSchema]);
+
+/** Where the next page starts, opaque to clients: the last form's update time and id. */
+export function encodeListCursor(last: FormListPosition): string {
+  return Buffer.from(JSON.stringify([last.updatedAt, last.id])).toString("base64url");
+}
+
+export function decodeListCursor(cursor: string): FormListPosition {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
+  } catch {
+    parsed = undefined;
+  }
+  const result = ListCursorSchema.safeParse(parsed);
+  if (!result.success) throw new AppError("bad_request", "The list cursor is not valid.");
+  const [updatedAt, id] = result.data;
+  return { updatedAt, id };
+}

@@ -1,0 +1,163 @@
+import type { FastifyInstance } from "fastify";
+import type { Kysely } from "kysely";
+import { type FormStatus, isOpenStatus, OPEN_STATUSES } from "../../domain/form-status";
+import { type AnyFormSpec, listedValues } from "../../domain/forms/form-spec";
+import { formatIsoDate } from "../../domain/iso-date";
+import { messages, noticeText } from "../../domain/messages";
+import { type SignedAtFields, signedAtProblem } from "../../domain/signatures";
+import { AppError } from "../app-error";
+import type { Account } from "../db/accounts-repository";
+import { getForm, insertForm, updateForm } from "../db/forms-repository";
+import { setFormPhotos } from "../db/photos-repository";
+import type { DB } from "../db/schema";
+import { archiveForm } from "./archive-form";
+import { imageIdsOf, refuseUnknownImages, separateImages, updateHeldImages } from "./form-images";
+import { resolveFormPhotos } from "./form-photos";
+import type { AuditActor } from "./record-audit";
+
+type Fields = Record<string, unknown> & { status: FormStatus };
+
+export const formNotFound = (spec: AnyFormSpec) => new AppError("not_found", `No such ${spec.noun}.`);
+
+/** Refuses a form that cannot be stored as it is: what its spec says, and signing times that cannot be right. */
+export function refuseFormProblem(
+  spec: AnyFormSpec,
+  form: Fields,
+  stored: SignedAtFields,
+  input: SignedAtFields,
+  now: Date,
+): void {
+  const problem = spec.saveProblem(form);
+  if (problem) throw new AppError("validation_failed", noticeText(problem));
+  const signedAt = signedAtProblem(stored, input, spec.date(form), now);
+  if (signedAt) throw new AppError("validation_failed", signedAt);
+}
+
+/**
+ * Saving may move a form between draft and ready for approval, or archive it; approval, dispatch and completion
+ * have their own calls that check what they need.
+ */
+function statusChangeBySave(status: FormStatus | undefined): "edit" | "archive" {
+  if (status === undefined || isOpenStatus(status)) return "edit";
+  if (status === "archived") return "archive";
+  throw new AppError("bad_request", `A form becomes ${status} through approval and dispatch, not by saving.`);
+}
+
+/**
+ * The writes a form type's photos need beside the form, checked before anything is written: only this account's
+ * uploaded photos may be listed, and each row then names the form that shows it.
+ */
+async function photoWrites(
+  app: FastifyInstance,
+  spec: AnyFormSpec,
+  account: Account,
+  id: string,
+  form: Fields,
+) {
+  if (!spec.hasPhotos) return null;
+  const photos = await resolveFormPhotos(app, form.photos as string[], { account, formId: id });
+  const ids = photos.map((photo) => photo.id);
+  return (trx: Kysely<DB>) => setFormPhotos(trx, account.id, id, ids);
+}
+
+/**
+ * POST of a form: a new draft (or a sheet submitted for approval at once) for this account, its id made by the
+ * client. A replay of the same create answers as the first did; an id that is someone else's form is refused.
+ */
+export async function createForm(
+  app: FastifyInstance,
+  spec: AnyFormSpec,
+  account: Account,
+  input: Record<string, unknown> & { id: string },
+): Promise<{ created: boolean }> {
+  const { db } = app.deps.database;
+  const now = app.deps.now();
+  const { id } = input;
+  const applied: Fields = spec.apply(spec.empty(formatIsoDate(now)), input);
+  if (statusChangeBySave(applied.status) === "archive") {
+    throw new AppError("bad_request", `A new ${spec.noun} cannot be archived.`);
+  }
+  refuseFormProblem(spec, applied, {}, input as SignedAtFields, now);
+  refuseUnknownImages(imageIdsOf(applied, spec.signatureFields), []);
+  const { form, images } = separateImages(applied, spec.signatureFields);
+  const photos = await photoWrites(app, spec, account, id, form);
+  const created = await db.transaction().execute(async (trx) => {
+    const inserted = await insertForm(
+      trx,
+      {
+        id,
+        kind: spec.kind,
+        ownerId: account.id,
+        status: form.status,
+        listed: listedValues(spec, form),
+        submittedAt: form.status === "ready_for_approval" ? now.toISOString() : null,
+        fields: form,
+      },
+      now,
+    );
+    // A replay changes nothing, and an id that is someone else's form must not take our images or photos.
+    if (inserted) {
+      await updateHeldImages(trx, id, images, { before: [], after: [] }, now);
+      await photos?.(trx);
+    }
+    return inserted;
+  });
+  if (!created && !(await getForm(db, spec.kind, account.id, id))) {
+    throw new AppError("conflict", `This ${spec.noun} id is already in use.`);
+  }
+  return { created };
+}
+
+/**
+ * PUT of a form: the fields the input carries replace the stored ones, while the form is open (a completed one
+ * is refused, even if completed by another request meanwhile). With status archived it archives instead.
+ */
+export async function updateOwnForm(
+  app: FastifyInstance,
+  spec: AnyFormSpec,
+  account: Account,
+  actor: AuditActor,
+  id: string,
+  input: Record<string, unknown>,
+): Promise<void> {
+  const { db } = app.deps.database;
+  if (statusChangeBySave(input.status as FormStatus | undefined) === "archive") {
+    if (!(await archiveForm(app, account, actor, spec, id))) throw formNotFound(spec);
+    return;
+  }
+  const current = await getForm(db, spec.kind, account.id, id);
+  if (!current) throw formNotFound(spec);
+  if (!isOpenStatus(current.status)) throw new AppError("conflict", messages.formLocked);
+  const now = app.deps.now();
+  const applied: Fields = spec.apply({ ...current.fields, status: current.status }, input);
+  refuseFormProblem(spec, applied, current.fields, input, now);
+  const before = imageIdsOf(current.fields, spec.signatureFields);
+  refuseUnknownImages(imageIdsOf(applied, spec.signatureFields), before);
+  const { form, images } = separateImages(applied, spec.signatureFields);
+  const after = imageIdsOf(form, spec.signatureFields);
+  const photos = await photoWrites(app, spec, account, id, form);
+  const updated = await db.transaction().execute(async (trx) => {
+    const done = await updateForm(
+      trx,
+      spec.kind,
+      account.id,
+      id,
+      {
+        status: form.status,
+        listed: listedValues(spec, form),
+        ...(form.status === "ready_for_approval" && current.submittedAt === null
+          ? { submittedAt: now.toISOString() }
+          : {}),
+        fields: form,
+      },
+      // Completed meanwhile by another request: the edit must not land on a signed form.
+      { now, onlyIfStatusIn: OPEN_STATUSES },
+    );
+    if (done) {
+      await updateHeldImages(trx, id, images, { before, after }, now);
+      await photos?.(trx);
+    }
+    return done;
+  });
+  if (!updated) throw new AppError("conflict", messages.formLocked);
+}
