@@ -325,6 +325,9 @@ export const CompletedFormResponseSchema = z.object({
 });
 export type CompletedFormResponse = z.infer<typeof CompletedFormResponseSchema>;
 
+/** The emailed link's token, on the view and on the images and photos it shows. */
+export const ViewTokenQuerySchema = z.object({ token: z.string().min(16).max(200).optional() });
+
 // ---- Uploads -----------------------------------------------------------------------------------
 
 /**

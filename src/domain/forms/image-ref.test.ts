@@ -43,4 +43,12 @@ describe("image references", () => {
     expect(imageSrc(imageRef(sha), null)).toBe(`/api/images/${sha}`);
     expect(imageSrc(SAMPLE_SIGNATURE, "t0k-en")).toBe(SAMPLE_SIGNATURE);
   });
+
+  it("give an uploaded photo the view token too, and leave addresses elsewhere alone", () => {
+    const photo = "/api/photos/5f0c1b2e-8f6a-4b1e-9c1d-2a3b4c5d6e7f";
+    expect(imageSrc(photo, "tok")).toBe(`${photo}?token=tok`);
+    expect(imageSrc(photo, null)).toBe(photo);
+    expect(imageSrc("https://cdn.example/photos/x.jpg", "tok")).toBe("https://cdn.example/photos/x.jpg");
+    expect(imageSrc(`${photo}/../../x`, "tok")).toBe(`${photo}/../../x`);
+  });
 });

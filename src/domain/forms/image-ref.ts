@@ -25,11 +25,14 @@ export function imageIdOf(value: string): string | null {
 
 export const ImageRefSchema = z.string().regex(IMAGE_REF, "Not a stored image");
 
+const PHOTO_PATH = /^\/api\/photos\/[\w-]+$/;
+
 /**
- * Where a browser reads a signature: a PNG data URL as it is; a stored image at its address, with the view token
- * of the emailed link when the reader has no session.
+ * Where a browser reads a form's image, a signature or a photo: a PNG data URL (or any other address) as it is;
+ * a stored signature or an uploaded photo of this server at its address, with the view token of the emailed link
+ * when the reader has no session.
  */
 export function imageSrc(value: string, viewToken?: string | null): string {
-  if (!isImageRef(value) || !viewToken) return value;
+  if (!viewToken || !(isImageRef(value) || PHOTO_PATH.test(value))) return value;
   return `${value}?token=${encodeURIComponent(viewToken)}`;
 }

@@ -1,19 +1,18 @@
 import type { FastifyPluginAsync } from "fastify";
 import { z } from "zod";
-import type { CompletedFormResponse } from "../../domain/api";
+import { type CompletedFormResponse, ViewTokenQuerySchema } from "../../domain/api";
 import { IdSchema } from "../../domain/form-fields";
 import { AppError } from "../app-error";
 import { parseInput } from "../parse-input";
 import { completedFormView } from "../services/completed-form-view";
 
 const ParamsSchema = z.object({ id: IdSchema });
-const QuerySchema = z.object({ token: z.string().min(16).max(200).optional() });
 
 /** The read-only view of a form, for its owner or for whoever holds the emailed link's token. */
 export const completedFormRoutes: FastifyPluginAsync = async (app) => {
   app.get("/completed-forms/:id", async (request): Promise<CompletedFormResponse> => {
     const { id } = parseInput(ParamsSchema, request.params);
-    const { token } = parseInput(QuerySchema, request.query);
+    const { token } = parseInput(ViewTokenQuerySchema, request.query);
     const view = await completedFormView(app, id, {
       ownerId: request.session?.account.id ?? null,
       token: token ?? null,

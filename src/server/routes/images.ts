@@ -1,17 +1,17 @@
 import type { FastifyPluginAsync } from "fastify";
 import { z } from "zod";
+import { ViewTokenQuerySchema } from "../../domain/api";
 import { AppError } from "../app-error";
 import { parseInput } from "../parse-input";
 import { readImage } from "../services/read-image";
 
 const ParamsSchema = z.object({ id: z.string().regex(/^[0-9a-f]{64}$/) });
-const QuerySchema = z.object({ token: z.string().min(16).max(200).optional() });
 
 /** A form's drawn signatures, stored once beside the forms that hold them (see domain/forms/image-ref.ts). */
 export const imageRoutes: FastifyPluginAsync = async (app) => {
   app.get("/images/:id", async (request, reply) => {
     const { id } = parseInput(ParamsSchema, request.params);
-    const { token } = parseInput(QuerySchema, request.query);
+    const { token } = parseInput(ViewTokenQuerySchema, request.query);
     const bytes = await readImage(app, id, {
       ownerId: request.session?.account.id ?? null,
       token: token ?? null,

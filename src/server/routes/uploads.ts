@@ -1,21 +1,17 @@
 import { createHash, randomUUID } from "node:crypto";
 import type { FastifyPluginAsync } from "fastify";
 import { z } from "zod";
-import type { UploadResponse } from "../../domain/api";
+import { type UploadResponse, ViewTokenQuerySchema } from "../../domain/api";
 import { MAX_PHOTO_BYTES, UPLOAD_URL_TTL_SECONDS } from "../../domain/constants";
 import { IdSchema } from "../../domain/form-fields";
 import { AppError } from "../app-error";
 import { hashToken, newToken } from "../auth/sessions";
-import {
-  consumeUploadToken,
-  findPhoto,
-  insertPendingPhoto,
-  markPhotoUploaded,
-} from "../db/photos-repository";
+import { consumeUploadToken, insertPendingPhoto, markPhotoUploaded } from "../db/photos-repository";
 import { hitRateLimit } from "../db/rate-limits-repository";
 import { parseInput } from "../parse-input";
-import { photoUrl, verifiedPhoto } from "../services/form-photos";
+import { photoUrl } from "../services/form-photos";
 import { storePrintCopy } from "../services/print-copies";
+import { readPhoto } from "../services/read-photo";
 import { sniffImageType } from "../storage/sniff-image-type";
 
 const TokenParamsSchema = z.object({ token: z.string().regex(/^[\w-]{40,64}$/) });
@@ -82,22 +78,17 @@ export const uploadRoutes: FastifyPluginAsync = async (app) => {
     });
   });
 
-  // Photo ids are random UUIDs handed only to the uploader, like an object store's unguessable URL.
   app.get("/photos/:id", async (request, reply) => {
     const { id } = parseInput(IdParamsSchema, request.params);
-    const row = await findPhoto(db, id);
-    const photo = row && (await verifiedPhoto(app, row).catch(notYetAPhoto));
+    const { token } = parseInput(ViewTokenQuerySchema, request.query);
+    const photo = await readPhoto(app, id, {
+      ownerId: request.session?.account.id ?? null,
+      token: token ?? null,
+    });
     if (!photo) throw new AppError("not_found", "No such photo.");
-    const bytes = await app.deps.photoStorage.get(photo.storage_key);
     return reply
-      .type(photo.content_type)
+      .type(photo.contentType)
       .header("cache-control", "private, max-age=31536000, immutable")
-      .send(bytes);
+      .send(photo.bytes);
   });
 };
-
-/** A photo that has not arrived, or whose bytes were refused, is not there to show. */
-function notYetAPhoto(error: unknown): undefined {
-  if (error instanceof AppError && error.code === "bad_request") return undefined;
-  throw error;
-}

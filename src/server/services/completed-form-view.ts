@@ -8,12 +8,7 @@ import { signedContentFingerprint } from "../pdf/signed-content-fingerprint";
 import { apiForm } from "./form-answers";
 import { withImages } from "./form-images";
 import { storedSetView } from "./stored-set";
-
-/** Who is asking: the owner's session, or the emailed link's token. */
-export interface ViewAccess {
-  ownerId: string | null;
-  token: string | null;
-}
+import type { ViewAccess } from "./view-access";
 
 /** The form a read-only view shows: the owner's own, or the one whose emailed link's token was given. */
 async function viewedForm(

@@ -1,23 +1,6 @@
 import type { FastifyInstance } from "fastify";
-import { combinedSetId } from "../../domain/pairing";
-import { getFormByViewToken } from "../db/forms-repository";
 import { isImageHeldByAny, isImageHeldByOwner, readImages } from "../db/images-repository";
-import { getApproval } from "../db/supervisor-approvals-repository";
-
-/**
- * Whose signatures an emailed link shows: its form, and when that is a timesheet heading an approved set, the
- * set (its client's and foreman's signatures) and the set's check sheets.
- */
-async function holdersShownBy(app: FastifyInstance, viewToken: string): Promise<string[]> {
-  const { db } = app.deps.database;
-  const form = await getFormByViewToken(db, viewToken);
-  if (!form) return [];
-  const set =
-    form.kind === "timesheet" && form.ownerId
-      ? await getApproval(db, form.ownerId, combinedSetId(form.id))
-      : undefined;
-  return [form.id, ...(set ? [set.id, ...set.checkSheetIds] : [])];
-}
+import { shownByViewToken, type ViewAccess } from "./view-access";
 
 /**
  * A stored signature's PNG (GET /api/images/{sha256}) for the owner of a form or set that holds it, or for the
@@ -26,12 +9,12 @@ async function holdersShownBy(app: FastifyInstance, viewToken: string): Promise<
 export async function readImage(
   app: FastifyInstance,
   id: string,
-  access: { ownerId: string | null; token: string | null },
+  access: ViewAccess,
 ): Promise<Buffer | undefined> {
   const { db } = app.deps.database;
   const allowed =
     (access.ownerId !== null && (await isImageHeldByOwner(db, id, access.ownerId))) ||
-    (access.token !== null && (await isImageHeldByAny(db, id, await holdersShownBy(app, access.token))));
+    (await isImageHeldByAny(db, id, await shownByViewToken(app, access.token)));
   if (!allowed) return undefined;
   return (await readImages(db, [id])).get(id);
 }

@@ -125,7 +125,7 @@ export function CompletedFormPage() {
             <Field label="Order number" value={text(form, "orderNumber")} />
           </dl>
         </Card>
-        {type === "timesheet" ? <WeekTable form={form} /> : <CheckList form={form} />}
+        {type === "timesheet" ? <WeekTable form={form} /> : <CheckList form={form} token={token} />}
         <Signatures form={form} token={token} />
         {set ? <SetSections checkSheets={set.checkSheets} approval={set.approval} token={token} /> : null}
         <p className="rounded-lg bg-slate-100 p-4 text-center text-slate-800 dark:bg-slate-800 dark:text-slate-100">
@@ -228,7 +228,11 @@ function SetSections({
     <>
       {byDate.map((sheet) => (
         <div key={text(sheet, "id")} className="space-y-4">
-          <CheckList form={sheet} title={`Daily checks - ${formatDisplayDate(text(sheet, "checkDate"))}`} />
+          <CheckList
+            form={sheet}
+            token={token}
+            title={`Daily checks - ${formatDisplayDate(text(sheet, "checkDate"))}`}
+          />
           <Signatures
             form={sheet}
             token={token}
@@ -265,7 +269,15 @@ function SetSections({
   );
 }
 
-function CheckList({ form, title = "Daily checks" }: { form: FormData; title?: string }) {
+function CheckList({
+  form,
+  token,
+  title = "Daily checks",
+}: {
+  form: FormData;
+  token: string | null;
+  title?: string;
+}) {
   const photos = photoUrlsOf({
     photos: Array.isArray(form.photos) ? form.photos.filter(isString) : [],
     photoURLs: Array.isArray(form.photoURLs) ? form.photoURLs.filter(isString) : [],
@@ -299,7 +311,7 @@ function CheckList({ form, title = "Daily checks" }: { form: FormData; title?: s
         <ul aria-label="Equipment photos" className="grid grid-cols-2 gap-2">
           {photos.map((url, index) => (
             <li key={url}>
-              <PhotoThumbnail url={url} alt={`Equipment, attachment ${index + 1}`} />
+              <PhotoThumbnail url={imageSrc(url, token)} alt={`Equipment, attachment ${index + 1}`} />
             </li>
           ))}
         </ul>

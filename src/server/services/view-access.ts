@@ -1,0 +1,27 @@
+import type { FastifyInstance } from "fastify";
+import { combinedSetId } from "../../domain/pairing";
+import { getFormByViewToken } from "../db/forms-repository";
+import { getApproval } from "../db/supervisor-approvals-repository";
+
+/** Who is asking to see a form's images: the owner's session, or the emailed link's token. */
+export interface ViewAccess {
+  ownerId: string | null;
+  token: string | null;
+}
+
+/**
+ * What an emailed link shows: its form, and when that is a timesheet heading an approved set, the set (its
+ * client's and foreman's signatures) and the set's check sheets. Ids of forms and of the set; none for a token
+ * that opens nothing.
+ */
+export async function shownByViewToken(app: FastifyInstance, token: string | null): Promise<string[]> {
+  if (token === null) return [];
+  const { db } = app.deps.database;
+  const form = await getFormByViewToken(db, token);
+  if (!form) return [];
+  const set =
+    form.kind === "timesheet" && form.ownerId
+      ? await getApproval(db, form.ownerId, combinedSetId(form.id))
+      : undefined;
+  return [form.id, ...(set ? [set.id, ...set.checkSheetIds] : [])];
+}
