@@ -262,6 +262,29 @@ export const messages = {
       : `${count} items have not been sent yet. Stay signed in to send them, or log out and keep them on ` +
         "this phone: they are sent when you sign in again.",
 
+  // The server's refusals (not in the spec), shown as they come
+  invalidInput: "Invalid input",
+  signInRequired: "Your session has expired. Please log in again.",
+  crossOriginRefused: "Cross-origin request refused",
+  unstorableCharacters: "The request contains characters that cannot be stored.",
+  idempotencyKeyReused: "This Idempotency-Key was already used for a different request.",
+  idempotencyKeyRunning: "A request with this Idempotency-Key is still being processed.",
+  formNotFound: (noun: string): string => `No such ${noun}.`,
+  formIdInUse: (noun: string): string => `This ${noun} id is already in use.`,
+  newFormArchived: (noun: string): string => `A new ${noun} cannot be archived.`,
+  statusNotBySaving: (status: string): string =>
+    `A form becomes ${status} through approval and dispatch, not by saving.`,
+  bodyIdMismatch: "The id in the body does not match the address.",
+  listCursorInvalid: "The list cursor is not valid.",
+  setNotFound: "No such set of forms.",
+  formNotAvailable: "This form is not available.",
+  imageNotFound: "No such image.",
+  photoNotFound: "No such photo.",
+  photoEmpty: "The photo is empty.",
+  photoNotAnUpload: "Only photos (JPEG, PNG, WebP or GIF) can be uploaded.",
+  uploadsLimited: "Too many uploads. Please wait a little and try again.",
+  customerNotFound: "Customer not found",
+
   // Week ending (spec section 5: advised, never enforced)
   weekEndingNotSaturday: (dayName: string): string =>
     `Week ending is usually a Saturday; this date is a ${dayName}.`,

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { messages } from "../domain/messages";
 import { AppError } from "./app-error";
 import {
   claimIdempotencyKey,
@@ -71,11 +72,11 @@ export function registerIdempotency(app: FastifyInstance): void {
       return;
     }
     if (claim.kind === "mismatch") {
-      throw new AppError("unprocessable", "This Idempotency-Key was already used for a different request.");
+      throw new AppError("unprocessable", messages.idempotencyKeyReused);
     }
     if (claim.kind === "in_progress") {
       reply.header("retry-after", "2");
-      throw new AppError("in_progress", "A request with this Idempotency-Key is still being processed.");
+      throw new AppError("in_progress", messages.idempotencyKeyRunning);
     }
     return reply
       .status(claim.status)

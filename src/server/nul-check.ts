@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { messages } from "../domain/messages";
 import { AppError } from "./app-error";
 
 function containsNul(value: unknown, depth = 0): boolean {
@@ -36,7 +37,7 @@ export function registerNulCheck(app: FastifyInstance): void {
       containsNul(request.query) ||
       (!nulFreeBodies.has(request.body as object) && containsNul(request.body))
     ) {
-      throw new AppError("bad_request", "The request contains characters that cannot be stored.");
+      throw new AppError("bad_request", messages.unstorableCharacters);
     }
   });
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { messages } from "../../domain/messages";
 import { AppError } from "../app-error";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -14,10 +15,10 @@ export function registerOriginCheck(app: FastifyInstance): void {
     const origin = request.headers.origin;
     const ownOrigin = `${request.protocol}://${request.host}`;
     if (origin !== undefined && origin !== ownOrigin && !allowed.has(origin)) {
-      throw new AppError("forbidden", "Cross-origin request refused");
+      throw new AppError("forbidden", messages.crossOriginRefused);
     }
     if (origin === undefined && request.headers["sec-fetch-site"] === "cross-site") {
-      throw new AppError("forbidden", "Cross-origin request refused");
+      throw new AppError("forbidden", messages.crossOriginRefused);
     }
   });
 }

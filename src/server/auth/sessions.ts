@@ -1,6 +1,7 @@
 import { hash, randomBytes } from "node:crypto";
 import fastifyCookie from "@fastify/cookie";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { messages } from "../../domain/messages";
 import { SESSION_LIFETIME_MS } from "../../domain/session";
 import { AppError } from "../app-error";
 import { type Account, deleteSession, findSessionAccount, insertSession } from "../db/accounts-repository";
@@ -43,7 +44,7 @@ export async function registerSessions(app: FastifyInstance): Promise<void> {
 }
 
 export function requireAccount(request: FastifyRequest): Account {
-  if (!request.session) throw new AppError("unauthorized", "Your session has expired. Please log in again.");
+  if (!request.session) throw new AppError("unauthorized", messages.signInRequired);
   return request.session.account;
 }
 

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from "fastify";
 import { z } from "zod";
 import { type CompletedFormResponse, ViewTokenQuerySchema } from "../../domain/api";
 import { IdSchema } from "../../domain/form-fields";
+import { messages } from "../../domain/messages";
 import { AppError } from "../app-error";
 import { parseInput } from "../parse-input";
 import { completedFormView } from "../services/completed-form-view";
@@ -17,7 +18,7 @@ export const completedFormRoutes: FastifyPluginAsync = async (app) => {
       ownerId: request.session?.account.id ?? null,
       token: token ?? null,
     });
-    if (!view) throw new AppError("not_found", "This form is not available.");
+    if (!view) throw new AppError("not_found", messages.formNotAvailable);
     return view;
   });
 };

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from "fastify";
 import { z } from "zod";
 import { ValidateOrderRequestSchema, type ValidateOrderResponse } from "../../domain/customer";
+import { messages } from "../../domain/messages";
 import { validateOrderNumber } from "../../domain/order-number";
 import { AppError } from "../app-error";
 import { findCustomer, listCustomers } from "../db/customers-repository";
@@ -15,7 +16,7 @@ export const customerRoutes: FastifyPluginAsync = async (app) => {
     const { id } = parseInput(CustomerParamsSchema, request.params);
     const { orderNumber } = parseInput(ValidateOrderRequestSchema, request.body);
     const customer = await findCustomer(app.deps.database.db, id);
-    if (!customer) throw new AppError("not_found", "Customer not found");
+    if (!customer) throw new AppError("not_found", messages.customerNotFound);
     const { valid, message } = validateOrderNumber(orderNumber);
     return { valid, message };
   });

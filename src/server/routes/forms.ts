@@ -3,6 +3,7 @@ import { z } from "zod";
 import { FormListQuerySchema, type IdResponse, type OneStepResponse } from "../../domain/api";
 import { IdSchema } from "../../domain/form-fields";
 import type { AnyFormSpec } from "../../domain/forms/form-spec";
+import { messages } from "../../domain/messages";
 import { AppError } from "../app-error";
 import { requireAccount } from "../auth/sessions";
 import { getForm } from "../db/forms-repository";
@@ -50,7 +51,7 @@ export function formRoutes(spec: AnyFormSpec): FastifyPluginAsync {
       const { id } = parseInput(IdParamsSchema, request.params);
       const input = parseInput(spec.inputSchema, request.body);
       if (input.id !== undefined && input.id !== id) {
-        throw new AppError("bad_request", "The id in the body does not match the address.");
+        throw new AppError("bad_request", messages.bodyIdMismatch);
       }
       await updateOwnForm(app, spec, account, auditActorOf(request), id, input);
       return { id };

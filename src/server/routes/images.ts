@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from "fastify";
 import { z } from "zod";
 import { ViewTokenQuerySchema } from "../../domain/api";
+import { messages } from "../../domain/messages";
 import { AppError } from "../app-error";
 import { parseInput } from "../parse-input";
 import { readImage } from "../services/read-image";
@@ -16,7 +17,7 @@ export const imageRoutes: FastifyPluginAsync = async (app) => {
       ownerId: request.session?.account.id ?? null,
       token: token ?? null,
     });
-    if (!bytes) throw new AppError("not_found", "No such image.");
+    if (!bytes) throw new AppError("not_found", messages.imageNotFound);
     // Named by its content, so it never changes; private, as only its holders may see it.
     return reply
       .type("image/png")

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { type UploadResponse, ViewTokenQuerySchema } from "../../domain/api";
 import { MAX_PHOTO_BYTES, UPLOAD_URL_TTL_SECONDS } from "../../domain/constants";
 import { IdSchema } from "../../domain/form-fields";
+import { messages } from "../../domain/messages";
 import { AppError } from "../app-error";
 import { hashToken, newToken } from "../auth/sessions";
 import { consumeUploadToken, insertPendingPhoto, markPhotoUploaded } from "../db/photos-repository";
@@ -30,8 +31,7 @@ export const uploadRoutes: FastifyPluginAsync = async (app) => {
   app.post("/objects/upload", async (request): Promise<UploadResponse> => {
     const now = app.deps.now();
     const limit = await hitRateLimit(db, `upload:address:${request.ip}`, UPLOAD_URLS_PER_HOUR, now);
-    if (!limit.allowed)
-      throw new AppError("rate_limited", "Too many uploads. Please wait a little and try again.");
+    if (!limit.allowed) throw new AppError("rate_limited", messages.uploadsLimited);
     const id = randomUUID();
     const storageKey = `photos/${id}`;
     const expiresAt = new Date(now.getTime() + UPLOAD_URL_TTL_SECONDS * 1000);
@@ -59,10 +59,10 @@ export const uploadRoutes: FastifyPluginAsync = async (app) => {
       const { token } = parseInput(TokenParamsSchema, request.params);
       const bytes = request.body;
       if (!Buffer.isBuffer(bytes) || bytes.length === 0)
-        throw new AppError("bad_request", "The photo is empty.");
+        throw new AppError("bad_request", messages.photoEmpty);
       const type = sniffImageType(bytes);
       if (!type) {
-        throw new AppError("unsupported_media_type", "Only photos (JPEG, PNG, WebP or GIF) can be uploaded.");
+        throw new AppError("unsupported_media_type", messages.photoNotAnUpload);
       }
       const now = app.deps.now();
       const photo = await consumeUploadToken(db, hashToken(token), now);
@@ -85,7 +85,7 @@ export const uploadRoutes: FastifyPluginAsync = async (app) => {
       ownerId: request.session?.account.id ?? null,
       token: token ?? null,
     });
-    if (!photo) throw new AppError("not_found", "No such photo.");
+    if (!photo) throw new AppError("not_found", messages.photoNotFound);
     return reply
       .type(photo.contentType)
       .header("cache-control", "private, max-age=31536000, immutable")

@@ -32,7 +32,7 @@ export function asCheckSheet(stored: StoredForm): StoredCheckSheet {
   return apiForm(stored) as StoredCheckSheet;
 }
 
-export const setNotFound = () => new AppError("not_found", "No such set of forms.");
+export const setNotFound = () => new AppError("not_found", messages.setNotFound);
 
 /**
  * Reads a set's forms by id for this owner. Any id that is not the owner's answers 404, exactly like one

@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { CheckSheetSummary, TimesheetSummary } from "../../domain/api";
 import { IdSchema } from "../../domain/form-fields";
 import type { AnyFormSpec } from "../../domain/forms/form-spec";
+import { messages } from "../../domain/messages";
 import { AppError } from "../app-error";
 import type { FormListPosition, FormSummaryRow, StoredForm } from "../db/forms-repository";
 
@@ -39,7 +40,7 @@ export function decodeListCursor(cursor: string): FormListPosition {
     parsed = undefined;
   }
   const result = ListCursorSchema.safeParse(parsed);
-  if (!result.success) throw new AppError("bad_request", "The list cursor is not valid.");
+  if (!result.success) throw new AppError("bad_request", messages.listCursorInvalid);
   const [updatedAt, id] = result.data;
   return { updatedAt, id };
 }

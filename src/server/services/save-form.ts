@@ -17,7 +17,8 @@ import type { AuditActor } from "./record-audit";
 
 type Fields = Record<string, unknown> & { status: FormStatus };
 
-export const formNotFound = (spec: AnyFormSpec) => new AppError("not_found", `No such ${spec.noun}.`);
+export const formNotFound = (spec: AnyFormSpec) =>
+  new AppError("not_found", messages.formNotFound(spec.noun));
 
 /** Refuses a form that cannot be stored as it is: what its spec says, and signing times that cannot be right. */
 export function refuseFormProblem(
@@ -40,7 +41,7 @@ export function refuseFormProblem(
 function statusChangeBySave(status: FormStatus | undefined): "edit" | "archive" {
   if (status === undefined || isOpenStatus(status)) return "edit";
   if (status === "archived") return "archive";
-  throw new AppError("bad_request", `A form becomes ${status} through approval and dispatch, not by saving.`);
+  throw new AppError("bad_request", messages.statusNotBySaving(status));
 }
 
 /**
@@ -75,7 +76,7 @@ export async function createForm(
   const { id } = input;
   const applied: Fields = spec.apply(spec.empty(formatIsoDate(now)), input);
   if (statusChangeBySave(applied.status) === "archive") {
-    throw new AppError("bad_request", `A new ${spec.noun} cannot be archived.`);
+    throw new AppError("bad_request", messages.newFormArchived(spec.noun));
   }
   refuseFormProblem(spec, applied, {}, input as SignedAtFields, now);
   refuseUnknownImages(imageIdsOf(applied, spec.signatureFields), []);
@@ -103,7 +104,7 @@ export async function createForm(
     return inserted;
   });
   if (!created && !(await getForm(db, spec.kind, account.id, id))) {
-    throw new AppError("conflict", `This ${spec.noun} id is already in use.`);
+    throw new AppError("conflict", messages.formIdInUse(spec.noun));
   }
   return { created };
 }
