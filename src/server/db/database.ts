@@ -26,8 +26,6 @@ export interface OpenDatabaseOptions {
 }
 
 export const SQLITE_FILE_NAME = "plant-sheets.sqlite";
-/** How much of the database file the reading connection maps into memory (address space, not RAM). */
-const READER_MMAP_BYTES = 1024 * 1024 * 1024;
 
 // The schema name goes into a connection option, so it must be a plain identifier.
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
@@ -46,9 +44,6 @@ function openSqlite(file: string): Database {
     reader = openSqliteConnection(file);
     // Reads only: a write through it would bypass the group commits.
     reader.pragma("query_only = ON");
-    // Pages read straight from the mapped file: a form's JSON fills several overflow pages, which SQLite
-    // otherwise reads with one system call each on every read of it.
-    reader.pragma(`mmap_size = ${READER_MMAP_BYTES}`);
   } catch (error) {
     writer.close();
     throw error;
