@@ -9,48 +9,11 @@ export const PNG_DATA_URL_PREFIX = "data:image/png;base64,";
 const PNG_MAGIC_BASE64 = "iVBORw0KGgo";
 const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
 
-interface NodeBuffer {
-  byteLength(text: string, encoding: "utf8"): number;
-  allocUnsafe(size: number): {
-    length: number;
-    write(text: string, offset: number, encoding: "base64"): number;
-  };
-}
-/** Node's Buffer where there is one (the server): its native base64 is many times faster than the pattern. */
-const nodeBuffer = (globalThis as { Buffer?: NodeBuffer }).Buffer;
-/** Where signatures are decoded, made on first use: decoding leaves nothing behind for the garbage collector. */
-let decoded: ReturnType<NodeBuffer["allocUnsafe"]> | undefined;
-
-/**
- * Whether `payload` is base64 as the pattern says (standard alphabet, `=` padding only at the end), checked by
- * decoding it where Node's decoder is at hand: the pattern costs more on a signature's tens of kilobytes than
- * the rest of a form's checks. Node's decoder skips characters outside its alphabet and stops at a `=`, so for
- * ASCII text without its URL-safe `-` and `_`, decoding to the full length means every character but the final
- * padding was a base64 one. Anything else is left to the pattern.
- */
-function isBase64(payload: string): boolean {
-  if (nodeBuffer && payload.length % 4 === 0) {
-    const padding = payload.endsWith("==") ? 2 : payload.endsWith("=") ? 1 : 0;
-    const length = (payload.length / 4) * 3 - padding;
-    decoded ??= nodeBuffer.allocUnsafe(Math.ceil((MAX_SIGNATURE_DATA_URL_LENGTH * 3) / 4));
-    if (
-      length <= decoded.length &&
-      !payload.includes("-") &&
-      !payload.includes("_") &&
-      nodeBuffer.byteLength(payload, "utf8") === payload.length &&
-      decoded.write(payload, 0, "base64") === length
-    ) {
-      return true;
-    }
-  }
-  return BASE64.test(payload);
-}
-
 /** Whether `value` is a PNG data URL in standard base64: text that JSON holds as it is, without escapes. */
 export function isPngDataUrl(value: string): boolean {
   if (!value.startsWith(PNG_DATA_URL_PREFIX)) return false;
   const payload = value.slice(PNG_DATA_URL_PREFIX.length);
-  return payload.startsWith(PNG_MAGIC_BASE64) && payload.length % 4 === 0 && isBase64(payload);
+  return payload.startsWith(PNG_MAGIC_BASE64) && payload.length % 4 === 0 && BASE64.test(payload);
 }
 
 /** A drawn signature: a PNG data URL of at most ~300 KB (spec section 9: signatures are PNG). */
