@@ -14,6 +14,7 @@ import {
   WhatsAppListSchema,
 } from "./form-fields";
 import { FormStatusSchema } from "./form-status";
+import { applyInput } from "./forms/form-spec";
 import {
   ALL_CHECK_ITEM_FIELDS,
   CHECK_TEMPLATE_IDS,
@@ -157,9 +158,5 @@ export function emptyCheckSheet(
 
 /** A saved check sheet with an input applied: the fields the input carries replace the old ones. */
 export function applyCheckSheetInput<T extends CheckSheetFields>(base: T, input: CheckSheetInput): T {
-  const next: Record<string, unknown> = { ...base };
-  for (const [key, value] of Object.entries(input)) {
-    if (key !== "id" && value !== undefined) next[key] = value;
-  }
-  return next as T;
+  return applyInput(base, input);
 }

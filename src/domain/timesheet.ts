@@ -17,6 +17,7 @@ import {
   WhatsAppListSchema,
 } from "./form-fields";
 import { FormStatusSchema } from "./form-status";
+import { applyInput } from "./forms/form-spec";
 import { recomputeHoursInPlace } from "./hours";
 import { SignatureFieldSchema, SignedAtFieldSchema } from "./signatures";
 
@@ -149,10 +150,5 @@ type DayShapeValues = Pick<TimesheetFields, DayFieldKey>;
  * and the net hours and total are worked out again so they always match the times.
  */
 export function applyTimesheetInput<T extends TimesheetFields>(base: T, input: TimesheetInput): T {
-  const next: Record<string, unknown> = { ...base };
-  const fields = input as Record<string, unknown>;
-  for (const key of Object.keys(fields)) {
-    if (key !== "id" && fields[key] !== undefined) next[key] = fields[key];
-  }
-  return recomputeHoursInPlace(next as T);
+  return recomputeHoursInPlace(applyInput(base, input));
 }

@@ -99,6 +99,15 @@ export interface OneStepRequest {
 // biome-ignore lint/suspicious/noExplicitAny: a spec of any form type, for code that handles them all alike.
 export type AnyFormSpec = FormSpec<any, any, string, any>;
 
+/**
+ * A stored form with an input applied: the fields the input carries replace the stored ones (a field it leaves
+ * out, or sends as undefined, stays as it was); the id is the address's business, not a field. A new object.
+ */
+export function applyInput<F extends object>(base: F, input: { id?: string }): F {
+  const changes = Object.entries(input).filter(([key, value]) => key !== "id" && value !== undefined);
+  return { ...base, ...Object.fromEntries(changes) };
+}
+
 /** The driver a form is for: the step-1 name, or the operator's printed name when that was left blank. */
 export function driverNameOf(form: Pick<BaseFormFields, "driverSignedName" | "operatorSignedName">): string {
   return form.driverSignedName.trim() || form.operatorSignedName.trim();
