@@ -14,7 +14,6 @@ import {
   WhatsAppListSchema,
 } from "./form-fields";
 import { FormStatusSchema } from "./form-status";
-import { applyInput } from "./forms/form-spec";
 import {
   ALL_CHECK_ITEM_FIELDS,
   CHECK_TEMPLATE_IDS,
@@ -22,6 +21,7 @@ import {
   checkTemplateOf,
   DEFAULT_CHECK_TEMPLATE,
 } from "./forms/check-templates";
+import { applyInput } from "./forms/form-spec";
 import { PhotoListSchema } from "./photos";
 import { SignatureFieldSchema, SignedAtFieldSchema } from "./signatures";
 

@@ -4,10 +4,19 @@ import { EXCAVATOR } from "./check-templates/excavator";
 import { GENERAL_PLANT } from "./check-templates/general-plant";
 import { MEWP } from "./check-templates/mewp";
 import { ROLLER } from "./check-templates/roller";
+import { SKID_STEER } from "./check-templates/skid-steer";
 import { TELEHANDLER } from "./check-templates/telehandler";
 
 /** Every check template, the general one first. A new machine category is one more data file, listed here. */
-export const CHECK_TEMPLATES = [GENERAL_PLANT, EXCAVATOR, DUMPER, TELEHANDLER, ROLLER, MEWP] as const;
+export const CHECK_TEMPLATES = [
+  GENERAL_PLANT,
+  EXCAVATOR,
+  DUMPER,
+  TELEHANDLER,
+  ROLLER,
+  MEWP,
+  SKID_STEER,
+] as const;
 
 type KnownCheckTemplate = (typeof CHECK_TEMPLATES)[number];
 export type CheckTemplateId = KnownCheckTemplate["id"];
