@@ -309,7 +309,8 @@ export type StoredSet = z.infer<typeof StoredSetSchema>;
 
 /**
  * A stored form as the API answers it; the view reads its fields by name. In the completed view each form also
- * carries `signedContentFingerprint`: the SHA-256 its PDF prints.
+ * carries `signedContentFingerprint`, the SHA-256 its PDF prints, and `unprintableCharacters`, those of its
+ * text that its PDF prints as boxes (`unprintableCharacters` in `printed-text.ts`).
  */
 const ApiFormSchema = z.record(z.string(), z.unknown());
 

@@ -1,7 +1,10 @@
 import { createHash } from "node:crypto";
 import { deflateSync, constants as zlibConstants } from "node:zlib";
 import PDFDocument from "pdfkit";
+import { printedText } from "../../domain/printed-text";
 import { embeddableImage } from "./embeddable-image";
+import { type FontStyle, pdfFonts } from "./pdf-fonts";
+import { textRuns } from "./text-runs";
 
 const PAGE_WIDTH = 595.28;
 const PAGE_HEIGHT = 841.89;
@@ -12,9 +15,11 @@ const CONTENT_WIDTH = PAGE_WIDTH - 2 * MARGIN_X;
 const CONTENT_BOTTOM = PAGE_HEIGHT - FOOTER_HEIGHT;
 const GAP = 12;
 
-const REGULAR = "Helvetica";
-const BOLD = "Helvetica-Bold";
-const ITALIC = "Helvetica-Oblique";
+const REGULAR: FontStyle = "regular";
+const BOLD: FontStyle = "bold";
+const ITALIC: FontStyle = "italic";
+/** Where a line's baseline sits below its top, as a share of the font size: capitals reach up to the top. */
+const BASELINE = 0.72;
 
 const INK = "#1f2933";
 const MUTED = "#52606d";
@@ -36,7 +41,7 @@ const GENERATED_AT = new Intl.DateTimeFormat("en-GB", {
 });
 
 interface TextStyle {
-  font: string;
+  font: FontStyle;
   size: number;
   color: string;
 }
@@ -150,8 +155,8 @@ export class PdfCanvas {
       bufferPages: true,
       margins: { top: MARGIN_TOP, bottom: 0, left: MARGIN_X, right: MARGIN_X },
       info: {
-        Title: winAnsiText(options.title),
-        Subject: winAnsiText(options.subject),
+        Title: oneLine(options.title),
+        Subject: oneLine(options.subject),
         Author: "Plant Sheets",
         Creator: "Plant Sheets",
         Producer: "Plant Sheets",
@@ -159,6 +164,7 @@ export class PdfCanvas {
         ModDate: options.generatedAt,
       },
     });
+    for (const [name, font] of pdfFonts().fonts) this.doc.registerFont(name, font);
     this.doc.on("data", (chunk: Buffer) => this.chunks.push(chunk));
     this.ended = new Promise((resolve, reject) => {
       this.doc.on("end", () => resolve(Buffer.concat(this.chunks)));
@@ -177,7 +183,7 @@ export class PdfCanvas {
   documentHeader(title: string, facts: readonly KeyValue[]): void {
     const top = this.cursor.y;
     const right = MARGIN_X + CONTENT_WIDTH;
-    const titleStyle = { font: BOLD, size: 20, color: INK };
+    const titleStyle: TextStyle = { font: BOLD, size: 20, color: INK };
     this.write("PLANT SHEETS", MARGIN_X, top, { font: BOLD, size: 8, color: ACCENT });
     this.write(title, MARGIN_X, top + 12, titleStyle);
     // The facts wrap in the room the title leaves, so a long order number never runs into it.
@@ -337,19 +343,25 @@ export class PdfCanvas {
     this.cursor.y = y + lines.length * lineHeight(STYLES.notice) + 4;
   }
 
-  /** Signature boxes two to a row: the drawn signature, or an empty box saying "Not signed", with name and date. */
+  /**
+   * Signature boxes two to a row: the drawn signature, or an empty box saying "Not signed", with name and date.
+   * A name too long for one line wraps, and its row of boxes grows to hold it.
+   */
   signatureBoxes(boxes: readonly SignatureBox[]): void {
     const perRow = 2;
     const width = (CONTENT_WIDTH - GAP * (perRow - 1)) / perRow;
     const pad = 7;
+    const valueHeight = lineHeight(STYLES.value);
     // A drawn-at line takes its room from the image, so the boxes (and the pages) keep their height.
     const lines = boxes.some((box) => box.drawnAt !== undefined) ? 3 : 2;
-    const imageHeight = 56 - (lines - 2) * lineHeight(STYLES.value);
-    const height =
-      pad + lineHeight(STYLES.label) + 4 + imageHeight + 8 + lines * lineHeight(STYLES.value) + pad;
+    const imageHeight = 56 - (lines - 2) * valueHeight;
+    const baseHeight = pad + lineHeight(STYLES.label) + 4 + imageHeight + 8 + lines * valueHeight + pad;
     for (let start = 0; start < boxes.length; start += perRow) {
+      const row = boxes.slice(start, start + perRow);
+      const names = row.map((box) => this.labelledLines("Name", box.name, width - 2 * pad));
+      const height = baseHeight + (Math.max(...names.map((name) => name.lines.length)) - 1) * valueHeight;
       const y = this.place(height);
-      boxes.slice(start, start + perRow).forEach((box, i) => {
+      row.forEach((box, i) => {
         const x = MARGIN_X + i * (width + GAP);
         this.doc.rect(x, y, width, height).lineWidth(0.75).stroke(RULE);
         this.write(box.title.toUpperCase(), x + pad, y + pad, STYLES.label);
@@ -383,11 +395,13 @@ export class PdfCanvas {
           .lineTo(x + width - pad, lineY)
           .lineWidth(0.75)
           .stroke(MUTED);
-        this.labelledLine("Name", box.name, x + pad, lineY + 5, width - 2 * pad);
-        this.labelledLine("Date", box.date, x + pad, lineY + 5 + lineHeight(STYLES.value), width - 2 * pad);
+        const name = names[i]!;
+        this.drawLabelled(name, x + pad, lineY + 5);
+        const dateY = lineY + 5 + name.lines.length * valueHeight;
+        this.drawLabelled(this.labelledLines("Date", box.date, width - 2 * pad), x + pad, dateY);
         if (box.drawnAt !== undefined) {
-          const drawnY = lineY + 5 + 2 * lineHeight(STYLES.value);
-          this.labelledLine("Drawn", box.drawnAt, x + pad, drawnY, width - 2 * pad);
+          const drawn = this.labelledLines("Drawn", box.drawnAt, width - 2 * pad);
+          this.drawLabelled(drawn, x + pad, dateY + valueHeight);
         }
       });
       this.cursor.y = y + height + GAP;
@@ -455,9 +469,16 @@ export class PdfCanvas {
         .lineWidth(0.5)
         .stroke(RULE);
       const right = MARGIN_X + CONTENT_WIDTH;
-      this.write(`Plant Sheets  |  ${stamp.title}  |  ${stamp.reference}`, MARGIN_X, top + 5, STYLES.small);
       const page = `Page ${index + 1} of ${total}`;
-      this.write(page, right - this.widthOf(page, STYLES.small), top + 5, STYLES.small);
+      const pageWidth = this.widthOf(page, STYLES.small);
+      const about = `Plant Sheets  |  ${stamp.title}  |  ${stamp.reference}`;
+      this.write(
+        this.cutToFit(about, CONTENT_WIDTH - pageWidth - GAP, STYLES.small),
+        MARGIN_X,
+        top + 5,
+        STYLES.small,
+      );
+      this.write(page, right - pageWidth, top + 5, STYLES.small);
       const fingerprint = `SHA-256 of signed content: ${stamp.fingerprint}`;
       this.write(fingerprint, MARGIN_X, top + 15, STYLES.small);
       this.write(generated, right - this.widthOf(generated, STYLES.small), top + 15, STYLES.small);
@@ -472,8 +493,15 @@ export class PdfCanvas {
     this.stamps.push(this.stamp);
     this.cursor = { page: this.stamps.length - 1, y: MARGIN_TOP };
     if (continued) {
-      const text = `${this.stamp.title}  |  ${this.stamp.reference}  (continued)`;
-      this.write(text, MARGIN_X, this.cursor.y, STYLES.small);
+      const text = `${this.stamp.title}  |  ${this.stamp.reference}`;
+      const continued = "  (continued)";
+      const room = CONTENT_WIDTH - this.widthOf(continued, STYLES.small);
+      this.write(
+        `${this.cutToFit(text, room, STYLES.small)}${continued}`,
+        MARGIN_X,
+        this.cursor.y,
+        STYLES.small,
+      );
       const ruleY = this.cursor.y + lineHeight(STYLES.small) + 2;
       this.doc
         .moveTo(MARGIN_X, ruleY)
@@ -595,36 +623,55 @@ export class PdfCanvas {
     this.doc.image(image as unknown as Buffer, x, y, options);
   }
 
-  private labelledLine(label: string, value: string, x: number, y: number, width: number): void {
-    const labelText = `${label.toUpperCase()}  `;
-    const labelWidth = this.widthOf(labelText, STYLES.label);
-    this.write(labelText, x, y + 2.5, STYLES.label);
-    const style = value.trim() ? STYLES.value : { ...STYLES.value, color: FAINT };
-    const [first = ""] = this.wrap(value.trim() || "-", width - labelWidth, style);
-    this.write(first, x + labelWidth, y, style);
+  /** One line of text, cut short with an ellipsis when it is wider than `width` (a running header or footer). */
+  private cutToFit(text: string, width: number, style: TextStyle): string {
+    if (this.widthOf(text, style) <= width) return text;
+    const [first = ""] = this.cutWord(oneLine(text), width - this.widthOf("…", style), style);
+    return `${first.trimEnd()}…`;
   }
 
-  private widthOf(text: string, style: TextStyle): number {
-    return this.measure(winAnsiText(text), style);
+  /** A small label with its value beside it, the value wrapped to the width left; an empty value shows a dash. */
+  private labelledLines(label: string, value: string, width: number) {
+    const labelText = `${label.toUpperCase()}  `;
+    const labelWidth = this.widthOf(labelText, STYLES.label);
+    const style = value.trim() ? STYLES.value : { ...STYLES.value, color: FAINT };
+    return { labelText, labelWidth, style, lines: this.wrap(value.trim() || "-", width - labelWidth, style) };
+  }
+
+  private drawLabelled(labelled: ReturnType<PdfCanvas["labelledLines"]>, x: number, y: number): void {
+    this.write(labelled.labelText, x, y + 2.5, STYLES.label);
+    this.writeLines(labelled.lines, x + labelled.labelWidth, y, labelled.style);
   }
 
   /**
-   * The width of text already made WinAnsi. Measuring sets no colour (that would be drawn into the page), and
-   * each width is worked out once per document: labels, headers and wrapped lines repeat from section to section.
+   * The width of a line of text as drawn: its runs in each font, measured once per document (labels, headers and
+   * wrapped lines repeat from section to section). Measuring sets no colour: that would be drawn into the page.
    */
-  private measure(text: string, style: TextStyle): number {
+  private widthOf(text: string, style: TextStyle): number {
     const key = `${style.font}\0${style.size}\0${text}`;
     let width = this.widths.get(key);
     if (width === undefined) {
-      width = this.doc.font(style.font).fontSize(style.size).widthOfString(text);
+      width = 0;
+      for (const run of this.runs(text, style)) {
+        width += this.doc.font(run.font).fontSize(style.size).widthOfString(run.text);
+      }
       this.widths.set(key, width);
     }
     return width;
   }
 
+  private runs(text: string, style: TextStyle) {
+    return textRuns(oneLine(text), pdfFonts().choice(style.font));
+  }
+
+  /** One line of text with its top at y, each run in its own font on one baseline. */
   private write(text: string, x: number, y: number, style: TextStyle): void {
-    this.doc.font(style.font).fontSize(style.size).fillColor(style.color);
-    this.doc.text(winAnsiText(text), x, y, { lineBreak: false });
+    let left = x;
+    for (const run of this.runs(text, style)) {
+      this.doc.font(run.font).fontSize(style.size).fillColor(style.color);
+      this.doc.text(run.text, left, y + BASELINE * style.size, { lineBreak: false, baseline: "alphabetic" });
+      left += this.doc.widthOfString(run.text);
+    }
   }
 
   private writeLines(
@@ -642,44 +689,66 @@ export class PdfCanvas {
     });
   }
 
-  /** Breaks text into lines no wider than `width`, keeping the writer's own line breaks. */
+  /**
+   * Breaks text into lines no wider than `width`, keeping the writer's own line breaks. A word wider than a line
+   * is cut between letters (never inside a letter with its accents, nor inside an emoji).
+   */
   private wrap(text: string, width: number, style: TextStyle): string[] {
-    const measure = (s: string) => this.measure(s, style);
+    const fits = (s: string) => this.widthOf(s, style) <= width;
     const lines: string[] = [];
-    for (const paragraph of winAnsiText(text).split("\n")) {
+    for (const paragraph of printedText(text).split("\n")) {
       let line = "";
-      for (let word of paragraph.split(" ").filter(Boolean)) {
-        while (measure(word) > width && word.length > 1) {
-          if (line) lines.push(line);
-          line = "";
-          const cut = longestFittingPrefix(word, width, measure);
-          lines.push(word.slice(0, cut));
-          word = word.slice(cut);
-        }
+      for (const word of paragraph.split(" ").filter(Boolean)) {
         const candidate = line ? `${line} ${word}` : word;
-        if (!line || measure(candidate) <= width) line = candidate;
-        else {
-          lines.push(line);
-          line = word;
+        if (fits(candidate)) {
+          line = candidate;
+          continue;
         }
+        if (line) lines.push(line);
+        const pieces = fits(word) ? [word] : this.cutWord(word, width, style);
+        lines.push(...pieces.slice(0, -1));
+        line = pieces.at(-1)!;
       }
       if (line || lines.at(-1) !== "") lines.push(line);
     }
     while (lines.length > 1 && lines.at(-1) === "") lines.pop();
     return lines.length > 0 ? lines : [""];
   }
+
+  /**
+   * A word too wide for a line, cut between letters into pieces that fit (a piece holds at least one letter).
+   * Letters are measured one by one, so that the work grows with the word's length and not with its square: a
+   * stranger's 5,000 letters without a space cost no more than 5,000 letters of prose. Each piece is then
+   * measured whole, since letters joined (Arabic) or kerned can be wider together than apart.
+   */
+  private cutWord(word: string, width: number, style: TextStyle): string[] {
+    const letters = Array.from(GRAPHEMES.segment(word), (segment) => segment.segment);
+    const pieces: string[][] = [];
+    let piece: string[] = [];
+    let pieceWidth = 0;
+    for (const letter of letters) {
+      const letterWidth = this.widthOf(letter, style);
+      if (piece.length > 0 && pieceWidth + letterWidth > width) {
+        pieces.push(piece);
+        piece = [];
+        pieceWidth = 0;
+      }
+      piece.push(letter);
+      pieceWidth += letterWidth;
+    }
+    pieces.push(piece);
+    for (let i = 0; i < pieces.length; i++) {
+      const current = pieces[i]!;
+      while (current.length > 1 && this.widthOf(current.join(""), style) > width) {
+        if (i === pieces.length - 1) pieces.push([]);
+        pieces[i + 1]!.unshift(current.pop()!);
+      }
+    }
+    return pieces.map((letters) => letters.join(""));
+  }
 }
 
-function longestFittingPrefix(word: string, width: number, measure: (s: string) => number): number {
-  let low = 1;
-  let high = word.length - 1;
-  while (low < high) {
-    const mid = Math.ceil((low + high) / 2);
-    if (measure(word.slice(0, mid)) <= width) low = mid;
-    else high = mid - 1;
-  }
-  return low;
-}
+const GRAPHEMES = new Intl.Segmenter("en", { granularity: "grapheme" });
 
 function present(value: KeyValue["value"]): boolean {
   return typeof value === "number"
@@ -704,47 +773,7 @@ function toned(style: TextStyle, tone: CellTone | undefined): TextStyle {
   }
 }
 
-/** Characters the standard PDF fonts can show (WinAnsi) beyond Latin-1. */
-const WIN_ANSI_EXTRA = new Set([
-  0x152, 0x153, 0x160, 0x161, 0x178, 0x17d, 0x17e, 0x192, 0x2c6, 0x2dc, 0x2013, 0x2014, 0x2018, 0x2019,
-  0x201a, 0x201c, 0x201d, 0x201e, 0x2020, 0x2021, 0x2022, 0x2026, 0x2030, 0x2039, 0x203a, 0x20ac, 0x2122,
-]);
-/** Letters with no decomposition whose plain form a reader would write instead. */
-const PLAIN_LETTERS: Readonly<Record<string, string>> = {
-  Ł: "L",
-  ł: "l",
-  Đ: "D",
-  đ: "d",
-  Ħ: "H",
-  ħ: "h",
-  ı: "i",
-  Ŧ: "T",
-  ŧ: "t",
-};
-
-function winAnsiEncodable(codePoint: number): boolean {
-  return (
-    (codePoint >= 0x20 && codePoint <= 0x7e) ||
-    (codePoint >= 0xa0 && codePoint <= 0xff) ||
-    WIN_ANSI_EXTRA.has(codePoint)
-  );
-}
-
-/**
- * Text the standard Helvetica fonts can show: line breaks become "\n", tabs spaces, accented
- * letters outside WinAnsi lose their accent (Ł -> L, ș -> s), and anything else becomes "?".
- */
-function winAnsiText(text: string): string {
-  let out = "";
-  for (const char of text.normalize("NFC").replace(/\r\n?/g, "\n")) {
-    const codePoint = char.codePointAt(0)!;
-    if (char === "\n" || winAnsiEncodable(codePoint)) out += char;
-    else if (char === "\t") out += " ";
-    else if (PLAIN_LETTERS[char]) out += PLAIN_LETTERS[char];
-    else {
-      const base = char.normalize("NFD").replace(/\p{M}/gu, "");
-      out += base && [...base].every((c) => winAnsiEncodable(c.codePointAt(0)!)) ? base : "?";
-    }
-  }
-  return out;
+/** Text for one line: printed as a document shows it, any line break a space. */
+function oneLine(text: string): string {
+  return printedText(text).replace(/\n/g, " ");
 }

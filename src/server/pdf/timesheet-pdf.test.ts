@@ -142,17 +142,6 @@ describe("renderTimesheetPdf", () => {
     expect((await pdfImages(oneBroken.pdf))[0]).toHaveLength(1);
   });
 
-  it("writes names outside the standard fonts' characters in plain letters", async () => {
-    const { flat } = await render({
-      timesheet: signedTimesheet({
-        driverSignedName: "Łukasz Wójcik",
-        clientSignedName: "Ștefan Dumitrescu",
-      }),
-    });
-    expect(flat).toContain("DRIVER NAME Lukasz Wójcik");
-    expect(flat).toContain("NAME Stefan Dumitrescu");
-  });
-
   it("continues long notes on further pages, repeating the table header, with every page numbered", async () => {
     const { pdf, text, flat } = await render({
       timesheet: signedTimesheet({

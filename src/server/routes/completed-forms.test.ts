@@ -161,6 +161,16 @@ describe.each(testDatabases())("the completed view of a combined set on $name", 
     expect((await view(w.sheetIds[0] as string, w.cookie)).body?.set).toBeUndefined();
   });
 
+  it("says which characters of a form its PDF prints as boxes", async () => {
+    const cookie = await newDriver();
+    const typed = { ...header, clientCompany: "BuildCo 한국", siteLocation: "Łódź 😀 𓀀" };
+    const odd = await create("check-sheets", cookie, { ...typed, ...signed, checkDate: "2025-06-05" });
+    const plain = await create("check-sheets", cookie, { ...header, ...signed, checkDate: "2025-06-05" });
+    const found = (await view(odd, cookie)).body?.form.unprintableCharacters;
+    expect(new Set(found as string[])).toEqual(new Set(["한", "국", "𓀀"]));
+    expect((await view(plain, cookie)).body?.form.unprintableCharacters).toEqual([]);
+  });
+
   it("gives a set approved with Get Approval without a sign-off", async () => {
     const w = await week();
     const res = await call("POST", "/api/combined-submission", w.cookie, {

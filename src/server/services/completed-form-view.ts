@@ -4,6 +4,7 @@ import type { CheckSheetFields } from "../../domain/check-sheet";
 import { FORM_SPECS } from "../../domain/forms/form-specs";
 import type { TimesheetFields } from "../../domain/timesheet";
 import { getFormByViewToken, getOwnForm, type StoredForm } from "../db/forms-repository";
+import { unprintableInForm } from "../pdf/pdf-fonts";
 import { signedContentFingerprint } from "../pdf/signed-content-fingerprint";
 import { apiForm } from "./form-answers";
 import { withImages } from "./form-images";
@@ -26,13 +27,15 @@ async function viewedForm(
 
 /**
  * A stored form as the view shows it: with the fingerprint its PDF prints, worked out by the same function from
- * the stored fields and the signatures' stored images, so a reader can tell a copy whose content was changed.
+ * the stored fields and the signatures' stored images, so a reader can tell a copy whose content was changed,
+ * and the characters of its text that its PDF prints as boxes.
  */
 async function withFingerprint(app: FastifyInstance, form: Record<string, unknown>) {
   const signed = await withImages(app.deps.database.db, form, FORM_SPECS.timesheet.signatureFields);
   return {
     ...form,
     signedContentFingerprint: signedContentFingerprint(signed as TimesheetFields | CheckSheetFields),
+    unprintableCharacters: unprintableInForm(form),
   };
 }
 

@@ -375,7 +375,24 @@ function Signatures({
         {formatDisplayDate(text(form, "signatureDate")) || "—"}
       </p>
       <SignedContentFingerprint fingerprint={text(form, "signedContentFingerprint")} />
+      <UnprintableNote
+        characters={
+          Array.isArray(form.unprintableCharacters) ? form.unprintableCharacters.filter(isString) : []
+        }
+      />
     </Section>
+  );
+}
+
+/** Characters of the form that its PDF cannot print: it shows a box in their place, so a reader knows why. */
+function UnprintableNote({ characters }: { characters: string[] }) {
+  if (characters.length === 0) return null;
+  return (
+    <p className="mt-3 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-900/30 dark:text-amber-100">
+      The PDF of this form shows a box (□) in place of{" "}
+      {characters.length === 1 ? "this character" : "these characters"}, which its fonts cannot print:{" "}
+      <span className="font-semibold">{characters.join(" ")}</span>
+    </p>
   );
 }
 
