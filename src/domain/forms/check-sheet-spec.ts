@@ -12,6 +12,7 @@ import { checkSheetSaveProblem } from "../dispatch";
 import { formatDisplayDate } from "../iso-date";
 import { messages } from "../messages";
 import { CHECK_SHEET_STEPS, checkSheetResumeStep } from "../wizard";
+import { checkSheetPdfSection } from "./check-sheet-pdf-sections";
 import { shortFieldLabel } from "./field-labels";
 import { driverNameOf, type FormSpec, fileSlug } from "./form-spec";
 
@@ -63,6 +64,7 @@ export const CHECK_SHEET_SPEC = {
   },
   pdfFileName: (form, today) =>
     `check-sheet-${fileSlug(form.plantNumber) || "plant"}-${form.checkDate || today}.pdf`,
+  pdfSection: checkSheetPdfSection,
 } as const satisfies FormSpec<
   CheckSheetFields,
   CheckSheetInput,

@@ -3,6 +3,7 @@ import type { FormStatus } from "../form-status";
 import type { Notice } from "../messages";
 import type { Rating } from "../rating";
 import { type WizardStep, wizardProgress } from "../wizard";
+import type { FormPdfContext, PdfSection } from "./pdf-sections";
 
 /** The form types, as URLs, the device's copies and the API's answers name them. */
 export const FORM_KINDS = ["timesheet", "check-sheet"] as const;
@@ -88,6 +89,8 @@ export interface FormSpec<
   mailSummary(form: F): SummaryRow[];
   /** The emailed PDF's file name. */
   pdfFileName(form: F, today: string): string;
+  /** What the form's PDF shows, as one section (a weekly pack puts several together). */
+  pdfSection(form: F, context: FormPdfContext): PdfSection;
 }
 
 /** A one-step completion's body: the form (under a member of its own name), the rating and its notes. */

@@ -12,6 +12,7 @@ import {
 import { TIMESHEET_STEPS, timesheetResumeStep } from "../wizard";
 import { shortFieldLabel } from "./field-labels";
 import { driverNameOf, type FormSpec, fileSlug } from "./form-spec";
+import { timesheetPdfSection } from "./timesheet-pdf-sections";
 
 const [driver, vehicle, week, signature] = TIMESHEET_STEPS;
 
@@ -55,6 +56,7 @@ export const TIMESHEET_SPEC = {
   ],
   pdfFileName: (form, today) =>
     `timesheet-${fileSlug(form.plantNumber) || "plant"}-${form.weekEnding || today}.pdf`,
+  pdfSection: timesheetPdfSection,
 } as const satisfies FormSpec<
   TimesheetFields,
   TimesheetInput,

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { CHECK_ITEMS } from "../../domain/check-items";
+import { emptyCheckSheet } from "../../domain/check-sheet";
+import { EXCAVATOR } from "../../domain/forms/check-templates/excavator";
 import { type CheckSheetPdfInput, renderCheckSheetPdf } from "./check-sheet-pdf";
 import { PHOTOS, signedCheckSheet } from "./pdf-fixtures";
 import { embeddedImageCount, type PdfImageBox, pdfImages } from "./pdf-images";
@@ -33,10 +35,10 @@ describe("renderCheckSheetPdf", () => {
       "CHECK DATE 02/06/2025",
       "ORDER NUMBER P-12345",
       "DEFECTS 2",
-      "DRIVER NAME Dave Digger",
-      "PLANT/REGISTRATION NO. EX-042",
+      "DRIVER FULL NAME Dave Digger",
+      "PLANT/REGISTRATION NUMBER EX-042",
       "MACHINE/VEHICLE TYPE 13T Excavator",
-      "COMPANY Acme Plant Hire Ltd",
+      "COMPANY YOU'RE DRIVING FOR Acme Plant Hire Ltd",
       "COMPANY ON HIRE TO BuildCo Construction",
       "SITE LOCATION Riverside Depot, Leeds LS10 1AB",
       "CUSTOMER BuildCo Group",
@@ -58,6 +60,20 @@ describe("renderCheckSheetPdf", () => {
     expect(flat.match(/ DEFECT /g)).toHaveLength(2);
   });
 
+  it("lists the items and notices of the sheet's machine template", async () => {
+    const { flat } = await render({
+      checkSheet: { ...emptyCheckSheet("2025-06-02", EXCAVATOR.id), defectBucket: false },
+      photos: [],
+    });
+    expect(flat).toContain("Daily safety check: Excavator");
+    EXCAVATOR.items.forEach((item, index) => {
+      expect(flat).toContain(
+        `${index + 1} ${item.label} ${item.field === "defectBucket" ? "DEFECT" : "N/A"}`,
+      );
+    });
+    for (const notice of EXCAVATOR.notices) expect(flat).toContain(notice);
+  });
+
   it("shows the further readings, both notices, the defects notes and the rating", async () => {
     const { flat } = await render({ ratingNotes: "Thorough check" });
     expect(flat).toContain("FUEL LEVEL 3/4");
@@ -65,20 +81,20 @@ describe("renderCheckSheetPdf", () => {
     expect(flat).toContain(
       "ALL DAMAGES ARE COUNTER CHARGEABLE. PLEASE NOTE CONDITION OF PLANT PRE HIRE AND POST HIRE.",
     );
-    expect(flat).toContain("Defects notes Nearside rear tyre worn to the cords.");
+    expect(flat).toContain("Defects Notes Nearside rear tyre worn to the cords.");
     expect(flat).toContain("RATING Excellent RATING NOTES Thorough check");
     const none = await render({
       checkSheet: signedCheckSheet("2025-06-02", { defectsNotes: "" }),
       photos: [],
     });
-    expect(none.flat).toContain("Defects notes No defects noted");
-    expect(none.flat).toContain("Photos (0) No photos attached");
+    expect(none.flat).toContain("Defects Notes No defects noted");
+    expect(none.flat).toContain("Equipment Photos (0) No photos attached");
   });
 
   it("embeds both signatures and every photo, on the page", async () => {
     const { pdf, flat } = await render();
     expect(flat).toContain("OPERATOR SIGNATURE NAME Dave Digger DATE 02/06/2025");
-    expect(flat).toContain("CLIENT / SUPERVISOR SIGNATURE NAME Fiona Foreman DATE 02/06/2025");
+    expect(flat).toContain("CLIENT SIGNATURE NAME Fiona Foreman DATE 02/06/2025");
     for (let n = 1; n <= 4; n++) expect(flat).toContain(`Photo ${n} of 4`);
     const images = (await pdfImages(pdf)).flat();
     expect(images).toHaveLength(2 + PHOTOS.length);
@@ -122,7 +138,7 @@ describe("renderCheckSheetPdf", () => {
       photos: [PHOTOS[0]!, { data: Buffer.from("<html>not a photo</html>"), contentType: "image/jpeg" }],
     });
     expect(flat).toContain("Photo could not be shown");
-    expect(flat).toContain("CLIENT / SUPERVISOR SIGNATURE Not signed");
+    expect(flat).toContain("CLIENT SIGNATURE Not signed");
     expect((await pdfImages(pdf)).flat()).toHaveLength(2);
   });
 

@@ -1,9 +1,19 @@
 import { createHash } from "node:crypto";
-import { deflateSync, constants as zlibConstants } from "node:zlib";
 import PDFDocument from "pdfkit";
+import { type CheckValue, checkValueLabel } from "../../domain/check-items";
+import { isImageRef } from "../../domain/forms/image-ref";
+import type {
+  CellTone,
+  KeyValue,
+  PageStamp,
+  PdfImageSource,
+  SignatureBox,
+  TableColumn,
+  TableRow,
+} from "../../domain/forms/pdf-sections";
 import { printedText } from "../../domain/printed-text";
-import { embeddableImage } from "./embeddable-image";
 import { type FontStyle, pdfFonts } from "./pdf-fonts";
+import { type ImageRole, type PdfImage, pdfImage } from "./pdf-image";
 import { textRuns } from "./text-runs";
 
 const PAGE_WIDTH = 595.28;
@@ -60,65 +70,14 @@ const STYLES = {
 const lineHeight = (style: TextStyle) => style.size * 1.3;
 const HEADING_HEIGHT = lineHeight(STYLES.heading) + 7;
 
-/** What every page of a section carries in its footer. */
-export interface PageStamp {
-  /** The document's name, e.g. "Weekly Timesheet". */
-  title: string;
-  /** What it is about, e.g. the plant and week. */
-  reference: string;
-  /** SHA-256 of the signed content shown on the page. */
-  fingerprint: string;
-}
-
-export type CellTone = "ok" | "defect" | "muted" | "strong" | "code";
-export type TableCell = string | { text: string; tone?: CellTone };
-
-export interface TableColumn {
-  header: string;
-  /** Relative width: the columns share the page width in proportion. */
-  width: number;
-  align?: "left" | "center" | "right";
-}
-
-export interface TableRow {
-  cells: readonly TableCell[];
-  /** A totals row: bold on a shaded background. */
-  total?: boolean;
-}
-
-export interface KeyValue {
-  label: string;
-  value: string | number | null | undefined;
-}
-
-export interface SignatureBox {
-  title: string;
-  /** A PNG or JPEG data URL; blank or unreadable draws an empty box saying "Not signed". */
-  image: string | null | undefined;
-  name: string;
-  date: string;
-  /** When the signature was drawn, as shown; boxes without it have no such line. */
-  drawnAt?: string;
-}
-
-/** An image given as bytes (a photo from storage); the bytes decide the format, JPEG or PNG. */
+/** An image given as bytes (a photo from storage); the bytes decide the format. */
 export interface PdfPhoto {
   data: Uint8Array;
   contentType: string;
 }
 
-/** The pdfkit image object that `openImage` returns and `image()` accepts, embedded once however often drawn. */
-interface OpenedImage {
-  width: number;
-  height: number;
-  /** A JPEG's EXIF orientation: 5 to 8 are turned a quarter, so they show with width and height swapped. */
-  orientation?: number;
-}
-
-/** The size an image shows at, after its orientation. */
-function shownSize(image: OpenedImage): { width: number; height: number } {
-  return (image.orientation ?? 1) > 4 ? { width: image.height, height: image.width } : image;
-}
+/** Reads a stored image by its address (`/api/images/{sha256}`), or null when it is not there. */
+export type StoredImageReader = (ref: string) => Promise<Uint8Array | null>;
 
 interface Cursor {
   page: number;
@@ -136,8 +95,8 @@ export class PdfCanvas {
   private readonly chunks: Buffer[] = [];
   private readonly ended: Promise<Buffer>;
   private readonly stamps: PageStamp[] = [];
-  /** Opened images by data URL or by the SHA-256 of their bytes. */
-  private readonly images = new Map<string, OpenedImage | null>();
+  /** Images made ready by `loadImages`, by `imageKey`; null for one that cannot be shown. */
+  private readonly images = new Map<string, PdfImage | null>();
   private readonly widths = new Map<string, number>();
   private readonly generatedAt: Date;
   private stamp: PageStamp | null = null;
@@ -170,6 +129,27 @@ export class PdfCanvas {
       this.doc.on("end", () => resolve(Buffer.concat(this.chunks)));
       this.doc.on("error", reject);
     });
+  }
+
+  /**
+   * Decodes, before drawing, every image the document will draw (sharp works off the event loop, several at
+   * once), each once however many times it is drawn. A stored image's address is read with `readStored`.
+   */
+  async loadImages(
+    sources: readonly { source: PdfImageSource; role: ImageRole }[],
+    readStored?: StoredImageReader,
+  ): Promise<void> {
+    const pending = new Map<string, { source: PdfImageSource; role: ImageRole }>();
+    for (const entry of sources) {
+      const key = imageKey(entry.source);
+      if (!this.images.has(key)) pending.set(key, entry);
+    }
+    await Promise.all(
+      [...pending].map(async ([key, { source, role }]) => {
+        const bytes = typeof source === "string" && isImageRef(source) ? await readStored?.(source) : source;
+        this.images.set(key, bytes ? await pdfImage(bytes, role) : null);
+      }),
+    );
   }
 
   /** Starts a section on a new page; its pages carry the stamp in their footer. */
@@ -315,6 +295,35 @@ export class PdfCanvas {
     this.cursor.y += GAP;
   }
 
+  /** Numbered check items with OK, DEFECT or N/A, two to a row as on the paper form: 1-8 down the left. */
+  checks(items: readonly { label: string; value: CheckValue }[]): void {
+    const half = Math.ceil(items.length / 2);
+    const columns = [
+      { header: "No.", width: 0.5, align: "center" },
+      { header: "Check item", width: 3.2 },
+      { header: "Result", width: 1.1, align: "center" },
+    ] as const;
+    const result = (value: CheckValue) =>
+      ({
+        text: checkValueLabel(value, "ok-defect"),
+        tone: value === true ? "ok" : value === false ? "defect" : "muted",
+      }) as const;
+    this.table(
+      [...columns, ...columns],
+      items.slice(0, half).map((item, index) => {
+        const right = items[index + half];
+        return {
+          cells: [
+            String(index + 1),
+            item.label,
+            result(item.value),
+            ...(right ? [String(index + half + 1), right.label, result(right.value)] : []),
+          ],
+        };
+      }),
+    );
+  }
+
   /** A boxed block of free text (notes); `emptyText` shows, greyed, when there is none. Long text continues on the next page. */
   textBlock(text: string, emptyText: string): void {
     const pad = 6;
@@ -366,14 +375,13 @@ export class PdfCanvas {
         this.doc.rect(x, y, width, height).lineWidth(0.75).stroke(RULE);
         this.write(box.title.toUpperCase(), x + pad, y + pad, STYLES.label);
         const imageTop = y + pad + lineHeight(STYLES.label) + 4;
-        const image = box.image ? this.openImage(box.image) : null;
-        if (image) {
-          this.drawImage(image, x + pad, imageTop, {
-            fit: [width - 2 * pad, imageHeight],
-            align: "center",
-            valign: "center",
-          });
-        } else {
+        const image = box.image ? this.images.get(imageKey(box.image)) : null;
+        const fit: PDFKit.Mixins.ImageOption = {
+          fit: [width - 2 * pad, imageHeight],
+          align: "center",
+          valign: "center",
+        };
+        if (!image || !this.drawImage(image, x + pad, imageTop, fit)) {
           this.doc
             .rect(x + pad, imageTop, width - 2 * pad, imageHeight)
             .dash(3, { space: 3 })
@@ -412,15 +420,15 @@ export class PdfCanvas {
    * Photos two to a row, each scaled to fit its cell and captioned. A row that does not fit
    * moves to the next page; an unreadable photo shows a placeholder instead.
    */
-  imageGrid(photos: readonly { photo: PdfPhoto; caption: string }[]): void {
+  imageGrid(photos: readonly { image: PdfImageSource; caption: string }[]): void {
     const perRow = 2;
     const cellWidth = (CONTENT_WIDTH - GAP * (perRow - 1)) / perRow;
     const maxImageHeight = 200;
     const captionHeight = lineHeight(STYLES.small) + 4;
     for (let start = 0; start < photos.length; start += perRow) {
-      const row = photos.slice(start, start + perRow).map(({ photo, caption }) => {
-        const image = this.openImage(photo.data);
-        const shown = image ? shownSize(image) : { width: cellWidth, height: 80 };
+      const row = photos.slice(start, start + perRow).map(({ image: source, caption }) => {
+        const image = this.images.get(imageKey(source)) ?? null;
+        const shown = image ?? { width: cellWidth, height: 80 };
         const scale = image ? Math.min(cellWidth / shown.width, maxImageHeight / shown.height) : 1;
         return { image, caption, width: shown.width * scale, height: shown.height * scale };
       });
@@ -430,8 +438,7 @@ export class PdfCanvas {
         const cellX = MARGIN_X + i * (cellWidth + GAP);
         const x = cellX + (cellWidth - cell.width) / 2;
         const top = y + (imagesHeight - cell.height) / 2;
-        if (cell.image) {
-          this.drawImage(cell.image, x, top, { width: cell.width, height: cell.height });
+        if (cell.image && this.drawImage(cell.image, x, top, { width: cell.width, height: cell.height })) {
           this.doc.rect(x, top, cell.width, cell.height).lineWidth(0.5).stroke(RULE);
         } else {
           this.doc.rect(x, top, cell.width, cell.height).fillAndStroke(SHADE, RULE);
@@ -579,48 +586,16 @@ export class PdfCanvas {
   }
 
   /**
-   * Opens an image once per document, however often it is drawn and whichever copy of its bytes it is given;
-   * null when it cannot be embedded.
+   * Draws a prepared image; false when pdfkit refuses it (a JPEG kept as it came whose header pdfkit reads
+   * otherwise than sharp did), so that the caller draws its placeholder.
    */
-  private openImage(source: string | Uint8Array): OpenedImage | null {
-    const key = typeof source === "string" ? source : createHash("sha256").update(source).digest("base64");
-    const cached = this.images.get(key);
-    if (cached !== undefined) return cached;
-    const embeddable = embeddableImage(source);
-    let image: OpenedImage | null = null;
-    if (embeddable?.kind === "pixels") {
-      // Colour and alpha planes as an image with a soft mask, the form pdfkit itself would write.
-      // Run-length deflate suits these planes (long runs of one value) and is several times faster.
-      const { width, height, colorSpace, color, alpha } = embeddable;
-      const plane = {
-        Type: "XObject",
-        Subtype: "Image",
-        Width: width,
-        Height: height,
-        BitsPerComponent: 8,
-        Filter: "FlateDecode",
-      };
-      const mask = this.doc.ref({ ...plane, ColorSpace: "DeviceGray" });
-      mask.end(deflateSync(alpha, { strategy: zlibConstants.Z_RLE }));
-      const obj = this.doc.ref({ ...plane, ColorSpace: colorSpace, SMask: mask });
-      obj.end(deflateSync(color, { strategy: zlibConstants.Z_RLE }));
-      image = { width, height, obj, label: `Sig${this.images.size + 1}` } as OpenedImage;
-    } else if (embeddable) {
-      const { bytes } = embeddable;
-      try {
-        const opener = this.doc as unknown as { openImage(src: Buffer): OpenedImage };
-        image = opener.openImage(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
-      } catch {
-        image = null;
-      }
+  private drawImage(image: PdfImage, x: number, y: number, options: PDFKit.Mixins.ImageOption): boolean {
+    try {
+      this.doc.image(image.src, x, y, options);
+      return true;
+    } catch {
+      return false;
     }
-    this.images.set(key, image);
-    return image;
-  }
-
-  private drawImage(image: OpenedImage, x: number, y: number, options: PDFKit.Mixins.ImageOption): void {
-    // pdfkit draws an opened image like a file or buffer, reusing its one embedded copy.
-    this.doc.image(image as unknown as Buffer, x, y, options);
   }
 
   /** One line of text, cut short with an ellipsis when it is wider than `width` (a running header or footer). */
@@ -771,6 +746,11 @@ function toned(style: TextStyle, tone: CellTone | undefined): TextStyle {
     default:
       return style;
   }
+}
+
+/** How the canvas knows an image again: a data URL or address by itself, bytes by their SHA-256. */
+function imageKey(source: PdfImageSource): string {
+  return typeof source === "string" ? source : createHash("sha256").update(source).digest("base64");
 }
 
 /** Text for one line: printed as a document shows it, any line break a space. */

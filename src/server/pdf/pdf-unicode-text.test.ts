@@ -41,10 +41,10 @@ describe("names in the PDFs", () => {
         generatedAt,
       }),
     );
-    expect(text).toContain(`DRIVER NAME ${ALL}`);
+    expect(text).toContain(`DRIVER FULL NAME ${ALL}`);
     expect(text).toContain(`COMPANY ON HIRE TO ${ALL}`);
     expect(text).toContain(`SITE LOCATION ${ALL}`);
-    expect(text).toContain(`Breakdown notes ${ALL}`);
+    expect(text).toContain(`Breakdown Reason ${ALL}`);
     expect(text).toContain(`NAME ${NAMES[0]} DATE`);
     expect(text).toContain(`NAME ${NAMES[1]} DATE`);
   });
@@ -58,10 +58,10 @@ describe("names in the PDFs", () => {
         generatedAt,
       }),
     );
-    expect(text).toContain(`DRIVER NAME ${ALL}`);
+    expect(text).toContain(`DRIVER FULL NAME ${ALL}`);
     expect(text).toContain(`COMPANY ON HIRE TO ${ALL}`);
     expect(text).toContain(`SITE LOCATION ${ALL}`);
-    expect(text).toContain(`Defects notes ${ALL}`);
+    expect(text).toContain(`Defects Notes ${ALL}`);
     expect(text).toContain(`NAME ${NAMES[0]} DATE`);
   });
 
@@ -78,11 +78,11 @@ describe("names in the PDFs", () => {
       }),
     );
     // The approval's summary, the timesheet and the check sheet each show them.
-    expect(text.split(`DRIVER NAME ${ALL}`)).toHaveLength(4);
+    expect(text.split(`DRIVER FULL NAME ${ALL}`)).toHaveLength(4);
     expect(text.split(`SITE LOCATION ${ALL}`)).toHaveLength(4);
     expect(text.split(`COMPANY ON HIRE TO ${ALL}`)).toHaveLength(4);
-    expect(text).toContain(`Breakdown notes ${ALL}`);
-    expect(text).toContain(`Defects notes ${ALL}`);
+    expect(text).toContain(`Breakdown Reason ${ALL}`);
+    expect(text).toContain(`Defects Notes ${ALL}`);
     expect(text).toContain(`Supervisor notes ${ALL}`);
     expect(text).toContain(`CLIENT REPRESENTATIVE NAME ${NAMES[5]} DATE`);
     expect(text).toContain(`FOREMAN NAME ${NAMES[6]} DATE`);

@@ -34,13 +34,13 @@ describe("renderTimesheetPdf", () => {
       "Weekly Timesheet",
       "WEEK ENDING 08/06/2025",
       "ORDER NUMBER P-12345",
-      "DRIVER NAME Dave Digger",
-      "COMPANY Acme Plant Hire Ltd",
+      "DRIVER FULL NAME Dave Digger",
+      "COMPANY YOU'RE DRIVING FOR Acme Plant Hire Ltd",
       "COMPANY ON HIRE TO BuildCo Construction",
       "SITE LOCATION Riverside Depot, Leeds LS10 1AB",
       "CUSTOMER BuildCo Group",
       "MACHINE/VEHICLE TYPE 13T Excavator",
-      "PLANT/REGISTRATION NO. EX-042",
+      "PLANT/REGISTRATION NUMBER EX-042",
       "MACHINE HOURS (START) 4521.5",
       "VAN MILEAGE (START) 88213",
       "Page 1 of 1",
@@ -65,7 +65,7 @@ describe("renderTimesheetPdf", () => {
     ]) {
       expect(flat).toContain(row);
     }
-    expect(flat).toContain("Breakdown notes Hose replaced on Wednesday by the hire company's fitter.");
+    expect(flat).toContain("Breakdown Reason Hose replaced on Wednesday by the hire company's fitter.");
   });
 
   it("works the hours out from the times, not from stored figures", async () => {
@@ -83,7 +83,7 @@ describe("renderTimesheetPdf", () => {
     const { pdf, flat } = await render();
     expect(flat).toContain("OPERATOR SIGNATURE NAME Dave Digger DATE 07/06/2025");
     expect(flat).toContain("CLIENT SIGNATURE NAME Fiona Foreman DATE 07/06/2025");
-    expect(flat).toContain("Driver rating RATING Excellent RATING NOTES Tidy and punctual");
+    expect(flat).toContain("Driver Rating RATING Excellent RATING NOTES Tidy and punctual");
     expect(flat).not.toContain("Not signed");
     const images = await pdfImages(pdf);
     expect(images).toHaveLength(1);

@@ -50,7 +50,7 @@ describe("renderWeeklyPackPdf", () => {
     expect(flat).toContain("Weekly Pack: Supervisor Approval");
     expect(flat).toContain("CLIENT REPRESENTATIVE NAME Colin Client DATE 08/06/2025");
     expect(flat).toContain("FOREMAN NAME Frank Foreman DATE 08/06/2025");
-    expect(flat).toContain("Driver rating RATING Excellent RATING NOTES Good week");
+    expect(flat).toContain("Driver Rating RATING Excellent RATING NOTES Good week");
     // One rating for the set: the sections inside it carry none of their own.
     expect(flat.match(/RATING NOTES/g)).toHaveLength(1);
     expect(flat).toContain("Weekly total 45.4");

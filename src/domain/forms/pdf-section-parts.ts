@@ -1,0 +1,30 @@
+import { type Rating, ratingLabel } from "../rating";
+import { isPresent } from "../signatures";
+import { fieldLabel, shortFieldLabel } from "./field-labels";
+import type { FormPdfContext, KeyValue, PdfBlock } from "./pdf-sections";
+
+/** The customer picked before the form, as a labelled value, when there was one. */
+export function customerEntry(context: Pick<FormPdfContext, "customerName">): KeyValue[] {
+  return isPresent(context.customerName)
+    ? [{ label: fieldLabel("customerId"), value: context.customerName }]
+    : [];
+}
+
+/** The driver's rating and its notes; "Not rated yet" where a rating is expected but not given. */
+export function ratingBlocks(rating: { rating?: Rating; notes?: string } | undefined): PdfBlock[] {
+  if (!rating) return [];
+  return [
+    { kind: "heading", text: fieldLabel("supervisorRating") },
+    {
+      kind: "keyValues",
+      columns: 2,
+      entries: [
+        {
+          label: shortFieldLabel("supervisorRating"),
+          value: rating.rating ? ratingLabel(rating.rating) : "Not rated yet",
+        },
+        { label: fieldLabel("supervisorNotes"), value: rating.notes },
+      ],
+    },
+  ];
+}

@@ -1,0 +1,141 @@
+import type { CheckSheetFields } from "../check-sheet";
+import { formatDisplayDate } from "../iso-date";
+import type { Rating, SupervisorApproval } from "../rating";
+import { isPresent } from "../signatures";
+import type { TimesheetFields } from "../timesheet";
+import { CHECK_SHEET_PDF_TITLE, checkSheetPdfSection } from "./check-sheet-pdf-sections";
+import { fieldLabel } from "./field-labels";
+import { customerEntry, ratingBlocks } from "./pdf-section-parts";
+import type { PdfDocument, PdfImageSource, PdfSection } from "./pdf-sections";
+import { TIMESHEET_PDF_TITLE, timesheetPdfSection } from "./timesheet-pdf-sections";
+
+const PACK_TITLE = "Weekly Pack";
+
+const LONDON_DATE = new Intl.DateTimeFormat("en-GB", {
+  timeZone: "Europe/London",
+  day: "2-digit",
+  month: "2-digit",
+  year: "numeric",
+});
+
+export interface WeeklyPack {
+  timesheet: { form: TimesheetFields; fingerprint: string };
+  /** The week's check sheets, in date order, each with its photos at print resolution. */
+  checkSheets: readonly { form: CheckSheetFields; fingerprint: string; photos: readonly PdfImageSource[] }[];
+  /** The client's and foreman's approval; absent before they have signed (the boxes then say "Not signed"). */
+  approval?: SupervisorApproval;
+  /** The SHA-256 of the approval and what it approves, or of the forms alone before approval. */
+  approvalFingerprint: string;
+  rating?: Rating;
+  ratingNotes?: string;
+  customerName?: string;
+}
+
+/**
+ * One document for a week: the supervisor approval with its signatures, the rating and the list of what it
+ * approves, then the timesheet, then every check sheet with its photos. The forms carry no rating of their own.
+ */
+export function weeklyPackPdf(pack: WeeklyPack): PdfDocument {
+  const { timesheet, checkSheets, approval, customerName } = pack;
+  const form = timesheet.form;
+  const weekEnding = formatDisplayDate(form.weekEnding);
+  const contents = [
+    { document: TIMESHEET_PDF_TITLE, date: weekEnding, photos: "-", fingerprint: timesheet.fingerprint },
+    ...checkSheets.map((sheet) => ({
+      document: CHECK_SHEET_PDF_TITLE,
+      date: formatDisplayDate(sheet.form.checkDate),
+      photos: String(sheet.photos.length),
+      fingerprint: sheet.fingerprint,
+    })),
+  ];
+  const approvedOn = approval ? LONDON_DATE.format(new Date(approval.approvedAt)) : "";
+  const approvalSection: PdfSection = {
+    stamp: {
+      title: "Supervisor Approval",
+      reference: `Plant ${form.plantNumber || "-"}  |  Week ending ${weekEnding || "-"}`,
+      fingerprint: pack.approvalFingerprint,
+    },
+    blocks: [
+      {
+        kind: "header",
+        title: `${PACK_TITLE}: Supervisor Approval`,
+        facts: [
+          { label: fieldLabel("weekEnding"), value: weekEnding },
+          { label: fieldLabel("orderNumber"), value: form.orderNumber },
+        ],
+      },
+      { kind: "heading", text: "Summary" },
+      {
+        kind: "keyValues",
+        columns: 3,
+        entries: [
+          { label: fieldLabel("driverSignedName"), value: form.driverSignedName },
+          { label: fieldLabel("plantNumber"), value: form.plantNumber },
+          { label: fieldLabel("company"), value: form.company },
+          { label: fieldLabel("machineNumber"), value: form.machineNumber },
+          { label: fieldLabel("clientCompany"), value: form.clientCompany },
+          { label: fieldLabel("siteLocation"), value: form.siteLocation },
+          ...customerEntry({ customerName }),
+        ],
+      },
+      { kind: "heading", text: "Documents in this pack" },
+      {
+        kind: "table",
+        columns: [
+          { header: "Document", width: 2.2 },
+          { header: "Week ending / date", width: 1.3 },
+          { header: "Photos", width: 0.7, align: "center" },
+          { header: "SHA-256 of signed content", width: 5.6 },
+        ],
+        rows: contents.map((entry) => ({
+          cells: [
+            entry.document,
+            entry.date,
+            entry.photos,
+            { text: entry.fingerprint, tone: "code" as const },
+          ],
+        })),
+      },
+      { kind: "heading", text: "Approval" },
+      {
+        kind: "signatures",
+        boxes: [
+          {
+            title: "Client representative",
+            image: approval?.clientSignature,
+            name: approval?.clientName ?? "",
+            date: approvedOn,
+          },
+          {
+            title: "Foreman",
+            image: approval?.foremanSignature,
+            name: approval?.foremanName ?? "",
+            date: approvedOn,
+          },
+        ],
+      },
+      ...(approval && isPresent(approval.supervisorNotes)
+        ? [
+            { kind: "heading", text: "Supervisor notes" } as const,
+            { kind: "text", text: approval.supervisorNotes, emptyText: "" } as const,
+          ]
+        : []),
+      ...ratingBlocks({ rating: pack.rating, notes: pack.ratingNotes }),
+    ],
+  };
+  return {
+    title: `${PACK_TITLE} - ${form.plantNumber}`,
+    subject: `Week ending ${weekEnding}`,
+    sections: [
+      approvalSection,
+      timesheetPdfSection(form, { fingerprint: timesheet.fingerprint, customerName }),
+      ...checkSheets.map((sheet) =>
+        checkSheetPdfSection(sheet.form, {
+          fingerprint: sheet.fingerprint,
+          photos: sheet.photos,
+          customerName,
+        }),
+      ),
+    ],
+  };
+}

@@ -1,0 +1,71 @@
+import type { PdfBlock, PdfDocument, PdfImageSource } from "../../domain/forms/pdf-sections";
+import { PdfCanvas, type StoredImageReader } from "./pdf-canvas";
+import type { ImageRole } from "./pdf-image";
+
+export interface RenderOptions {
+  generatedAt: Date;
+  /** Reads a signature stored beside its form; without it such a signature shows as not signed. */
+  readStoredImage?: StoredImageReader;
+}
+
+/**
+ * Draws any document described as sections on A4 pages: every PDF the product makes goes through here. Its
+ * images are decoded first, all at once; then each section starts on a new page and its blocks follow.
+ */
+export async function renderPdf(document: PdfDocument, options: RenderOptions): Promise<Buffer> {
+  const canvas = new PdfCanvas({
+    title: document.title,
+    subject: document.subject,
+    generatedAt: options.generatedAt,
+  });
+  const blocks = document.sections.flatMap((section) => section.blocks);
+  await canvas.loadImages(blocks.flatMap(imagesOf), options.readStoredImage);
+  for (const section of document.sections) {
+    canvas.startSection(section.stamp);
+    for (const block of section.blocks) draw(canvas, block);
+  }
+  return canvas.toBuffer();
+}
+
+function imagesOf(block: PdfBlock): { source: PdfImageSource; role: ImageRole }[] {
+  if (block.kind === "signatures") {
+    return block.boxes.flatMap((box) => (box.image ? [{ source: box.image, role: "signature" }] : []));
+  }
+  if (block.kind === "photos") return block.photos.map((photo) => ({ source: photo.image, role: "photo" }));
+  return [];
+}
+
+function draw(canvas: PdfCanvas, block: PdfBlock): void {
+  switch (block.kind) {
+    case "header":
+      canvas.documentHeader(block.title, block.facts);
+      break;
+    case "heading":
+      canvas.heading(block.text);
+      break;
+    case "keyValues":
+      canvas.keyValueGrid(block.entries, block.columns);
+      break;
+    case "table":
+      canvas.table(block.columns, block.rows);
+      break;
+    case "checks":
+      canvas.checks(block.items);
+      break;
+    case "text":
+      canvas.textBlock(block.text, block.emptyText);
+      break;
+    case "notice":
+      canvas.notice(block.text);
+      break;
+    case "signatures":
+      canvas.signatureBoxes(block.boxes);
+      break;
+    case "photos":
+      canvas.imageGrid(block.photos);
+      break;
+    case "space":
+      canvas.space(block.points);
+      break;
+  }
+}
