@@ -29,7 +29,7 @@ export interface PageStamp {
   fingerprint: string;
 }
 
-/** An image as a form holds it: a PNG or JPEG data URL, a stored image's address, or a photo's bytes. */
+/** An image as a PDF is given it: a signature's PNG or JPEG data URL, or a photo's bytes. */
 export type PdfImageSource = string | Uint8Array;
 
 export interface KeyValue {

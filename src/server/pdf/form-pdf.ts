@@ -1,10 +1,12 @@
 import type { CheckSheetFields } from "../../domain/check-sheet";
+import { fieldLabel } from "../../domain/forms/field-labels";
 import type { AnyFormSpec } from "../../domain/forms/form-spec";
+import { formatDisplayDate } from "../../domain/iso-date";
 import type { Rating } from "../../domain/rating";
 import type { TimesheetFields } from "../../domain/timesheet";
-import { renderCheckSheetPdf } from "./check-sheet-pdf";
 import type { PdfPhoto } from "./pdf-canvas";
-import { renderTimesheetPdf } from "./timesheet-pdf";
+import { renderPdf } from "./render-pdf";
+import { signedContentFingerprint } from "./signed-content-fingerprint";
 
 export interface FormPdfInput {
   /** The form with its signatures as PNG data URLs. */
@@ -18,10 +20,22 @@ export interface FormPdfInput {
   generatedAt: Date;
 }
 
-/** A signed form of any type as an A4 PDF. */
+/** A signed form of any type as an A4 PDF: its spec's section, drawn by the one renderer. */
 export function renderFormPdf(spec: AnyFormSpec, input: FormPdfInput): Promise<Buffer> {
-  const { form, ...rest } = input;
-  return spec.kind === "timesheet"
-    ? renderTimesheetPdf({ ...rest, timesheet: form as TimesheetFields })
-    : renderCheckSheetPdf({ ...rest, checkSheet: form as CheckSheetFields });
+  const form = input.form as TimesheetFields | CheckSheetFields;
+  const section = spec.pdfSection(form, {
+    fingerprint: signedContentFingerprint(form),
+    customerName: input.customerName,
+    rating: { rating: input.rating, notes: input.ratingNotes },
+    photos: input.photos.map((photo) => photo.data),
+  });
+  const date = formatDisplayDate(spec.date(form));
+  return renderPdf(
+    {
+      title: `${spec.title} - ${form.plantNumber}`,
+      subject: `${fieldLabel(spec.dateField)} ${date}`,
+      sections: [section],
+    },
+    { generatedAt: input.generatedAt },
+  );
 }

@@ -1,7 +1,6 @@
 import { createHash } from "node:crypto";
 import PDFDocument from "pdfkit";
 import { type CheckValue, checkValueLabel } from "../../domain/check-items";
-import { isImageRef } from "../../domain/forms/image-ref";
 import type {
   CellTone,
   KeyValue,
@@ -76,9 +75,6 @@ export interface PdfPhoto {
   contentType: string;
 }
 
-/** Reads a stored image by its address (`/api/images/{sha256}`), or null when it is not there. */
-export type StoredImageReader = (ref: string) => Promise<Uint8Array | null>;
-
 interface Cursor {
   page: number;
   y: number;
@@ -133,12 +129,9 @@ export class PdfCanvas {
 
   /**
    * Decodes, before drawing, every image the document will draw (sharp works off the event loop, several at
-   * once), each once however many times it is drawn. A stored image's address is read with `readStored`.
+   * once), each once however many times it is drawn.
    */
-  async loadImages(
-    sources: readonly { source: PdfImageSource; role: ImageRole }[],
-    readStored?: StoredImageReader,
-  ): Promise<void> {
+  async loadImages(sources: readonly { source: PdfImageSource; role: ImageRole }[]): Promise<void> {
     const pending = new Map<string, { source: PdfImageSource; role: ImageRole }>();
     for (const entry of sources) {
       const key = imageKey(entry.source);
@@ -146,8 +139,7 @@ export class PdfCanvas {
     }
     await Promise.all(
       [...pending].map(async ([key, { source, role }]) => {
-        const bytes = typeof source === "string" && isImageRef(source) ? await readStored?.(source) : source;
-        this.images.set(key, bytes ? await pdfImage(bytes, role) : null);
+        this.images.set(key, await pdfImage(source, role));
       }),
     );
   }

@@ -1,11 +1,9 @@
 import type { PdfBlock, PdfDocument, PdfImageSource } from "../../domain/forms/pdf-sections";
-import { PdfCanvas, type StoredImageReader } from "./pdf-canvas";
+import { PdfCanvas } from "./pdf-canvas";
 import type { ImageRole } from "./pdf-image";
 
 export interface RenderOptions {
   generatedAt: Date;
-  /** Reads a signature stored beside its form; without it such a signature shows as not signed. */
-  readStoredImage?: StoredImageReader;
 }
 
 /**
@@ -19,7 +17,7 @@ export async function renderPdf(document: PdfDocument, options: RenderOptions): 
     generatedAt: options.generatedAt,
   });
   const blocks = document.sections.flatMap((section) => section.blocks);
-  await canvas.loadImages(blocks.flatMap(imagesOf), options.readStoredImage);
+  await canvas.loadImages(blocks.flatMap(imagesOf));
   for (const section of document.sections) {
     canvas.startSection(section.stamp);
     for (const block of section.blocks) draw(canvas, block);
