@@ -15,7 +15,12 @@ import { messages } from "./messages";
 import { timesheetIdOfCombined } from "./pairing";
 import { MIN_PASSWORD_LENGTH } from "./password";
 import { isHttpUrlOrPath, PhotoUrlSchema } from "./photos";
-import { RatingSchema, SupervisorApprovalSchema, SupervisorRatingSchema } from "./rating";
+import {
+  RatingSchema,
+  StoredApprovalSchema,
+  SupervisorApprovalSchema,
+  SupervisorRatingSchema,
+} from "./rating";
 import { SignatureDataUrlSchema } from "./signatures";
 import { TimesheetInputSchema } from "./timesheet";
 
@@ -300,7 +305,7 @@ export const StoredSetSchema = z.object({
   timesheetId: z.string(),
   checkSheetIds: z.array(z.string()),
   status: FormStatusSchema,
-  approval: SupervisorApprovalSchema.nullable(),
+  approval: StoredApprovalSchema.nullable(),
   rating: z.object({ rating: RatingSchema, notes: z.string(), ratedAt: z.string().nullable() }).nullable(),
 });
 export type StoredSet = z.infer<typeof StoredSetSchema>;

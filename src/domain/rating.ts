@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { MAX_NOTES_LENGTH } from "./constants";
+import { ImageRefSchema } from "./forms/image-ref";
 import { RATINGS } from "./rating-labels";
 import { SignatureDataUrlSchema } from "./signatures";
 
@@ -40,3 +41,9 @@ export const SupervisorApprovalSchema = z.object({
   supervisorNotes: notes.default(""),
 });
 export type SupervisorApproval = z.infer<typeof SupervisorApprovalSchema>;
+
+/** An approval as a stored set answers it: its signatures are the addresses of the stored images. */
+export const StoredApprovalSchema = SupervisorApprovalSchema.extend({
+  clientSignature: ImageRefSchema,
+  foremanSignature: ImageRefSchema,
+});

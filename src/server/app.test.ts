@@ -105,6 +105,7 @@ describe.each(testDatabases())("the API on $name", ({ open }) => {
       plantNumber: vehicle.plantNumber,
       vehicleType: vehicle.vehicleType,
       description: vehicle.description,
+      checkTemplate: vehicle.checkTemplate,
     });
 
     const missing = await app.inject({ method: "GET", url: "/api/vehicles/qr/NOT-A-CODE" });

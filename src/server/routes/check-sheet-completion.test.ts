@@ -271,7 +271,7 @@ describe.each(testDatabases())("check sheet one-step completion on $name", ({ op
     });
     for (const url of photos) {
       expect(await photoRow(url)).toMatchObject({ form_id: id });
-      expect((await call("GET", url)).statusCode).toBe(200);
+      expect((await call("GET", url, cookie)).statusCode).toBe(200);
     }
     // The photo taken off the sheet is no longer tied to it.
     expect(await photoRow(dropped)).toMatchObject({ form_id: null });

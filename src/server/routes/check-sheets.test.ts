@@ -320,8 +320,8 @@ describe.each(testDatabases())("check sheets on $name", ({ open }) => {
       expect(await photoRow(photo)).toBeUndefined();
       expect(await app.deps.photoStorage.size(`photos/${photo.split("/").pop()}`)).toBeNull();
       expect((await app.inject({ method: "GET", url: photo })).statusCode).toBe(404);
-      // A photo not on the sheet stays.
-      expect((await app.inject({ method: "GET", url: kept })).statusCode).toBe(200);
+      // A photo not on the sheet stays (for its owner: photos are never served without a session or view token).
+      expect((await app.inject({ method: "GET", url: kept, headers: { cookie } })).statusCode).toBe(200);
     });
   });
 });

@@ -11,6 +11,7 @@ import { loadConfig } from "../config";
 import type { Database } from "../db/database";
 import { testDatabases } from "../db/test-databases";
 import { CLIENT_SIGNATURE, OPERATOR_SIGNATURE } from "../pdf/pdf-fixtures";
+import { storedImageRef } from "../test-support/stored-image-ref";
 
 const ORIGIN = "http://sheets.test";
 const NOW = "2025-06-07T15:00:00.000Z";
@@ -150,7 +151,12 @@ describe.each(testDatabases())("the completed view of a combined set on $name", 
       [w.sheetIds[0], "2025-06-03", "completed"],
       [w.sheetIds[1], "2025-06-05", "completed"],
     ]);
-    expect(owner.body?.set?.approval).toEqual(approval);
+    // Stored as images beside the set, answered as their addresses.
+    expect(owner.body?.set?.approval).toEqual({
+      ...approval,
+      clientSignature: storedImageRef(CLIENT_SIGNATURE),
+      foremanSignature: storedImageRef(OPERATOR_SIGNATURE),
+    });
 
     // The mailed link's token shows the same set without an account; another account sees nothing.
     const token = await viewToken(w.timesheetId);

@@ -10,6 +10,7 @@ import { claimBatch } from "../db/outbox-repository";
 import { testDatabases } from "../db/test-databases";
 import { pdfText } from "../pdf/pdf-text";
 import { printedFingerprint } from "../test-support/printed-fingerprint";
+import { storedImageRef } from "../test-support/stored-image-ref";
 
 const ORIGIN = "http://sheets.test";
 
@@ -246,7 +247,7 @@ describe.each(testDatabases())("timesheets on $name", ({ open }) => {
       // A draft as saved before drawn-at times were kept: it opens and saves as ever.
       expect((await call("POST", "/api/timesheets", cookie, { id, ...signedWeek() })).statusCode).toBe(201);
       const old = (await call("GET", `/api/timesheets/${id}`, cookie)).json();
-      expect(old.operatorSignature).toBe(SAMPLE_SIGNATURE);
+      expect(old.operatorSignature).toBe(storedImageRef(SAMPLE_SIGNATURE));
       expect(old).not.toHaveProperty("operatorSignedAt");
 
       const save = (fields: object) => call("PUT", `/api/timesheets/${id}`, cookie, fields);

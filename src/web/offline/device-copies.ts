@@ -1,3 +1,4 @@
+import { IMAGE_CACHE } from "./image-cache";
 import type { LocalForm, OutboxItem } from "./offline-db";
 import { offlineDb } from "./offline-db";
 import { holdUntilSignIn } from "./outbox";
@@ -84,7 +85,13 @@ export async function clearAccountFromDevice(owner: string): Promise<void> {
   // Only the signed-in driver's lists are ever kept (forgetOtherAccounts), so all of them go.
   await tx.objectStore("lists").clear();
   await tx.done;
+  await forgetImages();
   await holdUntilSignIn(owner);
+}
+
+/** The signatures kept for reading offline (see the service worker), where the browser has a cache. */
+async function forgetImages(): Promise<void> {
+  await globalThis.caches?.delete(IMAGE_CACHE);
 }
 
 /** Removes copies and kept lists grown old (see DEVICE_COPY_MAX_AGE_MS); run at app start. */

@@ -1,7 +1,8 @@
 import { clientsClaim } from "workbox-core";
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from "workbox-precaching";
 import { NavigationRoute, registerRoute } from "workbox-routing";
-import { NetworkFirst } from "workbox-strategies";
+import { CacheFirst, NetworkFirst } from "workbox-strategies";
+import { IMAGE_CACHE } from "./image-cache";
 import { flushOutbox, listOutbox, OUTBOX_SYNC_TAG } from "./outbox";
 
 // The app's tsconfig has the DOM library, not the worker one; these are the few worker types used here.
@@ -70,6 +71,14 @@ registerRoute(
     networkTimeoutSeconds: 10,
     plugins: [{ handlerDidError: async ({ request }) => vehicleFromFleet(request) }],
   }),
+);
+
+// Signatures of kept forms: an image's address is the hash of its bytes, so a copy never goes stale. Kept once
+// seen, so History's records show their signatures without signal; logout deletes the cache.
+registerRoute(
+  ({ url, request }) =>
+    request.method === "GET" && url.origin === location.origin && url.pathname.startsWith("/api/images/"),
+  new CacheFirst({ cacheName: IMAGE_CACHE }),
 );
 
 // Fetched once at install, so the customer dropdown and QR labels work offline even before they were opened.
