@@ -11,7 +11,7 @@ import { loadConfig } from "./config";
 import type { Database } from "./db/database";
 import { testDatabases } from "./db/test-databases";
 import { redactUrl } from "./log-redaction";
-import { queuedSignUpTokens, signUp } from "./test-support/sign-up";
+import { queuedSignUpTokens } from "./test-support/sign-up";
 
 const ORIGIN = "http://sheets.test";
 const token = () => randomBytes(32).toString("base64url");
@@ -117,13 +117,22 @@ describe.each(testDatabases())("no secret in the request log on $name", ({ open 
 
     // Sign-up: the link's page, then its confirmation.
     const email = `logged-${token().slice(0, 8)}@haulage.co.uk`;
-    await signUp(app, {
-      headers: { origin: ORIGIN },
+    await app.inject({
+      method: "POST",
+      url: "/api/drivers/register",
       payload: { fullName: "Logged Driver", email, password: "secret12" },
+      headers: { origin: ORIGIN },
     });
     const [signUpToken] = await queuedSignUpTokens(database.db, email);
     secrets.push(signUpToken!);
     await app.inject({ method: "GET", url: `/confirm-account?token=${signUpToken}` });
+    const made = await app.inject({
+      method: "POST",
+      url: "/api/drivers/register/confirm",
+      payload: { token: signUpToken },
+      headers: { origin: ORIGIN },
+    });
+    expect(made.statusCode).toBe(201);
 
     // Reset: the link's page.
     await app.inject({
