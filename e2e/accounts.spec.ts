@@ -32,7 +32,7 @@ test("a new driver creates an account, logs out after confirming, and logs back 
   // Nothing is made yet: the dialog says to check the email, whose link makes the account.
   await expect(dialog.getByRole("heading", { name: "Check Your Email" })).toBeVisible();
   await expect(dialog.getByRole("status")).toHaveText(messages.registrationMailSent);
-  await dialog.getByRole("button", { name: "Close" }).click();
+  await dialog.getByRole("button", { name: "OK" }).click();
   await expect(dialog).toBeHidden();
   await expectSignedOut(page);
 

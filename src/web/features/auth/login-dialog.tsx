@@ -97,7 +97,7 @@ function LoginForm({ mode, initialEmail }: { mode: LoginMode; initialEmail: stri
           {sent}
         </p>
         <Button size="lg" onClick={closeAuthDialog}>
-          Close
+          OK
         </Button>
       </>
     );
