@@ -25,4 +25,6 @@ export const budgets = {
   weeklyPackPdfBytes: { max: 8 * MB },
   photoShrinkMs: { max: 1500 },
   photoShrinkBytes: { max: 400 * KB },
+  /** Registration and reset answer in the same time whether or not the address has an account. */
+  accountTimingDifferenceMs: { max: 2 },
 } as const;

@@ -18,6 +18,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { SESSION_LIFETIME_MS } from "../src/domain/session";
 import { CallTimeoutError, callServer } from "../src/server/test-support/http-client";
+import { takeSignUpToken } from "../src/server/test-support/sign-up-mail";
 import { signedWeek } from "../src/server/test-support/signed-week";
 import { startServerProcess } from "../src/server/test-support/start-server-process";
 
@@ -146,7 +147,14 @@ async function main(): Promise<void> {
         body: { fullName: `Load Driver ${i}`, email, password: PASSWORD },
         headers: { "x-forwarded-for": address },
       });
-      if (res.status !== 201) throw new Error(`registering ${email} failed: ${res.status}`);
+      if (res.status !== 202) throw new Error(`registering ${email} failed: ${res.status}`);
+      // The account is made when the emailed link is opened.
+      const token = await takeSignUpToken(join(dataDir, "mail"), email);
+      const made = await callServer(origin, "POST", "/api/drivers/register/confirm", {
+        body: { token },
+        headers: { "x-forwarded-for": address },
+      });
+      if (made.status !== 201) throw new Error(`confirming ${email} failed: ${made.status}`);
       drivers.push(new Driver(origin, email, address));
     }
     const week = signedWeek();

@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser } from "@playwright/test";
+import { measureAccountTiming } from "./account-timing";
 import { launchChromium } from "./browser";
 import { BENCH_WEB_ROOT, buildApp, ROOT } from "./build-app";
 import { measureBundleSizes } from "./bundle-sizes";
@@ -16,9 +17,9 @@ import { cameraPhoto, uploadedPhotos } from "./site-photos";
 /**
  * `npm run bench`: builds the app, measures every figure with a budget, prints the table, writes it as JSON to
  * bench/results/ and exits non-zero when a budget fails or a figure could not be measured.
- * `npm run bench -- --only=bundle,pdf` runs some groups: bundle, lighthouse, server, pdf, photo.
+ * `npm run bench -- --only=bundle,pdf` runs some groups: bundle, lighthouse, server, pdf, photo, accounts.
  */
-const GROUPS = ["bundle", "lighthouse", "server", "pdf", "photo"] as const;
+const GROUPS = ["bundle", "lighthouse", "server", "pdf", "photo", "accounts"] as const;
 type Group = (typeof GROUPS)[number];
 
 const onlyArg = process.argv.find((arg) => arg.startsWith("--only="));
@@ -74,6 +75,8 @@ await step("lighthouse", async () => {
 });
 
 await step("server", measureServer);
+
+await step("accounts", measureAccountTiming);
 
 let browser: Browser | undefined;
 try {

@@ -11,7 +11,7 @@ import {
   registerByApi,
   submitLogin,
 } from "./fixtures/drivers";
-import { waitForMailTo } from "./fixtures/mailbox";
+import { signUpLinkFor, waitForMailTo } from "./fixtures/mailbox";
 
 test("a new driver creates an account, logs out after confirming, and logs back in", async ({ page }) => {
   const driver = newDriver();
@@ -29,7 +29,15 @@ test("a new driver creates an account, logs out after confirming, and logs back 
   await dialog.getByLabel("Password", { exact: true }).fill(driver.password);
   await dialog.getByRole("button", { name: "Create Account" }).click();
 
+  // Nothing is made yet: the dialog says to check the email, whose link makes the account.
+  await expect(dialog.getByRole("heading", { name: "Check Your Email" })).toBeVisible();
+  await expect(dialog.getByRole("status")).toHaveText(messages.registrationMailSent);
+  await dialog.getByRole("button", { name: "OK" }).click();
   await expect(dialog).toBeHidden();
+  await expectSignedOut(page);
+
+  const link = await signUpLinkFor(driver.email);
+  await page.goto(link);
   await expectSignedIn(page, driver);
   await expect(page.getByText(`Welcome, ${driver.fullName}.`)).toBeVisible();
   await expect(banner).toBeHidden();
@@ -57,6 +65,10 @@ test("a new driver creates an account, logs out after confirming, and logs back 
 
   await loginFromHeader(page, driver);
   expect((await page.request.get("/api/drivers/me")).status()).toBe(200);
+
+  // The sign-up link works once.
+  await page.goto(link);
+  await expect(page.getByRole("alert")).toContainText(messages.registrationLinkInvalid);
 });
 
 test("a wrong password, or an unknown email, gets the spec's login failure and hint", async ({
@@ -155,7 +167,10 @@ test("no reply from the server gives the connection variants of the failure mess
   await expect(dialog.getByRole("alert")).toHaveText(messages.accountCreationNetworkFailed);
 });
 
-test("an address that already has an account cannot be registered again", async ({ page, request }) => {
+test("registering an address that already has an account answers as for a new one and mails its owner", async ({
+  page,
+  request,
+}) => {
   const driver = newDriver();
   await registerByApi(request, driver);
   await page.goto("/");
@@ -165,9 +180,25 @@ test("an address that already has an account cannot be registered again", async 
   await dialog.getByLabel("Email").fill(driver.email.toUpperCase());
   await dialog.getByLabel("Password", { exact: true }).fill("another-password");
   await dialog.getByRole("button", { name: "Create Account" }).click();
-  await expect(dialog.getByRole("alert")).toHaveText(
-    "Account creation failed: An account with this email already exists. Please log in instead.",
-  );
+  await expect(dialog.getByRole("status")).toHaveText(messages.registrationMailSent);
+
+  const mail = await waitForMailTo(driver.email);
+  expect(mail.subject).toBe("Someone tried to create a Plant Sheets account with your address");
+  expect(mail.text).toContain("log in with your password, or use Forgot Password");
+  expect(mail.text).not.toContain("token=");
+  // The account is as it was: its own password still logs in.
+  expect(
+    (
+      await request.post("/api/drivers/login", { data: { email: driver.email, password: driver.password } })
+    ).status(),
+  ).toBe(200);
+});
+
+test("a sign-up link without its token says so and offers a way on", async ({ page }) => {
+  await page.goto("/confirm-account");
+  await expect(page.getByRole("alert")).toContainText(messages.registrationLinkInvalid);
+  await page.getByRole("button", { name: "Create Driver Account" }).click();
+  await expect(authDialog(page).getByRole("heading", { name: "Create Driver Account" })).toBeVisible();
 });
 
 test("the Account tab shows the account and changes its password", async ({ page, request }) => {

@@ -2,10 +2,9 @@ import { randomUUID } from "node:crypto";
 import { appendFile, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { expect, type Page } from "@playwright/test";
-import { STORAGE_KEYS } from "../src/domain/constants";
 import { messages } from "../src/domain/messages";
-import { serializeSession } from "../src/domain/session";
 import { test } from "./fixtures/app-test";
+import { logIn } from "./fixtures/drivers";
 import { e2ePaths } from "./fixtures/e2e-paths";
 import { mailsTo, waitForMailTo } from "./fixtures/mailbox";
 import { waitForOfflineReady } from "./support/offline";
@@ -133,15 +132,7 @@ test("an account holder's draft edited offline is saved to the server when the n
   context,
 }) => {
   const fullName = "Nina Network";
-  const response = await page.request.post("/api/drivers/register", {
-    data: { fullName, email: `nina-${randomUUID()}@northern-plant.co.uk`, password: "gravel-pit-42" },
-  });
-  expect(response.status()).toBe(201);
-  const { loginTime } = (await response.json()) as { loginTime: number };
-  await page.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [
-    STORAGE_KEYS.session,
-    serializeSession({ driverName: fullName, loginTime }),
-  ] as const);
+  await logIn(page, fullName, `nina-${randomUUID()}@northern-plant.co.uk`);
 
   await page.goto("/timesheet");
   await page.getByLabel("Company you're driving for").fill("Northern Plant Hire");

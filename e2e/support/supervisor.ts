@@ -1,11 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { expect, type Locator, type Page } from "@playwright/test";
-import { STORAGE_KEYS } from "../../src/domain/constants";
 import { WEEKDAYS } from "../../src/domain/days";
 import { applyStandardShift } from "../../src/domain/hours";
 import { SAMPLE_SIGNATURE } from "../../src/domain/sample-signature";
-import { serializeSession } from "../../src/domain/session";
 import { emptyTimesheet } from "../../src/domain/timesheet";
+import { logIn } from "../fixtures/drivers";
 
 export interface SignedInDriver {
   fullName: string;
@@ -15,15 +14,7 @@ export interface SignedInDriver {
 /** A new driver account, signed in on this page: the server's cookie and the app's stored session. */
 export async function signIn(page: Page, fullName = "Sam Supervisor"): Promise<SignedInDriver> {
   const email = `sam-${randomUUID().slice(0, 8)}@northern-plant.co.uk`;
-  const response = await page.request.post("/api/drivers/register", {
-    data: { fullName, email, password: "gravel-pit-42" },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  const { loginTime } = (await response.json()) as { loginTime: number };
-  await page.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [
-    STORAGE_KEYS.session,
-    serializeSession({ driverName: fullName, loginTime }),
-  ] as const);
+  await logIn(page, fullName, email);
   return { fullName, email };
 }
 

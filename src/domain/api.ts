@@ -70,8 +70,25 @@ export const RegisterRequestSchema = z.object({
   password: z.string().max(MAX_PASSWORD_LENGTH).refine(hasMinimumLength, messages.registerPasswordTooShort),
 });
 export type RegisterRequest = z.infer<typeof RegisterRequestSchema>;
-export const RegisterResponseSchema = LoginResponseSchema;
-export type RegisterResponse = LoginResponse;
+/**
+ * Beyond the spec (which answers the full name): registering answers only "check your email", the same for an
+ * address that already has an account, and the account is made when the emailed link is opened.
+ */
+export const RegisterResponseSchema = z.object({ message: z.string() });
+export type RegisterResponse = z.infer<typeof RegisterResponseSchema>;
+
+/** A link's single-use token (sign-up or password reset): what the emailed link carries. */
+const LinkTokenSchema = z
+  .string()
+  .min(16)
+  .max(200)
+  .regex(/^[\w-]+$/);
+
+/** Not in the spec: the sign-up link's token. The answer is a login's: the new account is signed in. */
+export const RegisterConfirmRequestSchema = z.object({ token: LinkTokenSchema });
+export type RegisterConfirmRequest = z.infer<typeof RegisterConfirmRequestSchema>;
+export const RegisterConfirmResponseSchema = LoginResponseSchema;
+export type RegisterConfirmResponse = LoginResponse;
 
 export const ChangePasswordRequestSchema = z.object({
   email: LoginEmailSchema,
@@ -87,11 +104,7 @@ export type ResetPasswordRequest = z.infer<typeof ResetPasswordRequestSchema>;
 
 /** Not in the spec: the reset link's token and the new password. */
 export const ResetPasswordConfirmRequestSchema = z.object({
-  token: z
-    .string()
-    .min(16)
-    .max(200)
-    .regex(/^[\w-]+$/),
+  token: LinkTokenSchema,
   newPassword: NewPasswordSchema,
 });
 export type ResetPasswordConfirmRequest = z.infer<typeof ResetPasswordConfirmRequestSchema>;

@@ -65,6 +65,21 @@ export const messages = {
     `Could not load your account details: ${given(errorMessage) ?? "Unknown error"}`,
   /** Not in the spec: a reset link that is malformed, already used or too old. */
   resetLinkInvalid: "This reset link is invalid or has expired. Please request a new one.",
+  /**
+   * Not in the spec: the answer to every well-formed registration, whether or not the address has an account
+   * (its owner is mailed instead), so that the answer never tells which addresses have one.
+   */
+  registrationMailSent:
+    "Check your email: we have sent a link to finish creating your account. It works for 24 hours.",
+  /** Not in the spec: a sign-up link that is malformed, already used, replaced by a newer one or too old. */
+  registrationLinkInvalid:
+    "This sign-up link is invalid or has expired. Please create your account again, or log in if you already have one.",
+  /** Not in the spec: a wrong current password in Change Password. */
+  currentPasswordIncorrect: "Current password is incorrect.",
+  /** Not in the spec: Change Password's email must be the signed-in account's. */
+  changePasswordEmailMismatch: "The email address does not match the signed-in account.",
+  /** The same answer for an unknown email and a wrong password: the reply never says which accounts exist. */
+  loginRefused: "Invalid email or password.",
   /** Not in the spec's words: the 30-minute session ended by itself, so saving needs a new login. */
   sessionExpired: {
     title: "Session Expired",

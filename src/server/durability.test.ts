@@ -60,11 +60,15 @@ describe.each([1, 2])("the server process on SQLite, %i worker(s)", (workers) =>
   it("drains requests in flight and the mail worker on SIGTERM, then exits cleanly", async () => {
     const dataDir = tempDataDir();
     const server = await start(dataDir);
-    const cookie = await registerAccount(server.url, {
-      fullName: "Gail Graceful",
-      email: "gail@haulage.co.uk",
-      password: "secret12",
-    });
+    const cookie = await registerAccount(
+      server.url,
+      {
+        fullName: "Gail Graceful",
+        email: "gail@haulage.co.uk",
+        password: "secret12",
+      },
+      join(dataDir, "mail"),
+    );
     const sent = Array.from({ length: 12 }, (_, i) => ({ id: randomUUID(), complete: i % 2 === 0, i }));
     let signalledAt = Number.POSITIVE_INFINITY;
     const requests = sent.map(({ id, complete, i }) =>
@@ -126,11 +130,15 @@ describe.each([1, 2])("the server process on SQLite, %i worker(s)", (workers) =>
   it("keeps every answered write and never doubles mail when killed mid-burst", async () => {
     const dataDir = tempDataDir();
     const first = await start(dataDir);
-    const cookie = await registerAccount(first.url, {
-      fullName: "Kim Killed",
-      email: "kim@haulage.co.uk",
-      password: "secret12",
-    });
+    const cookie = await registerAccount(
+      first.url,
+      {
+        fullName: "Kim Killed",
+        email: "kim@haulage.co.uk",
+        password: "secret12",
+      },
+      join(dataDir, "mail"),
+    );
     const drafts = await Promise.all(
       Array.from({ length: 40 }, async () => {
         const id = randomUUID();

@@ -7,6 +7,7 @@ import { loadConfig } from "./config";
 import type { Database } from "./db/database";
 import { testDatabases } from "./db/test-databases";
 import type { PhotoStorage } from "./storage/photo-storage";
+import { signUp } from "./test-support/sign-up";
 import { signedWeek } from "./test-support/signed-week";
 
 const ORIGIN = "http://sheets.test";
@@ -21,9 +22,7 @@ describe.each(testDatabases())("Idempotency-Key on $name", ({ open }) => {
     database = await open();
     clock = new Date("2025-06-07T15:00:00.000Z");
     app = await buildApp({ config: loadConfig({ PUBLIC_URL: ORIGIN }), database, now: () => clock });
-    await app.inject({
-      method: "POST",
-      url: "/api/drivers/register",
+    await signUp(app, {
       headers: { origin: ORIGIN },
       payload: { fullName: "Ida Empotent", email: "ida@haulage.co.uk", password: "secret1" },
     });

@@ -12,6 +12,7 @@ import type { Database } from "./db/database";
 import { claimBatch } from "./db/outbox-repository";
 import { seedSampleData } from "./db/seed";
 import { testDatabases } from "./db/test-databases";
+import { signUp } from "./test-support/sign-up";
 
 const ORIGIN = "http://sheets.test";
 const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(1024, 7)]);
@@ -70,9 +71,7 @@ describe.each(testDatabases())("idempotent replays of every write on $name", ({ 
 
   async function register(): Promise<string> {
     counter += 1;
-    const res = await app.inject({
-      method: "POST",
-      url: "/api/drivers/register",
+    const res = await signUp(app, {
       headers: { origin: ORIGIN },
       payload: {
         fullName: `Replay ${counter}`,

@@ -1,6 +1,10 @@
 import type { Kysely } from "kysely";
 import { LOGIN_BACKOFF } from "../domain/login-backoff";
-import { deleteExpiredSessions } from "./db/accounts-repository";
+import {
+  deleteExpiredPasswordResets,
+  deleteExpiredPendingRegistrations,
+  deleteExpiredSessions,
+} from "./db/accounts-repository";
 import { purgeIdempotencyKeys } from "./db/idempotency-repository";
 import { deleteUnheldImages } from "./db/images-repository";
 import { deleteStaleLoginFailures } from "./db/login-failures-repository";
@@ -21,12 +25,14 @@ const SENT_MAIL_RECORD_MS = 90 * 24 * HOUR_MS;
 const UNUSED_PHOTO_MS = 30 * 24 * HOUR_MS;
 
 /**
- * Deletes what has expired: sessions, idempotency keys, old rate-limit windows and forgotten login failures, old
- * delivered mail, signatures no form or set holds any more, and photos that never made it onto a form (rows, then
- * bytes).
+ * Deletes what has expired: sessions, reset and sign-up links, idempotency keys, old rate-limit windows and
+ * forgotten login failures, old delivered mail, signatures no form or set holds any more, and photos that never made
+ * it onto a form (rows, then bytes).
  */
 export async function runMaintenance(db: Kysely<DB>, photoStorage: PhotoStorage, now: Date): Promise<void> {
   await deleteExpiredSessions(db, now);
+  await deleteExpiredPasswordResets(db, now);
+  await deleteExpiredPendingRegistrations(db, now);
   await purgeIdempotencyKeys(db, now);
   await deleteStaleRateLimits(db, new Date(now.getTime() - 24 * HOUR_MS));
   const loginMemoryMs = Math.max(

@@ -10,6 +10,7 @@ import type { Database } from "./db/database";
 import { SAMPLE_CUSTOMERS, SAMPLE_VEHICLES, seedSampleData } from "./db/seed";
 import { testDatabases } from "./db/test-databases";
 import { databaseSnapshot } from "./test-support/database-snapshot";
+import { signUp } from "./test-support/sign-up";
 
 const ORIGIN = "http://sheets.test";
 const EMAIL = "fuzz@haulage.co.uk";
@@ -125,9 +126,7 @@ describe.each(testDatabases())("every route on $name, given random and malformed
     await seedSampleData(database.db);
     app = await buildApp({ config: loadConfig({ PUBLIC_URL: ORIGIN }), database, now: () => new Date() });
     await app.ready();
-    await app.inject({
-      method: "POST",
-      url: "/api/drivers/register",
+    await signUp(app, {
       headers: { origin: ORIGIN },
       payload: { fullName: "Fuzz Tester", email: EMAIL, password: PASSWORD },
     });

@@ -6,6 +6,7 @@ import { SESSION_COOKIE } from "./auth/sessions";
 import { loadConfig } from "./config";
 import type { Database } from "./db/database";
 import { testDatabases } from "./db/test-databases";
+import { signUp } from "./test-support/sign-up";
 
 const ORIGIN = "http://sheets.test";
 
@@ -38,17 +39,10 @@ describe.each(testDatabases())("state shared by instances on $name", ({ open }) 
   ) => app.inject({ method, url, payload, headers: { origin: ORIGIN, ...headers } });
 
   it("honours a session started on the other instance, and ends it everywhere", async () => {
-    const res = await call(
-      first,
-      "POST",
-      "/api/drivers/register",
-      {},
-      {
-        fullName: "Sam Shared",
-        email: "sam@haulage.co.uk",
-        password: "secret12",
-      },
-    );
+    const res = await signUp(first, {
+      headers: { origin: ORIGIN },
+      payload: { fullName: "Sam Shared", email: "sam@haulage.co.uk", password: "secret12" },
+    });
     const token = res.cookies.find((c) => c.name === SESSION_COOKIE)!.value;
     const cookie = `${SESSION_COOKIE}=${token}`;
     expect((await call(second, "GET", "/api/drivers/me", { cookie })).statusCode).toBe(200);

@@ -58,6 +58,10 @@ const ResetPasswordPage = lazyScreen(
   () => import("./features/auth/reset-password-page"),
   (m) => m.ResetPasswordPage,
 );
+const ConfirmAccountPage = lazyScreen(
+  () => import("./features/auth/confirm-account-page"),
+  (m) => m.ConfirmAccountPage,
+);
 const NotFoundPage = lazyScreen(
   () => import("./features/not-found/not-found-page"),
   (m) => m.NotFoundPage,
@@ -121,6 +125,7 @@ export function AppRoutes() {
           <Route path="/completed-form/:id" component={CompletedFormPage} />
           <Route path="/privacy-policy" component={PrivacyPolicyPage} />
           <Route path="/reset-password" component={ResetPasswordPage} />
+          <Route path="/confirm-account" component={ConfirmAccountPage} />
           <Route component={NotFoundPage} />
         </Switch>
       </Suspense>

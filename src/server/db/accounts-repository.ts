@@ -214,3 +214,80 @@ export async function consumePasswordReset(
     .executeTakeFirst();
   return row?.account_id;
 }
+
+/** Revokes every reset link of an account: a newer link, a changed or a reset password makes them useless. */
+export async function deletePasswordResetsOf(db: Kysely<DB>, accountId: string): Promise<void> {
+  await db.deleteFrom("password_resets").where("account_id", "=", accountId).execute();
+}
+
+export async function deleteExpiredPasswordResets(db: Kysely<DB>, now: Date): Promise<number> {
+  const result = await db
+    .deleteFrom("password_resets")
+    .where("expires_at", "<=", now.toISOString())
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+export interface PendingRegistration {
+  fullName: string;
+  email: string;
+  passwordHash: string;
+}
+
+/**
+ * Records a sign-up waiting for its emailed link. An earlier link for the same address (in any letter case) is
+ * revoked: only the newest one works.
+ */
+export async function insertPendingRegistration(
+  db: Kysely<DB>,
+  registration: PendingRegistration & { tokenHash: string; createdAt: Date; expiresAt: Date },
+): Promise<void> {
+  const emailNormalized = normalizeEmail(registration.email);
+  await db.deleteFrom("pending_registrations").where("email_normalized", "=", emailNormalized).execute();
+  await db
+    .insertInto("pending_registrations")
+    .values({
+      token_hash: registration.tokenHash,
+      full_name: registration.fullName,
+      email: registration.email,
+      email_normalized: emailNormalized,
+      password_hash: registration.passwordHash,
+      created_at: registration.createdAt.toISOString(),
+      expires_at: registration.expiresAt.toISOString(),
+    })
+    .execute();
+}
+
+/**
+ * Uses up a sign-up link: removes it and returns what was typed at sign-up, or undefined when the link is
+ * unknown, expired or already used. One DELETE, so two simultaneous uses of one link cannot both succeed.
+ */
+export async function consumePendingRegistration(
+  db: Kysely<DB>,
+  tokenHash: string,
+  now: Date,
+): Promise<PendingRegistration | undefined> {
+  const row = await db
+    .deleteFrom("pending_registrations")
+    .where("token_hash", "=", tokenHash)
+    .where("expires_at", ">", now.toISOString())
+    .returning(["full_name", "email", "password_hash"])
+    .executeTakeFirst();
+  return row && { fullName: row.full_name, email: row.email, passwordHash: row.password_hash };
+}
+
+/** Once an address has its account, the other links sent to it for a sign-up are useless. */
+export async function deletePendingRegistrationsOf(db: Kysely<DB>, email: string): Promise<void> {
+  await db
+    .deleteFrom("pending_registrations")
+    .where("email_normalized", "=", normalizeEmail(email))
+    .execute();
+}
+
+export async function deleteExpiredPendingRegistrations(db: Kysely<DB>, now: Date): Promise<number> {
+  const result = await db
+    .deleteFrom("pending_registrations")
+    .where("expires_at", "<=", now.toISOString())
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

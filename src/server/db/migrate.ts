@@ -7,6 +7,7 @@ import * as m004 from "./migrations/004-form-list-indexes";
 import * as m005 from "./migrations/005-login-failures";
 import * as m006 from "./migrations/006-forms-and-images";
 import * as m007 from "./migrations/007-vehicle-check-templates";
+import * as m009 from "./migrations/009-pending-registrations";
 import type { DB } from "./schema";
 
 /**
@@ -21,6 +22,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   "005-login-failures": m005,
   "006-forms-and-images": m006,
   "007-vehicle-check-templates": m007,
+  "009-pending-registrations": m009,
 };
 
 /**

@@ -54,6 +54,16 @@ export interface PasswordResetsTable {
   used_at: string | null;
 }
 
+export interface PendingRegistrationsTable {
+  token_hash: string;
+  full_name: string;
+  email: string;
+  email_normalized: string;
+  password_hash: string;
+  created_at: string;
+  expires_at: string;
+}
+
 export interface CustomersTable {
   id: string;
   name: string;
@@ -213,6 +223,7 @@ export interface DB {
   accounts: AccountsTable;
   sessions: SessionsTable;
   password_resets: PasswordResetsTable;
+  pending_registrations: PendingRegistrationsTable;
   customers: CustomersTable;
   vehicles: VehiclesTable;
   forms: FormsTable;

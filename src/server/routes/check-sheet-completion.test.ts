@@ -17,6 +17,7 @@ import { photoForPdf } from "../pdf/pdf-photos";
 import { pdfText } from "../pdf/pdf-text";
 import { printCopyKey } from "../services/print-copies";
 import { printedFingerprint } from "../test-support/printed-fingerprint";
+import { signUp } from "../test-support/sign-up";
 import { uploadTestPhoto } from "./upload-test-photo";
 
 const ORIGIN = "http://sheets.test";
@@ -61,9 +62,7 @@ describe.each(testDatabases())("check sheet one-step completion on $name", ({ op
 
   async function newDriver(): Promise<string> {
     counter += 1;
-    const res = await app.inject({
-      method: "POST",
-      url: "/api/drivers/register",
+    const res = await signUp(app, {
       headers: { origin: ORIGIN },
       payload: {
         fullName: `Driver ${counter}`,

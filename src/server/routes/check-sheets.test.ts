@@ -12,6 +12,7 @@ import { loadConfig } from "../config";
 import type { Database } from "../db/database";
 import { testDatabases } from "../db/test-databases";
 import { PHOTOS, signedCheckSheet } from "../pdf/pdf-fixtures";
+import { signUp } from "../test-support/sign-up";
 import { uploadTestPhoto } from "./upload-test-photo";
 
 const ORIGIN = "http://sheets.test";
@@ -39,9 +40,7 @@ describe.each(testDatabases())("check sheets on $name", ({ open }) => {
 
   async function newDriver(): Promise<string> {
     counter += 1;
-    const res = await app.inject({
-      method: "POST",
-      url: "/api/drivers/register",
+    const res = await signUp(app, {
       headers: { origin: ORIGIN },
       payload: {
         fullName: `Driver ${counter}`,

@@ -11,6 +11,7 @@ import { loadConfig } from "../config";
 import type { Database } from "../db/database";
 import { testDatabases } from "../db/test-databases";
 import { CLIENT_SIGNATURE, OPERATOR_SIGNATURE } from "../pdf/pdf-fixtures";
+import { signUp } from "../test-support/sign-up";
 import { storedImageRef } from "../test-support/stored-image-ref";
 
 const ORIGIN = "http://sheets.test";
@@ -65,9 +66,7 @@ describe.each(testDatabases())("the completed view of a combined set on $name", 
 
   async function newDriver(): Promise<string> {
     counter += 1;
-    const res = await app.inject({
-      method: "POST",
-      url: "/api/drivers/register",
+    const res = await signUp(app, {
       remoteAddress: `10.1.0.${counter}`,
       headers: { origin: ORIGIN },
       payload: {

@@ -1,11 +1,19 @@
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { messages } from "../../domain/messages";
 import { buildApp } from "../app";
-import { SESSION_COOKIE } from "../auth/sessions";
+import { hashToken, SESSION_COOKIE } from "../auth/sessions";
 import { loadConfig } from "../config";
 import type { Database } from "../db/database";
 import { claimBatch } from "../db/outbox-repository";
 import { testDatabases } from "../db/test-databases";
+import { queuedSignUpTokens, signUp } from "../test-support/sign-up";
+
+/** An answer as the client sees it, but for the Date header, which changes with the second. */
+function wholeAnswer(res: LightMyRequestResponse) {
+  const { date: _date, ...headers } = res.headers;
+  return { status: res.statusCode, headers, body: res.body };
+}
 
 function sessionCookie(res: LightMyRequestResponse): string {
   const cookie = res.cookies.find((c) => c.name === SESSION_COOKIE);
@@ -35,18 +43,54 @@ describe.each(testDatabases())("driver accounts on $name", ({ open }) => {
   beforeEach(async () => {
     // Every test starts at the same moment, so failed logins of one (all from 127.0.0.1) must not carry over.
     await database.db.deleteFrom("login_failures").execute();
+    await database.db.deleteFrom("rate_limits").execute();
     clock = new Date("2025-06-02T07:00:00.000Z");
     counter += 1;
     email = `driver${counter}@haulage.co.uk`;
   });
 
-  const register = (body: object, headers: Record<string, string> = {}) =>
+  /** The registration request alone: its answer, before any link is opened. */
+  const requestSignUp = (body: object, headers: Record<string, string> = {}) =>
     app.inject({ method: "POST", url: "/api/drivers/register", payload: body, headers });
+  /** Registration as a person does it: the request, then the emailed link. */
+  const register = (body: { fullName: string; email: string; password: string }) =>
+    signUp(app, { payload: body });
+  const confirmSignUp = (token: string | undefined) =>
+    app.inject({ method: "POST", url: "/api/drivers/register/confirm", payload: { token } });
+  const queued = async (to: string) =>
+    (await database.db.selectFrom("mail_outbox").selectAll().execute()).filter((row) =>
+      (JSON.parse(row.to_addresses) as string[]).includes(to),
+    );
+  const requestReset = (address: string) =>
+    app.inject({ method: "POST", url: "/api/drivers/reset-password", payload: { email: address } });
+  const resetTokens = async (to: string) =>
+    (await queued(to))
+      .filter((row) => row.subject.includes("Reset"))
+      .map((row) => /reset-password\?token=([\w-]+)/.exec(row.text_body ?? "")?.[1])
+      .filter((token): token is string => token !== undefined);
+  const confirmReset = (token: string | undefined, newPassword: string) =>
+    app.inject({
+      method: "POST",
+      url: "/api/drivers/reset-password/confirm",
+      payload: { token, newPassword },
+    });
   const login = (body: object) => app.inject({ method: "POST", url: "/api/drivers/login", payload: body });
   const me = (cookie: string) => app.inject({ method: "GET", url: "/api/drivers/me", headers: { cookie } });
 
-  it("registers, answers with the name and signs the driver in with an httpOnly, SameSite=Lax cookie", async () => {
-    const res = await register({ fullName: "Dave Digger", email, password: "secret1" });
+  it("registers by an emailed link, which makes the account and signs the driver in with an httpOnly, SameSite=Lax cookie", async () => {
+    const asked = await requestSignUp({ fullName: "Dave Digger", email, password: "secret1" });
+    expect(asked.statusCode).toBe(202);
+    expect(asked.json()).toEqual({ message: messages.registrationMailSent });
+    expect(asked.cookies).toEqual([]);
+    // Nothing exists until the link is opened: logging in is refused as for any unknown address.
+    expect((await login({ email, password: "secret1" })).statusCode).toBe(401);
+    const [mail] = await queued(email);
+    expect(mail?.subject).toBe("Finish creating your Plant Sheets account");
+    expect(mail?.text_body).toContain("Hello Dave Digger,");
+    expect(mail?.text_body).toContain("http://sheets.test/confirm-account?token=");
+    const [token] = await queuedSignUpTokens(database.db, email);
+
+    const res = await confirmSignUp(token);
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ fullName: "Dave Digger", email });
     expect(res.body).not.toMatch(/argon2|password/i);
@@ -59,21 +103,110 @@ describe.each(testDatabases())("driver accounts on $name", ({ open }) => {
     expect(who.json()).toMatchObject({ fullName: "Dave Digger", email });
   });
 
-  it("keeps emails unique regardless of case", async () => {
-    await register({ fullName: "A", email, password: "secret1" });
-    const again = await register({ fullName: "B", email: email.toUpperCase(), password: "secret2" });
-    expect(again.statusCode).toBe(409);
+  it("answers a known address's registration byte for byte as a new one's, and mails its owner instead", async () => {
+    await register({ fullName: "Owner Olga", email, password: "secret1" });
+    const other = `new-${email}`;
+    // The same body but for the address: the known one in other letter case, so case cannot tell them apart.
+    const known = await requestSignUp({ fullName: "B", email: email.toUpperCase(), password: "secret2" });
+    const unknown = await requestSignUp({ fullName: "B", email: other.toUpperCase(), password: "secret2" });
+    expect(known.statusCode).toBe(202);
+    expect(wholeAnswer(known)).toEqual(wholeAnswer(unknown));
+    expect(known.rawPayload.equals(unknown.rawPayload)).toBe(true);
+
+    const toOwner = await queued(email);
+    expect(toOwner.map((m) => m.subject)).toEqual([
+      "Someone tried to create a Plant Sheets account with your address",
+    ]);
+    const attempt = toOwner[0]!;
+    expect(attempt.text_body).toContain("Hello Owner Olga,");
+    expect(attempt.text_body).toContain("log in with your password, or use Forgot Password");
+    expect(attempt.text_body).not.toMatch(/token=/);
+    // Nothing changed for the owner: the old password still works, the new one does not.
+    expect((await login({ email, password: "secret1" })).statusCode).toBe(200);
+    expect((await login({ email, password: "secret2" })).statusCode).toBe(401);
+    // The new address got its link.
+    expect((await queued(other.toUpperCase())).map((m) => m.subject)).toEqual([
+      "Finish creating your Plant Sheets account",
+    ]);
     const byUpper = await login({ email: `  ${email.toUpperCase()} `, password: "secret1" });
     expect(byUpper.statusCode).toBe(200);
   });
 
+  it("lets a sign-up link work once, only while it is the newest for its address and for 24 hours", async () => {
+    await requestSignUp({ fullName: "First Try", email, password: "secret1" });
+    await requestSignUp({ fullName: "Second Try", email, password: "secret2" });
+    const rows = await queued(email);
+    const [older, newer] = rows.map((m) => /token=([\w-]+)/.exec(m.text_body ?? "")?.[1]);
+    expect(older).toBeDefined();
+    expect((await confirmSignUp(older)).json()).toEqual({
+      code: "bad_request",
+      message: messages.registrationLinkInvalid,
+    });
+    expect((await confirmSignUp(`${newer}x`)).statusCode).toBe(400);
+    expect((await confirmSignUp("short")).statusCode).toBe(400);
+    const made = await confirmSignUp(newer);
+    expect(made.statusCode).toBe(201);
+    expect(made.json()).toMatchObject({ fullName: "Second Try", email });
+    expect((await confirmSignUp(newer)).statusCode).toBe(400);
+    expect((await login({ email, password: "secret2" })).statusCode).toBe(200);
+
+    const late = `late-${email}`;
+    await requestSignUp({ fullName: "Late", email: late, password: "secret1" });
+    const [lateToken] = await queuedSignUpTokens(database.db, late);
+    clock = new Date(clock.getTime() + 24 * 60 * 60_000);
+    expect((await confirmSignUp(lateToken)).statusCode).toBe(400);
+    expect((await login({ email: late, password: "secret1" })).statusCode).toBe(401);
+  });
+
+  it("makes one account when two links of one address race, the other answering that the link is invalid", async () => {
+    // Two pending sign-ups for one address can only exist side by side if written before either replaced the
+    // other; stand in for that race by writing the second row directly.
+    await requestSignUp({ fullName: "Racer", email, password: "secret1" });
+    const [first] = await queuedSignUpTokens(database.db, email);
+    const pending = await database.db
+      .selectFrom("pending_registrations")
+      .selectAll()
+      .where("email_normalized", "=", email)
+      .executeTakeFirstOrThrow();
+    const second = "a-second-token-for-the-same-address";
+    await database.db
+      .insertInto("pending_registrations")
+      .values({ ...pending, token_hash: hashToken(second) })
+      .execute();
+    const answers = await Promise.all([confirmSignUp(first), confirmSignUp(second)]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 400]);
+    const accounts = await database.db
+      .selectFrom("accounts")
+      .select("id")
+      .where("email", "=", email)
+      .execute();
+    expect(accounts).toHaveLength(1);
+  });
+
+  it("limits sign-up mails to one address to five an hour, known or not, with the same refusal", async () => {
+    await register({ fullName: "Owner", email, password: "secret1" });
+    const other = `other-${email}`;
+    const knownAnswers: LightMyRequestResponse[] = [];
+    const unknownAnswers: LightMyRequestResponse[] = [];
+    for (let i = 0; i < 6; i += 1) {
+      knownAnswers.push(await requestSignUp({ fullName: "X", email, password: "secret2" }));
+      unknownAnswers.push(await requestSignUp({ fullName: "X", email: other, password: "secret2" }));
+    }
+    // The owner had one sign-up of their own already.
+    expect(knownAnswers.map((a) => a.statusCode)).toEqual([202, 202, 202, 202, 429, 429]);
+    expect(unknownAnswers.map((a) => a.statusCode)).toEqual([202, 202, 202, 202, 202, 429]);
+    expect(wholeAnswer(knownAnswers[5]!)).toEqual(wholeAnswer(unknownAnswers[5]!));
+    expect((await queued(other)).length).toBe(5);
+  });
+
   it("refuses incomplete or malformed registrations", async () => {
-    expect((await register({ fullName: "", email, password: "secret1" })).statusCode).toBe(400);
-    expect((await register({ fullName: "A", email: "not-an-email", password: "secret1" })).statusCode).toBe(
-      400,
-    );
-    expect((await register({ fullName: "A", email, password: "12345" })).statusCode).toBe(400);
+    expect((await requestSignUp({ fullName: "", email, password: "secret1" })).statusCode).toBe(400);
+    expect(
+      (await requestSignUp({ fullName: "A", email: "not-an-email", password: "secret1" })).statusCode,
+    ).toBe(400);
+    expect((await requestSignUp({ fullName: "A", email, password: "12345" })).statusCode).toBe(400);
     expect((await login({ email, password: "secret1" })).statusCode).toBe(401);
+    expect(await queued(email)).toEqual([]);
   });
 
   it("gives a wrong password and an unknown email the same answer", async () => {
@@ -102,16 +235,25 @@ describe.each(testDatabases())("driver accounts on $name", ({ open }) => {
   });
 
   it("refuses state-changing calls from another origin", async () => {
-    const res = await register(
+    const res = await requestSignUp(
       { fullName: "A", email, password: "secret1" },
       { origin: "https://evil.example.net" },
     );
     expect(res.statusCode).toBe(403);
-    const ours = await register(
-      { fullName: "A", email, password: "secret1" },
+    expect(await queued(email)).toEqual([]);
+    const ours = await requestSignUp(
+      { fullName: "A", email: `ours-${email}`, password: "secret1" },
       { origin: "http://sheets.test" },
     );
-    expect(ours.statusCode).toBe(201);
+    expect(ours.statusCode).toBe(202);
+    const [link] = await queuedSignUpTokens(database.db, `ours-${email}`);
+    const foreignConfirm = await app.inject({
+      method: "POST",
+      url: "/api/drivers/register/confirm",
+      payload: { token: link },
+      headers: { origin: "https://evil.example.net" },
+    });
+    expect(foreignConfirm.statusCode).toBe(403);
   });
 
   it("backs off failed logins of an account: 1 s after ten, doubling with each further one up to 15 min", async () => {
@@ -204,29 +346,40 @@ describe.each(testDatabases())("driver accounts on $name", ({ open }) => {
     expect(anonymous.statusCode).toBe(401);
   });
 
-  it("resets a password through a single-use emailed link without revealing which addresses exist", async () => {
-    const session = sessionCookie(await register({ fullName: "Rita Roller", email, password: "secret1" }));
-    const reset = (address: string) =>
-      app.inject({ method: "POST", url: "/api/drivers/reset-password", payload: { email: address } });
-
-    const known = await reset(email);
-    const unknown = await reset(`ghost-${email}`);
+  it("answers a reset request byte for byte the same for a known and an unknown address, queuing one mail for each", async () => {
+    await register({ fullName: "Rita Roller", email, password: "secret1" });
+    const ghost = `ghost-${email}`;
+    const known = await requestReset(email);
+    const unknown = await requestReset(ghost);
     expect(known.statusCode).toBe(200);
-    expect(known.body).toBe(unknown.body);
+    expect(known.json()).toEqual({ message: messages.passwordResetSent });
+    expect(wholeAnswer(known)).toEqual(wholeAnswer(unknown));
+    expect(known.rawPayload.equals(unknown.rawPayload)).toBe(true);
+    expect(known.cookies).toEqual([]);
 
+    const toKnown = (await queued(email)).filter((m) => m.subject.includes("Reset"));
+    const toGhost = await queued(ghost);
+    expect(toKnown).toHaveLength(1);
+    expect(toGhost).toHaveLength(1);
+    expect(toKnown[0]!.subject).toBe(toGhost[0]!.subject);
+    expect(toKnown[0]!.text_body).toContain("http://sheets.test/reset-password?token=");
+    expect(toGhost[0]!.text_body).toContain("no account uses it");
+    expect(toGhost[0]!.text_body).not.toMatch(/token=/);
+  });
+
+  it("resets a password through a single-use emailed link, ending every session", async () => {
+    const session = sessionCookie(await register({ fullName: "Rita Roller", email, password: "secret1" }));
+    expect((await requestReset(email)).statusCode).toBe(200);
     const mails = await claimBatch(database.db, "test", 50, clock);
-    const mail = mails.find((m) => m.to.includes(email));
-    expect(mail?.subject).toMatch(/reset/i);
-    expect(mails.some((m) => m.to.includes(`ghost-${email}`))).toBe(false);
+    const mail = mails.find((m) => m.to.includes(email) && m.subject.includes("Reset"));
+    expect(mail?.subject).toBe("Reset your Plant Sheets password");
     const token = /token=([\w-]+)/.exec(mail?.text ?? "")?.[1];
     expect(token).toBeDefined();
     expect(mail?.text).toContain("http://sheets.test/reset-password?token=");
 
-    const confirm = (body: object) =>
-      app.inject({ method: "POST", url: "/api/drivers/reset-password/confirm", payload: body });
-    expect((await confirm({ token, newPassword: "abc" })).statusCode).toBe(400);
-    expect((await confirm({ token, newPassword: "fresh-pass" })).statusCode).toBe(200);
-    expect((await confirm({ token, newPassword: "other-pass" })).statusCode).toBe(400);
+    expect((await confirmReset(token, "abc")).statusCode).toBe(400);
+    expect((await confirmReset(token, "fresh-pass")).statusCode).toBe(200);
+    expect((await confirmReset(token, "other-pass")).statusCode).toBe(400);
 
     expect((await me(session)).statusCode).toBe(401);
     expect((await login({ email, password: "secret1" })).statusCode).toBe(401);
@@ -235,15 +388,73 @@ describe.each(testDatabases())("driver accounts on $name", ({ open }) => {
 
   it("refuses an expired reset link", async () => {
     await register({ fullName: "A", email, password: "secret1" });
-    await app.inject({ method: "POST", url: "/api/drivers/reset-password", payload: { email } });
-    const mails = await claimBatch(database.db, "test", 50, clock);
-    const token = /token=([\w-]+)/.exec(mails.find((m) => m.to.includes(email))?.text ?? "")?.[1];
+    await requestReset(email);
+    const [token] = await resetTokens(email);
     clock = new Date(clock.getTime() + 61 * 60_000);
-    const res = await app.inject({
+    expect((await confirmReset(token, "fresh-pass")).statusCode).toBe(400);
+  });
+
+  it("revokes older reset links when a newer one is sent", async () => {
+    await register({ fullName: "A", email, password: "secret1" });
+    await requestReset(email);
+    clock = new Date(clock.getTime() + 60_000);
+    await requestReset(email);
+    const [older, newer] = await resetTokens(email);
+    expect(older).toBeDefined();
+    expect(newer).toBeDefined();
+    const refused = await confirmReset(older, "fresh-pass");
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe(messages.resetLinkInvalid);
+    expect((await login({ email, password: "secret1" })).statusCode).toBe(200);
+    expect((await confirmReset(newer, "fresh-pass")).statusCode).toBe(200);
+  });
+
+  it("revokes every reset link and every other session when the password is changed", async () => {
+    const current = sessionCookie(await register({ fullName: "A", email, password: "secret1" }));
+    const other = sessionCookie(await login({ email, password: "secret1" }));
+    await requestReset(email);
+    const [token] = await resetTokens(email);
+    const changed = await app.inject({
       method: "POST",
-      url: "/api/drivers/reset-password/confirm",
-      payload: { token, newPassword: "fresh-pass" },
+      url: "/api/drivers/change-password",
+      payload: { email, currentPassword: "secret1", newPassword: "better2" },
+      headers: { cookie: current },
     });
-    expect(res.statusCode).toBe(400);
+    expect(changed.statusCode).toBe(200);
+    expect((await confirmReset(token, "attacker-pass")).statusCode).toBe(400);
+    expect((await login({ email, password: "attacker-pass" })).statusCode).toBe(401);
+    expect((await me(current)).statusCode).toBe(200);
+    expect((await me(other)).statusCode).toBe(401);
+    const left = await database.db.selectFrom("password_resets").selectAll().execute();
+    expect(left.filter((row) => row.token_hash === hashToken(token!))).toEqual([]);
+  });
+
+  it("revokes every other reset link and every session when the password is reset", async () => {
+    const first = sessionCookie(await register({ fullName: "A", email, password: "secret1" }));
+    const second = sessionCookie(await login({ email, password: "secret1" }));
+    await requestReset(email);
+    const [token] = await resetTokens(email);
+    // A second link, as if sent just now by another instance before either was used.
+    const spare = "a-spare-reset-token-of-the-same-account";
+    const account = await database.db
+      .selectFrom("accounts")
+      .select("id")
+      .where("email", "=", email)
+      .executeTakeFirstOrThrow();
+    await database.db
+      .insertInto("password_resets")
+      .values({
+        token_hash: hashToken(spare),
+        account_id: account.id,
+        created_at: clock.toISOString(),
+        expires_at: new Date(clock.getTime() + 60 * 60_000).toISOString(),
+        used_at: null,
+      })
+      .execute();
+    expect((await confirmReset(token, "fresh-pass")).statusCode).toBe(200);
+    expect((await confirmReset(spare, "attacker-pass")).statusCode).toBe(400);
+    expect((await login({ email, password: "fresh-pass" })).statusCode).toBe(200);
+    expect((await me(first)).statusCode).toBe(401);
+    expect((await me(second)).statusCode).toBe(401);
   });
 });

@@ -1,109 +1,55 @@
-import { randomUUID } from "node:crypto";
-import type { FastifyPluginAsync, FastifyRequest } from "fastify";
+import type { FastifyPluginAsync } from "fastify";
 import {
   ChangePasswordRequestSchema,
   LoginRequestSchema,
+  type LoginResponse,
+  type MessageResponse,
+  RegisterConfirmRequestSchema,
   RegisterRequestSchema,
+  type RegisterResponse,
   ResetPasswordConfirmRequestSchema,
   ResetPasswordRequestSchema,
 } from "../../domain/api";
-import { tooManyAttemptsMessage } from "../../domain/login-backoff";
 import { messages } from "../../domain/messages";
-import { AppError } from "../app-error";
-import { claimLoginAttempt, loginFailed, loginKeys, loginSucceeded } from "../auth/login-backoff";
-import { hashPassword, verifyAgainstNothing, verifyPassword } from "../auth/password-hash";
-import { endSession, hashToken, newToken, requireAccount, startSession } from "../auth/sessions";
-import {
-  consumePasswordReset,
-  deleteSessionsOf,
-  findAccountByEmail,
-  findAccountById,
-  insertAccount,
-  insertPasswordReset,
-  normalizeEmail,
-  updatePasswordHash,
-} from "../db/accounts-repository";
-import { enqueueMail } from "../db/outbox-repository";
-import { hitRateLimit, type RateLimitRule } from "../db/rate-limits-repository";
-import { passwordResetMail } from "../mail/password-reset-mail";
+import { endSession, requireAccount, startSession } from "../auth/sessions";
 import { parseInput } from "../parse-input";
+import { changePassword } from "../services/accounts/change-password";
+import { confirmRegistration } from "../services/accounts/confirm-registration";
+import { login } from "../services/accounts/login";
+import { register } from "../services/accounts/register";
+import { requestPasswordReset } from "../services/accounts/request-password-reset";
+import { resetPassword } from "../services/accounts/reset-password";
 
-const MINUTE = 60_000;
-const RATE_LIMITS = {
-  resetPerAccount: { limit: 5, windowMs: 60 * MINUTE },
-  resetPerAddress: { limit: 20, windowMs: 60 * MINUTE },
-} satisfies Record<string, RateLimitRule>;
+function sessionAnswer(
+  account: { fullName: string; email: string },
+  session: { loginTime: number; expiresAt: string },
+): LoginResponse {
+  return {
+    fullName: account.fullName,
+    email: account.email,
+    loginTime: session.loginTime,
+    expiresAt: session.expiresAt,
+  };
+}
 
-const RESET_LINK_LIFETIME_MS = 60 * MINUTE;
-
-/** The same answer for an unknown email and a wrong password: the reply never says which accounts exist. */
-const LOGIN_REFUSED = "Invalid email or password.";
-
+/** Driver accounts: sign-up by emailed link, login and logout, and passwords. The work is in services/accounts. */
 export const driverRoutes: FastifyPluginAsync = async (app) => {
-  const { database } = app.deps;
-  const db = database.db;
-
-  async function limit(request: FastifyRequest, key: string, rule: RateLimitRule) {
-    const result = await hitRateLimit(db, key, rule, app.deps.now());
-    if (!result.allowed) {
-      request.log.warn({ rateLimit: key.split(":")[0] }, "rate limit reached");
-      throw new AppError("rate_limited", tooManyAttemptsMessage(result.retryAfterMs));
-    }
-  }
-
-  function sessionAnswer(
-    account: { fullName: string; email: string },
-    session: { loginTime: number; expiresAt: string },
-  ) {
-    return {
-      fullName: account.fullName,
-      email: account.email,
-      loginTime: session.loginTime,
-      expiresAt: session.expiresAt,
-    };
-  }
-
   app.post("/drivers/register", async (request, reply) => {
     const body = parseInput(RegisterRequestSchema, request.body);
-    await limit(request, `register:address:${request.ip}`, {
-      limit: app.deps.config.registrationsPerAddressPerHour,
-      windowMs: 60 * MINUTE,
-    });
-    if (await findAccountByEmail(db, body.email)) {
-      throw new AppError("conflict", "An account with this email already exists. Please log in instead.");
-    }
-    const account = {
-      id: randomUUID(),
-      fullName: body.fullName.trim(),
-      email: body.email.trim(),
-      passwordHash: await hashPassword(body.password),
-    };
-    try {
-      await insertAccount(db, account, app.deps.now());
-    } catch (error) {
-      // Two registrations of one address racing: the unique index lets only one through.
-      if (await findAccountByEmail(db, body.email)) {
-        throw new AppError("conflict", "An account with this email already exists. Please log in instead.");
-      }
-      throw error;
-    }
+    await register(app, request.log, body, request.ip);
+    return reply.status(202).send({ message: messages.registrationMailSent } satisfies RegisterResponse);
+  });
+
+  app.post("/drivers/register/confirm", async (request, reply) => {
+    const body = parseInput(RegisterConfirmRequestSchema, request.body);
+    const account = await confirmRegistration(app, body);
     const session = await startSession(app, reply, account.id);
     return reply.status(201).send(sessionAnswer(account, session));
   });
 
   app.post("/drivers/login", async (request, reply) => {
     const body = parseInput(LoginRequestSchema, request.body);
-    const keys = loginKeys(body.email, request.ip);
-    await claimLoginAttempt(db, keys, app.deps.now());
-    const account = await findAccountByEmail(db, body.email);
-    const ok = account
-      ? await verifyPassword(account.passwordHash, body.password)
-      : await verifyAgainstNothing(body.password);
-    if (!account || !ok) {
-      await loginFailed(db, keys, app.deps.now());
-      throw new AppError("unauthorized", LOGIN_REFUSED);
-    }
-    await loginSucceeded(db, keys);
+    const account = await login(app, body, request.ip);
     const session = await startSession(app, reply, account.id);
     return sessionAnswer(account, session);
   });
@@ -122,71 +68,22 @@ export const driverRoutes: FastifyPluginAsync = async (app) => {
     });
   });
 
-  app.post("/drivers/change-password", async (request) => {
+  app.post("/drivers/change-password", async (request): Promise<MessageResponse> => {
     const account = requireAccount(request);
     const body = parseInput(ChangePasswordRequestSchema, request.body);
-    if (normalizeEmail(body.email) !== normalizeEmail(account.email)) {
-      throw new AppError("bad_request", "The email address does not match the signed-in account.");
-    }
-    // A wrong current password counts as a failed login of the account.
-    const keys = loginKeys(account.email);
-    await claimLoginAttempt(db, keys, app.deps.now());
-    if (!(await verifyPassword(account.passwordHash, body.currentPassword))) {
-      await loginFailed(db, keys, app.deps.now());
-      throw new AppError("bad_request", "Current password is incorrect.");
-    }
-    await loginSucceeded(db, keys);
-    const hash = await hashPassword(body.newPassword);
-    await db.transaction().execute(async (trx) => {
-      await updatePasswordHash(trx, account.id, hash, app.deps.now());
-      await deleteSessionsOf(trx, account.id, request.session!.tokenHash);
-    });
+    await changePassword(app, account, request.session!.tokenHash, body);
     return { message: messages.passwordChanged };
   });
 
-  app.post("/drivers/reset-password", async (request) => {
+  app.post("/drivers/reset-password", async (request): Promise<MessageResponse> => {
     const body = parseInput(ResetPasswordRequestSchema, request.body);
-    await limit(request, `reset:address:${request.ip}`, RATE_LIMITS.resetPerAddress);
-    await limit(request, `reset:account:${normalizeEmail(body.email)}`, RATE_LIMITS.resetPerAccount);
-    const account = await findAccountByEmail(db, body.email);
-    if (account) {
-      const now = app.deps.now();
-      const token = newToken();
-      const link = `${app.deps.config.publicUrl}/reset-password?token=${token}`;
-      await db.transaction().execute(async (trx) => {
-        await insertPasswordReset(trx, {
-          tokenHash: hashToken(token),
-          accountId: account.id,
-          createdAt: now,
-          expiresAt: new Date(now.getTime() + RESET_LINK_LIFETIME_MS),
-        });
-        await enqueueMail(
-          trx,
-          passwordResetMail({ to: account.email, fullName: account.fullName, link }),
-          now,
-        );
-      });
-      app.deps.outbox?.wake();
-    } else {
-      // Spend the time a real reset would, so the answer's timing does not reveal the account either.
-      await hashPassword(body.email);
-    }
+    await requestPasswordReset(app, request.log, body, request.ip);
     return { message: messages.passwordResetSent };
   });
 
-  app.post("/drivers/reset-password/confirm", async (request) => {
+  app.post("/drivers/reset-password/confirm", async (request): Promise<MessageResponse> => {
     const body = parseInput(ResetPasswordConfirmRequestSchema, request.body);
-    const hash = await hashPassword(body.newPassword);
-    const accountId = await db.transaction().execute(async (trx) => {
-      const id = await consumePasswordReset(trx, hashToken(body.token), app.deps.now());
-      if (!id) return undefined;
-      await updatePasswordHash(trx, id, hash, app.deps.now());
-      await deleteSessionsOf(trx, id);
-      return id;
-    });
-    if (!accountId || !(await findAccountById(db, accountId))) {
-      throw new AppError("bad_request", messages.resetLinkInvalid);
-    }
+    await resetPassword(app, body);
     return { message: messages.passwordResetDone };
   });
 };

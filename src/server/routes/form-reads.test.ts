@@ -12,6 +12,7 @@ import { getForm, insertForm, updateForm } from "../db/forms-repository";
 import { testDatabases } from "../db/test-databases";
 import { signedCheckSheet, signedTimesheet } from "../pdf/pdf-fixtures";
 import { apiForm } from "../services/form-answers";
+import { signUp } from "../test-support/sign-up";
 import { storedImageRef } from "../test-support/stored-image-ref";
 
 const ORIGIN = "http://sheets.test";
@@ -55,14 +56,12 @@ describe.each(testDatabases())("reading forms on $name", ({ open }) => {
   async function newDriver(): Promise<{ accountId: string; cookie: string }> {
     counter += 1;
     const email = `reader${counter}@haulage.co.uk`;
-    const res = await app.inject({
-      method: "POST",
-      url: "/api/drivers/register",
-      headers: { origin: ORIGIN },
+    const res = await signUp(app, {
       payload: { fullName: `Reader ${counter}`, email, password: "secret1" },
+      headers: { origin: ORIGIN },
     });
     const cookie = res.cookies.find((c) => c.name === SESSION_COOKIE);
-    if (!cookie) throw new Error(`register failed: ${res.body}`);
+    if (!cookie) throw new Error(`sign-up failed: ${res.body}`);
     const account = await findAccountByEmail(database.db, email);
     return { accountId: account!.id, cookie: `${SESSION_COOKIE}=${cookie.value}` };
   }

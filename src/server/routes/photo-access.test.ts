@@ -10,6 +10,7 @@ import { loadConfig } from "../config";
 import type { Database } from "../db/database";
 import { testDatabases } from "../db/test-databases";
 import { PHOTOS, signedCheckSheet } from "../pdf/pdf-fixtures";
+import { signUp } from "../test-support/sign-up";
 
 const ORIGIN = "http://sheets.test";
 const NOW = new Date("2025-06-04T15:00:00.000Z");
@@ -37,9 +38,7 @@ describe.each(testDatabases())("who may see a photo, on $name", ({ open }) => {
 
   async function newDriver(): Promise<string> {
     drivers += 1;
-    const res = await app.inject({
-      method: "POST",
-      url: "/api/drivers/register",
+    const res = await signUp(app, {
       remoteAddress: `10.9.0.${drivers}`,
       headers: { origin: ORIGIN },
       payload: {

@@ -13,6 +13,7 @@ import { testDatabases } from "../db/test-databases";
 import { CLIENT_SIGNATURE, OPERATOR_SIGNATURE, PHOTOS } from "../pdf/pdf-fixtures";
 import { pdfImages } from "../pdf/pdf-images";
 import { pdfText } from "../pdf/pdf-text";
+import { signUp } from "../test-support/sign-up";
 import { storedImageRef } from "../test-support/stored-image-ref";
 
 const ORIGIN = "http://sheets.test";
@@ -111,9 +112,7 @@ describe.each(testDatabases())("supervisor area on $name", ({ open }) => {
   async function newDriver(): Promise<{ cookie: string; email: string }> {
     counter += 1;
     const email = `sv-driver${counter}@haulage.co.uk`;
-    const res = await app.inject({
-      method: "POST",
-      url: "/api/drivers/register",
+    const res = await signUp(app, {
       // Registrations are limited per address; each test driver comes from its own.
       remoteAddress: `10.0.${Math.floor(counter / 250)}.${counter % 250}`,
       headers: { origin: ORIGIN },

@@ -10,6 +10,7 @@ import { claimBatch } from "../db/outbox-repository";
 import { testDatabases } from "../db/test-databases";
 import { pdfText } from "../pdf/pdf-text";
 import { printedFingerprint } from "../test-support/printed-fingerprint";
+import { signUp } from "../test-support/sign-up";
 import { storedImageRef } from "../test-support/stored-image-ref";
 
 const ORIGIN = "http://sheets.test";
@@ -61,9 +62,7 @@ describe.each(testDatabases())("timesheets on $name", ({ open }) => {
 
   async function newDriver(): Promise<string> {
     counter += 1;
-    const res = await app.inject({
-      method: "POST",
-      url: "/api/drivers/register",
+    const res = await signUp(app, {
       headers: { origin: ORIGIN },
       payload: {
         fullName: `Driver ${counter}`,

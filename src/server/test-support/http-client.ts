@@ -1,4 +1,5 @@
 import { type Agent, request as httpRequest } from "node:http";
+import { takeSignUpToken } from "./sign-up-mail";
 
 /** What a test needs from an answer of a server process. */
 export interface Answer {
@@ -73,15 +74,22 @@ export function callServer(
   });
 }
 
-/** Registers a new account and returns its session cookie ("name=value"). */
+/**
+ * Signs a new account up on a server process whose mail goes to `mailDir` (.eml files): registers, takes the
+ * emailed link and opens it. Returns the session cookie ("name=value").
+ */
 export async function registerAccount(
   baseUrl: string,
   account: { fullName: string; email: string; password: string },
+  mailDir: string,
 ): Promise<string> {
-  const answer = await callServer(baseUrl, "POST", "/api/drivers/register", { body: account });
+  const asked = await callServer(baseUrl, "POST", "/api/drivers/register", { body: account });
+  if (asked.status !== 202) throw new Error(`register failed: ${asked.status} ${JSON.stringify(asked.body)}`);
+  const token = await takeSignUpToken(mailDir, account.email);
+  const answer = await callServer(baseUrl, "POST", "/api/drivers/register/confirm", { body: { token } });
   const cookie = answer.setCookie[0]?.split(";")[0];
   if (answer.status !== 201 || !cookie) {
-    throw new Error(`register failed: ${answer.status} ${JSON.stringify(answer.body)}`);
+    throw new Error(`sign-up link refused: ${answer.status} ${JSON.stringify(answer.body)}`);
   }
   return cookie;
 }

@@ -1,8 +1,6 @@
-import { useQueryClient } from "@tanstack/react-query";
-import { LoaderCircle } from "lucide-react";
+import { LoaderCircle, MailCheck } from "lucide-react";
 import { useState } from "react";
-import { useLocation } from "wouter";
-import { LoginRequestSchema, type LoginResponse, RegisterRequestSchema } from "../../../domain/api";
+import { LoginRequestSchema, RegisterRequestSchema, type RegisterResponse } from "../../../domain/api";
 import { MAX_EMAIL_LENGTH, MAX_NAME_LENGTH, MAX_PASSWORD_LENGTH } from "../../../domain/constants";
 import { validateLogin, validateRegister } from "../../../domain/password";
 import { TextField } from "../../components/text-field";
@@ -15,14 +13,12 @@ import {
   DialogTitle,
 } from "../../components/ui/dialog";
 import { apiRequest } from "../../lib/api-client";
-import { appPaths } from "../../lib/app-paths";
 import { closeAuthDialog, openAuthDialog } from "../../lib/auth-dialog-store";
 import { parseRequest } from "../../lib/parse-request";
-import { startSession } from "../../lib/session-store";
-import { currentDriverQueryKey } from "../../lib/use-current-driver";
 import { FormAlert } from "./form-alert";
 import { PasswordInput } from "./password-input";
 import { useAccountSubmit } from "./use-account-submit";
+import { useSignIn } from "./use-sign-in";
 
 export type LoginMode = "login" | "register";
 
@@ -50,29 +46,20 @@ function LoginForm({ mode, initialEmail }: { mode: LoginMode; initialEmail: stri
   const [email, setEmail] = useState(initialEmail);
   const [password, setPassword] = useState("");
   const { busy, problem, setProblem, submit } = useAccountSubmit(creating ? "register" : "login");
-  const queryClient = useQueryClient();
-  const [, navigate] = useLocation();
-
-  const signIn = async (url: string, body: unknown) => {
-    const answer = await apiRequest<LoginResponse>("POST", url, body);
-    // Whatever the previous driver on this phone left in the cache, or kept for offline, is not this driver's.
-    queryClient.clear();
-    void import("../../offline/kept-lists")
-      .then((kept) => kept.forgetOtherAccounts(answer.fullName))
-      .catch((error: unknown) => console.warn("Could not clear other accounts' lists", error));
-    queryClient.setQueryData(currentDriverQueryKey, answer);
-    // Counted on this device's clock, which is what the local 30-minute timer runs on.
-    startSession(answer.fullName);
-    closeAuthDialog();
-    navigate(appPaths.home("forms"));
-    window.scrollTo({ top: 0 });
-  };
+  const signIn = useSignIn();
+  // After a sign-up: what the server said (check your email), in place of the form.
+  const [sent, setSent] = useState<string | null>(null);
 
   const onSubmit = () => {
     if (creating) {
       const values = { fullName, email, password };
-      return submit(parseRequest(validateRegister(values), RegisterRequestSchema, values), (request) =>
-        signIn("/api/drivers/register", request),
+      return submit(
+        parseRequest(validateRegister(values), RegisterRequestSchema, values),
+        async (request) => {
+          const answer = await apiRequest<RegisterResponse>("POST", "/api/drivers/register", request);
+          setPassword("");
+          setSent(answer.message);
+        },
       );
     }
     const values = { email, password };
@@ -92,6 +79,29 @@ function LoginForm({ mode, initialEmail }: { mode: LoginMode; initialEmail: stri
     setPassword("");
     setProblem(null);
   };
+
+  if (creating && sent !== null) {
+    return (
+      <>
+        <DialogHeader>
+          <DialogTitle>Check Your Email</DialogTitle>
+          <DialogDescription>
+            Your account is made when you open the link we have emailed to {email}.
+          </DialogDescription>
+        </DialogHeader>
+        <p role="status" className="flex items-start gap-2 font-semibold">
+          <MailCheck
+            aria-hidden="true"
+            className="mt-0.5 size-5 shrink-0 text-emerald-700 dark:text-emerald-400"
+          />
+          {sent}
+        </p>
+        <Button size="lg" onClick={closeAuthDialog}>
+          OK
+        </Button>
+      </>
+    );
+  }
 
   return (
     <>

@@ -1,0 +1,31 @@
+import type { FastifyInstance } from "fastify";
+import type { ResetPasswordConfirmRequest } from "../../../domain/api";
+import { messages } from "../../../domain/messages";
+import { AppError } from "../../app-error";
+import { hashPassword } from "../../auth/password-hash";
+import { hashToken } from "../../auth/sessions";
+import {
+  consumePasswordReset,
+  deletePasswordResetsOf,
+  deleteSessionsOf,
+  updatePasswordHash,
+} from "../../db/accounts-repository";
+
+/**
+ * Sets a new password through an emailed reset link, which works once. Every session of the account ends and
+ * every other reset link sent to it stops working.
+ */
+export async function resetPassword(app: FastifyInstance, input: ResetPasswordConfirmRequest): Promise<void> {
+  const { db } = app.deps.database;
+  const hash = await hashPassword(input.newPassword);
+  const now = app.deps.now();
+  const done = await db.transaction().execute(async (trx) => {
+    const accountId = await consumePasswordReset(trx, hashToken(input.token), now);
+    if (!accountId) return false;
+    if (!(await updatePasswordHash(trx, accountId, hash, now))) return false;
+    await deleteSessionsOf(trx, accountId);
+    await deletePasswordResetsOf(trx, accountId);
+    return true;
+  });
+  if (!done) throw new AppError("bad_request", messages.resetLinkInvalid);
+}

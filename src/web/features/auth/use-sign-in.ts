@@ -1,0 +1,32 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { useLocation } from "wouter";
+import type { LoginResponse } from "../../../domain/api";
+import { apiRequest } from "../../lib/api-client";
+import { appPaths } from "../../lib/app-paths";
+import { closeAuthDialog } from "../../lib/auth-dialog-store";
+import { startSession } from "../../lib/session-store";
+import { currentDriverQueryKey } from "../../lib/use-current-driver";
+
+/**
+ * Sends a call whose answer is a new session (a login, or a sign-up link opened), then takes the driver to the
+ * Operator Dashboard as signed in.
+ */
+export function useSignIn() {
+  const queryClient = useQueryClient();
+  const [, navigate] = useLocation();
+
+  return async (url: string, body: unknown): Promise<void> => {
+    const answer = await apiRequest<LoginResponse>("POST", url, body);
+    // Whatever the previous driver on this phone left in the cache, or kept for offline, is not this driver's.
+    queryClient.clear();
+    void import("../../offline/kept-lists")
+      .then((kept) => kept.forgetOtherAccounts(answer.fullName))
+      .catch((error: unknown) => console.warn("Could not clear other accounts' lists", error));
+    queryClient.setQueryData(currentDriverQueryKey, answer);
+    // Counted on this device's clock, which is what the local 30-minute timer runs on.
+    startSession(answer.fullName);
+    closeAuthDialog();
+    navigate(appPaths.home("forms"));
+    window.scrollTo({ top: 0 });
+  };
+}
