@@ -251,6 +251,12 @@ export const messages = {
   outboxEmpty: "Everything has been sent.",
   outboxSignInToSend: "Waiting for you to sign in again",
   outboxWaiting: "Waiting for signal",
+  outboxWaitingLimited: (reason: string, until: string): string =>
+    `Waiting until ${until}, as the server asked: ${reason}`,
+  savedOnPhoneLimited: (reason: string): Notice => ({
+    title: "Saved on this phone, not sent yet",
+    description: `${reason} It stays on this phone and is sent by itself once the wait is over.`,
+  }),
   outboxRefused: (reason: string): string => `Not accepted by the server: ${reason}`,
   newVersionReady: "A new version is ready",
   formRestored: "Restored what you were filling in on this phone.",
