@@ -4,6 +4,7 @@ import {
   addEmailRow,
   BLOCKED_EMAIL_DOMAINS,
   canRemoveEmailRow,
+  distinctEmails,
   domainName,
   invalidClientEmails,
   isInvalidEmailEntry,
@@ -202,5 +203,20 @@ describe("email rows", () => {
   it("replaces one row's text", () => {
     expect(setEmailRow(["a", "b"], 1, "c")).toEqual(["a", "c"]);
     expect(setEmailRow(["a"], 3, "c")).toEqual(["a"]);
+  });
+});
+
+describe("distinctEmails", () => {
+  it("keeps each address once, whatever its case or spaces, in the first spelling given", () => {
+    expect(
+      distinctEmails([
+        "Site.Office@BuildCo.co.uk",
+        " site.office@buildco.co.uk ",
+        "",
+        null,
+        "a@b.co.uk",
+        "A@B.CO.UK",
+      ]),
+    ).toEqual(["Site.Office@BuildCo.co.uk", "a@b.co.uk"]);
   });
 });

@@ -124,7 +124,7 @@ describe.each([1, 2])("the server process on SQLite, %i worker(s)", (workers) =>
     });
   }, 120_000);
 
-  it("keeps every answered write and never doubles mail when killed mid-burst", async () => {
+  it("keeps every answered write, queues each mail once and sends none twice meanwhile, when killed mid-burst", async () => {
     const dataDir = tempDataDir();
     const first = await start(dataDir);
     const cookie = await registerAccount(first.url, {
