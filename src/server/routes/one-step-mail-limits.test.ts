@@ -370,9 +370,7 @@ describe.each(testDatabases())("one-step completion mail limits on $name", ({ op
     expect(long.statusCode, long.body).toBe(200);
     const [first, second] = (await takeMail(server)).sort((a, b) => a.subject.length - b.subject.length);
     expect(first!.subject).toBe("Weekly Timesheet - EX-042 Bcc: everyone@victims.example - 07/06/2025");
-    expect(second!.subject).toBe(
-      "Weekly Timesheet - EX win a prize win a prize win a prize w… - 07/06/2025",
-    );
+    expect(second!.subject).toBe("Weekly Timesheet - EX win a prize win a prize win a prize w… - 07/06/2025");
     for (const mail of [first!, second!]) {
       // biome-ignore lint/suspicious/noControlCharactersInRegex: the point is that none is there
       expect(mail.subject).not.toMatch(/[\u0000-\u001f\u007f\u2028\u2029\u202e]/);
