@@ -14,7 +14,7 @@ import {
   removeEmailRow,
   setEmailRow,
 } from "./client-email";
-import { MAX_EMAILS } from "./constants";
+import { MAX_ANONYMOUS_EMAILS, MAX_EMAILS } from "./constants";
 
 describe("isValidClientEmail", () => {
   it("accepts ordinary addresses", () => {
@@ -175,6 +175,10 @@ describe("email rows", () => {
     expect(addEmailRow(["a@b.co.uk"])).toEqual(["a@b.co.uk", ""]);
     const full = Array.from({ length: MAX_EMAILS }, () => "");
     expect(addEmailRow(full)).toHaveLength(MAX_EMAILS);
+    // Without an account, at most 5.
+    const five = ["a@b.co.uk", "", "", "", ""];
+    expect(addEmailRow(five, MAX_ANONYMOUS_EMAILS)).toEqual(five);
+    expect(addEmailRow(five.slice(0, 4), MAX_ANONYMOUS_EMAILS)).toHaveLength(5);
   });
 
   it("removes a row only while more than one exists", () => {

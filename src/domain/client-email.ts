@@ -106,9 +106,9 @@ export function isInvalidEmailEntry(entry: string | null | undefined): boolean {
   return typeof entry === "string" && entry.trim() !== "" && !isValidClientEmail(entry);
 }
 
-/** '+ Add Another Email': one more empty row, up to the most a form may carry. */
-export function addEmailRow(rows: readonly string[]): string[] {
-  return rows.length >= MAX_EMAILS ? [...rows] : [...rows, ""];
+/** '+ Add Another Email': one more empty row, up to the most a form may carry (fewer without an account). */
+export function addEmailRow(rows: readonly string[], max: number = MAX_EMAILS): string[] {
+  return rows.length >= max ? [...rows] : [...rows, ""];
 }
 
 /** A row may be removed only while more than one row exists (spec section 2). */

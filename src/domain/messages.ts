@@ -293,6 +293,8 @@ export const messages = {
     `Too many forms have been emailed without an account for now. To send this one, create an account or try again in ${waitText(waitMs)}.`,
   accountMailLimited: (waitMs: number): string =>
     `Too many forms have been emailed from this account for now. Please try again in ${waitText(waitMs)}.`,
+  anonymousEmailRowsFull: (max: number): string =>
+    `Without an account a form can be emailed to at most ${max} addresses. Log in to send to more.`,
   tooManyAnonymousRecipients: (max: number): string =>
     `Without an account a form can be emailed to at most ${max} addresses. Remove some, or create an account to send to more.`,
   customerNotFound: "Customer not found",
