@@ -108,7 +108,13 @@ class Driver {
       if (!(await this.call("save draft", "PUT", `/api/timesheets/${this.draftId}`, saved))) return;
     }
     if (day === VISITS_PER_WEEK - 1) {
-      const body = { timesheetData: { ...week, id: this.draftId }, supervisorRating: "happy" };
+      // Each driver mails their own client's office: one office getting every driver's weeks would soon pass
+      // the per-recipient mail limit (decision record 023), which no real office does.
+      const submissionEmails = [`office.${this.email.split("@")[0]}@buildco.co.uk`];
+      const body = {
+        timesheetData: { ...week, id: this.draftId, submissionEmails },
+        supervisorRating: "happy",
+      };
       await this.call("submit", "POST", "/api/timesheets/one-step-completion", body);
       this.draftId = undefined;
     }

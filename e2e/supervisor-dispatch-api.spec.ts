@@ -85,7 +85,7 @@ test("a week's set is approved, its pack delivered to two addresses, and archive
 
   for (const address of recipients) {
     const mail = await waitForMailTo(address);
-    expect(mail.subject).toBe(`Weekly Pack - ${driver.fullName} - EX-042`);
+    expect(mail.subject).toBe("Weekly Pack - EX-042 - 07/06/2025");
     expect(mail.text).toContain("June week 1");
     expect(mail.attachments).toHaveLength(1);
     const text = (await pdfText(mail.attachments[0]!.content)).replace(/\s+/g, " ");

@@ -4,6 +4,7 @@ import {
   addEmailRow,
   BLOCKED_EMAIL_DOMAINS,
   canRemoveEmailRow,
+  distinctEmails,
   domainName,
   invalidClientEmails,
   isInvalidEmailEntry,
@@ -13,7 +14,7 @@ import {
   removeEmailRow,
   setEmailRow,
 } from "./client-email";
-import { MAX_EMAILS } from "./constants";
+import { MAX_ANONYMOUS_EMAILS, MAX_EMAILS } from "./constants";
 
 describe("isValidClientEmail", () => {
   it("accepts ordinary addresses", () => {
@@ -174,6 +175,10 @@ describe("email rows", () => {
     expect(addEmailRow(["a@b.co.uk"])).toEqual(["a@b.co.uk", ""]);
     const full = Array.from({ length: MAX_EMAILS }, () => "");
     expect(addEmailRow(full)).toHaveLength(MAX_EMAILS);
+    // Without an account, at most 5.
+    const five = ["a@b.co.uk", "", "", "", ""];
+    expect(addEmailRow(five, MAX_ANONYMOUS_EMAILS)).toEqual(five);
+    expect(addEmailRow(five.slice(0, 4), MAX_ANONYMOUS_EMAILS)).toHaveLength(5);
   });
 
   it("removes a row only while more than one exists", () => {
@@ -202,5 +207,20 @@ describe("email rows", () => {
   it("replaces one row's text", () => {
     expect(setEmailRow(["a", "b"], 1, "c")).toEqual(["a", "c"]);
     expect(setEmailRow(["a"], 3, "c")).toEqual(["a"]);
+  });
+});
+
+describe("distinctEmails", () => {
+  it("keeps each address once, whatever its case or spaces, in the first spelling given", () => {
+    expect(
+      distinctEmails([
+        "Site.Office@BuildCo.co.uk",
+        " site.office@buildco.co.uk ",
+        "",
+        null,
+        "a@b.co.uk",
+        "A@B.CO.UK",
+      ]),
+    ).toEqual(["Site.Office@BuildCo.co.uk", "a@b.co.uk"]);
   });
 });

@@ -85,6 +85,17 @@ export function nonBlankEmails(list: readonly (string | null | undefined)[]): st
   return list.flatMap((entry) => (typeof entry === "string" && entry.trim() !== "" ? [entry.trim()] : []));
 }
 
+/** The non-blank rows, each address once: a second spelling of one already listed (any case) is dropped. */
+export function distinctEmails(list: readonly (string | null | undefined)[]): string[] {
+  const seen = new Set<string>();
+  return nonBlankEmails(list).filter((email) => {
+    const key = email.toLowerCase();
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
 /** The non-blank rows that are not valid client addresses, as typed (trimmed). */
 export function invalidClientEmails(list: readonly (string | null | undefined)[]): string[] {
   return nonBlankEmails(list).filter((email) => !isValidClientEmail(email));
@@ -95,9 +106,9 @@ export function isInvalidEmailEntry(entry: string | null | undefined): boolean {
   return typeof entry === "string" && entry.trim() !== "" && !isValidClientEmail(entry);
 }
 
-/** '+ Add Another Email': one more empty row, up to the most a form may carry. */
-export function addEmailRow(rows: readonly string[]): string[] {
-  return rows.length >= MAX_EMAILS ? [...rows] : [...rows, ""];
+/** '+ Add Another Email': one more empty row, up to the most a form may carry (fewer without an account). */
+export function addEmailRow(rows: readonly string[], max: number = MAX_EMAILS): string[] {
+  return rows.length >= max ? [...rows] : [...rows, ""];
 }
 
 /** A row may be removed only while more than one row exists (spec section 2). */

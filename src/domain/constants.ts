@@ -42,6 +42,8 @@ export const MAX_NAME_LENGTH = 200;
 export const MAX_NOTES_LENGTH = 5_000;
 export const MAX_EMAIL_LENGTH = 254;
 export const MAX_EMAILS = 20;
+/** Addresses one form filled in without an account may be emailed to: a site office, accounts, a foreman. */
+export const MAX_ANONYMOUS_EMAILS = 5;
 export const MAX_URL_LENGTH = 2_048;
 export const MAX_PASSWORD_LENGTH = 128;
 /** A signature PNG from a phone-sized pad is well under this; ~300 KB of data URL text. */

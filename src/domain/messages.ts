@@ -266,6 +266,12 @@ export const messages = {
   outboxEmpty: "Everything has been sent.",
   outboxSignInToSend: "Waiting for you to sign in again",
   outboxWaiting: "Waiting for signal",
+  outboxWaitingLimited: (reason: string, until: string): string =>
+    `Waiting until ${until}, as the server asked: ${reason}`,
+  savedOnPhoneLimited: (reason: string): Notice => ({
+    title: "Saved on this phone, not sent yet",
+    description: `${reason} It stays on this phone and is sent by itself once the wait is over.`,
+  }),
   outboxRefused: (reason: string): string => `Not accepted by the server: ${reason}`,
   newVersionReady: "A new version is ready",
   formRestored: "Restored what you were filling in on this phone.",
@@ -298,6 +304,14 @@ export const messages = {
   photoEmpty: "The photo is empty.",
   photoNotAnUpload: "Only photos (JPEG, PNG, WebP or GIF) can be uploaded.",
   uploadsLimited: "Too many uploads. Please wait a little and try again.",
+  anonymousMailLimited: (waitMs: number): string =>
+    `Too many forms have been emailed without an account for now. To send this one, create an account or try again in ${waitText(waitMs)}.`,
+  accountMailLimited: (waitMs: number): string =>
+    `Too many forms have been emailed from this account for now. Please try again in ${waitText(waitMs)}.`,
+  anonymousEmailRowsFull: (max: number): string =>
+    `Without an account a form can be emailed to at most ${max} addresses. Log in to send to more.`,
+  tooManyAnonymousRecipients: (max: number): string =>
+    `Without an account a form can be emailed to at most ${max} addresses. Remove some, or create an account to send to more.`,
   customerNotFound: "Customer not found",
 
   // Week ending (spec section 5: advised, never enforced)
@@ -306,6 +320,13 @@ export const messages = {
 } as const;
 
 export type MessageKey = keyof typeof messages;
+
+/** A wait in words, rounded up: "1 minute", "45 minutes", "3 hours". */
+export function waitText(waitMs: number): string {
+  const minutes = Math.max(1, Math.ceil(waitMs / 60_000));
+  if (minutes < 120) return `${minutes} minute${minutes === 1 ? "" : "s"}`;
+  return `${Math.ceil(minutes / 60)} hours`;
+}
 
 /** A toast's words as one sentence, for an alert or an error answer: "Title: Description". */
 export function noticeText(notice: Notice): string {

@@ -7,12 +7,19 @@ export class AppError extends Error {
   readonly code: ErrorCode;
   /** Shown to the user; the log gets `message` plus the cause. */
   readonly userMessage: string;
+  /** When to ask again (a rate limit), sent as `Retry-After` in whole seconds. */
+  readonly retryAfterMs: number | undefined;
 
-  constructor(code: ErrorCode, userMessage: string, options?: { cause?: unknown; logMessage?: string }) {
+  constructor(
+    code: ErrorCode,
+    userMessage: string,
+    options?: { cause?: unknown; logMessage?: string; retryAfterMs?: number },
+  ) {
     super(options?.logMessage ?? userMessage, { cause: options?.cause });
     this.name = "AppError";
     this.code = code;
     this.userMessage = userMessage;
+    this.retryAfterMs = options?.retryAfterMs;
   }
 
   get status(): number {

@@ -98,6 +98,9 @@ export async function buildApp(
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof AppError) {
       if (error.status >= 500) request.log.error({ err: error }, error.message);
+      if (error.retryAfterMs !== undefined) {
+        reply.header("retry-after", String(Math.max(1, Math.ceil(error.retryAfterMs / 1000))));
+      }
       return reply
         .status(error.status)
         .send({ code: error.code, message: error.userMessage } satisfies ErrorBody);

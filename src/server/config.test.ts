@@ -1,6 +1,6 @@
 import { availableParallelism } from "node:os";
 import { describe, expect, it } from "vitest";
-import { loadConfig } from "./config";
+import { loadConfig, mailDomain } from "./config";
 
 describe("loadConfig", () => {
   it("runs on embedded defaults with an empty environment", () => {
@@ -54,5 +54,36 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ DATABASE_URL: "nonsense" })).toThrow(/DATABASE_URL/);
     expect(() => loadConfig({ LOG_LEVEL: "loud" })).toThrow(/LOG_LEVEL/);
     expect(() => loadConfig({ DATABASE_SCHEMA: "plant; drop table x" })).toThrow(/DATABASE_SCHEMA/);
+  });
+
+  it("limits completed-form mail by default, each limit its own setting, and names an abuse address", () => {
+    const config = loadConfig({});
+    expect(config.mailLimits).toEqual({
+      anonymousPerAddressPerHour: 60,
+      anonymousPerRecipientPerDay: 40,
+      anonymousPerHour: 500,
+      accountPerHour: 300,
+      accountPerRecipientPerDay: 200,
+    });
+    expect(config.abuseEmail).toBe("abuse@plant-sheets.local");
+    const set = loadConfig({
+      ANON_MAILS_PER_ADDRESS_PER_HOUR: "10",
+      ANON_MAILS_PER_RECIPIENT_PER_DAY: "11",
+      ANON_MAILS_PER_HOUR: "12",
+      ACCOUNT_MAILS_PER_HOUR: "13",
+      ACCOUNT_MAILS_PER_RECIPIENT_PER_DAY: "14",
+      MAIL_FROM: "Acme Hire <sheets@acmehire.co.uk>",
+    });
+    expect(Object.values(set.mailLimits)).toEqual([10, 11, 12, 13, 14]);
+    expect(set.abuseEmail).toBe("abuse@acmehire.co.uk");
+    expect(loadConfig({ ABUSE_EMAIL: "report@acmehire.co.uk" }).abuseEmail).toBe("report@acmehire.co.uk");
+    expect(() => loadConfig({ ABUSE_EMAIL: "not an address" })).toThrow(/ABUSE_EMAIL/);
+    expect(() => loadConfig({ ANON_MAILS_PER_HOUR: "0" })).toThrow(/ANON_MAILS_PER_HOUR/);
+  });
+
+  it("finds the sender's domain, for Message-IDs and the abuse address", () => {
+    expect(mailDomain("Plant Sheets <no-reply@plant-sheets.local>")).toBe("plant-sheets.local");
+    expect(mailDomain("no-reply@plant.local")).toBe("plant.local");
+    expect(mailDomain("Plant Sheets")).toBe("localhost");
   });
 });

@@ -32,6 +32,12 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TRUST_PROXY: z.enum(["true", "false"]).default("false"),
   REGISTRATIONS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(20),
+  ANON_MAILS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(60),
+  ANON_MAILS_PER_RECIPIENT_PER_DAY: z.coerce.number().int().min(1).max(1_000_000).default(40),
+  ANON_MAILS_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(500),
+  ACCOUNT_MAILS_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(300),
+  ACCOUNT_MAILS_PER_RECIPIENT_PER_DAY: z.coerce.number().int().min(1).max(1_000_000).default(200),
+  ABUSE_EMAIL: optionalString.pipe(z.email().optional()),
   WORKERS: z.coerce.number().int().min(1).max(64).optional(),
 });
 
@@ -61,8 +67,29 @@ export interface Config {
   trustProxy: boolean;
   /** New accounts one client address may make per hour: stops scripted sign-ups, lets a site office sign up. */
   registrationsPerAddressPerHour: number;
+  /**
+   * Completed-form mail counted in the database (so every instance agrees), in mails: one per recipient. Without
+   * an account per client address and in all; with one per account. Per recipient the count is shared, and each
+   * kind of sender has its own ceiling on it. Decision record 023 gives the figures' reasons.
+   */
+  mailLimits: MailLimits;
+  /** Printed in every mail sent from a form filled in without an account, as where to report abuse. */
+  abuseEmail: string;
   /** Server processes sharing the port: one per core unless set, as one Node process uses one core. */
   workers: number;
+}
+
+export interface MailLimits {
+  anonymousPerAddressPerHour: number;
+  anonymousPerRecipientPerDay: number;
+  anonymousPerHour: number;
+  accountPerHour: number;
+  accountPerRecipientPerDay: number;
+}
+
+/** The domain of the sender address ("plant-sheets.local" in "Plant Sheets <no-reply@plant-sheets.local>"). */
+export function mailDomain(mailFrom: string): string {
+  return /@([^\s<>@]+?)>?\s*$/.exec(mailFrom)?.[1] ?? "localhost";
 }
 
 /** Reads the environment once at start-up; a bad value stops the server with a message naming it. */
@@ -96,6 +123,14 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY === "true",
     registrationsPerAddressPerHour: e.REGISTRATIONS_PER_ADDRESS_PER_HOUR,
+    mailLimits: {
+      anonymousPerAddressPerHour: e.ANON_MAILS_PER_ADDRESS_PER_HOUR,
+      anonymousPerRecipientPerDay: e.ANON_MAILS_PER_RECIPIENT_PER_DAY,
+      anonymousPerHour: e.ANON_MAILS_PER_HOUR,
+      accountPerHour: e.ACCOUNT_MAILS_PER_HOUR,
+      accountPerRecipientPerDay: e.ACCOUNT_MAILS_PER_RECIPIENT_PER_DAY,
+    },
+    abuseEmail: e.ABUSE_EMAIL ?? `abuse@${mailDomain(e.MAIL_FROM)}`,
     workers: e.WORKERS ?? availableParallelism(),
   };
 }

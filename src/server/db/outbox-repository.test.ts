@@ -12,6 +12,7 @@ import {
   markSent,
   type OutboxMessage,
   purgeOutbox,
+  renewClaim,
 } from "./outbox-repository";
 import { testDatabases } from "./test-databases";
 
@@ -108,7 +109,8 @@ describe.each(testDatabases())("outbox repository on $name", ({ open }) => {
       status: "sending",
       attempts: 1,
       claimedBy: "w1",
-      claimedUntil: minutes(15).toISOString(),
+      // The default lease: a minute.
+      claimedUntil: minutes(11).toISOString(),
     });
     const rest = await claimBatch(database.db, "w2", 10, minutes(10));
     expect(rest.map((m) => m.id)).toEqual(ids.slice(2));
@@ -166,6 +168,20 @@ describe.each(testDatabases())("outbox repository on $name", ({ open }) => {
     expect(taken).toMatchObject({ id, claimedBy: "alive", attempts: 2 });
     expect(await markSent(database.db, id, "dead", minutes(2))).toBe(false);
     expect(await markSent(database.db, id, "alive", minutes(2))).toBe(true);
+  });
+
+  it("renews a claim only for the worker that holds it, and not once another has taken it over", async () => {
+    const id = await enqueueMail(database.db, mail(1), T0);
+    await claimBatch(database.db, "w1", 10, T0);
+    expect(await renewClaim(database.db, id, "w2", minutes(0.5))).toBe(false);
+    expect(await renewClaim(database.db, id, "w1", minutes(0.5))).toBe(true);
+    expect((await getOutboxMessage(database.db, id))?.claimedUntil).toBe(minutes(1.5).toISOString());
+    // Renewed, it is not due at the first lease's end.
+    expect(await claimBatch(database.db, "w2", 10, minutes(1))).toEqual([]);
+    expect(await claimBatch(database.db, "w2", 10, minutes(1.5))).toHaveLength(1);
+    expect(await renewClaim(database.db, id, "w1", minutes(1.6))).toBe(false);
+    await markSent(database.db, id, "w2", minutes(1.7));
+    expect(await renewClaim(database.db, id, "w2", minutes(1.8))).toBe(false);
   });
 
   it("purges old sent and failed messages only", async () => {

@@ -6,7 +6,8 @@ import type { DB, MailOutboxTable, OutboxStatus } from "./schema";
 /**
  * The durable mail outbox. A service enqueues mail inside the transaction of the change it reports, so mail
  * goes out only for writes that committed; workers claim due messages, send them and mark the outcome.
- * Delivery is at least once: a worker that dies mid-send leaves its claim to expire and another retries.
+ * Delivery is at least once: a worker that dies mid-send leaves its claim to expire and another retries, so
+ * the one message it was sending may go out twice, with the same Message-ID (the row's id).
  */
 
 /** An attachment carried inline (base64) or by a key in photo/PDF storage. */
@@ -41,8 +42,12 @@ export interface OutboxMessage {
   sentAt: string | null;
 }
 
-/** How long a claim lasts before another worker may take the message over, unless the caller says. */
-export const DEFAULT_CLAIM_LEASE_MS = 5 * 60_000;
+/**
+ * How long a claim lasts before another worker may take the message over, unless the caller says. The worker
+ * renews it before each send and every third of it while one runs, so only a dead (or a minute-long stalled)
+ * worker loses it: after a crash its messages wait at most this long.
+ */
+export const DEFAULT_CLAIM_LEASE_MS = 60_000;
 
 const MAX_ERROR_LENGTH = 2000;
 
@@ -163,6 +168,27 @@ export async function claimBatch(
         a.createdAt.localeCompare(b.createdAt) ||
         a.id.localeCompare(b.id),
     );
+}
+
+/**
+ * Extends `workerId`'s claim on one message to now + lease. False when the worker no longer holds it (its lease
+ * ran out and another worker took the message over): it must not be sent then.
+ */
+export async function renewClaim(
+  db: Kysely<DB>,
+  id: string,
+  workerId: string,
+  now: Date,
+  leaseMs: number = DEFAULT_CLAIM_LEASE_MS,
+): Promise<boolean> {
+  const result = await db
+    .updateTable("mail_outbox")
+    .set({ claimed_until: new Date(now.getTime() + leaseMs).toISOString() })
+    .where("id", "=", id)
+    .where("claimed_by", "=", workerId)
+    .where("status", "=", "sending")
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
 }
 
 /**

@@ -13,23 +13,24 @@ export interface RateLimitResult {
 }
 
 /**
- * Counts one hit against `key` in a fixed window, atomically on both dialects (one upsert), so concurrent
- * requests on several instances share one count.
+ * Counts `amount` hits (one unless said) against `key` in a fixed window, atomically on both dialects (one
+ * upsert), so concurrent requests on several instances share one count.
  */
 export async function hitRateLimit(
   db: Kysely<DB>,
   key: string,
   rule: RateLimitRule,
   now: Date,
+  amount = 1,
 ): Promise<RateLimitResult> {
   const nowIso = now.toISOString();
   const cutoff = new Date(now.getTime() - rule.windowMs).toISOString();
   const row = await db
     .insertInto("rate_limits")
-    .values({ key, window_start: nowIso, hits: 1 })
+    .values({ key, window_start: nowIso, hits: amount })
     .onConflict((oc) =>
       oc.column("key").doUpdateSet({
-        hits: sql<number>`case when rate_limits.window_start <= ${cutoff} then 1 else rate_limits.hits + 1 end`,
+        hits: sql<number>`case when rate_limits.window_start <= ${cutoff} then ${amount} else rate_limits.hits + ${amount} end`,
         window_start: sql<string>`case when rate_limits.window_start <= ${cutoff} then ${nowIso} else rate_limits.window_start end`,
       }),
     )
@@ -39,6 +40,47 @@ export async function hitRateLimit(
   if (hits <= rule.limit) return { allowed: true, retryAfterMs: 0 };
   const resetsAt = new Date(row.window_start).getTime() + rule.windowMs;
   return { allowed: false, retryAfterMs: Math.max(0, resetsAt - now.getTime()) };
+}
+
+export interface RateLimitHit {
+  key: string;
+  rule: RateLimitRule;
+  amount: number;
+}
+
+class Refused extends Error {
+  constructor(readonly retryAfterMs: number) {
+    super("rate limited");
+  }
+}
+
+/**
+ * Counts several hits all or nothing: when any count would pass its limit, none is counted (the transaction
+ * rolls back) and the answer is the longest wait. So a refused request costs the sender nothing, and what is
+ * counted is exactly what was let through. Keys are counted in one order, so two requests sharing keys never
+ * hold each other's rows the other way round (a deadlock on PostgreSQL).
+ */
+export async function hitRateLimits(
+  db: Kysely<DB>,
+  hits: readonly RateLimitHit[],
+  now: Date,
+): Promise<RateLimitResult> {
+  const ordered = [...hits].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  try {
+    await db.transaction().execute(async (trx) => {
+      let retryAfterMs = 0;
+      for (const hit of ordered) {
+        const result = await hitRateLimit(trx, hit.key, hit.rule, now, hit.amount);
+        // At least a second: a window that ends this very moment still refused this hit.
+        if (!result.allowed) retryAfterMs = Math.max(retryAfterMs, result.retryAfterMs, 1000);
+      }
+      if (retryAfterMs > 0) throw new Refused(retryAfterMs);
+    });
+  } catch (error) {
+    if (error instanceof Refused) return { allowed: false, retryAfterMs: error.retryAfterMs };
+    throw error;
+  }
+  return { allowed: true, retryAfterMs: 0 };
 }
 
 export async function deleteStaleRateLimits(db: Kysely<DB>, olderThan: Date): Promise<void> {

@@ -7,6 +7,8 @@ import type { OutgoingMail } from "../db/outbox-repository";
 /** A message ready for the wire: attachments already resolved to bytes. */
 export interface DeliverableMail extends Omit<OutgoingMail, "attachments"> {
   from: string;
+  /** `<id@domain>`, the same on every attempt of one message. */
+  messageId: string;
   attachments: Array<{ filename: string; contentType: string; content: Buffer }>;
 }
 
@@ -18,6 +20,7 @@ export interface MailTransport {
 function toNodemailer(mail: DeliverableMail) {
   return {
     from: mail.from,
+    messageId: mail.messageId,
     to: [...mail.to],
     subject: mail.subject,
     text: mail.text,

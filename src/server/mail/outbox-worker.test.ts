@@ -2,12 +2,13 @@ import { simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../db/database";
-import { enqueueMail, getOutboxMessage } from "../db/outbox-repository";
+import { claimBatch, enqueueMail, getOutboxMessage } from "../db/outbox-repository";
 import { testDatabases } from "../db/test-databases";
-import { createMailTransport } from "./mail-transport";
+import { createMailTransport, type DeliverableMail, type MailTransport } from "./mail-transport";
 import { nextRetryAt, type OutboxWorker, startOutboxWorker } from "./outbox-worker";
 
 interface Received {
+  messageId: string | undefined;
   to: string[];
   subject: string;
   text: string;
@@ -33,6 +34,7 @@ async function startSmtp(options: { failFirst?: number } = {}) {
         .then((mail) => {
           const to = Array.isArray(mail.to) ? mail.to : mail.to ? [mail.to] : [];
           received.push({
+            messageId: mail.messageId,
             to: to.flatMap((a) => a.value.map((v) => v.address ?? "")),
             subject: mail.subject ?? "",
             text: mail.text ?? "",
@@ -101,7 +103,11 @@ describe.each(testDatabases())("the outbox worker on $name", ({ open }) => {
       await worker.drain();
       await worker.drain();
       expect(smtp.received).toHaveLength(1);
-      expect(smtp.received[0]).toMatchObject({ to: ["client@site.co.uk"], subject: "Timesheet" });
+      expect(smtp.received[0]).toMatchObject({
+        messageId: `<${id}@plant.local>`,
+        to: ["client@site.co.uk"],
+        subject: "Timesheet",
+      });
       expect(smtp.received[0]?.text.trim()).toBe("Please find attached");
       expect(smtp.received[0]?.attachments[0]?.content.toString()).toBe("%PDF");
       const stored = await getOutboxMessage(database.db, id);
@@ -146,5 +152,97 @@ describe.each(testDatabases())("the outbox worker on $name", ({ open }) => {
     } finally {
       await smtp.close();
     }
+  });
+
+  async function until(done: () => boolean) {
+    const deadline = Date.now() + 10_000;
+    while (!done()) {
+      if (Date.now() > deadline) throw new Error("timed out");
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  }
+
+  /** A transport that records what it is given and takes `sendMs` over each send; the first `failFirst` fail. */
+  function slowTransport(options: { sendMs: number; failFirst?: number }) {
+    const sent: DeliverableMail[] = [];
+    const started: string[] = [];
+    let failuresLeft = options.failFirst ?? 0;
+    const transport: MailTransport = {
+      async send(mail) {
+        started.push(mail.subject);
+        await new Promise((resolve) => setTimeout(resolve, options.sendMs));
+        sent.push(mail);
+        if (failuresLeft > 0) {
+          failuresLeft -= 1;
+          throw new Error("421 try later");
+        }
+      },
+      close() {},
+    };
+    return { sent, started, transport };
+  }
+
+  it("gives every attempt of one message the same Message-ID, so a second copy folds into the first", async () => {
+    let clock = new Date("2025-02-01T08:00:00.000Z");
+    const id = await enqueueMail(database.db, { to: ["a@site.co.uk"], subject: "Same id", text: "x" }, clock);
+    const { sent, transport } = slowTransport({ sendMs: 0, failFirst: 1 });
+    worker = startOutboxWorker({
+      db: database.db,
+      transport,
+      from: "Plant <no-reply@plant.local>",
+      now: () => clock,
+    });
+    await worker.drain();
+    clock = new Date(clock.getTime() + 6_000);
+    await worker.drain();
+    expect(sent.map((m) => m.messageId)).toEqual([`<${id}@plant.local>`, `<${id}@plant.local>`]);
+    expect((await getOutboxMessage(database.db, id))?.status).toBe("sent");
+  });
+
+  it("keeps its claim while a slow send runs: no other worker takes the message meanwhile", async () => {
+    const id = await enqueueMail(database.db, { to: ["slow@site.co.uk"], subject: "Slow", text: "x" });
+    // A send four times as long as the lease: only the renewals keep the message this worker's.
+    const { sent, started, transport } = slowTransport({ sendMs: 1_200 });
+    worker = startOutboxWorker({ db: database.db, transport, from: "no-reply@plant.local", leaseMs: 300 });
+    await until(() => started.length > 0);
+    const stolen = [];
+    while (sent.length === 0) {
+      stolen.push(...(await claimBatch(database.db, "other", 10, new Date(), 300)));
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    await worker.drain();
+    expect(stolen).toEqual([]);
+    expect(sent.map((m) => m.subject)).toEqual(["Slow"]);
+    expect(await getOutboxMessage(database.db, id)).toMatchObject({ status: "sent", attempts: 1 });
+  });
+
+  it("does not send a message of its batch that another worker has taken over meanwhile", async () => {
+    const first = await enqueueMail(
+      database.db,
+      { to: ["one@site.co.uk"], subject: "First", text: "x" },
+      new Date(Date.now() - 2_000),
+    );
+    const second = await enqueueMail(
+      database.db,
+      { to: ["two@site.co.uk"], subject: "Second", text: "x" },
+      new Date(Date.now() - 1_000),
+    );
+    // Both claimed in one batch; the second's claim is not renewed while the first is sent, and runs out.
+    const { sent, started, transport } = slowTransport({ sendMs: 1_000 });
+    worker = startOutboxWorker({ db: database.db, transport, from: "no-reply@plant.local", leaseMs: 300 });
+    await until(() => started.length > 0);
+    let taken: Awaited<ReturnType<typeof claimBatch>> = [];
+    while (taken.length === 0 && sent.length === 0) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      taken = await claimBatch(database.db, "other", 10, new Date(), 60_000);
+    }
+    expect(taken.map((m) => m.id)).toEqual([second]);
+    await worker.drain();
+    expect(sent.map((m) => m.subject)).toEqual(["First"]);
+    expect((await getOutboxMessage(database.db, first))?.status).toBe("sent");
+    expect(await getOutboxMessage(database.db, second)).toMatchObject({
+      status: "sending",
+      claimedBy: "other",
+    });
   });
 });

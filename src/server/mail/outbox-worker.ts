@@ -1,11 +1,14 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
+import { mailDomain } from "../config";
 import {
   claimBatch,
+  DEFAULT_CLAIM_LEASE_MS,
   type MailAttachment,
   markFailed,
   markSent,
   type OutboxMessage,
+  renewClaim,
 } from "../db/outbox-repository";
 import type { DB } from "../db/schema";
 import type { MailTransport } from "./mail-transport";
@@ -24,6 +27,14 @@ export function nextRetryAt(attempts: number, now: Date): Date | null {
   return new Date(now.getTime() + delay);
 }
 
+/**
+ * The Message-ID of an outbox row, the same on every attempt: a copy sent again after a crash mid-send is the
+ * same message to mail servers and clients, which fold it.
+ */
+export function messageIdOf(outboxId: string, from: string): string {
+  return `<${outboxId}@${mailDomain(from)}>`;
+}
+
 export interface OutboxWorker {
   /** Looks for work now instead of at the next poll (called after a commit that queued mail). */
   wake(): void;
@@ -39,12 +50,15 @@ export interface OutboxWorkerOptions {
   from: string;
   now?: () => Date;
   loadAttachment?: (storageKey: string) => Promise<Buffer>;
+  /** How long a claim lasts unless renewed (DEFAULT_CLAIM_LEASE_MS); renewed every third of it while sending. */
+  leaseMs?: number;
   log?: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
 }
 
 export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   const workerId = `worker-${randomUUID()}`;
   const now = options.now ?? (() => new Date());
+  const leaseMs = options.leaseMs ?? DEFAULT_CLAIM_LEASE_MS;
   let running = true;
   let timer: NodeJS.Timeout | undefined;
   let current: Promise<void> = Promise.resolve();
@@ -61,18 +75,36 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     );
   }
 
+  /** Keeps the claim while the send runs, so no other worker takes the message over meanwhile. */
+  function holdClaim(id: string): () => void {
+    const timer = setInterval(() => {
+      renewClaim(options.db, id, workerId, now(), leaseMs).catch((error: unknown) =>
+        options.log?.warn({ err: error, mailId: id }, "mail claim not renewed"),
+      );
+    }, leaseMs / 3);
+    return () => clearInterval(timer);
+  }
+
   async function deliver(message: OutboxMessage) {
+    // Claimed with the batch, perhaps a while ago: a message another worker has taken over is its to send.
+    if (!(await renewClaim(options.db, message.id, workerId, now(), leaseMs))) return;
+    const release = holdClaim(message.id);
     try {
       await options.transport.send({
         from: options.from,
+        messageId: messageIdOf(message.id, options.from),
         to: message.to,
         subject: message.subject,
         text: message.text ?? "",
         html: message.html,
         attachments: await resolveAttachments(message.attachments),
       });
-      await markSent(options.db, message.id, workerId, now());
+      release();
+      if (!(await markSent(options.db, message.id, workerId, now()))) {
+        options.log?.warn({ mailId: message.id }, "mail sent after its claim was lost");
+      }
     } catch (error) {
+      release();
       const retryAt = nextRetryAt(message.attempts, now());
       const text = error instanceof Error ? error.message : String(error);
       options.log?.warn(
@@ -86,7 +118,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   /** One pass: claim and deliver until nothing is due. */
   async function drainOnce() {
     for (;;) {
-      const batch = await claimBatch(options.db, workerId, BATCH_SIZE, now());
+      const batch = await claimBatch(options.db, workerId, BATCH_SIZE, now(), leaseMs);
       if (batch.length === 0) return;
       for (const message of batch) await deliver(message);
     }

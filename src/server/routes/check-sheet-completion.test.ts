@@ -141,7 +141,7 @@ describe.each(testDatabases())("check sheet one-step completion on $name", ({ op
       ["site.office@buildco.co.uk"],
     ]);
     const mail = mails[0]!;
-    expect(mail.subject).toBe("Daily Plant Defect Check - Dave Digger - EX-042");
+    expect(mail.subject).toBe("Daily Plant Defect Check - EX-042 - 04/06/2025");
     expect(mail.text).toContain("Defects: Tyres, Lights");
     expect(mail.text).toContain("Photos: 2");
     expect(mail.text).toContain("not kept online");

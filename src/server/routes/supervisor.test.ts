@@ -249,7 +249,7 @@ describe.each(testDatabases())("supervisor area on $name", ({ open }) => {
 
       const mails = await drainOutbox();
       expect(mails.map((m) => m.to[0]).sort()).toEqual(["site.office@buildco.co.uk", w.email].sort());
-      expect(mails[0]!.subject).toBe("Weekly Pack - Dave Digger - EX-042");
+      expect(mails[0]!.subject).toBe("Weekly Pack - EX-042 - 07/06/2025");
       const text = await flat(attachment(mails[0]!));
       expect(text).toContain("Weekly Timesheet");
       expect(text).toContain("Walk-round on 2025-06-03");

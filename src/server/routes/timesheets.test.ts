@@ -353,7 +353,7 @@ describe.each(testDatabases())("timesheets on $name", ({ open }) => {
         ["site.office@buildco.co.uk"],
       ]);
       const mail = mails[0]!;
-      expect(mail.subject).toBe("Weekly Timesheet - Dave Digger - EX-042");
+      expect(mail.subject).toBe("Weekly Timesheet - EX-042 - 07/06/2025");
       expect(mail.text).toContain("not kept online");
       expect(mail.text).not.toContain("/completed-form/");
       const attachment = mail.attachments[0]!;

@@ -1,10 +1,16 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import type { Kysely } from "kysely";
-import { nonBlankEmails } from "../../domain/client-email";
+import { distinctEmails } from "../../domain/client-email";
+import { MAX_ANONYMOUS_EMAILS } from "../../domain/constants";
 import { isOpenStatus, OPEN_STATUSES } from "../../domain/form-status";
-import { type AnyFormSpec, listedValues, type OneStepRequest } from "../../domain/forms/form-spec";
-import { formatIsoDate } from "../../domain/iso-date";
+import {
+  type AnyFormSpec,
+  driverNameOf,
+  listedValues,
+  type OneStepRequest,
+} from "../../domain/forms/form-spec";
+import { formatDisplayDate, formatIsoDate } from "../../domain/iso-date";
 import { messages } from "../../domain/messages";
 import type { SignedAtFields } from "../../domain/signatures";
 import { AppError } from "../app-error";
@@ -14,6 +20,7 @@ import { findCustomer } from "../db/customers-repository";
 import { getForm, insertForm, updateForm } from "../db/forms-repository";
 import { enqueueMail } from "../db/outbox-repository";
 import { deletePhotoRows, type PhotoRow, setFormPhotos } from "../db/photos-repository";
+import { hitRateLimits, type RateLimitHit } from "../db/rate-limits-repository";
 import type { DB } from "../db/schema";
 import { completedFormMail } from "../mail/completed-form-mail";
 import { renderFormPdf } from "../pdf/form-pdf";
@@ -25,6 +32,63 @@ import { refuseFormProblem } from "./save-form";
 /** Where the emailed link of a kept form points: the read-only view, opened by its unguessable token. */
 export function completedFormLink(publicUrl: string, id: string, viewToken: string): string {
   return `${publicUrl}/completed-form/${encodeURIComponent(id)}?token=${viewToken}`;
+}
+
+const HOUR_MS = 60 * 60_000;
+const DAY_MS = 24 * HOUR_MS;
+
+/**
+ * The mail limits of a one-step completion, one mail per recipient (decision record 023). Without an account:
+ * per client address, per recipient and a ceiling on all anonymous mail; with one: per account and a higher
+ * one per recipient. The recipient's count is shared by both kinds of sender. Over a limit: 429 with the wait.
+ */
+async function limitCompletedFormMail(
+  app: FastifyInstance,
+  account: Account | null,
+  clientAddress: string | null,
+  recipients: readonly string[],
+  now: Date,
+): Promise<void> {
+  const limits = app.deps.config.mailLimits;
+  const mails = recipients.length;
+  const perRecipient = account ? limits.accountPerRecipientPerDay : limits.anonymousPerRecipientPerDay;
+  const hits: RateLimitHit[] = [
+    ...recipients.map((to) => ({
+      key: `mail:recipient:${to.toLowerCase()}`,
+      rule: { limit: perRecipient, windowMs: DAY_MS },
+      amount: 1,
+    })),
+    ...(account
+      ? [
+          {
+            key: `mail:account:${account.id}`,
+            rule: { limit: limits.accountPerHour, windowMs: HOUR_MS },
+            amount: mails,
+          },
+        ]
+      : [
+          {
+            key: `mail:address:${clientAddress ?? "unknown"}`,
+            rule: { limit: limits.anonymousPerAddressPerHour, windowMs: HOUR_MS },
+            amount: mails,
+          },
+          {
+            key: "mail:anonymous",
+            rule: { limit: limits.anonymousPerHour, windowMs: HOUR_MS },
+            amount: mails,
+          },
+        ]),
+  ];
+  const result = await hitRateLimits(app.deps.database.db, hits, now);
+  if (result.allowed) return;
+  app.log.warn({ rateLimit: "mail", anonymous: !account, mails }, "mail limit reached");
+  throw new AppError(
+    "rate_limited",
+    account
+      ? messages.accountMailLimited(result.retryAfterMs)
+      : messages.anonymousMailLimited(result.retryAfterMs),
+    { retryAfterMs: result.retryAfterMs },
+  );
 }
 
 /**
@@ -51,7 +115,10 @@ export async function completeForm(
   if (existing && !isOpenStatus(existing.status)) throw new AppError("conflict", messages.formLocked);
 
   const base: Record<string, unknown> = existing ? existing.fields : spec.empty(today);
-  const recipients = nonBlankEmails((input.submissionEmails as string[] | undefined) ?? []);
+  const recipients = distinctEmails((input.submissionEmails as string[] | undefined) ?? []);
+  if (!account && recipients.length > MAX_ANONYMOUS_EMAILS) {
+    throw new AppError("bad_request", messages.tooManyAnonymousRecipients(MAX_ANONYMOUS_EMAILS));
+  }
   const applied = {
     ...spec.apply(base, input),
     status: "completed" as const,
@@ -61,6 +128,8 @@ export async function completeForm(
   refuseFormProblem(spec, applied, base, input, now);
   const before = existing ? imageIdsOf(existing.fields, spec.signatureFields) : [];
   refuseUnknownImages(imageIdsOf(applied, spec.signatureFields), before);
+  // Counted before anything costs work or changes state: a refused request leaves everything as it was.
+  await limitCompletedFormMail(app, account, actor.ip, recipients, now);
   const { form, images } = separateImages(applied, spec.signatureFields);
   const photos: PhotoRow[] = spec.hasPhotos
     ? await resolveFormPhotos(app, applied.photos as string[], { account, formId: account ? id : null })
@@ -81,6 +150,8 @@ export async function completeForm(
   const link = viewToken ? completedFormLink(app.deps.config.publicUrl, id, viewToken) : null;
   const mail = {
     title: spec.title,
+    subject: { plantNumber: form.plantNumber, date: formatDisplayDate(form[spec.dateField]) },
+    withoutAccount: account ? null : { name: driverNameOf(form), abuseEmail: app.deps.config.abuseEmail },
     summary: spec.mailSummary(form),
     pdf: { filename: spec.pdfFileName(form, today), content: pdf },
   };

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { fileSlug } from "../../domain/forms/form-spec";
 import { FORM_SPECS } from "../../domain/forms/form-specs";
+import { formatDisplayDate } from "../../domain/iso-date";
 import type { Rating, SupervisorApproval } from "../../domain/rating";
 import { findCustomer } from "../db/customers-repository";
 import type { OutgoingMail } from "../db/outbox-repository";
@@ -59,6 +60,7 @@ export async function weeklyPackMails(
     completedFormMail({
       to,
       title: "Weekly Pack",
+      subject: { plantNumber: timesheet.plantNumber, date: formatDisplayDate(timesheet.weekEnding) },
       summary: [
         ...FORM_SPECS.timesheet.mailSummary(timesheet),
         ["Check sheets", String(set.checkSheets.length)],

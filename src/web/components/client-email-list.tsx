@@ -18,13 +18,20 @@ interface ClientEmailListProps {
   onChange: (emails: string[]) => void;
   /** The label of each row, numbered: 'Client email 1', ... */
   rowLabel?: string;
+  /** The most rows: fewer for a form sent without an account, which says so once they are all there. */
+  maxRows?: number;
 }
 
 /**
  * The addresses a completed form goes to: one input per row, '+ Add Another Email', a remove button per row
  * while more than one row exists. A typed row that is not a client address gets a red border and says why.
  */
-export function ClientEmailList({ emails, onChange, rowLabel = "Client email" }: ClientEmailListProps) {
+export function ClientEmailList({
+  emails,
+  onChange,
+  rowLabel = "Client email",
+  maxRows = MAX_EMAILS,
+}: ClientEmailListProps) {
   const baseId = useId();
   const removable = canRemoveEmailRow(emails);
   return (
@@ -75,11 +82,16 @@ export function ClientEmailList({ emails, onChange, rowLabel = "Client email" }:
       <Button
         variant="outline"
         className="w-full"
-        disabled={emails.length >= MAX_EMAILS}
-        onClick={() => onChange(addEmailRow(emails))}
+        disabled={emails.length >= maxRows}
+        onClick={() => onChange(addEmailRow(emails, maxRows))}
       >
         + Add Another Email
       </Button>
+      {maxRows < MAX_EMAILS && emails.length >= maxRows ? (
+        <p className="text-sm text-slate-700 dark:text-slate-300">
+          {messages.anonymousEmailRowsFull(maxRows)}
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -1,6 +1,13 @@
 import { QueryClient } from "@tanstack/react-query";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ApiError, apiRequest, getQueryFn, InvalidResponseError, NetworkError } from "./api-client";
+import {
+  ApiError,
+  apiRequest,
+  getQueryFn,
+  InvalidResponseError,
+  NetworkError,
+  parseRetryAfter,
+} from "./api-client";
 
 function stubFetch(reply: () => Promise<Response>) {
   const fetchMock = vi.fn((_url: string, _init?: RequestInit) => reply());
@@ -16,7 +23,26 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+describe("parseRetryAfter", () => {
+  const now = Date.parse("2025-06-07T08:00:00Z");
+  it("reads whole seconds and HTTP dates, and nothing else", () => {
+    expect(parseRetryAfter("1800", now)).toBe(1_800_000);
+    expect(parseRetryAfter("Sat, 07 Jun 2025 08:30:00 GMT", now)).toBe(1_800_000);
+    expect(parseRetryAfter("Sat, 07 Jun 2025 07:00:00 GMT", now)).toBe(0);
+    expect(parseRetryAfter(null, now)).toBeNull();
+    expect(parseRetryAfter("soon", now)).toBeNull();
+    expect(parseRetryAfter("", now)).toBeNull();
+  });
+});
+
 describe("apiRequest", () => {
+  it("carries the server's Retry-After on a refusal", async () => {
+    stubFetch(async () => new Response("{}", { status: 429, headers: { "Retry-After": "90" } }));
+    const error = await apiRequest("POST", "/api/x", {}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).retryAfterMs).toBe(90_000);
+  });
+
   it("sends credentials on every call, and no body or content type without a payload", async () => {
     const fetchMock = stubFetch(async () => json([{ id: "c1" }]));
     await expect(apiRequest("GET", "/api/customers")).resolves.toEqual([{ id: "c1" }]);

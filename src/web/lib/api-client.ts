@@ -13,9 +13,20 @@ export class ApiError extends Error {
     readonly status: number,
     readonly body: string,
     statusText: string,
+    /** How long the server asked to wait before asking again (its `Retry-After`), when it said. */
+    readonly retryAfterMs: number | null = null,
   ) {
     super(messages.httpError(status, body, statusText));
   }
+}
+
+/** A `Retry-After` header in milliseconds from `now`: whole seconds, or an HTTP date; null when absent or bad. */
+export function parseRetryAfter(header: string | null, now: number): number | null {
+  if (header === null || header.trim() === "") return null;
+  const value = header.trim();
+  if (/^\d+$/.test(value)) return Number(value) * 1000;
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? null : Math.max(0, at - now);
 }
 
 /**
@@ -100,7 +111,10 @@ export async function apiRequest<T>(
     throw new NetworkError(error);
   }
 
-  if (!response.ok) throw new ApiError(response.status, text, response.statusText);
+  if (!response.ok) {
+    const retryAfterMs = parseRetryAfter(response.headers.get("retry-after"), Date.now());
+    throw new ApiError(response.status, text, response.statusText, retryAfterMs);
+  }
   // 204 and empty bodies carry no data; callers of such endpoints type T as void.
   if (text === "") return undefined as T;
   try {

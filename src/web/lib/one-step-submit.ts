@@ -98,8 +98,11 @@ export function useOneStepSubmit(onFailure: (notice: Notice) => void) {
           onFailure(oneStepFailureNotice(outcome.error));
         } else {
           const reason = outcome.kind === "queued" ? "offline" : "needs-login";
+          // Too much sent for now: kept and sent later by itself, and the driver is told why it waits.
+          const waitingFor = outcome.kind === "queued" ? outcome.waitingFor : undefined;
+          if (waitingFor) toast({ ...messages.savedOnPhoneLimited(waitingFor), variant: "success" });
           if (offline.onQueued) offline.onQueued(reason);
-          else {
+          else if (!waitingFor) {
             const notice = reason === "offline" ? messages.savedOnPhoneNotice : messages.savedOnPhoneSignIn;
             toast({ ...notice, variant: "success" });
           }

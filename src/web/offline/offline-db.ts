@@ -81,6 +81,11 @@ export interface OutboxItem {
   /** Why the server refused it, or the last failure, in words for the driver. */
   problem: string | null;
   /**
+   * The server's words when it asked to wait (too much sent for now): shown while it waits, and its time
+   * (nextAttemptAt) is kept when the signal returns or the app opens. Absent or null otherwise.
+   */
+  waitingFor?: string | null;
+  /**
    * The signed-in driver who made it, or null without an account (and for requests kept before this was
    * recorded): what waits for a sign-in is sent only once its own driver (or, for null, anyone) signs in.
    */

@@ -11,6 +11,8 @@ import { discardOutboxItem, listOutbox, onOutboxChange, retryOutboxItem } from "
 function stateText(item: OutboxItem): string {
   if (item.state === "refused") return messages.outboxRefused(item.problem ?? "Unknown error");
   if (item.state === "needs-login") return messages.outboxSignInToSend;
+  if (item.waitingFor)
+    return messages.outboxWaitingLimited(item.waitingFor, formatDateTime(item.nextAttemptAt));
   return messages.outboxWaiting;
 }
 

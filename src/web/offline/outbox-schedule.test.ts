@@ -1,7 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { ApiError, InvalidResponseError, NetworkError } from "../lib/api-client";
+import { PhotoUploadError } from "../lib/upload-photo";
 import type { OutboxItem } from "./offline-db";
-import { classifyFailure, coalesceTarget, nextStep, RETRY_MAX_MS, retryDelay } from "./outbox-schedule";
+import {
+  classifyFailure,
+  coalesceTarget,
+  isRateLimited,
+  isServerFailure,
+  nextAttemptAfter,
+  nextStep,
+  RETRY_MAX_MS,
+  retryDelay,
+} from "./outbox-schedule";
 
 function item(seq: number, overrides: Partial<OutboxItem> = {}): OutboxItem {
   return {
@@ -54,6 +64,50 @@ describe("classifyFailure", () => {
     );
     expect(classifyFailure(api(404))).toBe("refused");
     expect(classifyFailure(new InvalidResponseError(200))).toBe("refused");
+  });
+});
+
+describe("a limit the server asks to wait for (429)", () => {
+  const limited = (retryAfterMs: number | null) =>
+    new ApiError(
+      429,
+      JSON.stringify({
+        code: "rate_limited",
+        message:
+          "Too many forms have been emailed without an account for now. To send this one, create an account or try again in 30 minutes.",
+      }),
+      "Too Many Requests",
+      retryAfterMs,
+    );
+
+  it("is waiting, never refused: not a failure of the server that the screen would take back", () => {
+    expect(classifyFailure(limited(1_800_000))).toBe("retry");
+    expect(isRateLimited(limited(1_800_000))).toBe(true);
+    expect(isServerFailure(limited(1_800_000))).toBe(false);
+    expect(isServerFailure(new ApiError(503, "", "Service Unavailable"))).toBe(true);
+    expect(isRateLimited(new ApiError(503, "", "Service Unavailable"))).toBe(false);
+  });
+
+  it("tries again when the server said (Retry-After), not at the back-off's time", () => {
+    // After one try the back-off would be 2 s; the server asked for 30 minutes.
+    expect(nextAttemptAfter(limited(1_800_000), 1, 1_000)).toBe(1_000 + 1_800_000);
+    // Longer than the back-off's cap of 5 minutes, too.
+    expect(nextAttemptAfter(limited(3 * 3_600_000), 9, 0)).toBe(3 * 3_600_000);
+    // Without Retry-After, the back-off.
+    expect(nextAttemptAfter(limited(null), 3, 1_000)).toBe(1_000 + retryDelay(3));
+    expect(nextAttemptAfter(new TypeError("Failed to fetch"), 2, 1_000)).toBe(1_000 + retryDelay(2));
+  });
+
+  it("reads a photo upload's limit through the upload's failure", () => {
+    const upload = new PhotoUploadError("The photo could not be uploaded.", { cause: limited(60_000) });
+    expect(isRateLimited(upload)).toBe(true);
+    expect(nextAttemptAfter(upload, 1, 0)).toBe(60_000);
+  });
+
+  it("holds the queue until that time, then sends it", () => {
+    const waiting = item(1, { nextAttemptAt: 1_800_000, waitingFor: "try again in 30 minutes" });
+    expect(nextStep([waiting, item(2)], 10)).toEqual({ kind: "wait", until: 1_800_000 });
+    expect(nextStep([waiting, item(2)], 1_800_000)).toEqual({ kind: "send", item: waiting });
   });
 });
 

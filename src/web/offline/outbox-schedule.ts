@@ -52,12 +52,35 @@ export function classifyFailure(error: unknown): FailureKind {
 }
 
 /**
- * A retryable failure the server itself answered (busy, down, rate limited), as opposed to no answer at all
- * or the same request still running there.
+ * The server asked to wait (429, too much sent for now): not a failure of the request nor of the server. It
+ * waits on the device until the time the server named, however long, and is never set aside as refused.
+ */
+export function isRateLimited(error: unknown): error is ApiError {
+  if (error instanceof PhotoUploadError) return isRateLimited(error.cause);
+  return error instanceof ApiError && error.status === 429;
+}
+
+/**
+ * A retryable failure of the server itself (busy, down), as opposed to no answer at all, the same request
+ * still running there, or a limit that asks to wait.
  */
 export function isServerFailure(error: unknown): boolean {
   if (error instanceof PhotoUploadError) return isServerFailure(error.cause);
-  return error instanceof ApiError && !(error.status === 409 && errorCode(error) === "in_progress");
+  return (
+    error instanceof ApiError &&
+    !(error.status === 409 && errorCode(error) === "in_progress") &&
+    !isRateLimited(error)
+  );
+}
+
+/**
+ * When to try again after a failed try, the `attempts`-th: when the server said (`Retry-After`), else after
+ * the back-off.
+ */
+export function nextAttemptAfter(error: unknown, attempts: number, now: number): number {
+  const cause = error instanceof PhotoUploadError ? error.cause : error;
+  const asked = cause instanceof ApiError ? cause.retryAfterMs : null;
+  return now + (asked ?? retryDelay(attempts));
 }
 
 /** The failure in words for the waiting list. */

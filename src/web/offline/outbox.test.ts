@@ -19,7 +19,9 @@ interface Sent {
 }
 
 /** The server as the queue sees it: a list of answers (or dropped connections) to give in turn. */
-function fakeServer(answers: ("offline" | { status: number; body?: unknown })[]) {
+function fakeServer(
+  answers: ("offline" | { status: number; body?: unknown; headers?: Record<string, string> })[],
+) {
   const sent: Sent[] = [];
   const fetch = vi.fn(async (url: string, init: RequestInit) => {
     const headers = (init.headers ?? {}) as Record<string, string>;
@@ -31,7 +33,10 @@ function fakeServer(answers: ("offline" | { status: number; body?: unknown })[])
     });
     const answer = answers.shift() ?? { status: 200, body: { ok: true } };
     if (answer === "offline") throw new TypeError("Failed to fetch");
-    return new Response(JSON.stringify(answer.body ?? {}), { status: answer.status });
+    return new Response(JSON.stringify(answer.body ?? {}), {
+      status: answer.status,
+      headers: answer.headers,
+    });
   });
   vi.stubGlobal("fetch", fetch);
   return sent;
@@ -256,6 +261,36 @@ describe("the outbox", () => {
       expect(await listOutbox()).toEqual([
         expect.objectContaining({ url: "/api/timesheets/t2", state: "waiting" }),
       ]);
+    });
+
+    it("keeps a submission the server asked to wait for (429) until the time it named, and says why", async () => {
+      const limited = {
+        code: "rate_limited",
+        message:
+          "Too many forms have been emailed without an account for now. To send this one, create an account or try again in 30 minutes.",
+      };
+      const sent = fakeServer([{ status: 429, body: limited, headers: { "retry-after": "1800" } }]);
+      const submission = { ...save(1), method: "POST" as const, url: "/api/timesheets/one-step-completion" };
+      expect(await sendThroughOutbox(submission)).toEqual({ kind: "queued", waitingFor: limited.message });
+      const [kept] = await listOutbox();
+      expect(kept).toMatchObject({
+        state: "waiting",
+        waitingFor: limited.message,
+        nextAttemptAt: Date.now() + 1_800_000,
+      });
+      // The signal coming back, the app opening or another submission does not end the server's wait.
+      await sendNow();
+      await sendThroughOutbox({ ...save(2), group: "other" });
+      expect(sent.map((s) => s.url)).toEqual(["/api/timesheets/one-step-completion"]);
+      // Once it is over, it goes, and what waited behind it.
+      vi.setSystemTime(Date.now() + 1_800_000);
+      await flushOutbox();
+      expect(sent.map((s) => s.url)).toEqual([
+        "/api/timesheets/one-step-completion",
+        "/api/timesheets/one-step-completion",
+        "/api/timesheets/t2",
+      ]);
+      expect(await listOutbox()).toEqual([]);
     });
 
     it("ends the back-off of the queue: the driver is waiting", async () => {

@@ -13,9 +13,10 @@ import {
   classifyFailure,
   coalesceTarget,
   failureReason,
+  isRateLimited,
   isServerFailure,
+  nextAttemptAfter,
   nextStep,
-  retryDelay,
 } from "./outbox-schedule";
 
 /** A write to send through the outbox. */
@@ -47,9 +48,10 @@ export type OutboxOutcome =
   | { kind: "sent"; reply: unknown }
   /**
    * Kept on this device; sent when the signal returns. `serverError` when the server answered with a failure
-   * worth retrying (busy, down) rather than not answering at all.
+   * worth retrying (busy, down) rather than not answering at all; `waitingFor` when it asked to wait (a limit),
+   * in its words: it is sent by itself once the wait is over.
    */
-  | { kind: "queued"; serverError?: unknown }
+  | { kind: "queued"; serverError?: unknown; waitingFor?: string }
   /** Kept on this device; sent once the driver signs in again. */
   | { kind: "needs-login" }
   /** The server said no; the request has been taken out of the queue and the screen shows why. */
@@ -102,6 +104,14 @@ export async function listOutbox(): Promise<OutboxItem[]> {
   return db.getAll("outbox");
 }
 
+/**
+ * Waiting out a back-off earned without signal, which may end now; a wait the server asked for (a limit) is
+ * kept, as trying earlier would only be refused again.
+ */
+function backingOff(item: OutboxItem, now: number): boolean {
+  return item.state === "waiting" && item.nextAttemptAt > now && !item.waitingFor;
+}
+
 /** Puts a request at the end of the queue (or into a waiting save of the same draft) and returns its place. */
 export function enqueue(request: OutboxRequest, options: EnqueueOptions = {}): Promise<number> {
   return addToQueue(request, options, null);
@@ -121,8 +131,7 @@ async function addToQueue(
   const now = Date.now();
   if (options.hurry) {
     for (const item of items) {
-      if (item.state === "waiting" && item.nextAttemptAt > now)
-        await outbox.put({ ...item, nextAttemptAt: now });
+      if (backingOff(item, now)) await outbox.put({ ...item, nextAttemptAt: now });
     }
   }
   let seq: number;
@@ -216,14 +225,20 @@ async function tryItem(item: OutboxItem): Promise<void> {
     const kind = classifyFailure(error);
     const problem = failureReason(error);
     if (kind === "retry") {
+      const limited = isRateLimited(error);
       await db.put("outbox", {
         ...current,
-        nextAttemptAt: Date.now() + retryDelay(current.attempts),
+        nextAttemptAt: nextAttemptAfter(error, current.attempts, Date.now()),
         problem,
+        waitingFor: limited ? problem : null,
       });
       outcomes.set(
         item.seq,
-        isServerFailure(error) ? { kind: "queued", serverError: error } : { kind: "queued" },
+        limited
+          ? { kind: "queued", waitingFor: problem }
+          : isServerFailure(error)
+            ? { kind: "queued", serverError: error }
+            : { kind: "queued" },
       );
     } else if (kind === "needs-login") {
       await db.put("outbox", { ...current, state: "needs-login", problem });
@@ -291,8 +306,7 @@ export async function sendNow(): Promise<void> {
   const tx = db.transaction("outbox", "readwrite");
   const now = Date.now();
   for (const item of await tx.store.getAll()) {
-    if (item.state === "waiting" && item.nextAttemptAt > now)
-      await tx.store.put({ ...item, nextAttemptAt: now });
+    if (backingOff(item, now)) await tx.store.put({ ...item, nextAttemptAt: now });
   }
   await tx.done;
   await flushOutbox();

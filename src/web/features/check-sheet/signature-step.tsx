@@ -1,5 +1,5 @@
 import { ArrowDown, CheckCircle2, Circle, ClipboardCheck, LoaderCircle, Mail, Save } from "lucide-react";
-import { RATING_HIDE_DELAY_MS } from "../../../domain/constants";
+import { MAX_ANONYMOUS_EMAILS, MAX_EMAILS, RATING_HIDE_DELAY_MS } from "../../../domain/constants";
 import { checkSheetEmailButtonEnabled } from "../../../domain/dispatch";
 import { formatDisplayDate } from "../../../domain/iso-date";
 import { messages } from "../../../domain/messages";
@@ -129,6 +129,7 @@ export function SignatureStep({ form: api, submission }: SignatureStepProps) {
           <ClientEmailList
             emails={form.submissionEmails}
             onChange={(submissionEmails) => change({ submissionEmails })}
+            maxRows={accountHolder ? MAX_EMAILS : MAX_ANONYMOUS_EMAILS}
           />
           <Button
             size="lg"

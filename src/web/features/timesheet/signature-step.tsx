@@ -1,6 +1,6 @@
 import { CheckCircle2, Info, LoaderCircle, Mail, Save } from "lucide-react";
 import { useId } from "react";
-import { RATING_HIDE_DELAY_MS } from "../../../domain/constants";
+import { MAX_ANONYMOUS_EMAILS, MAX_EMAILS, RATING_HIDE_DELAY_MS } from "../../../domain/constants";
 import { timesheetSubmitProblem } from "../../../domain/dispatch";
 import { messages, type Notice } from "../../../domain/messages";
 import type { TimesheetFields } from "../../../domain/timesheet";
@@ -139,6 +139,7 @@ export function SignatureStep({ form: api, onCompleted }: SignatureStepProps) {
           <ClientEmailList
             emails={form.submissionEmails}
             onChange={(submissionEmails) => change({ submissionEmails })}
+            maxRows={accountHolder ? MAX_EMAILS : MAX_ANONYMOUS_EMAILS}
           />
         </Card>
       ) : null}
