@@ -24,6 +24,11 @@ describe.each(testDatabases())("the API on $name", ({ open }) => {
       join(webRoot, "timesheet.html"),
       "<!doctype html><title>Plant Sheets</title><h1>Timesheet</h1>",
     );
+    // A page prerendered for an address with a query names that address in its <html>.
+    writeFileSync(
+      join(webRoot, "customer-selection-timesheet.html"),
+      '<!doctype html><html data-prerendered="/?screen=customer-selection&amp;form=timesheet" lang="en-GB"><title>Plant Sheets</title><h1>Select Customer</h1>',
+    );
     writeFileSync(join(webRoot, "assets", "app-abc123.js"), "console.log(1)");
     app = await buildApp({ config: loadConfig({}), database, webRoot, now: () => new Date() });
   });
@@ -136,6 +141,20 @@ describe.each(testDatabases())("the API on $name", ({ open }) => {
       expect(prerendered.headers["cache-control"]).toBe("no-cache");
     }
     expect((await app.inject({ method: "GET", url: "/timesheet/extra" })).body).not.toContain("<h1>");
+    // One prerendered for an address with a query is sent for exactly that address; "/" otherwise.
+    const selection = await app.inject({ method: "GET", url: "/?screen=customer-selection&form=timesheet" });
+    expect(selection.statusCode).toBe(200);
+    expect(selection.body).toContain("<h1>Select Customer</h1>");
+    expect(selection.headers["cache-control"]).toBe("no-cache");
+    for (const url of [
+      "/",
+      "/?screen=customer-selection&form=check-sheet",
+      "/?form=timesheet&screen=customer-selection",
+      "/?screen=customer-selection&form=timesheet&x=1",
+      "/customer-selection-timesheet",
+    ]) {
+      expect((await app.inject({ method: "GET", url })).body, url).not.toContain("Select Customer");
+    }
 
     const asset = await app.inject({ method: "GET", url: "/assets/app-abc123.js" });
     expect(asset.statusCode).toBe(200);
