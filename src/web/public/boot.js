@@ -69,15 +69,27 @@
   };
   // A tap on the prerendered screen before the app has taken it over is kept, not lost: the control says it is
   // loading (aria-busy, and data-early-tap for styles.css) and gets the tap again once the app is listening; the app sends
-  // "plant-sheets:ready" when the screen is its own (src/web/routes.tsx). Links need none of this: they are real
-  // links, to pages the server sends prerendered too. A control tapped twice gets one tap.
+  // "plant-sheets:ready" when the screen is its own (src/web/routes.tsx). Links are real links, to pages the
+  // server sends prerendered too: they only say that their page is on its way. A control tapped twice gets one tap.
   const keepEarlyTaps = () => {
     const controls =
       'button, [role="button"], [role="tab"], [role="combobox"], [role="checkbox"], [role="switch"]';
     const kept = [];
     const keep = (event) => {
-      const control = event.target instanceof Element ? event.target.closest(controls) : null;
-      if (!control || control.closest("a[href]")) return;
+      if (!(event.target instanceof Element)) return;
+      const link = event.target.closest("a[href]");
+      if (link) {
+        // The browser follows it. While its page is on the way the link says so, and a second tap, which
+        // would only start the load again, is let go.
+        if (link.hasAttribute("data-early-tap")) event.preventDefault();
+        else if (!(link.target || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey)) {
+          link.setAttribute("aria-busy", "true");
+          link.setAttribute("data-early-tap", "");
+        }
+        return;
+      }
+      const control = event.target.closest(controls);
+      if (!control) return;
       event.preventDefault();
       event.stopImmediatePropagation();
       if (!kept.some((tap) => tap.control === control))
@@ -106,6 +118,14 @@
     };
     window.addEventListener("click", keep, true);
     document.addEventListener("plant-sheets:ready", () => stop(true), { once: true });
+    // Back to this page from the next one's, as it was left: no page is on its way any more.
+    window.addEventListener("pageshow", (event) => {
+      if (!event.persisted) return;
+      for (const link of document.querySelectorAll("a[data-early-tap]")) {
+        link.removeAttribute("aria-busy");
+        link.removeAttribute("data-early-tap");
+      }
+    });
     return () => stop(false);
   };
   const startApp = () => import(app);
