@@ -30,6 +30,8 @@ describe.each(testDatabases())("the API on $name", ({ open }) => {
       '<!doctype html><html data-prerendered="/?screen=customer-selection&amp;form=timesheet" lang="en-GB"><title>Plant Sheets</title><h1>Select Customer</h1>',
     );
     writeFileSync(join(webRoot, "assets", "app-abc123.js"), "console.log(1)");
+    writeFileSync(join(webRoot, "boot.js"), "console.log(0)");
+    writeFileSync(join(webRoot, "logo.svg"), "<svg></svg>");
     app = await buildApp({ config: loadConfig({}), database, webRoot, now: () => new Date() });
   });
 
@@ -159,6 +161,12 @@ describe.each(testDatabases())("the API on $name", ({ open }) => {
     const asset = await app.inject({ method: "GET", url: "/assets/app-abc123.js" });
     expect(asset.statusCode).toBe(200);
     expect(asset.headers["cache-control"]).toContain("immutable");
+    // boot.js, which every page waits for, is used from the phone's cache at once and revalidated meanwhile;
+    // other files of the build without a hash in their name are revalidated before use.
+    const boot = await app.inject({ method: "GET", url: "/boot.js" });
+    expect(boot.headers["cache-control"]).toBe("max-age=0, stale-while-revalidate=604800");
+    const logo = await app.inject({ method: "GET", url: "/logo.svg" });
+    expect(logo.headers["cache-control"]).toBe("no-cache");
   });
 
   it("refuses a NUL character anywhere in a request with 400 on every database", async () => {
