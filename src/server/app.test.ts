@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { brotliCompressSync } from "node:zlib";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "./app";
@@ -31,6 +32,8 @@ describe.each(testDatabases())("the API on $name", ({ open }) => {
     );
     writeFileSync(join(webRoot, "assets", "app-abc123.js"), "console.log(1)");
     writeFileSync(join(webRoot, "boot.js"), "console.log(0)");
+    // As the build writes it: compressed beside the plain file.
+    writeFileSync(join(webRoot, "boot.js.br"), brotliCompressSync("console.log(0)"));
     writeFileSync(join(webRoot, "logo.svg"), "<svg></svg>");
     app = await buildApp({ config: loadConfig({}), database, webRoot, now: () => new Date() });
   });
@@ -163,8 +166,14 @@ describe.each(testDatabases())("the API on $name", ({ open }) => {
     expect(asset.headers["cache-control"]).toContain("immutable");
     // boot.js, which every page waits for, is used from the phone's cache at once and revalidated meanwhile;
     // other files of the build without a hash in their name are revalidated before use.
-    const boot = await app.inject({ method: "GET", url: "/boot.js" });
-    expect(boot.headers["cache-control"]).toBe("max-age=0, stale-while-revalidate=604800");
+    for (const encoding of ["identity", "br"]) {
+      const boot = await app.inject({
+        method: "GET",
+        url: "/boot.js",
+        headers: { "accept-encoding": encoding },
+      });
+      expect(boot.headers["cache-control"], encoding).toBe("max-age=0, stale-while-revalidate=604800");
+    }
     const logo = await app.inject({ method: "GET", url: "/logo.svg" });
     expect(logo.headers["cache-control"]).toBe("no-cache");
   });

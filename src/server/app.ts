@@ -177,7 +177,8 @@ export async function buildApp(
         // a page opened from a first visit's link (customer selection) is painted without another round trip.
         let cacheControl = "no-cache";
         if (path.startsWith(join(webRoot, "assets"))) cacheControl = "public, max-age=31536000, immutable";
-        else if (path === join(webRoot, "boot.js")) cacheControl = "max-age=0, stale-while-revalidate=604800";
+        else if (path.replace(/\.(?:br|gz)$/, "") === join(webRoot, "boot.js"))
+          cacheControl = "max-age=0, stale-while-revalidate=604800";
         reply.header("cache-control", cacheControl);
       },
     });
