@@ -68,9 +68,10 @@
     setTimeout(start, 3000);
   };
   // A tap on the prerendered screen before the app has taken it over is kept, not lost: the control says it is
-  // loading (aria-busy, and data-early-tap for styles.css) and gets the tap again once the app is listening; the app sends
-  // "plant-sheets:ready" when the screen is its own (src/web/routes.tsx). Links are real links, to pages the
-  // server sends prerendered too: they only say that their page is on its way. A control tapped twice gets one tap.
+  // loading (aria-busy, and data-early-tap for styles.css) and gets the tap again once the app is listening; the
+  // app sends "plant-sheets:ready" when the screen is its own (src/web/routes.tsx). Links are real links, to
+  // pages the server sends prerendered too: they only say that their page is on its way. A control tapped twice
+  // gets one tap.
   const keepEarlyTaps = () => {
     const controls =
       'button, [role="button"], [role="tab"], [role="combobox"], [role="checkbox"], [role="switch"]';
@@ -108,8 +109,15 @@
       control.dispatchEvent(new MouseEvent("mouseup", lift));
       control.click();
     };
+    const clearLinks = () => {
+      for (const link of document.querySelectorAll("a[data-early-tap]")) {
+        link.removeAttribute("aria-busy");
+        link.removeAttribute("data-early-tap");
+      }
+    };
     const stop = (replay) => {
       window.removeEventListener("click", keep, true);
+      clearLinks();
       for (const tap of kept.splice(0)) {
         tap.control.removeAttribute("aria-busy");
         tap.control.removeAttribute("data-early-tap");
@@ -120,11 +128,7 @@
     document.addEventListener("plant-sheets:ready", () => stop(true), { once: true });
     // Back to this page from the next one's, as it was left: no page is on its way any more.
     window.addEventListener("pageshow", (event) => {
-      if (!event.persisted) return;
-      for (const link of document.querySelectorAll("a[data-early-tap]")) {
-        link.removeAttribute("aria-busy");
-        link.removeAttribute("data-early-tap");
-      }
+      if (event.persisted) clearLinks();
     });
     return () => stop(false);
   };
