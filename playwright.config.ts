@@ -12,6 +12,10 @@ export default defineConfig({
   workers: 1,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
+  // Generous on purpose: the suite must pass on a machine busy with other builds, where the app takes seconds
+  // to start. Waits rely on Playwright's own retrying assertions and actions, never on a short fixed timeout.
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
   reporter: process.env.CI ? "line" : "list",
   use: {
     baseURL: `http://127.0.0.1:${port}`,

@@ -46,11 +46,17 @@ function precompress(): Plugin {
   };
 }
 
-/** The pages whose first-visit markup the build writes into their HTML, by address. */
+/**
+ * The pages whose first-visit markup the build writes into their HTML, by address. Customer selection is where
+ * the home's Start links lead, so a tap on them before the app has arrived opens a painted screen at once.
+ * The server finds each page's address in its data-prerendered.
+ */
 const PRERENDERED_PAGES: Record<string, string> = {
   "/": "index.html",
   "/timesheet": "timesheet.html",
   "/check-sheet": "check-sheet.html",
+  "/?screen=customer-selection&form=timesheet": "customer-selection-timesheet.html",
+  "/?screen=customer-selection&form=check-sheet": "customer-selection-check-sheet.html",
 };
 
 /**
@@ -123,7 +129,7 @@ function prerender(): Plugin {
           // React puts the preloads it wants first; they belong in <head>.
           const preloads = markup.match(/^(?:<link [^>]*>)*/)?.[0] ?? "";
           const html = template
-            .replace("<html ", `<html data-prerendered="${path}" `)
+            .replace("<html ", `<html data-prerendered="${path.replaceAll("&", "&amp;")}" `)
             .replace("</head>", `${preloads}</head>`)
             .replace(emptyRoot, `<div id="root">${markup.slice(preloads.length)}</div>`);
           if (fileName === "index.html") shell.source = html;

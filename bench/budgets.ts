@@ -12,6 +12,8 @@ export const budgets = {
   lcpMs: { max: 1800 },
   tbtMs: { max: 100 },
   cls: { max: 0.02 },
+  firstWorkingTapMs: { max: 2500 },
+  lostTaps: { max: 0 },
   draftSaveRate: { min: 3000 },
   draftSaveShareOfRawCommits: { min: 0.5 },
   draftSaveP99Ms: { max: 50 },

@@ -7,6 +7,7 @@ import { launchChromium } from "./browser";
 import { BENCH_WEB_ROOT, buildApp, ROOT } from "./build-app";
 import { measureBundleSizes } from "./bundle-sizes";
 import { type Figure, formatBudget, formatValue, verdict } from "./figure";
+import { measureFirstTap } from "./first-tap";
 import { measureLighthouse } from "./lighthouse-pages";
 import { measurePdfs } from "./pdf-render";
 import { measurePhotoShrink } from "./photo-shrink";
@@ -17,9 +18,9 @@ import { cameraPhoto, uploadedPhotos } from "./site-photos";
 /**
  * `npm run bench`: builds the app, measures every figure with a budget, prints the table, writes it as JSON to
  * bench/results/ and exits non-zero when a budget fails or a figure could not be measured.
- * `npm run bench -- --only=bundle,pdf` runs some groups: bundle, lighthouse, server, pdf, photo, accounts.
+ * `npm run bench -- --only=bundle,pdf` runs some groups: bundle, lighthouse, firsttap, server, pdf, photo, accounts.
  */
-const GROUPS = ["bundle", "lighthouse", "server", "pdf", "photo", "accounts"] as const;
+const GROUPS = ["bundle", "lighthouse", "firsttap", "server", "pdf", "photo", "accounts"] as const;
 type Group = (typeof GROUPS)[number];
 
 const onlyArg = process.argv.find((arg) => arg.startsWith("--only="));
@@ -54,7 +55,7 @@ async function step(group: Group, run: () => Promise<Figure[]>): Promise<void> {
   console.info(`bench: ${group} took ${((Date.now() - t0) / 1000).toFixed(0)} s`);
 }
 
-if (selected.has("bundle") || selected.has("lighthouse")) {
+if (selected.has("bundle") || selected.has("lighthouse") || selected.has("firsttap")) {
   console.info("bench: building the app...");
   buildApp();
 }
@@ -74,12 +75,21 @@ await step("lighthouse", async () => {
   }
 });
 
-await step("server", measureServer);
-
-await step("accounts", measureAccountTiming);
-
 let browser: Browser | undefined;
 try {
+  await step("firsttap", async () => {
+    browser ??= await launchChromium();
+    const dataDir = mkdtempSync(join(tmpdir(), "plant-sheets-first-tap-"));
+    const server = await startServer({ port: benchPort(0), dataDir, webRoot: BENCH_WEB_ROOT });
+    try {
+      return await measureFirstTap(browser, server.url);
+    } finally {
+      await server.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+  await step("server", measureServer);
+  await step("accounts", measureAccountTiming);
   await step("pdf", async () => {
     browser ??= await launchChromium();
     return measurePdfs(await uploadedPhotos(browser));

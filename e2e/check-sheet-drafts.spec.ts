@@ -3,6 +3,7 @@ import { messages } from "../src/domain/messages";
 import { test } from "./fixtures/app-test";
 import { logIn } from "./fixtures/drivers";
 import { checkItem, choose, jpegFile, pickPhotos } from "./support/check-sheet-wizard";
+import { waitForDeviceCopy } from "./support/offline";
 import { nextStep, sign, stepHeading, toastRegion } from "./support/timesheet-wizard";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -51,8 +52,8 @@ test("an account holder's check sheet is saved step by step, resumes where it wa
   const saved = page.waitForResponse((r) => isSave(r.request()));
   await nextStep(page, "Photo Documentation");
   await saved;
-  // The phone's copy is written within a quarter second of a change; a full page load can cut that write short.
-  await page.waitForTimeout(400);
+  // The phone's copy is written a moment after a change; a full page load can cut that write short.
+  await waitForDeviceCopy(page, "Brakes pulling to the left");
   await page.goto("/");
   await page.goto(`/check-sheet?draftId=${id}`);
   await expect(stepHeading(page, "Daily Safety Check")).toBeVisible();
@@ -112,7 +113,7 @@ test("an account holder's check sheet is saved step by step, resumes where it wa
   });
   await expect(toastRegion(page).getByText(messages.checkSheetSubmitted.title)).toBeVisible();
   await expect(toastRegion(page).getByText(messages.checkSheetSubmitted.description)).toBeVisible();
-  await expect(page).toHaveURL(/\/home$/, { timeout: 5000 });
+  await expect(page).toHaveURL(/\/home$/);
 
   const stored = (await (await page.request.get(`/api/check-sheets/${id}`)).json()) as Record<
     string,

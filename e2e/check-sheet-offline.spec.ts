@@ -6,7 +6,8 @@ import { acceptPrivacyBanner, test } from "./fixtures/app-test";
 import { logIn } from "./fixtures/drivers";
 import { mailsTo, waitForMailTo } from "./fixtures/mailbox";
 import { jpegFile, pickPhotos, startCheckSheetFromHome } from "./support/check-sheet-wizard";
-import { waitForOfflineReady } from "./support/offline";
+import { waitForDeviceCopy, waitForOfflineReady } from "./support/offline";
+import { expectToStay } from "./support/stays";
 import { nextStep, sign, stepHeading } from "./support/timesheet-wizard";
 
 // A whole sheet walked with a reload and the network cut and restored: longer than a screen check.
@@ -38,7 +39,7 @@ test("an anonymous check sheet survives a reload at its step, waits on the phone
   await expect(page.getByText("Date set: 02/11/2026")).toBeVisible();
 
   // A reload (as after the phone closed the tab) brings the sheet back at the step it had reached, signed.
-  await page.waitForTimeout(400);
+  await waitForDeviceCopy(page, '"signatureDate":"2026-11-02"');
   await page.reload();
   await expect(page.getByText(messages.formRestored)).toBeVisible();
   await expect(page.getByRole("button", { name: "Start a new check sheet instead" })).toBeVisible();
@@ -75,12 +76,11 @@ test("an anonymous check sheet survives a reload at its step, waits on the phone
   expect(mail.attachments.map((a) => a.contentType)).toContain("application/pdf");
   await expect(header(page).getByRole("button", { name: /waiting to send/ })).toHaveCount(0);
   // Exactly one: nothing is sent twice, however the reconnection went.
-  await page.waitForTimeout(1500);
-  expect(await mailsTo(client)).toBe(1);
+  await expectToStay(() => mailsTo(client), 1, `emails to ${client}`);
 
   // The sent sheet is not offered again as one in progress.
   await page.getByRole("button", { name: "Back to Home" }).click();
-  await page.getByRole("button", { name: "Start Check Sheet" }).click();
+  await page.getByRole("link", { name: "Start Check Sheet" }).click();
   await page.getByRole("combobox", { name: "Customer" }).click();
   await page.getByRole("option", { name: "Severn Valley Homes" }).click();
   await page.getByRole("button", { name: "Continue to Form" }).click();
@@ -150,8 +150,7 @@ async function expectOneMailWithBothPhotos(client: string): Promise<void> {
   if (!pdf) throw new Error("The email has no PDF");
   expect((await pdfImages(new Uint8Array(pdf.content))).flat()).toHaveLength(4);
   // Nothing is sent twice, however the reconnection went.
-  await new Promise((resolve) => setTimeout(resolve, 1500));
-  expect(await mailsTo(client)).toBe(1);
+  await expectToStay(() => mailsTo(client), 1, `emails to ${client}`);
 }
 
 test("photos taken without signal wait on the phone through a reload and reach the client in the one email", async ({
@@ -235,7 +234,7 @@ test("an account holder's photos taken without signal are on the sheet that goes
   await sign(page, "Driver/Operator Signature", "Olive Offline", "Operator Signature");
   await page.getByLabel("DATE").fill("2026-11-04");
   await page.getByRole("button", { name: "Submit Check Sheet" }).click();
-  await expect(page).toHaveURL(/\/home$/, { timeout: 5000 });
+  await expect(page).toHaveURL(/\/home$/);
   // The two uploads, then the sheet's save that submits it.
   await expect(header(page).getByRole("button", { name: messages.waitingToSend(3) })).toBeVisible();
 

@@ -175,7 +175,7 @@ test("an anonymous driver checks the machine, adds two photos, signs, and the cl
   await expect(toastRegion(page).getByText(success.description)).toBeVisible();
   expect(success.title).toContain("😐");
   // Home again after two seconds; nothing was saved as a draft.
-  await expect(page).toHaveURL(/\/\?tab=check-sheet$/, { timeout: 5000 });
+  await expect(page).toHaveURL(/\/\?tab=check-sheet$/);
   expect(saves).toEqual([]);
 
   const mail = await waitForMailTo(address);

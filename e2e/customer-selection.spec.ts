@@ -22,7 +22,7 @@ async function chooseCustomer(page: Page, customer: Customer) {
 
 async function openCustomerSelection(page: Page) {
   await page.goto("/");
-  await page.getByRole("button", { name: "Start Timesheet" }).click();
+  await page.getByRole("link", { name: "Start Timesheet" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Select Customer" })).toBeVisible();
 }
 
@@ -123,7 +123,7 @@ test("a failed check says so and keeps Continue blocked", async ({ page, request
 
 test("Back returns to the tab the driver started from", async ({ page }) => {
   await page.goto("/?tab=check-sheet");
-  await page.getByRole("button", { name: "Start Check Sheet" }).click();
+  await page.getByRole("link", { name: "Start Check Sheet" }).click();
   await page.getByRole("button", { name: "Back" }).click();
   await expect(page.getByRole("tab", { name: "Check Sheet" })).toHaveAttribute("aria-selected", "true");
 });

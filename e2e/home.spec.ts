@@ -26,13 +26,13 @@ test("home shows the product, today's date and both form tabs", async ({ page })
   const timesheetTab = page.getByRole("tab", { name: "Timesheet" });
   const checkSheetTab = page.getByRole("tab", { name: "Check Sheet" });
   await expect(timesheetTab).toHaveAttribute("aria-selected", "true");
-  await expect(page.getByRole("button", { name: "Start Timesheet" })).toBeVisible();
-  await expect(page.getByRole("button", { name: "Start Check Sheet" })).toBeHidden();
+  await expect(page.getByRole("link", { name: "Start Timesheet" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Start Check Sheet" })).toBeHidden();
 
   await checkSheetTab.click();
   await expect(checkSheetTab).toHaveAttribute("aria-selected", "true");
-  await expect(page.getByRole("button", { name: "Start Check Sheet" })).toBeVisible();
-  await expect(page.getByRole("button", { name: "Start Timesheet" })).toBeHidden();
+  await expect(page.getByRole("link", { name: "Start Check Sheet" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Start Timesheet" })).toBeHidden();
   // The tab is in the address, so a reload (or Back from customer selection) keeps it.
   await expect(page).toHaveURL(/[?&]tab=check-sheet/);
   await page.reload();
@@ -49,7 +49,7 @@ test("the logo and favicon are served as static SVG files", async ({ request }) 
 
 test("Start Check Sheet opens customer selection for the check sheet", async ({ page }) => {
   await page.goto("/?tab=check-sheet");
-  await page.getByRole("button", { name: "Start Check Sheet" }).click();
+  await page.getByRole("link", { name: "Start Check Sheet" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Select Customer" })).toBeVisible();
   await expect(page.getByText("For your Daily Plant Defect Check")).toBeVisible();
 });

@@ -11,7 +11,7 @@ import {
   submitLogin,
   type TestDriver,
 } from "./fixtures/drivers";
-import { waitForOfflineReady } from "./support/offline";
+import { waitForDeviceCopy, waitForOfflineReady } from "./support/offline";
 import { clientSigned, operatorSigned } from "./support/supervisor";
 import { nextStep, startTimesheetFromHome } from "./support/timesheet-wizard";
 
@@ -205,7 +205,7 @@ test("a timesheet started without an account is still there in the wizard after 
   await page.getByLabel("Driver Full Name").fill("Anna Anon");
   await page.getByLabel("Company you're driving for").fill("Anon Plant Hire");
   // Written to the device a moment after typing.
-  await page.waitForTimeout(400);
+  await waitForDeviceCopy(page, "Anon Plant Hire");
 
   const driver = newDriver();
   await registerByApi(page.request, driver);

@@ -2,12 +2,14 @@ import { randomUUID } from "node:crypto";
 import { appendFile, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { expect, type Page } from "@playwright/test";
+import { STANDARD_SHIFT } from "../src/domain/hours";
 import { messages } from "../src/domain/messages";
 import { test } from "./fixtures/app-test";
 import { logIn } from "./fixtures/drivers";
 import { e2ePaths } from "./fixtures/e2e-paths";
 import { mailsTo, waitForMailTo } from "./fixtures/mailbox";
-import { waitForOfflineReady } from "./support/offline";
+import { waitForDeviceCopy, waitForOfflineReady } from "./support/offline";
+import { expectToStay } from "./support/stays";
 import { dayCard, nextStep, sign, startTimesheetFromHome, stepHeading } from "./support/timesheet-wizard";
 
 // Each of these walks a whole form with the network cut and restored: longer than a screen check.
@@ -47,7 +49,7 @@ test("installs: a manifest with icons, a service worker served uncached, and a c
   await page.close();
   const cold = await context.newPage();
   await cold.goto("/");
-  await expect(cold.getByRole("button", { name: "Start Timesheet" })).toBeVisible();
+  await expect(cold.getByRole("link", { name: "Start Timesheet" })).toBeVisible();
   await expect(header(cold).getByText(messages.offline)).toBeVisible();
   await cold.screenshot({ path: "test-results/offline-home.png" });
   await cold.goto("/check-sheet");
@@ -73,7 +75,7 @@ test("an anonymous timesheet signed and submitted offline survives a reload and 
   await page.getByLabel("Company you're driving for").fill("Northern Plant Hire");
   await page.getByLabel("Driver Full Name").fill("Olly Offline");
   // Typed work survives a reload with no network, before anything is submitted.
-  await page.waitForTimeout(400);
+  await waitForDeviceCopy(page, "Olly Offline");
   await page.reload();
   await expect(page.getByText(messages.formRestored)).toBeVisible();
   await expect(page.getByLabel("Driver Full Name")).toHaveValue("Olly Offline");
@@ -123,8 +125,7 @@ test("an anonymous timesheet signed and submitted offline survives a reload and 
   await expect(header(page).getByRole("button", { name: /waiting to send/ })).toHaveCount(0);
   await expect(header(page).getByText(messages.offline)).toHaveCount(0);
   // Exactly one: nothing is sent twice, however the reconnection went.
-  await page.waitForTimeout(1500);
-  expect(await mailsTo(client)).toBe(1);
+  await expectToStay(() => mailsTo(client), 1, `emails to ${client}`);
 });
 
 test("an account holder's draft edited offline is saved to the server when the network returns", async ({
@@ -153,7 +154,7 @@ test("an account holder's draft edited offline is saved to the server when the n
   await page.emulateMedia({ colorScheme: "light" });
   // More typing offline after the save: the device's copy has it even though no save ran since.
   await dayCard(page, "Monday").getByRole("button", { name: "+9 Hours" }).click();
-  await page.waitForTimeout(400);
+  await waitForDeviceCopy(page, STANDARD_SHIFT.finish);
 
   // Reopened offline from the drafts link: the device's copy opens, where the driver left it.
   await page.goto(`/timesheet?draftId=${id}`);

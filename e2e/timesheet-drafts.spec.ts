@@ -3,6 +3,7 @@ import { expect, type Request } from "@playwright/test";
 import { messages } from "../src/domain/messages";
 import { test } from "./fixtures/app-test";
 import { logIn } from "./fixtures/drivers";
+import { expectToStay } from "./support/stays";
 import { dayCard, nextStep, sign, stepHeading, toastRegion } from "./support/timesheet-wizard";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -93,11 +94,10 @@ test("a changed draft is saved every 30 seconds, and an unchanged one is not", a
     if (isDraftSave(r)) saves.push(r);
   });
 
-  // A save the timer started would be on the wire within this real half second.
-  const settle = () => page.waitForTimeout(500);
+  // A save the timer started would be on the wire within these real seconds.
+  const noSaveBeyond = (count: number) => expectToStay(() => saves.length, count, "draft saves");
   await page.clock.fastForward(30_000);
-  await settle();
-  expect(saves).toHaveLength(0);
+  await noSaveBeyond(0);
 
   await page.getByLabel("Site Location").fill("Leeds Ring Road");
   const first = page.waitForRequest(isDraftSave);
@@ -106,8 +106,7 @@ test("a changed draft is saved every 30 seconds, and an unchanged one is not", a
   await expect(page.getByText("Saving...")).toBeHidden();
 
   await page.clock.fastForward(30_000);
-  await settle();
-  expect(saves).toHaveLength(1);
+  await noSaveBeyond(1);
 
   await page.getByLabel("Driver Full Name").fill("Dana Draft");
   const second = page.waitForRequest(isDraftSave);

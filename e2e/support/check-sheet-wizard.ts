@@ -30,7 +30,7 @@ export async function jpegFile(page: Page, name: string, width: number, height: 
 /** From the Check Sheet tab through customer selection (a customer without order validation) into the wizard. */
 export async function startCheckSheetFromHome(page: Page, customerName: string): Promise<void> {
   await page.goto("/?tab=check-sheet");
-  await page.getByRole("button", { name: "Start Check Sheet" }).click();
+  await page.getByRole("link", { name: "Start Check Sheet" }).click();
   await page.getByRole("combobox", { name: "Customer" }).click();
   await page.getByRole("option", { name: customerName }).click();
   await page.getByRole("button", { name: "Continue to Form" }).click();

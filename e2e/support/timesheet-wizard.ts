@@ -67,7 +67,7 @@ export function toastRegion(page: Page): Locator {
 /** From the Timesheet tab through customer selection (a customer without order validation) into the wizard. */
 export async function startTimesheetFromHome(page: Page, customerName: string): Promise<void> {
   await page.goto("/");
-  await page.getByRole("button", { name: "Start Timesheet" }).click();
+  await page.getByRole("link", { name: "Start Timesheet" }).click();
   await page.getByRole("combobox", { name: "Customer" }).click();
   await page.getByRole("option", { name: customerName }).click();
   await page.getByRole("button", { name: "Continue to Form" }).click();

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { brotliCompressSync } from "node:zlib";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "./app";
@@ -24,7 +25,16 @@ describe.each(testDatabases())("the API on $name", ({ open }) => {
       join(webRoot, "timesheet.html"),
       "<!doctype html><title>Plant Sheets</title><h1>Timesheet</h1>",
     );
+    // A page prerendered for an address with a query names that address in its <html>.
+    writeFileSync(
+      join(webRoot, "customer-selection-timesheet.html"),
+      '<!doctype html><html data-prerendered="/?screen=customer-selection&amp;form=timesheet" lang="en-GB"><title>Plant Sheets</title><h1>Select Customer</h1>',
+    );
     writeFileSync(join(webRoot, "assets", "app-abc123.js"), "console.log(1)");
+    writeFileSync(join(webRoot, "boot.js"), "console.log(0)");
+    // As the build writes it: compressed beside the plain file.
+    writeFileSync(join(webRoot, "boot.js.br"), brotliCompressSync("console.log(0)"));
+    writeFileSync(join(webRoot, "logo.svg"), "<svg></svg>");
     app = await buildApp({ config: loadConfig({}), database, webRoot, now: () => new Date() });
   });
 
@@ -137,10 +147,36 @@ describe.each(testDatabases())("the API on $name", ({ open }) => {
       expect(prerendered.headers["cache-control"]).toBe("no-cache");
     }
     expect((await app.inject({ method: "GET", url: "/timesheet/extra" })).body).not.toContain("<h1>");
+    // One prerendered for an address with a query is sent for exactly that address; "/" otherwise.
+    const selection = await app.inject({ method: "GET", url: "/?screen=customer-selection&form=timesheet" });
+    expect(selection.statusCode).toBe(200);
+    expect(selection.body).toContain("<h1>Select Customer</h1>");
+    expect(selection.headers["cache-control"]).toBe("no-cache");
+    for (const url of [
+      "/",
+      "/?screen=customer-selection&form=check-sheet",
+      "/?form=timesheet&screen=customer-selection",
+      "/?screen=customer-selection&form=timesheet&x=1",
+      "/customer-selection-timesheet",
+    ]) {
+      expect((await app.inject({ method: "GET", url })).body, url).not.toContain("Select Customer");
+    }
 
     const asset = await app.inject({ method: "GET", url: "/assets/app-abc123.js" });
     expect(asset.statusCode).toBe(200);
     expect(asset.headers["cache-control"]).toContain("immutable");
+    // boot.js, which every page waits for, is used from the phone's cache at once and revalidated meanwhile;
+    // other files of the build without a hash in their name are revalidated before use.
+    for (const encoding of ["identity", "br"]) {
+      const boot = await app.inject({
+        method: "GET",
+        url: "/boot.js",
+        headers: { "accept-encoding": encoding },
+      });
+      expect(boot.headers["cache-control"], encoding).toBe("max-age=0, stale-while-revalidate=604800");
+    }
+    const logo = await app.inject({ method: "GET", url: "/logo.svg" });
+    expect(logo.headers["cache-control"]).toBe("no-cache");
   });
 
   it("refuses a NUL character anywhere in a request with 400 on every database", async () => {

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
@@ -70,6 +70,23 @@ async function configuredPhotoStorage(config: Config): Promise<PhotoStorage> {
 const UNSTORABLE_TEXT_CODES = new Set(["22021", "22P05"]);
 
 /** Every test and the real server build the app the same way. */
+/**
+ * The prerendered pages of the build by address: each HTML file other than index.html (which the app's every
+ * other address gets) is the page of the address its <html data-prerendered> names, or else of its name
+ * (/timesheet for timesheet.html). An address with a query is matched exactly, one without whatever the query.
+ */
+function prerenderedPagesIn(webRoot: string): Map<string, string> {
+  const pages = new Map<string, string>();
+  if (!existsSync(webRoot)) return pages;
+  for (const name of readdirSync(webRoot)) {
+    if (!name.endsWith(".html") || name === "index.html") continue;
+    const named = /<html[^>]*\sdata-prerendered="([^"]*)"/.exec(readFileSync(join(webRoot, name), "utf8"));
+    const address = named ? named[1]!.replaceAll("&amp;", "&") : `/${name.slice(0, -".html".length)}`;
+    pages.set(address, name);
+  }
+  return pages;
+}
+
 export async function buildApp(
   given: Omit<AppDeps, "photoStorage"> & Partial<AppDeps>,
 ): Promise<FastifyInstance> {
@@ -149,14 +166,7 @@ export async function buildApp(
 
   const webRoot = deps.webRoot;
   const indexHtml = webRoot ? join(webRoot, "index.html") : undefined;
-  // Each other HTML file of the build is the prerendered page of one address: /timesheet for timesheet.html.
-  const prerenderedPages = new Set(
-    webRoot && existsSync(webRoot)
-      ? readdirSync(webRoot)
-          .filter((name) => name.endsWith(".html") && name !== "index.html")
-          .map((name) => `/${name.slice(0, -".html".length)}`)
-      : [],
-  );
+  const prerenderedPages = webRoot ? prerenderedPagesIn(webRoot) : new Map<string, string>();
   if (webRoot && indexHtml && existsSync(indexHtml)) {
     await app.register(fastifyStatic, {
       root: webRoot,
@@ -165,11 +175,14 @@ export async function buildApp(
       // The build writes .br and .gz beside each file: sent as they are to browsers that accept them.
       preCompressed: true,
       setHeaders(reply, path) {
-        // Hashed file names never change, so they can be cached for good; everything else is revalidated.
-        reply.header(
-          "cache-control",
-          path.startsWith(join(webRoot, "assets")) ? "public, max-age=31536000, immutable" : "no-cache",
-        );
+        // Hashed file names never change, so they can be cached for good; everything else is revalidated, and
+        // boot.js, which every page waits for before its first paint, in the background once it is on the phone:
+        // a page opened from a first visit's link (customer selection) is painted without another round trip.
+        let cacheControl = "no-cache";
+        if (path.startsWith(join(webRoot, "assets"))) cacheControl = "public, max-age=31536000, immutable";
+        else if (path.replace(/\.(?:br|gz)$/, "") === join(webRoot, "boot.js"))
+          cacheControl = "max-age=0, stale-while-revalidate=604800";
+        reply.header("cache-control", cacheControl);
       },
     });
   }
@@ -183,9 +196,10 @@ export async function buildApp(
       (request.method === "GET" || request.method === "HEAD")
     ) {
       // Client-side routes: the web app decides what to show, including its own 404 page. A page the build
-      // prerendered for this address (e.g. timesheet.html for /timesheet) is sent in place of the plain one.
-      const path = request.url.split("?")[0]!;
-      const page = prerenderedPages.has(path) ? `${path.slice(1)}.html` : "index.html";
+      // prerendered for this address (e.g. timesheet.html for /timesheet, whatever the query, or
+      // customer-selection-timesheet.html for exactly its address with its query) is sent in place of the plain one.
+      const page =
+        prerenderedPages.get(request.url) ?? prerenderedPages.get(request.url.split("?")[0]!) ?? "index.html";
       return reply.header("cache-control", "no-cache").sendFile(page);
     }
     return reply.status(404).send({ code: "not_found", message: "Not found" } satisfies ErrorBody);

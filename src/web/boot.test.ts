@@ -45,6 +45,8 @@ describe("boot.js", () => {
   it("takes the prerendered markup over on a first visit to exactly its address", () => {
     expect(boot({ url: "/timesheet", prerendered: "/timesheet" }).render).toBe("hydrate");
     expect(boot({ url: "/", prerendered: "/" }).render).toBe("hydrate");
+    const selection = "/?screen=customer-selection&form=timesheet";
+    expect(boot({ url: selection, prerendered: selection }).render).toBe("hydrate");
     // A phone that refuses storage has nothing stored either.
     expect(boot({ url: "/", prerendered: "/", storageBlocked: true }).render).toBe("hydrate");
   });
@@ -53,6 +55,12 @@ describe("boot.js", () => {
     expect(boot({ url: "/completed-form/abc", prerendered: "/" }).render).toBe("client");
     expect(boot({ url: "/timesheet?id=abc", prerendered: "/timesheet" }).render).toBe("client");
     expect(boot({ url: "/?tab=check-sheet", prerendered: "/" }).render).toBe("client");
+    const selection = "/?screen=customer-selection&form=timesheet";
+    expect(boot({ url: "/", prerendered: selection }).render).toBe("client");
+    expect(boot({ url: `${selection}&x=1`, prerendered: selection }).render).toBe("client");
+    expect(boot({ url: "/?form=timesheet&screen=customer-selection", prerendered: selection }).render).toBe(
+      "client",
+    );
     expect(boot({ url: "/" }).render).toBe("client");
   });
 

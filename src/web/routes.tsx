@@ -1,4 +1,4 @@
-import { type ComponentType, lazy, Suspense } from "react";
+import { type ComponentType, lazy, Suspense, useEffect } from "react";
 import { Route, Switch, useLocation, useSearchParams } from "wouter";
 import { ErrorBoundary } from "./components/error-boundary";
 import { ErrorScreen } from "./components/error-screen";
@@ -106,6 +106,17 @@ function RootFlow() {
   }
 }
 
+/**
+ * Tells public/boot.js that the screen is the app's: rendered in the routes' Suspense boundary, its effect runs
+ * once the screen (prerendered or not) has been taken over, so the taps boot.js kept meanwhile can be acted on.
+ */
+function ScreenReady() {
+  useEffect(() => {
+    document.dispatchEvent(new Event("plant-sheets:ready"));
+  }, []);
+  return null;
+}
+
 export function AppRoutes() {
   const [location] = useLocation();
   return (
@@ -128,6 +139,7 @@ export function AppRoutes() {
           <Route path="/confirm-account" component={ConfirmAccountPage} />
           <Route component={NotFoundPage} />
         </Switch>
+        <ScreenReady />
       </Suspense>
     </ErrorBoundary>
   );

@@ -22,7 +22,8 @@
     stored("plant-sheets.session") === null &&
     stored("plant-sheets.privacy-accepted") !== "true" &&
     (theme === null || theme === "system");
-  const here = html.dataset.prerendered === window.location.pathname && window.location.search === "";
+  // Exactly the address the page was prerendered for, its query included (customer selection's has one).
+  const here = html.dataset.prerendered === window.location.pathname + window.location.search;
   html.dataset.render = firstVisit && here ? "hydrate" : "client";
 
   // The build moves the app's script from a module tag to this tag's data-app, with the modules it imports in
@@ -66,12 +67,82 @@
     }).observe({ type: "paint", buffered: true });
     setTimeout(start, 3000);
   };
+  // A tap on the prerendered screen before the app has taken it over is kept, not lost: the control says it is
+  // loading (aria-busy, and data-early-tap for styles.css) and gets the tap again once the app is listening; the
+  // app sends "plant-sheets:ready" when the screen is its own (src/web/routes.tsx). Links are real links, to
+  // pages the server sends prerendered too: they only say that their page is on its way. A control tapped twice
+  // gets one tap.
+  const keepEarlyTaps = () => {
+    const controls =
+      'button, [role="button"], [role="tab"], [role="combobox"], [role="checkbox"], [role="switch"]';
+    const kept = [];
+    const keep = (event) => {
+      if (!(event.target instanceof Element)) return;
+      const link = event.target.closest("a[href]");
+      if (link) {
+        // The browser follows it. While its page is on the way the link says so, and a second tap, which
+        // would only start the load again, is let go.
+        if (link.hasAttribute("data-early-tap")) event.preventDefault();
+        else if (!(link.target || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey)) {
+          link.setAttribute("aria-busy", "true");
+          link.setAttribute("data-early-tap", "");
+        }
+        return;
+      }
+      const control = event.target.closest(controls);
+      if (!control) return;
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      if (!kept.some((tap) => tap.control === control))
+        kept.push({ control, pointerType: event.pointerType || "mouse" });
+      control.setAttribute("aria-busy", "true");
+      control.setAttribute("data-early-tap", "");
+    };
+    // A tap as the browser sends it, for controls that act on the press (tabs, menus) as for those on the click.
+    const tapAgain = ({ control, pointerType }) => {
+      const press = { bubbles: true, cancelable: true, composed: true, view: window, button: 0, buttons: 1 };
+      const lift = { ...press, buttons: 0 };
+      const pointer = { pointerId: 1, pointerType, isPrimary: true };
+      control.dispatchEvent(new PointerEvent("pointerdown", { ...press, ...pointer }));
+      control.dispatchEvent(new MouseEvent("mousedown", press));
+      control.dispatchEvent(new PointerEvent("pointerup", { ...lift, ...pointer }));
+      control.dispatchEvent(new MouseEvent("mouseup", lift));
+      control.click();
+    };
+    const clearLinks = () => {
+      for (const link of document.querySelectorAll("a[data-early-tap]")) {
+        link.removeAttribute("aria-busy");
+        link.removeAttribute("data-early-tap");
+      }
+    };
+    const stop = (replay) => {
+      window.removeEventListener("click", keep, true);
+      clearLinks();
+      for (const tap of kept.splice(0)) {
+        tap.control.removeAttribute("aria-busy");
+        tap.control.removeAttribute("data-early-tap");
+        if (replay && tap.control.isConnected) tapAgain(tap);
+      }
+    };
+    window.addEventListener("click", keep, true);
+    document.addEventListener("plant-sheets:ready", () => stop(true), { once: true });
+    // Back to this page from the next one's, as it was left: no page is on its way any more.
+    window.addEventListener("pageshow", (event) => {
+      if (event.persisted) clearLinks();
+    });
+    return () => stop(false);
+  };
   const startApp = () => import(app);
   if (html.dataset.render === "hydrate" && document.visibilityState !== "hidden") {
+    const dropEarlyTaps = keepEarlyTaps();
     afterParsing(() =>
       afterFirstPaint(() => {
         fetchApp();
-        startApp();
+        // Should the app never start, the controls stop saying they are loading.
+        startApp().catch((error) => {
+          dropEarlyTaps();
+          throw error;
+        });
       }),
     );
   } else {

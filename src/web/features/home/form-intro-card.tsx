@@ -1,7 +1,9 @@
 import type { LucideIcon } from "lucide-react";
 import { ArrowRight, CheckCircle2 } from "lucide-react";
-import { Button } from "../../components/ui/button";
+import { Link } from "wouter";
+import { buttonClasses } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
+import { cn } from "../../lib/cn";
 
 interface FormIntroCardProps {
   icon: LucideIcon;
@@ -9,17 +11,18 @@ interface FormIntroCardProps {
   description: string;
   points: readonly string[];
   startLabel: string;
-  onStart: () => void;
+  /** Where the form starts: a real link, so a tap works before the app has arrived (the server sends that page). */
+  startHref: string;
 }
 
-/** The intro card of a home tab: what the form is, what it covers, and the button that starts it. */
+/** The intro card of a home tab: what the form is, what it covers, and the link that starts it. */
 export function FormIntroCard({
   icon: Icon,
   title,
   description,
   points,
   startLabel,
-  onStart,
+  startHref,
 }: FormIntroCardProps) {
   return (
     <Card>
@@ -43,10 +46,10 @@ export function FormIntroCard({
           </li>
         ))}
       </ul>
-      <Button size="lg" className="mt-5 w-full" onClick={onStart}>
+      <Link href={startHref} className={cn(buttonClasses("primary", "lg"), "mt-5 w-full")}>
         {startLabel}
         <ArrowRight aria-hidden="true" className="size-5" />
-      </Button>
+      </Link>
     </Card>
   );
 }

@@ -37,7 +37,7 @@ const areaNames: Record<AccountTab, string> = {
  */
 export function HomePage({ panels }: { panels: HomePanels }) {
   const [params, setParams] = useSearchParams();
-  const [location, navigate] = useLocation();
+  const [location] = useLocation();
   const session = useSession();
   // The tab lives in the URL so Back from customer selection lands on the tab the driver came from.
   // /home is the logged-in dashboard, so without a tab it opens there.
@@ -108,7 +108,7 @@ export function HomePage({ panels }: { panels: HomePanels }) {
                 "Emailed to the client and your supervisor",
               ]}
               startLabel="Start Timesheet"
-              onStart={() => navigate(appPaths.customerSelection("timesheet"))}
+              startHref={appPaths.customerSelection("timesheet")}
             />
           </TabsContent>
           <TabsContent value="check-sheet">
@@ -123,7 +123,7 @@ export function HomePage({ panels }: { panels: HomePanels }) {
                 "Emailed to the client and your supervisor",
               ]}
               startLabel="Start Check Sheet"
-              onStart={() => navigate(appPaths.customerSelection("check-sheet"))}
+              startHref={appPaths.customerSelection("check-sheet")}
             />
           </TabsContent>
         </Tabs>
