@@ -402,6 +402,7 @@ describe.each(testDatabases())("security on $name", ({ open }) => {
     const registered = record(
       await call("POST", "/api/drivers/register/confirm", { payload: { token: signUpToken } }),
     );
+    expect(registered.statusCode, registered.body).toBe(201);
     let cookie = sessionToken(registered);
     secrets.push(await hashOf());
     record(await call("GET", "/api/drivers/me", { cookie }));
@@ -416,6 +417,7 @@ describe.each(testDatabases())("security on $name", ({ open }) => {
       .selectFrom("mail_outbox")
       .select("text_body")
       .where("to_addresses", "like", `%${email}%`)
+      .where("subject", "=", "Reset your Plant Sheets password")
       .executeTakeFirstOrThrow();
     const resetToken = /token=([\w-]+)/.exec(mail.text_body ?? "")?.[1];
     expect(resetToken).toBeDefined();
