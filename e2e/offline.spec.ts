@@ -137,10 +137,10 @@ test("an account holder's draft edited offline is saved to the server when the n
     data: { fullName, email: `nina-${randomUUID()}@northern-plant.co.uk`, password: "gravel-pit-42" },
   });
   expect(response.status()).toBe(201);
-  const { loginTime } = (await response.json()) as { loginTime: number };
+  const { accountId, loginTime } = (await response.json()) as { accountId: string; loginTime: number };
   await page.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [
     STORAGE_KEYS.session,
-    serializeSession({ driverName: fullName, loginTime }),
+    serializeSession({ accountId, driverName: fullName, loginTime }),
   ] as const);
 
   await page.goto("/timesheet");

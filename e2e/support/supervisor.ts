@@ -19,10 +19,10 @@ export async function signIn(page: Page, fullName = "Sam Supervisor"): Promise<S
     data: { fullName, email, password: "gravel-pit-42" },
   });
   expect(response.status(), await response.text()).toBe(201);
-  const { loginTime } = (await response.json()) as { loginTime: number };
+  const { accountId, loginTime } = (await response.json()) as { accountId: string; loginTime: number };
   await page.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [
     STORAGE_KEYS.session,
-    serializeSession({ driverName: fullName, loginTime }),
+    serializeSession({ accountId, driverName: fullName, loginTime }),
   ] as const);
   return { fullName, email };
 }

@@ -52,10 +52,11 @@ export const driverRoutes: FastifyPluginAsync = async (app) => {
   }
 
   function sessionAnswer(
-    account: { fullName: string; email: string },
+    account: { id: string; fullName: string; email: string },
     session: { loginTime: number; expiresAt: string },
   ) {
     return {
+      accountId: account.id,
       fullName: account.fullName,
       email: account.email,
       loginTime: session.loginTime,

@@ -1,12 +1,13 @@
 import { TriangleAlert } from "lucide-react";
 import { useId } from "react";
 import { CHECK_ITEMS, type CheckItem, type CheckValue, defectItems } from "../../../domain/check-items";
+import { fieldLabel } from "../../../domain/forms/field-labels";
 import { messages } from "../../../domain/messages";
 import { Card } from "../../components/ui/card";
 import { Label } from "../../components/ui/label";
 import { Textarea } from "../../components/ui/textarea";
 import { cn } from "../../lib/cn";
-import type { CheckSheetFormApi } from "./use-check-sheet-form";
+import type { CheckSheetWizardApi } from "./check-sheet-kind";
 
 const CHOICES: readonly { value: CheckValue; key: string; label: string; checked: string }[] = [
   {
@@ -85,7 +86,7 @@ function Notice({ children }: { children: string }) {
 }
 
 /** Step 3, Daily Safety Check: the sixteen items as pass, defect or N/A, the defects notes and the two notices. */
-export function SafetyCheckStep({ form: api }: { form: CheckSheetFormApi }) {
+export function SafetyCheckStep({ wizard: api }: { wizard: CheckSheetWizardApi }) {
   const { state, change } = api;
   const { form } = state;
   const notesId = useId();
@@ -110,7 +111,7 @@ export function SafetyCheckStep({ form: api }: { form: CheckSheetFormApi }) {
         ))}
       </Card>
       <Card>
-        <Label htmlFor={notesId}>Defects Notes</Label>
+        <Label htmlFor={notesId}>{fieldLabel("defectsNotes")}</Label>
         <Textarea
           id={notesId}
           value={form.defectsNotes}

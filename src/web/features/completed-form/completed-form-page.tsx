@@ -19,7 +19,7 @@ import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { apiRequest, NetworkError } from "../../lib/api-client";
 import { appPaths } from "../../lib/app-paths";
-import { useSession } from "../../lib/session-store";
+import { useOwner } from "../../lib/session-store";
 import { KeptCopyNote } from "../../offline/kept-copy-note";
 import { findKeptForm } from "../../offline/kept-lists";
 
@@ -38,7 +38,7 @@ export function CompletedFormPage() {
   const { id = "" } = useParams<{ id: string }>();
   const [params] = useSearchParams();
   const token = params.get("token");
-  const owner = useSession()?.driverName ?? null;
+  const owner = useOwner();
   const lookup = useQuery({
     queryKey: ["completed-form", id, token, owner],
     queryFn: async ({ signal }): Promise<{ answer: CompletedFormResponse; keptAt: number | null }> => {

@@ -2,6 +2,7 @@ import { X } from "lucide-react";
 import { useId } from "react";
 import { DAY_LABELS, DAYS, type Day, dayKey } from "../../../domain/days";
 import { MAX_BREAK_MINUTES } from "../../../domain/form-fields";
+import { fieldLabel } from "../../../domain/forms/field-labels";
 import {
   breakFieldValue,
   dayNetHours,
@@ -16,9 +17,9 @@ import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { Label } from "../../components/ui/label";
 import { Textarea } from "../../components/ui/textarea";
-import type { TimesheetFormApi } from "./use-timesheet-form";
+import type { TimesheetWizardApi } from "./timesheet-kind";
 
-function DayCard({ day, form, api }: { day: Day; form: TimesheetFields; api: TimesheetFormApi }) {
+function DayCard({ day, form, api }: { day: Day; form: TimesheetFields; api: TimesheetWizardApi }) {
   const { change, dispatch } = api;
   const headingId = useId();
   const start = form[dayKey(day, "Start")];
@@ -130,7 +131,7 @@ function DayCard({ day, form, api }: { day: Day; form: TimesheetFields; api: Tim
 }
 
 /** Step 3, Weekly Timesheet: Monday to Sunday, the weekly total, and the breakdown reason. */
-export function WeekStep({ form: api }: { form: TimesheetFormApi }) {
+export function WeekStep({ wizard: api }: { wizard: TimesheetWizardApi }) {
   const { form } = api.state;
   const notesId = useId();
   return (
@@ -148,7 +149,7 @@ export function WeekStep({ form: api }: { form: TimesheetFormApi }) {
         </output>
       </Card>
       <Card>
-        <Label htmlFor={notesId}>Breakdown reason</Label>
+        <Label htmlFor={notesId}>{fieldLabel("breakdownNotes")}</Label>
         <Textarea
           id={notesId}
           value={form.breakdownNotes}

@@ -5,12 +5,23 @@ import { emptyFormMemory } from "../../../domain/form-memory";
 import { weeklyTotal } from "../../../domain/hours";
 import { messages } from "../../../domain/messages";
 import { SAMPLE_SIGNATURE } from "../../../domain/sample-signature";
+import type { TimesheetFields } from "../../../domain/timesheet";
 import {
-  newTimesheetState,
-  openDraft,
-  type TimesheetFormAction,
-  timesheetFormReducer,
-} from "./timesheet-form-state";
+  type FormAction,
+  type FormStartFields,
+  formReducer,
+  newFormState,
+  openDraft as openFormDraft,
+} from "../form-wizard/form-state";
+import { TIMESHEET_WIZARD, type TimesheetAction } from "./timesheet-kind";
+
+// The one wizard's state, on the timesheet's spec.
+const TODAY = "2025-03-10";
+const newTimesheetState = (id: string, start?: FormStartFields) =>
+  newFormState(TIMESHEET_WIZARD, id, TODAY, start);
+const timesheetFormReducer = formReducer(TIMESHEET_WIZARD);
+const openDraft = (record: unknown) => openFormDraft(TIMESHEET_WIZARD, record, TODAY);
+type TimesheetFormAction = FormAction<TimesheetFields, TimesheetAction>;
 
 const ID = "8b0f6c2e-3a41-4f7e-9d2b-6f1e2a3b4c5d";
 
@@ -142,6 +153,7 @@ describe("openDraft", () => {
     expect(openDraft({ ...record, status: "completed" })).toEqual({
       ok: false,
       problem: messages.formLocked,
+      locked: true,
     });
     expect(openDraft({ id: "nope" })).toEqual({ ok: false, problem: messages.invalidResponseFormat });
   });

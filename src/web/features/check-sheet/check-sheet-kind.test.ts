@@ -2,7 +2,14 @@ import { describe, expect, it } from "vitest";
 import { emptyFormMemory } from "../../../domain/form-memory";
 import { messages } from "../../../domain/messages";
 import { SAMPLE_SIGNATURE } from "../../../domain/sample-signature";
-import { checkSheetFormReducer, newCheckSheetState, openCheckSheetDraft } from "./check-sheet-form-state";
+import { type FormStartFields, formReducer, newFormState, openDraft } from "../form-wizard/form-state";
+import { CHECK_SHEET_WIZARD } from "./check-sheet-kind";
+
+// The one wizard's state, on the check sheet's spec.
+const newCheckSheetState = (id: string, today: string, start?: FormStartFields) =>
+  newFormState(CHECK_SHEET_WIZARD, id, today, start);
+const checkSheetFormReducer = formReducer(CHECK_SHEET_WIZARD);
+const openCheckSheetDraft = (record: unknown, today: string) => openDraft(CHECK_SHEET_WIZARD, record, today);
 
 const ID = "2f6d0b1e-7c3a-4e59-8a1d-3b9c5e7f1a2b";
 const TODAY = "2026-11-22";
@@ -114,6 +121,7 @@ describe("openCheckSheetDraft", () => {
     expect(openCheckSheetDraft({ ...record, status: "completed" }, TODAY)).toEqual({
       ok: false,
       problem: messages.formLocked,
+      locked: true,
     });
     expect(openCheckSheetDraft({ id: "nope" }, TODAY)).toEqual({
       ok: false,
