@@ -52,37 +52,6 @@ describe("checkSheetFormReducer", () => {
     expect(checkSheetFormReducer(fewer, { type: "addPhoto", url: photo(1) })).toBe(fewer);
     expect(checkSheetFormReducer(fewer, { type: "removePhoto", url: photo(2) })).toBe(fewer);
   });
-
-  it("fills only empty fields from the last entry, and counts no change when there is nothing to fill", () => {
-    const memory = { ...emptyFormMemory(), companies: ["Acme Plant"], plantNumbers: ["EX-001"] };
-    const typed = checkSheetFormReducer(start, { type: "change", fields: { company: "Own Co" } });
-    const filled = checkSheetFormReducer(typed, { type: "useLastEntry", memory });
-    expect(filled.form).toMatchObject({ company: "Own Co", plantNumber: "EX-001" });
-    expect(checkSheetFormReducer(filled, { type: "useLastEntry", memory })).toBe(filled);
-  });
-
-  it("turns email submission on with one empty row when a rating is chosen", () => {
-    const rated = checkSheetFormReducer(start, { type: "rate", rating: "okay" });
-    expect(rated.rating).toBe("okay");
-    expect(rated.form).toMatchObject({ submitViaEmail: true, submissionEmails: [""] });
-  });
-
-  it("moves between the 5 steps only, starting the signatures with the driver's name", () => {
-    expect(checkSheetFormReducer(start, { type: "goToStep", step: 3 })).toMatchObject({
-      step: 3,
-      version: 0,
-    });
-    expect(checkSheetFormReducer(start, { type: "goToStep", step: 9 }).step).toBe(5);
-    expect(checkSheetFormReducer(start, { type: "goToStep", step: 0 }).step).toBe(1);
-    const named = checkSheetFormReducer(start, {
-      type: "change",
-      fields: { driverSignedName: " Sam Driver " },
-    });
-    expect(checkSheetFormReducer(named, { type: "goToStep", step: 5 }).form.operatorSignedName).toBe(
-      "Sam Driver",
-    );
-    expect(checkSheetFormReducer(named, { type: "goToStep", step: 4 }).form.operatorSignedName).toBe("");
-  });
 });
 
 describe("openCheckSheetDraft", () => {

@@ -58,46 +58,6 @@ describe("timesheetFormReducer", () => {
     expect(cleared.version).toBe(2);
   });
 
-  it("fills only empty fields from the last entry, and counts no change when there is nothing to fill", () => {
-    const memory = { ...emptyFormMemory(), companies: ["Acme Plant"], driverNames: ["Sam Driver"] };
-    const typed = timesheetFormReducer(start, { type: "change", fields: { company: "Own Co" } });
-    const filled = timesheetFormReducer(typed, { type: "useLastEntry", memory });
-    expect(filled.form.company).toBe("Own Co");
-    expect(filled.form.driverSignedName).toBe("Sam Driver");
-    expect(timesheetFormReducer(filled, { type: "useLastEntry", memory })).toBe(filled);
-    expect(timesheetFormReducer(start, { type: "useLastEntry", memory: emptyFormMemory() })).toBe(start);
-  });
-
-  it("turns email submission on with one empty row when a rating is chosen", () => {
-    const rated = timesheetFormReducer(start, { type: "rate", rating: "happy" });
-    expect(rated.rating).toBe("happy");
-    expect(rated.form.submitViaEmail).toBe(true);
-    expect(rated.form.submissionEmails).toEqual([""]);
-  });
-
-  it("moves between the 4 steps only, without counting a form change", () => {
-    expect(timesheetFormReducer(start, { type: "goToStep", step: 3 })).toMatchObject({ step: 3, version: 0 });
-    expect(timesheetFormReducer(start, { type: "goToStep", step: 9 }).step).toBe(4);
-    expect(timesheetFormReducer(start, { type: "goToStep", step: 0 }).step).toBe(1);
-  });
-
-  it("starts the signature step with the driver's name as the operator's printed name", () => {
-    const named = timesheetFormReducer(start, {
-      type: "change",
-      fields: { driverSignedName: " Sam Driver " },
-    });
-    const atSignatures = timesheetFormReducer(named, { type: "goToStep", step: 4 });
-    expect(atSignatures.form.operatorSignedName).toBe("Sam Driver");
-    const ownName = timesheetFormReducer(named, {
-      type: "change",
-      fields: { operatorSignedName: "S. Driver" },
-    });
-    expect(timesheetFormReducer(ownName, { type: "goToStep", step: 4 }).form.operatorSignedName).toBe(
-      "S. Driver",
-    );
-    expect(timesheetFormReducer(named, { type: "goToStep", step: 3 }).form.operatorSignedName).toBe("");
-  });
-
   it("keeps the total equal to the sum of the days, whatever the driver does", () => {
     const time = fc
       .tuple(fc.integer({ min: 0, max: 23 }), fc.constantFrom(0, 15, 30, 45))

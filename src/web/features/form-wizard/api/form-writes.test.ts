@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { saveRequest } from "../features/form-wizard/api/form-writes";
-import { currentOwner, endSession, startSession } from "../lib/session-store";
-import { freshOfflineDbForEachTest } from "./fresh-offline-db";
-import { holdUntilSignIn, listOutbox, resumeAfterLogin, send, sendNow } from "./outbox";
+import { currentOwner, endSession, startSession } from "../../../lib/session-store";
+import { freshOfflineDbForEachTest } from "../../../offline/fresh-offline-db";
+import { holdUntilSignIn, listOutbox, resumeAfterLogin, send, sendNow } from "../../../offline/outbox";
+import { saveRequest } from "./form-writes";
 
 const SPEC = { apiPath: "/timesheets" } as const;
 
