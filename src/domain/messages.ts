@@ -254,6 +254,10 @@ export const messages = {
   outboxRefused: (reason: string): string => `Not accepted by the server: ${reason}`,
   newVersionReady: "A new version is ready",
   formRestored: "Restored what you were filling in on this phone.",
+  characterLimit: (used: number, limit: number): string =>
+    used >= limit
+      ? `${limit} of ${limit} characters: nothing more fits in this field.`
+      : `${used} of ${limit} characters: ${limit - used} left.`,
   discardRestored: (noun: string, loses: string): string =>
     `This deletes the ${noun} kept on this phone (${loses}). It cannot be undone.`,
   formLockedRecord: (noun: string): string =>

@@ -2,8 +2,6 @@ import { startTransition, useCallback, useEffect, useRef, useState } from "react
 import { deleteLocalForm, latestLocalForm, localFormKey, readLocalForm, writeLocalForm } from "./local-forms";
 import type { LocalForm } from "./offline-db";
 
-/** Typing is written at most this often; leaving the page writes at once. */
-const WRITE_DELAY_MS = 250;
 /** Reading the device's copy never holds a wizard up longer than this (a wedged IndexedDB). */
 const READ_LIMIT_MS = 2_000;
 
@@ -72,10 +70,11 @@ export function useLocalFormCopy<S>(options: LocalFormCopyOptions<S>) {
   }, [record]);
 
   const { state, stored, savedVersion } = options;
+  // Every change is written as it is made, keystroke by keystroke: a reload a moment after the last one loses
+  // nothing. IndexedDB runs the writes in the order they were asked for, so the last one stands.
   useEffect(() => {
     if (stopped.current || state === initialState.current) return;
-    clearTimeout(timer.current);
-    timer.current = setTimeout(writeNow, WRITE_DELAY_MS);
+    writeNow();
   }, [state, writeNow]);
 
   // A save the server has taken is written at once: a copy that still counted it as unsent work would win

@@ -117,7 +117,7 @@ function DayCard({ day, form, api }: { day: Day; form: TimesheetFields; api: Tim
           />
           <div className="col-span-2">
             <TextField
-              label="Site Location"
+              label={fieldLabel("siteLocation")}
               value={form[dayKey(day, "SiteLocation")]}
               onValueChange={(value) => change({ [dayKey(day, "SiteLocation")]: value })}
               placeholder={form.siteLocation || undefined}
