@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { emptyFormMemory } from "../../../domain/form-memory";
 import { messages } from "../../../domain/messages";
 import { SAMPLE_SIGNATURE } from "../../../domain/sample-signature";
 import { type FormStartFields, formReducer, newFormState, openDraft } from "../form-wizard/form-state";

@@ -3,9 +3,8 @@ import { useId } from "react";
 import { CHECK_ITEMS, type CheckItem, type CheckValue, defectItems } from "../../../domain/check-items";
 import { fieldLabel } from "../../../domain/forms/field-labels";
 import { messages } from "../../../domain/messages";
+import { NotesField } from "../../components/notes-field";
 import { Card } from "../../components/ui/card";
-import { Label } from "../../components/ui/label";
-import { Textarea } from "../../components/ui/textarea";
 import { cn } from "../../lib/cn";
 import type { CheckSheetWizardApi } from "./check-sheet-kind";
 
@@ -89,7 +88,6 @@ function Notice({ children }: { children: string }) {
 export function SafetyCheckStep({ wizard: api }: { wizard: CheckSheetWizardApi }) {
   const { state, change } = api;
   const { form } = state;
-  const notesId = useId();
   const defects = defectItems(form).length;
   const answered = CHECK_ITEMS.filter((item) => form[item.field] !== null).length;
 
@@ -110,17 +108,13 @@ export function SafetyCheckStep({ wizard: api }: { wizard: CheckSheetWizardApi }
           />
         ))}
       </Card>
-      <Card>
-        <Label htmlFor={notesId}>{fieldLabel("defectsNotes")}</Label>
-        <Textarea
-          id={notesId}
-          value={form.defectsNotes}
-          onChange={(event) => change({ defectsNotes: event.currentTarget.value })}
-          placeholder="Describe any defect: what, where, and what was done about it"
-          maxLength={5000}
-          rows={4}
-        />
-      </Card>
+      <NotesField
+        label={fieldLabel("defectsNotes")}
+        value={form.defectsNotes}
+        onValueChange={(defectsNotes) => change({ defectsNotes })}
+        placeholder="Describe any defect: what, where, and what was done about it"
+        rows={4}
+      />
       <Notice>{messages.damagesNotice}</Notice>
     </div>
   );

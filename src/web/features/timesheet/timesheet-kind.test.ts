@@ -1,7 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { DAYS } from "../../../domain/days";
-import { emptyFormMemory } from "../../../domain/form-memory";
 import { weeklyTotal } from "../../../domain/hours";
 import { messages } from "../../../domain/messages";
 import { SAMPLE_SIGNATURE } from "../../../domain/sample-signature";

@@ -12,11 +12,10 @@ import {
 } from "../../../domain/hours";
 import { messages } from "../../../domain/messages";
 import type { TimesheetFields } from "../../../domain/timesheet";
+import { NotesField } from "../../components/notes-field";
 import { TextField } from "../../components/text-field";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
-import { Label } from "../../components/ui/label";
-import { Textarea } from "../../components/ui/textarea";
 import type { TimesheetWizardApi } from "./timesheet-kind";
 
 function DayCard({ day, form, api }: { day: Day; form: TimesheetFields; api: TimesheetWizardApi }) {
@@ -133,7 +132,6 @@ function DayCard({ day, form, api }: { day: Day; form: TimesheetFields; api: Tim
 /** Step 3, Weekly Timesheet: Monday to Sunday, the weekly total, and the breakdown reason. */
 export function WeekStep({ wizard: api }: { wizard: TimesheetWizardApi }) {
   const { form } = api.state;
-  const notesId = useId();
   return (
     <div className="space-y-3">
       <p className="text-sm text-slate-700 dark:text-slate-300">
@@ -148,16 +146,12 @@ export function WeekStep({ wizard: api }: { wizard: TimesheetWizardApi }) {
           {form.totalHours ?? 0}
         </output>
       </Card>
-      <Card>
-        <Label htmlFor={notesId}>{fieldLabel("breakdownNotes")}</Label>
-        <Textarea
-          id={notesId}
-          value={form.breakdownNotes}
-          onChange={(event) => api.change({ breakdownNotes: event.currentTarget.value })}
-          placeholder="If the machine broke down this week, what happened and for how long"
-          maxLength={5000}
-        />
-      </Card>
+      <NotesField
+        label={fieldLabel("breakdownNotes")}
+        value={form.breakdownNotes}
+        onValueChange={(breakdownNotes) => api.change({ breakdownNotes })}
+        placeholder="If the machine broke down this week, what happened and for how long"
+      />
     </div>
   );
 }
