@@ -135,9 +135,11 @@ export const TIMESHEET_WIZARD: WizardKind<TimesheetFields, TimesheetAction> = {
       (day) => form[dayKey(day, "Start")] !== "" || form[dayKey(day, "Finish")] !== "",
     ).length;
     const signed = [form.operatorSignature, form.clientSignature].filter(isPresent).length;
-    const parts = [`${plural(days, "day")} of hours`];
+    const parts: string[] = [];
+    if (days > 0) parts.push(`${plural(days, "day")} of hours`);
     if (signed > 0) parts.push(plural(signed, "signature"));
     if (form.company) parts.push(`the details for ${form.company}`);
+    if (parts.length === 0) parts.push("what you filled in");
     return parts.join(", ");
   },
   reduce: (form, action) =>
