@@ -1,6 +1,5 @@
-import { type APIRequestContext, expect } from "@playwright/test";
+import { expect } from "@playwright/test";
 import { CHECK_ITEMS } from "../src/domain/check-items";
-import type { Customer } from "../src/domain/customer";
 import { formatLongDate, localIsoDate } from "../src/domain/iso-date";
 import { messages } from "../src/domain/messages";
 import { pdfImages } from "../src/server/pdf/pdf-images";
@@ -14,15 +13,8 @@ import {
   pickPhotos,
   startCheckSheetFromHome,
 } from "./support/check-sheet-wizard";
+import { plainCustomer } from "./support/form-wizard";
 import { nextStep, sign, toastRegion } from "./support/timesheet-wizard";
-
-async function plainCustomer(request: APIRequestContext): Promise<Customer> {
-  const response = await request.get("/api/customers");
-  expect(response.ok()).toBe(true);
-  const customer = ((await response.json()) as Customer[]).find((c) => !c.requiresOrderValidation);
-  if (!customer) throw new Error("The seeded customers need one without order validation");
-  return customer;
-}
 
 const DEFECTS: Record<string, "Defect" | "N/A"> = { Tyres: "Defect", Lights: "Defect", Tracks: "N/A" };
 const NOTES = "Nearside rear tyre worn to the cords. Work light cracked.";

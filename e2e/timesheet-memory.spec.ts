@@ -39,6 +39,10 @@ test("'Use Last Entry' fills only the empty fields with what was entered last ti
   await expect.poll(() => timesheetsKeptOnPhone(page)).toBe(1);
   await page.goto("/timesheet");
   await page.getByRole("button", { name: "Start a new timesheet instead" }).click();
+  await page
+    .getByRole("alertdialog", { name: "Discard this timesheet?" })
+    .getByRole("button", { name: "Discard and start again" })
+    .click();
   await expect(stepHeading(page, "Driver & Company Info")).toBeVisible();
   const company = page.getByLabel("Company you're driving for");
   await expect(company).toHaveValue("");

@@ -1,6 +1,6 @@
 import { expect, type Page } from "@playwright/test";
 import { messages } from "../src/domain/messages";
-import { test } from "./fixtures/app-test";
+import { enableDemoMode, test } from "./fixtures/app-test";
 import { nextStep, toastRegion } from "./support/timesheet-wizard";
 
 // These tests are about the page's own lookups: once the service worker controls the page, it makes the lookup
@@ -36,7 +36,22 @@ test("the scanner's code loads only when it is opened, and without a camera it s
   expect(scripts.some((path) => path.includes("qr-scan-dialog"))).toBe(true);
   // No camera, no decoder: it is not downloaded for nothing.
   expect(scripts.filter((path) => /ponyfill|\.wasm$/.test(path))).toEqual([]);
+  // A real driver is never offered a random demo machine.
+  await expect(dialog.getByRole("button", { name: "Simulate QR Detection" })).toHaveCount(0);
+});
+
+test("only in demo mode does the scanner offer to simulate a detection", async ({ page }) => {
+  await enableDemoMode(page);
+  const dialog = await openScanner(page);
   await expect(dialog.getByRole("button", { name: "Simulate QR Detection" })).toBeEnabled();
+});
+
+test("a code typed in lower case finds its vehicle: plant numbers compare without case", async ({ page }) => {
+  const dialog = await openScanner(page);
+  await dialog.getByLabel("Manual Entry").fill("plant-dmp-002");
+  await dialog.getByRole("button", { name: "Look Up Code" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByLabel("Plant/Registration Number")).toHaveValue("DMP-002");
 });
 
 test("a typed code that names no vehicle says so and changes nothing", async ({ page }) => {
@@ -65,6 +80,7 @@ test("a typed code of a known vehicle fills the machine and plant number", async
 });
 
 test("a lookup without signal says to check the connection", async ({ page }) => {
+  await enableDemoMode(page);
   await page.route("**/api/vehicles/qr/**", (route) => route.abort("internetdisconnected"));
   const dialog = await openScanner(page);
   await dialog.getByRole("button", { name: "Simulate QR Detection" }).click();

@@ -1,9 +1,9 @@
-import { type APIRequestContext, expect } from "@playwright/test";
-import type { Customer } from "../src/domain/customer";
+import { expect } from "@playwright/test";
 import { messages } from "../src/domain/messages";
 import { pdfText } from "../src/server/pdf/pdf-text";
-import { test } from "./fixtures/app-test";
+import { enableDemoMode, test } from "./fixtures/app-test";
 import { waitForMailTo } from "./fixtures/mailbox";
+import { plainCustomer } from "./support/form-wizard";
 import {
   dayCard,
   dayNetHours,
@@ -14,14 +14,6 @@ import {
   toastRegion,
   totalHours,
 } from "./support/timesheet-wizard";
-
-async function plainCustomer(request: APIRequestContext): Promise<Customer> {
-  const response = await request.get("/api/customers");
-  expect(response.ok()).toBe(true);
-  const customer = ((await response.json()) as Customer[]).find((c) => !c.requiresOrderValidation);
-  if (!customer) throw new Error("The seeded customers need one without order validation");
-  return customer;
-}
 
 test("an anonymous driver fills the whole week, signs, rates, and submits it in one step", async ({
   page,
@@ -38,6 +30,7 @@ test("an anonymous driver fills the whole week, signs, rates, and submits it in 
     }
   });
 
+  await enableDemoMode(page);
   await startTimesheetFromHome(page, customer.name);
   await expect(page.getByText("Step 1 of 4")).toBeVisible();
   await expect(page.getByRole("progressbar", { name: "Form progress" })).toHaveAttribute(

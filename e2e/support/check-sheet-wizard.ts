@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page } from "@playwright/test";
-import { stepHeading } from "./timesheet-wizard";
+import { startFormFromHome } from "./form-wizard";
 
 export interface TestFile {
   name: string;
@@ -29,13 +29,7 @@ export async function jpegFile(page: Page, name: string, width: number, height: 
 
 /** From the Check Sheet tab through customer selection (a customer without order validation) into the wizard. */
 export async function startCheckSheetFromHome(page: Page, customerName: string): Promise<void> {
-  await page.goto("/?tab=check-sheet");
-  await page.getByRole("link", { name: "Start Check Sheet" }).click();
-  await page.getByRole("combobox", { name: "Customer" }).click();
-  await page.getByRole("option", { name: customerName }).click();
-  await page.getByRole("button", { name: "Continue to Form" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Daily Plant Defect Check" })).toBeVisible();
-  await expect(stepHeading(page, "Driver & Company Info")).toBeVisible();
+  await startFormFromHome(page, "check-sheet", customerName);
 }
 
 /** One of the sixteen items: a group of three radio buttons named after the item. */

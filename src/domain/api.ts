@@ -57,6 +57,8 @@ export type LoginRequest = z.infer<typeof LoginRequestSchema>;
 
 /** The spec's answer is the full name; the session's times let the header show it. */
 export const LoginResponseSchema = z.object({
+  /** The account's id: what the phone keys its queued work and kept copies by (two drivers may share a name). */
+  accountId: z.string().min(1),
   fullName: z.string(),
   email: z.string().optional(),
   loginTime: z.number().optional(),

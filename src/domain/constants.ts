@@ -57,4 +57,6 @@ export const STORAGE_KEYS = {
   privacyAcceptedDate: "plant-sheets.privacy-accepted-date",
   privacyRejected: "plant-sheets.privacy-rejected",
   formMemory: "plant-sheets.form-memory",
+  /** Set for demonstrations and tests: the QR dialog then offers 'Simulate QR Detection'. */
+  demoMode: "plant-sheets.demo-mode",
 } as const;

@@ -275,6 +275,14 @@ export const messages = {
   outboxRefused: (reason: string): string => `Not accepted by the server: ${reason}`,
   newVersionReady: "A new version is ready",
   formRestored: "Restored what you were filling in on this phone.",
+  characterLimit: (used: number, limit: number): string =>
+    used >= limit
+      ? `${limit} of ${limit} characters: nothing more fits in this field.`
+      : `${used} of ${limit} characters: ${limit - used} left.`,
+  discardRestored: (noun: string, loses: string): string =>
+    `This deletes the ${noun} kept on this phone (${loses}). It cannot be undone.`,
+  formLockedRecord: (noun: string): string =>
+    `This ${noun} has been approved or completed, so it can no longer be changed. Here is its record.`,
   shownOffline: (savedAt: string): string => `Offline — showing what was saved on ${savedAt}.`,
   unsentAtLogout: (count: number): string =>
     count === 1

@@ -43,12 +43,16 @@ describe("session lifetime", () => {
 
 describe("parseStoredSession", () => {
   it("restores a young session", () => {
-    const raw = serializeSession({ driverName: "Sam Driver", loginTime: login });
-    expect(parseStoredSession(raw, login + 60_000)).toEqual({ driverName: "Sam Driver", loginTime: login });
+    const raw = serializeSession({ accountId: "acc-1", driverName: "Sam Driver", loginTime: login });
+    expect(parseStoredSession(raw, login + 60_000)).toEqual({
+      accountId: "acc-1",
+      driverName: "Sam Driver",
+      loginTime: login,
+    });
   });
 
   it("drops an expired session", () => {
-    const raw = serializeSession({ driverName: "Sam Driver", loginTime: login });
+    const raw = serializeSession({ accountId: "acc-1", driverName: "Sam Driver", loginTime: login });
     expect(parseStoredSession(raw, login + SESSION_LIFETIME_MS)).toBeNull();
   });
 
@@ -70,12 +74,24 @@ describe("parseStoredSession", () => {
   it("trims the name and holds it and the login time to their limits", () => {
     const now = login + 1000;
     const stored = (driverName: unknown, loginTime: unknown) =>
-      parseStoredSession(JSON.stringify({ driverName, loginTime }), now);
-    expect(stored("  Sam Driver ", login)).toEqual({ driverName: "Sam Driver", loginTime: login });
+      parseStoredSession(JSON.stringify({ accountId: "acc-1", driverName, loginTime }), now);
+    expect(stored("  Sam Driver ", login)).toEqual({
+      accountId: "acc-1",
+      driverName: "Sam Driver",
+      loginTime: login,
+    });
     expect(stored("a".repeat(200), login)?.driverName).toHaveLength(200);
     expect(stored("a".repeat(201), login)).toBeNull();
     expect(stored("Sam", login + 0.5)).toBeNull();
     expect(stored("Sam", -1)).toBeNull();
+  });
+
+  it("needs the account's id: a session stored by name alone is not trusted", () => {
+    const now = login + 1000;
+    expect(parseStoredSession(JSON.stringify({ driverName: "Sam", loginTime: login }), now)).toBeNull();
+    expect(
+      parseStoredSession(JSON.stringify({ accountId: "", driverName: "Sam", loginTime: login }), now),
+    ).toBeNull();
   });
 
   it("never throws, whatever is stored", () => {

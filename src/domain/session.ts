@@ -2,6 +2,11 @@
 export const SESSION_LIFETIME_MS = 30 * 60 * 1000;
 
 export interface StoredSession {
+  /**
+   * The account's id, 1 to 200 characters: whose queued work and kept copies are whose on this phone. Two
+   * accounts may have the same name; never two the same id.
+   */
+  accountId: string;
   /** Trimmed, 1 to 200 characters. */
   driverName: string;
   /** Milliseconds since the epoch. */
@@ -16,12 +21,15 @@ const MAX_DRIVER_NAME_LENGTH = 200;
  */
 function toStoredSession(value: unknown): StoredSession | null {
   if (typeof value !== "object" || value === null) return null;
-  const { driverName, loginTime } = value as Record<string, unknown>;
-  if (typeof driverName !== "string" || typeof loginTime !== "number") return null;
+  const { accountId, driverName, loginTime } = value as Record<string, unknown>;
+  if (typeof accountId !== "string" || typeof driverName !== "string" || typeof loginTime !== "number") {
+    return null;
+  }
+  if (accountId.length < 1 || accountId.length > MAX_DRIVER_NAME_LENGTH) return null;
   const name = driverName.trim();
   if (name.length < 1 || name.length > MAX_DRIVER_NAME_LENGTH) return null;
   if (!Number.isSafeInteger(loginTime) || loginTime < 0) return null;
-  return { driverName: name, loginTime };
+  return { accountId, driverName: name, loginTime };
 }
 
 /**
@@ -57,5 +65,9 @@ export function parseStoredSession(raw: string | null, now: number): StoredSessi
 }
 
 export function serializeSession(session: StoredSession): string {
-  return JSON.stringify({ driverName: session.driverName, loginTime: session.loginTime });
+  return JSON.stringify({
+    accountId: session.accountId,
+    driverName: session.driverName,
+    loginTime: session.loginTime,
+  });
 }

@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 import { checkTemplateOf } from "../../domain/forms/check-templates";
 import type { Vehicle } from "../../domain/vehicle";
 import type { DB } from "./schema";
@@ -8,12 +8,15 @@ export interface VehicleWithQrCode extends Vehicle {
   qrCode: string;
 }
 
-/** The vehicle a scanned QR code names. Codes match exactly (case-sensitive on both dialects). */
+/**
+ * The vehicle a scanned or typed QR code names. Codes (plant numbers) compare without case: a code typed in
+ * lower case finds the same machine, on both dialects.
+ */
 export async function findVehicleByQrCode(db: Kysely<DB>, qrCode: string): Promise<Vehicle | undefined> {
   const row = await db
     .selectFrom("vehicles")
     .select(["machine_number", "plant_number", "vehicle_type", "description", "check_template"])
-    .where("qr_code", "=", qrCode)
+    .where(sql<string>`lower(qr_code)`, "=", qrCode.toLowerCase())
     .executeTakeFirst();
   return (
     row && {

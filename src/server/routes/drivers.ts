@@ -21,10 +21,11 @@ import { requestPasswordReset } from "../services/accounts/request-password-rese
 import { resetPassword } from "../services/accounts/reset-password";
 
 function sessionAnswer(
-  account: { fullName: string; email: string },
+  account: { id: string; fullName: string; email: string },
   session: { loginTime: number; expiresAt: string },
 ): LoginResponse {
   return {
+    accountId: account.id,
     fullName: account.fullName,
     email: account.email,
     loginTime: session.loginTime,

@@ -1,6 +1,7 @@
 import { History } from "lucide-react";
 import type { ReactNode } from "react";
 import { FORM_MEMORY_LISTS, type FormMemory } from "../../domain/form-memory";
+import { fieldLabel } from "../../domain/forms/field-labels";
 import { TextField } from "./text-field";
 import { Button } from "./ui/button";
 import { Card } from "./ui/card";
@@ -57,7 +58,7 @@ export function DriverCompanyStep({
 
         {dateField}
         <TextField
-          label="Company you're driving for"
+          label={fieldLabel("company")}
           value={values.company}
           onValueChange={(company) => onChange({ company })}
           suggestions={memory.companies}
@@ -65,7 +66,7 @@ export function DriverCompanyStep({
           maxLength={200}
         />
         <TextField
-          label="Site Location"
+          label={fieldLabel("siteLocation")}
           value={values.siteLocation}
           onValueChange={(siteLocation) => onChange({ siteLocation })}
           suggestions={memory.siteLocations}
@@ -73,7 +74,7 @@ export function DriverCompanyStep({
           maxLength={200}
         />
         <TextField
-          label="Company on hire to"
+          label={fieldLabel("clientCompany")}
           value={values.clientCompany}
           onValueChange={(clientCompany) => onChange({ clientCompany })}
           suggestions={memory.clientCompanies}
@@ -81,7 +82,7 @@ export function DriverCompanyStep({
           maxLength={200}
         />
         <TextField
-          label="Driver Full Name"
+          label={fieldLabel("driverSignedName")}
           value={values.driverSignedName}
           onValueChange={(driverSignedName) => onChange({ driverSignedName })}
           suggestions={memory.driverNames}

@@ -26,7 +26,7 @@ export function FormStartSummary({ form, start }: FormStartSummaryProps) {
           {customerId === null ? (
             <Link
               href={appPaths.customerSelection(form)}
-              className="font-semibold text-amber-800 underline dark:text-amber-300"
+              className="inline-flex min-h-11 min-w-11 items-center font-semibold text-amber-800 underline dark:text-amber-300"
             >
               Choose a customer
             </Link>

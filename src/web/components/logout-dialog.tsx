@@ -1,6 +1,6 @@
 import { type ReactElement, useEffect, useState } from "react";
 import { messages } from "../../domain/messages";
-import { useSession } from "../lib/session-store";
+import { useOwner } from "../lib/session-store";
 import { useLogout } from "../lib/use-logout";
 import { ConfirmDialog } from "./confirm-dialog";
 
@@ -34,7 +34,7 @@ function useUnsentCount(open: boolean, owner: string | null): number | null {
  */
 export function LogoutDialog({ children }: { children: ReactElement }) {
   const logout = useLogout();
-  const owner = useSession()?.driverName ?? null;
+  const owner = useOwner();
   const [open, setOpen] = useState(false);
   const unsent = useUnsentCount(open, owner);
   const warn = unsent !== null && unsent > 0;

@@ -1,10 +1,11 @@
 import { CameraOff, LoaderCircle, ScanLine, Search, Sparkles } from "lucide-react";
 import { type FormEvent, useCallback, useEffect, useRef, useState } from "react";
-import { QR_CAMERA_VIDEO, QR_SCAN_INTERVAL_MS } from "../../domain/constants";
+import { QR_CAMERA_VIDEO, QR_SCAN_INTERVAL_MS, STORAGE_KEYS } from "../../domain/constants";
 import { messages } from "../../domain/messages";
 import { demoQrCode, QrCodeSchema, type Vehicle, VehicleSchema } from "../../domain/vehicle";
 import { ApiError, apiRequest } from "../lib/api-client";
 import { failureText } from "../lib/failure-text";
+import { localStore } from "../lib/local-store";
 import { createQrDecoder } from "../lib/qr-decoder";
 import { TextField } from "./text-field";
 import { Button } from "./ui/button";
@@ -60,6 +61,14 @@ function useVehicleLookup(onVehicle: (vehicle: Vehicle) => void) {
  * runs while the dialog is open and every track is stopped when it closes; without a camera the driver types
  * the code or uses the demo mode.
  */
+/**
+ * A demonstration (or a test) of the app: 'Simulate QR Detection' fills in a random demo machine, which a real
+ * driver must never be offered. On in development builds, or where the demo-mode flag is set on the device.
+ */
+function isDemoMode(): boolean {
+  return import.meta.env.DEV || localStore.get(STORAGE_KEYS.demoMode) === "true";
+}
+
 export function QrScanDialog({ onClose, onVehicle }: QrScanDialogProps) {
   // State, not a ref: the dialog's content mounts a moment after the dialog, and the camera starts then.
   const [video, setVideo] = useState<HTMLVideoElement | null>(null);
@@ -202,10 +211,12 @@ export function QrScanDialog({ onClose, onVehicle }: QrScanDialogProps) {
           </Button>
         </form>
 
-        <Button variant="outline" disabled={looking} onClick={() => void lookup(demoQrCode(Math.random()))}>
-          <Sparkles aria-hidden="true" className="size-5" />
-          Simulate QR Detection
-        </Button>
+        {isDemoMode() ? (
+          <Button variant="outline" disabled={looking} onClick={() => void lookup(demoQrCode(Math.random()))}>
+            <Sparkles aria-hidden="true" className="size-5" />
+            Simulate QR Detection
+          </Button>
+        ) : null}
         <p aria-live="polite" className="min-h-5 text-center text-sm text-slate-700 dark:text-slate-300">
           {looking ? "Looking up vehicle..." : null}
         </p>

@@ -1,4 +1,5 @@
 import { type InputHTMLAttributes, type ReactNode, useId } from "react";
+import { messages } from "../../domain/messages";
 import { Input } from "./ui/input";
 import { Label } from "./ui/label";
 
@@ -12,11 +13,24 @@ interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "va
   hint?: ReactNode;
 }
 
-/** A labelled input of a form step, with optional suggestions and a hint tied to it for screen readers. */
+/** How near its limit a field starts saying how much room is left. */
+const LIMIT_WARNING_CHARACTERS = 20;
+
+/**
+ * A labelled input of a form step, with optional suggestions and a hint tied to it for screen readers. A field
+ * with a length limit says so as the limit nears, instead of stopping silently.
+ */
 export function TextField({ label, value, onValueChange, suggestions, hint, ...props }: TextFieldProps) {
   const id = useId();
   const listId = `${id}-suggestions`;
   const hintId = `${id}-hint`;
+  const limitId = `${id}-limit`;
+  const { maxLength } = props;
+  const nearLimit =
+    typeof maxLength === "number" && maxLength > LIMIT_WARNING_CHARACTERS * 2
+      ? value.length >= maxLength - LIMIT_WARNING_CHARACTERS
+      : false;
+  const describedBy = [hint ? hintId : null, nearLimit ? limitId : null].filter(Boolean).join(" ");
   const hasSuggestions = suggestions !== undefined && suggestions.length > 0;
   return (
     <div>
@@ -26,7 +40,7 @@ export function TextField({ label, value, onValueChange, suggestions, hint, ...p
         value={value}
         onChange={(event) => onValueChange(event.currentTarget.value)}
         list={hasSuggestions ? listId : undefined}
-        aria-describedby={hint ? hintId : undefined}
+        aria-describedby={describedBy || undefined}
         {...props}
       />
       {hasSuggestions ? (
@@ -36,6 +50,13 @@ export function TextField({ label, value, onValueChange, suggestions, hint, ...p
           ))}
         </datalist>
       ) : null}
+      <p
+        id={limitId}
+        aria-live="polite"
+        className={nearLimit ? "mt-1 text-sm font-medium text-amber-900 dark:text-amber-200" : "sr-only"}
+      >
+        {nearLimit && maxLength !== undefined ? messages.characterLimit(value.length, maxLength) : null}
+      </p>
       {hint ? (
         <div id={hintId} className="mt-1.5 text-sm text-slate-700 dark:text-slate-300">
           {hint}

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import type { FormMemory } from "../../domain/form-memory";
+import { fieldLabel } from "../../domain/forms/field-labels";
 import { QrScanner } from "./qr-scanner";
 import { TextField } from "./text-field";
 import { Card } from "./ui/card";
@@ -28,7 +29,7 @@ export function VehicleInfoStep({ values, onChange, memory, children }: VehicleI
       />
       <Card className="space-y-5">
         <TextField
-          label="Machine/Vehicle Type"
+          label={fieldLabel("machineNumber")}
           value={values.machineNumber}
           onValueChange={(machineNumber) => onChange({ machineNumber })}
           suggestions={memory.machineTypes}
@@ -36,7 +37,7 @@ export function VehicleInfoStep({ values, onChange, memory, children }: VehicleI
           maxLength={200}
         />
         <TextField
-          label="Plant/Registration Number"
+          label={fieldLabel("plantNumber")}
           value={values.plantNumber}
           onValueChange={(plantNumber) => onChange({ plantNumber })}
           suggestions={memory.plantNumbers}

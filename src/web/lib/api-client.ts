@@ -1,4 +1,5 @@
 import type { QueryFunction } from "@tanstack/react-query";
+import { type ErrorCode, parseErrorBody } from "../../domain/api-error";
 import { messages } from "../../domain/messages";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -6,9 +7,16 @@ export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 /** What the caller wants when the server answers 401: a failure (default) or a plain null ("not logged in"). */
 export type UnauthorizedBehavior = "throw" | "returnNull";
 
-/** A reply that arrived but was not OK. The message is the spec's `"{status}: {body or statusText}"`. */
+/**
+ * A reply that arrived but was not OK. The message is the spec's `"{status}: {body or statusText}"`; the body is
+ * read here, once, by the error contract (parseErrorBody): `code` to act on, `serverText` for people.
+ */
 export class ApiError extends Error {
   override readonly name = "ApiError";
+  /** The error contract's code, or null when the answer was not one of ours (a proxy's page, plain text). */
+  readonly code: ErrorCode | null;
+  /** What the server said, in words for people: its message, else its plain-text body, else the status. */
+  readonly serverText: string;
   constructor(
     readonly status: number,
     readonly body: string,
@@ -17,6 +25,9 @@ export class ApiError extends Error {
     readonly retryAfterMs: number | null = null,
   ) {
     super(messages.httpError(status, body, statusText));
+    const parsed = parseErrorBody(body);
+    this.code = parsed?.code ?? null;
+    this.serverText = parsed?.message ?? (body.trim() || statusText || this.message);
   }
 }
 

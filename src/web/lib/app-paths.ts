@@ -58,6 +58,8 @@ export const appPaths = {
   /** A saved draft, opened in its wizard at the step it had reached. */
   draft: (form: FormKind, id: string) => `/${form}?draftId=${encodeURIComponent(id)}`,
   completedForm: (id: string) => `/completed-form/${encodeURIComponent(id)}`,
+  /** A draft opened after it was approved or completed: its read-only record, saying why it opened there. */
+  lockedForm: (id: string) => `/completed-form/${encodeURIComponent(id)}?locked=1`,
   /** The supervisor's collation screen, a step of the "/" flow, optionally opened on one of its tabs. */
   collation: (tab?: CollationCategory) => `/?screen=collation${tab ? `&tab=${tab}` : ""}`,
   /** The approval dashboard of one combined set ('combined-' plus its timesheet id). */

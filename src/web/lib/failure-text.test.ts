@@ -18,3 +18,18 @@ describe("failureText", () => {
     expect(failureText(new NetworkError(new TypeError("Failed to fetch")))).toBe(messages.checkConnection);
   });
 });
+
+describe("ApiError", () => {
+  it("reads the error contract's code and message once", () => {
+    const error = new ApiError(409, '{"code":"in_progress","message":"Still working on it."}', "Conflict");
+    expect(error.code).toBe("in_progress");
+    expect(error.serverText).toBe("Still working on it.");
+  });
+
+  it("has no code for an answer that is not ours, and says the status when the body is empty", () => {
+    const error = new ApiError(502, "", "Bad Gateway");
+    expect(error.code).toBeNull();
+    expect(error.serverText).toBe("Bad Gateway");
+    expect(new ApiError(502, "", "").serverText).toContain("502");
+  });
+});

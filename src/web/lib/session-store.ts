@@ -46,8 +46,8 @@ function restore(): StoredSession | null {
 current = restore();
 scheduleExpiry(current);
 
-export function startSession(driverName: string, loginTime: number = Date.now()): void {
-  current = { driverName, loginTime };
+export function startSession(accountId: string, driverName: string, loginTime: number = Date.now()): void {
+  current = { accountId, driverName, loginTime };
   localStore.set(STORAGE_KEYS.session, serializeSession(current));
   scheduleExpiry(current);
   emit();
@@ -67,6 +67,14 @@ export function getSession(): StoredSession | null {
   return current;
 }
 
+/**
+ * Whose work is made now on this phone: the signed-in account's id, or null without an account. The outbox and
+ * the device's copies key their owner by it, never by the driver's name (two accounts may share one).
+ */
+export function currentOwner(): string | null {
+  return current?.accountId ?? null;
+}
+
 /** Runs when a session ends, e.g. to clear cached account data or tell the driver it expired. */
 export function onSessionEnd(listener: (reason: SessionEndReason) => void): () => void {
   endListeners.add(listener);
@@ -81,4 +89,9 @@ function subscribe(listener: Listener): () => void {
 /** The current session, or null when nobody is signed in. Re-renders on login, logout and expiry. */
 export function useSession(): StoredSession | null {
   return useSyncExternalStore(subscribe, getSession, getSession);
+}
+
+/** currentOwner(), re-rendering on login, logout and expiry. */
+export function useOwner(): string | null {
+  return useSyncExternalStore(subscribe, currentOwner, currentOwner);
 }

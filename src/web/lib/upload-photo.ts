@@ -1,5 +1,4 @@
 import { messages } from "../../domain/messages";
-import { serverMessage } from "../../domain/server-message";
 import { ApiError, apiRequest, InvalidResponseError, NetworkError } from "./api-client";
 import { newId } from "./new-id";
 
@@ -21,7 +20,7 @@ export function uploadUrlFailureMessage(error: unknown, isOnline = online()): st
     return isOnline ? messages.uploadFailed(null) : messages.uploadNoInternet;
   if (error instanceof ApiError) {
     if (error.status === 404) return messages.uploadEndpointMissing;
-    return messages.uploadFailed(serverMessage(error));
+    return messages.uploadFailed(error.serverText);
   }
   if (error instanceof InvalidResponseError) return messages.uploadFailed(messages.invalidResponseFormat);
   return messages.uploadFailed(error instanceof Error ? error.message : null);
@@ -33,7 +32,7 @@ export function uploadUrlFailureMessage(error: unknown, isOnline = online()): st
  */
 export function putFailureMessage(status: number, body: string): string {
   if (body.includes(messages.uploadExpired)) return messages.uploadFailed(messages.uploadExpired);
-  const said = serverMessage(new ApiError(status, body, ""));
+  const said = new ApiError(status, body, "").serverText;
   const readable = body.trim() !== "" && !said.trimStart().startsWith("<");
   return messages.uploadFailed(readable ? said : messages.uploadNon2xx);
 }

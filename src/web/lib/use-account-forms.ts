@@ -5,7 +5,7 @@ import { CheckSheetSchema } from "../../domain/check-sheet";
 import { TimesheetSchema } from "../../domain/timesheet";
 import { fetchKeepingOffline, type ListAnswer } from "../offline/kept-lists";
 import { apiRequest } from "./api-client";
-import { useSession } from "./session-store";
+import { useOwner } from "./session-store";
 
 /** The account's lists, as TanStack Query keys: GET the key parts joined by '/'. */
 export const TIMESHEETS_KEY = ["/api/timesheets"] as const;
@@ -76,7 +76,7 @@ export type AccountForms =
  * the driver's last visit are shown instead, with when they were kept.
  */
 export function useAccountForms(): AccountForms {
-  const owner = useSession()?.driverName ?? null;
+  const owner = useOwner();
   const queryFn = accountListQuery(owner);
   const [timesheets, checkSheets] = useQueries({
     queries: [

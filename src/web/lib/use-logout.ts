@@ -2,7 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useLocation } from "wouter";
 import { apiRequest } from "./api-client";
 import { appPaths } from "./app-paths";
-import { endSession, getSession } from "./session-store";
+import { currentOwner, endSession } from "./session-store";
 
 /** A dead connection must not keep a driver from logging out; the server's cookie expires by itself. */
 const LOGOUT_REPLY_WAIT_MS = 10_000;
@@ -33,7 +33,7 @@ export function useLogout(): () => Promise<void> {
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
   return async () => {
-    const owner = getSession()?.driverName ?? null;
+    const owner = currentOwner();
     try {
       await apiRequest<void>("POST", "/api/drivers/logout", undefined, {
         signal: AbortSignal.timeout(LOGOUT_REPLY_WAIT_MS),

@@ -95,6 +95,7 @@ describe("pruning at app start", () => {
       body: {},
       label: "Draft",
       group: "/api/timesheets/old-queued",
+      owner: null,
     });
     const db = await offlineDb();
     await db.put("lists", {
@@ -132,6 +133,7 @@ describe("logging out", () => {
       body: {},
       label: "Draft",
       group: "/api/timesheets/queued",
+      owner: null,
     });
     await enqueue({
       method: "POST",
@@ -139,6 +141,7 @@ describe("logging out", () => {
       body: {},
       label: "Timesheet",
       formKey: "timesheet:sub",
+      owner: null,
     });
     await writeLocalForm(copy("sub", { sending: true }));
 
@@ -156,6 +159,7 @@ describe("logging out", () => {
       body: {},
       label: "Timesheet",
       formKey: "timesheet:sending",
+      owner: null,
     });
     await writeLocalForm(copy("anonymous", { owner: null, stored: false, savedVersion: 0 }));
     await writeLocalForm(copy("ann-saved", { owner: "Ann Other" }));

@@ -10,7 +10,7 @@ export function OfflineSync() {
   // Each sign-in is a new login time, also when the device still counted the old session as alive (the
   // server's had ended): what waited for a sign-in goes out after every one.
   const session = useSession();
-  const driver = session?.driverName ?? null;
+  const driver = session?.accountId ?? null;
   const loginTime = session?.loginTime ?? null;
 
   useEffect(() => {

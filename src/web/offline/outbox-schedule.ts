@@ -1,4 +1,3 @@
-import { serverMessage } from "../../domain/server-message";
 import { ApiError, NetworkError } from "../lib/api-client";
 import { PhotoUploadError } from "../lib/upload-photo";
 import type { OutboxItem } from "./offline-db";
@@ -20,19 +19,6 @@ export function retryDelay(attempts: number): number {
  */
 export type FailureKind = "retry" | "needs-login" | "refused";
 
-function errorCode(error: ApiError): string | null {
-  try {
-    const parsed: unknown = JSON.parse(error.body);
-    return typeof parsed === "object" &&
-      parsed !== null &&
-      typeof (parsed as { code?: unknown }).code === "string"
-      ? (parsed as { code: string }).code
-      : null;
-  } catch {
-    return null;
-  }
-}
-
 export function classifyFailure(error: unknown): FailureKind {
   // A photo upload's failure is put in words for the driver; what happened is its cause.
   if (error instanceof PhotoUploadError && error.cause !== undefined) return classifyFailure(error.cause);
@@ -43,7 +29,7 @@ export function classifyFailure(error: unknown): FailureKind {
   }
   if (error instanceof ApiError) {
     if (error.status === 401) return "needs-login";
-    if (error.status === 409 && errorCode(error) === "in_progress") return "retry";
+    if (error.status === 409 && error.code === "in_progress") return "retry";
     if (error.status === 408 || error.status === 429 || error.status >= 500) return "retry";
     return "refused";
   }
@@ -68,7 +54,7 @@ export function isServerFailure(error: unknown): boolean {
   if (error instanceof PhotoUploadError) return isServerFailure(error.cause);
   return (
     error instanceof ApiError &&
-    !(error.status === 409 && errorCode(error) === "in_progress") &&
+    !(error.status === 409 && error.code === "in_progress") &&
     !isRateLimited(error)
   );
 }
@@ -81,12 +67,6 @@ export function nextAttemptAfter(error: unknown, attempts: number, now: number):
   const cause = error instanceof PhotoUploadError ? error.cause : error;
   const asked = cause instanceof ApiError ? cause.retryAfterMs : null;
   return now + (asked ?? retryDelay(attempts));
-}
-
-/** The failure in words for the waiting list. */
-export function failureReason(error: unknown): string {
-  if (error instanceof ApiError) return serverMessage(error);
-  return error instanceof Error ? error.message : String(error);
 }
 
 export type NextStep =

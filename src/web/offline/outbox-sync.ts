@@ -1,5 +1,5 @@
 import { publishOutboxCounts } from "./offline-status-store";
-import { flushOutbox, listOutbox, onOutboxChange, resumeAfterLogin, sendNow } from "./outbox";
+import { flushOutbox, listOutbox, onOutboxChange, onOutboxLanded, resumeAfterLogin, sendNow } from "./outbox";
 import { countOutbox } from "./outbox-schedule";
 
 async function refreshCounts(): Promise<void> {
@@ -7,6 +7,22 @@ async function refreshCounts(): Promise<void> {
     publishOutboxCounts(countOutbox(await listOutbox()));
   } catch (error) {
     console.warn("Could not read the outbox", error);
+  }
+}
+
+/**
+ * A queued write reached the server (now, or long after it was made): every list that shows the account's forms
+ * loads afresh, so the driver sees their own work without a reload.
+ */
+async function refreshLists(): Promise<void> {
+  try {
+    const [{ appQueryClient }, { refreshAccountForms }] = await Promise.all([
+      import("../lib/query-scope"),
+      import("../lib/use-account-forms"),
+    ]);
+    await refreshAccountForms(appQueryClient);
+  } catch (error) {
+    console.warn("Could not refresh the lists", error);
   }
 }
 
@@ -32,6 +48,7 @@ export function startOutboxSync(): () => void {
     if (document.visibilityState === "visible") void flushOutbox();
   };
   const stopListening = onOutboxChange(() => void refreshCounts());
+  const stopLanded = onOutboxLanded(() => void refreshLists());
   window.addEventListener("online", hurry);
   document.addEventListener("visibilitychange", onVisible);
   void refreshCounts();
@@ -39,6 +56,7 @@ export function startOutboxSync(): () => void {
   refreshReferenceData();
   return () => {
     stopListening();
+    stopLanded();
     window.removeEventListener("online", hurry);
     document.removeEventListener("visibilitychange", onVisible);
   };

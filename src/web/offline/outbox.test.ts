@@ -7,8 +7,8 @@ import {
   listOutbox,
   resumeAfterLogin,
   retryOutboxItem,
+  send,
   sendNow,
-  sendThroughOutbox,
 } from "./outbox";
 
 interface Sent {
@@ -48,6 +48,7 @@ const save = (n: number, group: string | null = null) => ({
   body: { company: `Company ${n}` },
   label: `Timesheet ${n}`,
   group,
+  owner: null as string | null,
 });
 
 freshOfflineDbForEachTest();
@@ -207,6 +208,7 @@ describe("the outbox", () => {
       body: { id: "t9", company: "A" },
       label: "T9",
       group: "t9",
+      owner: null,
     });
     await enqueue({ ...save(9, "t9"), url: "/api/timesheets/t9", body: { id: "t9", company: "B" } });
     expect(await listOutbox()).toHaveLength(2);
@@ -218,10 +220,10 @@ describe("the outbox", () => {
     ]);
   });
 
-  describe("sendThroughOutbox", () => {
+  describe("send", () => {
     it("answers with the server's reply when there is signal", async () => {
       fakeServer([{ status: 200, body: { success: true, message: "Sent" } }]);
-      expect(await sendThroughOutbox(save(1))).toEqual({
+      expect(await send(save(1))).toEqual({
         kind: "sent",
         reply: { success: true, message: "Sent" },
       });
@@ -230,7 +232,7 @@ describe("the outbox", () => {
 
     it("keeps the write and says so when there is none", async () => {
       fakeServer(["offline"]);
-      expect(await sendThroughOutbox({ ...save(1), idempotencyKey: "first-try-key" })).toEqual({
+      expect(await send({ ...save(1), idempotencyKey: "first-try-key" })).toEqual({
         kind: "queued",
       });
       const [kept] = await listOutbox();
@@ -243,7 +245,7 @@ describe("the outbox", () => {
 
     it("hands a refusal back to the screen and keeps nothing", async () => {
       fakeServer([{ status: 400, body: { code: "bad_request", message: "No rating" } }]);
-      const outcome = await sendThroughOutbox(save(1));
+      const outcome = await send(save(1));
       expect(outcome.kind).toBe("refused");
       expect(await listOutbox()).toEqual([]);
     });
@@ -251,11 +253,11 @@ describe("the outbox", () => {
     it("gives a submission the server failed on back to the screen, but keeps a draft save coming", async () => {
       const busy = { status: 503, body: { code: "internal", message: "Database is busy" } };
       fakeServer([busy, busy]);
-      const submission = await sendThroughOutbox(save(1));
+      const submission = await send(save(1));
       expect(submission.kind).toBe("refused");
       expect(await listOutbox()).toEqual([]);
 
-      const draft = await sendThroughOutbox(save(2), { onServerFailure: "keep" });
+      const draft = await send(save(2), { onServerFailure: "keep" });
       expect(draft.kind).toBe("queued");
       expect(draft.kind === "queued" && draft.serverError).toBeTruthy();
       expect(await listOutbox()).toEqual([
@@ -271,7 +273,7 @@ describe("the outbox", () => {
       };
       const sent = fakeServer([{ status: 429, body: limited, headers: { "retry-after": "1800" } }]);
       const submission = { ...save(1), method: "POST" as const, url: "/api/timesheets/one-step-completion" };
-      expect(await sendThroughOutbox(submission)).toEqual({ kind: "queued", waitingFor: limited.message });
+      expect(await send(submission)).toEqual({ kind: "queued", waitingFor: limited.message });
       const [kept] = await listOutbox();
       expect(kept).toMatchObject({
         state: "waiting",
@@ -280,7 +282,7 @@ describe("the outbox", () => {
       });
       // The signal coming back, the app opening or another submission does not end the server's wait.
       await sendNow();
-      await sendThroughOutbox({ ...save(2), group: "other" });
+      await send({ ...save(2), group: "other" });
       expect(sent.map((s) => s.url)).toEqual(["/api/timesheets/one-step-completion"]);
       // Once it is over, it goes, and what waited behind it.
       vi.setSystemTime(Date.now() + 1_800_000);
@@ -297,7 +299,7 @@ describe("the outbox", () => {
       const sent = fakeServer(["offline"]);
       await enqueue(save(1));
       await flushOutbox();
-      expect(await sendThroughOutbox(save(2))).toEqual({ kind: "sent", reply: { ok: true } });
+      expect(await send(save(2))).toEqual({ kind: "sent", reply: { ok: true } });
       expect(sent.map((s) => s.url)).toEqual([
         "/api/timesheets/t1",
         "/api/timesheets/t1",

@@ -1,4 +1,5 @@
 import { apiRequest } from "../lib/api-client";
+import { failureText } from "../lib/failure-text";
 import { newId } from "../lib/new-id";
 import { uploadPhoto } from "../lib/upload-photo";
 import {
@@ -12,7 +13,6 @@ import { type LocalPhoto, type OutboxItem, offlineDb } from "./offline-db";
 import {
   classifyFailure,
   coalesceTarget,
-  failureReason,
   isRateLimited,
   isServerFailure,
   nextAttemptAfter,
@@ -34,8 +34,8 @@ export interface OutboxRequest {
   formKey?: string | null;
   /** Where the driver fixes it if refused. */
   fixUrl?: string | null;
-  /** The signed-in driver making it, or null without an account (OutboxItem.owner). */
-  owner?: string | null;
+  /** The signed-in account making it (its id, never its name), or null without an account (OutboxItem.owner). */
+  owner: string | null;
 }
 
 interface EnqueueOptions {
@@ -69,6 +69,7 @@ const UPLOAD_TIMEOUT_MS = 120_000;
 const SCREEN_WAIT_MS = 20_000;
 
 const listeners = new Set<() => void>();
+const landedListeners = new Set<() => void>();
 const outcomes = new Map<number, OutboxOutcome>();
 let channel: BroadcastChannel | null = null;
 let wakeTimer: ReturnType<typeof setTimeout> | undefined;
@@ -79,9 +80,10 @@ function broadcast(): BroadcastChannel | null {
     channel = new BroadcastChannel(CHANNEL_NAME);
     // Node (the unit tests) would otherwise stay alive for the channel's sake.
     (channel as { unref?: () => void }).unref?.();
-    // Another tab or the service worker changed the queue.
-    channel.onmessage = () => {
+    // Another tab or the service worker changed the queue, or sent something from it.
+    channel.onmessage = (event: MessageEvent) => {
       for (const listener of listeners) listener();
+      if (event.data === "landed") for (const listener of landedListeners) listener();
     };
   }
   return channel;
@@ -90,6 +92,19 @@ function broadcast(): BroadcastChannel | null {
 function changed(): void {
   for (const listener of listeners) listener();
   broadcast()?.postMessage("changed");
+}
+
+/** A write reached the server: the lists that show it must load afresh, here and in every other tab. */
+function landed(): void {
+  for (const listener of landedListeners) listener();
+  broadcast()?.postMessage("landed");
+}
+
+/** Runs when a queued write reaches the server, here, in another tab or from the service worker. */
+export function onOutboxLanded(listener: () => void): () => void {
+  broadcast();
+  landedListeners.add(listener);
+  return () => landedListeners.delete(listener);
 }
 
 /** Runs when the queue changes here, in another tab or in the service worker. */
@@ -194,7 +209,7 @@ async function reopenForm(formKey: string): Promise<void> {
 }
 
 /** One try: a photo's upload, or a write with the photos it refers to replaced by their uploaded URLs. */
-async function send(
+async function tryOnce(
   item: OutboxItem,
   keep: (changes: Partial<OutboxItem>) => Promise<void>,
 ): Promise<unknown> {
@@ -217,13 +232,14 @@ async function tryItem(item: OutboxItem): Promise<void> {
     await db.put("outbox", current);
   };
   try {
-    const reply = await send(current, keep);
+    const reply = await tryOnce(current, keep);
     await db.delete("outbox", item.seq);
     if (item.formKey) await db.delete("forms", item.formKey);
     outcomes.set(item.seq, { kind: "sent", reply });
+    landed();
   } catch (error) {
     const kind = classifyFailure(error);
-    const problem = failureReason(error);
+    const problem = failureText(error);
     if (kind === "retry") {
       const limited = isRateLimited(error);
       await db.put("outbox", {
@@ -391,14 +407,11 @@ function delay(ms: number): Promise<"timeout"> {
 }
 
 /**
- * Sends a write through the queue and tells the screen how it went: sent (with the server's answer), kept on
+ * The one way the app writes: sends a write through the queue and tells the screen how it went: sent (with the server's answer), kept on
  * the device for later, or refused. A refused request is taken out of the queue: the screen that made it shows
  * the failure and still holds the form to fix. The screen never waits longer than SCREEN_WAIT_MS.
  */
-export async function sendThroughOutbox(
-  request: OutboxRequest,
-  options: ScreenWaitOptions = {},
-): Promise<OutboxOutcome> {
+export async function send(request: OutboxRequest, options: ScreenWaitOptions = {}): Promise<OutboxOutcome> {
   let seq: number;
   try {
     seq = await enqueue(request, { hurry: true });

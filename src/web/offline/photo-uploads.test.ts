@@ -102,6 +102,7 @@ function submission(photos: string[]) {
     label: "Check sheet, 02/11/2026",
     formKey: FORM_KEY,
     idempotencyKey: "one-step:s1",
+    owner: null,
   };
 }
 
@@ -319,6 +320,7 @@ describe("photo uploads through the outbox", () => {
       body: { id: "s1", photos },
       label: "Check sheet (draft)",
       group: "/api/check-sheets/s1",
+      owner: null,
     });
     await enqueue(save([]));
     const ref = await keepPhoto("front");

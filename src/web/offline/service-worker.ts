@@ -50,7 +50,8 @@ async function vehicleFromFleet(request: Request): Promise<Response | undefined>
   const cached = await caches.match(FLEET_URL, { cacheName: REFERENCE_CACHE });
   if (!cached) return undefined;
   const fleet = (await cached.json()) as ({ qrCode: string } & Record<string, unknown>)[];
-  const found = fleet.find((vehicle) => vehicle.qrCode === code);
+  // Plant numbers compare without case, as the server compares them.
+  const found = fleet.find((vehicle) => vehicle.qrCode.toLowerCase() === code.toLowerCase());
   if (!found) {
     return jsonResponse(
       { code: "not_found", message: "Vehicle information not found for this QR code." },

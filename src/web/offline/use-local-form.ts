@@ -2,8 +2,6 @@ import { startTransition, useCallback, useEffect, useRef, useState } from "react
 import { deleteLocalForm, latestLocalForm, localFormKey, readLocalForm, writeLocalForm } from "./local-forms";
 import type { LocalForm } from "./offline-db";
 
-/** Typing is written at most this often; leaving the page writes at once. */
-const WRITE_DELAY_MS = 250;
 /** Reading the device's copy never holds a wizard up longer than this (a wedged IndexedDB). */
 const READ_LIMIT_MS = 2_000;
 
@@ -26,17 +24,17 @@ export interface LocalFormCopyOptions<S> {
  * Keeps a wizard's form in progress on this device (IndexedDB) as it is typed, so a reload, a closed tab, a
  * flat battery or an ended session loses nothing. Works the same with and without an account.
  *
- * How a wizard adopts it (the timesheet's use-timesheet-form.ts and timesheet-page.tsx do exactly this):
+ * How a wizard adopts it (the one wizard, features/form-wizard, does exactly this for every form type):
  * 1. Keep the wizard's whole state in one plain object with an `id` made on the device (new-id.ts).
  * 2. Before showing a new form, `useRestoredLocalForm(kind, { owner, start })`; if it finds one, start the wizard
  *    from `form.state` (with `form.stored` / `form.savedVersion` for the draft saver) and offer to start afresh
  *    (`deleteLocalForm`). For an opened server draft, `readLocalForm(kind, id)` and `preferLocalCopy()` decide
  *    between the device's copy and the server's.
  * 3. In the wizard, call this hook with the state on every render.
- * 4. Submit through `useOneStepSubmit` with `label`, `formKey: localFormKey(kind, id)`, `fixUrl`,
- *    `idempotencyKey` ("one-step:" + id) and `onQueued`, calling the returned `markSending()` first; if the
- *    server refuses, call `resume()`. After a submission that was sent, nothing more is written (the outbox
- *    deletes the copy); one that was queued shows `messages.savedOnPhone` (timesheet-page.tsx's SavedOnPhone).
+ * 4. Submit through the outbox's `send()` with `label`, `formKey: localFormKey(kind, id)`, `fixUrl` and
+ *    `idempotencyKey` ("one-step:" + id), calling the returned `markSending()` first; if the server refuses,
+ *    call `resume()`. After a submission that was sent, nothing more is written (the outbox deletes the copy);
+ *    one that was queued shows `messages.savedOnPhone` (form-page.tsx's SavedOnPhone).
  * 5. Pass `label` (what the waiting list shows) to `useDraftSaver`, and its `stored` / `savedVersion` to this hook.
  */
 export function useLocalFormCopy<S>(options: LocalFormCopyOptions<S>) {
@@ -72,10 +70,11 @@ export function useLocalFormCopy<S>(options: LocalFormCopyOptions<S>) {
   }, [record]);
 
   const { state, stored, savedVersion } = options;
+  // Every change is written as it is made, keystroke by keystroke: a reload a moment after the last one loses
+  // nothing. IndexedDB runs the writes in the order they were asked for, so the last one stands.
   useEffect(() => {
     if (stopped.current || state === initialState.current) return;
-    clearTimeout(timer.current);
-    timer.current = setTimeout(writeNow, WRITE_DELAY_MS);
+    writeNow();
   }, [state, writeNow]);
 
   // A save the server has taken is written at once: a copy that still counted it as unsent work would win

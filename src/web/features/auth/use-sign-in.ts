@@ -20,11 +20,11 @@ export function useSignIn() {
     // Whatever the previous driver on this phone left in the cache, or kept for offline, is not this driver's.
     queryClient.clear();
     void import("../../offline/kept-lists")
-      .then((kept) => kept.forgetOtherAccounts(answer.fullName))
+      .then((kept) => kept.forgetOtherAccounts(answer.accountId))
       .catch((error: unknown) => console.warn("Could not clear other accounts' lists", error));
     queryClient.setQueryData(currentDriverQueryKey, answer);
     // Counted on this device's clock, which is what the local 30-minute timer runs on.
-    startSession(answer.fullName);
+    startSession(answer.accountId, answer.fullName);
     closeAuthDialog();
     navigate(appPaths.home("forms"));
     window.scrollTo({ top: 0 });

@@ -6,16 +6,16 @@ import { type PhotoFile, photoCountLabel } from "../../../domain/photos";
 import { PhotoThumbnail } from "../../components/photo-thumbnail";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
-import { getSession } from "../../lib/session-store";
+import { currentOwner } from "../../lib/session-store";
 import { localFormKey } from "../../offline/local-forms";
 import { useShownPhoto } from "../../offline/use-local-photo";
+import { formFixUrl } from "../form-wizard/form-paths";
+import { type CheckSheetWizardApi, checkSheetLabel } from "./check-sheet-kind";
 import { PhotoUploadDialog } from "./photo-upload-dialog";
-import {
-  CHECK_SHEET_LOCAL_KIND,
-  type CheckSheetFormApi,
-  checkSheetFixUrl,
-  checkSheetLabel,
-} from "./use-check-sheet-form";
+
+// The files the photos came from, by form and URL, so the same photo is not uploaded twice; kept while the app
+// runs, as the step comes and goes.
+const photoFilesByForm = new Map<string, Record<string, PhotoFile>>();
 
 /** An attached photo: from the server once uploaded, from the phone's own copy until then. */
 function AttachedPhoto({ url, alt }: { url: string; alt: string }) {
@@ -37,9 +37,10 @@ function AttachedPhoto({ url, alt }: { url: string; alt: string }) {
 }
 
 /** Step 4, Photo Documentation: the guidelines, the photos attached, and the upload dialog. */
-export function PhotoStep({ form: api }: { form: CheckSheetFormApi }) {
-  const { state, dispatch, photoFiles, notePhotoFile } = api;
+export function PhotoStep({ wizard: api }: { wizard: CheckSheetWizardApi }) {
+  const { state, dispatch } = api;
   const { id } = state;
+  const photoFiles = photoFilesByForm.get(id) ?? {};
   const { photos } = state.form;
   const [open, setOpen] = useState(false);
   // Photos attached before this visit (an opened draft) count towards the limit, with nothing to compare.
@@ -99,12 +100,12 @@ export function PhotoStep({ form: api }: { form: CheckSheetFormApi }) {
           attached={attached}
           keepFor={{
             label: `${checkSheetLabel(state.form)}, photo`,
-            formKey: localFormKey(CHECK_SHEET_LOCAL_KIND, id),
-            fixUrl: checkSheetFixUrl(state.form),
-            owner: getSession()?.driverName ?? null,
+            formKey: localFormKey(api.kind.spec.kind, id),
+            fixUrl: formFixUrl(api.kind.spec.kind, state.form),
+            owner: currentOwner(),
           }}
           onUploaded={(url, file) => {
-            notePhotoFile(url, file);
+            photoFilesByForm.set(id, { ...photoFilesByForm.get(id), [url]: file });
             dispatch({ type: "addPhoto", url });
           }}
         />

@@ -1,12 +1,12 @@
 import { TriangleAlert } from "lucide-react";
 import { useId } from "react";
 import { CHECK_ITEMS, type CheckItem, type CheckValue, defectItems } from "../../../domain/check-items";
+import { fieldLabel } from "../../../domain/forms/field-labels";
 import { messages } from "../../../domain/messages";
+import { NotesField } from "../../components/notes-field";
 import { Card } from "../../components/ui/card";
-import { Label } from "../../components/ui/label";
-import { Textarea } from "../../components/ui/textarea";
 import { cn } from "../../lib/cn";
-import type { CheckSheetFormApi } from "./use-check-sheet-form";
+import type { CheckSheetWizardApi } from "./check-sheet-kind";
 
 const CHOICES: readonly { value: CheckValue; key: string; label: string; checked: string }[] = [
   {
@@ -85,10 +85,9 @@ function Notice({ children }: { children: string }) {
 }
 
 /** Step 3, Daily Safety Check: the sixteen items as pass, defect or N/A, the defects notes and the two notices. */
-export function SafetyCheckStep({ form: api }: { form: CheckSheetFormApi }) {
+export function SafetyCheckStep({ wizard: api }: { wizard: CheckSheetWizardApi }) {
   const { state, change } = api;
   const { form } = state;
-  const notesId = useId();
   const defects = defectItems(form).length;
   const answered = CHECK_ITEMS.filter((item) => form[item.field] !== null).length;
 
@@ -109,17 +108,13 @@ export function SafetyCheckStep({ form: api }: { form: CheckSheetFormApi }) {
           />
         ))}
       </Card>
-      <Card>
-        <Label htmlFor={notesId}>Defects Notes</Label>
-        <Textarea
-          id={notesId}
-          value={form.defectsNotes}
-          onChange={(event) => change({ defectsNotes: event.currentTarget.value })}
-          placeholder="Describe any defect: what, where, and what was done about it"
-          maxLength={5000}
-          rows={4}
-        />
-      </Card>
+      <NotesField
+        label={fieldLabel("defectsNotes")}
+        value={form.defectsNotes}
+        onValueChange={(defectsNotes) => change({ defectsNotes })}
+        placeholder="Describe any defect: what, where, and what was done about it"
+        rows={4}
+      />
       <Notice>{messages.damagesNotice}</Notice>
     </div>
   );

@@ -6,9 +6,11 @@ import type { CompletedFormResponse } from "../../../domain/api";
 import { CHECK_ITEMS, type CheckValue, checkValueLabel } from "../../../domain/check-items";
 import { DAY_LABELS, DAYS } from "../../../domain/days";
 import { isCompletedStatus, isFormStatus } from "../../../domain/form-status";
+import { shortFieldLabel } from "../../../domain/forms/field-labels";
 import { imageSrc } from "../../../domain/forms/image-ref";
 import { dayNetHours, weeklyTotal } from "../../../domain/hours";
 import { formatDisplayDate } from "../../../domain/iso-date";
+import { messages } from "../../../domain/messages";
 import { photoCountLabel, photoUrlsOf } from "../../../domain/photos";
 import type { SupervisorApproval } from "../../../domain/rating";
 import { formatSignedAt } from "../../../domain/signatures";
@@ -19,7 +21,7 @@ import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { apiRequest, NetworkError } from "../../lib/api-client";
 import { appPaths } from "../../lib/app-paths";
-import { useSession } from "../../lib/session-store";
+import { useOwner } from "../../lib/session-store";
 import { KeptCopyNote } from "../../offline/kept-copy-note";
 import { findKeptForm } from "../../offline/kept-lists";
 
@@ -38,7 +40,7 @@ export function CompletedFormPage() {
   const { id = "" } = useParams<{ id: string }>();
   const [params] = useSearchParams();
   const token = params.get("token");
-  const owner = useSession()?.driverName ?? null;
+  const owner = useOwner();
   const lookup = useQuery({
     queryKey: ["completed-form", id, token, owner],
     queryFn: async ({ signal }): Promise<{ answer: CompletedFormResponse; keptAt: number | null }> => {
@@ -98,31 +100,45 @@ export function CompletedFormPage() {
     <ScreenLayout title={title} back={back}>
       <div className="space-y-4">
         {keptAt !== null ? <KeptCopyNote keptAt={keptAt} /> : null}
+        {params.get("locked") ? (
+          <p
+            role="status"
+            className="rounded-lg border border-sky-300 bg-sky-50 p-3 font-medium text-sky-950 dark:border-sky-800 dark:bg-sky-950 dark:text-sky-100"
+          >
+            {messages.formLockedRecord(type === "timesheet" ? "timesheet" : "check sheet")}
+          </p>
+        ) : null}
         <p className="inline-flex items-center gap-2 rounded-full bg-green-100 px-3 py-1 text-sm font-semibold text-green-900 dark:bg-green-900/40 dark:text-green-100">
           <CheckCircle2 aria-hidden="true" className="size-4" />
           Completed
         </p>
         <Card>
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2">
-            <Field label="Company" value={text(form, "company")} />
-            <Field label="Client" value={text(form, "clientCompany")} />
-            <Field label="Site" value={text(form, "siteLocation")} />
-            <Field label="Plant" value={text(form, "plantNumber")} />
-            <Field label="Machine" value={text(form, "machineNumber")} />
+            <Field label={shortFieldLabel("company")} value={text(form, "company")} />
+            <Field label={shortFieldLabel("clientCompany")} value={text(form, "clientCompany")} />
+            <Field label={shortFieldLabel("siteLocation")} value={text(form, "siteLocation")} />
+            <Field label={shortFieldLabel("plantNumber")} value={text(form, "plantNumber")} />
+            <Field label={shortFieldLabel("machineNumber")} value={text(form, "machineNumber")} />
             <Field
-              label="Driver"
+              label={shortFieldLabel("driverSignedName")}
               value={text(form, "driverSignedName") || text(form, "operatorSignedName")}
             />
             {type === "timesheet" ? (
               <>
-                <Field label="Week ending" value={formatDisplayDate(text(form, "weekEnding"))} />
-                <Field label="Machine hours" value={text(form, "machineHours")} />
-                <Field label="Van mileage" value={text(form, "vanMileage")} />
+                <Field
+                  label={shortFieldLabel("weekEnding")}
+                  value={formatDisplayDate(text(form, "weekEnding"))}
+                />
+                <Field label={shortFieldLabel("machineHours")} value={text(form, "machineHours")} />
+                <Field label={shortFieldLabel("vanMileage")} value={text(form, "vanMileage")} />
               </>
             ) : (
-              <Field label="Check date" value={formatDisplayDate(text(form, "checkDate"))} />
+              <Field
+                label={shortFieldLabel("checkDate")}
+                value={formatDisplayDate(text(form, "checkDate"))}
+              />
             )}
-            <Field label="Order number" value={text(form, "orderNumber")} />
+            <Field label={shortFieldLabel("orderNumber")} value={text(form, "orderNumber")} />
           </dl>
         </Card>
         {type === "timesheet" ? <WeekTable form={form} /> : <CheckList form={form} token={token} />}

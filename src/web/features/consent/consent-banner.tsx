@@ -55,7 +55,7 @@ export function ConsentBanner() {
             href={appPaths.privacyPolicy}
             target="_blank"
             rel="noopener noreferrer"
-            className="font-semibold text-amber-800 underline underline-offset-2 dark:text-amber-300"
+            className="inline-flex min-h-11 items-center font-semibold text-amber-800 underline underline-offset-2 dark:text-amber-300"
           >
             Read our Privacy Policy
             <span className="sr-only"> (opens in a new tab)</span>

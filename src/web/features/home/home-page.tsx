@@ -5,6 +5,7 @@ import { LoadingScreen } from "../../components/loading-screen";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs";
 import { type AccountTab, appPaths, type HomeTab, isAccountTab, parseHomeTab } from "../../lib/app-paths";
 import { cn } from "../../lib/cn";
+import { lazyWithQueries } from "../../lib/lazy-with-queries";
 import { useSession } from "../../lib/session-store";
 import { AccountBanner } from "./account-banner";
 import { FormIntroCard } from "./form-intro-card";
@@ -15,6 +16,12 @@ const LoginRequired = lazy(async () => ({ default: (await import("./login-requir
 const OperatorDashboard = lazy(async () => ({
   default: (await import("./operator-dashboard")).OperatorDashboard,
 }));
+
+// A signed-in driver's unfinished timesheet, from the account's lists: loaded after the first screen.
+const ContinueDraft = lazyWithQueries(
+  () => import("./continue-draft"),
+  (m) => m.ContinueDraft,
+);
 
 // Only a signed-in driver has it, so its dropdown code is not part of the first screen's.
 const MoreOptionsMenu = lazy(async () => ({
@@ -72,6 +79,11 @@ export function HomePage({ panels }: { panels: HomePanels }) {
             operators, signed on site by you and the client or foreman.
           </span>
         </p>
+        {session ? (
+          <Suspense fallback={null}>
+            <ContinueDraft />
+          </Suspense>
+        ) : null}
         <Tabs
           value={tab}
           onValueChange={(value) => {

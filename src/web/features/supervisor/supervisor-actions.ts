@@ -6,8 +6,8 @@ import {
 import type { FormCard } from "../../../domain/form-card";
 import { messages } from "../../../domain/messages";
 import type { CombinedSet } from "../../../domain/pairing";
-import { serverMessage } from "../../../domain/server-message";
 import { apiRequest, NetworkError } from "../../lib/api-client";
+import { failureText } from "../../lib/failure-text";
 import type { StoredCheckSheet, StoredTimesheet } from "../../lib/use-account-forms";
 
 export type SupervisorCard = FormCard<StoredTimesheet, StoredCheckSheet>;
@@ -85,14 +85,14 @@ export async function dispatchSet(request: EmailDispatchRequest): Promise<void> 
 export function submissionFailure(error: unknown): string {
   return error instanceof NetworkError
     ? messages.submissionNetworkFailed
-    : messages.submissionFailed(serverMessage(error));
+    : messages.submissionFailed(failureText(error));
 }
 
 /** 'Email dispatch failed: ...' (spec section 8). */
 export function dispatchFailure(error: unknown): string {
   return error instanceof NetworkError
     ? messages.emailDispatchNetworkFailed
-    : messages.emailDispatchFailed(serverMessage(error));
+    : messages.emailDispatchFailed(failureText(error));
 }
 
 /** A single form's delete failure, with the connection variant (spec section 8). */

@@ -2,6 +2,7 @@ import { X } from "lucide-react";
 import { useId } from "react";
 import { DAY_LABELS, DAYS, type Day, dayKey } from "../../../domain/days";
 import { MAX_BREAK_MINUTES } from "../../../domain/form-fields";
+import { fieldLabel } from "../../../domain/forms/field-labels";
 import {
   breakFieldValue,
   dayNetHours,
@@ -11,14 +12,13 @@ import {
 } from "../../../domain/hours";
 import { messages } from "../../../domain/messages";
 import type { TimesheetFields } from "../../../domain/timesheet";
+import { NotesField } from "../../components/notes-field";
 import { TextField } from "../../components/text-field";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
-import { Label } from "../../components/ui/label";
-import { Textarea } from "../../components/ui/textarea";
-import type { TimesheetFormApi } from "./use-timesheet-form";
+import type { TimesheetWizardApi } from "./timesheet-kind";
 
-function DayCard({ day, form, api }: { day: Day; form: TimesheetFields; api: TimesheetFormApi }) {
+function DayCard({ day, form, api }: { day: Day; form: TimesheetFields; api: TimesheetWizardApi }) {
   const { change, dispatch } = api;
   const headingId = useId();
   const start = form[dayKey(day, "Start")];
@@ -116,7 +116,7 @@ function DayCard({ day, form, api }: { day: Day; form: TimesheetFields; api: Tim
           />
           <div className="col-span-2">
             <TextField
-              label="Site Location"
+              label={fieldLabel("siteLocation")}
               value={form[dayKey(day, "SiteLocation")]}
               onValueChange={(value) => change({ [dayKey(day, "SiteLocation")]: value })}
               placeholder={form.siteLocation || undefined}
@@ -130,9 +130,8 @@ function DayCard({ day, form, api }: { day: Day; form: TimesheetFields; api: Tim
 }
 
 /** Step 3, Weekly Timesheet: Monday to Sunday, the weekly total, and the breakdown reason. */
-export function WeekStep({ form: api }: { form: TimesheetFormApi }) {
+export function WeekStep({ wizard: api }: { wizard: TimesheetWizardApi }) {
   const { form } = api.state;
-  const notesId = useId();
   return (
     <div className="space-y-3">
       <p className="text-sm text-slate-700 dark:text-slate-300">
@@ -147,16 +146,12 @@ export function WeekStep({ form: api }: { form: TimesheetFormApi }) {
           {form.totalHours ?? 0}
         </output>
       </Card>
-      <Card>
-        <Label htmlFor={notesId}>Breakdown reason</Label>
-        <Textarea
-          id={notesId}
-          value={form.breakdownNotes}
-          onChange={(event) => api.change({ breakdownNotes: event.currentTarget.value })}
-          placeholder="If the machine broke down this week, what happened and for how long"
-          maxLength={5000}
-        />
-      </Card>
+      <NotesField
+        label={fieldLabel("breakdownNotes")}
+        value={form.breakdownNotes}
+        onValueChange={(breakdownNotes) => api.change({ breakdownNotes })}
+        placeholder="If the machine broke down this week, what happened and for how long"
+      />
     </div>
   );
 }

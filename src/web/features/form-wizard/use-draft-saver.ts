@@ -1,10 +1,11 @@
+import { useIsMutating } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { AUTO_SAVE_INTERVAL_MS } from "../../domain/constants";
-import { messages, type Notice } from "../../domain/messages";
-import { toast } from "../components/ui/use-toast";
-import { sendThroughOutbox } from "../offline/outbox";
-import { failureText } from "./failure-text";
-import { getSession } from "./session-store";
+import { AUTO_SAVE_INTERVAL_MS } from "../../../domain/constants";
+import type { AnyFormSpec } from "../../../domain/forms/form-spec";
+import { messages, type Notice } from "../../../domain/messages";
+import { toast } from "../../components/ui/use-toast";
+import { failureText } from "../../lib/failure-text";
+import { saveRequest, useFormWrite } from "./api/form-writes";
 
 /** Why a save runs: the 30 s timer, Next Step, the driver's own 'Save as Draft', or submitting the form. */
 export type SaveReason = "auto" | "step" | "draft" | "submit";
@@ -24,8 +25,7 @@ export interface DraftSnapshot {
 }
 
 interface DraftSaverOptions {
-  /** The form kind's collection, e.g. "/api/timesheets". */
-  collection: string;
+  spec: Pick<AnyFormSpec, "apiPath">;
   /** Saving happens only for account holders (spec section 4). */
   enabled: boolean;
   /** True when the server already holds this form (an opened draft): saves update it from the start. */
@@ -39,7 +39,7 @@ interface DraftSaverOptions {
   /** The toast for a failed save of this form kind ('Save Failed: ...'), which may differ by reason. */
   failureNotice: (message: string, reason: SaveReason) => Notice;
   /** What the waiting list calls this draft while it waits for signal. */
-  label?: string;
+  label: string;
 }
 
 /**
@@ -49,7 +49,7 @@ interface DraftSaverOptions {
  * there and count as saved (the driver is told once). Anonymous users get no saves at all.
  */
 export function useDraftSaver({
-  collection,
+  spec,
   enabled,
   stored: initiallyStored,
   savedVersion: initiallySaved,
@@ -57,17 +57,18 @@ export function useDraftSaver({
   failureNotice,
   label,
 }: DraftSaverOptions) {
-  const [saving, setSaving] = useState(false);
-  const latest = useRef(snapshot);
-  latest.current = snapshot;
-  const labelRef = useRef(label ?? "Draft");
-  labelRef.current = label ?? "Draft";
+  const mutationKey = ["form-save", snapshot.id] as const;
+  const write = useFormWrite(mutationKey, { onServerFailure: "keep" });
+  const saving = useIsMutating({ mutationKey }) > 0;
+  const sendSave = write.mutateAsync;
+  const latest = useRef({ snapshot, label });
+  latest.current = { snapshot, label };
   const storedRef = useRef(initiallyStored);
   const [stored, setStored] = useState(initiallyStored);
   const savedVersionRef = useRef(initiallySaved ?? snapshot.version);
   const [savedVersion, setSavedVersion] = useState(savedVersionRef.current);
+  // One save after another: an update never overtakes the create it follows.
   const queue = useRef<Promise<unknown>>(Promise.resolve());
-  const pending = useRef(0);
   // The timer retries every 30 s; repeating the same failure toast each time would only nag.
   const lastAutoFailed = useRef(false);
   // One 'Saved on this phone' toast per stretch without signal is enough.
@@ -80,20 +81,18 @@ export function useDraftSaver({
     (reason: SaveReason, patch?: object): Promise<SaveResult> => {
       if (!enabled) return Promise.resolve(false);
       const run = async (): Promise<SaveResult> => {
-        const { id, body, version } = latest.current;
+        const { snapshot: current, label: currentLabel } = latest.current;
+        const { id, body, version } = current;
         // Nothing new: no request. A blank form is never saved by itself, only by the driver's own action.
         const byDriver = reason === "draft" || reason === "submit";
         if (!byDriver && version === savedVersionRef.current) return "sent";
-        const outcome = await sendThroughOutbox(
-          {
-            method: storedRef.current ? "PUT" : "POST",
-            url: storedRef.current ? `${collection}/${encodeURIComponent(id)}` : collection,
-            body: { ...body, ...patch, id },
-            label: labelRef.current,
-            group: `${collection}/${id}`,
-            owner: getSession()?.driverName ?? null,
-          },
-          { onServerFailure: "keep" },
+        const outcome = await sendSave(
+          saveRequest(spec, {
+            id,
+            body: { ...body, ...patch },
+            stored: storedRef.current,
+            label: currentLabel,
+          }),
         );
         const failure =
           outcome.kind === "refused"
@@ -129,22 +128,17 @@ export function useDraftSaver({
         toldQueued.current = true;
         return "queued";
       };
-      pending.current += 1;
-      setSaving(true);
-      const result = queue.current.then(run).finally(() => {
-        pending.current -= 1;
-        if (pending.current === 0) setSaving(false);
-      });
+      const result = queue.current.then(run);
       queue.current = result.catch(() => undefined);
       return result;
     },
-    [collection, enabled],
+    [spec, enabled, sendSave],
   );
 
   useEffect(() => {
     if (!enabled) return;
     const saveChanges = () => {
-      if (latest.current.version !== savedVersionRef.current) void save("auto");
+      if (latest.current.snapshot.version !== savedVersionRef.current) void save("auto");
     };
     // A form brought back with unsaved work is saved straight away.
     saveChanges();

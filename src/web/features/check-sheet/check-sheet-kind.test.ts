@@ -1,8 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { emptyFormMemory } from "../../../domain/form-memory";
 import { messages } from "../../../domain/messages";
 import { SAMPLE_SIGNATURE } from "../../../domain/sample-signature";
-import { checkSheetFormReducer, newCheckSheetState, openCheckSheetDraft } from "./check-sheet-form-state";
+import { type FormStartFields, formReducer, newFormState, openDraft } from "../form-wizard/form-state";
+import { CHECK_SHEET_WIZARD } from "./check-sheet-kind";
+
+// The one wizard's state, on the check sheet's spec.
+const newCheckSheetState = (id: string, today: string, start?: FormStartFields) =>
+  newFormState(CHECK_SHEET_WIZARD, id, today, start);
+const checkSheetFormReducer = formReducer(CHECK_SHEET_WIZARD);
+const openCheckSheetDraft = (record: unknown, today: string) => openDraft(CHECK_SHEET_WIZARD, record, today);
 
 const ID = "2f6d0b1e-7c3a-4e59-8a1d-3b9c5e7f1a2b";
 const TODAY = "2026-11-22";
@@ -45,37 +51,6 @@ describe("checkSheetFormReducer", () => {
     expect(checkSheetFormReducer(fewer, { type: "addPhoto", url: photo(1) })).toBe(fewer);
     expect(checkSheetFormReducer(fewer, { type: "removePhoto", url: photo(2) })).toBe(fewer);
   });
-
-  it("fills only empty fields from the last entry, and counts no change when there is nothing to fill", () => {
-    const memory = { ...emptyFormMemory(), companies: ["Acme Plant"], plantNumbers: ["EX-001"] };
-    const typed = checkSheetFormReducer(start, { type: "change", fields: { company: "Own Co" } });
-    const filled = checkSheetFormReducer(typed, { type: "useLastEntry", memory });
-    expect(filled.form).toMatchObject({ company: "Own Co", plantNumber: "EX-001" });
-    expect(checkSheetFormReducer(filled, { type: "useLastEntry", memory })).toBe(filled);
-  });
-
-  it("turns email submission on with one empty row when a rating is chosen", () => {
-    const rated = checkSheetFormReducer(start, { type: "rate", rating: "okay" });
-    expect(rated.rating).toBe("okay");
-    expect(rated.form).toMatchObject({ submitViaEmail: true, submissionEmails: [""] });
-  });
-
-  it("moves between the 5 steps only, starting the signatures with the driver's name", () => {
-    expect(checkSheetFormReducer(start, { type: "goToStep", step: 3 })).toMatchObject({
-      step: 3,
-      version: 0,
-    });
-    expect(checkSheetFormReducer(start, { type: "goToStep", step: 9 }).step).toBe(5);
-    expect(checkSheetFormReducer(start, { type: "goToStep", step: 0 }).step).toBe(1);
-    const named = checkSheetFormReducer(start, {
-      type: "change",
-      fields: { driverSignedName: " Sam Driver " },
-    });
-    expect(checkSheetFormReducer(named, { type: "goToStep", step: 5 }).form.operatorSignedName).toBe(
-      "Sam Driver",
-    );
-    expect(checkSheetFormReducer(named, { type: "goToStep", step: 4 }).form.operatorSignedName).toBe("");
-  });
 });
 
 describe("openCheckSheetDraft", () => {
@@ -114,6 +89,7 @@ describe("openCheckSheetDraft", () => {
     expect(openCheckSheetDraft({ ...record, status: "completed" }, TODAY)).toEqual({
       ok: false,
       problem: messages.formLocked,
+      locked: true,
     });
     expect(openCheckSheetDraft({ id: "nope" }, TODAY)).toEqual({
       ok: false,

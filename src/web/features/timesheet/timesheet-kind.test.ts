@@ -1,16 +1,26 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { DAYS } from "../../../domain/days";
-import { emptyFormMemory } from "../../../domain/form-memory";
 import { weeklyTotal } from "../../../domain/hours";
 import { messages } from "../../../domain/messages";
 import { SAMPLE_SIGNATURE } from "../../../domain/sample-signature";
+import type { TimesheetFields } from "../../../domain/timesheet";
 import {
-  newTimesheetState,
-  openDraft,
-  type TimesheetFormAction,
-  timesheetFormReducer,
-} from "./timesheet-form-state";
+  type FormAction,
+  type FormStartFields,
+  formReducer,
+  newFormState,
+  openDraft as openFormDraft,
+} from "../form-wizard/form-state";
+import { TIMESHEET_WIZARD, type TimesheetAction } from "./timesheet-kind";
+
+// The one wizard's state, on the timesheet's spec.
+const TODAY = "2025-03-10";
+const newTimesheetState = (id: string, start?: FormStartFields) =>
+  newFormState(TIMESHEET_WIZARD, id, TODAY, start);
+const timesheetFormReducer = formReducer(TIMESHEET_WIZARD);
+const openDraft = (record: unknown) => openFormDraft(TIMESHEET_WIZARD, record, TODAY);
+type TimesheetFormAction = FormAction<TimesheetFields, TimesheetAction>;
 
 const ID = "8b0f6c2e-3a41-4f7e-9d2b-6f1e2a3b4c5d";
 
@@ -45,46 +55,6 @@ describe("timesheetFormReducer", () => {
     expect(cleared.form.tuesdayStart).toBe("");
     expect(cleared.form.totalHours).toBe(0);
     expect(cleared.version).toBe(2);
-  });
-
-  it("fills only empty fields from the last entry, and counts no change when there is nothing to fill", () => {
-    const memory = { ...emptyFormMemory(), companies: ["Acme Plant"], driverNames: ["Sam Driver"] };
-    const typed = timesheetFormReducer(start, { type: "change", fields: { company: "Own Co" } });
-    const filled = timesheetFormReducer(typed, { type: "useLastEntry", memory });
-    expect(filled.form.company).toBe("Own Co");
-    expect(filled.form.driverSignedName).toBe("Sam Driver");
-    expect(timesheetFormReducer(filled, { type: "useLastEntry", memory })).toBe(filled);
-    expect(timesheetFormReducer(start, { type: "useLastEntry", memory: emptyFormMemory() })).toBe(start);
-  });
-
-  it("turns email submission on with one empty row when a rating is chosen", () => {
-    const rated = timesheetFormReducer(start, { type: "rate", rating: "happy" });
-    expect(rated.rating).toBe("happy");
-    expect(rated.form.submitViaEmail).toBe(true);
-    expect(rated.form.submissionEmails).toEqual([""]);
-  });
-
-  it("moves between the 4 steps only, without counting a form change", () => {
-    expect(timesheetFormReducer(start, { type: "goToStep", step: 3 })).toMatchObject({ step: 3, version: 0 });
-    expect(timesheetFormReducer(start, { type: "goToStep", step: 9 }).step).toBe(4);
-    expect(timesheetFormReducer(start, { type: "goToStep", step: 0 }).step).toBe(1);
-  });
-
-  it("starts the signature step with the driver's name as the operator's printed name", () => {
-    const named = timesheetFormReducer(start, {
-      type: "change",
-      fields: { driverSignedName: " Sam Driver " },
-    });
-    const atSignatures = timesheetFormReducer(named, { type: "goToStep", step: 4 });
-    expect(atSignatures.form.operatorSignedName).toBe("Sam Driver");
-    const ownName = timesheetFormReducer(named, {
-      type: "change",
-      fields: { operatorSignedName: "S. Driver" },
-    });
-    expect(timesheetFormReducer(ownName, { type: "goToStep", step: 4 }).form.operatorSignedName).toBe(
-      "S. Driver",
-    );
-    expect(timesheetFormReducer(named, { type: "goToStep", step: 3 }).form.operatorSignedName).toBe("");
   });
 
   it("keeps the total equal to the sum of the days, whatever the driver does", () => {
@@ -142,6 +112,7 @@ describe("openDraft", () => {
     expect(openDraft({ ...record, status: "completed" })).toEqual({
       ok: false,
       problem: messages.formLocked,
+      locked: true,
     });
     expect(openDraft({ id: "nope" })).toEqual({ ok: false, problem: messages.invalidResponseFormat });
   });

@@ -1,0 +1,270 @@
+import { useQuery } from "@tanstack/react-query";
+import { TriangleAlert } from "lucide-react";
+import { type ReactNode, useState } from "react";
+import { Link, useLocation, useSearchParams } from "wouter";
+import { localIsoDate } from "../../../domain/iso-date";
+import { messages } from "../../../domain/messages";
+import { LoadingScreen } from "../../components/loading-screen";
+import { RestoredNotice } from "../../components/restored-notice";
+import { SavedOnPhone } from "../../components/saved-on-phone";
+import { ScreenLayout } from "../../components/screen-layout";
+import { buttonClasses } from "../../components/ui/button";
+import { Card } from "../../components/ui/card";
+import { appPaths } from "../../lib/app-paths";
+import { failureText } from "../../lib/failure-text";
+import { newId } from "../../lib/new-id";
+import { useOwner } from "../../lib/session-store";
+import { useFormStart } from "../../lib/use-form-start";
+import { deleteLocalForm, formStartKey } from "../../offline/local-forms";
+import { localCopyToOpen, useLocalFormById, useRestoredLocalForm } from "../../offline/use-local-form";
+import { draftQuery } from "./api/form-queries";
+import { type FormState, newFormState, openDraft } from "./form-state";
+import { FormWizard } from "./form-wizard";
+import type { OnFinished } from "./use-form-submit";
+import type { WizardFields } from "./use-form-wizard";
+import type { AnyWizardKind, WizardKind } from "./wizard-kind";
+
+function FormScreen({
+  kind,
+  orderNumber,
+  children,
+}: {
+  kind: AnyWizardKind;
+  orderNumber?: string | null;
+  children: ReactNode;
+}) {
+  return (
+    <ScreenLayout
+      title={kind.spec.title}
+      subtitle={kind.subtitle(orderNumber)}
+      back={{ href: appPaths.home(kind.spec.kind), label: "Home" }}
+    >
+      {children}
+    </ScreenLayout>
+  );
+}
+
+function DraftProblem({ kind, text }: { kind: AnyWizardKind; text: string }) {
+  return (
+    <Card role="alert" className="space-y-4">
+      <p className="flex items-start gap-2 font-medium text-red-800 dark:text-red-300">
+        <TriangleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+        {text}
+      </p>
+      <Link href={appPaths.form(kind.spec.kind)} className={buttonClasses("outline")}>
+        {`Start a new ${kind.spec.noun}`}
+      </Link>
+    </Card>
+  );
+}
+
+interface Ends<F> {
+  onFinished: OnFinished<F>;
+}
+
+/**
+ * A saved draft, fetched afresh each time it is opened, then edited from the step it had reached. The copy on
+ * this device wins when it holds work the server has not had yet, or when there is no signal to fetch it. A form
+ * that can no longer be changed (approved, completed) opens as its read-only record, which says why.
+ */
+function DraftForm<F extends WizardFields, X extends { type: string }>({
+  kind,
+  draftId,
+  ends,
+}: {
+  kind: WizardKind<F, X>;
+  draftId: string;
+  ends: Ends<F>;
+}) {
+  const draft = useQuery(draftQuery(kind.spec, draftId));
+  // Whose form it is: the account signed in when it was opened, whatever happens to the session meanwhile.
+  const signedIn = useOwner();
+  const [owner] = useState(signedIn);
+  const [, navigate] = useLocation();
+  const local = useLocalFormById<FormState<F>>(kind.spec.kind, draftId);
+  if (draft.isPending || !local.ready) {
+    return (
+      <FormScreen kind={kind}>
+        <LoadingScreen label="Opening draft..." />
+      </FormScreen>
+    );
+  }
+  const today = localIsoDate(new Date());
+  const opened = draft.isError ? null : openDraft(kind, draft.data, today);
+  if (opened && !opened.ok) {
+    if (opened.locked) {
+      queueMicrotask(() => navigate(appPaths.lockedForm(draftId), { replace: true }));
+      return (
+        <FormScreen kind={kind}>
+          <LoadingScreen label="Opening its record..." />
+        </FormScreen>
+      );
+    }
+    return (
+      <FormScreen kind={kind}>
+        <DraftProblem kind={kind} text={messages.draftLoadFailed(opened.problem)} />
+      </FormScreen>
+    );
+  }
+  const localForm = localCopyToOpen(local.form, draft.isError ? null : draft.data);
+  if (localForm) {
+    // An opened draft starts at the step the spec gives for what it holds, wherever it was left.
+    const initial = { ...localForm.state, step: kind.spec.resumeStep(localForm.state.form) };
+    return (
+      <FormScreen kind={kind} orderNumber={localForm.state.form.orderNumber}>
+        <FormWizard
+          kind={kind}
+          initial={initial}
+          options={{
+            stored: true,
+            savedVersion: localForm.savedVersion,
+            owner: localForm.owner,
+            start: localForm.start,
+          }}
+          onFinished={ends.onFinished}
+        />
+      </FormScreen>
+    );
+  }
+  if (!opened) {
+    return (
+      <FormScreen kind={kind}>
+        <DraftProblem kind={kind} text={messages.draftLoadFailed(failureText(draft.error))} />
+      </FormScreen>
+    );
+  }
+  const { form } = opened.state;
+  return (
+    <FormScreen kind={kind} orderNumber={form.orderNumber}>
+      <FormWizard
+        kind={kind}
+        initial={opened.state}
+        options={{ stored: true, owner, start: formStartKey(form) }}
+        onFinished={ends.onFinished}
+      />
+    </FormScreen>
+  );
+}
+
+/**
+ * A new form for the customer and order number chosen before the wizard; or, when this device holds one in
+ * progress for the same start, that one, exactly as it was left, with a notice that says so until the driver
+ * carries on.
+ */
+function NewForm<F extends WizardFields, X extends { type: string }>({
+  kind,
+  ends,
+  onStartAfresh,
+}: {
+  kind: WizardKind<F, X>;
+  ends: Ends<F>;
+  onStartAfresh: () => void;
+}) {
+  const { customerId, orderNumber } = useFormStart();
+  // Whose form it is: the account signed in when it was opened, whatever happens to the session meanwhile.
+  const signedIn = useOwner();
+  const [owner] = useState(signedIn);
+  const start = formStartKey({ customerId, orderNumber });
+  const restored = useRestoredLocalForm<FormState<F>>(kind.spec.kind, { owner, start });
+  const [fresh] = useState(() =>
+    newFormState(kind, newId(), localIsoDate(new Date()), { customerId, orderNumber }),
+  );
+  const [noticeShown, setNoticeShown] = useState(true);
+  if (!restored.ready) {
+    return (
+      <FormScreen kind={kind}>
+        <LoadingScreen label="Opening..." />
+      </FormScreen>
+    );
+  }
+  const local = restored.form;
+  const initial = local ? local.state : fresh;
+  const discard = async () => {
+    if (local) await deleteLocalForm(kind.spec.kind, local.id);
+    onStartAfresh();
+  };
+  return (
+    <FormScreen kind={kind} orderNumber={initial.form.orderNumber}>
+      {local && noticeShown ? (
+        <RestoredNotice
+          noun={kind.spec.noun}
+          loses={kind.restoredWork(local.state.form)}
+          onDiscard={discard}
+        />
+      ) : null}
+      <FormWizard
+        kind={kind}
+        initial={initial}
+        options={{ stored: local?.stored ?? false, savedVersion: local?.savedVersion, owner, start }}
+        onFinished={ends.onFinished}
+        onCarryOn={() => setNoticeShown(false)}
+      />
+    </FormScreen>
+  );
+}
+
+/**
+ * A form type's route: a new form, or with `?draftId=` a saved draft. After a submission the form type says where
+ * the wizard goes: blank again at step 1 for the same customer and order number (timesheet), or home (check
+ * sheet). A submission kept on the phone for want of signal says so first.
+ */
+export function FormPage<F extends WizardFields, X extends { type: string }>({
+  kind,
+}: {
+  kind: WizardKind<F, X>;
+}) {
+  const [params] = useSearchParams();
+  const [, navigate] = useLocation();
+  const [run, setRun] = useState(0);
+  const [savedOnPhone, setSavedOnPhone] = useState(false);
+  const owner = useOwner();
+  const draftId = params.get("draftId");
+  const { customerId, orderNumber } = useFormStart();
+
+  const startAgain = () => {
+    setSavedOnPhone(false);
+    setRun((n) => n + 1);
+    window.scrollTo({ top: 0 });
+  };
+  const goHome = () => navigate(owner !== null ? appPaths.dashboard : appPaths.home(kind.spec.kind));
+
+  const onFinished: OnFinished<F> = (form, how) => {
+    if (kind.afterSubmit === "restart") {
+      const start = form.customerId
+        ? { customerId: form.customerId, orderNumber: form.orderNumber || undefined }
+        : undefined;
+      navigate(appPaths.form(kind.spec.kind, start), { replace: true });
+    }
+    if (how === "saved-on-phone") {
+      setSavedOnPhone(true);
+      window.scrollTo({ top: 0 });
+    } else if (kind.afterSubmit === "restart") {
+      startAgain();
+    } else {
+      goHome();
+    }
+  };
+
+  if (savedOnPhone) {
+    const restart = kind.afterSubmit === "restart";
+    return (
+      <FormScreen kind={kind}>
+        <SavedOnPhone
+          what={kind.spec.noun}
+          nextLabel={restart ? `Start a new ${kind.spec.noun}` : "Back to Home"}
+          onNext={restart ? startAgain : () => navigate(appPaths.home(kind.spec.kind))}
+        />
+      </FormScreen>
+    );
+  }
+  return draftId ? (
+    <DraftForm key={`${draftId}-${run}`} kind={kind} draftId={draftId} ends={{ onFinished }} />
+  ) : (
+    <NewForm
+      key={`${customerId}-${orderNumber}-${run}`}
+      kind={kind}
+      ends={{ onFinished }}
+      onStartAfresh={startAgain}
+    />
+  );
+}

@@ -1,0 +1,29 @@
+import { ArrowRight, FilePen } from "lucide-react";
+import { Link } from "wouter";
+import { formatDisplayDate } from "../../../domain/iso-date";
+import { buttonClasses } from "../../components/ui/button";
+import { appPaths } from "../../lib/app-paths";
+import { useAccountForms } from "../../lib/use-account-forms";
+
+/**
+ * A signed-in driver's unfinished timesheet, offered on the home screen: the newest draft of the account opens
+ * in its wizard where it was left. Nothing shows while the lists load, or when there is no draft.
+ */
+export function ContinueDraft() {
+  const forms = useAccountForms();
+  if (forms.status !== "success") return null;
+  const draft = forms.timesheets
+    .filter((form) => form.status === "draft")
+    .sort((a, b) => (b.updatedAt ?? "").localeCompare(a.updatedAt ?? ""))[0];
+  if (!draft) return null;
+  const label = draft.weekEnding
+    ? `Continue your timesheet for week ending ${formatDisplayDate(draft.weekEnding)}`
+    : "Continue your timesheet";
+  return (
+    <Link href={appPaths.draft("timesheet", draft.id)} className={`${buttonClasses("outline")} mb-4 w-full`}>
+      <FilePen aria-hidden="true" className="size-5" />
+      {label}
+      <ArrowRight aria-hidden="true" className="size-5" />
+    </Link>
+  );
+}
