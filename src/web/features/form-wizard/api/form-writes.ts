@@ -3,7 +3,6 @@ import { useRef } from "react";
 import type { OneStepResponse } from "../../../../domain/api";
 import type { AnyFormSpec } from "../../../../domain/forms/form-spec";
 import { currentOwner } from "../../../lib/session-store";
-import { refreshAccountForms } from "../../../lib/use-account-forms";
 import { type OutboxOutcome, type OutboxRequest, send } from "../../../offline/outbox";
 
 /** Where a draft save goes: the create (POST) until the server holds the form, then updates (PUT). */
@@ -44,7 +43,10 @@ export function oneStepRequest(
 
 /** After any write of the driver's own: every list that shows it loads afresh. */
 function afterWrite(queryClient: QueryClient, outcome: OutboxOutcome | undefined): void {
-  if (outcome?.kind === "sent") void refreshAccountForms(queryClient);
+  // The lists' code (and their schemas) loads with the first write, not with the wizard's first screen.
+  if (outcome?.kind === "sent") {
+    void import("../../../lib/use-account-forms").then((lists) => lists.refreshAccountForms(queryClient));
+  }
 }
 
 /**
