@@ -14,6 +14,8 @@ import {
 import { signUpLinkFor, waitForMailTo } from "./fixtures/mailbox";
 
 test("a new driver creates an account, logs out after confirming, and logs back in", async ({ page }) => {
+  // Longer than the default: the sign-up now waits for its mail to be delivered and read.
+  test.setTimeout(60_000);
   const driver = newDriver();
   await page.goto("/");
   await expectSignedOut(page);

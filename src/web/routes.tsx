@@ -58,7 +58,8 @@ const ResetPasswordPage = lazyScreen(
   () => import("./features/auth/reset-password-page"),
   (m) => m.ResetPasswordPage,
 );
-const ConfirmAccountPage = lazyScreen(
+// Inside the app's query client: opening the link signs in, which resets the cached queries.
+const ConfirmAccountPage = lazyWithQueries(
   () => import("./features/auth/confirm-account-page"),
   (m) => m.ConfirmAccountPage,
 );
