@@ -3,6 +3,7 @@ import { formatDisplayDate } from "../iso-date";
 import type { Rating, SupervisorApproval } from "../rating";
 import { isPresent } from "../signatures";
 import type { TimesheetFields } from "../timesheet";
+import { formatHours, weekDefects, weekTotalHours } from "../week-summary";
 import { CHECK_SHEET_PDF_TITLE, checkSheetPdfSection } from "./check-sheet-pdf-sections";
 import { fieldLabel } from "./field-labels";
 import { customerEntry, ratingBlocks } from "./pdf-section-parts";
@@ -48,6 +49,7 @@ export function weeklyPackPdf(pack: WeeklyPack): PdfDocument {
       fingerprint: sheet.fingerprint,
     })),
   ];
+  const defects = weekDefects(checkSheets.map((sheet, index) => ({ ...sheet.form, id: String(index) })));
   const approvedOn = approval ? LONDON_DATE.format(new Date(approval.approvedAt)) : "";
   const approvalSection: PdfSection = {
     stamp: {
@@ -76,8 +78,24 @@ export function weeklyPackPdf(pack: WeeklyPack): PdfDocument {
           { label: fieldLabel("clientCompany"), value: form.clientCompany },
           { label: fieldLabel("siteLocation"), value: form.siteLocation },
           ...customerEntry({ customerName }),
+          { label: "Total hours", value: formatHours(weekTotalHours(form)) },
+          { label: "Defects", value: String(defects.length) },
         ],
       },
+      { kind: "heading", text: "Defects" },
+      defects.length === 0
+        ? ({ kind: "text", text: "", emptyText: "No defects reported this week." } as const)
+        : {
+            kind: "table",
+            columns: [
+              { header: "Check date", width: 1.3 },
+              { header: "Item", width: 3.2 },
+              { header: "Notes", width: 5.3 },
+            ],
+            rows: defects.map((defect) => ({
+              cells: [formatDisplayDate(defect.checkDate), defect.label, defect.notes ?? "-"],
+            })),
+          },
       { kind: "heading", text: "Documents in this pack" },
       {
         kind: "table",

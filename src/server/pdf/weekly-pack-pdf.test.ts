@@ -127,3 +127,29 @@ describe("renderWeeklyPackPdf", () => {
     expect((await pdfImages(pdf)).flat()).toHaveLength(3);
   });
 });
+
+describe("the weekly pack's cover page", () => {
+  it("gives the week's total hours and every defect with its notes", async () => {
+    const pdf = await renderWeeklyPackPdf({
+      timesheet: signedTimesheet(),
+      checkSheets: [
+        {
+          checkSheet: signedCheckSheet("2025-06-04", {
+            defectMirrors: false,
+            defectsNotes: "Nearside mirror cracked",
+          }),
+          photos: [],
+        },
+        { checkSheet: signedCheckSheet("2025-06-03", {}), photos: [] },
+      ],
+      generatedAt,
+    });
+    const text = await pdfText(pdf);
+    const cover = text.slice(0, text.indexOf("Weekly Timesheet")).replace(/\s+/g, " ");
+    expect(cover).toContain("TOTAL HOURS 45.4");
+    // The fixture's sheets report worn tyres and a broken light; Wednesday adds the mirror.
+    expect(cover).toContain("DEFECTS 5");
+    expect(cover).toContain("04/06/2025 Mirrors, Indicator & Horn Nearside mirror cracked");
+    expect(cover.indexOf("03/06/2025 Tyres")).toBeLessThan(cover.indexOf("04/06/2025 Tyres"));
+  });
+});
