@@ -1,5 +1,6 @@
 import type { CheckSheetFields } from "../check-sheet";
 import { formatDisplayDate } from "../iso-date";
+import { messages } from "../messages";
 import type { Rating, SupervisorApproval } from "../rating";
 import { isPresent } from "../signatures";
 import type { TimesheetFields } from "../timesheet";
@@ -51,21 +52,27 @@ export function weeklyPackPdf(pack: WeeklyPack): PdfDocument {
   ];
   const defects = weekDefects(checkSheets.map((sheet, index) => ({ ...sheet.form, id: String(index) })));
   const approvedOn = approval ? LONDON_DATE.format(new Date(approval.approvedAt)) : "";
+  // The cover says exactly what the pack is: out for approval, or approved and signed by whom.
+  const coverTitle = approval ? `${PACK_TITLE}: Approved` : `${PACK_TITLE}: For Approval`;
+  const coverStatement = approval
+    ? `${messages.packApprovedTitle(approval.clientName, approval.foremanName)}.`
+    : messages.packForApprovalStatement;
   const approvalSection: PdfSection = {
     stamp: {
-      title: "Supervisor Approval",
+      title: approval ? "Approved and signed" : "For approval - not signed",
       reference: `Plant ${form.plantNumber || "-"}  |  Week ending ${weekEnding || "-"}`,
       fingerprint: pack.approvalFingerprint,
     },
     blocks: [
       {
         kind: "header",
-        title: `${PACK_TITLE}: Supervisor Approval`,
+        title: coverTitle,
         facts: [
           { label: fieldLabel("weekEnding"), value: weekEnding },
           { label: fieldLabel("orderNumber"), value: form.orderNumber },
         ],
       },
+      { kind: "text", text: coverStatement, emptyText: "" },
       { kind: "heading", text: "Summary" },
       {
         kind: "keyValues",

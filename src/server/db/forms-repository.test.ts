@@ -332,7 +332,14 @@ describe.each(testDatabases())("forms repository on $name", ({ name, open }) => 
   );
 
   it("reads a form by its view token without an owner, and keeps tokens unique", async () => {
-    await updateForm(database.db, "check-sheet", OWNER, "cs-3", { viewToken: "token-abc" }, { now: minutes(10) });
+    await updateForm(
+      database.db,
+      "check-sheet",
+      OWNER,
+      "cs-3",
+      { viewToken: "token-abc" },
+      { now: minutes(10) },
+    );
     expect(await getFormByViewToken(database.db, "token-abc")).toMatchObject({
       id: "cs-3",
       kind: "check-sheet",

@@ -12,6 +12,8 @@ export interface CompletedFormMailOptions {
   link: string | null;
   /** A message typed by the sender (the Email Dispatch dialog's), shown above the summary. */
   note?: string | null;
+  /** The opening sentence, when "A signed {title} has been submitted" would not be true (a pack for approval). */
+  intro?: string;
 }
 
 /** One recipient's copy of a signed form: a short summary, the PDF attached and, when kept, a link to it. */
@@ -23,8 +25,11 @@ export function completedFormMail(options: CompletedFormMailOptions): OutgoingMa
     ? ["You can also view it online:", options.link]
     : ["This copy is the record: it is not kept online."];
   const note = options.note?.trim() ? options.note.trim() : null;
+  const intro =
+    options.intro ??
+    `A signed ${options.title} has been submitted through Plant Sheets. The PDF is attached.`;
   const text = [
-    `A signed ${options.title} has been submitted through Plant Sheets. The PDF is attached.`,
+    intro,
     "",
     ...(note ? ["Message:", note, ""] : []),
     ...rows.map(([label, value]) => `${label}: ${value}`),
@@ -34,7 +39,7 @@ export function completedFormMail(options: CompletedFormMailOptions): OutgoingMa
   const noteHtml = note
     ? `<p><strong>Message:</strong><br>${escapeHtml(note).replace(/\r?\n/g, "<br>")}</p>\n`
     : "";
-  const html = `<p>A signed ${escapeHtml(options.title)} has been submitted through Plant Sheets. The PDF is attached.</p>
+  const html = `<p>${escapeHtml(intro)}</p>
 ${noteHtml}<table>${rows
     .map(
       ([label, value]) =>

@@ -47,7 +47,8 @@ describe("renderWeeklyPackPdf", () => {
     });
     const flat = (await pdfText(pdf)).replace(/\s+/g, " ");
 
-    expect(flat).toContain("Weekly Pack: Supervisor Approval");
+    expect(flat).toContain("Weekly Pack: Approved");
+    expect(flat).toContain("Weekly Pack approved and signed by Colin Client and Frank Foreman.");
     expect(flat).toContain("CLIENT REPRESENTATIVE NAME Colin Client DATE 08/06/2025");
     expect(flat).toContain("FOREMAN NAME Frank Foreman DATE 08/06/2025");
     expect(flat).toContain("Driver Rating RATING Excellent RATING NOTES Good week");
@@ -100,6 +101,11 @@ describe("renderWeeklyPackPdf", () => {
     const { timesheet, checkSheets } = week();
     const pdf = await renderWeeklyPackPdf({ timesheet, checkSheets: checkSheets.slice(0, 1), generatedAt });
     const flat = (await pdfText(pdf)).replace(/\s+/g, " ");
+    expect(flat).toContain("Weekly Pack: For Approval");
+    expect(flat).toContain(
+      "Weekly Pack for approval: not yet signed by the client representative or the foreman.",
+    );
+    expect(flat).not.toContain("approved and signed");
     expect(flat).toContain("CLIENT REPRESENTATIVE Not signed");
     expect(flat).toContain("FOREMAN Not signed");
     expect(flat).toContain("RATING Not rated yet");

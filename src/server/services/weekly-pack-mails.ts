@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { fileSlug } from "../../domain/forms/form-spec";
 import { FORM_SPECS } from "../../domain/forms/form-specs";
+import { messages } from "../../domain/messages";
 import type { Rating, SupervisorApproval } from "../../domain/rating";
 import { findCustomer } from "../db/customers-repository";
 import type { OutgoingMail } from "../db/outbox-repository";
@@ -55,10 +56,19 @@ export async function weeklyPackMails(
   });
   const filename = `weekly-pack-${fileSlug(timesheet.plantNumber) || "plant"}-${timesheet.weekEnding || options.now.toISOString().slice(0, 10)}.pdf`;
   const link = completedFormLink(app.deps.config.publicUrl, timesheet.id, options.viewToken);
+  // The mail says exactly what the pack is: out for approval, or approved and signed by whom.
+  const approval = options.approval;
+  const title = approval
+    ? messages.packApprovedTitle(approval.clientName, approval.foremanName)
+    : messages.packForApprovalTitle;
+  const intro = approval
+    ? messages.packApprovedIntro(approval.clientName, approval.foremanName)
+    : messages.packForApprovalIntro;
   return recipients.map((to) =>
     completedFormMail({
       to,
-      title: "Weekly Pack",
+      title,
+      intro,
       summary: [
         ...FORM_SPECS.timesheet.mailSummary(timesheet),
         ["Check sheets", String(set.checkSheets.length)],
