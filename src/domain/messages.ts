@@ -131,6 +131,18 @@ export const messages = {
     `Weekly Pack approved and signed by ${client} and ${foreman}`,
   packApprovedIntro: (client: string, foreman: string): string =>
     `This Weekly Pack has been approved and signed by ${client} (client representative) and ${foreman} (foreman). The PDF is attached.`,
+  /** The supervisor list's legend: what each light means and what to do next, one line each. */
+  trafficLightLegend: [
+    ["red", "Red", "forms need completion: continue the timesheet or check sheets."],
+    [
+      "orange",
+      "Orange",
+      "signed in part or submitted: Supervisor Email Dispatch once the operator has signed.",
+    ],
+    ["green", "Green", "every form fully signed: Get Approval sends the pack for approval."],
+    ["approved", "Approved", "Email Dispatch sends the signed pack."],
+    ["dispatched", "Dispatched", "Archive files it."],
+  ] as const,
   /** The question before anything mails a pack, and who will get it. */
   confirmSendTitle: "Send the Weekly Pack?",
   confirmGetApproval: (addresses: readonly string[]): string =>

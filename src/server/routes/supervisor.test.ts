@@ -291,6 +291,17 @@ describe.each(testDatabases())("supervisor area on $name", ({ open }) => {
       expect(await auditOf(w.timesheetId)).toEqual([]);
     });
 
+    it("approves a fully signed set whose check sheets were submitted the normal way", async () => {
+      const w = await week({ sheets: [{ status: "ready_for_approval" }, { status: "ready_for_approval" }] });
+      const res = await call("POST", "/api/combined-submission", w.cookie, w.submission);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(await statuses(w.cookie, w.timesheetId, w.sheetIds)).toEqual([
+        "approved",
+        "approved",
+        "approved",
+      ]);
+    });
+
     it("refuses a set that is not what the pairing rule makes of the forms", async () => {
       const w = await week();
       const partial = { ...w.submission, checkSheets: [{ id: w.sheetIds[0] }] };

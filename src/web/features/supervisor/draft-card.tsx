@@ -8,6 +8,7 @@ import {
   type LucideIcon,
   Mail,
   Pencil,
+  Send,
   ShieldCheck,
   Trash2,
 } from "lucide-react";
@@ -77,6 +78,7 @@ const ACTION_BUTTONS: Readonly<
   Record<Exclude<CardAction, "continue">, { label: string; icon: LucideIcon; primary?: boolean }>
 > = {
   "get-approval": { label: "Get Approval", icon: ShieldCheck, primary: true },
+  "supervisor-dispatch": { label: "Supervisor Email Dispatch", icon: Send, primary: true },
   "email-dispatch": { label: "Email Dispatch", icon: Mail, primary: true },
   archive: { label: "Archive", icon: Archive, primary: true },
   "review-set": { label: "Review Set", icon: Eye },
