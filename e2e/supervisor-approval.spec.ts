@@ -35,7 +35,7 @@ test("the client and foreman approve a set on the dashboard and it is emailed an
   page,
 }) => {
   const driver = "Sam Approval";
-  await signIn(page, driver);
+  const account = await signIn(page, driver);
   const week = await createWeek(page, {
     driverSignedName: driver,
     plantNumber: "EX-310",
@@ -106,13 +106,14 @@ test("the client and foreman approve a set on the dashboard and it is emailed an
   await expect(dispatch).toBeEnabled();
   await screenshotBoth(page, "approval-ready");
   await dispatch.click();
-  await expect(
-    toastRegion(page).getByText(
-      messages.formsApprovedAndEmailed(["office@buildco-civils.co.uk", "foreman@leeds-ring-road.co.uk"]),
-    ),
-  ).toBeVisible();
+  // It asks once, naming everyone the pack goes to: the account holder keeps a copy.
+  const everyone = ["office@buildco-civils.co.uk", "foreman@leeds-ring-road.co.uk", account.email];
+  const confirm = page.getByRole("alertdialog", { name: messages.confirmSendTitle });
+  await expect(confirm.getByRole("listitem")).toHaveText(everyone);
+  await confirm.getByRole("button", { name: "Email to Clients & Complete" }).click();
+  await expect(toastRegion(page).getByText(messages.formsApprovedAndEmailed(everyone))).toBeVisible();
 
-  for (const address of ["office@buildco-civils.co.uk", "foreman@leeds-ring-road.co.uk"]) {
+  for (const address of everyone) {
     const mail = await waitForMailTo(address);
     expect(mail.attachments.filter((a) => a.contentType === "application/pdf")).toHaveLength(1);
   }
