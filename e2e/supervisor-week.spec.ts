@@ -165,7 +165,7 @@ test("the week is on screen before it is sent, each mail says what it is, asks o
   await expect(defects).toHaveClass(/text-red-700/);
   const legend = page.getByRole("list", { name: "What the lights mean" });
   await expect(legend.getByRole("listitem")).toHaveCount(5);
-  await expect(legend).toContainText("Orange: signed in part or submitted");
+  await expect(legend).toContainText("Orange: partly signed or submitted.");
 
   // Orange by the spec's order, and its actions match: Supervisor Email Dispatch, and Get Approval as it is fully signed.
   await expect(card.getByText("Ready for Supervisor Email Dispatch")).toBeVisible();

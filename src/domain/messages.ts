@@ -133,15 +133,15 @@ export const messages = {
     `This Weekly Pack has been approved and signed by ${client} (client representative) and ${foreman} (foreman). The PDF is attached.`,
   /** The supervisor list's legend: what each light means and what to do next, one line each. */
   trafficLightLegend: [
-    ["red", "Red", "forms need completion: continue the timesheet or check sheets."],
+    ["red", "Red", "forms need completion. Finish and sign the timesheet and check sheets."],
     [
       "orange",
       "Orange",
-      "signed in part or submitted: Supervisor Email Dispatch once the operator has signed.",
+      "partly signed or submitted. Supervisor Email Dispatch once the operator has signed.",
     ],
-    ["green", "Green", "every form fully signed: Get Approval sends the pack for approval."],
-    ["approved", "Approved", "Email Dispatch sends the signed pack."],
-    ["dispatched", "Dispatched", "Archive files it."],
+    ["green", "Green", "every form fully signed. Get Approval sends the pack for approval."],
+    ["approved", "Approved", "Email Dispatch sends the pack to the addresses you choose."],
+    ["dispatched", "Dispatched", "sent. Archive files it."],
   ] as const,
   /** The question before anything mails a pack, and who will get it. */
   confirmSendTitle: "Send the Weekly Pack?",
