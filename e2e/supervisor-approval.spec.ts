@@ -3,7 +3,7 @@ import { messages } from "../src/domain/messages";
 import { test } from "./fixtures/app-test";
 
 // Whole weeks of forms, with light and dark screenshots of each screen on the way.
-test.describe.configure({ timeout: 120_000 });
+test.describe.configure({ timeout: 240_000 });
 
 import { waitForMailTo } from "./fixtures/mailbox";
 import {
