@@ -99,13 +99,13 @@ export function EmailDispatchDialog({ set, onOpenChange, onDispatched }: EmailDi
           }}
         >
           {confirming ? (
-            <div role="group" aria-label={messages.confirmSendTitle} className="space-y-1">
+            <section aria-label={messages.confirmSendTitle} className="space-y-1">
               <p className="font-semibold">{messages.confirmSendTitle}</p>
               <p className="text-sm text-slate-700 dark:text-slate-300">
                 {messages.confirmDispatch(confirming)}
                 <RecipientList addresses={confirming} label="Recipients of this pack" />
               </p>
-            </div>
+            </section>
           ) : null}
           <div hidden={confirming !== null}>
             <Label htmlFor={ids.recipients}>Recipients</Label>
