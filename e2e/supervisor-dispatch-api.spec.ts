@@ -81,11 +81,19 @@ test("a week's set is approved, its pack delivered to two addresses, and archive
     data: { combinedId, emailAddresses: recipients, message: "June week 1" },
   });
   expect(dispatched.status(), await dispatched.text()).toBe(200);
-  expect((await dispatched.json()).message).toBe("Forms dispatched successfully to 2 recipients!");
+  // The account holder gets a copy, and the answer names everyone.
+  const everyone = [...recipients, driver.email];
+  expect((await dispatched.json()).message).toBe(
+    `Forms dispatched successfully to 3 recipients: ${everyone.join(", ")}!`,
+  );
 
-  for (const address of recipients) {
+  for (const address of everyone) {
+    // The account holder also had Get Approval's mail: wait for the dispatch's, which carries the message.
+    await expect
+      .poll(async () => (await waitForMailTo(address)).text ?? "", { timeout: 20_000 })
+      .toContain("June week 1");
     const mail = await waitForMailTo(address);
-    expect(mail.subject).toBe("Weekly Pack - EX-042 - 07/06/2025");
+    expect(mail.subject).toBe("Weekly Pack approved and signed - EX-042 - 07/06/2025");
     expect(mail.text).toContain("June week 1");
     expect(mail.attachments).toHaveLength(1);
     const text = (await pdfText(mail.attachments[0]!.content)).replace(/\s+/g, " ");

@@ -13,6 +13,7 @@ import {
   operatorSigned,
   putForm,
   screenshotBoth,
+  screenshotPath,
   setCard,
   signIn,
   signWeek,
@@ -23,7 +24,7 @@ test("a week goes red, orange, green, is approved, dispatched to two addresses a
   page,
 }) => {
   const driver = "Sam Week";
-  await signIn(page, driver);
+  const account = await signIn(page, driver);
   const week = await createWeek(page, { driverSignedName: driver, plantNumber: "EX-204" });
 
   // Nothing signed: the set is red.
@@ -56,6 +57,9 @@ test("a week goes red, orange, green, is approved, dispatched to two addresses a
   await screenshotBoth(page, "supervisor-tab-green");
 
   await card.getByRole("button", { name: "Get Approval" }).click();
+  const approve = page.getByRole("alertdialog", { name: messages.confirmSendTitle });
+  await expect(approve.getByRole("listitem")).toHaveText([account.email]);
+  await approve.getByRole("button", { name: "Get Approval" }).click();
   await expect(toastRegion(page).getByText(messages.combinedSubmitted)).toBeVisible();
   await expect(card.getByText("Approved - Ready for Email Dispatch")).toBeVisible();
 
@@ -69,7 +73,12 @@ test("a week goes red, orange, green, is approved, dispatched to two addresses a
   await dialog.getByLabel("Message (optional)").fill("Week 47 pack attached.");
   await screenshotBoth(page, "email-dispatch-dialog");
   await dialog.getByRole("button", { name: "Send Forms" }).click();
-  await expect(toastRegion(page).getByText(messages.formsDispatched(2))).toBeVisible();
+  // It asks once, listing everyone: the two addresses and the account holder's copy.
+  await expect(dialog.getByRole("listitem")).toHaveText([...recipients, account.email]);
+  await dialog.getByRole("button", { name: "Send to 3" }).click();
+  await expect(
+    toastRegion(page).getByText(messages.formsDispatched([...recipients, account.email])),
+  ).toBeVisible();
   await expect(dialog).toBeHidden();
   await expect(card.getByText("Dispatched - Ready for Archive")).toBeVisible();
   for (const address of recipients) {
@@ -124,4 +133,94 @@ test("a week goes red, orange, green, is approved, dispatched to two addresses a
   const fingerprints = page.getByText(/^[0-9a-f]{64}$/);
   await expect(fingerprints).toHaveCount(3);
   await expect(fingerprints.first()).toHaveText(view.form.signedContentFingerprint);
+});
+
+test("the week is on screen before it is sent, each mail says what it is, asks once and copies the supervisor", async ({
+  page,
+}) => {
+  const driver = "Sam Defects";
+  const account = await signIn(page, driver);
+  const client = "office@buildco-civils.co.uk";
+  const week = await createWeek(page, {
+    driverSignedName: driver,
+    plantNumber: "EX-318",
+    submissionEmails: [client],
+  });
+  // Every form signed, and the check sheets submitted the normal way.
+  await signWeek(page, week, driver);
+  for (const id of week.checkSheetIds)
+    await putForm(page, "/api/check-sheets", id, {
+      status: "ready_for_approval",
+      signatureDate: "2026-11-18",
+    });
+
+  // The card: total hours and the defect count in red; the legend says what each light asks for.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openSupervisorTab(page);
+  const card = setCard(page);
+  await expect(card.getByText("Total hours")).toBeVisible();
+  await expect(card.locator("dd", { hasText: /^45$/ })).toBeVisible();
+  const defects = card.locator("dd[data-defects]");
+  await expect(defects).toHaveText("1");
+  await expect(defects).toHaveClass(/text-red-700/);
+  const legend = page.getByRole("list", { name: "What the lights mean" });
+  await expect(legend.getByRole("listitem")).toHaveCount(5);
+  await expect(legend).toContainText("Orange: partly signed or submitted.");
+
+  // Orange by the spec's order, and its actions match: Supervisor Email Dispatch, and Get Approval as it is fully signed.
+  await expect(card.getByText("Ready for Supervisor Email Dispatch")).toBeVisible();
+  await expect(card.getByRole("button", { name: "Supervisor Email Dispatch" })).toBeVisible();
+  await expect(card.getByRole("button", { name: "Get Approval" })).toBeVisible();
+  await page.screenshot({ path: screenshotPath("supervisor-week-tab-390"), fullPage: true });
+
+  // The collation screen: the week's days with their hours and the defect with its notes.
+  await page.getByRole("button", { name: "Supervisor Approval" }).click();
+  const entry = page.getByRole("article").filter({ hasText: "EX-318" });
+  const days = entry.getByRole("list", { name: "Hours by day" }).getByRole("listitem");
+  await expect(days).toHaveCount(7);
+  await expect(days.first()).toHaveAccessibleName("Mon 9 hours");
+  await expect(days.last()).toHaveAccessibleName("Sun 0 hours");
+  const defectList = entry.getByRole("list", { name: "Defects" });
+  await expect(defectList).toContainText("Tyres");
+  await expect(defectList).toContainText("Nearside rear tyre worn");
+  await page.screenshot({ path: screenshotPath("supervisor-week-collation-390"), fullPage: true });
+
+  // Get Approval asks once, listing the client and the account holder; the mail says it is for approval.
+  await openSupervisorTab(page);
+  await card.getByRole("button", { name: "Get Approval" }).click();
+  const approve = page.getByRole("alertdialog", { name: messages.confirmSendTitle });
+  await expect(approve).toContainText("for approval, not yet signed");
+  await expect(approve.getByRole("listitem")).toHaveText([client, account.email]);
+  await approve.getByRole("button", { name: "Cancel" }).click();
+  await expect(card.getByText("Ready for Supervisor Email Dispatch")).toBeVisible();
+  await card.getByRole("button", { name: "Get Approval" }).click();
+  await approve.getByRole("button", { name: "Get Approval" }).click();
+  // The pack is rendered before the answer comes: on a shared machine that takes a while.
+  await expect(toastRegion(page).getByText(messages.sentForApproval([client, account.email]))).toBeVisible({
+    timeout: 30_000,
+  });
+  const forApproval = await waitForMailTo(client);
+  expect(forApproval.subject).toMatch(/^Weekly Pack for approval - EX-318 - \d\d\/\d\d\/\d{4}$/);
+  expect(forApproval.text).toContain(messages.packForApprovalIntro);
+  expect(forApproval.text).not.toContain("A signed");
+
+  // Email Dispatch copies the account holder, and the success message names everyone.
+  await expect(card.getByText("Approved - Ready for Email Dispatch")).toBeVisible();
+  await card.getByRole("button", { name: "Email Dispatch" }).click();
+  const dialog = page.getByRole("dialog", { name: "Email Dispatch" });
+  const other = "accounts@buildco-civils.co.uk";
+  await dialog.getByLabel("Recipients").fill(other);
+  await dialog.getByLabel("Message (optional)").fill("Week 47, EX-318.");
+  await dialog.getByRole("button", { name: "Send Forms" }).click();
+  await expect(dialog.getByRole("listitem")).toHaveText([other, account.email]);
+  await dialog.getByRole("button", { name: "Send to 2" }).click();
+  await expect(toastRegion(page).getByText(messages.formsDispatched([other, account.email]))).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect
+    .poll(async () => (await waitForMailTo(account.email)).text ?? "", { timeout: 20_000 })
+    .toContain("Week 47, EX-318.");
+  expect(
+    (await waitForMailTo(other)).attachments.filter((a) => a.contentType === "application/pdf"),
+  ).toHaveLength(1);
 });

@@ -96,7 +96,8 @@ export async function signWeek(page: Page, week: Week, driver: string): Promise<
 
 export async function openSupervisorTab(page: Page): Promise<void> {
   await page.goto("/?tab=supervisor");
-  await expect(page.getByRole("heading", { level: 2, name: "Supervisor" })).toBeVisible();
+  // The first visit of a run loads the app cold, on a machine shared with other builds: allow it time.
+  await expect(page.getByRole("heading", { level: 2, name: "Supervisor" })).toBeVisible({ timeout: 20_000 });
 }
 
 export function setCard(page: Page): Locator {

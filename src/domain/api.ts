@@ -303,6 +303,8 @@ export const DispatchResponseSchema = z.object({
   success: z.boolean(),
   message: z.string(),
   recipients: z.number().int().nonnegative(),
+  /** Every address the pack went to, the account holder's copy included. */
+  recipientAddresses: z.array(z.string()).optional(),
 });
 export type DispatchResponse = z.infer<typeof DispatchResponseSchema>;
 

@@ -23,6 +23,9 @@ const entry = (patch: Partial<CollationEntry>): CollationEntry => ({
   status: "ready_for_approval",
   timesheetComplete: true,
   checkSheetComplete: true,
+  days: [],
+  totalHours: null,
+  defects: [],
   ...patch,
 });
 
@@ -114,7 +117,7 @@ describe("buildCollations", () => {
       [cs("c1", "2025-03-11"), cs("c2", "2025-03-13")],
     );
     expect(rest).toEqual([]);
-    expect(e).toEqual({
+    expect(e).toMatchObject({
       id: "combined-t1",
       driverSignedName: "Sam",
       plantNumber: "PL-1",
@@ -127,6 +130,23 @@ describe("buildCollations", () => {
       checkSheetComplete: true,
     });
     expect(collationCategory(e as CollationEntry)).toBe("ready");
+  });
+
+  it("carries the week's days, total hours and defects, so the screen shows them before anything is sent", () => {
+    const [e] = buildCollations(
+      [{ ...ts("t1", "2025-03-15"), mondayStart: "07:00", mondayFinish: "16:30", mondayBreak: 30 }],
+      [{ ...cs("c1", "2025-03-11"), defectMirrors: false, defectsNotes: "Nearside mirror cracked" }],
+    );
+    expect(e?.totalHours).toBe(9);
+    expect(e?.days.map((d) => d.hours)).toEqual([9, 0, 0, 0, 0, 0, 0]);
+    expect(e?.defects).toEqual([
+      {
+        checkSheetId: "c1",
+        checkDate: "2025-03-11",
+        label: "Mirrors, Indicator & Horn",
+        notes: "Nearside mirror cracked",
+      },
+    ]);
   });
 
   it("marks a set with an unsigned form as needing completion", () => {

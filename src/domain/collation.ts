@@ -1,9 +1,12 @@
 import { z } from "zod";
+import type { CheckItemValues } from "./check-items";
 import type { CollationCategory } from "./collation-categories";
 import { DateFieldSchema, NameFieldSchema } from "./form-fields";
 import { isDraftCheckSheet, isDraftTimesheet } from "./form-lists";
 import { type FormStatus, FormStatusSchema, isOpenStatus } from "./form-status";
+import type { DayHoursFields } from "./hours";
 import { type PairableCheckSheet, type PairableTimesheet, pairForms } from "./pairing";
+import { weekDays, weekDefects, weekTotalHours } from "./week-summary";
 
 export {
   COLLATION_CATEGORIES,
@@ -25,6 +28,25 @@ export const CollationEntrySchema = z.object({
   status: FormStatusSchema,
   timesheetComplete: z.boolean(),
   checkSheetComplete: z.boolean(),
+  /** The timesheet's days with their net hours, Monday to Sunday; empty without a timesheet. */
+  days: z
+    .array(z.object({ day: z.string().max(20), label: z.string().max(20), hours: z.number().min(0).max(24) }))
+    .max(7)
+    .default([]),
+  /** The timesheet's total hours; null without a timesheet. */
+  totalHours: z.number().min(0).max(168).nullable().default(null),
+  /** Every defect of the entry's check sheets: item label and the sheet's notes. */
+  defects: z
+    .array(
+      z.object({
+        checkSheetId: FormIdSchema,
+        checkDate: z.string().max(20),
+        label: z.string().max(200),
+        notes: z.string().max(5000).nullable(),
+      }),
+    )
+    .max(500)
+    .default([]),
 });
 export type CollationEntry = z.infer<typeof CollationEntrySchema>;
 
@@ -86,8 +108,8 @@ interface CollatedForm {
  * they are completed. Newest first.
  */
 export function buildCollations<
-  T extends PairableTimesheet & CollatedForm,
-  C extends PairableCheckSheet & CollatedForm,
+  T extends PairableTimesheet & CollatedForm & DayHoursFields,
+  C extends PairableCheckSheet & CollatedForm & CheckItemValues & { defectsNotes?: string | null },
 >(timesheets: readonly T[], checkSheets: readonly C[]): CollationEntry[] {
   const pairing = pairForms(
     timesheets.filter((t) => isOpenStatus(t.status)),
@@ -112,6 +134,9 @@ export function buildCollations<
       status: allPresentComplete ? "ready_for_approval" : "draft",
       timesheetComplete,
       checkSheetComplete,
+      days: timesheet ? weekDays(timesheet) : [],
+      totalHours: timesheet ? weekTotalHours(timesheet) : null,
+      defects: weekDefects(sheets),
     };
   };
 

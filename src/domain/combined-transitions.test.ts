@@ -138,10 +138,14 @@ describe("approvalProblem (Get Approval)", () => {
     );
   });
 
-  it("refuses a set with a submitted check sheet: it is orange and goes to the approval dashboard", () => {
-    expect(approvalProblem(timesheet(), [checkSheet({ status: "ready_for_approval" })])).toBe(
-      messages.setNotSigned,
-    );
+  it("allows a fully signed set whose check sheets were submitted the normal way", () => {
+    expect(approvalProblem(timesheet(), [checkSheet({ status: "ready_for_approval" })])).toBeNull();
+    // Submitted without the client's signature: not fully signed, the dashboard collects it.
+    expect(
+      approvalProblem(timesheet(), [
+        checkSheet({ status: "ready_for_approval", clientSignature: "", clientSignedName: "" }),
+      ]),
+    ).toBe(messages.setNotSigned);
   });
 
   it("refuses a set already approved", () => {

@@ -3,7 +3,7 @@ import { isDraftCheckSheet, isDraftTimesheet } from "./form-lists";
 import { type FormStatus, isOpenStatus, OPEN_STATUSES } from "./form-status";
 import { messages } from "./messages";
 import type { PairableCheckSheet, PairableTimesheet } from "./pairing";
-import { type LightForm, trafficLight } from "./traffic-light";
+import { type LightForm, setFullySigned } from "./traffic-light";
 
 /**
  * The steps a combined set takes on the server (spec sections 2 and 4): a green set's Get Approval
@@ -53,8 +53,9 @@ export function canArchive(status: FormStatus): boolean {
 type SignedForm = LightForm & { id: string; createdAt: string };
 
 /**
- * Get Approval is offered on a green set only (spec section 2): the timesheet and every check sheet
- * fully signed, every member still open. Null when it may run, else why not.
+ * Get Approval needs the timesheet and every check sheet fully signed, every member still open (spec
+ * section 2 offers it on green; a fully signed set with a submitted check sheet is orange by the spec's
+ * order, and is let through too, or it could never be approved). Null when it may run, else why not.
  */
 export function approvalProblem(
   timesheet: SignedForm & PairableTimesheet,
@@ -62,17 +63,7 @@ export function approvalProblem(
 ): string | null {
   const transition = setTransitionProblem("approve", [timesheet, ...checkSheets]);
   if (transition) return transition;
-  const light = trafficLight({
-    id: `combined-${timesheet.id}`,
-    type: "combined",
-    timesheet,
-    checkSheets: [...checkSheets],
-    driverName: timesheet.driverSignedName,
-    plantNumber: timesheet.plantNumber,
-    weekEnding: timesheet.weekEnding,
-    createdAt: timesheet.createdAt,
-  });
-  return light === "green" ? null : messages.setNotSigned;
+  return setFullySigned(timesheet, checkSheets) ? null : messages.setNotSigned;
 }
 
 /**

@@ -166,9 +166,20 @@ describe("messages: templates", () => {
     expect(messages.draftSaveFailed("409: locked").description).toBe("Failed to save draft: 409: locked");
   });
 
-  it("counts dispatch recipients", () => {
-    expect(messages.formsDispatched(3)).toBe("Forms dispatched successfully to 3 recipients!");
-    expect(messages.formsDispatched(1)).toBe("Forms dispatched successfully to 1 recipient!");
+  it("counts and names every dispatch recipient", () => {
+    expect(messages.formsDispatched(["a@plant.co.uk", "b@site.com", "sam@plant.co.uk"])).toBe(
+      "Forms dispatched successfully to 3 recipients: a@plant.co.uk, b@site.com, sam@plant.co.uk!",
+    );
+    expect(messages.formsDispatched(["a@plant.co.uk"])).toBe(
+      "Forms dispatched successfully to 1 recipient: a@plant.co.uk!",
+    );
+  });
+
+  it("says a pack is for approval, or who approved and signed it", () => {
+    expect(messages.packForApprovalTitle).toBe("Weekly Pack for approval");
+    expect(messages.packApprovedTitle("Colin Client", "Frank Foreman")).toBe(
+      "Weekly Pack approved and signed by Colin Client and Frank Foreman",
+    );
   });
 
   it("lists the addresses an approval was emailed to", () => {

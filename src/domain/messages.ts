@@ -128,10 +128,45 @@ export const messages = {
     description: "Failed to submit check sheet. Please try again.",
   } satisfies Notice,
   combinedSubmitted: "Combined forms submitted successfully! Email sent to client and supervisor.",
-  formsDispatched: (recipients: number): string =>
-    `Forms dispatched successfully to ${recipients} ${recipients === 1 ? "recipient" : "recipients"}!`,
+  formsDispatched: (addresses: readonly string[]): string =>
+    `Forms dispatched successfully to ${addresses.length} ${addresses.length === 1 ? "recipient" : "recipients"}: ${addresses.join(", ")}!`,
   formsApprovedAndEmailed: (addresses: readonly string[]): string =>
     `Forms approved and emailed to ${addresses.join(", ")} successfully!`,
+  /** Get Approval's toast description: who the pack for approval went to. */
+  sentForApproval: (addresses: readonly string[]): string =>
+    `Weekly Pack for approval sent to ${addresses.join(", ")}.`,
+  /** A pack that nobody has signed yet, as its mail and its PDF title it. */
+  packForApprovalTitle: "Weekly Pack for approval",
+  packForApprovalStatement:
+    "Weekly Pack for approval: not yet signed by the client representative or the foreman.",
+  packForApprovalIntro:
+    "This Weekly Pack is for approval: the client and the foreman have not signed it yet. The PDF is attached.",
+  /** A pack the client's representative and the foreman have signed. */
+  packApprovedSubject: "Weekly Pack approved and signed",
+  packApprovedTitle: (client: string, foreman: string): string =>
+    `Weekly Pack approved and signed by ${client} and ${foreman}`,
+  packApprovedIntro: (client: string, foreman: string): string =>
+    `This Weekly Pack has been approved and signed by ${client} (client representative) and ${foreman} (foreman). The PDF is attached.`,
+  /** The supervisor list's legend: what each light means and what to do next, one line each. */
+  trafficLightLegend: [
+    ["red", "Red", "forms need completion. Finish and sign the timesheet and check sheets."],
+    [
+      "orange",
+      "Orange",
+      "partly signed or submitted. Supervisor Email Dispatch once the operator has signed.",
+    ],
+    ["green", "Green", "every form fully signed. Get Approval sends the pack for approval."],
+    ["approved", "Approved", "Email Dispatch sends the pack to the addresses you choose."],
+    ["dispatched", "Dispatched", "sent. Archive files it."],
+  ] as const,
+  /** The question before anything mails a pack, and who will get it. */
+  confirmSendTitle: "Send the Weekly Pack?",
+  confirmGetApproval: (addresses: readonly string[]): string =>
+    addresses.length === 0
+      ? "Nobody would get this pack: add a client address to the timesheet first."
+      : `The pack goes out for approval, not yet signed by the client or foreman, to ${addresses.length} ${addresses.length === 1 ? "recipient" : "recipients"}:`,
+  confirmDispatch: (addresses: readonly string[]): string =>
+    `The pack goes to ${addresses.length} ${addresses.length === 1 ? "recipient" : "recipients"}, a copy to you included:`,
   timesheetOneStepSucceeded: (rating: Rating): Notice => ({
     title: `Timesheet Submitted Successfully ${ratingFace(rating)}`,
     description: `Timesheet submitted with ${ratingToastLabel(rating)} rating. Email sent to client!`,

@@ -214,6 +214,19 @@ describe("cardActions", () => {
     ]);
   });
 
+  it("makes an orange set's actions match 'Ready for Supervisor Email Dispatch'", () => {
+    const submitted = { ...signedCs, status: "ready_for_approval" as FormStatus };
+    // Submitted and fully signed: orange by the spec's order, yet Get Approval and the dashboard's dispatch.
+    const full = combined(signedTs, submitted);
+    expect(cardLabel(full)).toBe("Ready for Supervisor Email Dispatch");
+    expect(cardActions(full)).toEqual(["get-approval", "supervisor-dispatch", "review-set", "delete"]);
+    // Submitted without the client's signature: the dashboard collects it and sends.
+    const noClient = combined(signedTs, { ...submitted, clientSignature: "", clientSignedName: "" });
+    expect(cardActions(noClient)).toEqual(["supervisor-dispatch", "review-set", "delete"]);
+    // Only the operator has signed the timesheet: nothing can be sent yet.
+    expect(cardActions(combined({ operatorSignature: SIG }, {}))).toEqual(["review-set", "delete"]);
+  });
+
   it("always offers Review Set and delete on a set", () => {
     expect(cardActions(combined({}, {}))).toEqual(["review-set", "delete"]);
     expect(cardActions(combined({ status: "archived" }, {}))).toEqual(["review-set", "delete"]);

@@ -117,10 +117,36 @@ export function cardLabel(card: LightCard): string {
   return light === "green" ? "Ready for Approval" : "Needs Completion";
 }
 
-export type CardAction = "get-approval" | "email-dispatch" | "archive" | "review-set" | "continue" | "delete";
+export type CardAction =
+  | "get-approval"
+  | "supervisor-dispatch"
+  | "email-dispatch"
+  | "archive"
+  | "review-set"
+  | "continue"
+  | "delete";
 
 /**
- * What a card offers (spec section 2): a combined set gives Get Approval when green, Email
+ * Every form of a set signed by the operator and the client, with printed names: what Get Approval needs.
+ * A submitted (ready_for_approval) check sheet counts like any other, so a set submitted the normal way
+ * reaches Get Approval once signed, although the spec's order keeps its light orange.
+ */
+export function setFullySigned(timesheet: LightForm, checkSheets: readonly LightForm[]): boolean {
+  return timesheetFullySigned(timesheet) && checkSheets.every(checkSheetFullySigned);
+}
+
+/**
+ * What the approval dashboard's 'Email to Clients & Complete' asks of the forms: the timesheet signed by
+ * operator and client, every check sheet by its operator (the client and foreman sign on the dashboard).
+ */
+export function readyForSupervisorDispatch(timesheet: LightForm, checkSheets: readonly LightForm[]): boolean {
+  return timesheetFullySigned(timesheet) && checkSheets.every((sheet) => isPresent(sheet.operatorSignature));
+}
+
+/**
+ * What a card offers (spec section 2): a combined set gives Get Approval when fully signed (green, or
+ * orange only because a check sheet was submitted), the approval dashboard's dispatch when orange and its
+ * forms are signed by their operators, Email
  * Dispatch when approved, Archive when dispatched, and always Review Set and delete. A set
  * completed on the approval dashboard has had its mail sent too, so it can be archived as well;
  * without that it would stay on the list for good. A single form can be continued in its wizard
@@ -130,7 +156,13 @@ export function cardActions(card: LightCard): CardAction[] {
   if (card.type !== "combined") return ["continue", "delete"];
   const light = trafficLight(card);
   const actions: CardAction[] = [];
-  if (light === "green") actions.push("get-approval");
+  const open = light === "green" || light === "orange";
+  // Orange reads 'Ready for Supervisor Email Dispatch': it offers the dashboard's dispatch once the forms
+  // allow it, and Get Approval too once every form is fully signed.
+  if (open && setFullySigned(card.timesheet, card.checkSheets)) actions.push("get-approval");
+  if (light === "orange" && readyForSupervisorDispatch(card.timesheet, card.checkSheets)) {
+    actions.push("supervisor-dispatch");
+  }
   if (light === "approved") actions.push("email-dispatch");
   if (light === "dispatched" || light === "completed") actions.push("archive");
   actions.push("review-set", "delete");

@@ -1,8 +1,10 @@
 import type { CheckSheetFields } from "../check-sheet";
 import { formatDisplayDate } from "../iso-date";
+import { messages } from "../messages";
 import type { Rating, SupervisorApproval } from "../rating";
 import { isPresent } from "../signatures";
 import type { TimesheetFields } from "../timesheet";
+import { formatHours, weekDefects, weekTotalHours } from "../week-summary";
 import { CHECK_SHEET_PDF_TITLE, checkSheetPdfSection } from "./check-sheet-pdf-sections";
 import { fieldLabel } from "./field-labels";
 import { customerEntry, ratingBlocks } from "./pdf-section-parts";
@@ -48,22 +50,29 @@ export function weeklyPackPdf(pack: WeeklyPack): PdfDocument {
       fingerprint: sheet.fingerprint,
     })),
   ];
+  const defects = weekDefects(checkSheets.map((sheet, index) => ({ ...sheet.form, id: String(index) })));
   const approvedOn = approval ? LONDON_DATE.format(new Date(approval.approvedAt)) : "";
+  // The cover says exactly what the pack is: out for approval, or approved and signed by whom.
+  const coverTitle = approval ? `${PACK_TITLE}: Approved` : `${PACK_TITLE}: For Approval`;
+  const coverStatement = approval
+    ? `${messages.packApprovedTitle(approval.clientName, approval.foremanName)}.`
+    : messages.packForApprovalStatement;
   const approvalSection: PdfSection = {
     stamp: {
-      title: "Supervisor Approval",
+      title: approval ? "Approved and signed" : "For approval - not signed",
       reference: `Plant ${form.plantNumber || "-"}  |  Week ending ${weekEnding || "-"}`,
       fingerprint: pack.approvalFingerprint,
     },
     blocks: [
       {
         kind: "header",
-        title: `${PACK_TITLE}: Supervisor Approval`,
+        title: coverTitle,
         facts: [
           { label: fieldLabel("weekEnding"), value: weekEnding },
           { label: fieldLabel("orderNumber"), value: form.orderNumber },
         ],
       },
+      { kind: "text", text: coverStatement, emptyText: "" },
       { kind: "heading", text: "Summary" },
       {
         kind: "keyValues",
@@ -76,8 +85,24 @@ export function weeklyPackPdf(pack: WeeklyPack): PdfDocument {
           { label: fieldLabel("clientCompany"), value: form.clientCompany },
           { label: fieldLabel("siteLocation"), value: form.siteLocation },
           ...customerEntry({ customerName }),
+          { label: "Total hours", value: formatHours(weekTotalHours(form)) },
+          { label: "Defects", value: String(defects.length) },
         ],
       },
+      { kind: "heading", text: "Defects" },
+      defects.length === 0
+        ? ({ kind: "text", text: "", emptyText: "No defects reported this week." } as const)
+        : {
+            kind: "table",
+            columns: [
+              { header: "Check date", width: 1.3 },
+              { header: "Item", width: 3.2 },
+              { header: "Notes", width: 5.3 },
+            ],
+            rows: defects.map((defect) => ({
+              cells: [formatDisplayDate(defect.checkDate), defect.label, defect.notes ?? "-"],
+            })),
+          },
       { kind: "heading", text: "Documents in this pack" },
       {
         kind: "table",

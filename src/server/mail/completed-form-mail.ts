@@ -14,6 +14,8 @@ export interface CompletedFormMailOptions {
   link: string | null;
   /** A message typed by the sender (the Email Dispatch dialog's), shown above the summary. */
   note?: string | null;
+  /** The opening sentence, when "A signed {title} has been submitted" would not be true (a pack for approval). */
+  intro?: string;
   /**
    * Filled in without an account: the mail says so first, with the name typed (nobody vouches for it) and
    * where to report abuse.
@@ -60,9 +62,12 @@ export function completedFormMail(options: CompletedFormMailOptions): OutgoingMa
     ? ["You can also view it online:", options.link]
     : ["This copy is the record: it is not kept online."];
   const note = options.note?.trim() ? options.note.trim() : null;
+  const intro =
+    options.intro ??
+    `A signed ${options.title} has been submitted through Plant Sheets. The PDF is attached.`;
   const text = [
     ...(notice ? [...notice.text, ""] : []),
-    `A signed ${options.title} has been submitted through Plant Sheets. The PDF is attached.`,
+    intro,
     "",
     ...(note ? ["Message:", note, ""] : []),
     ...rows.map(([label, value]) => `${label}: ${value}`),
@@ -72,7 +77,7 @@ export function completedFormMail(options: CompletedFormMailOptions): OutgoingMa
   const noteHtml = note
     ? `<p><strong>Message:</strong><br>${escapeHtml(note).replace(/\r?\n/g, "<br>")}</p>\n`
     : "";
-  const html = `${notice?.html ?? ""}<p>A signed ${escapeHtml(options.title)} has been submitted through Plant Sheets. The PDF is attached.</p>
+  const html = `${notice?.html ?? ""}<p>${escapeHtml(intro)}</p>
 ${noteHtml}<table>${rows
     .map(
       ([label, value]) =>

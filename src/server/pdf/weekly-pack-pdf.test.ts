@@ -47,7 +47,8 @@ describe("renderWeeklyPackPdf", () => {
     });
     const flat = (await pdfText(pdf)).replace(/\s+/g, " ");
 
-    expect(flat).toContain("Weekly Pack: Supervisor Approval");
+    expect(flat).toContain("Weekly Pack: Approved");
+    expect(flat).toContain("Weekly Pack approved and signed by Colin Client and Frank Foreman.");
     expect(flat).toContain("CLIENT REPRESENTATIVE NAME Colin Client DATE 08/06/2025");
     expect(flat).toContain("FOREMAN NAME Frank Foreman DATE 08/06/2025");
     expect(flat).toContain("Driver Rating RATING Excellent RATING NOTES Good week");
@@ -100,6 +101,11 @@ describe("renderWeeklyPackPdf", () => {
     const { timesheet, checkSheets } = week();
     const pdf = await renderWeeklyPackPdf({ timesheet, checkSheets: checkSheets.slice(0, 1), generatedAt });
     const flat = (await pdfText(pdf)).replace(/\s+/g, " ");
+    expect(flat).toContain("Weekly Pack: For Approval");
+    expect(flat).toContain(
+      "Weekly Pack for approval: not yet signed by the client representative or the foreman.",
+    );
+    expect(flat).not.toContain("approved and signed");
     expect(flat).toContain("CLIENT REPRESENTATIVE Not signed");
     expect(flat).toContain("FOREMAN Not signed");
     expect(flat).toContain("RATING Not rated yet");
@@ -125,5 +131,31 @@ describe("renderWeeklyPackPdf", () => {
     expect(flat).toContain("FOREMAN Not signed NAME Frank Foreman");
     expect(flat).toContain("RATING Poor");
     expect((await pdfImages(pdf)).flat()).toHaveLength(3);
+  });
+});
+
+describe("the weekly pack's cover page", () => {
+  it("gives the week's total hours and every defect with its notes", async () => {
+    const pdf = await renderWeeklyPackPdf({
+      timesheet: signedTimesheet(),
+      checkSheets: [
+        {
+          checkSheet: signedCheckSheet("2025-06-04", {
+            defectMirrors: false,
+            defectsNotes: "Nearside mirror cracked",
+          }),
+          photos: [],
+        },
+        { checkSheet: signedCheckSheet("2025-06-03", {}), photos: [] },
+      ],
+      generatedAt,
+    });
+    const text = await pdfText(pdf);
+    const cover = text.slice(0, text.indexOf("Weekly Timesheet")).replace(/\s+/g, " ");
+    expect(cover).toContain("TOTAL HOURS 45.4");
+    // The fixture's sheets report worn tyres and a broken light; Wednesday adds the mirror.
+    expect(cover).toContain("DEFECTS 5");
+    expect(cover).toContain("04/06/2025 Mirrors, Indicator & Horn Nearside mirror cracked");
+    expect(cover.indexOf("03/06/2025 Tyres")).toBeLessThan(cover.indexOf("04/06/2025 Tyres"));
   });
 });

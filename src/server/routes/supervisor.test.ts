@@ -240,6 +240,7 @@ describe.each(testDatabases())("supervisor area on $name", ({ open }) => {
         success: true,
         message: "Combined forms submitted successfully! Email sent to client and supervisor.",
         recipients: 2,
+        recipientAddresses: ["site.office@buildco.co.uk", w.email],
       });
       expect(await statuses(w.cookie, w.timesheetId, w.sheetIds)).toEqual([
         "approved",
@@ -249,8 +250,17 @@ describe.each(testDatabases())("supervisor area on $name", ({ open }) => {
 
       const mails = await drainOutbox();
       expect(mails.map((m) => m.to[0]).sort()).toEqual(["site.office@buildco.co.uk", w.email].sort());
-      expect(mails[0]!.subject).toBe("Weekly Pack - EX-042 - 07/06/2025");
+      // Nobody has signed the pack yet: the mail and the PDF say it is for approval, never "signed".
+      expect(mails[0]!.subject).toBe("Weekly Pack for approval - EX-042 - 07/06/2025");
+      expect(mails[0]!.text).toContain(
+        "This Weekly Pack is for approval: the client and the foreman have not signed it yet.",
+      );
+      expect(mails[0]!.text).not.toMatch(/signed Weekly Pack|has been submitted/);
+      expect(mails[0]!.html).not.toContain("A signed");
       const text = await flat(attachment(mails[0]!));
+      expect(text).toContain("Weekly Pack: For Approval");
+      expect(text).toContain("not yet signed by the client representative or the foreman");
+      expect(text).not.toContain("Supervisor Approval");
       expect(text).toContain("Weekly Timesheet");
       expect(text).toContain("Walk-round on 2025-06-03");
       expect(text).toContain("Walk-round on 2025-06-05");
@@ -278,6 +288,17 @@ describe.each(testDatabases())("supervisor area on $name", ({ open }) => {
       expect(await statuses(w.cookie, w.timesheetId, w.sheetIds)).toEqual(["draft", "draft", "draft"]);
       expect(await drainOutbox()).toEqual([]);
       expect(await auditOf(w.timesheetId)).toEqual([]);
+    });
+
+    it("approves a fully signed set whose check sheets were submitted the normal way", async () => {
+      const w = await week({ sheets: [{ status: "ready_for_approval" }, { status: "ready_for_approval" }] });
+      const res = await call("POST", "/api/combined-submission", w.cookie, w.submission);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(await statuses(w.cookie, w.timesheetId, w.sheetIds)).toEqual([
+        "approved",
+        "approved",
+        "approved",
+      ]);
     });
 
     it("refuses a set that is not what the pairing rule makes of the forms", async () => {
@@ -337,10 +358,13 @@ describe.each(testDatabases())("supervisor area on $name", ({ open }) => {
 
       const res = await call("POST", "/api/supervisor/email-dispatch", w.cookie, body);
       expect(res.statusCode, res.body).toBe(200);
+      // The account holder gets a copy, and the answer names every recipient.
+      const everyone = ["site.office@buildco.co.uk", "accounts@buildco.co.uk", w.email];
       expect(res.json()).toEqual({
         success: true,
-        message: "Forms dispatched successfully to 2 recipients!",
-        recipients: 2,
+        message: `Forms dispatched successfully to 3 recipients: ${everyone.join(", ")}!`,
+        recipients: 3,
+        recipientAddresses: everyone,
       });
       expect(await statuses(w.cookie, w.timesheetId, w.sheetIds)).toEqual([
         "dispatched",
@@ -349,16 +373,18 @@ describe.each(testDatabases())("supervisor area on $name", ({ open }) => {
       ]);
 
       const mails = await drainOutbox();
-      expect(mails.map((m) => m.to[0]).sort()).toEqual([
-        "accounts@buildco.co.uk",
-        "site.office@buildco.co.uk",
-      ]);
+      expect(mails.map((m) => m.to[0]).sort()).toEqual([...everyone].sort());
+      expect(mails[0]!.subject).toBe("Weekly Pack approved and signed - EX-042 - 07/06/2025");
+      expect(mails[0]!.text).toContain(
+        "This Weekly Pack has been approved and signed by Colin Client (client representative) and Frank Foreman (foreman).",
+      );
       expect(mails[0]!.text).toContain("Please file with the June invoices.");
       const link = mails[0]!.text!.match(/http:\/\/sheets\.test\/completed-form\/\S+/)?.[0];
       expect(link).toContain(w.timesheetId);
       const pdf = attachment(mails[0]!);
       const text = await flat(pdf);
-      expect(text).toContain("Weekly Pack: Supervisor Approval");
+      expect(text).toContain("Weekly Pack: Approved");
+      expect(text).toContain("Weekly Pack approved and signed by Colin Client and Frank Foreman.");
       expect(text).toContain("Weekly Timesheet WEEK ENDING 07/06/2025");
       expect(text).toContain("Daily Plant Defect Check CHECK DATE 03/06/2025");
       expect(text).toContain("Daily Plant Defect Check CHECK DATE 05/06/2025");
@@ -442,9 +468,9 @@ describe.each(testDatabases())("supervisor area on $name", ({ open }) => {
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json()).toEqual({
         success: true,
-        message:
-          "Forms approved and emailed to site.office@buildco.co.uk, accounts@buildco.co.uk successfully!",
-        recipients: 2,
+        message: `Forms approved and emailed to site.office@buildco.co.uk, accounts@buildco.co.uk, ${w.email} successfully!`,
+        recipients: 3,
+        recipientAddresses: [...addresses, w.email],
       });
       expect(await statuses(w.cookie, w.timesheetId, w.sheetIds)).toEqual([
         "completed",
@@ -472,7 +498,8 @@ describe.each(testDatabases())("supervisor area on $name", ({ open }) => {
       expect(JSON.parse(stored.check_sheet_ids).sort()).toEqual([...w.sheetIds].sort());
 
       const mails = await drainOutbox();
-      expect(mails.map((m) => m.to[0]).sort()).toEqual([...addresses].sort());
+      // The account holder (the supervisor on this device) gets a copy of the completed pack.
+      expect(mails.map((m) => m.to[0]).sort()).toEqual([...addresses, w.email].sort());
       for (const mail of mails) {
         const text = await flat(attachment(mail));
         expect(text).toContain("Weekly Timesheet WEEK ENDING 07/06/2025");
@@ -538,7 +565,8 @@ describe.each(testDatabases())("supervisor area on $name", ({ open }) => {
         "completed",
         "completed",
       ]);
-      expect(await drainOutbox()).toHaveLength(1);
+      // The client's copy and the account holder's.
+      expect((await drainOutbox()).map((m) => m.to[0]).sort()).toEqual(["a@buildco.co.uk", w.email].sort());
     });
 
     it("refuses when the dispatch-readiness rule fails or the forms are not ready", async () => {
@@ -699,6 +727,23 @@ describe.each(testDatabases())("supervisor area on $name", ({ open }) => {
         status: "draft",
         timesheetComplete: true,
         checkSheetComplete: false,
+        // The week as the screen shows it before anything is sent: the timesheet's one day, both sheets' tyres.
+        days: expect.arrayContaining([{ day: "monday", label: "Mon", hours: 9 }]),
+        totalHours: 9,
+        defects: [
+          {
+            checkSheetId: w.sheetIds[0],
+            checkDate: "2025-06-03",
+            label: "Tyres",
+            notes: "Walk-round on 2025-06-03",
+          },
+          {
+            checkSheetId: w.sheetIds[1],
+            checkDate: "2025-06-05",
+            label: "Tyres",
+            notes: "Walk-round on 2025-06-05",
+          },
+        ],
       });
       expect(entries).toContainEqual(
         expect.objectContaining({ id: `timesheet-${lonely}`, timesheetComplete: false, checkSheetId: null }),

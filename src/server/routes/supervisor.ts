@@ -35,14 +35,24 @@ export const supervisorRoutes: FastifyPluginAsync = async (app) => {
     const account = requireAccount(request);
     const body = parseInput(CombinedSubmissionRequestSchema, request.body);
     const { recipients } = await approveCombinedSet(app, account, auditActorOf(request), body);
-    return { success: true, message: messages.combinedSubmitted, recipients: recipients.length };
+    return {
+      success: true,
+      message: messages.combinedSubmitted,
+      recipients: recipients.length,
+      recipientAddresses: recipients,
+    };
   });
 
   app.post("/supervisor/email-dispatch", async (request): Promise<DispatchResponse> => {
     const account = requireAccount(request);
     const body = parseInput(EmailDispatchRequestSchema, request.body);
     const { recipients } = await dispatchCombinedSet(app, account, auditActorOf(request), body);
-    return { success: true, message: messages.formsDispatched(recipients), recipients };
+    return {
+      success: true,
+      message: messages.formsDispatched(recipients),
+      recipients: recipients.length,
+      recipientAddresses: recipients,
+    };
   });
 
   app.post("/supervisor-email-dispatch", async (request): Promise<DispatchResponse> => {
@@ -53,6 +63,7 @@ export const supervisorRoutes: FastifyPluginAsync = async (app) => {
       success: true,
       message: messages.formsApprovedAndEmailed(recipients),
       recipients: recipients.length,
+      recipientAddresses: recipients,
     };
   });
 

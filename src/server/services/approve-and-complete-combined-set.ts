@@ -4,6 +4,7 @@ import { approveAndCompleteProblem, SET_TRANSITIONS } from "../../domain/combine
 import { approvalDispatchProblem } from "../../domain/dispatch";
 import { isOpenStatus } from "../../domain/form-status";
 import { messages } from "../../domain/messages";
+import { packRecipients } from "../../domain/pack-recipients";
 import { combinedSetId } from "../../domain/pairing";
 import { AppError } from "../app-error";
 import { newToken } from "../auth/sessions";
@@ -70,7 +71,9 @@ export async function approveAndCompleteCombinedSet(
 
   const viewToken = set.viewToken ?? newToken();
   const ratingNotes = rating.notes || rating.supervisorNotes || "";
-  const mails = await weeklyPackMails(app, account.id, set, emailAddresses, {
+  // The account holder (the supervisor on this device) keeps a copy of every pack sent.
+  const recipients = packRecipients(emailAddresses, account.email);
+  const mails = await weeklyPackMails(app, account.id, set, recipients, {
     approval,
     rating: { rating: rating.rating, notes: ratingNotes },
     viewToken,
@@ -125,7 +128,7 @@ export async function approveAndCompleteCombinedSet(
       },
       now,
     );
-    const details = { recipients: emailAddresses, via: "approval-dashboard" };
+    const details = { recipients, via: "approval-dashboard" };
     await recordAudit(
       trx,
       actor,
@@ -139,5 +142,5 @@ export async function approveAndCompleteCombinedSet(
     for (const mail of mails) await enqueueMail(trx, mail, now);
   });
   app.deps.outbox?.wake();
-  return { recipients: emailAddresses };
+  return { recipients };
 }

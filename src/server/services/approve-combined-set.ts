@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { CombinedSubmissionRequest } from "../../domain/api";
-import { isValidClientEmail, nonBlankEmails } from "../../domain/client-email";
 import { approvalProblem, SET_TRANSITIONS } from "../../domain/combined-transitions";
+import { approvalRecipients } from "../../domain/pack-recipients";
 import { combinedSetId } from "../../domain/pairing";
 import { AppError } from "../app-error";
 import { newToken } from "../auth/sessions";
@@ -13,22 +13,6 @@ import { assertOpenPairing, loadSetForms, moveSet, setAuditEvents } from "./comb
 import { APPROVAL_IMAGE_FIELDS, separateImages } from "./form-images";
 import { type AuditActor, recordAudit } from "./record-audit";
 import { weeklyPackMails } from "./weekly-pack-mails";
-
-/**
- * The client's addresses from the timesheet and the account's own, which is the supervisor's (DESIGN.md:
- * supervisor work happens inside the account whose forms they are). Each address once, whatever its case.
- */
-function approvalRecipients(submissionEmails: readonly string[], account: Account): string[] {
-  const seen = new Set<string>();
-  const recipients: string[] = [];
-  for (const address of [...nonBlankEmails(submissionEmails).filter(isValidClientEmail), account.email]) {
-    const key = address.trim().toLowerCase();
-    if (seen.has(key)) continue;
-    seen.add(key);
-    recipients.push(address.trim());
-  }
-  return recipients;
-}
 
 /**
  * A green set's Get Approval (POST /api/combined-submission). The forms are read again by id for this
@@ -55,7 +39,7 @@ export async function approveCombinedSet(
   if (problem) throw new AppError("conflict", problem);
   await assertOpenPairing(db, account.id, set);
 
-  const recipients = approvalRecipients(set.timesheet.submissionEmails, account);
+  const recipients = approvalRecipients(set.timesheet.submissionEmails, account.email);
   const viewToken = set.viewToken ?? newToken();
   const rating = body.supervisorRating;
   const approval = body.supervisorApproval && separateImages(body.supervisorApproval, APPROVAL_IMAGE_FIELDS);

@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { fileSlug } from "../../domain/forms/form-spec";
 import { FORM_SPECS } from "../../domain/forms/form-specs";
 import { formatDisplayDate } from "../../domain/iso-date";
+import { messages } from "../../domain/messages";
 import type { Rating, SupervisorApproval } from "../../domain/rating";
 import { findCustomer } from "../db/customers-repository";
 import type { OutgoingMail } from "../db/outbox-repository";
@@ -56,10 +57,18 @@ export async function weeklyPackMails(
   });
   const filename = `weekly-pack-${fileSlug(timesheet.plantNumber) || "plant"}-${timesheet.weekEnding || options.now.toISOString().slice(0, 10)}.pdf`;
   const link = completedFormLink(app.deps.config.publicUrl, timesheet.id, options.viewToken);
+  // The mail says exactly what the pack is: out for approval, or approved and signed by whom.
+  const approval = options.approval;
+  // The subject names no one: the signers' names are in the mail and the PDF.
+  const title = approval ? messages.packApprovedSubject : messages.packForApprovalTitle;
+  const intro = approval
+    ? messages.packApprovedIntro(approval.clientName, approval.foremanName)
+    : messages.packForApprovalIntro;
   return recipients.map((to) =>
     completedFormMail({
       to,
-      title: "Weekly Pack",
+      title,
+      intro,
       subject: { plantNumber: timesheet.plantNumber, date: formatDisplayDate(timesheet.weekEnding) },
       summary: [
         ...FORM_SPECS.timesheet.mailSummary(timesheet),

@@ -18,11 +18,13 @@ import { checkTemplateOf } from "../../../domain/forms/check-templates";
 import { dayNetHours, weekdayTotal } from "../../../domain/hours";
 import { formatDisplayDate } from "../../../domain/iso-date";
 import { messages } from "../../../domain/messages";
+import { packRecipients } from "../../../domain/pack-recipients";
 import { pairForms } from "../../../domain/pairing";
 import { photoCountLabel, photoUrlsOf } from "../../../domain/photos";
 import type { Rating } from "../../../domain/rating";
 import { cardLabel, trafficLight } from "../../../domain/traffic-light";
 import { ClientEmailList } from "../../components/client-email-list";
+import { ConfirmDialog } from "../../components/confirm-dialog";
 import { LoadingScreen } from "../../components/loading-screen";
 import { RatingPicker } from "../../components/rating-picker";
 import { ScreenLayout } from "../../components/screen-layout";
@@ -37,6 +39,8 @@ import { apiRequest } from "../../lib/api-client";
 import { appPaths } from "../../lib/app-paths";
 import { useSession } from "../../lib/session-store";
 import { refreshAccountForms, useAccountForms } from "../../lib/use-account-forms";
+import { useCurrentDriver } from "../../lib/use-current-driver";
+import { RecipientList } from "./recipient-list";
 import { dispatchFailure, type SupervisorSet } from "./supervisor-actions";
 import { SupervisorLoginRequired } from "./supervisor-login-required";
 import { TrafficLightBadge } from "./traffic-light-badge";
@@ -166,6 +170,9 @@ function Approval({ set }: { set: SupervisorSet }) {
   const [notes, setNotes] = useState("");
   const [emails, setEmails] = useState(() => driverEmails(set));
   const [sending, setSending] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const accountEmail = useCurrentDriver().data?.email;
+  const everyone = packRecipients(emails, accountEmail);
   const ids = { notes: useId(), status: useId() };
 
   const signedOff =
@@ -209,8 +216,12 @@ function Approval({ set }: { set: SupervisorSet }) {
     }
     setSending(true);
     try {
-      await apiRequest<unknown>("POST", "/api/supervisor-email-dispatch", parsed.data);
-      toast({ title: messages.formsApprovedAndEmailed(parsed.data.emailAddresses), variant: "success" });
+      const answer = await apiRequest<{ message?: string }>(
+        "POST",
+        "/api/supervisor-email-dispatch",
+        parsed.data,
+      );
+      toast({ title: answer?.message ?? messages.formsApprovedAndEmailed(everyone), variant: "success" });
       await refreshAccountForms(queryClient);
       navigate(appPaths.home("supervisor"));
     } catch (error) {
@@ -302,7 +313,7 @@ function Approval({ set }: { set: SupervisorSet }) {
           className="w-full"
           disabled={problem !== null || sending}
           aria-describedby={ids.status}
-          onClick={() => void send()}
+          onClick={() => setConfirming(true)}
         >
           {sending ? (
             <LoaderCircle aria-hidden="true" className="size-5 animate-spin" />
@@ -312,6 +323,20 @@ function Approval({ set }: { set: SupervisorSet }) {
           {sending ? "Sending Emails..." : "Email to Clients & Complete"}
         </Button>
       </Card>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={messages.confirmSendTitle}
+        description={
+          <>
+            {messages.confirmDispatch(everyone)}
+            <RecipientList addresses={everyone} label="Recipients of this pack" />
+          </>
+        }
+        confirmLabel="Email to Clients & Complete"
+        busyLabel="Sending Emails..."
+        onConfirm={send}
+      />
     </>
   );
 }

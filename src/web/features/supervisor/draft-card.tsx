@@ -8,6 +8,7 @@ import {
   type LucideIcon,
   Mail,
   Pencil,
+  Send,
   ShieldCheck,
   Trash2,
 } from "lucide-react";
@@ -15,6 +16,7 @@ import { useId } from "react";
 import { isCompletedStatus } from "../../../domain/form-status";
 import { formatDisplayDate } from "../../../domain/iso-date";
 import { type CardAction, cardActions, cardLabel, trafficLight } from "../../../domain/traffic-light";
+import { formatHours, weekDefects, weekTotalHours } from "../../../domain/week-summary";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import type { SupervisorCard } from "./supervisor-actions";
@@ -24,6 +26,10 @@ interface CardText {
   icon: LucideIcon;
   title: string;
   details: [string, string][];
+  /** The week's hours, for a card holding a timesheet. */
+  hours?: number;
+  /** How many defects its check sheets report, for a card holding any. */
+  defects?: number;
 }
 
 function describe(card: SupervisorCard): CardText {
@@ -39,6 +45,8 @@ function describe(card: SupervisorCard): CardText {
           ["Week ending", formatDisplayDate(card.weekEnding)],
           ["Forms", `Timesheet + ${count} check ${count === 1 ? "sheet" : "sheets"}`],
         ],
+        hours: weekTotalHours(card.timesheet),
+        defects: weekDefects(card.checkSheets).length,
       };
     }
     case "timesheet":
@@ -50,6 +58,7 @@ function describe(card: SupervisorCard): CardText {
           ["Plant", card.form.plantNumber || card.form.machineNumber],
           ["Week ending", formatDisplayDate(card.form.weekEnding)],
         ],
+        hours: weekTotalHours(card.form),
       };
     case "check-sheet":
       return {
@@ -60,6 +69,7 @@ function describe(card: SupervisorCard): CardText {
           ["Plant", card.form.plantNumber || card.form.machineNumber],
           ["Check date", formatDisplayDate(card.form.checkDate)],
         ],
+        defects: weekDefects([card.form]).length,
       };
   }
 }
@@ -68,6 +78,7 @@ const ACTION_BUTTONS: Readonly<
   Record<Exclude<CardAction, "continue">, { label: string; icon: LucideIcon; primary?: boolean }>
 > = {
   "get-approval": { label: "Get Approval", icon: ShieldCheck, primary: true },
+  "supervisor-dispatch": { label: "Supervisor Email Dispatch", icon: Send, primary: true },
   "email-dispatch": { label: "Email Dispatch", icon: Mail, primary: true },
   archive: { label: "Archive", icon: Archive, primary: true },
   "review-set": { label: "Review Set", icon: Eye },
@@ -90,7 +101,7 @@ interface DraftCardProps {
 /** One card of the supervisor's list: what it holds, its traffic light and label, and what can be done. */
 export function DraftCard({ card, busy, onAction }: DraftCardProps) {
   const headingId = useId();
-  const { icon: Icon, title, details } = describe(card);
+  const { icon: Icon, title, details, hours, defects } = describe(card);
   const light = trafficLight(card);
   const actions = cardActions(card);
   return (
@@ -110,6 +121,23 @@ export function DraftCard({ card, busy, onAction }: DraftCardProps) {
                 <dd className="min-w-0 break-words font-medium">{value || "—"}</dd>
               </div>
             ))}
+            {hours !== undefined ? (
+              <>
+                <dt className="text-slate-600 dark:text-slate-400">Total hours</dt>
+                <dd className="font-medium">{formatHours(hours)}</dd>
+              </>
+            ) : null}
+            {defects !== undefined ? (
+              <>
+                <dt className="text-slate-600 dark:text-slate-400">Defects</dt>
+                <dd
+                  data-defects={defects}
+                  className={defects > 0 ? "font-bold text-red-700 dark:text-red-300" : "font-medium"}
+                >
+                  {defects}
+                </dd>
+              </>
+            ) : null}
           </dl>
         </div>
       </div>

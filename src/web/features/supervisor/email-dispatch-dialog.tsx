@@ -3,6 +3,7 @@ import { useId, useState } from "react";
 import { parseEmailList } from "../../../domain/client-email";
 import { MAX_NOTES_LENGTH } from "../../../domain/constants";
 import { messages } from "../../../domain/messages";
+import { packRecipients } from "../../../domain/pack-recipients";
 import { Button } from "../../components/ui/button";
 import {
   Dialog,
@@ -16,6 +17,8 @@ import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { Textarea } from "../../components/ui/textarea";
 import { toast } from "../../components/ui/use-toast";
+import { useCurrentDriver } from "../../lib/use-current-driver";
+import { RecipientList } from "./recipient-list";
 import { dispatchFailure, dispatchSet, emailDispatchRequest, type SupervisorSet } from "./supervisor-actions";
 
 interface EmailDispatchDialogProps {
@@ -31,12 +34,16 @@ export function EmailDispatchDialog({ set, onOpenChange, onDispatched }: EmailDi
   const [message, setMessage] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  /** Everyone the pack will go to, once Send Forms has checked the addresses: the dialog asks once. */
+  const [confirming, setConfirming] = useState<string[] | null>(null);
+  const accountEmail = useCurrentDriver().data?.email;
 
   const close = (open: boolean) => {
     if (busy || open) return;
     setRecipients("");
     setMessage("");
     setProblem(null);
+    setConfirming(null);
     onOpenChange(false);
   };
 
@@ -52,11 +59,15 @@ export function EmailDispatchDialog({ set, onOpenChange, onDispatched }: EmailDi
       return;
     }
     setProblem(null);
+    if (confirming === null) {
+      setConfirming(packRecipients(built.request.emailAddresses, accountEmail));
+      return;
+    }
     setBusy(true);
     try {
-      await dispatchSet(built.request);
+      const answer = await dispatchSet(built.request);
       toast({
-        title: messages.formsDispatched(built.request.emailAddresses.length),
+        title: answer?.message ?? messages.formsDispatched(confirming),
         variant: "success",
       });
       setBusy(false);
@@ -87,7 +98,16 @@ export function EmailDispatchDialog({ set, onOpenChange, onDispatched }: EmailDi
             void send();
           }}
         >
-          <div>
+          {confirming ? (
+            <section aria-label={messages.confirmSendTitle} className="space-y-1">
+              <p className="font-semibold">{messages.confirmSendTitle}</p>
+              <p className="text-sm text-slate-700 dark:text-slate-300">
+                {messages.confirmDispatch(confirming)}
+                <RecipientList addresses={confirming} label="Recipients of this pack" />
+              </p>
+            </section>
+          ) : null}
+          <div hidden={confirming !== null}>
             <Label htmlFor={ids.recipients}>Recipients</Label>
             <Input
               id={ids.recipients}
@@ -118,7 +138,7 @@ export function EmailDispatchDialog({ set, onOpenChange, onDispatched }: EmailDi
               </p>
             ) : null}
           </div>
-          <div>
+          <div hidden={confirming !== null}>
             <Label htmlFor={ids.message}>Message (optional)</Label>
             <Textarea
               id={ids.message}
@@ -128,8 +148,12 @@ export function EmailDispatchDialog({ set, onOpenChange, onDispatched }: EmailDi
             />
           </div>
           <DialogFooter>
-            <Button variant="outline" disabled={busy} onClick={() => close(false)}>
-              Cancel
+            <Button
+              variant="outline"
+              disabled={busy}
+              onClick={() => (confirming ? setConfirming(null) : close(false))}
+            >
+              {confirming ? "Back" : "Cancel"}
             </Button>
             <Button type="submit" disabled={busy}>
               {busy ? (
@@ -137,7 +161,7 @@ export function EmailDispatchDialog({ set, onOpenChange, onDispatched }: EmailDi
               ) : (
                 <Send aria-hidden="true" className="size-5" />
               )}
-              {busy ? "Sending..." : "Send Forms"}
+              {busy ? "Sending..." : confirming ? `Send to ${confirming.length}` : "Send Forms"}
             </Button>
           </DialogFooter>
         </form>

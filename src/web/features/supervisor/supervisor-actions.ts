@@ -1,5 +1,6 @@
 import {
   CombinedSubmissionRequestSchema,
+  type DispatchResponse,
   type EmailDispatchRequest,
   EmailDispatchRequestSchema,
 } from "../../../domain/api";
@@ -57,13 +58,13 @@ async function settleAll(calls: readonly Promise<unknown>[]): Promise<void> {
 }
 
 /** Get Approval on a green set: the set goes to the server, which submits it by email. */
-export async function submitCombinedSet(set: SupervisorSet): Promise<void> {
+export async function submitCombinedSet(set: SupervisorSet): Promise<DispatchResponse | null> {
   const body = CombinedSubmissionRequestSchema.parse({
     combinedId: set.id,
     timesheet: set.timesheet,
     checkSheets: set.checkSheets,
   });
-  await apiRequest<unknown>("POST", "/api/combined-submission", body);
+  return apiRequest<DispatchResponse>("POST", "/api/combined-submission", body);
 }
 
 /** The Email Dispatch dialog's request, or the spec's message for what is missing. */
@@ -77,8 +78,9 @@ export function emailDispatchRequest(
   return { problem: parsed.error.issues[0]?.message ?? messages.emailAddressRequired };
 }
 
-export async function dispatchSet(request: EmailDispatchRequest): Promise<void> {
-  await apiRequest<unknown>("POST", "/api/supervisor/email-dispatch", request);
+/** Email Dispatch; the server's answer names everyone the pack went to. */
+export async function dispatchSet(request: EmailDispatchRequest): Promise<DispatchResponse | null> {
+  return apiRequest<DispatchResponse>("POST", "/api/supervisor/email-dispatch", request);
 }
 
 /** 'Submission failed: ...' for Get Approval (spec section 8). */

@@ -6,6 +6,7 @@ import { cardsOf } from "../../../domain/form-card";
 import { draftList } from "../../../domain/form-lists";
 import { isCompletedStatus } from "../../../domain/form-status";
 import { messages } from "../../../domain/messages";
+import { approvalRecipients } from "../../../domain/pack-recipients";
 import { pairForms } from "../../../domain/pairing";
 import { type CardAction, trafficLight } from "../../../domain/traffic-light";
 import { ConfirmDialog } from "../../components/confirm-dialog";
@@ -15,9 +16,11 @@ import { Card } from "../../components/ui/card";
 import { toast } from "../../components/ui/use-toast";
 import { appPaths } from "../../lib/app-paths";
 import { refreshAccountForms, useAccountForms } from "../../lib/use-account-forms";
+import { useCurrentDriver } from "../../lib/use-current-driver";
 import { KeptCopyNote } from "../../offline/kept-copy-note";
 import { DraftCard } from "./draft-card";
 import { EmailDispatchDialog } from "./email-dispatch-dialog";
+import { RecipientList } from "./recipient-list";
 import {
   archiveSet,
   deleteCard,
@@ -27,6 +30,7 @@ import {
   submissionFailure,
   submitCombinedSet,
 } from "./supervisor-actions";
+import { TrafficLightLegend } from "./traffic-light-legend";
 
 /**
  * Filed away: archived sets, and single forms already completed (Driver History lists them). They show only
@@ -55,6 +59,9 @@ export function SupervisorTab() {
   const [toDelete, setToDelete] = useState<SupervisorCard | null>(null);
   const [toArchive, setToArchive] = useState<SupervisorSet | null>(null);
   const [toDispatch, setToDispatch] = useState<SupervisorSet | null>(null);
+  const [toApprove, setToApprove] = useState<SupervisorSet | null>(null);
+  const accountEmail = useCurrentDriver().data?.email;
+  const approvalTo = toApprove ? approvalRecipients(toApprove.timesheet.submissionEmails, accountEmail) : [];
   const [clearing, setClearing] = useState(false);
 
   const cards = useMemo(
@@ -71,8 +78,12 @@ export function SupervisorTab() {
   const getApproval = async (set: SupervisorSet) => {
     setApproving(set.id);
     try {
-      await submitCombinedSet(set);
-      toast({ title: messages.combinedSubmitted, variant: "success" });
+      const answer = await submitCombinedSet(set);
+      toast({
+        title: messages.combinedSubmitted,
+        description: messages.sentForApproval(answer?.recipientAddresses ?? []),
+        variant: "success",
+      });
     } catch (error) {
       toast({ title: submissionFailure(error), variant: "destructive" });
     } finally {
@@ -95,10 +106,11 @@ export function SupervisorTab() {
         setToDelete(card);
         return;
       case "review-set":
+      case "supervisor-dispatch":
         navigate(appPaths.combinedApproval(card.id));
         return;
       case "get-approval":
-        if (card.type === "combined") void getApproval(card);
+        if (card.type === "combined") setToApprove(card);
         return;
       case "email-dispatch":
         if (card.type === "combined") setToDispatch(card);
@@ -183,6 +195,7 @@ export function SupervisorTab() {
           Supervisor Approval
         </Button>
       </div>
+      <TrafficLightLegend />
       {showAll && hiddenCount > 0 ? (
         <p className="mt-3 text-sm text-slate-700 dark:text-slate-300">
           Showing archived and completed sheets too.
@@ -237,6 +250,23 @@ export function SupervisorTab() {
         confirmLabel="Archive"
         busyLabel="Archiving..."
         onConfirm={confirmArchive}
+      />
+      <ConfirmDialog
+        open={toApprove !== null}
+        onOpenChange={(open) => open || setToApprove(null)}
+        title={messages.confirmSendTitle}
+        description={
+          <>
+            {messages.confirmGetApproval(approvalTo)}
+            <RecipientList addresses={approvalTo} label="Recipients of this pack" />
+          </>
+        }
+        confirmLabel="Get Approval"
+        busyLabel="Submitting..."
+        confirmDisabled={approvalTo.length === 0}
+        onConfirm={async () => {
+          if (toApprove) await getApproval(toApprove);
+        }}
       />
       <EmailDispatchDialog
         set={toDispatch}
