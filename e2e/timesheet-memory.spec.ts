@@ -62,8 +62,11 @@ test("'Use Last Entry' fills only the empty fields with what was entered last ti
   await expect(page.getByLabel("Machine/Vehicle Type")).toHaveValue("CAT 320 GC");
   await expect(page.getByLabel("Plant/Registration Number")).toHaveValue("EX-001");
 
-  // Leaving the step remembered the new company too, newest first.
+  // Leaving the step remembered the new company too, newest first. The reload restores the form where it was.
   await page.goto("/timesheet");
+  await expect(stepHeading(page, "Vehicle Info & Machine Hours")).toBeVisible();
+  await page.getByRole("button", { name: "Previous" }).click();
+  await expect(stepHeading(page, "Driver & Company Info")).toBeVisible();
   const remembered = await page
     .getByLabel("Company you're driving for")
     .evaluate((input: HTMLInputElement) => Array.from(input.list?.options ?? [], (option) => option.value));

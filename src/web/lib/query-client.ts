@@ -12,7 +12,9 @@ export function createQueryClient(): QueryClient {
         refetchInterval: false,
         staleTime: Number.POSITIVE_INFINITY,
       },
-      mutations: { retry: false },
+      // Every write goes through the outbox, which keeps it on the phone without signal: a mutation must run
+      // offline too (TanStack's default would pause it until the browser says it is online again).
+      mutations: { retry: false, networkMode: "always" },
     },
   });
 }
