@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { expect, type Page } from "@playwright/test";
 import { STANDARD_SHIFT } from "../src/domain/hours";
 import { messages } from "../src/domain/messages";
-import { test } from "./fixtures/app-test";
+import { enableDemoMode, test } from "./fixtures/app-test";
 import { logIn } from "./fixtures/drivers";
 import { e2ePaths } from "./fixtures/e2e-paths";
 import { mailsTo, waitForMailTo } from "./fixtures/mailbox";
@@ -66,6 +66,7 @@ test("an anonymous timesheet signed and submitted offline survives a reload and 
   context,
 }) => {
   const client = `site-office-${randomUUID().slice(0, 8)}@buildco.co.uk`;
+  await enableDemoMode(page);
   await startTimesheetFromHome(page, "Severn Valley Homes");
   await waitForOfflineReady(page);
   await context.setOffline(true);

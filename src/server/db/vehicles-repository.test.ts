@@ -12,7 +12,7 @@ describe.each(testDatabases())("vehicles repository on $name", ({ open }) => {
     await database.close();
   });
 
-  it("finds a vehicle by its exact QR code, in the shape the QR lookup answers", async () => {
+  it("finds a vehicle by its QR code in any case, in the shape the QR lookup answers", async () => {
     await upsertVehicles(database.db, [
       {
         qrCode: "QR-1",
@@ -30,7 +30,8 @@ describe.each(testDatabases())("vehicles repository on $name", ({ open }) => {
       description: "Backhoe loader",
       checkTemplate: "general-plant",
     });
-    expect(await findVehicleByQrCode(database.db, "qr-1")).toBeUndefined();
+    // A code typed in lower case is the same code: plant numbers compare without case.
+    expect(await findVehicleByQrCode(database.db, "qr-1")).toMatchObject({ plantNumber: "BH-1" });
     expect(await findVehicleByQrCode(database.db, "QR-2")).toBeUndefined();
   });
 
