@@ -1,31 +1,8 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import { holdAppCode, watchConsole } from "./support/first-visit";
 
 // A first visit on a weak signal: the prerendered screen is up long before the app's code has arrived, and a
 // tap on what it shows must not be lost. The app's code is held back until the test lets it through.
-
-/** Holds every request for the app's code until the returned call lets them through. */
-async function holdAppCode(page: Page): Promise<() => void> {
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(/\/assets\/.*\.js$/, async (route) => {
-    await released;
-    await route.continue().catch(() => undefined);
-  });
-  return release;
-}
-
-function watchConsole(page: Page): string[] {
-  const problems: string[] = [];
-  page.on("console", (message) => {
-    if (message.type() === "error" || message.text().startsWith("Prerendered markup replaced")) {
-      problems.push(message.text());
-    }
-  });
-  page.on("pageerror", (error) => problems.push(error.message));
-  return problems;
-}
 
 test("Start Timesheet tapped as soon as it is on the screen, before the app's code has arrived, opens customer selection", async ({
   page,

@@ -1,31 +1,8 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { STORAGE_KEYS } from "../src/domain/constants";
+import { holdAppCode, watchConsole } from "./support/first-visit";
 
 // A first visit: nothing stored, so the page's prerendered markup is what this visitor sees.
-
-/** Holds the app's code back, as a weak signal does; returns the call that lets it through. */
-async function holdAppCode(page: Page): Promise<() => void> {
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(/\/assets\/.*\.js$/, async (route) => {
-    await released;
-    await route.continue();
-  });
-  return release;
-}
-
-function watchConsole(page: Page): string[] {
-  const problems: string[] = [];
-  page.on("console", (message) => {
-    if (message.type() === "error" || message.text().startsWith("Prerendered markup replaced")) {
-      problems.push(message.text());
-    }
-  });
-  page.on("pageerror", (error) => problems.push(error.message));
-  return problems;
-}
 
 for (const [path, heading] of [
   ["/", "Plant Sheets"],
