@@ -40,7 +40,7 @@ import { appPaths } from "../../lib/app-paths";
 import { useSession } from "../../lib/session-store";
 import { refreshAccountForms, useAccountForms } from "../../lib/use-account-forms";
 import { useCurrentDriver } from "../../lib/use-current-driver";
-import { RecipientList } from "./recipient-list";
+import { PackRecipients } from "./recipient-list";
 import { dispatchFailure, type SupervisorSet } from "./supervisor-actions";
 import { SupervisorLoginRequired } from "./supervisor-login-required";
 import { TrafficLightBadge } from "./traffic-light-badge";
@@ -327,12 +327,7 @@ function Approval({ set }: { set: SupervisorSet }) {
         open={confirming}
         onOpenChange={setConfirming}
         title={messages.confirmSendTitle}
-        description={
-          <>
-            {messages.confirmDispatch(everyone)}
-            <RecipientList addresses={everyone} label="Recipients of this pack" />
-          </>
-        }
+        description={<PackRecipients sentence={messages.confirmDispatch(everyone)} addresses={everyone} />}
         confirmLabel="Email to Clients & Complete"
         busyLabel="Sending Emails..."
         onConfirm={send}

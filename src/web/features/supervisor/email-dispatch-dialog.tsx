@@ -18,7 +18,7 @@ import { Label } from "../../components/ui/label";
 import { Textarea } from "../../components/ui/textarea";
 import { toast } from "../../components/ui/use-toast";
 import { useCurrentDriver } from "../../lib/use-current-driver";
-import { RecipientList } from "./recipient-list";
+import { PackRecipients } from "./recipient-list";
 import { dispatchFailure, dispatchSet, emailDispatchRequest, type SupervisorSet } from "./supervisor-actions";
 
 interface EmailDispatchDialogProps {
@@ -102,8 +102,7 @@ export function EmailDispatchDialog({ set, onOpenChange, onDispatched }: EmailDi
             <section aria-label={messages.confirmSendTitle} className="space-y-1">
               <p className="font-semibold">{messages.confirmSendTitle}</p>
               <p className="text-sm text-slate-700 dark:text-slate-300">
-                {messages.confirmDispatch(confirming)}
-                <RecipientList addresses={confirming} label="Recipients of this pack" />
+                <PackRecipients sentence={messages.confirmDispatch(confirming)} addresses={confirming} />
               </p>
             </section>
           ) : null}

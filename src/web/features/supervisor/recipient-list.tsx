@@ -1,8 +1,20 @@
-/** The addresses a pack will go to, one a line, so the supervisor sees who gets it before it is sent. */
-export function RecipientList({ addresses, label }: { addresses: readonly string[]; label: string }) {
+/**
+ * What sending a pack will do, then the addresses it goes to, one a line: the supervisor sees who gets it before
+ * it is sent.
+ */
+export function PackRecipients({ sentence, addresses }: { sentence: string; addresses: readonly string[] }) {
+  return (
+    <>
+      {sentence}
+      <RecipientList addresses={addresses} />
+    </>
+  );
+}
+
+function RecipientList({ addresses }: { addresses: readonly string[] }) {
   return (
     // biome-ignore lint/a11y/useSemanticElements: it sits inside a dialog's description paragraph, where a ul may not go.
-    <span role="list" aria-label={label} className="mt-2 block space-y-1">
+    <span role="list" aria-label="Recipients of this pack" className="mt-2 block space-y-1">
       {addresses.map((address) => (
         // biome-ignore lint/a11y/useSemanticElements: an item of the span list above.
         <span

@@ -20,7 +20,7 @@ import { useCurrentDriver } from "../../lib/use-current-driver";
 import { KeptCopyNote } from "../../offline/kept-copy-note";
 import { DraftCard } from "./draft-card";
 import { EmailDispatchDialog } from "./email-dispatch-dialog";
-import { RecipientList } from "./recipient-list";
+import { PackRecipients } from "./recipient-list";
 import {
   archiveSet,
   deleteCard,
@@ -256,10 +256,7 @@ export function SupervisorTab() {
         onOpenChange={(open) => open || setToApprove(null)}
         title={messages.confirmSendTitle}
         description={
-          <>
-            {messages.confirmGetApproval(approvalTo)}
-            <RecipientList addresses={approvalTo} label="Recipients of this pack" />
-          </>
+          <PackRecipients sentence={messages.confirmGetApproval(approvalTo)} addresses={approvalTo} />
         }
         confirmLabel="Get Approval"
         busyLabel="Submitting..."
