@@ -1,22 +1,21 @@
 import { z } from "zod";
 import type { CheckSheetSummary, TimesheetSummary } from "../../domain/api";
 import { IdSchema } from "../../domain/form-fields";
-import type { AnyFormSpec } from "../../domain/forms/form-spec";
+import { type AnyFormSpec, withChanges } from "../../domain/forms/form-spec";
 import { messages } from "../../domain/messages";
 import { AppError } from "../app-error";
 import type { FormListPosition, FormSummaryRow, StoredForm } from "../db/forms-repository";
 
 /** A stored form as the API answers it: its fields, with the row's id, status and times. */
 export function apiForm(stored: StoredForm): Record<string, unknown> {
-  return {
-    ...stored.fields,
+  return withChanges(stored.fields, {
     id: stored.id,
     status: stored.status,
     createdAt: stored.createdAt,
     updatedAt: stored.updatedAt,
     submittedAt: stored.submittedAt,
     completedAt: stored.completedAt,
-  };
+  });
 }
 
 /** A list page's form as the API answers it: the date under the form type's own name for it. */

@@ -1,8 +1,9 @@
 import { createHash } from "node:crypto";
 import type { Kysely } from "kysely";
+import { withChanges } from "../../domain/forms/form-spec";
 import { imageIdOf, imageRef, isImageRef } from "../../domain/forms/image-ref";
 import { messages } from "../../domain/messages";
-import { isPngDataUrl, PNG_DATA_URL_PREFIX } from "../../domain/signatures";
+import { PNG_DATA_URL_PREFIX } from "../../domain/signatures";
 import { AppError } from "../app-error";
 import { holdImages, type ImageBytes, readImages, releaseImages } from "../db/images-repository";
 import type { DB } from "../db/schema";
@@ -17,22 +18,23 @@ export const APPROVAL_IMAGE_FIELDS = ["clientSignature", "foremanSignature"] as 
 /**
  * A form with its drawn signatures taken out: each PNG data URL becomes the address of the image it is stored as,
  * and the images to store come beside it. Signatures already stored (addresses) and blank ones stay as they are.
+ * The fields are as their request's schema accepted them, so a value that starts as a PNG data URL is a whole one.
  */
 export function separateImages<F extends Fields>(
   form: F,
   imageFields: readonly string[],
 ): { form: F; images: ImageBytes[] } {
   const images: ImageBytes[] = [];
-  let separated = form;
+  const addresses: Record<string, string> = {};
   for (const field of imageFields) {
     const value = form[field];
-    if (typeof value !== "string" || !isPngDataUrl(value)) continue;
+    if (typeof value !== "string" || !value.startsWith(PNG_DATA_URL_PREFIX)) continue;
     const bytes = Buffer.from(value.slice(PNG_DATA_URL_PREFIX.length), "base64");
     const id = createHash("sha256").update(bytes).digest("hex");
     images.push({ id, bytes });
-    separated = { ...separated, [field]: imageRef(id) };
+    addresses[field] = imageRef(id);
   }
-  return { form: separated, images };
+  return { form: images.length === 0 ? form : withChanges(form, addresses), images };
 }
 
 /** The ids of the stored images a form's fields name. */
@@ -89,7 +91,8 @@ export async function withImages<F extends Fields>(
     const value = form[field];
     const id = isImageRef(value) ? imageIdOf(value) : null;
     const image = id === null ? undefined : bytes.get(id);
-    if (image) resolved = { ...resolved, [field]: `${PNG_DATA_URL_PREFIX}${image.toString("base64")}` };
+    if (image)
+      resolved = withChanges(resolved, { [field]: `${PNG_DATA_URL_PREFIX}${image.toString("base64")}` });
   }
   return resolved;
 }

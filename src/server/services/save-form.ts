@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { Kysely } from "kysely";
 import { type FormStatus, isOpenStatus, OPEN_STATUSES } from "../../domain/form-status";
-import { type AnyFormSpec, listedValues } from "../../domain/forms/form-spec";
+import { type AnyFormSpec, listedValues, withChanges } from "../../domain/forms/form-spec";
 import { formatIsoDate } from "../../domain/iso-date";
 import { messages, noticeText } from "../../domain/messages";
 import { type SignedAtFields, signedAtProblem } from "../../domain/signatures";
@@ -130,7 +130,7 @@ export async function updateOwnForm(
   if (!current) throw formNotFound(spec);
   if (!isOpenStatus(current.status)) throw new AppError("conflict", messages.formLocked);
   const now = app.deps.now();
-  const applied: Fields = spec.apply({ ...current.fields, status: current.status }, input);
+  const applied: Fields = spec.apply(withChanges(current.fields, { status: current.status }), input);
   refuseFormProblem(spec, applied, current.fields, input, now);
   const before = imageIdsOf(current.fields, spec.signatureFields);
   refuseUnknownImages(imageIdsOf(applied, spec.signatureFields), before);
