@@ -8,6 +8,7 @@ import { type SignedAtFields, signedAtProblem } from "../../domain/signatures";
 import { AppError } from "../app-error";
 import type { Account } from "../db/accounts-repository";
 import { getForm, insertForm, updateForm } from "../db/forms-repository";
+import { holdImages } from "../db/images-repository";
 import { setFormPhotos } from "../db/photos-repository";
 import type { DB } from "../db/schema";
 import { archiveForm } from "./archive-form";
@@ -135,30 +136,32 @@ export async function updateOwnForm(
   const before = imageIdsOf(current.fields, spec.signatureFields);
   refuseUnknownImages(imageIdsOf(applied, spec.signatureFields), before);
   const { form, images } = separateImages(applied, spec.signatureFields);
-  const after = imageIdsOf(form, spec.signatureFields);
+  // A draft keeps every signature it was saved with until it is completed or deleted: a save never lets go of an
+  // image, so only a newly drawn signature needs storing, and a save read from an older version loses nothing.
+  const newImages = images.filter((image) => !before.includes(image.id));
   const photos = await photoWrites(app, spec, account, id, form);
-  const updated = await db.transaction().execute(async (trx) => {
-    const done = await updateForm(
-      trx,
-      spec.kind,
-      account.id,
-      id,
-      {
-        status: form.status,
-        listed: listedValues(spec, form),
-        ...(form.status === "ready_for_approval" && current.submittedAt === null
-          ? { submittedAt: now.toISOString() }
-          : {}),
-        fields: form,
-      },
-      // Completed meanwhile by another request: the edit must not land on a signed form.
-      { now, onlyIfStatusIn: OPEN_STATUSES },
-    );
-    if (done) {
-      await updateHeldImages(trx, id, images, { before, after }, now);
-      await photos?.(trx);
-    }
-    return done;
-  });
+  const patch = {
+    status: form.status,
+    listed: listedValues(spec, form),
+    ...(form.status === "ready_for_approval" && current.submittedAt === null
+      ? { submittedAt: now.toISOString() }
+      : {}),
+    fields: form,
+  };
+  // Completed meanwhile by another request: the edit must not land on a signed form.
+  const write = { now, onlyIfStatusIn: OPEN_STATUSES };
+  // Most saves write only the row (a signed draft sends its signatures as drawn every time). On its own the write
+  // joins other saves' group commit; a transaction would hold the write slot, and SQLite's lock, until it ends.
+  const updated =
+    newImages.length === 0 && !photos
+      ? await updateForm(db, spec.kind, account.id, id, patch, write)
+      : await db.transaction().execute(async (trx) => {
+          const done = await updateForm(trx, spec.kind, account.id, id, patch, write);
+          if (done) {
+            await holdImages(trx, id, newImages, now);
+            await photos?.(trx);
+          }
+          return done;
+        });
   if (!updated) throw new AppError("conflict", messages.formLocked);
 }
