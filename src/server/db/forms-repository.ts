@@ -126,14 +126,8 @@ export async function getForm(
   ownerId: string,
   id: string,
 ): Promise<StoredForm | undefined> {
-  const row = await db
-    .selectFrom("forms")
-    .selectAll()
-    .where("id", "=", id)
-    .where("kind", "=", kind)
-    .where("owner_id", "=", ownerId)
-    .executeTakeFirst();
-  return row && toStoredForm(row);
+  const form = await getOwnForm(db, ownerId, id);
+  return form?.kind === kind ? form : undefined;
 }
 
 /** An owner's form of any kind: the read-only view's address does not say which kind it is. */

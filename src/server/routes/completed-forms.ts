@@ -1,11 +1,12 @@
 import type { FastifyPluginAsync } from "fastify";
 import { z } from "zod";
-import { type CompletedFormResponse, ViewTokenQuerySchema } from "../../domain/api";
+import type { CompletedFormResponse } from "../../domain/api";
 import { IdSchema } from "../../domain/form-fields";
 import { messages } from "../../domain/messages";
 import { AppError } from "../app-error";
 import { parseInput } from "../parse-input";
 import { completedFormView } from "../services/completed-form-view";
+import { viewAccessOf } from "../services/view-access";
 
 const ParamsSchema = z.object({ id: IdSchema });
 
@@ -13,11 +14,7 @@ const ParamsSchema = z.object({ id: IdSchema });
 export const completedFormRoutes: FastifyPluginAsync = async (app) => {
   app.get("/completed-forms/:id", async (request): Promise<CompletedFormResponse> => {
     const { id } = parseInput(ParamsSchema, request.params);
-    const { token } = parseInput(ViewTokenQuerySchema, request.query);
-    const view = await completedFormView(app, id, {
-      ownerId: request.session?.account.id ?? null,
-      token: token ?? null,
-    });
+    const view = await completedFormView(app, id, viewAccessOf(request));
     if (!view) throw new AppError("not_found", messages.formNotAvailable);
     return view;
   });

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from "node:crypto";
 import type { FastifyPluginAsync } from "fastify";
 import { z } from "zod";
-import { type UploadResponse, ViewTokenQuerySchema } from "../../domain/api";
+import type { UploadResponse } from "../../domain/api";
 import { MAX_PHOTO_BYTES, UPLOAD_URL_TTL_SECONDS } from "../../domain/constants";
 import { IdSchema } from "../../domain/form-fields";
 import { messages } from "../../domain/messages";
@@ -13,6 +13,7 @@ import { parseInput } from "../parse-input";
 import { photoUrl } from "../services/form-photos";
 import { storePrintCopy } from "../services/print-copies";
 import { readPhoto } from "../services/read-photo";
+import { viewAccessOf } from "../services/view-access";
 import { sniffImageType } from "../storage/sniff-image-type";
 
 const TokenParamsSchema = z.object({ token: z.string().regex(/^[\w-]{40,64}$/) });
@@ -80,11 +81,7 @@ export const uploadRoutes: FastifyPluginAsync = async (app) => {
 
   app.get("/photos/:id", async (request, reply) => {
     const { id } = parseInput(IdParamsSchema, request.params);
-    const { token } = parseInput(ViewTokenQuerySchema, request.query);
-    const photo = await readPhoto(app, id, {
-      ownerId: request.session?.account.id ?? null,
-      token: token ?? null,
-    });
+    const photo = await readPhoto(app, id, viewAccessOf(request));
     if (!photo) throw new AppError("not_found", messages.photoNotFound);
     return reply
       .type(photo.contentType)

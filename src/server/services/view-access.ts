@@ -1,12 +1,20 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { ViewTokenQuerySchema } from "../../domain/api";
 import { combinedSetId } from "../../domain/pairing";
 import { getFormByViewToken } from "../db/forms-repository";
 import { getApproval } from "../db/supervisor-approvals-repository";
+import { parseInput } from "../parse-input";
 
 /** Who is asking to see a form's images: the owner's session, or the emailed link's token. */
 export interface ViewAccess {
   ownerId: string | null;
   token: string | null;
+}
+
+/** A request's access: its session's account, and the emailed link's `?token=` if it carries one. */
+export function viewAccessOf(request: FastifyRequest): ViewAccess {
+  const { token } = parseInput(ViewTokenQuerySchema, request.query);
+  return { ownerId: request.session?.account.id ?? null, token: token ?? null };
 }
 
 /**
