@@ -25,6 +25,11 @@ import { toStoredSet } from "../services/stored-set";
 
 const CombinedParamsSchema = z.object({ id: CombinedIdSchema });
 
+/** What a call that mailed a pack answers: its message and every address the pack went to. */
+function dispatchReply(message: string, recipients: string[]): DispatchResponse {
+  return { success: true, message, recipients: recipients.length, recipientAddresses: recipients };
+}
+
 /**
  * The supervisor area's calls (spec section 7): Get Approval, Email Dispatch, the approval dashboard's
  * 'Email to Clients & Complete', completion, the stored sets and the collation list. Each needs an account and works only
@@ -35,36 +40,21 @@ export const supervisorRoutes: FastifyPluginAsync = async (app) => {
     const account = requireAccount(request);
     const body = parseInput(CombinedSubmissionRequestSchema, request.body);
     const { recipients } = await approveCombinedSet(app, account, auditActorOf(request), body);
-    return {
-      success: true,
-      message: messages.combinedSubmitted,
-      recipients: recipients.length,
-      recipientAddresses: recipients,
-    };
+    return dispatchReply(messages.combinedSubmitted, recipients);
   });
 
   app.post("/supervisor/email-dispatch", async (request): Promise<DispatchResponse> => {
     const account = requireAccount(request);
     const body = parseInput(EmailDispatchRequestSchema, request.body);
     const { recipients } = await dispatchCombinedSet(app, account, auditActorOf(request), body);
-    return {
-      success: true,
-      message: messages.formsDispatched(recipients),
-      recipients: recipients.length,
-      recipientAddresses: recipients,
-    };
+    return dispatchReply(messages.formsDispatched(recipients), recipients);
   });
 
   app.post("/supervisor-email-dispatch", async (request): Promise<DispatchResponse> => {
     const account = requireAccount(request);
     const body = parseInput(SupervisorEmailDispatchRequestSchema, request.body);
     const { recipients } = await approveAndCompleteCombinedSet(app, account, auditActorOf(request), body);
-    return {
-      success: true,
-      message: messages.formsApprovedAndEmailed(recipients),
-      recipients: recipients.length,
-      recipientAddresses: recipients,
-    };
+    return dispatchReply(messages.formsApprovedAndEmailed(recipients), recipients);
   });
 
   app.post("/combined-forms/:id/complete", async (request) => {
