@@ -3,6 +3,7 @@ import { MAX_SIGNATURE_DATA_URL_LENGTH } from "./constants";
 import { TimestampSchema } from "./form-fields";
 import { ImageRefSchema } from "./forms/image-ref";
 import { parseIsoDate } from "./iso-date";
+import { formatUkTime } from "./uk-time";
 
 export const PNG_DATA_URL_PREFIX = "data:image/png;base64,";
 /** Base64 of the 8-byte PNG file signature: what every real PNG data URL starts with. */
@@ -88,24 +89,11 @@ export function signedAtProblem(
   return null;
 }
 
-// Made on first use: screens that never show a drawn-at time do not pay for it.
-let drawnAtFormat: Intl.DateTimeFormat | undefined;
-
 /** A drawn-at time as the PDF and the read-only view show it, in UK time: "07/06/2025, 14:32:05 BST". */
 export function formatSignedAt(value: string | null | undefined): string {
   const drawnAt = typeof value === "string" && value !== "" ? Date.parse(value) : Number.NaN;
   if (Number.isNaN(drawnAt)) return "Not recorded";
-  drawnAtFormat ??= new Intl.DateTimeFormat("en-GB", {
-    timeZone: "Europe/London",
-    day: "2-digit",
-    month: "2-digit",
-    year: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-    second: "2-digit",
-    timeZoneName: "short",
-  });
-  return drawnAtFormat.format(drawnAt);
+  return formatUkTime(drawnAt, "second");
 }
 
 /** True for a non-blank string: how the spec's "present" and "exists" are read throughout. */

@@ -4,6 +4,7 @@ import { messages } from "../messages";
 import type { Rating, SupervisorApproval } from "../rating";
 import { isPresent } from "../signatures";
 import type { TimesheetFields } from "../timesheet";
+import { formatUkTime } from "../uk-time";
 import { formatHours, weekDefects, weekTotalHours } from "../week-summary";
 import { CHECK_SHEET_PDF_TITLE, checkSheetPdfSection } from "./check-sheet-pdf-sections";
 import { fieldLabel } from "./field-labels";
@@ -12,13 +13,6 @@ import type { PdfDocument, PdfImageSource, PdfSection } from "./pdf-sections";
 import { TIMESHEET_PDF_TITLE, timesheetPdfSection } from "./timesheet-pdf-sections";
 
 const PACK_TITLE = "Weekly Pack";
-
-const LONDON_DATE = new Intl.DateTimeFormat("en-GB", {
-  timeZone: "Europe/London",
-  day: "2-digit",
-  month: "2-digit",
-  year: "numeric",
-});
 
 export interface WeeklyPack {
   timesheet: { form: TimesheetFields; fingerprint: string };
@@ -51,7 +45,7 @@ export function weeklyPackPdf(pack: WeeklyPack): PdfDocument {
     })),
   ];
   const defects = weekDefects(checkSheets.map((sheet, index) => ({ ...sheet.form, id: String(index) })));
-  const approvedOn = approval ? LONDON_DATE.format(new Date(approval.approvedAt)) : "";
+  const approvedOn = approval ? formatUkTime(new Date(approval.approvedAt), "date") : "";
   // The cover says exactly what the pack is: out for approval, or approved and signed by whom.
   const coverTitle = approval ? `${PACK_TITLE}: Approved` : `${PACK_TITLE}: For Approval`;
   const coverStatement = approval

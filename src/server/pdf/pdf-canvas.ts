@@ -11,6 +11,7 @@ import type {
   TableRow,
 } from "../../domain/forms/pdf-sections";
 import { printedText } from "../../domain/printed-text";
+import { formatUkTime } from "../../domain/uk-time";
 import { type FontStyle, pdfFonts } from "./pdf-fonts";
 import { type ImageRole, type PdfImage, pdfImage } from "./pdf-image";
 import { textRuns } from "./text-runs";
@@ -38,16 +39,6 @@ const SHADE = "#f0f4f8";
 const ACCENT = "#c05621";
 const OK_GREEN = "#1e7b34";
 const DEFECT_RED = "#b42318";
-
-const GENERATED_AT = new Intl.DateTimeFormat("en-GB", {
-  timeZone: "Europe/London",
-  day: "2-digit",
-  month: "2-digit",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  timeZoneName: "short",
-});
 
 interface TextStyle {
   font: FontStyle;
@@ -458,7 +449,7 @@ export class PdfCanvas {
   /** Stamps every page's footer and returns the finished PDF. */
   async toBuffer(): Promise<Buffer> {
     const total = this.stamps.length;
-    const generated = `Generated ${GENERATED_AT.format(this.generatedAt)}`;
+    const generated = `Generated ${formatUkTime(this.generatedAt, "minute")}`;
     this.stamps.forEach((stamp, index) => {
       this.doc.switchToPage(index);
       const top = PAGE_HEIGHT - FOOTER_HEIGHT + 14;

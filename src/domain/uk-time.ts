@@ -1,0 +1,24 @@
+/** How far a UK time shows: the date alone, to the minute, or to the second. */
+export type UkTimePrecision = "date" | "minute" | "second";
+
+const made = new Map<UkTimePrecision, Intl.DateTimeFormat>();
+
+/**
+ * A moment as PDFs and the read-only view print it, in UK time: "07/06/2025", "07/06/2025, 14:32 BST" or
+ * "07/06/2025, 14:32:05 BST". Each format is made on first use: screens that never show a time do not pay for it.
+ */
+export function formatUkTime(moment: Date | number, precision: UkTimePrecision): string {
+  let format = made.get(precision);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-GB", {
+      timeZone: "Europe/London",
+      day: "2-digit",
+      month: "2-digit",
+      year: "numeric",
+      ...(precision !== "date" && { hour: "2-digit", minute: "2-digit", timeZoneName: "short" }),
+      ...(precision === "second" && { second: "2-digit" }),
+    });
+    made.set(precision, format);
+  }
+  return format.format(moment);
+}
