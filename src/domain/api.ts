@@ -121,7 +121,12 @@ export const IdResponseSchema = z.object({ id: z.string() });
 export type IdResponse = z.infer<typeof IdResponseSchema>;
 
 /** The one-step completion answers: success and message. */
-export const OneStepResponseSchema = z.object({ success: z.boolean(), message: z.string() });
+export const OneStepResponseSchema = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  /** Everyone the form was mailed to, the account holder's copy included. */
+  recipients: z.array(z.string()).optional(),
+});
 export type OneStepResponse = z.infer<typeof OneStepResponseSchema>;
 
 /** The largest page a form list answers. */

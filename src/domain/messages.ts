@@ -175,6 +175,8 @@ export const messages = {
     title: `Check Sheet Submitted Successfully ${ratingFace(rating)}`,
     description: `Safety check sheet submitted with ${ratingToastLabel(rating)} rating. Email sent to client!`,
   }),
+  /** Said after a completed form's success notice: everyone its mail went to. */
+  mailedTo: (addresses: readonly string[]) => `Sent to ${addresses.join(", ")}.`,
   checkSheetSubmitted: {
     title: "Check Sheet Submitted",
     description: "Your completed check sheet has been sent to supervisor approval dashboard.",

@@ -1,8 +1,9 @@
 import { isValidClientEmail, nonBlankEmails } from "./client-email";
 
 /**
- * Everyone a weekly pack goes to: the given addresses, then the account holder (the supervisor on this device),
- * who keeps a copy of every pack they send. Each address once, whatever its case, in the order given.
+ * Everyone a completed form or weekly pack goes to: the given addresses, then the account holder (the supervisor
+ * on this device), who keeps a copy of everything they send. Each address once, whatever its case, in the order
+ * given.
  */
 export function packRecipients(
   addresses: readonly (string | null | undefined)[],

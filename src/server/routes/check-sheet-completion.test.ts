@@ -132,6 +132,7 @@ describe.each(testDatabases())("check sheet one-step completion on $name", ({ op
       success: true,
       message: "Safety check sheet submitted with OK rating. Email sent to client!",
       id: null,
+      recipients: ["site.office@buildco.co.uk", "accounts@buildco.co.uk"],
     });
     expect(await countCheckSheets()).toBe(before);
 
@@ -260,6 +261,12 @@ describe.each(testDatabases())("check sheet one-step completion on $name", ({ op
       success: true,
       message: "Safety check sheet submitted with Needs Work rating. Email sent to client!",
       id,
+      // The account holder gets a copy of every form they complete.
+      recipients: [
+        "site.office@buildco.co.uk",
+        "accounts@buildco.co.uk",
+        `csc-driver${counter}@haulage.co.uk`,
+      ],
     });
     const stored = (await call("GET", `/api/check-sheets/${id}`, cookie)).json();
     expect(stored).toMatchObject({
@@ -276,7 +283,7 @@ describe.each(testDatabases())("check sheet one-step completion on $name", ({ op
     expect(await photoRow(dropped)).toMatchObject({ form_id: null });
 
     const mails = await drainOutbox();
-    expect(mails).toHaveLength(2);
+    expect(mails).toHaveLength(3);
     expect((await pdfImages(attachmentOf(mails[0]!).bytes)).flat()).toHaveLength(4);
     const link = mails[0]!.text!.match(/http:\/\/sheets\.test\/completed-form\/\S+/)?.[0];
     const token = new URL(link!).searchParams.get("token");

@@ -68,8 +68,13 @@ export function formRoutes(spec: AnyFormSpec): FastifyPluginAsync {
     app.post(spec.oneStep.path, async (request): Promise<OneStepResponse & { id: string | null }> => {
       const body = parseInput(spec.oneStep.requestSchema, request.body);
       const account = request.session?.account ?? null;
-      const { id } = await completeForm(app, spec, account, body, auditActorOf(request));
-      return { success: true, message: spec.oneStep.succeeded(body.supervisorRating).description, id };
+      const { id, recipients } = await completeForm(app, spec, account, body, auditActorOf(request));
+      return {
+        success: true,
+        message: spec.oneStep.succeeded(body.supervisorRating).description,
+        id,
+        recipients,
+      };
     });
   };
 }

@@ -340,6 +340,7 @@ describe.each(testDatabases())("timesheets on $name", ({ open }) => {
         success: true,
         message: "Timesheet submitted with Excellent rating. Email sent to client!",
         id: null,
+        recipients: ["site.office@buildco.co.uk", "accounts@buildco.co.uk"],
       });
       const after = await database.db
         .selectFrom("forms")
@@ -378,7 +379,16 @@ describe.each(testDatabases())("timesheets on $name", ({ open }) => {
         cookie,
       );
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toMatchObject({ success: true, id });
+      // The account holder gets a copy of every form they complete.
+      expect(res.json()).toMatchObject({
+        success: true,
+        id,
+        recipients: [
+          "site.office@buildco.co.uk",
+          "accounts@buildco.co.uk",
+          `ts-driver${counter}@haulage.co.uk`,
+        ],
+      });
 
       const stored = (await call("GET", `/api/timesheets/${id}`, cookie)).json();
       expect(stored).toMatchObject({
@@ -397,7 +407,7 @@ describe.each(testDatabases())("timesheets on $name", ({ open }) => {
       expect(audit[0]!.account_id).not.toBeNull();
 
       const mails = await drainOutbox();
-      expect(mails).toHaveLength(2);
+      expect(mails).toHaveLength(3);
       const link = mails[0]!.text!.match(/http:\/\/sheets\.test\/completed-form\/\S+/)?.[0];
       expect(link).toBeDefined();
       const url = new URL(link!);

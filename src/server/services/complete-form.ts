@@ -12,6 +12,7 @@ import {
 } from "../../domain/forms/form-spec";
 import { formatDisplayDate, formatIsoDate } from "../../domain/iso-date";
 import { messages } from "../../domain/messages";
+import { packRecipients } from "../../domain/pack-recipients";
 import type { SignedAtFields } from "../../domain/signatures";
 import { AppError } from "../app-error";
 import { newToken } from "../auth/sessions";
@@ -105,7 +106,7 @@ export async function completeForm(
   account: Account | null,
   body: OneStepRequest,
   actor: AuditActor,
-): Promise<{ id: string | null }> {
+): Promise<{ id: string | null; recipients: string[] }> {
   const { db } = app.deps.database;
   const now = app.deps.now();
   const today = formatIsoDate(now);
@@ -128,8 +129,10 @@ export async function completeForm(
   refuseFormProblem(spec, applied, base, input, now);
   const before = existing ? imageIdsOf(existing.fields, spec.signatureFields) : [];
   refuseUnknownImages(imageIdsOf(applied, spec.signatureFields), before);
+  // An account holder keeps a copy of every form they complete.
+  const mailedTo = account ? packRecipients(recipients, account.email) : recipients;
   // Counted before anything costs work or changes state: a refused request leaves everything as it was.
-  await limitCompletedFormMail(app, account, actor.ip, recipients, now);
+  await limitCompletedFormMail(app, account, actor.ip, mailedTo, now);
   const { form, images } = separateImages(applied, spec.signatureFields);
   const photos: PhotoRow[] = spec.hasPhotos
     ? await resolveFormPhotos(app, applied.photos as string[], { account, formId: account ? id : null })
@@ -181,17 +184,24 @@ export async function completeForm(
       await recordAudit(
         trx,
         actor,
-        [{ formType: spec.kind, formId: id, action: "complete", details: { recipients, via: "one-step" } }],
+        [
+          {
+            formType: spec.kind,
+            formId: id,
+            action: "complete",
+            details: { recipients: mailedTo, via: "one-step" },
+          },
+        ],
         now,
       );
       if (spec.hasPhotos) await setFormPhotos(trx, account.id, id, photoIds);
     } else {
       await deletePhotoRows(trx, photoIds);
     }
-    for (const to of recipients) await enqueueMail(trx, completedFormMail({ ...mail, to, link }), now);
+    for (const to of mailedTo) await enqueueMail(trx, completedFormMail({ ...mail, to, link }), now);
   });
   app.deps.outbox?.wake();
   // The rows went with the commit; without them the bytes are unreachable, so removing them cannot fail a sent form.
   if (!account) await deleteStoredPhotos(app, photos);
-  return { id: account ? id : null };
+  return { id: account ? id : null, recipients: mailedTo };
 }

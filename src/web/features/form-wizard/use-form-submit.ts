@@ -79,9 +79,14 @@ export function useFormSubmit<F extends WizardFields, X extends { type: string }
         }),
       );
       if (outcome.kind === "sent") {
-        parseOneStepReply(outcome.reply);
+        const { recipients } = parseOneStepReply(outcome.reply);
         refused = false;
-        finish(kind.spec.oneStep.succeeded(rating));
+        const notice = kind.spec.oneStep.succeeded(rating);
+        finish(
+          recipients?.length
+            ? { ...notice, description: `${notice.description} ${messages.mailedTo(recipients)}` }
+            : notice,
+        );
       } else if (outcome.kind === "refused") {
         showFailure(oneStepFailureNotice(outcome.error));
       } else {
