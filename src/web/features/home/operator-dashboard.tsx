@@ -4,6 +4,7 @@ import { useLocation } from "wouter";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { appPaths, type FormKind } from "../../lib/app-paths";
+import { IconHeading } from "./card-parts";
 
 interface StartCardProps {
   icon: LucideIcon;
@@ -13,18 +14,10 @@ interface StartCardProps {
   onStart: () => void;
 }
 
-function StartCard({ icon: Icon, title, description, startLabel, onStart }: StartCardProps) {
+function StartCard({ icon, title, description, startLabel, onStart }: StartCardProps) {
   return (
     <Card className="flex flex-col">
-      <div className="flex items-start gap-3">
-        <span className="flex size-12 shrink-0 items-center justify-center rounded-lg bg-amber-100 text-amber-800 dark:bg-amber-400/15 dark:text-amber-300">
-          <Icon aria-hidden="true" className="size-6" />
-        </span>
-        <div>
-          <h3 className="text-lg font-bold">{title}</h3>
-          <p className="mt-1 text-slate-700 dark:text-slate-300">{description}</p>
-        </div>
-      </div>
+      <IconHeading icon={icon} title={title} description={description} level="h3" />
       <Button size="lg" className="mt-4 w-full sm:mt-auto" onClick={onStart}>
         {startLabel}
         <ArrowRight aria-hidden="true" className="size-5" />
