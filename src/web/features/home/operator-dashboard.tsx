@@ -26,6 +26,24 @@ function StartCard({ icon, title, description, startLabel, onStart }: StartCardP
   );
 }
 
+/** The two forms a driver starts from the dashboard. */
+const START_CARDS: readonly (Omit<StartCardProps, "onStart"> & { form: FormKind })[] = [
+  {
+    form: "timesheet",
+    icon: Clock,
+    title: "Weekly Timesheet",
+    description: "Hours for each day, machine hours and signatures.",
+    startLabel: "Start Timesheet",
+  },
+  {
+    form: "check-sheet",
+    icon: ClipboardCheck,
+    title: "Daily Check Sheet",
+    description: "The 16-point plant check, defects and photos.",
+    startLabel: "Start Check Sheet",
+  },
+];
+
 /** The Operator Dashboard ('forms' tab): a welcome by name and the two forms to start. */
 export function OperatorDashboard({ driverName }: { driverName: string }) {
   const [, navigate] = useLocation();
@@ -40,20 +58,9 @@ export function OperatorDashboard({ driverName }: { driverName: string }) {
         filling in today?
       </p>
       <div className="mt-3 grid gap-3 sm:grid-cols-2">
-        <StartCard
-          icon={Clock}
-          title="Weekly Timesheet"
-          description="Hours for each day, machine hours and signatures."
-          startLabel="Start Timesheet"
-          onStart={() => start("timesheet")}
-        />
-        <StartCard
-          icon={ClipboardCheck}
-          title="Daily Check Sheet"
-          description="The 16-point plant check, defects and photos."
-          startLabel="Start Check Sheet"
-          onStart={() => start("check-sheet")}
-        />
+        {START_CARDS.map(({ form, ...card }) => (
+          <StartCard key={form} {...card} onStart={() => start(form)} />
+        ))}
       </div>
       <div className="mt-3 grid gap-2 sm:grid-cols-2">
         <Button variant="outline" size="lg" onClick={() => navigate(appPaths.collation())}>
