@@ -60,14 +60,13 @@ export function AccountForm({
   );
 }
 
-/** The account's email address, typed without the phone's capitals and corrections. */
-export function EmailField({
-  value,
-  onValueChange,
-}: {
+interface EmailFieldProps {
   value: string;
   onValueChange: (value: string) => void;
-}) {
+}
+
+/** The account's email address, typed without the phone's capitals and corrections. */
+export function EmailField({ value, onValueChange }: EmailFieldProps) {
   return (
     <TextField
       label="Email"
