@@ -11,27 +11,15 @@ import {
   send,
   sendNow,
 } from "./outbox";
-
-interface Sent {
-  method: string;
-  url: string;
-  key: string | null;
-  body: unknown;
-}
+import { noteRequest, type SentRequest } from "./sent-request";
 
 /** The server as the queue sees it: a list of answers (or dropped connections) to give in turn. */
 function fakeServer(
   answers: ("offline" | { status: number; body?: unknown; headers?: Record<string, string> })[],
 ) {
-  const sent: Sent[] = [];
+  const sent: SentRequest[] = [];
   const fetch = vi.fn(async (url: string, init: RequestInit) => {
-    const headers = (init.headers ?? {}) as Record<string, string>;
-    sent.push({
-      method: init.method ?? "GET",
-      url,
-      key: headers["Idempotency-Key"] ?? null,
-      body: init.body ? JSON.parse(String(init.body)) : undefined,
-    });
+    sent.push(await noteRequest(url, init));
     const answer = answers.shift() ?? { status: 200, body: { ok: true } };
     if (answer === "offline") throw new TypeError("Failed to fetch");
     return new Response(JSON.stringify(answer.body ?? {}), {

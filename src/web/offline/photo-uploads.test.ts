@@ -20,13 +20,7 @@ import {
   sendNow,
   uploadPhotoThroughOutbox,
 } from "./outbox";
-
-interface Sent {
-  method: string;
-  url: string;
-  key: string | null;
-  body: unknown;
-}
+import { noteRequest, type SentRequest } from "./sent-request";
 
 type Answer = "offline" | { status: number; body?: unknown };
 
@@ -34,20 +28,13 @@ type Answer = "offline" | { status: number; body?: unknown };
  * The server as the queue sees it: each upload slot it hands out is numbered, PUTs and JSON writes are noted,
  * and `script` answers a request in place of the happy answer (by returning undefined it lets it through).
  */
-function fakeServer(script: (sent: Sent) => Answer | undefined = () => undefined) {
-  const sent: Sent[] = [];
+function fakeServer(script: (sent: SentRequest) => Answer | undefined = () => undefined) {
+  const sent: SentRequest[] = [];
   let slots = 0;
   vi.stubGlobal(
     "fetch",
     vi.fn(async (url: string, init: RequestInit) => {
-      const headers = (init.headers ?? {}) as Record<string, string>;
-      const body =
-        init.body instanceof Blob
-          ? await init.body.text()
-          : init.body
-            ? JSON.parse(String(init.body))
-            : undefined;
-      const request = { method: init.method ?? "GET", url, key: headers["Idempotency-Key"] ?? null, body };
+      const request = await noteRequest(url, init);
       sent.push(request);
       const answer = script(request) ?? happyAnswer(request);
       if (answer === "offline") throw new TypeError("Failed to fetch");
@@ -56,7 +43,7 @@ function fakeServer(script: (sent: Sent) => Answer | undefined = () => undefined
       });
     }),
   );
-  function happyAnswer(request: Sent): Answer {
+  function happyAnswer(request: SentRequest): Answer {
     if (request.url === "/api/objects/upload") {
       slots += 1;
       return {
