@@ -56,7 +56,7 @@ describe("CHECK_ITEMS", () => {
   });
 
   it("has the completed view's short labels", () => {
-    expect(CHECK_ITEMS.map((i) => i.shortLabel.toLowerCase())).toEqual([
+    expect(CHECK_ITEMS.map((i) => i.shortLabel?.toLowerCase())).toEqual([
       "steering",
       "hoist",
       "fire/safety",

@@ -2,16 +2,13 @@ import { z } from "zod";
 import { CHECK_ITEM_FIELDS, CheckValueSchema } from "./check-items";
 import {
   CustomerIdFieldSchema,
-  DateFieldSchema,
-  EmailListSchema,
-  IdSchema,
   IsoDateSchema,
   NameFieldSchema,
   NotesFieldSchema,
   OrderNumberFieldSchema,
   ShortTextFieldSchema,
+  storedAndInputSchemas,
   TimestampSchema,
-  WhatsAppListSchema,
 } from "./form-fields";
 import { FormStatusSchema } from "./form-status";
 import {
@@ -22,8 +19,8 @@ import {
   DEFAULT_CHECK_TEMPLATE,
 } from "./forms/check-templates";
 import { applyInput } from "./forms/form-spec";
+import { blankSignAndSubmit, signAndSubmitShape } from "./forms/sign-and-submit";
 import { PhotoListSchema } from "./photos";
-import { SignatureFieldSchema, SignedAtFieldSchema } from "./signatures";
 
 type GeneralCheckField = (typeof CHECK_ITEM_FIELDS)[number];
 type OtherCheckField = Exclude<(typeof ALL_CHECK_ITEM_FIELDS)[number], GeneralCheckField>;
@@ -73,17 +70,7 @@ const fieldsShape = {
   // Step 4: photos
   photos: PhotoListSchema,
   // Step 5: signatures and submission
-  operatorSignature: SignatureFieldSchema,
-  operatorSignedAt: SignedAtFieldSchema,
-  operatorSignedName: NameFieldSchema,
-  clientSignature: SignatureFieldSchema,
-  clientSignedAt: SignedAtFieldSchema,
-  clientSignedName: NameFieldSchema,
-  signatureDate: DateFieldSchema,
-  submitViaEmail: z.boolean(),
-  submitViaWhatsApp: z.boolean(),
-  submissionEmails: EmailListSchema,
-  submissionWhatsApps: WhatsAppListSchema,
+  ...signAndSubmitShape,
   /** Set when the sheet is submitted (status ready_for_approval). */
   submittedAt: TimestampSchema.nullable(),
 };
@@ -92,20 +79,14 @@ const fieldsShape = {
 export const CheckSheetFieldsSchema = z.object(fieldsShape);
 export type CheckSheetFields = z.infer<typeof CheckSheetFieldsSchema>;
 
-/** A stored Daily Plant Defect Check sheet (spec section 3). */
-export const CheckSheetSchema = CheckSheetFieldsSchema.extend({
-  id: IdSchema,
-  createdAt: TimestampSchema,
-});
-export type CheckSheet = z.infer<typeof CheckSheetSchema>;
-
 /**
- * The body of POST /api/check-sheets and PUT /api/check-sheets/{id}: every field optional, the
- * id made by the client. A create without a checkDate gets today's date from the server.
+ * A stored Daily Plant Defect Check sheet (spec section 3), and the body of POST /api/check-sheets and
+ * PUT /api/check-sheets/{id}: every field optional, the id made by the client. A create without a checkDate gets
+ * today's date from the server.
  */
-export const CheckSheetInputSchema = CheckSheetFieldsSchema.partial().extend({
-  id: IdSchema.optional(),
-});
+export const { stored: CheckSheetSchema, input: CheckSheetInputSchema } =
+  storedAndInputSchemas(CheckSheetFieldsSchema);
+export type CheckSheet = z.infer<typeof CheckSheetSchema>;
 export type CheckSheetInput = z.infer<typeof CheckSheetInputSchema>;
 
 /**
@@ -143,15 +124,7 @@ export function emptyCheckSheet(
     emergencyStopCheck: null,
     warningLightsCheck: null,
     photos: [],
-    operatorSignature: "",
-    operatorSignedName: "",
-    clientSignature: "",
-    clientSignedName: "",
-    signatureDate: "",
-    submitViaEmail: false,
-    submitViaWhatsApp: false,
-    submissionEmails: [],
-    submissionWhatsApps: [],
+    ...blankSignAndSubmit(),
     submittedAt: null,
   };
 }

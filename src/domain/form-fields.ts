@@ -44,3 +44,14 @@ export const WhatsAppListSchema = z.array(z.string().trim().max(32)).max(MAX_EMA
 /** Ids are made on the client (UUIDs) so a form can be created offline. */
 export const IdSchema = z.uuid();
 export const TimestampSchema = z.iso.datetime({ offset: true });
+
+/**
+ * A form as stored (its fields, id and creation time) and as the body of its create and update requests takes it:
+ * every field optional, the id made by the client so an offline create can replay.
+ */
+export function storedAndInputSchemas<Shape extends z.ZodRawShape>(fields: z.ZodObject<Shape>) {
+  return {
+    stored: fields.extend({ id: IdSchema, createdAt: TimestampSchema }),
+    input: fields.partial().extend({ id: IdSchema.optional() }),
+  };
+}

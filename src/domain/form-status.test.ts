@@ -11,14 +11,7 @@ import {
 
 describe("form statuses", () => {
   it("are the spec's six", () => {
-    expect(FORM_STATUSES).toEqual([
-      "draft",
-      "ready_for_approval",
-      "approved",
-      "dispatched",
-      "completed",
-      "archived",
-    ]);
+    expect(FORM_STATUSES.join(" ")).toBe("draft ready_for_approval approved dispatched completed archived");
     expect(FormStatusSchema.safeParse("archived").success).toBe(true);
     expect(FormStatusSchema.safeParse("submitted").success).toBe(false);
     expect(isFormStatus("draft")).toBe(true);

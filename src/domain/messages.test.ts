@@ -3,110 +3,103 @@ import { describe, expect, it } from "vitest";
 import { messages, noticeText } from "./messages";
 
 describe("messages: fixed texts are the spec's words", () => {
-  it("has the order-number and consent messages", () => {
-    expect(messages.orderNumberValid).toBe("Order number format is valid");
-    expect(messages.orderNumberInvalid).toBe("Order number must start with P-, S-, or M-");
-    expect(messages.orderValidationFailed).toBe("Failed to validate order number");
-    expect(messages.consentDeclined).toBe(
-      "You have chosen not to accept our privacy policy. Some features may be limited.",
-    );
-  });
-
-  it("has the account validation messages", () => {
-    expect(messages.loginFieldsRequired).toBe("Please enter both email and password to login.");
-    expect(messages.registerFieldsRequired).toBe("Please fill in all fields to create an account.");
-    expect(messages.passwordFieldsRequired).toBe("Please fill in all password fields.");
-    expect(messages.passwordMismatch).toBe("New password and confirmation do not match.");
-    expect(messages.passwordTooShort).toBe("New password must be at least 6 characters long.");
-    expect(messages.resetEmailRequired).toBe("Please enter your email address.");
-    expect(messages.passwordChanged).toBe("Password changed successfully!");
-    expect(messages.passwordResetSent).toBe(
-      "Password reset instructions have been sent to your email address.",
-    );
-    expect(messages.passwordResetDone).toBe(
-      "Your password has been reset. You can now log in with your new password.",
-    );
-    expect(messages.resetLinkInvalid).toBe(
-      "This reset link is invalid or has expired. Please request a new one.",
-    );
-    expect(messages.sessionExpired).toEqual({
-      title: "Session Expired",
-      description: "Your 30-minute session has ended. Please log in again.",
-    });
-  });
-
-  it("has the submission and dispatch messages", () => {
-    expect(messages.emailAddressRequired).toBe("Please enter at least one email address");
-    expect(messages.approvalEmailAddressRequired).toBe("Please enter at least one email address.");
-    expect(messages.approvalSignaturesRequired).toBe(
+  it.each<[keyof typeof messages, unknown]>([
+    ["orderNumberValid", "Order number format is valid"],
+    ["orderNumberInvalid", "Order number must start with P-, S-, or M-"],
+    ["orderValidationFailed", "Failed to validate order number"],
+    ["consentDeclined", "You have chosen not to accept our privacy policy. Some features may be limited."],
+    ["loginFieldsRequired", "Please enter both email and password to login."],
+    ["registerFieldsRequired", "Please fill in all fields to create an account."],
+    ["passwordFieldsRequired", "Please fill in all password fields."],
+    ["passwordMismatch", "New password and confirmation do not match."],
+    ["passwordTooShort", "New password must be at least 6 characters long."],
+    ["resetEmailRequired", "Please enter your email address."],
+    ["passwordChanged", "Password changed successfully!"],
+    ["passwordResetSent", "Password reset instructions have been sent to your email address."],
+    ["passwordResetDone", "Your password has been reset. You can now log in with your new password."],
+    ["resetLinkInvalid", "This reset link is invalid or has expired. Please request a new one."],
+    [
+      "sessionExpired",
+      { title: "Session Expired", description: "Your 30-minute session has ended. Please log in again." },
+    ],
+    ["emailAddressRequired", "Please enter at least one email address"],
+    ["approvalEmailAddressRequired", "Please enter at least one email address."],
+    [
+      "approvalSignaturesRequired",
       "Please complete both client and foreman signatures with names in the Review Set tab before dispatching emails.",
-    );
-    expect(messages.supervisorRatingRequired).toEqual({
-      title: "Supervisor Rating Required",
-      description: "Please select a driver performance rating before submitting.",
-    });
-    expect(messages.submissionEmailRequired).toEqual({
-      title: "Email Address Required",
-      description: "Please add at least one email address for submission.",
-    });
-    expect(messages.signaturesRequired).toEqual({
-      title: "Signatures Required",
-      description: "Please complete all required signatures before submitting.",
-    });
-    expect(messages.submissionNetworkFailed).toBe(
-      "Submission failed: Please check your internet connection and try again.",
-    );
-    expect(messages.emailDispatchNetworkFailed).toBe(
-      "Email dispatch failed: Please check connection and try again.",
-    );
-    expect(messages.invalidResponseFormat).toBe("Server returned invalid response format");
-    expect(messages.oneStepCompletionFailed).toBe("One-step completion failed");
-    expect(messages.checkSheetSubmitFailed).toEqual({
-      title: "Submission Failed",
-      description: "Failed to submit check sheet. Please try again.",
-    });
-    expect(messages.combinedSubmitted).toBe(
-      "Combined forms submitted successfully! Email sent to client and supervisor.",
-    );
-    expect(messages.checkSheetSubmitted).toEqual({
-      title: "Check Sheet Submitted",
-      description: "Your completed check sheet has been sent to supervisor approval dashboard.",
-    });
+    ],
+    [
+      "supervisorRatingRequired",
+      {
+        title: "Supervisor Rating Required",
+        description: "Please select a driver performance rating before submitting.",
+      },
+    ],
+    [
+      "submissionEmailRequired",
+      {
+        title: "Email Address Required",
+        description: "Please add at least one email address for submission.",
+      },
+    ],
+    [
+      "signaturesRequired",
+      {
+        title: "Signatures Required",
+        description: "Please complete all required signatures before submitting.",
+      },
+    ],
+    ["submissionNetworkFailed", "Submission failed: Please check your internet connection and try again."],
+    ["emailDispatchNetworkFailed", "Email dispatch failed: Please check connection and try again."],
+    ["invalidResponseFormat", "Server returned invalid response format"],
+    ["oneStepCompletionFailed", "One-step completion failed"],
+    [
+      "checkSheetSubmitFailed",
+      { title: "Submission Failed", description: "Failed to submit check sheet. Please try again." },
+    ],
+    ["combinedSubmitted", "Combined forms submitted successfully! Email sent to client and supervisor."],
+    [
+      "checkSheetSubmitted",
+      {
+        title: "Check Sheet Submitted",
+        description: "Your completed check sheet has been sent to supervisor approval dashboard.",
+      },
+    ],
+    ["timesheetDraftSaved", "Timesheet saved as draft! You can complete and sign it later."],
+    [
+      "checkSheetDraftSaved",
+      {
+        title: "Draft Saved",
+        description:
+          "Your check sheet has been saved as a draft and will appear in the supervisor approval section.",
+      },
+    ],
+    ["formsArchived", "Forms archived successfully!"],
+    ["formsDeleted", "Forms deleted successfully!"],
+    ["archiveFailed", "Failed to archive forms. Please try again."],
+    ["deleteFormsFailed", "Failed to delete forms. Please try again."],
+    ["deleteFormFailed", "Failed to delete form. Please try again."],
+    ["clearDraftsFailed", "Failed to clear all drafts. Please try again."],
+    ["formDeleted", "Form deleted successfully!"],
+    [
+      "qrNotFound",
+      { title: "QR Code Not Found", description: "Vehicle information not found for this QR code." },
+    ],
+    [
+      "cameraNotAvailable",
+      { title: "Camera Not Available", description: "Use Manual Entry or Simulate QR Detection instead." },
+    ],
+    ["uploadExpired", "Request has expired"],
+    ["uploadNon2xx", "Non 2xx"],
+    ["uploadUnknownError", "Unknown error"],
+    ["photoLimitReached", "You can attach up to 5 photos."],
+  ])("%s", (name, text) => {
+    expect(messages[name]).toEqual(text);
   });
 
-  it("has the draft, archive and delete messages", () => {
-    expect(messages.timesheetDraftSaved).toBe(
-      "Timesheet saved as draft! You can complete and sign it later.",
-    );
-    expect(messages.checkSheetDraftSaved).toEqual({
-      title: "Draft Saved",
-      description:
-        "Your check sheet has been saved as a draft and will appear in the supervisor approval section.",
-    });
-    expect(messages.formsArchived).toBe("Forms archived successfully!");
-    expect(messages.formsDeleted).toBe("Forms deleted successfully!");
-    expect(messages.archiveFailed).toBe("Failed to archive forms. Please try again.");
-    expect(messages.deleteFormsFailed).toBe("Failed to delete forms. Please try again.");
-    expect(messages.deleteFormFailed).toBe("Failed to delete form. Please try again.");
-    expect(messages.clearDraftsFailed).toBe("Failed to clear all drafts. Please try again.");
-    expect(messages.formDeleted).toBe("Form deleted successfully!");
+  it("counts the drafts cleared and names a photo too large", () => {
     expect(messages.draftsCleared(1)).toBe("1 draft deleted successfully!");
     expect(messages.draftsCleared(3)).toBe("3 drafts deleted successfully!");
-  });
-
-  it("has the QR and upload messages", () => {
-    expect(messages.qrNotFound).toEqual({
-      title: "QR Code Not Found",
-      description: "Vehicle information not found for this QR code.",
-    });
-    expect(messages.cameraNotAvailable).toEqual({
-      title: "Camera Not Available",
-      description: "Use Manual Entry or Simulate QR Detection instead.",
-    });
-    expect(messages.uploadExpired).toBe("Request has expired");
-    expect(messages.uploadNon2xx).toBe("Non 2xx");
-    expect(messages.uploadUnknownError).toBe("Unknown error");
-    expect(messages.photoLimitReached).toBe("You can attach up to 5 photos.");
     expect(messages.photoTooLarge("site.jpg")).toBe("site.jpg is larger than 10 MB.");
   });
 });

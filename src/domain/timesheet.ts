@@ -4,22 +4,19 @@ import {
   BreakMinutesSchema,
   CustomerIdFieldSchema,
   DateFieldSchema,
-  EmailListSchema,
-  IdSchema,
   NameFieldSchema,
   NetHoursSchema,
   NotesFieldSchema,
   OrderNumberFieldSchema,
   ShortTextFieldSchema,
+  storedAndInputSchemas,
   TimeFieldSchema,
-  TimestampSchema,
   TotalHoursSchema,
-  WhatsAppListSchema,
 } from "./form-fields";
 import { FormStatusSchema } from "./form-status";
 import { applyInput } from "./forms/form-spec";
+import { blankSignAndSubmit, signAndSubmitShape } from "./forms/sign-and-submit";
 import { recomputeHoursInPlace } from "./hours";
-import { SignatureFieldSchema, SignedAtFieldSchema } from "./signatures";
 
 /** The schema of each per-day field, by suffix (spec section 3). */
 const DAY_FIELD_SCHEMAS = {
@@ -69,37 +66,20 @@ const headerShape = {
   standingTime: NameFieldSchema,
   breakdownNotes: NotesFieldSchema,
   // Step 4: signatures and submission
-  operatorSignature: SignatureFieldSchema,
-  operatorSignedAt: SignedAtFieldSchema,
-  operatorSignedName: NameFieldSchema,
-  clientSignature: SignatureFieldSchema,
-  clientSignedAt: SignedAtFieldSchema,
-  clientSignedName: NameFieldSchema,
-  signatureDate: DateFieldSchema,
-  submitViaEmail: z.boolean(),
-  submitViaWhatsApp: z.boolean(),
-  submissionEmails: EmailListSchema,
-  submissionWhatsApps: WhatsAppListSchema,
+  ...signAndSubmitShape,
 };
 
 /** Everything a driver fills in: a timesheet without its id and creation time. */
 export const TimesheetFieldsSchema = z.object({ ...headerShape, ...buildDayShape() });
 export type TimesheetFields = z.infer<typeof TimesheetFieldsSchema>;
 
-/** A stored timesheet (spec section 3). */
-export const TimesheetSchema = TimesheetFieldsSchema.extend({
-  id: IdSchema,
-  createdAt: TimestampSchema,
-});
-export type Timesheet = z.infer<typeof TimesheetSchema>;
-
 /**
- * The body of POST /api/timesheets and PUT /api/timesheets/{id}: every field optional (a
- * first save may hold one field), the id made by the client so an offline create can replay.
+ * A stored timesheet (spec section 3), and the body of POST /api/timesheets and PUT /api/timesheets/{id}: every
+ * field optional (a first save may hold one field), the id made by the client so an offline create can replay.
  */
-export const TimesheetInputSchema = TimesheetFieldsSchema.partial().extend({
-  id: IdSchema.optional(),
-});
+export const { stored: TimesheetSchema, input: TimesheetInputSchema } =
+  storedAndInputSchemas(TimesheetFieldsSchema);
+export type Timesheet = z.infer<typeof TimesheetSchema>;
 export type TimesheetInput = z.infer<typeof TimesheetInputSchema>;
 
 /** A blank timesheet: a new draft with nothing filled in. */
@@ -131,15 +111,7 @@ export function emptyTimesheet(): TimesheetFields {
     totalHours: null,
     standingTime: "",
     breakdownNotes: "",
-    operatorSignature: "",
-    operatorSignedName: "",
-    clientSignature: "",
-    clientSignedName: "",
-    signatureDate: "",
-    submitViaEmail: false,
-    submitViaWhatsApp: false,
-    submissionEmails: [],
-    submissionWhatsApps: [],
+    ...blankSignAndSubmit(),
     ...(days as DayShapeValues),
   };
 }

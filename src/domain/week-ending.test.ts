@@ -138,15 +138,7 @@ describe("estimateWeekNumber", () => {
 
   it("is the same for Monday to Sunday of one week", () => {
     // 2025-03-10 is a Monday.
-    const days = [
-      "2025-03-10",
-      "2025-03-11",
-      "2025-03-12",
-      "2025-03-13",
-      "2025-03-14",
-      "2025-03-15",
-      "2025-03-16",
-    ];
+    const days = [10, 11, 12, 13, 14, 15, 16].map((day) => `2025-03-${day}`);
     expect(new Set(days.map(estimateWeekNumber))).toEqual(new Set([11]));
     expect(estimateWeekNumber("2025-03-17")).toBe(12);
   });

@@ -14,23 +14,30 @@ import {
 } from "./wizard";
 
 describe("wizard steps", () => {
-  it("has the timesheet's 4 titles", () => {
-    expect(TIMESHEET_STEPS).toEqual([
-      "Driver & Company Info",
-      "Vehicle Info & Machine Hours",
-      "Weekly Timesheet",
-      "Driver Signature",
-    ]);
-  });
-
-  it("has the check sheet's 5 titles", () => {
-    expect(CHECK_SHEET_STEPS).toEqual([
-      "Driver & Company Info",
-      "QR Scanner & Vehicle Info",
-      "Daily Safety Check",
-      "Photo Documentation",
-      "Driver Signature",
-    ]);
+  it.each([
+    {
+      form: "timesheet",
+      steps: TIMESHEET_STEPS,
+      titles: [
+        "Driver & Company Info",
+        "Vehicle Info & Machine Hours",
+        "Weekly Timesheet",
+        "Driver Signature",
+      ],
+    },
+    {
+      form: "check sheet",
+      steps: CHECK_SHEET_STEPS,
+      titles: [
+        "Driver & Company Info",
+        "QR Scanner & Vehicle Info",
+        "Daily Safety Check",
+        "Photo Documentation",
+        "Driver Signature",
+      ],
+    },
+  ])("has the $form's titles", ({ steps, titles }) => {
+    expect(steps).toEqual(titles);
   });
 });
 
@@ -51,12 +58,6 @@ describe("timesheetResumeStep", () => {
 
   it("does not look at other days' starts", () => {
     expect(timesheetResumeStep(withTimesheet({ tuesdayStart: "07:00" }))).toBe(1);
-  });
-
-  it("opens at step 2 when plant, machine or company exists", () => {
-    expect(timesheetResumeStep({ ...blank, plantNumber: "PL-12" })).toBe(2);
-    expect(timesheetResumeStep({ ...blank, machineNumber: "Excavator" })).toBe(2);
-    expect(timesheetResumeStep({ ...blank, company: "Acme" })).toBe(2);
   });
 
   it("opens at step 1 otherwise", () => {
@@ -83,16 +84,29 @@ describe("checkSheetResumeStep", () => {
     expect(checkSheetResumeStep({ ...blank, seatBeltCheck: true })).toBe(3);
   });
 
-  it("goes to step 2 when plant number, machine number or company exists", () => {
-    expect(checkSheetResumeStep({ ...blank, plantNumber: "PL-1" })).toBe(2);
-    expect(checkSheetResumeStep({ ...blank, machineNumber: "Dumper" })).toBe(2);
-    expect(checkSheetResumeStep({ ...blank, company: "Acme" })).toBe(2);
-  });
-
   it("goes to step 1 otherwise", () => {
     expect(checkSheetResumeStep(blank)).toBe(1);
     expect(checkSheetResumeStep(withCheckSheet({ defectsNotes: "   ", siteLocation: "Hull" }))).toBe(1);
   });
+});
+
+// Both forms resume at the vehicle step once the driver step has given a plant number, a machine or a company.
+describe.each([
+  {
+    form: "timesheet",
+    resumeStep: (patch: object) => timesheetResumeStep({ ...emptyTimesheet(), ...patch }),
+  },
+  {
+    form: "check sheet",
+    resumeStep: (patch: object) => checkSheetResumeStep({ ...emptyCheckSheet("2025-03-12"), ...patch }),
+  },
+])("the $form's resume step", ({ resumeStep }) => {
+  it.each([{ plantNumber: "PL-12" }, { machineNumber: "Excavator" }, { company: "Acme" }])(
+    "is step 2 with %o",
+    (patch) => {
+      expect(resumeStep(patch)).toBe(2);
+    },
+  );
 });
 
 describe("progress", () => {

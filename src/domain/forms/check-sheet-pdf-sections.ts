@@ -4,7 +4,7 @@ import { formatDisplayDate } from "../iso-date";
 import { formatSignedAt, isPresent, operatorPrintedName } from "../signatures";
 import { checkTemplateOf } from "./check-templates";
 import { fieldLabel } from "./field-labels";
-import { customerEntry, ratingBlocks } from "./pdf-section-parts";
+import { customerEntry, fieldEntries, ratingBlocks } from "./pdf-section-parts";
 import type { FormPdfContext, KeyValue, PdfBlock, PdfSection } from "./pdf-sections";
 
 export const CHECK_SHEET_PDF_TITLE = "Daily Plant Defect Check";
@@ -35,10 +35,7 @@ export function checkSheetPdfSection(sheet: CheckSheetFields, context: FormPdfCo
       kind: "keyValues",
       columns: 3,
       entries: [
-        { label: fieldLabel("driverSignedName"), value: sheet.driverSignedName },
-        { label: fieldLabel("plantNumber"), value: sheet.plantNumber },
-        { label: fieldLabel("machineNumber"), value: sheet.machineNumber },
-        { label: fieldLabel("company"), value: sheet.company },
+        ...fieldEntries(sheet, ["driverSignedName", "plantNumber", "machineNumber", "company"]),
         { label: fieldLabel("clientCompany"), value: sheet.clientCompany || sheet.onHireTo },
         { label: fieldLabel("siteLocation"), value: sheet.siteLocation },
         ...customerEntry(context),

@@ -23,3 +23,39 @@ export interface CheckTemplate {
   /** Shown above the items, and printed on the PDF. */
   readonly notices: readonly string[];
 }
+
+/**
+ * One item as a template file writes it: the field, the label, then when they differ from the label the summary
+ * label (null leaves the item out of the summary) and the short label.
+ */
+export type CheckItemRow = readonly [
+  field: CheckItem["field"],
+  label: string,
+  summaryLabel?: string | null,
+  shortLabel?: string,
+];
+
+type ItemOf<Row extends CheckItemRow> = CheckItem & { readonly field: Row[0] };
+
+/** A template from its table of rows; the item fields stay literal, so the check sheet's fields can be typed from them. */
+export function checkTemplate<const Id extends string, const Rows extends readonly CheckItemRow[]>(template: {
+  id: Id;
+  name: string;
+  items: Rows;
+  notices: readonly string[];
+}): {
+  readonly id: Id;
+  readonly name: string;
+  readonly items: { readonly [K in keyof Rows]: ItemOf<Rows[K]> };
+  readonly notices: readonly string[];
+} {
+  const items = template.items.map(
+    ([field, label, summaryLabel, shortLabel]): CheckItem => ({
+      field,
+      label,
+      ...(summaryLabel === undefined ? {} : { summaryLabel }),
+      ...(shortLabel === undefined ? {} : { shortLabel }),
+    }),
+  );
+  return { ...template, items: items as never };
+}

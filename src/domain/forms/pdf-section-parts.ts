@@ -1,7 +1,15 @@
 import { type Rating, ratingLabel } from "../rating";
 import { isPresent } from "../signatures";
-import { fieldLabel, shortFieldLabel } from "./field-labels";
+import { fieldLabel, type LabelledField, shortFieldLabel } from "./field-labels";
 import type { FormPdfContext, KeyValue, PdfBlock } from "./pdf-sections";
+
+/** The form's own fields, each under its label, in the order given. */
+export function fieldEntries<F extends LabelledField>(
+  form: { readonly [K in F]: string },
+  fields: readonly F[],
+): KeyValue[] {
+  return fields.map((field) => ({ label: fieldLabel(field), value: form[field] }));
+}
 
 /** The customer picked before the form, as a labelled value, when there was one. */
 export function customerEntry(context: Pick<FormPdfContext, "customerName">): KeyValue[] {

@@ -4,7 +4,7 @@ import { formatDisplayDate } from "../iso-date";
 import { formatSignedAt, isPresent, operatorPrintedName } from "../signatures";
 import type { TimesheetFields } from "../timesheet";
 import { fieldLabel } from "./field-labels";
-import { customerEntry, ratingBlocks } from "./pdf-section-parts";
+import { customerEntry, fieldEntries, ratingBlocks } from "./pdf-section-parts";
 import type { FormPdfContext, PdfBlock, PdfSection, TableRow } from "./pdf-sections";
 
 export const TIMESHEET_PDF_TITLE = "Weekly Timesheet";
@@ -27,10 +27,7 @@ export function timesheetPdfSection(timesheet: TimesheetFields, context: FormPdf
       kind: "keyValues",
       columns: 3,
       entries: [
-        { label: fieldLabel("driverSignedName"), value: timesheet.driverSignedName },
-        { label: fieldLabel("company"), value: timesheet.company },
-        { label: fieldLabel("clientCompany"), value: timesheet.clientCompany },
-        { label: fieldLabel("siteLocation"), value: timesheet.siteLocation },
+        ...fieldEntries(timesheet, ["driverSignedName", "company", "clientCompany", "siteLocation"]),
         ...customerEntry(context),
       ],
     },
@@ -38,12 +35,7 @@ export function timesheetPdfSection(timesheet: TimesheetFields, context: FormPdf
     {
       kind: "keyValues",
       columns: 4,
-      entries: [
-        { label: fieldLabel("machineNumber"), value: timesheet.machineNumber },
-        { label: fieldLabel("plantNumber"), value: timesheet.plantNumber },
-        { label: fieldLabel("machineHours"), value: timesheet.machineHours },
-        { label: fieldLabel("vanMileage"), value: timesheet.vanMileage },
-      ],
+      entries: fieldEntries(timesheet, ["machineNumber", "plantNumber", "machineHours", "vanMileage"]),
     },
     { kind: "heading", text: "Hours, Monday to Sunday" },
     {

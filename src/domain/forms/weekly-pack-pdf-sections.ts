@@ -8,7 +8,7 @@ import { formatUkTime } from "../uk-time";
 import { formatHours, weekDefects, weekTotalHours } from "../week-summary";
 import { CHECK_SHEET_PDF_TITLE, checkSheetPdfSection } from "./check-sheet-pdf-sections";
 import { fieldLabel } from "./field-labels";
-import { customerEntry, ratingBlocks } from "./pdf-section-parts";
+import { customerEntry, fieldEntries, ratingBlocks } from "./pdf-section-parts";
 import type { PdfDocument, PdfImageSource, PdfSection } from "./pdf-sections";
 import { TIMESHEET_PDF_TITLE, timesheetPdfSection } from "./timesheet-pdf-sections";
 
@@ -72,12 +72,14 @@ export function weeklyPackPdf(pack: WeeklyPack): PdfDocument {
         kind: "keyValues",
         columns: 3,
         entries: [
-          { label: fieldLabel("driverSignedName"), value: form.driverSignedName },
-          { label: fieldLabel("plantNumber"), value: form.plantNumber },
-          { label: fieldLabel("company"), value: form.company },
-          { label: fieldLabel("machineNumber"), value: form.machineNumber },
-          { label: fieldLabel("clientCompany"), value: form.clientCompany },
-          { label: fieldLabel("siteLocation"), value: form.siteLocation },
+          ...fieldEntries(form, [
+            "driverSignedName",
+            "plantNumber",
+            "company",
+            "machineNumber",
+            "clientCompany",
+            "siteLocation",
+          ]),
           ...customerEntry({ customerName }),
           { label: "Total hours", value: formatHours(weekTotalHours(form)) },
           { label: "Defects", value: String(defects.length) },

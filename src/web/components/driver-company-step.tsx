@@ -1,8 +1,7 @@
 import { History } from "lucide-react";
 import type { ReactNode } from "react";
 import { FORM_MEMORY_LISTS, type FormMemory } from "../../domain/form-memory";
-import { fieldLabel } from "../../domain/forms/field-labels";
-import { TextField } from "./text-field";
+import { type RememberedInput, RememberedTextFields } from "./remembered-text-fields";
 import { Button } from "./ui/button";
 import { Card } from "./ui/card";
 
@@ -24,6 +23,13 @@ interface DriverCompanyStepProps {
   /** The form's own date field: the week ending of a timesheet, the check date of a check sheet. */
   dateField: ReactNode;
 }
+
+const DRIVER_COMPANY_INPUTS: readonly RememberedInput[] = [
+  { list: "companies", autoComplete: "organization" },
+  { list: "siteLocations", autoComplete: "off" },
+  { list: "clientCompanies", autoComplete: "off" },
+  { list: "driverNames", autoComplete: "name", autoCapitalize: "words" },
+];
 
 /** Step 1 of both wizards, Driver & Company Info: who the driver works for, where, and on which date. */
 export function DriverCompanyStep({
@@ -57,38 +63,11 @@ export function DriverCompanyStep({
         </div>
 
         {dateField}
-        <TextField
-          label={fieldLabel("company")}
-          value={values.company}
-          onValueChange={(company) => onChange({ company })}
-          suggestions={memory.companies}
-          autoComplete="organization"
-          maxLength={200}
-        />
-        <TextField
-          label={fieldLabel("siteLocation")}
-          value={values.siteLocation}
-          onValueChange={(siteLocation) => onChange({ siteLocation })}
-          suggestions={memory.siteLocations}
-          autoComplete="off"
-          maxLength={200}
-        />
-        <TextField
-          label={fieldLabel("clientCompany")}
-          value={values.clientCompany}
-          onValueChange={(clientCompany) => onChange({ clientCompany })}
-          suggestions={memory.clientCompanies}
-          autoComplete="off"
-          maxLength={200}
-        />
-        <TextField
-          label={fieldLabel("driverSignedName")}
-          value={values.driverSignedName}
-          onValueChange={(driverSignedName) => onChange({ driverSignedName })}
-          suggestions={memory.driverNames}
-          autoComplete="name"
-          autoCapitalize="words"
-          maxLength={200}
+        <RememberedTextFields
+          inputs={DRIVER_COMPANY_INPUTS}
+          values={values}
+          onChange={onChange}
+          memory={memory}
         />
       </Card>
     </div>

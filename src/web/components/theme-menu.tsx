@@ -1,14 +1,8 @@
 import { Monitor, Moon, Sun } from "lucide-react";
 import { THEME_CHOICES, type ThemeChoice } from "../lib/theme";
+import { RadioMenuContent } from "./radio-menu-content";
 import { Button } from "./ui/button";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuLabel,
-  DropdownMenuRadioGroup,
-  DropdownMenuRadioItem,
-  DropdownMenuTrigger,
-} from "./ui/dropdown-menu";
+import { DropdownMenu, DropdownMenuTrigger } from "./ui/dropdown-menu";
 import { Tooltip, TooltipContent, TooltipTrigger } from "./ui/tooltip";
 
 export const themeLabels: Record<ThemeChoice, string> = { light: "Light", dark: "Dark", system: "System" };
@@ -17,6 +11,12 @@ export const themeIcons: Record<ThemeChoice, typeof Sun> = { light: Sun, dark: M
 function isThemeChoice(value: string): value is ThemeChoice {
   return (THEME_CHOICES as readonly string[]).includes(value);
 }
+
+const themeMenuChoices = THEME_CHOICES.map((option) => ({
+  value: option,
+  label: themeLabels[option],
+  icon: themeIcons[option],
+}));
 
 export interface ThemeMenuProps {
   choice: ThemeChoice;
@@ -50,25 +50,14 @@ export function ThemeMenu({ choice, onChoose, open, onOpenChange, autoFocus }: T
         </TooltipTrigger>
         <TooltipContent>Theme</TooltipContent>
       </Tooltip>
-      <DropdownMenuContent align="end">
-        <DropdownMenuLabel>Theme</DropdownMenuLabel>
-        <DropdownMenuRadioGroup
-          value={choice}
-          onValueChange={(value) => {
-            if (isThemeChoice(value)) onChoose(value);
-          }}
-        >
-          {THEME_CHOICES.map((option) => {
-            const OptionIcon = themeIcons[option];
-            return (
-              <DropdownMenuRadioItem key={option} value={option}>
-                <OptionIcon aria-hidden="true" className="size-4" />
-                {themeLabels[option]}
-              </DropdownMenuRadioItem>
-            );
-          })}
-        </DropdownMenuRadioGroup>
-      </DropdownMenuContent>
+      <RadioMenuContent
+        label="Theme"
+        value={choice}
+        choices={themeMenuChoices}
+        onChoose={(value) => {
+          if (isThemeChoice(value)) onChoose(value);
+        }}
+      />
     </DropdownMenu>
   );
 }

@@ -1,8 +1,7 @@
 import type { ReactNode } from "react";
 import type { FormMemory } from "../../domain/form-memory";
-import { fieldLabel } from "../../domain/forms/field-labels";
 import { QrScanner } from "./qr-scanner";
-import { TextField } from "./text-field";
+import { type RememberedInput, RememberedTextFields } from "./remembered-text-fields";
 import { Card } from "./ui/card";
 
 export interface VehicleValues {
@@ -18,6 +17,11 @@ interface VehicleInfoStepProps {
   children?: ReactNode;
 }
 
+const VEHICLE_INPUTS: readonly RememberedInput[] = [
+  { list: "machineTypes", autoComplete: "off" },
+  { list: "plantNumbers", autoComplete: "off", autoCapitalize: "characters" },
+];
+
 /** Step 2 of both wizards: the machine, from its QR code or typed. */
 export function VehicleInfoStep({ values, onChange, memory, children }: VehicleInfoStepProps) {
   return (
@@ -28,23 +32,7 @@ export function VehicleInfoStep({ values, onChange, memory, children }: VehicleI
         }
       />
       <Card className="space-y-5">
-        <TextField
-          label={fieldLabel("machineNumber")}
-          value={values.machineNumber}
-          onValueChange={(machineNumber) => onChange({ machineNumber })}
-          suggestions={memory.machineTypes}
-          autoComplete="off"
-          maxLength={200}
-        />
-        <TextField
-          label={fieldLabel("plantNumber")}
-          value={values.plantNumber}
-          onValueChange={(plantNumber) => onChange({ plantNumber })}
-          suggestions={memory.plantNumbers}
-          autoComplete="off"
-          autoCapitalize="characters"
-          maxLength={200}
-        />
+        <RememberedTextFields inputs={VEHICLE_INPUTS} values={values} onChange={onChange} memory={memory} />
         {children}
       </Card>
     </div>

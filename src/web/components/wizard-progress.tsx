@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
 import { stepOfLabel, type WizardStep } from "../../domain/wizard";
+import { ProgressBar } from "./progress-bar";
 
 interface WizardProgressProps {
   step: WizardStep;
@@ -30,19 +31,7 @@ export function WizardProgress({ step, steps, percent }: WizardProgressProps) {
         <span>{stepOfLabel(step, steps.length)}</span>
         <span>{percent}% complete</span>
       </div>
-      <div
-        role="progressbar"
-        aria-label="Form progress"
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={percent}
-        className="mt-1.5 h-3 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-800"
-      >
-        <div
-          className="h-full rounded-full bg-amber-500 transition-[width]"
-          style={{ width: `${percent}%` }}
-        />
-      </div>
+      <ProgressBar label="Form progress" percent={percent} className="mt-1.5" />
       <h2 ref={heading} tabIndex={-1} className="mt-4 text-xl font-bold outline-none">
         {steps[step - 1]}
       </h2>

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from "react";
+import { createValueStore } from "./value-store";
 
 /**
  * Which account dialog is open. The buttons that open them (header, banner, Login Required, the reset page)
@@ -13,31 +13,16 @@ export interface AuthDialogState {
 }
 
 const closed: AuthDialogState = { view: null, email: "" };
-let state: AuthDialogState = closed;
-const listeners = new Set<() => void>();
-
-function publish(next: AuthDialogState): void {
-  state = next;
-  for (const listener of listeners) listener();
-}
+const store = createValueStore<AuthDialogState>(closed);
 
 export function openAuthDialog(view: AuthDialogView, email = ""): void {
-  publish({ view, email });
+  store.set({ view, email });
 }
 
 export function closeAuthDialog(): void {
-  publish(closed);
-}
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-function getState(): AuthDialogState {
-  return state;
+  store.set(closed);
 }
 
 export function useAuthDialog(): AuthDialogState {
-  return useSyncExternalStore(subscribe, getState, getState);
+  return store.useValue();
 }

@@ -71,49 +71,33 @@ describe("blackInkPng", () => {
 
 describe("inkBounds", () => {
   /** Canvas pixels of `width` x `height` with ink (alpha 255 or faint) at the given points. */
-  function drawn(width: number, height: number, points: readonly (readonly [number, number, number])[]) {
+  function drawn(width: number, height: number, points: readonly Point[]) {
     const rgba = new Uint8ClampedArray(width * height * 4);
     for (const [x, y, alpha] of points) rgba[(y * width + x) * 4 + 3] = alpha;
     return rgba;
   }
 
+  type Point = readonly [x: number, y: number, alpha: number];
+  /** The ink's bounds on a `width` x `height` canvas inked at `points`. */
+  function boundsOf(width: number, height: number, margin: number, points: readonly Point[]) {
+    return inkBounds(drawn(width, height, points), width, height, margin);
+  }
+
   it("is null when nothing is drawn", () => {
-    expect(inkBounds(drawn(5, 4, []), 5, 4, 2)).toBeNull();
+    expect(boundsOf(5, 4, 2, [])).toBeNull();
   });
 
   it("keeps the margin around the ink, within the image", () => {
-    expect(
-      inkBounds(
-        drawn(20, 10, [
-          [5, 4, 255],
-          [12, 6, 1],
-        ]),
-        20,
-        10,
-        2,
-      ),
-    ).toEqual({
-      x: 3,
-      y: 2,
-      width: 12,
-      height: 7,
-    });
-    expect(
-      inkBounds(
-        drawn(20, 10, [
-          [0, 0, 255],
-          [19, 9, 255],
-        ]),
-        20,
-        10,
-        3,
-      ),
-    ).toEqual({
-      x: 0,
-      y: 0,
-      width: 20,
-      height: 10,
-    });
+    const ink: Point[] = [
+      [5, 4, 255],
+      [12, 6, 1],
+    ];
+    expect(boundsOf(20, 10, 2, ink)).toEqual({ x: 3, y: 2, width: 12, height: 7 });
+    const corners: Point[] = [
+      [0, 0, 255],
+      [19, 9, 255],
+    ];
+    expect(boundsOf(20, 10, 3, corners)).toEqual({ x: 0, y: 0, width: 20, height: 10 });
   });
 
   it("holds every inked pixel, with at most the margin of clear space on each side", () => {
@@ -136,7 +120,7 @@ describe("inkBounds", () => {
       );
     fc.assert(
       fc.property(scene, ({ width, height, margin, points }) => {
-        const box = inkBounds(drawn(width, height, points), width, height, margin);
+        const box = boundsOf(width, height, margin, points);
         const xs = points.map(([x]) => x);
         const ys = points.map(([, y]) => y);
         expect(box).toEqual({

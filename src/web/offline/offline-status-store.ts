@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from "react";
+import { createValueStore } from "../lib/value-store";
 
 /** What the header shows about the connection and the writes waiting on this device. */
 export interface OfflineStatus {
@@ -17,17 +17,15 @@ export interface OutboxCounts {
   refused: number;
 }
 
-const listeners = new Set<() => void>();
-let status: OfflineStatus = {
+const store = createValueStore<OfflineStatus>({
   online: typeof navigator === "undefined" ? true : navigator.onLine,
   waiting: 0,
   needsLogin: 0,
   refused: 0,
-};
+});
 
 function update(next: Partial<OfflineStatus>): void {
-  status = { ...status, ...next };
-  for (const listener of listeners) listener();
+  store.set({ ...store.get(), ...next });
 }
 
 if (typeof window !== "undefined") {
@@ -40,6 +38,7 @@ if (typeof window !== "undefined") {
  * first screen; the outbox (loaded a moment later) publishes its counts here.
  */
 export function publishOutboxCounts(counts: OutboxCounts): void {
+  const status = store.get();
   if (
     counts.waiting !== status.waiting ||
     counts.needsLogin !== status.needsLogin ||
@@ -49,15 +48,6 @@ export function publishOutboxCounts(counts: OutboxCounts): void {
   }
 }
 
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-function read(): OfflineStatus {
-  return status;
-}
-
 export function useOfflineStatus(): OfflineStatus {
-  return useSyncExternalStore(subscribe, read, read);
+  return store.useValue();
 }

@@ -1,4 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import { fakeClockForEachTest } from "./fake-clock";
 import { freshOfflineDbForEachTest } from "./fresh-offline-db";
 import {
   enqueue,
@@ -10,27 +11,15 @@ import {
   send,
   sendNow,
 } from "./outbox";
-
-interface Sent {
-  method: string;
-  url: string;
-  key: string | null;
-  body: unknown;
-}
+import { noteRequest, type SentRequest } from "./sent-request";
 
 /** The server as the queue sees it: a list of answers (or dropped connections) to give in turn. */
 function fakeServer(
   answers: ("offline" | { status: number; body?: unknown; headers?: Record<string, string> })[],
 ) {
-  const sent: Sent[] = [];
+  const sent: SentRequest[] = [];
   const fetch = vi.fn(async (url: string, init: RequestInit) => {
-    const headers = (init.headers ?? {}) as Record<string, string>;
-    sent.push({
-      method: init.method ?? "GET",
-      url,
-      key: headers["Idempotency-Key"] ?? null,
-      body: init.body ? JSON.parse(String(init.body)) : undefined,
-    });
+    sent.push(await noteRequest(url, init));
     const answer = answers.shift() ?? { status: 200, body: { ok: true } };
     if (answer === "offline") throw new TypeError("Failed to fetch");
     return new Response(JSON.stringify(answer.body ?? {}), {
@@ -42,6 +31,9 @@ function fakeServer(
   return sent;
 }
 
+/** The URLs the saves numbered `ns` go to, in that order. */
+const urlsOf = (...ns: number[]) => ns.map((n) => `/api/timesheets/t${n}`);
+
 const save = (n: number, group: string | null = null) => ({
   method: "PUT" as const,
   url: `/api/timesheets/t${n}`,
@@ -52,24 +44,14 @@ const save = (n: number, group: string | null = null) => ({
 });
 
 freshOfflineDbForEachTest();
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ["Date", "setTimeout", "clearTimeout"] });
-  vi.setSystemTime(new Date("2025-06-07T08:00:00Z"));
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
+fakeClockForEachTest("2025-06-07T08:00:00Z");
 
 describe("the outbox", () => {
   it("sends queued writes in the order they were made, each with its own Idempotency-Key", async () => {
     const sent = fakeServer([]);
     for (const n of [1, 2, 3]) await enqueue(save(n));
     await flushOutbox();
-    expect(sent.map((s) => s.url)).toEqual([
-      "/api/timesheets/t1",
-      "/api/timesheets/t2",
-      "/api/timesheets/t3",
-    ]);
+    expect(sent.map((s) => s.url)).toEqual(urlsOf(1, 2, 3));
     expect(new Set(sent.map((s) => s.key)).size).toBe(3);
     expect(sent.every((s) => typeof s.key === "string" && s.key.length >= 8)).toBe(true);
     expect(await listOutbox()).toEqual([]);
@@ -81,7 +63,7 @@ describe("the outbox", () => {
     await enqueue(save(2));
     await flushOutbox();
     // Tried once, failed: nothing behind it went out.
-    expect(sent.map((s) => s.url)).toEqual(["/api/timesheets/t1"]);
+    expect(sent.map((s) => s.url)).toEqual(urlsOf(1));
     let [head] = await listOutbox();
     expect(head?.attempts).toBe(1);
     expect(head?.nextAttemptAt).toBe(Date.now() + 2_000);
@@ -98,12 +80,7 @@ describe("the outbox", () => {
 
     vi.advanceTimersByTime(4_000);
     await flushOutbox();
-    expect(sent.map((s) => s.url)).toEqual([
-      "/api/timesheets/t1",
-      "/api/timesheets/t1",
-      "/api/timesheets/t1",
-      "/api/timesheets/t2",
-    ]);
+    expect(sent.map((s) => s.url)).toEqual(urlsOf(1, 1, 1, 2));
     expect(new Set(sent.slice(0, 3).map((s) => s.key)).size).toBe(1);
     expect(await listOutbox()).toEqual([]);
   });
@@ -124,11 +101,7 @@ describe("the outbox", () => {
     // Back-off from 1 try ago would hold it until later; the returning signal sends now.
     vi.setSystemTime(Date.now() - 60_000);
     await sendNow();
-    expect(sent.map((s) => s.url)).toEqual([
-      "/api/timesheets/t1",
-      "/api/timesheets/t1",
-      "/api/timesheets/t2",
-    ]);
+    expect(sent.map((s) => s.url)).toEqual(urlsOf(1, 1, 2));
   });
 
   it("sets a refused write aside with the server's reason and goes on with the rest", async () => {
@@ -138,7 +111,7 @@ describe("the outbox", () => {
     await enqueue(save(1));
     await enqueue(save(2));
     await flushOutbox();
-    expect(sent.map((s) => s.url)).toEqual(["/api/timesheets/t1", "/api/timesheets/t2"]);
+    expect(sent.map((s) => s.url)).toEqual(urlsOf(1, 2));
     const left = await listOutbox();
     expect(left).toHaveLength(1);
     expect(left[0]).toMatchObject({ state: "refused", problem: "Week ending is not a date" });
@@ -159,11 +132,7 @@ describe("the outbox", () => {
     expect(sent).toHaveLength(1);
 
     await resumeAfterLogin("Sam Driver");
-    expect(sent.map((s) => s.url)).toEqual([
-      "/api/timesheets/t1",
-      "/api/timesheets/t1",
-      "/api/timesheets/t2",
-    ]);
+    expect(sent.map((s) => s.url)).toEqual(urlsOf(1, 1, 2));
     expect(await listOutbox()).toEqual([]);
   });
 
@@ -177,15 +146,11 @@ describe("the outbox", () => {
     expect((await listOutbox()).map((i) => i.state)).toEqual(["needs-login", "waiting"]);
 
     await resumeAfterLogin("Ann Other");
-    expect(sent.map((s) => s.url)).toEqual(["/api/timesheets/t1", "/api/timesheets/t2"]);
+    expect(sent.map((s) => s.url)).toEqual(urlsOf(1, 2));
     expect((await listOutbox()).map((i) => [i.owner, i.state])).toEqual([["Sam Driver", "needs-login"]]);
 
     await resumeAfterLogin("Sam Driver");
-    expect(sent.map((s) => s.url)).toEqual([
-      "/api/timesheets/t1",
-      "/api/timesheets/t2",
-      "/api/timesheets/t1",
-    ]);
+    expect(sent.map((s) => s.url)).toEqual(urlsOf(1, 2, 1));
     expect(await listOutbox()).toEqual([]);
   });
 
@@ -300,11 +265,7 @@ describe("the outbox", () => {
       await enqueue(save(1));
       await flushOutbox();
       expect(await send(save(2))).toEqual({ kind: "sent", reply: { ok: true } });
-      expect(sent.map((s) => s.url)).toEqual([
-        "/api/timesheets/t1",
-        "/api/timesheets/t1",
-        "/api/timesheets/t2",
-      ]);
+      expect(sent.map((s) => s.url)).toEqual(urlsOf(1, 1, 2));
     });
   });
 });

@@ -1,5 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { messages } from "../../domain/messages";
+import { fakeClockForEachTest } from "./fake-clock";
 import { freshOfflineDbForEachTest } from "./fresh-offline-db";
 import {
   forgetUnusedPhotos,
@@ -19,13 +20,7 @@ import {
   sendNow,
   uploadPhotoThroughOutbox,
 } from "./outbox";
-
-interface Sent {
-  method: string;
-  url: string;
-  key: string | null;
-  body: unknown;
-}
+import { noteRequest, type SentRequest } from "./sent-request";
 
 type Answer = "offline" | { status: number; body?: unknown };
 
@@ -33,20 +28,13 @@ type Answer = "offline" | { status: number; body?: unknown };
  * The server as the queue sees it: each upload slot it hands out is numbered, PUTs and JSON writes are noted,
  * and `script` answers a request in place of the happy answer (by returning undefined it lets it through).
  */
-function fakeServer(script: (sent: Sent) => Answer | undefined = () => undefined) {
-  const sent: Sent[] = [];
+function fakeServer(script: (sent: SentRequest) => Answer | undefined = () => undefined) {
+  const sent: SentRequest[] = [];
   let slots = 0;
   vi.stubGlobal(
     "fetch",
     vi.fn(async (url: string, init: RequestInit) => {
-      const headers = (init.headers ?? {}) as Record<string, string>;
-      const body =
-        init.body instanceof Blob
-          ? await init.body.text()
-          : init.body
-            ? JSON.parse(String(init.body))
-            : undefined;
-      const request = { method: init.method ?? "GET", url, key: headers["Idempotency-Key"] ?? null, body };
+      const request = await noteRequest(url, init);
       sent.push(request);
       const answer = script(request) ?? happyAnswer(request);
       if (answer === "offline") throw new TypeError("Failed to fetch");
@@ -55,7 +43,7 @@ function fakeServer(script: (sent: Sent) => Answer | undefined = () => undefined
       });
     }),
   );
-  function happyAnswer(request: Sent): Answer {
+  function happyAnswer(request: SentRequest): Answer {
     if (request.url === "/api/objects/upload") {
       slots += 1;
       return {
@@ -122,14 +110,18 @@ async function keepForm(): Promise<void> {
   });
 }
 
+/** The requests the server got, each as "METHOD url". */
+function requestLines(sent: readonly { method: string; url: string }[]): string[] {
+  return sent.map((s) => `${s.method} ${s.url}`);
+}
+
+/** The two requests of one photo's upload: one for an upload slot, then the PUT to that slot. */
+function uploadRequests(slot: number): string[] {
+  return ["POST /api/objects/upload", `PUT /api/uploads/token-${slot}`];
+}
+
 freshOfflineDbForEachTest();
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ["Date", "setTimeout", "clearTimeout"] });
-  vi.setSystemTime(new Date("2026-11-02T08:00:00Z"));
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
+fakeClockForEachTest("2026-11-02T08:00:00Z");
 
 describe("references to photos kept on the phone", () => {
   it("are found anywhere in a body, each once, and replaced by their uploaded URLs", () => {
@@ -189,11 +181,9 @@ describe("photo uploads through the outbox", () => {
 
     online();
     await sendNow();
-    expect(sent.map((s) => `${s.method} ${s.url}`)).toEqual([
-      "POST /api/objects/upload",
-      "PUT /api/uploads/token-1",
-      "POST /api/objects/upload",
-      "PUT /api/uploads/token-2",
+    expect(requestLines(sent)).toEqual([
+      ...uploadRequests(1),
+      ...uploadRequests(2),
       "POST /api/one-step-completion/check-sheet",
     ]);
     expect(sent.slice(1, 4).map((s) => s.body)).toEqual(["front", undefined, "side"]);
@@ -236,10 +226,7 @@ describe("photo uploads through the outbox", () => {
     await enqueue(submission([ref]));
     online();
     await flushOutbox();
-    expect(sent.map((s) => `${s.method} ${s.url}`)).toEqual([
-      "POST /api/objects/upload",
-      "PUT /api/uploads/token-1",
-    ]);
+    expect(requestLines(sent)).toEqual(uploadRequests(1));
     const [waiting] = await listOutbox();
     expect(waiting).toMatchObject({ attempts: 1, state: "waiting" });
     expect(waiting?.upload?.slot).toMatchObject({ uploadURL: "/api/uploads/token-1" });
@@ -247,9 +234,8 @@ describe("photo uploads through the outbox", () => {
     vi.advanceTimersByTime(2_000);
     await flushOutbox();
     // No second slot: the PUT is tried again, to the same slot, with the key of the first try.
-    expect(sent.map((s) => `${s.method} ${s.url}`)).toEqual([
-      "POST /api/objects/upload",
-      "PUT /api/uploads/token-1",
+    expect(requestLines(sent)).toEqual([
+      ...uploadRequests(1),
       "PUT /api/uploads/token-1",
       "POST /api/one-step-completion/check-sheet",
     ]);
@@ -271,12 +257,7 @@ describe("photo uploads through the outbox", () => {
     await sendNow();
 
     // The good photo still went; the submission was not sent without the other one.
-    expect(sent.map((s) => `${s.method} ${s.url}`)).toEqual([
-      "POST /api/objects/upload",
-      "PUT /api/uploads/token-1",
-      "POST /api/objects/upload",
-      "PUT /api/uploads/token-2",
-    ]);
+    expect(requestLines(sent)).toEqual([...uploadRequests(1), ...uploadRequests(2)]);
     const left = await listOutbox();
     expect(left.map((item) => [item.label, item.state, item.problem])).toEqual([
       ["Check sheet, photo", "refused", messages.uploadFailed("Only photos can be uploaded.")],
@@ -287,10 +268,7 @@ describe("photo uploads through the outbox", () => {
 
     // The refused PUT gave its slot back: trying again asks for a fresh one.
     await retryOutboxItem(left[0]!.seq);
-    expect(sent.slice(4).map((s) => `${s.method} ${s.url}`)).toEqual([
-      "POST /api/objects/upload",
-      "PUT /api/uploads/token-3",
-    ]);
+    expect(requestLines(sent.slice(4))).toEqual(uploadRequests(3));
     expect(sent[4]?.key).not.toBe(sent[0]?.key);
 
     // Discarded, the photo goes with its upload.
@@ -334,10 +312,9 @@ describe("photo uploads through the outbox", () => {
     ]);
     online();
     await sendNow();
-    expect(sent.map((s) => `${s.method} ${s.url}`)).toEqual([
+    expect(requestLines(sent)).toEqual([
       "PUT /api/check-sheets/s1",
-      "POST /api/objects/upload",
-      "PUT /api/uploads/token-1",
+      ...uploadRequests(1),
       "PUT /api/check-sheets/s1",
     ]);
     expect(sent[3]?.body).toEqual({ id: "s1", photos: ["/api/photos/p1", "/api/photos/other"] });

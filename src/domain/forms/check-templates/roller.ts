@@ -1,29 +1,29 @@
 import { messages } from "../../messages";
-import type { CheckTemplate } from "../check-template";
+import { checkTemplate } from "../check-template";
 
 /** Daily pre-use checks of a ride-on roller, from the plant-hire industry's published pre-use check guidance. */
-export const ROLLER = {
+export const ROLLER = checkTemplate({
   id: "roller",
   name: "Roller",
   items: [
-    { field: "defectDrums", label: "Drums and drum scrapers" },
-    { field: "defectWaterSpray", label: "Water spray system, nozzles and tank" },
-    { field: "defectVibration", label: "Vibration controls" },
-    { field: "defectRops", label: "Roll-over protective structure (ROPS)" },
-    { field: "defectSeatBelt", label: "Seat belt fitted and working" },
-    { field: "defectSteering", label: "Steering and articulation joint" },
-    { field: "defectArticulationLock", label: "Articulation locking bar stowed" },
-    { field: "defectBrakes", label: "Service and parking brakes" },
-    { field: "defectEmergencyStop", label: "Emergency stop" },
-    { field: "defectLights", label: "Lights and beacon" },
-    { field: "defectTravelAlarm", label: "Horn and reversing alarm" },
-    { field: "defectMirrors", label: "Mirrors" },
-    { field: "defectHoses", label: "Hydraulic hoses (no leaks)" },
-    { field: "defectFuelOil", label: "Engine oil, hydraulic oil, coolant and fuel levels" },
-    { field: "defectFireSafety", label: "Fire extinguisher" },
+    ["defectDrums", "Drums and drum scrapers"],
+    ["defectWaterSpray", "Water spray system, nozzles and tank"],
+    ["defectVibration", "Vibration controls"],
+    ["defectRops", "Roll-over protective structure (ROPS)"],
+    ["defectSeatBelt", "Seat belt fitted and working"],
+    ["defectSteering", "Steering and articulation joint"],
+    ["defectArticulationLock", "Articulation locking bar stowed"],
+    ["defectBrakes", "Service and parking brakes"],
+    ["defectEmergencyStop", "Emergency stop"],
+    ["defectLights", "Lights and beacon"],
+    ["defectTravelAlarm", "Horn and reversing alarm"],
+    ["defectMirrors", "Mirrors"],
+    ["defectHoses", "Hydraulic hoses (no leaks)"],
+    ["defectFuelOil", "Engine oil, hydraulic oil, coolant and fuel levels"],
+    ["defectFireSafety", "Fire extinguisher"],
   ],
   notices: [
     "Wear the seat belt at all times: a roller can overturn at edges and on slopes.",
     messages.damagesNotice,
   ],
-} as const satisfies CheckTemplate;
+});

@@ -1,7 +1,9 @@
 import * as SelectPrimitive from "@radix-ui/react-select";
-import { Check, ChevronDown } from "lucide-react";
+import { ChevronDown } from "lucide-react";
 import type { ComponentProps } from "react";
 import { cn } from "../../lib/cn";
+import { ListItemTick } from "./list-item-tick";
+import { LIST_ITEM_CLASSES, POPOVER_PANEL_CLASSES } from "./with-classes";
 
 export const Select = SelectPrimitive.Root;
 export const SelectValue = SelectPrimitive.Value;
@@ -43,7 +45,7 @@ export function SelectContent({
         sideOffset={4}
         className={cn(
           "z-50 max-h-[min(var(--radix-select-content-available-height),22rem)] w-[var(--radix-select-trigger-width)] overflow-hidden",
-          "rounded-lg border border-slate-200 bg-white text-slate-900 shadow-lg dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100",
+          POPOVER_PANEL_CLASSES,
           className,
         )}
         {...props}
@@ -57,19 +59,10 @@ export function SelectContent({
 export function SelectItem({ className, children, ...props }: ComponentProps<typeof SelectPrimitive.Item>) {
   return (
     <SelectPrimitive.Item
-      className={cn(
-        "relative flex min-h-11 cursor-default items-center rounded-md py-2 pr-3 pl-9 text-base outline-none select-none",
-        "data-[highlighted]:bg-amber-100 data-[highlighted]:text-slate-950 dark:data-[highlighted]:bg-slate-700 dark:data-[highlighted]:text-white",
-        "data-[disabled]:opacity-50",
-        className,
-      )}
+      className={cn(...LIST_ITEM_CLASSES, "data-[disabled]:opacity-50", className)}
       {...props}
     >
-      <span className="absolute left-2 flex size-5 items-center justify-center">
-        <SelectPrimitive.ItemIndicator>
-          <Check aria-hidden="true" className="size-4" />
-        </SelectPrimitive.ItemIndicator>
-      </span>
+      <ListItemTick indicator={SelectPrimitive.ItemIndicator} />
       <SelectPrimitive.ItemText>{children}</SelectPrimitive.ItemText>
     </SelectPrimitive.Item>
   );

@@ -9,6 +9,7 @@ import {
   TOAST_SWIPE_THRESHOLD_PX,
 } from "../../../domain/toast";
 import { cn } from "../../lib/cn";
+import { withClasses } from "./with-classes";
 
 export function ToastProvider(props: ComponentProps<typeof ToastPrimitive.Provider>) {
   return (
@@ -64,25 +65,14 @@ export function Toast({
   );
 }
 
-export function ToastTitle({ className, ...props }: ComponentProps<typeof ToastPrimitive.Title>) {
-  return <ToastPrimitive.Title className={cn("text-base font-semibold", className)} {...props} />;
-}
+export const ToastTitle = withClasses(ToastPrimitive.Title, "text-base font-semibold");
 
-export function ToastDescription({ className, ...props }: ComponentProps<typeof ToastPrimitive.Description>) {
-  return <ToastPrimitive.Description className={cn("text-sm opacity-90", className)} {...props} />;
-}
+export const ToastDescription = withClasses(ToastPrimitive.Description, "text-sm opacity-90");
 
-export function ToastAction({ className, ...props }: ComponentProps<typeof ToastPrimitive.Action>) {
-  return (
-    <ToastPrimitive.Action
-      className={cn(
-        "inline-flex min-h-11 shrink-0 items-center rounded-md border border-current px-3 text-sm font-semibold",
-        className,
-      )}
-      {...props}
-    />
-  );
-}
+export const ToastAction = withClasses(
+  ToastPrimitive.Action,
+  "inline-flex min-h-11 shrink-0 items-center rounded-md border border-current px-3 text-sm font-semibold",
+);
 
 export function ToastClose({ className, ...props }: ComponentProps<typeof ToastPrimitive.Close>) {
   return (

@@ -1,23 +1,13 @@
-import { LoaderCircle } from "lucide-react";
 import { useState } from "react";
 import { ChangePasswordRequestSchema } from "../../../domain/api";
-import { MAX_PASSWORD_LENGTH } from "../../../domain/constants";
 import { messages } from "../../../domain/messages";
 import { validateChangePassword } from "../../../domain/password";
 import { Button } from "../../components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from "../../components/ui/dialog";
-import { toast } from "../../components/ui/use-toast";
-import { apiRequest } from "../../lib/api-client";
+import { Dialog, DialogContent } from "../../components/ui/dialog";
 import { parseRequest } from "../../lib/parse-request";
-import { FormAlert } from "./form-alert";
+import { AccountDialogHeader, AccountForm, NewPasswordFields, useNewPassword } from "./account-form";
 import { PasswordInput } from "./password-input";
-import { useAccountSubmit } from "./use-account-submit";
+import { postThenConfirm, useAccountSubmit } from "./use-account-submit";
 
 interface ChangePasswordDialogProps {
   open: boolean;
@@ -38,71 +28,51 @@ export function ChangePasswordDialog({ open, onOpenChange, email }: ChangePasswo
 
 function ChangePasswordForm({ email, onDone }: { email: string; onDone: () => void }) {
   const [current, setCurrent] = useState("");
-  const [next, setNext] = useState("");
-  const [confirm, setConfirm] = useState("");
+  const password = useNewPassword();
   const { busy, problem, submit } = useAccountSubmit("change-password");
 
   const onSubmit = () =>
     submit(
-      parseRequest(validateChangePassword({ current, new: next, confirm }), ChangePasswordRequestSchema, {
-        email,
-        currentPassword: current,
-        newPassword: next,
-      }),
-      async (request) => {
-        await apiRequest("POST", "/api/drivers/change-password", request);
-        onDone();
-        toast({ title: messages.passwordChanged, variant: "success" });
-      },
+      parseRequest(
+        validateChangePassword({ current, new: password.next, confirm: password.confirm }),
+        ChangePasswordRequestSchema,
+        {
+          email,
+          currentPassword: current,
+          newPassword: password.next,
+        },
+      ),
+      (request) => postThenConfirm("/api/drivers/change-password", request, onDone, messages.passwordChanged),
     );
 
   return (
     <>
-      <DialogHeader>
-        <DialogTitle>Change Password</DialogTitle>
-        <DialogDescription>
-          Enter your current password, then the new one twice. Other devices signed in to this account are
-          logged out.
-        </DialogDescription>
-      </DialogHeader>
-      <form
-        noValidate
-        className="grid gap-4"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void onSubmit();
-        }}
+      <AccountDialogHeader title="Change Password">
+        Enter your current password, then the new one twice. Other devices signed in to this account are
+        logged out.
+      </AccountDialogHeader>
+      <AccountForm
+        onSubmit={onSubmit}
+        busy={busy}
+        problem={problem}
+        submitLabel="Change Password"
+        busyLabel="Changing Password..."
+        fields={
+          <>
+            <PasswordInput
+              label="Current Password"
+              value={current}
+              onValueChange={setCurrent}
+              autoComplete="current-password"
+            />
+            <NewPasswordFields password={password} />
+          </>
+        }
       >
-        <PasswordInput
-          label="Current Password"
-          value={current}
-          onValueChange={setCurrent}
-          autoComplete="current-password"
-          maxLength={MAX_PASSWORD_LENGTH}
-        />
-        <PasswordInput
-          label="New Password"
-          value={next}
-          onValueChange={setNext}
-          autoComplete="new-password"
-          maxLength={MAX_PASSWORD_LENGTH}
-        />
-        <PasswordInput
-          label="Confirm New Password"
-          value={confirm}
-          onValueChange={setConfirm}
-          autoComplete="new-password"
-          maxLength={MAX_PASSWORD_LENGTH}
-        />
-        <FormAlert problem={problem} />
-        <Button type="submit" size="lg" disabled={busy}>
-          {busy ? <LoaderCircle aria-hidden="true" className="size-5 animate-spin" /> : null}
-          {busy ? "Changing Password..." : "Change Password"}
-        </Button>
         <Button variant="outline" onClick={onDone} disabled={busy}>
           Cancel
         </Button>
-      </form>
+      </AccountForm>
     </>
   );
 }

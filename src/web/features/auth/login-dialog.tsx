@@ -1,21 +1,15 @@
-import { LoaderCircle, MailCheck } from "lucide-react";
+import { MailCheck } from "lucide-react";
 import { useState } from "react";
 import { LoginRequestSchema, RegisterRequestSchema, type RegisterResponse } from "../../../domain/api";
-import { MAX_EMAIL_LENGTH, MAX_NAME_LENGTH, MAX_PASSWORD_LENGTH } from "../../../domain/constants";
+import { MAX_NAME_LENGTH } from "../../../domain/constants";
 import { validateLogin, validateRegister } from "../../../domain/password";
 import { TextField } from "../../components/text-field";
 import { Button } from "../../components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from "../../components/ui/dialog";
+import { Dialog, DialogContent } from "../../components/ui/dialog";
 import { apiRequest } from "../../lib/api-client";
 import { closeAuthDialog, openAuthDialog } from "../../lib/auth-dialog-store";
 import { parseRequest } from "../../lib/parse-request";
-import { FormAlert } from "./form-alert";
+import { AccountDialogHeader, AccountForm, DoneStatus, EmailField } from "./account-form";
 import { PasswordInput } from "./password-input";
 import { useAccountSubmit } from "./use-account-submit";
 import { useSignIn } from "./use-sign-in";
@@ -83,19 +77,10 @@ function LoginForm({ mode, initialEmail }: { mode: LoginMode; initialEmail: stri
   if (creating && sent !== null) {
     return (
       <>
-        <DialogHeader>
-          <DialogTitle>Check Your Email</DialogTitle>
-          <DialogDescription>
-            Your account is made when you open the link we have emailed to {email}.
-          </DialogDescription>
-        </DialogHeader>
-        <p role="status" className="flex items-start gap-2 font-semibold">
-          <MailCheck
-            aria-hidden="true"
-            className="mt-0.5 size-5 shrink-0 text-emerald-700 dark:text-emerald-400"
-          />
-          {sent}
-        </p>
+        <AccountDialogHeader title="Check Your Email">
+          Your account is made when you open the link we have emailed to {email}.
+        </AccountDialogHeader>
+        <DoneStatus icon={MailCheck}>{sent}</DoneStatus>
         <Button size="lg" onClick={closeAuthDialog}>
           OK
         </Button>
@@ -105,54 +90,38 @@ function LoginForm({ mode, initialEmail }: { mode: LoginMode; initialEmail: stri
 
   return (
     <>
-      <DialogHeader>
-        <DialogTitle>{creating ? "Create Driver Account" : "Driver Login"}</DialogTitle>
-        <DialogDescription>
-          {creating
-            ? "An account keeps your drafts and history, tracks each sheet's status and opens the supervisor area."
-            : "Log in to save drafts, see your history and use the supervisor area."}
-        </DialogDescription>
-      </DialogHeader>
-      <form
-        noValidate
-        className="grid gap-4"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void onSubmit();
-        }}
+      <AccountDialogHeader title={creating ? "Create Driver Account" : "Driver Login"}>
+        {creating
+          ? "An account keeps your drafts and history, tracks each sheet's status and opens the supervisor area."
+          : "Log in to save drafts, see your history and use the supervisor area."}
+      </AccountDialogHeader>
+      <AccountForm
+        onSubmit={onSubmit}
+        busy={busy}
+        problem={problem}
+        submitLabel={creating ? "Create Account" : "Login"}
+        busyLabel={creating ? "Creating Account..." : "Logging in..."}
+        fields={
+          <>
+            {creating ? (
+              <TextField
+                label="Full Name"
+                value={fullName}
+                onValueChange={setFullName}
+                autoComplete="name"
+                maxLength={MAX_NAME_LENGTH}
+              />
+            ) : null}
+            <EmailField value={email} onValueChange={setEmail} />
+            <PasswordInput
+              label="Password"
+              value={password}
+              onValueChange={setPassword}
+              autoComplete={creating ? "new-password" : "current-password"}
+            />
+          </>
+        }
       >
-        {creating ? (
-          <TextField
-            label="Full Name"
-            value={fullName}
-            onValueChange={setFullName}
-            autoComplete="name"
-            maxLength={MAX_NAME_LENGTH}
-          />
-        ) : null}
-        <TextField
-          label="Email"
-          type="email"
-          inputMode="email"
-          value={email}
-          onValueChange={setEmail}
-          autoComplete="email"
-          autoCapitalize="none"
-          spellCheck={false}
-          maxLength={MAX_EMAIL_LENGTH}
-        />
-        <PasswordInput
-          label="Password"
-          value={password}
-          onValueChange={setPassword}
-          autoComplete={creating ? "new-password" : "current-password"}
-          maxLength={MAX_PASSWORD_LENGTH}
-        />
-        <FormAlert problem={problem} />
-        <Button type="submit" size="lg" disabled={busy}>
-          {busy ? <LoaderCircle aria-hidden="true" className="size-5 animate-spin" /> : null}
-          {creating ? (busy ? "Creating Account..." : "Create Account") : busy ? "Logging in..." : "Login"}
-        </Button>
         {/* Smaller text keeps both labels on one line in a 360 px wide dialog. */}
         <div className="grid grid-cols-2 gap-2 [&>button]:px-2 [&>button]:text-sm">
           <Button variant="outline" onClick={clearForm} disabled={busy}>
@@ -162,7 +131,7 @@ function LoginForm({ mode, initialEmail }: { mode: LoginMode; initialEmail: stri
             Forgot Password
           </Button>
         </div>
-      </form>
+      </AccountForm>
       <p className="flex flex-wrap items-center justify-center gap-x-1 text-sm text-slate-700 dark:text-slate-300">
         {creating ? "Already have an account?" : "New here?"}
         <Button

@@ -1,5 +1,6 @@
 import { Eye, EyeOff } from "lucide-react";
 import { type InputHTMLAttributes, useId, useState } from "react";
+import { MAX_PASSWORD_LENGTH } from "../../../domain/constants";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 
@@ -31,6 +32,7 @@ export function PasswordInput({ label, value, onValueChange, ...props }: Passwor
           autoCorrect="off"
           spellCheck={false}
           className="pr-12"
+          maxLength={MAX_PASSWORD_LENGTH}
           {...props}
         />
         <button

@@ -1,8 +1,7 @@
-import { CircleCheck, LoaderCircle } from "lucide-react";
+import { CircleCheck } from "lucide-react";
 import { useState } from "react";
 import { useLocation, useSearchParams } from "wouter";
 import { ResetPasswordConfirmRequestSchema } from "../../../domain/api";
-import { MAX_PASSWORD_LENGTH } from "../../../domain/constants";
 import { messages } from "../../../domain/messages";
 import { validateNewPassword } from "../../../domain/password";
 import { ScreenLayout } from "../../components/screen-layout";
@@ -12,8 +11,8 @@ import { apiRequest } from "../../lib/api-client";
 import { appPaths } from "../../lib/app-paths";
 import { openAuthDialog } from "../../lib/auth-dialog-store";
 import { parseRequest } from "../../lib/parse-request";
+import { AccountForm, DoneStatus, NewPasswordFields, useNewPassword } from "./account-form";
 import { FormAlert } from "./form-alert";
-import { PasswordInput } from "./password-input";
 import { useAccountSubmit } from "./use-account-submit";
 
 /** Where the emailed reset link lands: a new password, held to the change-password rules. */
@@ -52,8 +51,7 @@ function InvalidLink() {
 }
 
 function NewPasswordForm({ token }: { token: string }) {
-  const [next, setNext] = useState("");
-  const [confirm, setConfirm] = useState("");
+  const password = useNewPassword();
   const [done, setDone] = useState(false);
   const { busy, problem, submit } = useAccountSubmit("reset-password");
   const goHomeTo = useGoHomeTo();
@@ -61,13 +59,7 @@ function NewPasswordForm({ token }: { token: string }) {
   if (done) {
     return (
       <Card className="grid gap-4">
-        <p role="status" className="flex items-start gap-2 font-semibold">
-          <CircleCheck
-            aria-hidden="true"
-            className="mt-0.5 size-5 shrink-0 text-emerald-700 dark:text-emerald-400"
-          />
-          {messages.passwordResetDone}
-        </p>
+        <DoneStatus icon={CircleCheck}>{messages.passwordResetDone}</DoneStatus>
         <Button size="lg" onClick={() => goHomeTo("login")}>
           Log In
         </Button>
@@ -77,10 +69,14 @@ function NewPasswordForm({ token }: { token: string }) {
 
   const onSubmit = () =>
     submit(
-      parseRequest(validateNewPassword({ new: next, confirm }), ResetPasswordConfirmRequestSchema, {
-        token,
-        newPassword: next,
-      }),
+      parseRequest(
+        validateNewPassword({ new: password.next, confirm: password.confirm }),
+        ResetPasswordConfirmRequestSchema,
+        {
+          token,
+          newPassword: password.next,
+        },
+      ),
       async (request) => {
         await apiRequest("POST", "/api/drivers/reset-password/confirm", request);
         setDone(true);
@@ -89,41 +85,26 @@ function NewPasswordForm({ token }: { token: string }) {
 
   return (
     <Card>
-      <form
-        noValidate
-        className="grid gap-4"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void onSubmit();
-        }}
+      <AccountForm
+        onSubmit={onSubmit}
+        busy={busy}
+        problem={problem}
+        submitLabel="Set New Password"
+        busyLabel="Saving..."
+        fields={
+          <>
+            <p className="text-slate-700 dark:text-slate-300">
+              Choose a new password of at least 6 characters. Any device still logged in to your account will
+              be logged out.
+            </p>
+            <NewPasswordFields password={password} />
+          </>
+        }
       >
-        <p className="text-slate-700 dark:text-slate-300">
-          Choose a new password of at least 6 characters. Any device still logged in to your account will be
-          logged out.
-        </p>
-        <PasswordInput
-          label="New Password"
-          value={next}
-          onValueChange={setNext}
-          autoComplete="new-password"
-          maxLength={MAX_PASSWORD_LENGTH}
-        />
-        <PasswordInput
-          label="Confirm New Password"
-          value={confirm}
-          onValueChange={setConfirm}
-          autoComplete="new-password"
-          maxLength={MAX_PASSWORD_LENGTH}
-        />
-        <FormAlert problem={problem} />
-        <Button type="submit" size="lg" disabled={busy}>
-          {busy ? <LoaderCircle aria-hidden="true" className="size-5 animate-spin" /> : null}
-          {busy ? "Saving..." : "Set New Password"}
-        </Button>
         <Button variant="ghost" onClick={() => goHomeTo("reset-password")} disabled={busy}>
           Request a New Link
         </Button>
-      </form>
+      </AccountForm>
     </Card>
   );
 }

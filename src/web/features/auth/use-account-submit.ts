@@ -1,4 +1,6 @@
 import { useState } from "react";
+import { toast } from "../../components/ui/use-toast";
+import { apiRequest } from "../../lib/api-client";
 import type { ParsedRequest } from "../../lib/parse-request";
 import { type AccountCall, authFailure, type FormProblem } from "./auth-failure";
 
@@ -27,4 +29,11 @@ export function useAccountSubmit(call: AccountCall) {
   }
 
   return { busy, problem, setProblem, submit };
+}
+
+/** Posts an account request; once the server takes it, closes the form and says what was done. */
+export async function postThenConfirm(path: string, request: unknown, close: () => void, done: string) {
+  await apiRequest("POST", path, request);
+  close();
+  toast({ title: done, variant: "success" });
 }

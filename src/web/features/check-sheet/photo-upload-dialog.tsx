@@ -2,6 +2,7 @@ import { Camera, ImagePlus, LoaderCircle, TriangleAlert, Upload, X } from "lucid
 import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { MAX_PHOTOS } from "../../../domain/constants";
 import { type PhotoFile, photoFileProblem } from "../../../domain/photos";
+import { ProgressBar } from "../../components/progress-bar";
 import { Button, buttonClasses } from "../../components/ui/button";
 import {
   Dialog,
@@ -242,19 +243,7 @@ export function PhotoUploadDialog({
         {progress ? (
           <div role="status" className="space-y-1.5">
             <p className="text-sm font-medium">{`Uploading photo ${progress.index + 1} of ${progress.total}... ${percent}%`}</p>
-            <div
-              role="progressbar"
-              aria-label="Upload progress"
-              aria-valuemin={0}
-              aria-valuemax={100}
-              aria-valuenow={percent}
-              className="h-3 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-800"
-            >
-              <div
-                className="h-full rounded-full bg-amber-500 transition-[width]"
-                style={{ width: `${percent}%` }}
-              />
-            </div>
+            <ProgressBar label="Upload progress" percent={percent} />
           </div>
         ) : null}
 

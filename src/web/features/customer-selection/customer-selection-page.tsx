@@ -3,11 +3,12 @@ import {
   ArrowRight,
   CheckCircle2,
   LoaderCircle,
+  type LucideIcon,
   ShieldCheck,
   TriangleAlert,
   XCircle,
 } from "lucide-react";
-import { type ChangeEvent, type FormEvent, useId, useState } from "react";
+import { type ChangeEvent, type FormEvent, type ReactNode, useId, useState } from "react";
 import { useLocation, useSearchParams } from "wouter";
 import type { Customer } from "../../../domain/customer";
 import { ScreenLayout } from "../../components/screen-layout";
@@ -18,6 +19,7 @@ import { Label } from "../../components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../components/ui/select";
 import { NetworkError } from "../../lib/api-client";
 import { appPaths, type FormKind, parseFormKind } from "../../lib/app-paths";
+import { cn } from "../../lib/cn";
 import { useCustomers } from "../../lib/use-customers";
 import { useOrderValidation } from "./use-order-validation";
 
@@ -25,6 +27,26 @@ const formTitles: Record<FormKind, string> = {
   timesheet: "Weekly Timesheet",
   "check-sheet": "Daily Plant Defect Check",
 };
+
+const PROBLEM_TEXT = "text-red-700 dark:text-red-300";
+
+/** One line under the order number: whether it is valid, or why it could not be checked. */
+function OrderMessage({
+  icon: Icon,
+  className,
+  children,
+}: {
+  icon: LucideIcon;
+  className: string;
+  children: ReactNode;
+}) {
+  return (
+    <p className={cn("flex items-center gap-1.5", className)}>
+      <Icon aria-hidden="true" className="size-4 shrink-0" />
+      {children}
+    </p>
+  );
+}
 
 function RequiresOrderIcon() {
   return (
@@ -170,22 +192,19 @@ export function CustomerSelectionPage() {
             />
             <div id={ids.orderMessage} aria-live="polite" className="mt-2 min-h-6 text-sm font-medium">
               {validation.state === "valid" && validation.message ? (
-                <p className="flex items-center gap-1.5 text-emerald-800 dark:text-emerald-300">
-                  <CheckCircle2 aria-hidden="true" className="size-4 shrink-0" />
+                <OrderMessage icon={CheckCircle2} className="text-emerald-800 dark:text-emerald-300">
                   {validation.message}
-                </p>
+                </OrderMessage>
               ) : null}
               {validation.state === "invalid" && validation.message ? (
-                <p className="flex items-center gap-1.5 text-red-700 dark:text-red-300">
-                  <XCircle aria-hidden="true" className="size-4 shrink-0" />
+                <OrderMessage icon={XCircle} className={PROBLEM_TEXT}>
                   {validation.message}
-                </p>
+                </OrderMessage>
               ) : null}
               {validation.failure ? (
-                <p className="flex items-center gap-1.5 text-red-700 dark:text-red-300">
-                  <TriangleAlert aria-hidden="true" className="size-4 shrink-0" />
+                <OrderMessage icon={TriangleAlert} className={PROBLEM_TEXT}>
                   {validation.failure}
-                </p>
+                </OrderMessage>
               ) : null}
             </div>
             <Button

@@ -1,7 +1,8 @@
-import { CheckCircle2, UserPlus } from "lucide-react";
+import { UserPlus } from "lucide-react";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { openAuthDialog } from "../../lib/auth-dialog-store";
+import { TickList } from "./card-parts";
 
 const benefits = [
   "Save drafts and finish them later",
@@ -15,17 +16,7 @@ export function AccountBanner() {
   return (
     <Card className="mt-6 border-amber-300 bg-amber-50 dark:border-amber-400/30 dark:bg-amber-400/10">
       <h2 className="text-lg font-bold">Why Create an Account?</h2>
-      <ul className="mt-3 space-y-2">
-        {benefits.map((benefit) => (
-          <li key={benefit} className="flex items-start gap-2 text-slate-800 dark:text-slate-200">
-            <CheckCircle2
-              aria-hidden="true"
-              className="mt-0.5 size-5 shrink-0 text-emerald-700 dark:text-emerald-400"
-            />
-            <span>{benefit}</span>
-          </li>
-        ))}
-      </ul>
+      <TickList points={benefits} className="mt-3" />
       <p className="mt-3 text-sm text-slate-700 dark:text-slate-300">
         It is optional: every form can be completed and emailed without one.
       </p>

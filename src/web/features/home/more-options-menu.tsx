@@ -1,21 +1,15 @@
 import { ChevronDown, History, LayoutDashboard, type LucideIcon, ShieldCheck, UserRound } from "lucide-react";
+import { RadioMenuContent } from "../../components/radio-menu-content";
 import { Button } from "../../components/ui/button";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuLabel,
-  DropdownMenuRadioGroup,
-  DropdownMenuRadioItem,
-  DropdownMenuTrigger,
-} from "../../components/ui/dropdown-menu";
+import { DropdownMenu, DropdownMenuTrigger } from "../../components/ui/dropdown-menu";
 import { type AccountTab, type HomeTab, isAccountTab, parseHomeTab } from "../../lib/app-paths";
 import { cn } from "../../lib/cn";
 
-const items: readonly { tab: AccountTab; label: string; icon: LucideIcon }[] = [
-  { tab: "forms", label: "Operator Dashboard", icon: LayoutDashboard },
-  { tab: "history", label: "Driver History", icon: History },
-  { tab: "supervisor", label: "Supervisor", icon: ShieldCheck },
-  { tab: "account", label: "Account", icon: UserRound },
+const items: readonly { value: AccountTab; label: string; icon: LucideIcon }[] = [
+  { value: "forms", label: "Operator Dashboard", icon: LayoutDashboard },
+  { value: "history", label: "Driver History", icon: History },
+  { value: "supervisor", label: "Supervisor", icon: ShieldCheck },
+  { value: "account", label: "Account", icon: UserRound },
 ];
 
 interface MoreOptionsMenuProps {
@@ -42,23 +36,15 @@ export function MoreOptionsMenu({ tab, onSelect }: MoreOptionsMenuProps) {
           <ChevronDown aria-hidden="true" className="size-4" />
         </Button>
       </DropdownMenuTrigger>
-      <DropdownMenuContent align="end">
-        <DropdownMenuLabel>More Options</DropdownMenuLabel>
-        <DropdownMenuRadioGroup
-          value={active ? tab : ""}
-          onValueChange={(value) => {
-            const next = parseHomeTab(value);
-            if (next && isAccountTab(next)) onSelect(next);
-          }}
-        >
-          {items.map(({ tab: item, label, icon: Icon }) => (
-            <DropdownMenuRadioItem key={item} value={item}>
-              <Icon aria-hidden="true" className="size-4" />
-              {label}
-            </DropdownMenuRadioItem>
-          ))}
-        </DropdownMenuRadioGroup>
-      </DropdownMenuContent>
+      <RadioMenuContent
+        label="More Options"
+        value={active ? tab : ""}
+        choices={items}
+        onChoose={(value) => {
+          const next = parseHomeTab(value);
+          if (next && isAccountTab(next)) onSelect(next);
+        }}
+      />
     </DropdownMenu>
   );
 }

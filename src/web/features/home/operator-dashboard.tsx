@@ -4,6 +4,7 @@ import { useLocation } from "wouter";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { appPaths, type FormKind } from "../../lib/app-paths";
+import { IconHeading } from "./card-parts";
 
 interface StartCardProps {
   icon: LucideIcon;
@@ -13,18 +14,10 @@ interface StartCardProps {
   onStart: () => void;
 }
 
-function StartCard({ icon: Icon, title, description, startLabel, onStart }: StartCardProps) {
+function StartCard({ icon, title, description, startLabel, onStart }: StartCardProps) {
   return (
     <Card className="flex flex-col">
-      <div className="flex items-start gap-3">
-        <span className="flex size-12 shrink-0 items-center justify-center rounded-lg bg-amber-100 text-amber-800 dark:bg-amber-400/15 dark:text-amber-300">
-          <Icon aria-hidden="true" className="size-6" />
-        </span>
-        <div>
-          <h3 className="text-lg font-bold">{title}</h3>
-          <p className="mt-1 text-slate-700 dark:text-slate-300">{description}</p>
-        </div>
-      </div>
+      <IconHeading icon={icon} title={title} description={description} level="h3" />
       <Button size="lg" className="mt-4 w-full sm:mt-auto" onClick={onStart}>
         {startLabel}
         <ArrowRight aria-hidden="true" className="size-5" />
@@ -32,6 +25,24 @@ function StartCard({ icon: Icon, title, description, startLabel, onStart }: Star
     </Card>
   );
 }
+
+/** The two forms a driver starts from the dashboard. */
+const START_CARDS: readonly (Omit<StartCardProps, "onStart"> & { form: FormKind })[] = [
+  {
+    form: "timesheet",
+    icon: Clock,
+    title: "Weekly Timesheet",
+    description: "Hours for each day, machine hours and signatures.",
+    startLabel: "Start Timesheet",
+  },
+  {
+    form: "check-sheet",
+    icon: ClipboardCheck,
+    title: "Daily Check Sheet",
+    description: "The 16-point plant check, defects and photos.",
+    startLabel: "Start Check Sheet",
+  },
+];
 
 /** The Operator Dashboard ('forms' tab): a welcome by name and the two forms to start. */
 export function OperatorDashboard({ driverName }: { driverName: string }) {
@@ -47,20 +58,9 @@ export function OperatorDashboard({ driverName }: { driverName: string }) {
         filling in today?
       </p>
       <div className="mt-3 grid gap-3 sm:grid-cols-2">
-        <StartCard
-          icon={Clock}
-          title="Weekly Timesheet"
-          description="Hours for each day, machine hours and signatures."
-          startLabel="Start Timesheet"
-          onStart={() => start("timesheet")}
-        />
-        <StartCard
-          icon={ClipboardCheck}
-          title="Daily Check Sheet"
-          description="The 16-point plant check, defects and photos."
-          startLabel="Start Check Sheet"
-          onStart={() => start("check-sheet")}
-        />
+        {START_CARDS.map(({ form, ...card }) => (
+          <StartCard key={form} {...card} onStart={() => start(form)} />
+        ))}
       </div>
       <div className="mt-3 grid gap-2 sm:grid-cols-2">
         <Button variant="outline" size="lg" onClick={() => navigate(appPaths.collation())}>

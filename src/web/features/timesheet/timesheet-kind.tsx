@@ -60,27 +60,27 @@ function WeekEndingField({ wizard }: { wizard: TimesheetWizardApi }) {
   );
 }
 
+const START_READINGS = [
+  { field: "machineHours", inputMode: "decimal" },
+  { field: "vanMileage", inputMode: "numeric" },
+] as const;
+
 /** Step 2's start readings, under the machine's fields. */
 function StartReadings({ wizard }: { wizard: TimesheetWizardApi }) {
   const { state, change } = wizard;
   return (
     <>
-      <TextField
-        label={fieldLabel("machineHours")}
-        value={state.form.machineHours}
-        onValueChange={(machineHours) => change({ machineHours })}
-        inputMode="decimal"
-        autoComplete="off"
-        maxLength={50}
-      />
-      <TextField
-        label={fieldLabel("vanMileage")}
-        value={state.form.vanMileage}
-        onValueChange={(vanMileage) => change({ vanMileage })}
-        inputMode="numeric"
-        autoComplete="off"
-        maxLength={50}
-      />
+      {START_READINGS.map(({ field, inputMode }) => (
+        <TextField
+          key={field}
+          label={fieldLabel(field)}
+          value={state.form[field]}
+          onValueChange={(value) => change({ [field]: value })}
+          inputMode={inputMode}
+          autoComplete="off"
+          maxLength={50}
+        />
+      ))}
     </>
   );
 }
