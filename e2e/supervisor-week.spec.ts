@@ -115,14 +115,14 @@ test("a week goes red, orange, green, is approved, dispatched to two addresses a
 
   // The week is now Driver History: the timesheet and both check sheets, each with View Record.
   await page.goto("/?tab=history");
-  const rows = page.getByRole("list", { name: "Completed sheets" }).getByRole("article");
+  const rows = page.getByRole("list", { name: "Completed sheets by week" }).getByRole("article");
   await expect(rows).toHaveCount(3);
   await expect(rows.filter({ hasText: "Timesheet" }).getByText("21/11/2026")).toBeVisible();
   await expect(rows.filter({ hasText: "17/11/2026" })).toHaveCount(1);
   await screenshotBoth(page, "driver-history");
   await rows.filter({ hasText: "Timesheet" }).getByRole("button", { name: "View Record" }).click();
   await expect(page).toHaveURL(new RegExp(`/completed-form/${week.timesheetId}$`));
-  await expect(page.getByText("Completed", { exact: true })).toBeVisible();
+  await expect(page.getByText("Archived", { exact: true })).toBeVisible();
   await expect(page.getByText("EX-204")).toBeVisible();
   // Under each signature, when it was drawn; signatures given without a time say so.
   await expect(page.getByText(`Drawn: ${formatSignedAt(drawnAt)}`)).toHaveCount(1);
