@@ -31,7 +31,7 @@ function HistoryRow({ card }: { card: HistoryCard }) {
     ? ["Week ending", formatDisplayDate(card.form.weekEnding)]
     : ["Check date", formatDisplayDate(card.form.checkDate)];
   return (
-    <article aria-label={`${type} ${plant}`} className="space-y-3 py-3 first:pt-0 last:pb-0">
+    <article aria-label={`${type} ${plant}`} className="space-y-2">
       <div className="flex items-start gap-3">
         <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-amber-100 text-amber-800 dark:bg-amber-400/15 dark:text-amber-300">
           <Icon aria-hidden="true" className="size-5" />
@@ -59,7 +59,11 @@ function HistoryRow({ card }: { card: HistoryCard }) {
           </dl>
         </div>
       </div>
-      <Button variant="outline" className="w-full" onClick={() => navigate(appPaths.completedForm(card.id))}>
+      <Button
+        variant="outline"
+        className="w-full sm:ml-13 sm:w-auto"
+        onClick={() => navigate(appPaths.completedForm(card.id))}
+      >
         <Eye aria-hidden="true" className="size-5" />
         View Record
       </Button>
@@ -78,7 +82,7 @@ function WeekGroup({ week }: { week: HistoryWeek<StoredTimesheet, StoredCheckShe
       </h3>
       <ul aria-label={title} className="mt-3 divide-y divide-slate-200 dark:divide-slate-700">
         {week.cards.map((card) => (
-          <li key={`${card.type}-${card.id}`}>
+          <li key={`${card.type}-${card.id}`} className="py-3 first:pt-0 last:pb-0">
             <HistoryRow card={card} />
           </li>
         ))}
