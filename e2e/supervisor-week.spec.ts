@@ -70,7 +70,7 @@ test("a week goes red, orange, green, is approved, dispatched to two addresses a
   await dialog.getByRole("button", { name: "Send Forms" }).click();
   await expect(dialog.getByRole("alert")).toHaveText(messages.emailAddressRequired);
   const recipients = ["office@buildco-civils.co.uk", "site.manager@leeds-ring-road.co.uk"];
-  await dialog.getByLabel("Recipients").fill(` ${recipients[0]}, ,${recipients[1]} `);
+  await dialog.getByRole("textbox", { name: "Recipients" }).fill(` ${recipients[0]}, ,${recipients[1]} `);
   await dialog.getByLabel("Message (optional)").fill("Week 47 pack attached.");
   await screenshotBoth(page, "email-dispatch-dialog");
   await dialog.getByRole("button", { name: "Send Forms" }).click();
@@ -211,7 +211,7 @@ test("the week is on screen before it is sent, each mail says what it is, asks o
   await card.getByRole("button", { name: "Email Dispatch" }).click();
   const dialog = page.getByRole("dialog", { name: "Email Dispatch" });
   const other = "accounts@buildco-civils.co.uk";
-  await dialog.getByLabel("Recipients").fill(other);
+  await dialog.getByRole("textbox", { name: "Recipients" }).fill(other);
   await dialog.getByLabel("Message (optional)").fill("Week 47, EX-318.");
   await dialog.getByRole("button", { name: "Send Forms" }).click();
   await expect(dialog.getByRole("listitem")).toHaveText([other, account.email]);
