@@ -6,6 +6,7 @@ import {
   createWeek,
   openSupervisorTab,
   screenshotBoth,
+  screenshotPath,
   setCard,
   signIn,
   signWeek,
@@ -18,7 +19,7 @@ test("an office screen shows the sets as a sortable table with the chosen set's 
 }) => {
   await signIn(page, "Sam Desk");
   const sam = await createWeek(page, { driverSignedName: "Sam Desk", plantNumber: "EX-204" });
-  await createWeek(page, { driverSignedName: "Alex Desk", plantNumber: "DZ-77" });
+  const alex = await createWeek(page, { driverSignedName: "Alex Desk", plantNumber: "DZ-77" });
   await signWeek(page, sam, "Sam Desk");
 
   await page.setViewportSize({ width: 1280, height: 800 });
@@ -79,15 +80,40 @@ test("an office screen shows the sets as a sortable table with the chosen set's 
   await expectNoAxeViolations(page);
   await screenshotBoth(page, "supervisor-desk-1280");
 
+  // The collation screen uses the width too: its sets side by side, not one phone column.
+  await signWeek(page, alex, "Alex Desk");
+  await page.getByRole("button", { name: "Supervisor Approval" }).click();
+  const entries = page.getByRole("tabpanel").getByRole("article");
+  await expect(entries).toHaveCount(2);
+  const [left, right] = [await entries.nth(0).boundingBox(), await entries.nth(1).boundingBox()];
+  expect(right?.x).toBeGreaterThan((left?.x ?? 0) + (left?.width ?? 0) - 1);
+  expect(right?.y).toBe(left?.y);
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: screenshotPath("supervisor-desk-collation-1280"), fullPage: true });
+  await openSupervisorTab(page);
+
   // A row's action is the card's: Get Approval asks once.
   await samRow.getByRole("button", { name: "Get Approval" }).click();
   const approve = page.getByRole("alertdialog", { name: messages.confirmSendTitle });
   await expect(approve).toBeVisible();
   await approve.getByRole("button", { name: "Cancel" }).click();
 
+  // Review Set: on an office screen the week's forms sit beside the sign-off, not behind a tab.
+  await samRow.getByRole("button", { name: "Review Set" }).click();
+  const summary = page.getByRole("region", { name: "Timesheet Summary" });
+  await expect(summary).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole("tab", { name: "Forms" })).toHaveCount(0);
+  const signer = page.getByRole("region", { name: "Client Representative Signature" });
+  const [signerBox, summaryBox] = [await signer.boundingBox(), await summary.boundingBox()];
+  expect(summaryBox?.x).toBeGreaterThan((signerBox?.x ?? 0) + (signerBox?.width ?? 0) - 1);
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: screenshotPath("supervisor-desk-approval-1280"), fullPage: true });
+  await openSupervisorTab(page);
+
   // Below 1024 px the phone's cards stay.
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(table).toHaveCount(0);
   await expect(setCard(page)).toHaveCount(2);
   await expectNoAxeViolations(page);
+  await screenshotBoth(page, "supervisor-desk-390");
 });

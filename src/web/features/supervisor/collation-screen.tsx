@@ -201,10 +201,14 @@ function Collations() {
           const list = entries.filter((entry) => collationCategory(entry) === category);
           return (
             <TabsContent key={category} value={category}>
+              <h2 className="sr-only">{COLLATION_CATEGORY_LABELS[category]}</h2>
               {list.length === 0 ? (
                 <Card className="text-center text-slate-700 dark:text-slate-300">{EMPTY_TEXT[category]}</Card>
               ) : (
-                <ul aria-label={COLLATION_CATEGORY_LABELS[category]} className="space-y-3">
+                <ul
+                  aria-label={COLLATION_CATEGORY_LABELS[category]}
+                  className="grid items-start gap-3 lg:grid-cols-2 xl:grid-cols-3"
+                >
                   {list.map((entry) => (
                     <li key={entry.id}>
                       <EntryCard entry={entry} />
@@ -228,6 +232,7 @@ export function CollationScreen() {
       title="Supervisor Approval"
       subtitle="Timesheets and check sheets, paired by driver, plant and week."
       back={{ href: appPaths.home("supervisor"), label: "Supervisor" }}
+      wide
     >
       {session ? <Collations /> : <SupervisorLoginRequired />}
     </ScreenLayout>
