@@ -52,7 +52,7 @@ test("an anonymous check sheet survives a reload at its step, waits on the phone
   const rating = page.getByRole("region", { name: "Rate Driver Performance" });
   await rating.getByRole("button", { name: "Excellent" }).click();
   const panel = page.getByRole("region", { name: "Email Submission" });
-  await panel.getByRole("textbox", { name: "Client email 1" }).fill(client);
+  await panel.getByRole("textbox", { name: "Client email" }).fill(client);
 
   await context.setOffline(true);
   await expect(header(page).getByText(messages.offline)).toBeVisible();
@@ -137,7 +137,7 @@ async function checkWithPhotosOffline(page: Page, context: BrowserContext, clien
   const rating = page.getByRole("region", { name: "Rate Driver Performance" });
   await rating.getByRole("button", { name: "Excellent" }).click();
   const panel = page.getByRole("region", { name: "Email Submission" });
-  await panel.getByRole("textbox", { name: "Client email 1" }).fill(client);
+  await panel.getByRole("textbox", { name: "Client email" }).fill(client);
   await panel.getByRole("button", { name: "Complete & Email Check Sheet" }).click();
   await expect(page.getByText(messages.savedOnPhone)).toBeVisible();
   await expect(header(page).getByRole("button", { name: messages.waitingToSend(3) })).toBeVisible();

@@ -102,7 +102,7 @@ test("the rating appears once every signature is in, and the checklist says what
   await expect(panel.getByRole("button", { name: "Complete & Email Check Sheet" })).toBeDisabled();
 
   // A made-up address is refused when submitting, naming it.
-  await panel.getByRole("textbox", { name: "Client email 1" }).fill("office@example.com");
+  await panel.getByRole("textbox", { name: "Client email" }).fill("office@example.com");
   await panel.getByRole("button", { name: "Complete & Email Check Sheet" }).click();
   await expect(
     toastRegion(page).getByText(messages.invalidEmailNotice(["office@example.com"]).description),

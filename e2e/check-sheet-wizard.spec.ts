@@ -138,7 +138,7 @@ test("an anonymous driver checks the machine, adds two photos, signs, and the cl
   const completeButton = emailPanel.getByRole("button", { name: "Complete & Email Check Sheet" });
   await expect(completeButton).toBeDisabled();
   const address = `site.office.${Date.now()}@pennine-groundworks.co.uk`;
-  await emailPanel.getByRole("textbox", { name: "Client email 1" }).fill(address);
+  await emailPanel.getByRole("textbox", { name: "Client email" }).fill(address);
   await expect(completeButton).toBeEnabled();
 
   const sent = page.waitForRequest(

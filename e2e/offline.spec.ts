@@ -97,7 +97,7 @@ test("an anonymous timesheet signed and submitted offline survives a reload and 
     .getByRole("region", { name: "Rate Driver Performance" })
     .getByRole("button", { name: "Excellent" })
     .click();
-  await page.getByRole("textbox", { name: "Client email 1" }).fill(client);
+  await page.getByRole("textbox", { name: "Client email" }).fill(client);
   await page.getByRole("button", { name: "Complete & Email Timesheet" }).click();
 
   await expect(page.getByText(messages.savedOnPhone)).toBeVisible();

@@ -70,7 +70,7 @@ test("a week goes red, orange, green, is approved, dispatched to two addresses a
   await dialog.getByRole("button", { name: "Send Forms" }).click();
   await expect(dialog.getByRole("alert")).toHaveText(messages.emailAddressRequired);
   const recipients = ["office@buildco-civils.co.uk", "site.manager@leeds-ring-road.co.uk"];
-  await dialog.getByLabel("Recipients").fill(` ${recipients[0]}, ,${recipients[1]} `);
+  await dialog.getByRole("textbox", { name: "Recipients" }).fill(` ${recipients[0]}, ,${recipients[1]} `);
   await dialog.getByLabel("Message (optional)").fill("Week 47 pack attached.");
   await screenshotBoth(page, "email-dispatch-dialog");
   await dialog.getByRole("button", { name: "Send Forms" }).click();
@@ -115,14 +115,14 @@ test("a week goes red, orange, green, is approved, dispatched to two addresses a
 
   // The week is now Driver History: the timesheet and both check sheets, each with View Record.
   await page.goto("/?tab=history");
-  const rows = page.getByRole("list", { name: "Completed sheets" }).getByRole("article");
+  const rows = page.getByRole("list", { name: "Completed sheets by week" }).getByRole("article");
   await expect(rows).toHaveCount(3);
   await expect(rows.filter({ hasText: "Timesheet" }).getByText("21/11/2026")).toBeVisible();
   await expect(rows.filter({ hasText: "17/11/2026" })).toHaveCount(1);
   await screenshotBoth(page, "driver-history");
   await rows.filter({ hasText: "Timesheet" }).getByRole("button", { name: "View Record" }).click();
   await expect(page).toHaveURL(new RegExp(`/completed-form/${week.timesheetId}$`));
-  await expect(page.getByText("Completed", { exact: true })).toBeVisible();
+  await expect(page.getByText("Archived", { exact: true })).toBeVisible();
   await expect(page.getByText("EX-204")).toBeVisible();
   // Under each signature, when it was drawn; signatures given without a time say so.
   await expect(page.getByText(`Drawn: ${formatSignedAt(drawnAt)}`)).toHaveCount(1);
@@ -211,7 +211,7 @@ test("the week is on screen before it is sent, each mail says what it is, asks o
   await card.getByRole("button", { name: "Email Dispatch" }).click();
   const dialog = page.getByRole("dialog", { name: "Email Dispatch" });
   const other = "accounts@buildco-civils.co.uk";
-  await dialog.getByLabel("Recipients").fill(other);
+  await dialog.getByRole("textbox", { name: "Recipients" }).fill(other);
   await dialog.getByLabel("Message (optional)").fill("Week 47, EX-318.");
   await dialog.getByRole("button", { name: "Send Forms" }).click();
   await expect(dialog.getByRole("listitem")).toHaveText([other, account.email]);

@@ -20,7 +20,7 @@ async function completeSignatureStep(page: Page): Promise<void> {
     .getByRole("region", { name: "Rate Driver Performance" })
     .getByRole("button", { name: "Poor" })
     .click();
-  await page.getByRole("textbox", { name: "Client email 1" }).fill("office@pennine-groundworks.co.uk");
+  await page.getByRole("textbox", { name: "Client email" }).fill("office@pennine-groundworks.co.uk");
   await expect(page.getByRole("button", { name: "Complete & Email Timesheet" })).toBeEnabled();
 }
 
@@ -168,7 +168,7 @@ test("the rating hides its buttons for privacy and opens the email panel with on
   await expect(rating.getByText("Average")).toHaveCount(0);
   const panel = page.getByRole("region", { name: "Email Submission" });
   await expect(panel.getByRole("textbox")).toHaveCount(1);
-  await expect(panel.getByRole("textbox", { name: "Client email 1" })).toHaveValue("");
+  await expect(panel.getByRole("textbox", { name: "Client email" })).toHaveValue("");
 });
 
 test("a submission keeps the driver informed while busy, and says why it failed", async ({ page }) => {

@@ -149,16 +149,16 @@ test("an anonymous driver fills the whole week, signs, rates, and submits it in 
   await expect(rating.getByText("Rating submitted confidentially")).toBeVisible();
   await expect(rating.getByRole("button")).toHaveCount(0);
   const emailPanel = page.getByRole("region", { name: "Email Submission" });
-  await expect(emailPanel.getByRole("textbox", { name: "Client email 1" })).toHaveValue("");
-  await expect(emailPanel.getByRole("textbox", { name: "Client email 1" })).toHaveAttribute("type", "email");
-  // One row cannot be removed.
+  const first = emailPanel.getByRole("textbox", { name: "Client email" });
+  await expect(first).toHaveValue("");
+  await expect(first).toHaveAttribute("type", "email");
+  // Nothing added yet: nothing to remove.
   await expect(emailPanel.getByRole("button", { name: /^Remove/ })).toHaveCount(0);
   await expect(status).toContainText(messages.submissionEmailRequired.title);
   await expect(status).toContainText(messages.submissionEmailRequired.description);
   await expect(submit).toBeDisabled();
 
   // A made-up domain gets a red border and blocks the submit, naming the address.
-  const first = emailPanel.getByRole("textbox", { name: "Client email 1" });
   const validBorder = await first.evaluate((el) => getComputedStyle(el).borderColor);
   await first.fill("office@example.com");
   await expect(first).toHaveAttribute("aria-invalid", "true");
@@ -169,11 +169,17 @@ test("an anonymous driver fills the whole week, signs, rates, and submits it in 
   await first.fill("office@pennine-groundworks.co.uk");
   await expect(first).toHaveAttribute("aria-invalid", "false");
 
-  await emailPanel.getByRole("button", { name: "+ Add Another Email" }).click();
-  await expect(emailPanel.getByRole("textbox", { name: "Client email 2" })).toBeVisible();
+  // Enter adds the address as a row of its own with a labelled remove button; a second is added and removed.
+  await first.press("Enter");
+  const added = emailPanel.getByRole("list", { name: "Recipients" }).getByRole("listitem");
+  await expect(added).toHaveText(["office@pennine-groundworks.co.uk"]);
+  await expect(first).toHaveValue("");
+  await first.fill("site@pennine-groundworks.co.uk");
+  await emailPanel.getByRole("button", { name: "Add", exact: true }).click();
+  await expect(added).toHaveText(["office@pennine-groundworks.co.uk", "site@pennine-groundworks.co.uk"]);
   await expect(emailPanel.getByRole("button", { name: /^Remove/ })).toHaveCount(2);
-  await emailPanel.getByRole("button", { name: "Remove client email 2" }).click();
-  await expect(emailPanel.getByRole("textbox", { name: "Client email 2" })).toHaveCount(0);
+  await emailPanel.getByRole("button", { name: "Remove site@pennine-groundworks.co.uk" }).click();
+  await expect(added).toHaveText(["office@pennine-groundworks.co.uk"]);
 
   // Taking away a signature blocks the submit again.
   await page.getByRole("region", { name: "Client Signature" }).getByRole("button", { name: "Clear" }).click();

@@ -116,3 +116,25 @@ export async function screenshotBoth(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: screenshotPath(`${name}-dark`), fullPage: true });
   await page.emulateMedia({ colorScheme: "light" });
 }
+
+/** Get Approval on a signed week, through the API as the Supervisor tab sends it: every form becomes approved. */
+export async function approveWeek(page: Page, week: Week): Promise<void> {
+  const timesheet = await (await page.request.get(`/api/timesheets/${week.timesheetId}`)).json();
+  const checkSheets = [];
+  for (const id of week.checkSheetIds)
+    checkSheets.push(await (await page.request.get(`/api/check-sheets/${id}`)).json());
+  const approved = await page.request.post("/api/combined-submission", {
+    data: { combinedId: `combined-${week.timesheetId}`, timesheet, checkSheets },
+  });
+  expect(approved.status(), await approved.text()).toBe(200);
+}
+
+/** An approved week emailed to one address, then archived: every form ends archived. */
+export async function dispatchAndArchiveWeek(page: Page, week: Week, address: string): Promise<void> {
+  const sent = await page.request.post("/api/supervisor/email-dispatch", {
+    data: { combinedId: `combined-${week.timesheetId}`, emailAddresses: [address], message: "" },
+  });
+  expect(sent.status(), await sent.text()).toBe(200);
+  await putForm(page, "/api/timesheets", week.timesheetId, { status: "archived" });
+  for (const id of week.checkSheetIds) await putForm(page, "/api/check-sheets", id, { status: "archived" });
+}

@@ -353,6 +353,8 @@ export const messages = {
     `Too many forms have been emailed without an account for now. To send this one, create an account or try again in ${waitText(waitMs)}.`,
   accountMailLimited: (waitMs: number): string =>
     `Too many forms have been emailed from this account for now. Please try again in ${waitText(waitMs)}.`,
+  recipientAlreadyListed: (address: string): string => `${address} is already on the list.`,
+  recipientListFull: (max: number): string => `A form can be emailed to at most ${max} addresses.`,
   anonymousEmailRowsFull: (max: number): string =>
     `Without an account a form can be emailed to at most ${max} addresses. Log in to send to more.`,
   tooManyAnonymousRecipients: (max: number): string =>

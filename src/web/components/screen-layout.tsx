@@ -11,6 +11,8 @@ interface ScreenLayoutProps {
   /** A line under the title, e.g. the date or the order number. */
   subtitle?: ReactNode;
   back?: { href: string; label: string };
+  /** An office screen's width from 1024 px, for screens listing many sets; otherwise a phone's column. */
+  wide?: boolean;
   children: ReactNode;
 }
 
@@ -18,7 +20,8 @@ interface ScreenLayoutProps {
 const onDarkBar = "text-white hover:bg-slate-800 hover:text-white dark:text-white dark:hover:bg-slate-800";
 
 /** The frame of every screen except home: the brand bar with a back link, the screen title, the theme switch. */
-export function ScreenLayout({ title, subtitle, back, children }: ScreenLayoutProps) {
+export function ScreenLayout({ title, subtitle, back, wide = false, children }: ScreenLayoutProps) {
+  const width = wide ? "max-w-2xl lg:max-w-7xl" : "max-w-2xl";
   useEffect(() => {
     document.title = `${title} - Plant Sheets`;
   }, [title]);
@@ -26,7 +29,7 @@ export function ScreenLayout({ title, subtitle, back, children }: ScreenLayoutPr
   return (
     <div className="min-h-dvh">
       <header className="sticky top-0 z-10 border-b-4 border-amber-500 bg-slate-900 text-white">
-        <div className="mx-auto flex max-w-2xl items-center gap-2 px-2 py-1.5">
+        <div className={cn("mx-auto flex items-center gap-2 px-2 py-1.5", width)}>
           {back ? (
             <Link href={back.href} className={cn(buttonClasses("ghost"), onDarkBar, "px-3")}>
               <ArrowLeft aria-hidden="true" className="size-5" />
@@ -42,9 +45,9 @@ export function ScreenLayout({ title, subtitle, back, children }: ScreenLayoutPr
             <ThemeToggle />
           </div>
         </div>
-        <OfflineStatus className="mx-auto max-w-2xl px-3 pb-2" />
+        <OfflineStatus className={cn("mx-auto px-3 pb-2", width)} />
       </header>
-      <main className="mx-auto max-w-2xl px-4 pt-5 pb-48">
+      <main className={cn("mx-auto px-4 pt-5 pb-48", width)}>
         <h1 className="text-2xl font-bold tracking-tight">{title}</h1>
         {subtitle ? <div className="mt-1 text-slate-700 dark:text-slate-300">{subtitle}</div> : null}
         <div className="mt-5">{children}</div>

@@ -5,7 +5,7 @@ import { useParams, useSearchParams } from "wouter";
 import type { CompletedFormResponse } from "../../../domain/api";
 import { CHECK_ITEMS, type CheckValue, checkValueLabel } from "../../../domain/check-items";
 import { DAY_LABELS, DAYS } from "../../../domain/days";
-import { isCompletedStatus, isFormStatus } from "../../../domain/form-status";
+import { FORM_STATUS_LABELS, isCompletedStatus, isFormStatus } from "../../../domain/form-status";
 import { shortFieldLabel } from "../../../domain/forms/field-labels";
 import { imageSrc } from "../../../domain/forms/image-ref";
 import { dayNetHours, weeklyTotal } from "../../../domain/hours";
@@ -34,6 +34,11 @@ const text = (form: FormData, key: string): string => {
   const value = form[key];
   return typeof value === "string" ? value : typeof value === "number" ? String(value) : "";
 };
+
+/** The record's badge: its own status (Approved, Dispatched, Completed, Archived), as every list names it. */
+function statusLabel(form: FormData): string {
+  return isFormStatus(form.status) ? FORM_STATUS_LABELS[form.status] : FORM_STATUS_LABELS.completed;
+}
 
 /** The read-only view of a completed form, for its owner or through the emailed link's token. */
 export function CompletedFormPage() {
@@ -110,7 +115,7 @@ export function CompletedFormPage() {
         ) : null}
         <p className="inline-flex items-center gap-2 rounded-full bg-green-100 px-3 py-1 text-sm font-semibold text-green-900 dark:bg-green-900/40 dark:text-green-100">
           <CheckCircle2 aria-hidden="true" className="size-4" />
-          Completed
+          {statusLabel(form)}
         </p>
         <Card>
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2">

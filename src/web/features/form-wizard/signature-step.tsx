@@ -2,8 +2,8 @@ import { LoaderCircle, Mail, Save } from "lucide-react";
 import { MAX_ANONYMOUS_EMAILS, MAX_EMAILS, RATING_HIDE_DELAY_MS } from "../../../domain/constants";
 import { checkSheetEmailButtonEnabled } from "../../../domain/dispatch";
 import { messages } from "../../../domain/messages";
-import { ClientEmailList } from "../../components/client-email-list";
 import { RatingPicker } from "../../components/rating-picker";
+import { RecipientInput } from "../../components/recipient-input";
 import { SignatureDateField } from "../../components/signature-date-field";
 import { SignerBlock } from "../../components/signer-block";
 import { Button } from "../../components/ui/button";
@@ -124,7 +124,7 @@ export function SignatureStep<F extends WizardFields, X extends { type: string }
             Email Submission
           </h3>
           <p className="text-sm text-slate-700 dark:text-slate-300">{words.emailNote}</p>
-          <ClientEmailList
+          <RecipientInput
             emails={form.submissionEmails}
             onChange={(submissionEmails) => change({ submissionEmails })}
             maxRows={accountHolder ? MAX_EMAILS : MAX_ANONYMOUS_EMAILS}

@@ -1,15 +1,17 @@
-import { ClipboardCheck, Clock, Eye, FilePlus2, History } from "lucide-react";
-import { useMemo } from "react";
+import { ClipboardCheck, Clock, Eye, FilePlus2, History, SearchX } from "lucide-react";
+import { useId, useMemo, useState } from "react";
 import { useLocation } from "wouter";
-import { completedList, type ListCard } from "../../../domain/form-lists";
+import type { ListCard } from "../../../domain/form-lists";
 import { FORM_STATUS_LABELS } from "../../../domain/form-status";
 import { formatDisplayDate } from "../../../domain/iso-date";
 import { LoadingScreen } from "../../components/loading-screen";
+import { TextField } from "../../components/text-field";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { appPaths } from "../../lib/app-paths";
 import { type StoredCheckSheet, type StoredTimesheet, useAccountForms } from "../../lib/use-account-forms";
 import { KeptCopyNote } from "../../offline/kept-copy-note";
+import { type HistoryWeek, historyWeeks } from "./history-weeks";
 
 type HistoryCard = ListCard<StoredTimesheet, StoredCheckSheet>;
 
@@ -29,14 +31,14 @@ function HistoryRow({ card }: { card: HistoryCard }) {
     ? ["Week ending", formatDisplayDate(card.form.weekEnding)]
     : ["Check date", formatDisplayDate(card.form.checkDate)];
   return (
-    <Card role="article" aria-label={`${type} ${plant}`} className="space-y-3 p-4">
+    <article aria-label={`${type} ${plant}`} className="space-y-2">
       <div className="flex items-start gap-3">
         <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-amber-100 text-amber-800 dark:bg-amber-400/15 dark:text-amber-300">
           <Icon aria-hidden="true" className="size-5" />
         </span>
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center justify-between gap-2">
-            <h3 className="text-lg font-bold">{type}</h3>
+            <h4 className="font-bold">{type}</h4>
             <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-sm font-semibold text-slate-800 dark:bg-slate-800 dark:text-slate-100">
               {FORM_STATUS_LABELS[card.form.status]}
             </span>
@@ -44,6 +46,12 @@ function HistoryRow({ card }: { card: HistoryCard }) {
           <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 text-sm">
             <dt className="text-slate-600 dark:text-slate-400">Plant</dt>
             <dd className="min-w-0 break-words font-medium">{plant || "—"}</dd>
+            {card.form.siteLocation ? (
+              <>
+                <dt className="text-slate-600 dark:text-slate-400">Site</dt>
+                <dd className="min-w-0 break-words font-medium">{card.form.siteLocation}</dd>
+              </>
+            ) : null}
             <dt className="text-slate-600 dark:text-slate-400">{date[0]}</dt>
             <dd className="font-medium">{date[1] || "—"}</dd>
             <dt className="text-slate-600 dark:text-slate-400">Submitted</dt>
@@ -51,21 +59,53 @@ function HistoryRow({ card }: { card: HistoryCard }) {
           </dl>
         </div>
       </div>
-      <Button variant="outline" className="w-full" onClick={() => navigate(appPaths.completedForm(card.id))}>
+      <Button
+        variant="outline"
+        className="w-full sm:ml-13 sm:w-auto"
+        onClick={() => navigate(appPaths.completedForm(card.id))}
+      >
         <Eye aria-hidden="true" className="size-5" />
         View Record
       </Button>
+    </article>
+  );
+}
+
+/** One week: a heading, then the timesheet and its check sheets as rows of one card. */
+function WeekGroup({ week }: { week: HistoryWeek<StoredTimesheet, StoredCheckSheet> }) {
+  const headingId = useId();
+  const title = week.weekEnding ? `Week ending ${formatDisplayDate(week.weekEnding)}` : "Undated";
+  return (
+    <Card role="region" aria-labelledby={headingId} className="p-4">
+      <h3 id={headingId} className="text-lg font-bold">
+        {title}
+      </h3>
+      <ul aria-label={title} className="mt-3 divide-y divide-slate-200 dark:divide-slate-700">
+        {week.cards.map((card) => (
+          <li key={`${card.type}-${card.id}`} className="py-3 first:pt-0 last:pb-0">
+            <HistoryRow card={card} />
+          </li>
+        ))}
+      </ul>
     </Card>
   );
 }
 
-/** Driver History (spec section 2): the completed sheets, newest first, each opening its read-only record. */
+/**
+ * Driver History (spec section 2): the completed sheets, one group per week (the timesheet with its check
+ * sheets), newest week first, each opening its read-only record; a search finds a plant or a site.
+ */
 export function DriverHistoryTab() {
   const [, navigate] = useLocation();
   const forms = useAccountForms();
-  const completed = useMemo(
-    () => completedList(forms.timesheets, forms.checkSheets),
+  const [search, setSearch] = useState("");
+  const everything = useMemo(
+    () => historyWeeks(forms.timesheets, forms.checkSheets),
     [forms.timesheets, forms.checkSheets],
+  );
+  const weeks = useMemo(
+    () => historyWeeks(forms.timesheets, forms.checkSheets, search),
+    [forms.timesheets, forms.checkSheets, search],
   );
   return (
     <section aria-labelledby="history-heading">
@@ -78,7 +118,7 @@ export function DriverHistoryTab() {
       ) : null}
       {forms.status === "pending" ? (
         <LoadingScreen label="Loading history..." />
-      ) : completed.length === 0 ? (
+      ) : everything.length === 0 ? (
         <Card className="mt-3 flex flex-col items-center gap-3 py-8 text-center">
           <History aria-hidden="true" className="size-10 text-slate-500 dark:text-slate-400" />
           <h3 className="text-lg font-bold">No Completed Sheets Yet</h3>
@@ -92,13 +132,32 @@ export function DriverHistoryTab() {
           </Button>
         </Card>
       ) : (
-        <ul aria-label="Completed sheets" className="mt-3 space-y-3">
-          {completed.map((card) => (
-            <li key={`${card.type}-${card.id}`}>
-              <HistoryRow card={card} />
-            </li>
-          ))}
-        </ul>
+        <>
+          <div className="mt-3">
+            <TextField
+              label="Search by plant number or site"
+              type="search"
+              value={search}
+              onValueChange={setSearch}
+              autoComplete="off"
+              placeholder="e.g. EX-204 or Leeds"
+            />
+          </div>
+          {weeks.length === 0 ? (
+            <Card role="status" className="mt-3 flex flex-col items-center gap-2 py-6 text-center">
+              <SearchX aria-hidden="true" className="size-8 text-slate-500 dark:text-slate-400" />
+              <p className="font-semibold">{`No sheets match "${search.trim()}".`}</p>
+            </Card>
+          ) : (
+            <ul aria-label="Completed sheets by week" className="mt-3 space-y-3">
+              {weeks.map((week) => (
+                <li key={week.weekEnding}>
+                  <WeekGroup week={week} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
       )}
     </section>
   );

@@ -4,6 +4,7 @@ import { ThemeToggle } from "../../components/theme-toggle";
 import { TodaysDate } from "../../components/todays-date";
 import { Button } from "../../components/ui/button";
 import { openAuthDialog } from "../../lib/auth-dialog-store";
+import { cn } from "../../lib/cn";
 import { lazyWithQueries } from "../../lib/lazy-with-queries";
 import { useSession } from "../../lib/session-store";
 import { OfflineStatus } from "../../offline/offline-status";
@@ -24,7 +25,8 @@ const SessionCheck = lazyWithQueries(
 const onDarkBar =
   "border-slate-500 bg-transparent text-white hover:bg-slate-800 dark:border-slate-500 dark:bg-transparent dark:hover:bg-slate-800";
 
-export function HomeHeader() {
+/** `width`: the page's column, so the header lines up with what is under it. */
+export function HomeHeader({ width = "max-w-2xl" }: { width?: string }) {
   const session = useSession();
 
   const logoutButton = (
@@ -41,7 +43,7 @@ export function HomeHeader() {
           <SessionCheck />
         </Suspense>
       ) : null}
-      <div className="mx-auto flex max-w-2xl items-center gap-3 px-4 py-3">
+      <div className={cn("mx-auto flex items-center gap-3 px-4 py-3", width)}>
         {/* Decorative: the product name is spelled out right beside it. */}
         <img src="/logo.svg" alt="" width={44} height={44} className="size-11 shrink-0" />
         <div className="min-w-0 flex-1">
@@ -54,8 +56,8 @@ export function HomeHeader() {
           <ThemeToggle />
         </div>
       </div>
-      <OfflineStatus className="mx-auto max-w-2xl px-4 pb-2" />
-      <div className="mx-auto flex max-w-2xl items-center gap-3 border-t border-slate-700 px-4 py-2">
+      <OfflineStatus className={cn("mx-auto px-4 pb-2", width)} />
+      <div className={cn("mx-auto flex items-center gap-3 border-t border-slate-700 px-4 py-2", width)}>
         {session ? (
           <>
             <UserRound aria-hidden="true" className="size-5 shrink-0 text-amber-400" />

@@ -68,10 +68,13 @@ export function HomePage({ panels }: { panels: HomePanels }) {
     accountPanel = <Suspense fallback={<LoadingScreen />}>{panel}</Suspense>;
   }
 
+  // An office screen gives the supervisor's table of sets the room it needs; everything else stays a column.
+  const width = session && tab === "supervisor" ? "max-w-2xl lg:max-w-7xl" : "max-w-2xl";
+
   return (
     <div className="min-h-dvh">
-      <HomeHeader />
-      <main className="mx-auto max-w-2xl px-4 pt-4 pb-56">
+      <HomeHeader width={width} />
+      <main className={cn("mx-auto px-4 pt-4 pb-56", width)}>
         <p className="mb-4 flex items-start gap-2 rounded-lg border border-slate-300 bg-white p-3 text-sm text-slate-800 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-200">
           <WifiOff aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-amber-700 dark:text-amber-400" />
           <span>

@@ -24,7 +24,9 @@ import { appPaths, parseCollationTab } from "../../lib/app-paths";
 import { cn } from "../../lib/cn";
 import { failureText } from "../../lib/failure-text";
 import { useSession } from "../../lib/session-store";
+import { DefectCount } from "./draft-card";
 import { SupervisorLoginRequired } from "./supervisor-login-required";
+import { WeekDetail } from "./week-detail";
 
 export const COLLATIONS_KEY = ["/api/collations"] as const;
 const CollationListSchema = z.array(CollationEntrySchema);
@@ -76,55 +78,12 @@ function EntryCard({ entry }: { entry: CollationEntry }) {
           {sheets > 0 ? (
             <>
               <dt className="text-slate-600 dark:text-slate-400">Defects</dt>
-              <dd
-                className={
-                  entry.defects.length > 0 ? "font-bold text-red-700 dark:text-red-300" : "font-medium"
-                }
-              >
-                {entry.defects.length}
-              </dd>
+              <DefectCount count={entry.defects.length} />
             </>
           ) : null}
         </dl>
       </div>
-      {entry.days.length > 0 ? (
-        <div>
-          <h4 className="text-sm font-semibold">Hours by day</h4>
-          <ul aria-label="Hours by day" className="mt-1 grid grid-cols-7 gap-1 text-center text-sm">
-            {entry.days.map((day) => (
-              <li
-                key={day.day}
-                aria-label={`${day.label} ${formatHours(day.hours)} hours`}
-                className="rounded-md bg-slate-100 px-0.5 py-1 dark:bg-slate-800"
-              >
-                <span aria-hidden="true" className="block text-xs text-slate-600 dark:text-slate-400">
-                  {day.label}
-                </span>
-                <span aria-hidden="true" className="block font-semibold">
-                  {formatHours(day.hours)}
-                </span>
-              </li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
-      {entry.defects.length > 0 ? (
-        <div>
-          <h4 className="text-sm font-semibold text-red-800 dark:text-red-300">Defects</h4>
-          <ul aria-label="Defects" className="mt-1 space-y-1 text-sm">
-            {entry.defects.map((defect) => (
-              <li
-                key={`${defect.checkSheetId}-${defect.label}`}
-                className="rounded-md border-l-4 border-red-600 bg-red-50 px-2 py-1 text-red-950 dark:bg-red-400/10 dark:text-red-100"
-              >
-                <span className="font-semibold">{defect.label}</span>
-                <span>{` (${formatDisplayDate(defect.checkDate)})`}</span>
-                {defect.notes ? <span className="block">{defect.notes}</span> : null}
-              </li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
+      <WeekDetail days={entry.days} defects={entry.defects} />
       <p
         className={cn(
           "rounded-lg border-l-4 bg-slate-50 px-3 py-2 text-sm font-semibold dark:bg-slate-800",
@@ -242,10 +201,14 @@ function Collations() {
           const list = entries.filter((entry) => collationCategory(entry) === category);
           return (
             <TabsContent key={category} value={category}>
+              <h2 className="sr-only">{COLLATION_CATEGORY_LABELS[category]}</h2>
               {list.length === 0 ? (
                 <Card className="text-center text-slate-700 dark:text-slate-300">{EMPTY_TEXT[category]}</Card>
               ) : (
-                <ul aria-label={COLLATION_CATEGORY_LABELS[category]} className="space-y-3">
+                <ul
+                  aria-label={COLLATION_CATEGORY_LABELS[category]}
+                  className="grid items-start gap-3 lg:grid-cols-2 xl:grid-cols-3"
+                >
                   {list.map((entry) => (
                     <li key={entry.id}>
                       <EntryCard entry={entry} />
@@ -269,6 +232,7 @@ export function CollationScreen() {
       title="Supervisor Approval"
       subtitle="Timesheets and check sheets, paired by driver, plant and week."
       back={{ href: appPaths.home("supervisor"), label: "Supervisor" }}
+      wide
     >
       {session ? <Collations /> : <SupervisorLoginRequired />}
     </ScreenLayout>

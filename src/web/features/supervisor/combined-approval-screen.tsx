@@ -9,7 +9,7 @@ import {
   reportableDefectsNotes,
   summaryCheckItems,
 } from "../../../domain/check-items";
-import { nonBlankEmails } from "../../../domain/client-email";
+import { distinctEmails } from "../../../domain/client-email";
 import { combinedStatus } from "../../../domain/combined-status";
 import { MAX_NOTES_LENGTH } from "../../../domain/constants";
 import { DAY_LABELS, WEEKDAYS } from "../../../domain/days";
@@ -23,10 +23,10 @@ import { pairForms } from "../../../domain/pairing";
 import { photoCountLabel, photoUrlsOf } from "../../../domain/photos";
 import type { Rating } from "../../../domain/rating";
 import { cardLabel, trafficLight } from "../../../domain/traffic-light";
-import { ClientEmailList } from "../../components/client-email-list";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { LoadingScreen } from "../../components/loading-screen";
 import { RatingPicker } from "../../components/rating-picker";
+import { RecipientInput } from "../../components/recipient-input";
 import { ScreenLayout } from "../../components/screen-layout";
 import { SignerBlock } from "../../components/signer-block";
 import { Button } from "../../components/ui/button";
@@ -44,6 +44,7 @@ import { PackRecipients } from "./recipient-list";
 import { dispatchFailure, type SupervisorSet } from "./supervisor-actions";
 import { SupervisorLoginRequired } from "./supervisor-login-required";
 import { TrafficLightBadge } from "./traffic-light-badge";
+import { useWideScreen } from "./use-wide-screen";
 
 const back = { href: appPaths.home("supervisor"), label: "Supervisor" };
 
@@ -145,20 +146,16 @@ function CheckSheetSummary({ sheet }: { sheet: SupervisorSet["checkSheets"][numb
   );
 }
 
-/** The addresses the driver already typed on the set's forms, for the 'From Driver' list. */
+/** The addresses the driver already typed on the set's forms, each once, for the 'From Driver' list. */
 function driverEmails(set: SupervisorSet): string[] {
-  const typed = nonBlankEmails([
+  return distinctEmails([
     ...set.timesheet.submissionEmails,
     ...set.checkSheets.flatMap((sheet) => sheet.submissionEmails),
   ]);
-  const unique = [...new Set(typed.map((email) => email.toLowerCase()))].map(
-    (lower) => typed.find((email) => email.toLowerCase() === lower) ?? lower,
-  );
-  return unique.length > 0 ? unique : [""];
 }
 
 /** The client's and foreman's sign-off, the rating and the addresses; then one tap approves and emails. */
-function Approval({ set }: { set: SupervisorSet }) {
+function Approval({ set, formsBeside }: { set: SupervisorSet; formsBeside: boolean }) {
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
   const [tab, setTab] = useState("review");
@@ -230,69 +227,76 @@ function Approval({ set }: { set: SupervisorSet }) {
     }
   };
 
+  const review = (
+    <>
+      <SignerBlock
+        title="Client Representative Signature"
+        nameLabel="Client Representative Name"
+        namePlaceholder="Client representative's full name"
+        name={clientName}
+        onNameChange={setClientName}
+        signature={clientSignature}
+        onSignatureChange={setClientSignature}
+        prompt="Client signature required"
+      />
+      <SignerBlock
+        title="Foreman Signature"
+        nameLabel="Foreman Name"
+        namePlaceholder="Foreman's full name"
+        name={foremanName}
+        onNameChange={setForemanName}
+        signature={foremanSignature}
+        onSignatureChange={setForemanSignature}
+        prompt="Foreman signature required"
+      />
+      {signedOff ? (
+        <>
+          <RatingPicker value={rating} onChange={setRating} />
+          <Card className="space-y-2">
+            <Label htmlFor={ids.notes}>Supervisor notes (optional)</Label>
+            <Textarea
+              id={ids.notes}
+              value={notes}
+              maxLength={MAX_NOTES_LENGTH}
+              onChange={(event) => setNotes(event.currentTarget.value)}
+            />
+          </Card>
+        </>
+      ) : null}
+      <Card role="region" aria-label="Client Emails" className="space-y-3">
+        <h3 className="flex items-center gap-2 text-lg font-bold">
+          <Mail aria-hidden="true" className="size-5" />
+          Client Emails
+          <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-sm font-semibold dark:bg-slate-800">
+            From Driver
+          </span>
+        </h3>
+        <p className="text-sm text-slate-700 dark:text-slate-300">
+          The addresses the driver entered on the forms. The signed pack goes to each as one PDF.
+        </p>
+        <RecipientInput emails={emails} onChange={setEmails} />
+      </Card>
+    </>
+  );
+
   return (
     <>
-      <Tabs value={tab} onValueChange={setTab}>
-        <TabsList aria-label="Approval">
-          <TabsTrigger value="review">Review Set</TabsTrigger>
-          <TabsTrigger value="forms">Forms</TabsTrigger>
-        </TabsList>
-        <TabsContent value="review" className="space-y-4">
-          <SignerBlock
-            title="Client Representative Signature"
-            nameLabel="Client Representative Name"
-            namePlaceholder="Client representative's full name"
-            name={clientName}
-            onNameChange={setClientName}
-            signature={clientSignature}
-            onSignatureChange={setClientSignature}
-            prompt="Client signature required"
-          />
-          <SignerBlock
-            title="Foreman Signature"
-            nameLabel="Foreman Name"
-            namePlaceholder="Foreman's full name"
-            name={foremanName}
-            onNameChange={setForemanName}
-            signature={foremanSignature}
-            onSignatureChange={setForemanSignature}
-            prompt="Foreman signature required"
-          />
-          {signedOff ? (
-            <>
-              <RatingPicker value={rating} onChange={setRating} />
-              <Card className="space-y-2">
-                <Label htmlFor={ids.notes}>Supervisor notes (optional)</Label>
-                <Textarea
-                  id={ids.notes}
-                  value={notes}
-                  maxLength={MAX_NOTES_LENGTH}
-                  onChange={(event) => setNotes(event.currentTarget.value)}
-                />
-              </Card>
-            </>
-          ) : null}
-          <Card role="region" aria-label="Client Emails" className="space-y-3">
-            <h3 className="flex items-center gap-2 text-lg font-bold">
-              <Mail aria-hidden="true" className="size-5" />
-              Client Emails
-              <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-sm font-semibold dark:bg-slate-800">
-                From Driver
-              </span>
-            </h3>
-            <p className="text-sm text-slate-700 dark:text-slate-300">
-              The addresses the driver entered on the forms. The signed pack goes to each as one PDF.
-            </p>
-            <ClientEmailList emails={emails} onChange={setEmails} />
-          </Card>
-        </TabsContent>
-        <TabsContent value="forms" className="space-y-4">
-          <TimesheetSummary set={set} />
-          {set.checkSheets.map((sheet) => (
-            <CheckSheetSummary key={sheet.id} sheet={sheet} />
-          ))}
-        </TabsContent>
-      </Tabs>
+      {formsBeside ? (
+        <div className="space-y-4">{review}</div>
+      ) : (
+        <Tabs value={tab} onValueChange={setTab}>
+          <TabsList aria-label="Approval">
+            <TabsTrigger value="review">Review Set</TabsTrigger>
+            <TabsTrigger value="forms">Forms</TabsTrigger>
+          </TabsList>
+          <TabsContent value="review" className="space-y-4">
+            {review}
+          </TabsContent>
+          <TabsContent value="forms" className="space-y-4">
+            <SetForms set={set} />
+          </TabsContent>
+        </Tabs>
+      )}
 
       <Card className="mt-4 space-y-3">
         <div id={ids.status} role="status" aria-live="polite">
@@ -336,40 +340,56 @@ function Approval({ set }: { set: SupervisorSet }) {
   );
 }
 
+/** The week's forms as the supervisor checks them: the timesheet's days, then each check sheet. */
+function SetForms({ set }: { set: SupervisorSet }) {
+  return (
+    <>
+      <TimesheetSummary set={set} />
+      {set.checkSheets.map((sheet) => (
+        <CheckSheetSummary key={sheet.id} sheet={sheet} />
+      ))}
+    </>
+  );
+}
+
 function Dashboard({ set }: { set: SupervisorSet }) {
   const status = combinedStatus(set);
   const open = status === null || status === "approved";
+  // An office screen shows the forms beside the sign-off instead of behind a tab.
+  const wide = useWideScreen();
   const { timesheet } = set;
+  // One tree at any width, so signatures being collected survive the window crossing 1024 px.
   return (
-    <div className="space-y-4">
-      {open ? (
-        <p className="inline-flex items-center gap-2 rounded-full bg-emerald-100 px-3 py-1 text-sm font-semibold text-emerald-900 dark:bg-emerald-900/40 dark:text-emerald-100">
-          <BadgeCheck aria-hidden="true" className="size-4" />
-          Ready for Email Dispatch
-        </p>
-      ) : (
-        <TrafficLightBadge light={trafficLight(set)} label={cardLabel(set)} />
-      )}
-      <Card role="region" aria-label="Set summary">
-        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2">
-          <Field label="Driver" value={set.driverName} />
-          <Field label="Plant number" value={set.plantNumber} />
-          <Field label="Company" value={timesheet.company} />
-          <Field label="Machine" value={timesheet.machineNumber} />
-          <Field label="Site" value={timesheet.siteLocation} />
-          <Field label="Client" value={timesheet.clientCompany} />
-        </dl>
-      </Card>
-      {open ? (
-        <Approval set={set} />
-      ) : (
-        <>
-          <TimesheetSummary set={set} />
-          {set.checkSheets.map((sheet) => (
-            <CheckSheetSummary key={sheet.id} sheet={sheet} />
-          ))}
-        </>
-      )}
+    <div className={wide ? "grid grid-cols-2 items-start gap-6" : undefined}>
+      <div className="space-y-4">
+        <h2 className="sr-only">{`Set of ${set.driverName || "this driver"}, plant ${set.plantNumber}`}</h2>
+        {open ? (
+          <p className="inline-flex items-center gap-2 rounded-full bg-emerald-100 px-3 py-1 text-sm font-semibold text-emerald-900 dark:bg-emerald-900/40 dark:text-emerald-100">
+            <BadgeCheck aria-hidden="true" className="size-4" />
+            Ready for Email Dispatch
+          </p>
+        ) : (
+          <TrafficLightBadge light={trafficLight(set)} label={cardLabel(set)} />
+        )}
+        <Card role="region" aria-label="Set summary">
+          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2">
+            <Field label="Driver" value={set.driverName} />
+            <Field label="Plant number" value={set.plantNumber} />
+            <Field label="Company" value={timesheet.company} />
+            <Field label="Machine" value={timesheet.machineNumber} />
+            <Field label="Site" value={timesheet.siteLocation} />
+            <Field label="Client" value={timesheet.clientCompany} />
+          </dl>
+        </Card>
+        {open ? <Approval set={set} formsBeside={wide} /> : null}
+        {open || wide ? null : <SetForms set={set} />}
+      </div>
+      {wide ? (
+        <div className="space-y-4">
+          <h2 className="sr-only">Forms</h2>
+          <SetForms set={set} />
+        </div>
+      ) : null}
     </div>
   );
 }
@@ -403,7 +423,7 @@ export function CombinedApprovalScreen() {
   const session = useSession();
   const combinedId = params.get("id") ?? "";
   return (
-    <ScreenLayout title="Supervisor Approval Dashboard" back={back}>
+    <ScreenLayout title="Supervisor Approval Dashboard" back={back} wide>
       {session ? <FindSet combinedId={combinedId} /> : <SupervisorLoginRequired />}
     </ScreenLayout>
   );

@@ -1,9 +1,10 @@
 import { LoaderCircle, Send } from "lucide-react";
 import { useId, useState } from "react";
-import { parseEmailList } from "../../../domain/client-email";
+import { nonBlankEmails } from "../../../domain/client-email";
 import { MAX_NOTES_LENGTH } from "../../../domain/constants";
 import { messages } from "../../../domain/messages";
 import { packRecipients } from "../../../domain/pack-recipients";
+import { RecipientInput } from "../../components/recipient-input";
 import { Button } from "../../components/ui/button";
 import {
   Dialog,
@@ -13,7 +14,6 @@ import {
   DialogHeader,
   DialogTitle,
 } from "../../components/ui/dialog";
-import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { Textarea } from "../../components/ui/textarea";
 import { toast } from "../../components/ui/use-toast";
@@ -27,10 +27,10 @@ interface EmailDispatchDialogProps {
   onDispatched: () => void;
 }
 
-/** Email Dispatch of an approved set: comma-separated recipients and an optional message. */
+/** Email Dispatch of an approved set: the recipients, one a row, and an optional message. */
 export function EmailDispatchDialog({ set, onOpenChange, onDispatched }: EmailDispatchDialogProps) {
-  const ids = { recipients: useId(), message: useId(), problem: useId() };
-  const [recipients, setRecipients] = useState("");
+  const ids = { message: useId(), problem: useId() };
+  const [recipients, setRecipients] = useState<string[]>([]);
   const [message, setMessage] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -40,7 +40,7 @@ export function EmailDispatchDialog({ set, onOpenChange, onDispatched }: EmailDi
 
   const close = (open: boolean) => {
     if (busy || open) return;
-    setRecipients("");
+    setRecipients([]);
     setMessage("");
     setProblem(null);
     setConfirming(null);
@@ -49,7 +49,7 @@ export function EmailDispatchDialog({ set, onOpenChange, onDispatched }: EmailDi
 
   const send = async () => {
     if (!set) return;
-    const addresses = parseEmailList(recipients);
+    const addresses = nonBlankEmails(recipients);
     const built =
       addresses.length === 0
         ? { problem: messages.emailAddressRequired }
@@ -107,26 +107,14 @@ export function EmailDispatchDialog({ set, onOpenChange, onDispatched }: EmailDi
             </section>
           ) : null}
           <div hidden={confirming !== null}>
-            <Label htmlFor={ids.recipients}>Recipients</Label>
-            <Input
-              id={ids.recipients}
-              type="text"
-              inputMode="email"
-              autoComplete="off"
-              autoCapitalize="none"
-              spellCheck={false}
-              placeholder="office@client.co.uk, site@client.co.uk"
-              value={recipients}
-              onChange={(event) => {
-                setRecipients(event.currentTarget.value);
+            <RecipientInput
+              label="Recipients"
+              emails={recipients}
+              onChange={(next) => {
+                setRecipients(next);
                 setProblem(null);
               }}
-              aria-invalid={problem !== null}
-              aria-describedby={`${ids.recipients}-hint${problem ? ` ${ids.problem}` : ""}`}
             />
-            <p id={`${ids.recipients}-hint`} className="mt-1.5 text-sm text-slate-700 dark:text-slate-300">
-              Separate addresses with commas.
-            </p>
             {problem ? (
               <p
                 id={ids.problem}

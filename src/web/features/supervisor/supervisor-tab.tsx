@@ -21,6 +21,7 @@ import { KeptCopyNote } from "../../offline/kept-copy-note";
 import { DraftCard } from "./draft-card";
 import { EmailDispatchDialog } from "./email-dispatch-dialog";
 import { PackRecipients } from "./recipient-list";
+import { SetsTable } from "./sets-table";
 import {
   archiveSet,
   deleteCard,
@@ -31,6 +32,7 @@ import {
   submitCombinedSet,
 } from "./supervisor-actions";
 import { TrafficLightLegend } from "./traffic-light-legend";
+import { useWideScreen } from "./use-wide-screen";
 
 /**
  * Filed away: archived sets, and single forms already completed (Driver History lists them). They show only
@@ -63,6 +65,7 @@ export function SupervisorTab() {
   const accountEmail = useCurrentDriver().data?.email;
   const approvalTo = toApprove ? approvalRecipients(toApprove.timesheet.submissionEmails, accountEmail) : [];
   const [clearing, setClearing] = useState(false);
+  const wide = useWideScreen();
 
   const cards = useMemo(
     () => cardsOf(pairForms(forms.timesheets, forms.checkSheets)),
@@ -212,6 +215,8 @@ export function SupervisorTab() {
             Timesheets and check sheets saved as drafts appear here, paired into sets ready for approval.
           </p>
         </Card>
+      ) : wide ? (
+        <SetsTable cards={visible} busyId={approving} onAction={onAction} />
       ) : (
         <ul aria-label="Draft sheets" className="mt-3 space-y-3">
           {visible.map((card) => (

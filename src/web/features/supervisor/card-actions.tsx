@@ -1,0 +1,85 @@
+import {
+  Archive,
+  Eye,
+  LoaderCircle,
+  type LucideIcon,
+  Mail,
+  Pencil,
+  Send,
+  ShieldCheck,
+  Trash2,
+} from "lucide-react";
+import { isCompletedStatus } from "../../../domain/form-status";
+import { type CardAction, cardActions } from "../../../domain/traffic-light";
+import { Button } from "../../components/ui/button";
+import { cn } from "../../lib/cn";
+import type { SupervisorCard } from "./supervisor-actions";
+
+const ACTION_BUTTONS: Readonly<
+  Record<Exclude<CardAction, "continue">, { label: string; icon: LucideIcon; primary?: boolean }>
+> = {
+  "get-approval": { label: "Get Approval", icon: ShieldCheck, primary: true },
+  "supervisor-dispatch": { label: "Supervisor Email Dispatch", icon: Send, primary: true },
+  "email-dispatch": { label: "Email Dispatch", icon: Mail, primary: true },
+  archive: { label: "Archive", icon: Archive, primary: true },
+  "review-set": { label: "Review Set", icon: Eye },
+  delete: { label: "Delete", icon: Trash2 },
+};
+
+function continueLabel(card: SupervisorCard): string {
+  if (card.type === "combined") return "Continue";
+  if (isCompletedStatus(card.form.status)) return "View Record";
+  return card.type === "timesheet" ? "Continue Timesheet" : "Continue Check Sheet";
+}
+
+export interface CardActionsProps {
+  card: SupervisorCard;
+  /** Get Approval is on its way for this card. */
+  busy: boolean;
+  onAction: (action: CardAction, card: SupervisorCard) => void;
+  /** In a table row: the buttons in one wrapping line, each as wide as its words. */
+  inline?: boolean;
+}
+
+/** What can be done with a card, as its traffic light allows: the same buttons on a card, a row and a detail. */
+export function CardActions({ card, busy, onAction, inline = false }: CardActionsProps) {
+  const wide = (full: boolean) => (inline ? "px-3" : full ? "col-span-2" : undefined);
+  return (
+    <div className={inline ? "flex flex-wrap gap-2" : "grid grid-cols-2 gap-2"}>
+      {cardActions(card).map((action) => {
+        if (action === "continue") {
+          const Continue = card.type !== "combined" && isCompletedStatus(card.form.status) ? Eye : Pencil;
+          return (
+            <Button
+              key={action}
+              variant="outline"
+              className={wide(true)}
+              onClick={() => onAction(action, card)}
+            >
+              <Continue aria-hidden="true" className="size-5" />
+              {continueLabel(card)}
+            </Button>
+          );
+        }
+        const { label, icon: ActionIcon, primary } = ACTION_BUTTONS[action];
+        const running = busy && action === "get-approval";
+        return (
+          <Button
+            key={action}
+            variant={primary ? "primary" : action === "delete" ? "ghost" : "outline"}
+            className={cn(wide(primary === true || card.type !== "combined"))}
+            disabled={busy}
+            onClick={() => onAction(action, card)}
+          >
+            {running ? (
+              <LoaderCircle aria-hidden="true" className="size-5 animate-spin" />
+            ) : (
+              <ActionIcon aria-hidden="true" className="size-5" />
+            )}
+            {running ? "Submitting..." : label}
+          </Button>
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+import { ClipboardCheck, Clock, FileStack, type LucideIcon } from "lucide-react";
+import {
+  type WeekDayHours,
+  type WeekDefect,
+  weekDays,
+  weekDefects,
+  weekTotalHours,
+} from "../../../domain/week-summary";
+import type { SupervisorCard } from "./supervisor-actions";
+
+/** What the supervisor reads of a card, in a card, a table row or the detail beside the table. */
+export interface CardSummary {
+  icon: LucideIcon;
+  title: string;
+  driver: string;
+  plant: string;
+  /** The week ending, or a check sheet's own date. */
+  date: string;
+  dateLabel: string;
+  /** A combined set's forms, in words. */
+  forms?: string;
+  /** Each day's hours, for a card holding a timesheet. */
+  days?: WeekDayHours[];
+  /** The week's hours, for a card holding a timesheet. */
+  hours?: number;
+  /** The defects its check sheets report, for a card holding any. */
+  defects?: WeekDefect[];
+}
+
+export function summarize(card: SupervisorCard): CardSummary {
+  switch (card.type) {
+    case "combined": {
+      const count = card.checkSheets.length;
+      return {
+        icon: FileStack,
+        title: "Combined Set",
+        driver: card.driverName,
+        plant: card.plantNumber,
+        date: card.weekEnding,
+        dateLabel: "Week ending",
+        forms: `Timesheet + ${count} check ${count === 1 ? "sheet" : "sheets"}`,
+        days: weekDays(card.timesheet),
+        hours: weekTotalHours(card.timesheet),
+        defects: weekDefects(card.checkSheets),
+      };
+    }
+    case "timesheet":
+      return {
+        icon: Clock,
+        title: "Timesheet",
+        driver: card.form.driverSignedName,
+        plant: card.form.plantNumber || card.form.machineNumber,
+        date: card.form.weekEnding,
+        dateLabel: "Week ending",
+        days: weekDays(card.form),
+        hours: weekTotalHours(card.form),
+      };
+    case "check-sheet":
+      return {
+        icon: ClipboardCheck,
+        title: "Check Sheet",
+        driver: card.form.driverSignedName,
+        plant: card.form.plantNumber || card.form.machineNumber,
+        date: card.form.checkDate,
+        dateLabel: "Check date",
+        defects: weekDefects([card.form]),
+      };
+  }
+}
