@@ -1,20 +1,11 @@
 import { randomUUID } from "node:crypto";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { CompletedFormResponseSchema } from "../../domain/api";
-import { buildApp } from "../app";
-import { SESSION_COOKIE } from "../auth/sessions";
-import { loadConfig } from "../config";
-import type { Database } from "../db/database";
 import { testDatabases } from "../db/test-databases";
 import { CLIENT_SIGNATURE, OPERATOR_SIGNATURE } from "../pdf/pdf-fixtures";
-import { signUp } from "../test-support/sign-up";
 import { storedImageRef } from "../test-support/stored-image-ref";
+import { useTestApp } from "../test-support/test-app";
 
-const ORIGIN = "http://sheets.test";
 const NOW = "2025-06-07T15:00:00.000Z";
 
 const header = {
@@ -41,44 +32,8 @@ const approval = {
 };
 
 describe.each(testDatabases())("the completed view of a combined set on $name", ({ open }) => {
-  let database: Database;
-  let app: FastifyInstance;
-  let dataDir: string;
-  let counter = 0;
-
-  beforeAll(async () => {
-    dataDir = await mkdtemp(join(tmpdir(), "plant-sheets-completed-"));
-    database = await open();
-    app = await buildApp({
-      config: loadConfig({ PUBLIC_URL: ORIGIN, DATA_DIR: dataDir }),
-      database,
-      now: () => new Date(NOW),
-    });
-  });
-  afterAll(async () => {
-    await app.close();
-    await database.close();
-    await rm(dataDir, { recursive: true, force: true });
-  });
-
-  const call = (method: "GET" | "POST", url: string, cookie?: string, payload?: object) =>
-    app.inject({ method, url, payload, headers: { origin: ORIGIN, ...(cookie ? { cookie } : {}) } });
-
-  async function newDriver(): Promise<string> {
-    counter += 1;
-    const res = await signUp(app, {
-      remoteAddress: `10.1.0.${counter}`,
-      headers: { origin: ORIGIN },
-      payload: {
-        fullName: `Driver ${counter}`,
-        email: `cv-driver${counter}@haulage.co.uk`,
-        password: "secret1",
-      },
-    });
-    const cookie = res.cookies.find((c) => c.name === SESSION_COOKIE);
-    if (!cookie) throw new Error(`register failed: ${res.body}`);
-    return `${SESSION_COOKIE}=${cookie.value}`;
-  }
+  const testApp = useTestApp(open, { now: () => new Date(NOW) });
+  const { call, newDriver } = testApp;
 
   async function create(kind: "timesheets" | "check-sheets", cookie: string, body: object): Promise<string> {
     const id = randomUUID();
@@ -113,7 +68,7 @@ describe.each(testDatabases())("the completed view of a combined set on $name", 
   }
 
   async function viewToken(timesheetId: string): Promise<string> {
-    const row = await database.db
+    const row = await testApp.database.db
       .selectFrom("forms")
       .select("view_token")
       .where("id", "=", timesheetId)
