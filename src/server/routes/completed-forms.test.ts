@@ -3,19 +3,12 @@ import { describe, expect, it } from "vitest";
 import { CompletedFormResponseSchema } from "../../domain/api";
 import { testDatabases } from "../db/test-databases";
 import { CLIENT_SIGNATURE, OPERATOR_SIGNATURE } from "../pdf/pdf-fixtures";
+import { FORM_HEADER } from "../test-support/signed-week";
 import { storedImageRef } from "../test-support/stored-image-ref";
 import { useTestApp } from "../test-support/test-app";
 
 const NOW = "2025-06-07T15:00:00.000Z";
 
-const header = {
-  company: "Acme Plant Hire",
-  clientCompany: "BuildCo",
-  siteLocation: "Riverside",
-  driverSignedName: "Dave Digger",
-  machineNumber: "360 Excavator",
-  plantNumber: "EX-042",
-};
 const signed = {
   operatorSignature: OPERATOR_SIGNATURE,
   operatorSignedName: "Dave Digger",
@@ -46,7 +39,7 @@ describe.each(testDatabases())("the completed view of a combined set on $name", 
   async function week() {
     const cookie = await newDriver();
     const timesheetId = await create("timesheets", cookie, {
-      ...header,
+      ...FORM_HEADER,
       ...signed,
       weekEnding: "2025-06-07",
       mondayStart: "07:00",
@@ -54,8 +47,16 @@ describe.each(testDatabases())("the completed view of a combined set on $name", 
       signatureDate: "2025-06-07",
       submissionEmails: ["site.office@buildco.co.uk"],
     });
-    const later = await create("check-sheets", cookie, { ...header, ...signed, checkDate: "2025-06-05" });
-    const earlier = await create("check-sheets", cookie, { ...header, ...signed, checkDate: "2025-06-03" });
+    const later = await create("check-sheets", cookie, {
+      ...FORM_HEADER,
+      ...signed,
+      checkDate: "2025-06-05",
+    });
+    const earlier = await create("check-sheets", cookie, {
+      ...FORM_HEADER,
+      ...signed,
+      checkDate: "2025-06-03",
+    });
     return { cookie, timesheetId, sheetIds: [earlier, later], combinedId: `combined-${timesheetId}` };
   }
 
@@ -123,9 +124,13 @@ describe.each(testDatabases())("the completed view of a combined set on $name", 
 
   it("says which characters of a form its PDF prints as boxes", async () => {
     const cookie = await newDriver();
-    const typed = { ...header, clientCompany: "BuildCo 한국", siteLocation: "Łódź 😀 𓀀" };
+    const typed = { ...FORM_HEADER, clientCompany: "BuildCo 한국", siteLocation: "Łódź 😀 𓀀" };
     const odd = await create("check-sheets", cookie, { ...typed, ...signed, checkDate: "2025-06-05" });
-    const plain = await create("check-sheets", cookie, { ...header, ...signed, checkDate: "2025-06-05" });
+    const plain = await create("check-sheets", cookie, {
+      ...FORM_HEADER,
+      ...signed,
+      checkDate: "2025-06-05",
+    });
     const found = (await view(odd, cookie)).body?.form.unprintableCharacters;
     expect(new Set(found as string[])).toEqual(new Set(["한", "국", "𓀀"]));
     expect((await view(plain, cookie)).body?.form.unprintableCharacters).toEqual([]);

@@ -1,56 +1,25 @@
 import { randomUUID } from "node:crypto";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { buildApp } from "../app";
-import { SESSION_COOKIE } from "../auth/sessions";
-import { loadConfig } from "../config";
-import type { Database } from "../db/database";
-import { claimBatch, type OutboxMessage } from "../db/outbox-repository";
+import { beforeEach, describe, expect, it } from "vitest";
+import type { OutboxMessage } from "../db/outbox-repository";
 import { testDatabases } from "../db/test-databases";
 import { CLIENT_SIGNATURE, OPERATOR_SIGNATURE, PHOTOS } from "../pdf/pdf-fixtures";
 import { pdfImages } from "../pdf/pdf-images";
 import { pdfText } from "../pdf/pdf-text";
-import { signUp } from "../test-support/sign-up";
+import { FORM_HEADER, signedWeek } from "../test-support/signed-week";
 import { storedImageRef } from "../test-support/stored-image-ref";
+import { ORIGIN, useTestApp } from "../test-support/test-app";
 
-const ORIGIN = "http://sheets.test";
 const USER_AGENT = "PlantSheetsTest/1.0";
 const NOW = "2025-06-07T15:00:00.000Z";
 
-const header = {
-  company: "Acme Plant Hire",
-  clientCompany: "BuildCo",
-  siteLocation: "Riverside",
-  driverSignedName: "Dave Digger",
-  machineNumber: "360 Excavator",
-  plantNumber: "EX-042",
-};
-
-/** A week signed by operator and client, addressed to the client's office. */
-function signedTimesheet(overrides: Record<string, unknown> = {}) {
-  return {
-    ...header,
-    weekEnding: "2025-06-07",
-    mondayStart: "07:00",
-    mondayFinish: "16:30",
-    mondayBreak: 30,
-    operatorSignature: OPERATOR_SIGNATURE,
-    operatorSignedName: "Dave Digger",
-    clientSignature: CLIENT_SIGNATURE,
-    clientSignedName: "Fiona Foreman",
-    signatureDate: "2025-06-07",
-    submissionEmails: ["site.office@buildco.co.uk"],
-    ...overrides,
-  };
-}
+/** A week signed by operator and client, each in a hand of their own, addressed to the client's office. */
+const signedTimesheet = (overrides: Record<string, unknown> = {}) =>
+  signedWeek({ operatorSignature: OPERATOR_SIGNATURE, clientSignature: CLIENT_SIGNATURE, ...overrides });
 
 /** A day's check signed by operator and client with printed names (still a draft). */
 function signedCheckSheet(checkDate: string, overrides: Record<string, unknown> = {}) {
   return {
-    ...header,
+    ...FORM_HEADER,
     checkDate,
     defectTyres: false,
     defectLights: true,
@@ -84,52 +53,12 @@ function attachment(mail: OutboxMessage): Buffer {
 const flat = async (pdf: Buffer) => (await pdfText(pdf)).replace(/\s+/g, " ");
 
 describe.each(testDatabases())("supervisor area on $name", ({ open }) => {
-  let database: Database;
-  let app: FastifyInstance;
-  let dataDir: string;
-  let counter = 0;
+  const testApp = useTestApp(open, { now: () => new Date(NOW), headers: { "user-agent": USER_AGENT } });
+  const { call, newAccount: newDriver, drainOutbox } = testApp;
 
-  beforeAll(async () => {
-    dataDir = await mkdtemp(join(tmpdir(), "plant-sheets-supervisor-"));
-    database = await open();
-    app = await buildApp({
-      config: loadConfig({ PUBLIC_URL: ORIGIN, DATA_DIR: dataDir }),
-      database,
-      now: () => new Date(NOW),
-    });
-  });
-  afterAll(async () => {
-    await app.close();
-    await database.close();
-    await rm(dataDir, { recursive: true, force: true });
-  });
-
-  const drainOutbox = () => claimBatch(database.db, "test", 100, new Date("2030-01-01T00:00:00Z"));
   beforeEach(async () => {
     await drainOutbox();
   });
-
-  async function newDriver(): Promise<{ cookie: string; email: string }> {
-    counter += 1;
-    const email = `sv-driver${counter}@haulage.co.uk`;
-    const res = await signUp(app, {
-      // Registrations are limited per address; each test driver comes from its own.
-      remoteAddress: `10.0.${Math.floor(counter / 250)}.${counter % 250}`,
-      headers: { origin: ORIGIN },
-      payload: { fullName: `Driver ${counter}`, email, password: "secret1" },
-    });
-    const cookie = res.cookies.find((c) => c.name === SESSION_COOKIE);
-    if (!cookie) throw new Error(`register failed: ${res.body}`);
-    return { cookie: `${SESSION_COOKIE}=${cookie.value}`, email };
-  }
-
-  const call = (method: "GET" | "POST" | "PUT" | "DELETE", url: string, cookie?: string, payload?: object) =>
-    app.inject({
-      method,
-      url,
-      payload,
-      headers: { origin: ORIGIN, "user-agent": USER_AGENT, ...(cookie ? { cookie } : {}) },
-    });
 
   async function create(kind: "timesheets" | "check-sheets", cookie: string, body: object): Promise<string> {
     const id = randomUUID();
@@ -141,7 +70,7 @@ describe.each(testDatabases())("supervisor area on $name", ({ open }) => {
   async function uploadPhoto(cookie: string): Promise<string> {
     const slot = (await call("POST", "/api/objects/upload", cookie)).json();
     const photo = PHOTOS[0]!;
-    const res = await app.inject({
+    const res = await testApp.app.inject({
       method: "PUT",
       url: new URL(slot.uploadURL).pathname,
       payload: Buffer.from(photo.data),
@@ -183,7 +112,7 @@ describe.each(testDatabases())("supervisor area on $name", ({ open }) => {
   }
 
   async function auditOf(formId: string) {
-    return database.db
+    return testApp.database.db
       .selectFrom("audit_events")
       .selectAll()
       .where("form_id", "=", formId)
@@ -477,7 +406,7 @@ describe.each(testDatabases())("supervisor area on $name", ({ open }) => {
         "completed",
         "completed",
       ]);
-      const stored = await database.db
+      const stored = await testApp.database.db
         .selectFrom("supervisor_approvals")
         .selectAll()
         .where("id", "=", w.combinedId)
@@ -643,7 +572,7 @@ describe.each(testDatabases())("supervisor area on $name", ({ open }) => {
       const rows = (await auditOf(d.timesheetId)).filter((r) => r.action === "archive");
       expect(rows).toHaveLength(1);
       expect(JSON.parse(rows[0]!.details ?? "{}")).toEqual({ from: "dispatched" });
-      const stored = await database.db
+      const stored = await testApp.database.db
         .selectFrom("supervisor_approvals")
         .select("status")
         .where("id", "=", d.combinedId)
@@ -663,7 +592,7 @@ describe.each(testDatabases())("supervisor area on $name", ({ open }) => {
 
     it("deletes a dispatched set: the forms and the stored set go, the sent mail and the audit trail stay", async () => {
       const d = await dispatchedWeek();
-      const sent = await database.db
+      const sent = await testApp.database.db
         .selectFrom("mail_outbox")
         .select(({ fn }) => fn.countAll().as("n"))
         .executeTakeFirstOrThrow();
@@ -674,13 +603,13 @@ describe.each(testDatabases())("supervisor area on $name", ({ open }) => {
         expect((await call("DELETE", `/api/check-sheets/${id}`, d.cookie)).statusCode).toBe(204);
       }
       expect((await call("GET", `/api/timesheets/${d.timesheetId}`, d.cookie)).statusCode).toBe(404);
-      const stored = await database.db
+      const stored = await testApp.database.db
         .selectFrom("supervisor_approvals")
         .selectAll()
         .where("id", "=", d.combinedId)
         .executeTakeFirst();
       expect(stored).toBeUndefined();
-      const after = await database.db
+      const after = await testApp.database.db
         .selectFrom("mail_outbox")
         .select(({ fn }) => fn.countAll().as("n"))
         .executeTakeFirstOrThrow();
