@@ -1,19 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "./database";
-import { testDatabases } from "./test-databases";
+import { describe, expect, it } from "vitest";
+import { testDatabases, useTestDatabase } from "./test-databases";
 import { findVehicleByQrCode, listVehicles, upsertVehicles } from "./vehicles-repository";
 
 describe.each(testDatabases())("vehicles repository on $name", ({ open }) => {
-  let database: Database;
-  beforeAll(async () => {
-    database = await open();
-  });
-  afterAll(async () => {
-    await database.close();
-  });
+  const database = useTestDatabase(open);
 
   it("finds a vehicle by its QR code in any case, in the shape the QR lookup answers", async () => {
-    await upsertVehicles(database.db, [
+    await upsertVehicles(database().db, [
       {
         qrCode: "QR-1",
         machineNumber: "JCB 3CX",
@@ -23,7 +16,7 @@ describe.each(testDatabases())("vehicles repository on $name", ({ open }) => {
         checkTemplate: "general-plant",
       },
     ]);
-    expect(await findVehicleByQrCode(database.db, "QR-1")).toEqual({
+    expect(await findVehicleByQrCode(database().db, "QR-1")).toEqual({
       machineNumber: "JCB 3CX",
       plantNumber: "BH-1",
       vehicleType: "Backhoe",
@@ -31,12 +24,12 @@ describe.each(testDatabases())("vehicles repository on $name", ({ open }) => {
       checkTemplate: "general-plant",
     });
     // A code typed in lower case is the same code: plant numbers compare without case.
-    expect(await findVehicleByQrCode(database.db, "qr-1")).toMatchObject({ plantNumber: "BH-1" });
-    expect(await findVehicleByQrCode(database.db, "QR-2")).toBeUndefined();
+    expect(await findVehicleByQrCode(database().db, "qr-1")).toMatchObject({ plantNumber: "BH-1" });
+    expect(await findVehicleByQrCode(database().db, "QR-2")).toBeUndefined();
   });
 
   it("replaces the details of a known code on upsert", async () => {
-    await upsertVehicles(database.db, [
+    await upsertVehicles(database().db, [
       {
         qrCode: "QR-1",
         machineNumber: "JCB 4CX",
@@ -46,8 +39,8 @@ describe.each(testDatabases())("vehicles repository on $name", ({ open }) => {
         checkTemplate: "excavator",
       },
     ]);
-    await upsertVehicles(database.db, []);
-    expect(await findVehicleByQrCode(database.db, "QR-1")).toEqual({
+    await upsertVehicles(database().db, []);
+    expect(await findVehicleByQrCode(database().db, "QR-1")).toEqual({
       machineNumber: "JCB 4CX",
       plantNumber: "BH-9",
       vehicleType: "Backhoe",
@@ -57,7 +50,7 @@ describe.each(testDatabases())("vehicles repository on $name", ({ open }) => {
   });
 
   it("lists every vehicle with its QR code, ordered by code", async () => {
-    await upsertVehicles(database.db, [
+    await upsertVehicles(database().db, [
       {
         qrCode: "QR-0",
         machineNumber: "Thwaites 6T",
@@ -67,7 +60,7 @@ describe.each(testDatabases())("vehicles repository on $name", ({ open }) => {
         checkTemplate: "dumper",
       },
     ]);
-    const list = await listVehicles(database.db);
+    const list = await listVehicles(database().db);
     expect(list.map((v) => v.qrCode)).toEqual([...list.map((v) => v.qrCode)].sort());
     expect(list).toContainEqual({
       qrCode: "QR-0",
@@ -81,8 +74,8 @@ describe.each(testDatabases())("vehicles repository on $name", ({ open }) => {
   });
 
   it("answers the general template for a vehicle whose category has no template any more", async () => {
-    await database.db
-      .insertInto("vehicles")
+    await database()
+      .db.insertInto("vehicles")
       .values({
         qr_code: "QR-OLD",
         machine_number: "Crane",
@@ -92,6 +85,6 @@ describe.each(testDatabases())("vehicles repository on $name", ({ open }) => {
         check_template: "tower-crane",
       })
       .execute();
-    expect((await findVehicleByQrCode(database.db, "QR-OLD"))?.checkTemplate).toBe("general-plant");
+    expect((await findVehicleByQrCode(database().db, "QR-OLD"))?.checkTemplate).toBe("general-plant");
   });
 });
