@@ -3,9 +3,8 @@ import { describe, expect, it } from "vitest";
 import { CHECK_ITEM_FIELDS } from "../../domain/check-items";
 import { SAMPLE_SIGNATURE } from "../../domain/sample-signature";
 import { testDatabases } from "../db/test-databases";
-import { PHOTOS, signedCheckSheet } from "../pdf/pdf-fixtures";
+import { signedCheckSheet } from "../pdf/pdf-fixtures";
 import { ORIGIN, useTestApp } from "../test-support/test-app";
-import { uploadTestPhoto } from "./upload-test-photo";
 
 describe.each(testDatabases())("check sheets on $name", ({ open }) => {
   const testApp = useTestApp(open, { now: () => new Date("2025-06-04T06:30:00.000Z") });
@@ -155,9 +154,7 @@ describe.each(testDatabases())("check sheets on $name", ({ open }) => {
   });
 
   describe("photos", () => {
-    const photoBytes = Buffer.from(PHOTOS[0]!.data);
-    const upload = (cookie?: string) =>
-      uploadTestPhoto(testApp.app, { origin: ORIGIN, bytes: photoBytes, cookie });
+    const upload = (cookie?: string) => testApp.uploadPhoto(cookie);
     const photoRow = (url: string) =>
       testApp.database.db
         .selectFrom("photos")

@@ -1,9 +1,8 @@
-import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { CompletedFormResponseSchema } from "../../domain/api";
 import { testDatabases } from "../db/test-databases";
 import { CLIENT_SIGNATURE, OPERATOR_SIGNATURE } from "../pdf/pdf-fixtures";
-import { FORM_HEADER } from "../test-support/signed-week";
+import { FORM_HEADER, weekApproval } from "../test-support/signed-week";
 import { storedImageRef } from "../test-support/stored-image-ref";
 import { useTestApp } from "../test-support/test-app";
 
@@ -15,25 +14,11 @@ const signed = {
   clientSignature: CLIENT_SIGNATURE,
   clientSignedName: "Fiona Foreman",
 };
-const approval = {
-  clientSignature: CLIENT_SIGNATURE,
-  clientName: "Colin Client",
-  foremanSignature: OPERATOR_SIGNATURE,
-  foremanName: "Frank Foreman",
-  approvedAt: "2025-06-07T14:55:00.000Z",
-  supervisorNotes: "",
-};
+const approval = weekApproval();
 
 describe.each(testDatabases())("the completed view of a combined set on $name", ({ open }) => {
   const testApp = useTestApp(open, { now: () => new Date(NOW) });
-  const { call, newDriver } = testApp;
-
-  async function create(kind: "timesheets" | "check-sheets", cookie: string, body: object): Promise<string> {
-    const id = randomUUID();
-    const res = await call("POST", `/api/${kind}`, cookie, { id, ...body });
-    expect(res.statusCode, res.body).toBe(201);
-    return id;
-  }
+  const { call, newDriver, createDraft: create, viewTokenOf: viewToken } = testApp;
 
   /** A signed week: the timesheet and two check sheets. */
   async function week() {
@@ -66,16 +51,6 @@ describe.each(testDatabases())("the completed view of a combined set on $name", 
       status: res.statusCode,
       body: res.statusCode === 200 ? CompletedFormResponseSchema.parse(res.json()) : null,
     };
-  }
-
-  async function viewToken(timesheetId: string): Promise<string> {
-    const row = await testApp.database.db
-      .selectFrom("forms")
-      .select("view_token")
-      .where("id", "=", timesheetId)
-      .executeTakeFirstOrThrow();
-    if (!row.view_token) throw new Error("no view token");
-    return row.view_token;
   }
 
   it("gives a timesheet approved on the dashboard with its check sheets and the sign-off", async () => {

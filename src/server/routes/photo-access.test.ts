@@ -1,27 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { testDatabases } from "../db/test-databases";
-import { PHOTOS, signedCheckSheet } from "../pdf/pdf-fixtures";
-import { ORIGIN, useTestApp } from "../test-support/test-app";
+import { signedCheckSheet } from "../pdf/pdf-fixtures";
+import { useTestApp } from "../test-support/test-app";
 
 const NOW = new Date("2025-06-04T15:00:00.000Z");
 
 describe.each(testDatabases())("who may see a photo, on $name", ({ open }) => {
   const testApp = useTestApp(open, { now: () => NOW });
-  const { call, newDriver } = testApp;
-
-  async function upload(cookie?: string): Promise<string> {
-    const slot = (await call("POST", "/api/objects/upload", cookie)).json();
-    const photo = PHOTOS[0]!;
-    const res = await testApp.app.inject({
-      method: "PUT",
-      url: new URL(slot.uploadURL).pathname,
-      payload: Buffer.from(photo.data),
-      headers: { origin: ORIGIN, "content-type": photo.contentType },
-    });
-    expect(res.statusCode).toBe(200);
-    return slot.photoURL;
-  }
+  const { call, newDriver, uploadPhoto: upload, viewTokenOf } = testApp;
 
   const completion = (id: string, photo: string) => ({
     checkSheetData: {
@@ -33,15 +20,6 @@ describe.each(testDatabases())("who may see a photo, on $name", ({ open }) => {
     supervisorRating: "happy",
     supervisorNotes: "",
   });
-
-  async function viewTokenOf(id: string): Promise<string> {
-    const row = await testApp.database.db
-      .selectFrom("forms")
-      .select("view_token")
-      .where("id", "=", id)
-      .executeTakeFirstOrThrow();
-    return row.view_token!;
-  }
 
   it("shows a kept form's photo to its owner and through its emailed link, to nobody else", async () => {
     const owner = await newDriver();

@@ -2,12 +2,12 @@ import { randomUUID } from "node:crypto";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { OutboxMessage } from "../db/outbox-repository";
 import { testDatabases } from "../db/test-databases";
-import { CLIENT_SIGNATURE, OPERATOR_SIGNATURE, PHOTOS } from "../pdf/pdf-fixtures";
+import { CLIENT_SIGNATURE, OPERATOR_SIGNATURE } from "../pdf/pdf-fixtures";
 import { pdfImages } from "../pdf/pdf-images";
 import { pdfText } from "../pdf/pdf-text";
-import { FORM_HEADER, signedWeek } from "../test-support/signed-week";
+import { FORM_HEADER, signedWeek, weekApproval } from "../test-support/signed-week";
 import { storedImageRef } from "../test-support/stored-image-ref";
-import { ORIGIN, useTestApp } from "../test-support/test-app";
+import { useTestApp } from "../test-support/test-app";
 
 const USER_AGENT = "PlantSheetsTest/1.0";
 const NOW = "2025-06-07T15:00:00.000Z";
@@ -33,14 +33,7 @@ function signedCheckSheet(checkDate: string, overrides: Record<string, unknown> 
   };
 }
 
-const approval = {
-  clientSignature: CLIENT_SIGNATURE,
-  clientName: "Colin Client",
-  foremanSignature: OPERATOR_SIGNATURE,
-  foremanName: "Frank Foreman",
-  approvedAt: "2025-06-07T14:55:00.000Z",
-  supervisorNotes: "Good week on site",
-};
+const approval = weekApproval("Good week on site");
 const rating = { rating: "happy", notes: "Careful operator", ratedAt: "2025-06-07T14:56:00.000Z" };
 
 function attachment(mail: OutboxMessage): Buffer {
@@ -54,31 +47,11 @@ const flat = async (pdf: Buffer) => (await pdfText(pdf)).replace(/\s+/g, " ");
 
 describe.each(testDatabases())("supervisor area on $name", ({ open }) => {
   const testApp = useTestApp(open, { now: () => new Date(NOW), headers: { "user-agent": USER_AGENT } });
-  const { call, newAccount: newDriver, drainOutbox } = testApp;
+  const { call, newAccount: newDriver, drainOutbox, createDraft: create, uploadPhoto } = testApp;
 
   beforeEach(async () => {
     await drainOutbox();
   });
-
-  async function create(kind: "timesheets" | "check-sheets", cookie: string, body: object): Promise<string> {
-    const id = randomUUID();
-    const res = await call("POST", `/api/${kind}`, cookie, { id, ...body });
-    expect(res.statusCode, res.body).toBe(201);
-    return id;
-  }
-
-  async function uploadPhoto(cookie: string): Promise<string> {
-    const slot = (await call("POST", "/api/objects/upload", cookie)).json();
-    const photo = PHOTOS[0]!;
-    const res = await testApp.app.inject({
-      method: "PUT",
-      url: new URL(slot.uploadURL).pathname,
-      payload: Buffer.from(photo.data),
-      headers: { origin: ORIGIN, "content-type": photo.contentType },
-    });
-    expect(res.statusCode).toBe(200);
-    return slot.photoURL;
-  }
 
   /** A driver's week: a timesheet and two check sheets, the first with a photo. */
   async function week(

@@ -1,4 +1,5 @@
 import { SAMPLE_SIGNATURE } from "../../domain/sample-signature";
+import { CLIENT_SIGNATURE, OPERATOR_SIGNATURE } from "../pdf/pdf-fixtures";
 
 /** The heading of a form: whose plant worked where. */
 export const FORM_HEADER = {
@@ -26,5 +27,17 @@ export function signedWeek(overrides: Record<string, unknown> = {}): Record<stri
     submitViaEmail: true,
     submissionEmails: ["site.office@buildco.co.uk"],
     ...overrides,
+  };
+}
+
+/** A supervisor's approval of a week on site: the client's and foreman's signatures and names, just before now. */
+export function weekApproval(supervisorNotes = "") {
+  return {
+    clientSignature: CLIENT_SIGNATURE,
+    clientName: "Colin Client",
+    foremanSignature: OPERATOR_SIGNATURE,
+    foremanName: "Frank Foreman",
+    approvedAt: "2025-06-07T14:55:00.000Z",
+    supervisorNotes,
   };
 }

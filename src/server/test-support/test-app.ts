@@ -1,9 +1,10 @@
+import { randomUUID } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import type { Kysely } from "kysely";
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
 import { buildApp } from "../app";
 import { SESSION_COOKIE } from "../auth/sessions";
 import { loadConfig } from "../config";
@@ -11,6 +12,8 @@ import type { Database } from "../db/database";
 import { claimBatch } from "../db/outbox-repository";
 import type { DB } from "../db/schema";
 import type { TestDatabase } from "../db/test-databases";
+import { PHOTOS } from "../pdf/pdf-fixtures";
+import { uploadTestPhoto } from "../routes/upload-test-photo";
 import { signUp } from "./sign-up";
 
 /** The address the test app is served from; every request it is sent comes from there. */
@@ -36,6 +39,12 @@ export interface TestApp {
   newAccount(): Promise<{ cookie: string; email: string }>;
   /** As `newAccount`, but answers the session cookie alone. */
   newDriver(): Promise<string>;
+  /** Saves a new draft of `kind` for the driver of `cookie`: its id. */
+  createDraft(kind: "timesheets" | "check-sheets", cookie: string, body: object): Promise<string>;
+  /** Uploads a photo as the browser does, a phone's JPEG unless given other bytes: the URL a form lists it by. */
+  uploadPhoto(cookie?: string, bytes?: Buffer): Promise<string>;
+  /** The token of a form's read-only view link. */
+  viewTokenOf(formId: string): Promise<string>;
   /** Takes every queued mail out of the outbox, as a worker would: what it took. */
   drainOutbox(): ReturnType<typeof claimBatch>;
 }
@@ -96,6 +105,23 @@ export function useTestApp(open: TestDatabase["open"], options: TestAppOptions):
       return { cookie: `${SESSION_COOKIE}=${cookie.value}`, email };
     },
     newDriver: async () => (await fixture.newAccount()).cookie,
+    async createDraft(kind, cookie, body) {
+      const id = randomUUID();
+      const res = await fixture.call("POST", `/api/${kind}`, cookie, { id, ...body });
+      expect(res.statusCode, res.body).toBe(201);
+      return id;
+    },
+    uploadPhoto: (cookie, bytes = Buffer.from(PHOTOS[0]!.data)) =>
+      uploadTestPhoto(fixture.app, { origin: ORIGIN, bytes, cookie }),
+    async viewTokenOf(formId) {
+      const row = await fixture.database.db
+        .selectFrom("forms")
+        .select("view_token")
+        .where("id", "=", formId)
+        .executeTakeFirstOrThrow();
+      if (!row.view_token) throw new Error("no view token");
+      return row.view_token;
+    },
     drainOutbox: () => claimBatch(fixture.database.db, "test", 100, new Date("2030-01-01T00:00:00Z")),
   };
   return fixture;
