@@ -116,6 +116,10 @@ describe.each(testDatabases())("supervisor area on $name", ({ open }) => {
     supervisorRating: rating,
   });
 
+  /** The dashboard's approval and dispatch of a week in one step, sent by the driver of `cookie`. */
+  const dispatchFromDashboard = (cookie: string, body: object) =>
+    call("POST", "/api/supervisor-email-dispatch", cookie, body);
+
   it("needs an account for every call", async () => {
     const id = `combined-${randomUUID()}`;
     for (const [url, body] of [
@@ -361,12 +365,9 @@ describe.each(testDatabases())("supervisor area on $name", ({ open }) => {
       });
       const addresses = ["site.office@buildco.co.uk", "accounts@buildco.co.uk"];
       const other = await newDriver();
-      expect(
-        (await call("POST", "/api/supervisor-email-dispatch", other.cookie, dashboardBody(w, addresses)))
-          .statusCode,
-      ).toBe(404);
+      expect((await dispatchFromDashboard(other.cookie, dashboardBody(w, addresses))).statusCode).toBe(404);
 
-      const res = await call("POST", "/api/supervisor-email-dispatch", w.cookie, dashboardBody(w, addresses));
+      const res = await dispatchFromDashboard(w.cookie, dashboardBody(w, addresses));
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json()).toEqual({
         success: true,
@@ -437,12 +438,7 @@ describe.each(testDatabases())("supervisor area on $name", ({ open }) => {
       ]);
       expect((await call("GET", "/api/combined-sets", other.cookie)).json()).toEqual([]);
       expect((await call("GET", "/api/combined-sets")).statusCode).toBe(401);
-      const again = await call(
-        "POST",
-        "/api/supervisor-email-dispatch",
-        w.cookie,
-        dashboardBody(w, addresses),
-      );
+      const again = await dispatchFromDashboard(w.cookie, dashboardBody(w, addresses));
       expect(again.statusCode).toBe(409);
       const complete = await call("POST", `/api/combined-forms/${w.combinedId}/complete`, w.cookie, {
         status: "completed",
@@ -455,12 +451,7 @@ describe.each(testDatabases())("supervisor area on $name", ({ open }) => {
       const w = await week();
       await call("POST", "/api/combined-submission", w.cookie, w.submission);
       await drainOutbox();
-      const res = await call(
-        "POST",
-        "/api/supervisor-email-dispatch",
-        w.cookie,
-        dashboardBody(w, ["a@buildco.co.uk"]),
-      );
+      const res = await dispatchFromDashboard(w.cookie, dashboardBody(w, ["a@buildco.co.uk"]));
       expect(res.statusCode, res.body).toBe(200);
       expect(await statuses(w.cookie, w.timesheetId, w.sheetIds)).toEqual([
         "completed",
@@ -475,23 +466,13 @@ describe.each(testDatabases())("supervisor area on $name", ({ open }) => {
       const w = await week({ sheets: [{}, { operatorSignature: "" }] });
       const blankName = dashboardBody(w, ["a@buildco.co.uk"]);
       blankName.supervisorApproval = { ...approval, foremanName: "   " };
-      const refused = await call("POST", "/api/supervisor-email-dispatch", w.cookie, blankName);
+      const refused = await dispatchFromDashboard(w.cookie, blankName);
       expect(refused.statusCode).toBe(400);
-      const noAddress = await call(
-        "POST",
-        "/api/supervisor-email-dispatch",
-        w.cookie,
-        dashboardBody(w, [" "]),
-      );
+      const noAddress = await dispatchFromDashboard(w.cookie, dashboardBody(w, [" "]));
       expect(noAddress.statusCode).toBe(400);
       expect(noAddress.json().message).toContain("Please enter at least one email address.");
 
-      const unsigned = await call(
-        "POST",
-        "/api/supervisor-email-dispatch",
-        w.cookie,
-        dashboardBody(w, ["a@buildco.co.uk"]),
-      );
+      const unsigned = await dispatchFromDashboard(w.cookie, dashboardBody(w, ["a@buildco.co.uk"]));
       expect(unsigned.statusCode).toBe(409);
       expect(unsigned.json().message).toBe(
         "The timesheet needs the operator's and the client's signatures, and every check sheet the operator's, before approval.",
