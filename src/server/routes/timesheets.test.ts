@@ -83,18 +83,11 @@ describe.each(testDatabases())("timesheets on $name", ({ open }) => {
   it("creates with the client's id, replays as a no-op, and works out the hours", async () => {
     const cookie = await newDriver();
     const id = randomUUID();
-    const created = await call("POST", "/api/timesheets", cookie, {
-      id,
-      company: "Acme",
-      mondayStart: "07:00",
-    });
+    const draft = { id, company: "Acme", mondayStart: "07:00" };
+    const created = await call("POST", "/api/timesheets", cookie, draft);
     expect(created.statusCode).toBe(201);
     expect(created.json()).toEqual({ id });
-    const replay = await call("POST", "/api/timesheets", cookie, {
-      id,
-      company: "Acme",
-      mondayStart: "07:00",
-    });
+    const replay = await call("POST", "/api/timesheets", cookie, draft);
     expect(replay.statusCode).toBe(200);
     expect(replay.json()).toEqual({ id });
 
