@@ -100,6 +100,20 @@ describe.each(testDatabases())("supervisor area on $name", ({ open }) => {
     message: "Please file with the June invoices.",
   });
 
+  /** The set's dispatch from the supervisor screen, to the client's office, by the driver who made it. */
+  const dispatchSet = (w: { cookie: string; combinedId: string }) =>
+    call("POST", "/api/supervisor/email-dispatch", w.cookie, dispatchBody(w.combinedId));
+  /** How many mails were ever queued, sent or not. */
+  const mailCount = async () =>
+    Number(
+      (
+        await testApp.database.db
+          .selectFrom("mail_outbox")
+          .select(({ fn }) => fn.countAll().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
   const dashboardBody = (w: Awaited<ReturnType<typeof week>>, emailAddresses: string[]) => ({
     combinedFormData: {
       id: w.combinedId,
@@ -242,7 +256,7 @@ describe.each(testDatabases())("supervisor area on $name", ({ open }) => {
   describe("Email Dispatch (POST /api/supervisor/email-dispatch)", () => {
     it("refuses a draft set", async () => {
       const w = await week();
-      const res = await call("POST", "/api/supervisor/email-dispatch", w.cookie, dispatchBody(w.combinedId));
+      const res = await dispatchSet(w);
       expect(res.statusCode).toBe(409);
       expect(res.json().message).toBe("These forms must be approved before they can be dispatched.");
       expect(await drainOutbox()).toEqual([]);
@@ -319,7 +333,7 @@ describe.each(testDatabases())("supervisor area on $name", ({ open }) => {
       const early = await complete();
       expect(early.statusCode).toBe(409);
       expect(early.json().message).toBe("These forms must be dispatched before they can be completed.");
-      await call("POST", "/api/supervisor/email-dispatch", w.cookie, dispatchBody(w.combinedId));
+      await dispatchSet(w);
 
       const other = await newDriver();
       const stolen = await call("POST", `/api/combined-forms/${w.combinedId}/complete`, other.cookie, {
@@ -486,7 +500,7 @@ describe.each(testDatabases())("supervisor area on $name", ({ open }) => {
     async function dispatchedWeek() {
       const w = await week();
       await call("POST", "/api/combined-submission", w.cookie, w.submission);
-      await call("POST", "/api/supervisor/email-dispatch", w.cookie, dispatchBody(w.combinedId));
+      await dispatchSet(w);
       await drainOutbox();
       return w;
     }
@@ -532,12 +546,7 @@ describe.each(testDatabases())("supervisor area on $name", ({ open }) => {
         .where("id", "=", d.combinedId)
         .executeTakeFirstOrThrow();
       expect(stored.status).toBe("archived");
-      const dispatchAgain = await call(
-        "POST",
-        "/api/supervisor/email-dispatch",
-        d.cookie,
-        dispatchBody(d.combinedId),
-      );
+      const dispatchAgain = await dispatchSet(d);
       expect(dispatchAgain.statusCode).toBe(409);
       expect(dispatchAgain.json().message).toBe(
         "These forms have been archived and can no longer be changed.",
@@ -546,10 +555,7 @@ describe.each(testDatabases())("supervisor area on $name", ({ open }) => {
 
     it("deletes a dispatched set: the forms and the stored set go, the sent mail and the audit trail stay", async () => {
       const d = await dispatchedWeek();
-      const sent = await testApp.database.db
-        .selectFrom("mail_outbox")
-        .select(({ fn }) => fn.countAll().as("n"))
-        .executeTakeFirstOrThrow();
+      const sent = await mailCount();
       const other = await newDriver();
       expect((await call("DELETE", `/api/timesheets/${d.timesheetId}`, other.cookie)).statusCode).toBe(404);
       expect((await call("DELETE", `/api/timesheets/${d.timesheetId}`, d.cookie)).statusCode).toBe(204);
@@ -563,23 +569,14 @@ describe.each(testDatabases())("supervisor area on $name", ({ open }) => {
         .where("id", "=", d.combinedId)
         .executeTakeFirst();
       expect(stored).toBeUndefined();
-      const after = await testApp.database.db
-        .selectFrom("mail_outbox")
-        .select(({ fn }) => fn.countAll().as("n"))
-        .executeTakeFirstOrThrow();
-      expect(Number(after.n)).toBe(Number(sent.n));
+      expect(await mailCount()).toBe(sent);
       for (const id of [d.timesheetId, ...d.sheetIds]) {
         const rows = await auditOf(id);
         const deleted = rows.find((r) => r.action === "delete");
         expect(deleted).toMatchObject({ ip: "127.0.0.1", user_agent: USER_AGENT });
         expect(JSON.parse(deleted!.details ?? "{}")).toMatchObject({ status: "dispatched" });
       }
-      const dispatch = await call(
-        "POST",
-        "/api/supervisor/email-dispatch",
-        d.cookie,
-        dispatchBody(d.combinedId),
-      );
+      const dispatch = await dispatchSet(d);
       expect(dispatch.statusCode).toBe(404);
     });
   });
