@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { CompletedFormResponseSchema } from "../../domain/api";
 import { testDatabases } from "../db/test-databases";
 import { CLIENT_SIGNATURE, OPERATOR_SIGNATURE } from "../pdf/pdf-fixtures";
-import { FORM_HEADER, weekApproval } from "../test-support/signed-week";
+import { combinedFormOf, FORM_HEADER, weekApproval } from "../test-support/signed-week";
 import { storedImageRef } from "../test-support/stored-image-ref";
 import { useTestApp } from "../test-support/test-app";
 
@@ -58,15 +58,7 @@ describe.each(testDatabases())("the completed view of a combined set on $name", 
     expect((await view(w.timesheetId, w.cookie)).body?.set).toBeUndefined();
 
     const res = await call("POST", "/api/supervisor-email-dispatch", w.cookie, {
-      combinedFormData: {
-        id: w.combinedId,
-        timesheet: { id: w.timesheetId },
-        checkSheets: w.sheetIds.map((id) => ({ id })),
-        clientSignature: approval.clientSignature,
-        clientName: approval.clientName,
-        foremanSignature: approval.foremanSignature,
-        foremanName: approval.foremanName,
-      },
+      combinedFormData: combinedFormOf(w, approval),
       emailAddresses: ["site.office@buildco.co.uk"],
       supervisorApproval: approval,
       supervisorRating: { rating: "happy", notes: "", ratedAt: NOW },

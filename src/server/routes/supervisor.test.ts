@@ -5,7 +5,7 @@ import { testDatabases } from "../db/test-databases";
 import { CLIENT_SIGNATURE, OPERATOR_SIGNATURE } from "../pdf/pdf-fixtures";
 import { pdfImages } from "../pdf/pdf-images";
 import { pdfText } from "../pdf/pdf-text";
-import { FORM_HEADER, signedWeek, weekApproval } from "../test-support/signed-week";
+import { combinedFormOf, FORM_HEADER, signedWeek, weekApproval } from "../test-support/signed-week";
 import { storedImageRef } from "../test-support/stored-image-ref";
 import { useTestApp } from "../test-support/test-app";
 
@@ -115,16 +115,7 @@ describe.each(testDatabases())("supervisor area on $name", ({ open }) => {
     );
 
   const dashboardBody = (w: Awaited<ReturnType<typeof week>>, emailAddresses: string[]) => ({
-    combinedFormData: {
-      id: w.combinedId,
-      type: "combined",
-      timesheet: { id: w.timesheetId },
-      checkSheets: w.sheetIds.map((id) => ({ id })),
-      clientSignature: approval.clientSignature,
-      clientName: approval.clientName,
-      foremanSignature: approval.foremanSignature,
-      foremanName: approval.foremanName,
-    },
+    combinedFormData: { ...combinedFormOf(w, approval), type: "combined" },
     emailAddresses,
     supervisorApproval: approval,
     supervisorRating: rating,

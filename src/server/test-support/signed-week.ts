@@ -41,3 +41,22 @@ export function weekApproval(supervisorNotes = "") {
     supervisorNotes,
   };
 }
+
+/**
+ * The combined form the dashboard sends for a week: its timesheet and check sheets by id, with the names and
+ * signatures of the approval.
+ */
+export function combinedFormOf(
+  week: { combinedId: string; timesheetId: string; sheetIds: string[] },
+  approval: ReturnType<typeof weekApproval>,
+) {
+  return {
+    id: week.combinedId,
+    timesheet: { id: week.timesheetId },
+    checkSheets: week.sheetIds.map((id) => ({ id })),
+    clientSignature: approval.clientSignature,
+    clientName: approval.clientName,
+    foremanSignature: approval.foremanSignature,
+    foremanName: approval.foremanName,
+  };
+}
