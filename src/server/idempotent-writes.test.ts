@@ -103,13 +103,16 @@ describe.each(testDatabases())("idempotent replays of every write on $name", ({ 
     });
   }
 
+  /** A new week sent in one step without an account, rated happy. */
+  const anonymousWeek = () => ({
+    timesheetData: signedWeek({ id: randomUUID() }),
+    supervisorRating: "happy",
+    supervisorNotes: "",
+  });
+
   it("mails an anonymous one-step timesheet once however often it is replayed", async () => {
     const key = randomUUID();
-    const body = {
-      timesheetData: signedWeek({ id: randomUUID() }),
-      supervisorRating: "happy",
-      supervisorNotes: "",
-    };
+    const body = anonymousWeek();
     for (let i = 0; i < 5; i++) {
       const res = await send("POST", "/api/timesheets/one-step-completion", body, key, { as: null });
       expect(res.statusCode).toBe(200);
@@ -189,11 +192,7 @@ describe.each(testDatabases())("idempotent replays of every write on $name", ({ 
 
   it("tells a replay that arrives while the first still runs to retry, with Retry-After", async () => {
     const key = randomUUID();
-    const body = {
-      timesheetData: signedWeek({ id: randomUUID() }),
-      supervisorRating: "happy",
-      supervisorNotes: "",
-    };
+    const body = anonymousWeek();
     const answers = await Promise.all(
       [1, 2, 3].map(() => send("POST", "/api/timesheets/one-step-completion", body, key, { as: null })),
     );
