@@ -56,7 +56,7 @@ describe.each(testDatabases())("photo uploads on $name", ({ open }) => {
     const copy = await testApp.app.deps.photoStorage.get(printCopyKey(key));
     const meta = await sharp(copy).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(["jpeg", PDF_PHOTO_MAX_SIDE, 600]);
-    // The testApp.app is still shown the photo as it was sent.
+    // The app is still shown the photo as it was sent.
     expect((await testApp.app.inject({ method: "GET", url: photoURL })).rawPayload.equals(photo)).toBe(true);
   });
 
