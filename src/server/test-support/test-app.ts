@@ -24,6 +24,8 @@ export type Method = "GET" | "POST" | "PUT" | "DELETE";
 export interface TestAppOptions {
   /** The app's clock. */
   now: () => Date;
+  /** More of the app's settings, read once the tests start (those of a storage service started for them, say). */
+  env?: () => Record<string, string | undefined>;
   /** Sent with every request of `call`, beside the origin (a user agent, say). */
   headers?: Record<string, string>;
   /** Runs on the new database before the app is built (sample data, say). */
@@ -64,7 +66,7 @@ export function useTestApp(open: TestDatabase["open"], options: TestAppOptions):
     database = await open();
     await options.prepare?.(database.db);
     app = await buildApp({
-      config: loadConfig({ PUBLIC_URL: ORIGIN, DATA_DIR: dataDir }),
+      config: loadConfig({ PUBLIC_URL: ORIGIN, DATA_DIR: dataDir, ...options.env?.() }),
       database,
       now: options.now,
     });
