@@ -1,51 +1,37 @@
 import { randomUUID } from "node:crypto";
-import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "./app";
 import { SESSION_COOKIE } from "./auth/sessions";
 import { loadConfig } from "./config";
-import type { Database } from "./db/database";
 import { testDatabases } from "./db/test-databases";
 import type { PhotoStorage } from "./storage/photo-storage";
-import { signUp } from "./test-support/sign-up";
 import { signedWeek } from "./test-support/signed-week";
-
-const ORIGIN = "http://sheets.test";
+import { ORIGIN, useTestApp } from "./test-support/test-app";
 
 describe.each(testDatabases())("Idempotency-Key on $name", ({ open }) => {
-  let database: Database;
-  let app: FastifyInstance;
-  let clock: Date;
+  let clock = new Date("2025-06-07T15:00:00.000Z");
+  const testApp = useTestApp(open, { now: () => clock });
+  let email: string;
   let cookie: string;
 
   beforeAll(async () => {
-    database = await open();
-    clock = new Date("2025-06-07T15:00:00.000Z");
-    app = await buildApp({ config: loadConfig({ PUBLIC_URL: ORIGIN }), database, now: () => clock });
-    await signUp(app, {
-      headers: { origin: ORIGIN },
-      payload: { fullName: "Ida Empotent", email: "ida@haulage.co.uk", password: "secret1" },
-    });
+    ({ email } = await testApp.newAccount());
     cookie = await signIn();
-  });
-  afterAll(async () => {
-    await app.close();
-    await database.close();
   });
 
   async function signIn(): Promise<string> {
-    const res = await app.inject({
+    const res = await testApp.app.inject({
       method: "POST",
       url: "/api/drivers/login",
       headers: { origin: ORIGIN },
-      payload: { email: "ida@haulage.co.uk", password: "secret1" },
+      payload: { email, password: "secret1" },
     });
     const session = res.cookies.find((c) => c.name === SESSION_COOKIE)!;
     return `${SESSION_COOKIE}=${session.value}`;
   }
 
   const post = (payload: object, key: string, as: string | null = cookie) =>
-    app.inject({
+    testApp.app.inject({
       method: "POST",
       url: "/api/timesheets",
       payload,
@@ -53,7 +39,7 @@ describe.each(testDatabases())("Idempotency-Key on $name", ({ open }) => {
     });
 
   async function storedCount(): Promise<number> {
-    const row = await database.db
+    const row = await testApp.database.db
       .selectFrom("forms")
       .where("kind", "=", "timesheet")
       .select(({ fn }) => fn.countAll().as("n"))
@@ -140,7 +126,7 @@ describe.each(testDatabases())("Idempotency-Key on $name", ({ open }) => {
     };
     const slowApp = await buildApp({
       config: loadConfig({ PUBLIC_URL: ORIGIN }),
-      database,
+      database: testApp.database,
       now: () => clock,
       photoStorage: slowStorage,
     });
@@ -186,7 +172,7 @@ describe.each(testDatabases())("Idempotency-Key on $name", ({ open }) => {
       supervisorRating: "happy",
     };
     const complete = () =>
-      app.inject({
+      testApp.app.inject({
         method: "POST",
         url: "/api/timesheets/one-step-completion",
         payload: body,
@@ -201,9 +187,9 @@ describe.each(testDatabases())("Idempotency-Key on $name", ({ open }) => {
     expect(replay.statusCode).toBe(200);
     expect(replay.body).toBe(winner.body);
 
-    const forms = await database.db.selectFrom("forms").select("id").where("id", "=", id).execute();
+    const forms = await testApp.database.db.selectFrom("forms").select("id").where("id", "=", id).execute();
     expect(forms).toHaveLength(1);
-    const mails = await database.db.selectFrom("mail_outbox").select("to_addresses").execute();
+    const mails = await testApp.database.db.selectFrom("mail_outbox").select("to_addresses").execute();
     for (const to of recipients) {
       expect(mails.filter((m) => (JSON.parse(m.to_addresses) as string[]).includes(to))).toHaveLength(1);
     }

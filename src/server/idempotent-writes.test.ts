@@ -1,87 +1,39 @@
 import { randomUUID } from "node:crypto";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { SAMPLE_SIGNATURE } from "../domain/sample-signature";
-import { buildApp } from "./app";
+import type { InjectOptions, LightMyRequestResponse } from "fastify";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { SESSION_COOKIE } from "./auth/sessions";
-import { loadConfig } from "./config";
-import type { Database } from "./db/database";
-import { claimBatch } from "./db/outbox-repository";
 import { seedSampleData } from "./db/seed";
 import { testDatabases } from "./db/test-databases";
-import { signUp } from "./test-support/sign-up";
+import { signedWeek } from "./test-support/signed-week";
+import { ORIGIN, useTestApp } from "./test-support/test-app";
 
-const ORIGIN = "http://sheets.test";
 const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(1024, 7)]);
-
-function signedWeek(overrides: Record<string, unknown> = {}) {
-  return {
-    weekEnding: "2025-06-07",
-    company: "Acme Plant Hire",
-    driverSignedName: "Dave Digger",
-    plantNumber: "EX-042",
-    mondayStart: "07:00",
-    mondayFinish: "16:30",
-    operatorSignature: SAMPLE_SIGNATURE,
-    operatorSignedName: "Dave Digger",
-    clientSignature: SAMPLE_SIGNATURE,
-    clientSignedName: "Fiona Foreman",
-    signatureDate: "2025-06-07",
-    submitViaEmail: true,
-    submissionEmails: ["site.office@buildco.co.uk"],
-    ...overrides,
-  };
-}
 
 /**
  * Every POST and PUT the web app can queue offline, sent twice with one Idempotency-Key as a phone does when
  * the first answer is lost: the replay gets the first answer and nothing happens twice.
  */
 describe.each(testDatabases())("idempotent replays of every write on $name", ({ open }) => {
-  let database: Database;
-  let app: FastifyInstance;
-  let dataDir: string;
+  const testApp = useTestApp(open, {
+    now: () => new Date("2025-06-07T15:00:00.000Z"),
+    prepare: seedSampleData,
+  });
+  const { drainOutbox: drainMail } = testApp;
   let cookie: string;
-  let counter = 0;
+  /** The address of the driver signed up last. */
+  let email: string;
 
   beforeAll(async () => {
-    dataDir = await mkdtemp(join(tmpdir(), "plant-sheets-idempotent-"));
-    database = await open();
-    await seedSampleData(database.db);
-    app = await buildApp({
-      config: loadConfig({ PUBLIC_URL: ORIGIN, DATA_DIR: dataDir }),
-      database,
-      now: () => new Date("2025-06-07T15:00:00.000Z"),
-    });
     cookie = await register();
   });
-  afterAll(async () => {
-    await app.close();
-    await database.close();
-    await rm(dataDir, { recursive: true, force: true });
-  });
-
-  const drainMail = () => claimBatch(database.db, "test", 100, new Date("2030-01-01T00:00:00Z"));
   beforeEach(async () => {
     await drainMail();
   });
 
   async function register(): Promise<string> {
-    counter += 1;
-    const res = await signUp(app, {
-      headers: { origin: ORIGIN },
-      payload: {
-        fullName: `Replay ${counter}`,
-        email: `replay${counter}@haulage.co.uk`,
-        password: "secret1",
-      },
-    });
-    const session = res.cookies.find((c) => c.name === SESSION_COOKIE);
-    if (!session) throw new Error(`register failed: ${res.body}`);
-    return `${SESSION_COOKIE}=${session.value}`;
+    const account = await testApp.newAccount();
+    email = account.email;
+    return account.cookie;
   }
 
   function send(
@@ -92,7 +44,7 @@ describe.each(testDatabases())("idempotent replays of every write on $name", ({ 
     options: { as?: string | null; contentType?: string } = {},
   ): Promise<LightMyRequestResponse> {
     const as = options.as === undefined ? cookie : options.as;
-    return app.inject({
+    return testApp.app.inject({
       method,
       url,
       payload,
@@ -117,11 +69,11 @@ describe.each(testDatabases())("idempotent replays of every write on $name", ({ 
   }
 
   async function stored(id: string) {
-    return database.db.selectFrom("forms").selectAll().where("id", "=", id).executeTakeFirst();
+    return testApp.database.db.selectFrom("forms").selectAll().where("id", "=", id).executeTakeFirst();
   }
 
   async function count(table: "forms" | "photos"): Promise<number> {
-    const row = await database.db
+    const row = await testApp.database.db
       .selectFrom(table)
       .select(({ fn }) => fn.countAll().as("n"))
       .executeTakeFirstOrThrow();
@@ -151,13 +103,16 @@ describe.each(testDatabases())("idempotent replays of every write on $name", ({ 
     });
   }
 
+  /** A new week sent in one step without an account, rated happy. */
+  const anonymousWeek = () => ({
+    timesheetData: signedWeek({ id: randomUUID() }),
+    supervisorRating: "happy",
+    supervisorNotes: "",
+  });
+
   it("mails an anonymous one-step timesheet once however often it is replayed", async () => {
     const key = randomUUID();
-    const body = {
-      timesheetData: signedWeek({ id: randomUUID() }),
-      supervisorRating: "happy",
-      supervisorNotes: "",
-    };
+    const body = anonymousWeek();
     for (let i = 0; i < 5; i++) {
       const res = await send("POST", "/api/timesheets/one-step-completion", body, key, { as: null });
       expect(res.statusCode).toBe(200);
@@ -198,7 +153,6 @@ describe.each(testDatabases())("idempotent replays of every write on $name", ({ 
   });
 
   it("sends one reset email and confirms a reset link once", async () => {
-    const email = `replay${counter}@haulage.co.uk`;
     await twice("POST", "/api/drivers/reset-password", { email }, randomUUID(), { as: null });
     const mails = await drainMail();
     expect(mails).toHaveLength(1);
@@ -214,14 +168,13 @@ describe.each(testDatabases())("idempotent replays of every write on $name", ({ 
 
   it("answers a replayed password change with the first answer", async () => {
     const session = await register();
-    const email = `replay${counter}@haulage.co.uk`;
     const body = { email, currentPassword: "secret1", newPassword: "second1" };
     await twice("POST", "/api/drivers/change-password", body, randomUUID(), { as: session });
   });
 
   it("never stores an answer that sets a session cookie: a replayed login signs in afresh", async () => {
     await register();
-    const body = { email: `replay${counter}@haulage.co.uk`, password: "secret1" };
+    const body = { email, password: "secret1" };
     const key = randomUUID();
     const first = await send("POST", "/api/drivers/login", body, key, { as: null });
     const again = await send("POST", "/api/drivers/login", body, key, { as: null });
@@ -230,7 +183,7 @@ describe.each(testDatabases())("idempotent replays of every write on $name", ({ 
       expect(res.headers["idempotent-replayed"]).toBeUndefined();
       expect(res.cookies.find((c) => c.name === SESSION_COOKIE)?.value).toBeTruthy();
     }
-    const rows = await database.db
+    const rows = await testApp.database.db
       .selectFrom("idempotency_keys")
       .selectAll()
       .where("key", "=", key)
@@ -240,11 +193,7 @@ describe.each(testDatabases())("idempotent replays of every write on $name", ({ 
 
   it("tells a replay that arrives while the first still runs to retry, with Retry-After", async () => {
     const key = randomUUID();
-    const body = {
-      timesheetData: signedWeek({ id: randomUUID() }),
-      supervisorRating: "happy",
-      supervisorNotes: "",
-    };
+    const body = anonymousWeek();
     const answers = await Promise.all(
       [1, 2, 3].map(() => send("POST", "/api/timesheets/one-step-completion", body, key, { as: null })),
     );

@@ -91,33 +91,21 @@ describe.each(testDatabases())("security on $name", ({ open }) => {
     const timesheetId = randomUUID();
     const checkSheetId = randomUUID();
     const completedId = randomUUID();
-    expect(
-      (
-        await call("POST", "/api/timesheets", {
-          cookie: owner.cookie,
-          payload: { id: timesheetId, company: SECRET_COMPANY },
-        })
-      ).statusCode,
-    ).toBe(201);
-    expect(
-      (
-        await call("POST", "/api/check-sheets", {
-          cookie: owner.cookie,
-          payload: { id: checkSheetId, driverSignedName: SECRET_COMPANY },
-        })
-      ).statusCode,
-    ).toBe(201);
-    expect(
-      (
-        await call("POST", "/api/timesheets/one-step-completion", {
-          cookie: owner.cookie,
-          payload: {
-            timesheetData: signedWeek({ id: completedId, company: SECRET_COMPANY }),
-            supervisorRating: "happy",
-          },
-        })
-      ).statusCode,
-    ).toBe(200);
+    const saves: Array<[url: string, payload: object, status: number]> = [
+      ["/api/timesheets", { id: timesheetId, company: SECRET_COMPANY }, 201],
+      ["/api/check-sheets", { id: checkSheetId, driverSignedName: SECRET_COMPANY }, 201],
+      [
+        "/api/timesheets/one-step-completion",
+        {
+          timesheetData: signedWeek({ id: completedId, company: SECRET_COMPANY }),
+          supervisorRating: "happy",
+        },
+        200,
+      ],
+    ];
+    for (const [url, payload, status] of saves) {
+      expect((await call("POST", url, { cookie: owner.cookie, payload })).statusCode).toBe(status);
+    }
     return { ...owner, timesheetId, checkSheetId, completedId };
   }
 

@@ -79,13 +79,12 @@ describe.each(testDatabases())("accounts repository on $name", ({ open }) => {
     expect(await updatePasswordHash(database.db, "missing", "x")).toBe(false);
   });
 
+  /** A session of the account, begun at T0. */
+  const startSession = (tokenHash: string, accountId: string, expiresAt: Date) =>
+    insertSession(database.db, { tokenHash, accountId, createdAt: T0, expiresAt });
+
   it("finds a session's account until the session expires, then not", async () => {
-    await insertSession(database.db, {
-      tokenHash: "s1",
-      accountId: "a1",
-      createdAt: T0,
-      expiresAt: minutes(30),
-    });
+    await startSession("s1", "a1", minutes(30));
     const found = await findSessionAccount(database.db, "s1", minutes(29));
     expect(found).toEqual({
       account: expect.objectContaining({ id: "a1", email: "Ann.Driver@Example.com" }),
@@ -98,12 +97,7 @@ describe.each(testDatabases())("accounts repository on $name", ({ open }) => {
 
   it("signs out one session, all but one, or all of an account's sessions", async () => {
     for (const token of ["k1", "k2", "k3"]) {
-      await insertSession(database.db, {
-        tokenHash: token,
-        accountId: "a2",
-        createdAt: T0,
-        expiresAt: minutes(30),
-      });
+      await startSession(token, "a2", minutes(30));
     }
     await deleteSession(database.db, "k1");
     expect(await findSessionAccount(database.db, "k1", T0)).toBeUndefined();
@@ -117,12 +111,7 @@ describe.each(testDatabases())("accounts repository on $name", ({ open }) => {
   });
 
   it("deletes expired sessions only", async () => {
-    await insertSession(database.db, {
-      tokenHash: "old",
-      accountId: "a1",
-      createdAt: T0,
-      expiresAt: minutes(1),
-    });
+    await startSession("old", "a1", minutes(1));
     expect(await deleteExpiredSessions(database.db, minutes(2))).toBe(1);
     expect(await findSessionAccount(database.db, "s1", minutes(2))).toBeDefined();
   });

@@ -1,34 +1,27 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { findCustomer, listCustomers, upsertCustomers } from "./customers-repository";
-import type { Database } from "./database";
-import { testDatabases } from "./test-databases";
+import { testDatabases, useTestDatabase } from "./test-databases";
 
 describe.each(testDatabases())("customers repository on $name", ({ open }) => {
-  let database: Database;
-  beforeAll(async () => {
-    database = await open();
-  });
-  afterAll(async () => {
-    await database.close();
-  });
+  const database = useTestDatabase(open);
 
   it("lists nothing in an empty database", async () => {
-    expect(await listCustomers(database.db)).toEqual([]);
+    expect(await listCustomers(database().db)).toEqual([]);
   });
 
   it("inserts, then updates by id, and lists sorted by name the same way on every dialect", async () => {
-    await upsertCustomers(database.db, [
+    await upsertCustomers(database().db, [
       { id: "c-zeta", name: "zeta Plant", requiresOrderValidation: false },
       { id: "c-alpha", name: "Alpha Civils", requiresOrderValidation: true },
       { id: "c-beta", name: "beta Groundworks", requiresOrderValidation: false },
       { id: "c-a2", name: "A-Two Hire", requiresOrderValidation: false },
     ]);
-    await upsertCustomers(database.db, [
+    await upsertCustomers(database().db, [
       { id: "c-zeta", name: "Zeta Plant Hire", requiresOrderValidation: true },
     ]);
-    await upsertCustomers(database.db, []);
+    await upsertCustomers(database().db, []);
 
-    const customers = await listCustomers(database.db);
+    const customers = await listCustomers(database().db);
     expect(customers.map((c) => c.name)).toEqual([
       "A-Two Hire",
       "Alpha Civils",
@@ -43,12 +36,12 @@ describe.each(testDatabases())("customers repository on $name", ({ open }) => {
   });
 
   it("finds one customer by id, with its flag as a boolean", async () => {
-    expect(await findCustomer(database.db, "c-alpha")).toEqual({
+    expect(await findCustomer(database().db, "c-alpha")).toEqual({
       id: "c-alpha",
       name: "Alpha Civils",
       requiresOrderValidation: true,
     });
-    expect(await findCustomer(database.db, "c-beta")).toMatchObject({ requiresOrderValidation: false });
-    expect(await findCustomer(database.db, "missing")).toBeUndefined();
+    expect(await findCustomer(database().db, "c-beta")).toMatchObject({ requiresOrderValidation: false });
+    expect(await findCustomer(database().db, "missing")).toBeUndefined();
   });
 });

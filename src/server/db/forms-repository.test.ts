@@ -51,11 +51,14 @@ describe.each(testDatabases())("forms repository on $name", ({ name, open }) => 
   let database: Database;
   const ids = async (kind: NewForm["kind"], owner: string, statuses?: NewForm["status"][]) =>
     (await listForms(database.db, kind, owner, { statuses })).map((form) => form.id);
+  /** An account that owns forms, named and addressed after its id. */
+  const addOwner = (id: string) =>
+    insertAccount(database.db, { id, fullName: id, email: `${id}@example.com`, passwordHash: "h" });
 
   beforeAll(async () => {
     database = await open();
     for (const id of [OWNER, OTHER]) {
-      await insertAccount(database.db, { id, fullName: id, email: `${id}@example.com`, passwordHash: "h" });
+      await addOwner(id);
     }
   });
   afterAll(async () => {
@@ -221,12 +224,7 @@ describe.each(testDatabases())("forms repository on $name", ({ name, open }) => 
 
   it("pages through an owner's forms newest first, ties by id, without gaps or repeats", async () => {
     const owner = "owner-pages";
-    await insertAccount(database.db, {
-      id: owner,
-      fullName: owner,
-      email: "pages@example.com",
-      passwordHash: "h",
-    });
+    await addOwner(owner);
     // p-b, p-c and p-d share one update time: the id decides their order.
     const forms = [
       ["p-a", 1, "draft"],
@@ -260,12 +258,7 @@ describe.each(testDatabases())("forms repository on $name", ({ name, open }) => 
 
   it("lists summaries from the row's columns, never its fields", async () => {
     const owner = "owner-summaries";
-    await insertAccount(database.db, {
-      id: owner,
-      fullName: owner,
-      email: "sum@example.com",
-      passwordHash: "h",
-    });
+    await addOwner(owner);
     await insertForm(
       database.db,
       newForm({

@@ -14,7 +14,7 @@ import {
   purgeOutbox,
   renewClaim,
 } from "./outbox-repository";
-import { testDatabases } from "./test-databases";
+import { testDatabases, useTestDatabase } from "./test-databases";
 
 const T0 = new Date("2025-03-03T07:00:00.000Z");
 const minutes = (n: number) => new Date(T0.getTime() + n * 60_000);
@@ -39,17 +39,11 @@ async function drainWithTwoWorkers(a: Database["db"], b: Database["db"], now: Da
 }
 
 describe.each(testDatabases())("outbox repository on $name", ({ open }) => {
-  let database: Database;
-  beforeEach(async () => {
-    database = await open();
-  });
-  afterEach(async () => {
-    await database.close();
-  });
+  const database = useTestDatabase(open, { each: true });
 
   it("queues a message, due at once, with its recipients, bodies and attachments", async () => {
     const id = await enqueueMail(
-      database.db,
+      database().db,
       {
         to: ["a@pennine.co.uk", "b@pennine.co.uk"],
         subject: "Check sheet",
@@ -59,7 +53,7 @@ describe.each(testDatabases())("outbox repository on $name", ({ open }) => {
       },
       T0,
     );
-    expect(await getOutboxMessage(database.db, id)).toEqual({
+    expect(await getOutboxMessage(database().db, id)).toEqual({
       id,
       to: ["a@pennine.co.uk", "b@pennine.co.uk"],
       subject: "Check sheet",
@@ -78,32 +72,38 @@ describe.each(testDatabases())("outbox repository on $name", ({ open }) => {
   });
 
   it("refuses a message without recipients", async () => {
-    await expect(enqueueMail(database.db, { to: [], subject: "s", text: "t" })).rejects.toThrow(/recipient/);
+    await expect(enqueueMail(database().db, { to: [], subject: "s", text: "t" })).rejects.toThrow(
+      /recipient/,
+    );
   });
 
   it("enqueues inside a transaction: a rolled-back write sends nothing", async () => {
     let id = "";
     await expect(
-      database.db.transaction().execute(async (trx) => {
-        id = await enqueueMail(trx, mail(1), T0);
-        throw new Error("the change failed");
-      }),
+      database()
+        .db.transaction()
+        .execute(async (trx) => {
+          id = await enqueueMail(trx, mail(1), T0);
+          throw new Error("the change failed");
+        }),
     ).rejects.toThrow("the change failed");
-    expect(await getOutboxMessage(database.db, id)).toBeUndefined();
-    expect(await claimBatch(database.db, "w", 10, T0)).toEqual([]);
+    expect(await getOutboxMessage(database().db, id)).toBeUndefined();
+    expect(await claimBatch(database().db, "w", 10, T0)).toEqual([]);
 
-    await database.db.transaction().execute(async (trx) => {
-      id = await enqueueMail(trx, mail(2), T0);
-    });
-    expect((await claimBatch(database.db, "w", 10, T0)).map((m) => m.id)).toEqual([id]);
+    await database()
+      .db.transaction()
+      .execute(async (trx) => {
+        id = await enqueueMail(trx, mail(2), T0);
+      });
+    expect((await claimBatch(database().db, "w", 10, T0)).map((m) => m.id)).toEqual([id]);
   });
 
   it("claims due messages oldest first, up to the limit, counting an attempt", async () => {
     const ids: string[] = [];
-    for (let n = 0; n < 4; n++) ids.push(await enqueueMail(database.db, mail(n), minutes(n)));
-    expect(await claimBatch(database.db, "w1", 10, minutes(-1))).toEqual([]);
+    for (let n = 0; n < 4; n++) ids.push(await enqueueMail(database().db, mail(n), minutes(n)));
+    expect(await claimBatch(database().db, "w1", 10, minutes(-1))).toEqual([]);
 
-    const batch = await claimBatch(database.db, "w1", 2, minutes(10));
+    const batch = await claimBatch(database().db, "w1", 2, minutes(10));
     expect(batch.map((m) => m.id)).toEqual(ids.slice(0, 2));
     expect(batch[0]).toMatchObject({
       status: "sending",
@@ -112,18 +112,18 @@ describe.each(testDatabases())("outbox repository on $name", ({ open }) => {
       // The default lease: a minute.
       claimedUntil: minutes(11).toISOString(),
     });
-    const rest = await claimBatch(database.db, "w2", 10, minutes(10));
+    const rest = await claimBatch(database().db, "w2", 10, minutes(10));
     expect(rest.map((m) => m.id)).toEqual(ids.slice(2));
-    expect(await claimBatch(database.db, "w3", 10, minutes(10))).toEqual([]);
-    expect(await claimBatch(database.db, "w3", 0, minutes(10))).toEqual([]);
+    expect(await claimBatch(database().db, "w3", 10, minutes(10))).toEqual([]);
+    expect(await claimBatch(database().db, "w3", 0, minutes(10))).toEqual([]);
   });
 
   it("marks a message sent and drops its content; only the claiming worker can", async () => {
-    const id = await enqueueMail(database.db, { ...mail(1), html: "<p>x</p>" }, T0);
-    await claimBatch(database.db, "w1", 10, T0);
-    expect(await markSent(database.db, id, "someone-else", minutes(1))).toBe(false);
-    expect(await markSent(database.db, id, "w1", minutes(1))).toBe(true);
-    expect(await getOutboxMessage(database.db, id)).toMatchObject({
+    const id = await enqueueMail(database().db, { ...mail(1), html: "<p>x</p>" }, T0);
+    await claimBatch(database().db, "w1", 10, T0);
+    expect(await markSent(database().db, id, "someone-else", minutes(1))).toBe(false);
+    expect(await markSent(database().db, id, "w1", minutes(1))).toBe(true);
+    expect(await getOutboxMessage(database().db, id)).toMatchObject({
       status: "sent",
       sentAt: minutes(1).toISOString(),
       to: ["client1@pennine.co.uk"],
@@ -132,79 +132,81 @@ describe.each(testDatabases())("outbox repository on $name", ({ open }) => {
       html: null,
       attachments: [],
     });
-    expect(await markSent(database.db, id, "w1", minutes(2))).toBe(false);
-    expect(await claimBatch(database.db, "w2", 10, minutes(60))).toEqual([]);
+    expect(await markSent(database().db, id, "w1", minutes(2))).toBe(false);
+    expect(await claimBatch(database().db, "w2", 10, minutes(60))).toEqual([]);
   });
 
   it("retries a failed message at the given time, and gives up when told to", async () => {
-    const id = await enqueueMail(database.db, mail(1), T0);
-    await claimBatch(database.db, "w1", 10, T0);
-    expect(await markFailed(database.db, id, "w1", { error: "421 try later", retryAt: minutes(5) })).toBe(
+    const id = await enqueueMail(database().db, mail(1), T0);
+    await claimBatch(database().db, "w1", 10, T0);
+    expect(await markFailed(database().db, id, "w1", { error: "421 try later", retryAt: minutes(5) })).toBe(
       true,
     );
-    expect(await getOutboxMessage(database.db, id)).toMatchObject({
+    expect(await getOutboxMessage(database().db, id)).toMatchObject({
       status: "queued",
       lastError: "421 try later",
       nextAttemptAt: minutes(5).toISOString(),
       attempts: 1,
     });
-    expect(await claimBatch(database.db, "w1", 10, minutes(4))).toEqual([]);
-    const [again] = await claimBatch(database.db, "w2", 10, minutes(5));
+    expect(await claimBatch(database().db, "w1", 10, minutes(4))).toEqual([]);
+    const [again] = await claimBatch(database().db, "w2", 10, minutes(5));
     expect(again).toMatchObject({ id, attempts: 2, claimedBy: "w2" });
 
-    expect(await markFailed(database.db, id, "w1", { error: "stale", retryAt: null })).toBe(false);
-    expect(await markFailed(database.db, id, "w2", { error: "x".repeat(5000), retryAt: null })).toBe(true);
-    const failed = await getOutboxMessage(database.db, id);
+    expect(await markFailed(database().db, id, "w1", { error: "stale", retryAt: null })).toBe(false);
+    expect(await markFailed(database().db, id, "w2", { error: "x".repeat(5000), retryAt: null })).toBe(true);
+    const failed = await getOutboxMessage(database().db, id);
     expect(failed).toMatchObject({ status: "failed", text: "Body 1" });
     expect(failed?.lastError).toHaveLength(2000);
-    expect(await claimBatch(database.db, "w3", 10, minutes(600))).toEqual([]);
+    expect(await claimBatch(database().db, "w3", 10, minutes(600))).toEqual([]);
   });
 
   it("lets another worker take over a message whose claim expired (its worker died)", async () => {
-    const id = await enqueueMail(database.db, mail(1), T0);
-    await claimBatch(database.db, "dead", 10, T0, 60_000);
-    expect(await claimBatch(database.db, "alive", 10, minutes(0.5))).toEqual([]);
-    const [taken] = await claimBatch(database.db, "alive", 10, minutes(1));
+    const id = await enqueueMail(database().db, mail(1), T0);
+    await claimBatch(database().db, "dead", 10, T0, 60_000);
+    expect(await claimBatch(database().db, "alive", 10, minutes(0.5))).toEqual([]);
+    const [taken] = await claimBatch(database().db, "alive", 10, minutes(1));
     expect(taken).toMatchObject({ id, claimedBy: "alive", attempts: 2 });
-    expect(await markSent(database.db, id, "dead", minutes(2))).toBe(false);
-    expect(await markSent(database.db, id, "alive", minutes(2))).toBe(true);
+    expect(await markSent(database().db, id, "dead", minutes(2))).toBe(false);
+    expect(await markSent(database().db, id, "alive", minutes(2))).toBe(true);
   });
 
   it("renews a claim only for the worker that holds it, and not once another has taken it over", async () => {
-    const id = await enqueueMail(database.db, mail(1), T0);
-    await claimBatch(database.db, "w1", 10, T0);
-    expect(await renewClaim(database.db, id, "w2", minutes(0.5))).toBe(false);
-    expect(await renewClaim(database.db, id, "w1", minutes(0.5))).toBe(true);
-    expect((await getOutboxMessage(database.db, id))?.claimedUntil).toBe(minutes(1.5).toISOString());
+    const id = await enqueueMail(database().db, mail(1), T0);
+    await claimBatch(database().db, "w1", 10, T0);
+    expect(await renewClaim(database().db, id, "w2", minutes(0.5))).toBe(false);
+    expect(await renewClaim(database().db, id, "w1", minutes(0.5))).toBe(true);
+    expect((await getOutboxMessage(database().db, id))?.claimedUntil).toBe(minutes(1.5).toISOString());
     // Renewed, it is not due at the first lease's end.
-    expect(await claimBatch(database.db, "w2", 10, minutes(1))).toEqual([]);
-    expect(await claimBatch(database.db, "w2", 10, minutes(1.5))).toHaveLength(1);
-    expect(await renewClaim(database.db, id, "w1", minutes(1.6))).toBe(false);
-    await markSent(database.db, id, "w2", minutes(1.7));
-    expect(await renewClaim(database.db, id, "w2", minutes(1.8))).toBe(false);
+    expect(await claimBatch(database().db, "w2", 10, minutes(1))).toEqual([]);
+    expect(await claimBatch(database().db, "w2", 10, minutes(1.5))).toHaveLength(1);
+    expect(await renewClaim(database().db, id, "w1", minutes(1.6))).toBe(false);
+    await markSent(database().db, id, "w2", minutes(1.7));
+    expect(await renewClaim(database().db, id, "w2", minutes(1.8))).toBe(false);
   });
 
   it("purges old sent and failed messages only", async () => {
-    const sent = await enqueueMail(database.db, mail(1), T0);
+    const sent = await enqueueMail(database().db, mail(1), T0);
     // Not due at T0, so the claim below takes `sent` only.
-    const queued = await enqueueMail(database.db, mail(2), minutes(0.5));
-    await claimBatch(database.db, "w", 1, T0);
-    await markSent(database.db, sent, "w", T0);
-    expect(await purgeOutbox(database.db, T0)).toBe(0);
-    expect(await purgeOutbox(database.db, minutes(1))).toBe(1);
-    expect(await getOutboxMessage(database.db, sent)).toBeUndefined();
-    expect(await getOutboxMessage(database.db, queued)).toBeDefined();
+    const queued = await enqueueMail(database().db, mail(2), minutes(0.5));
+    await claimBatch(database().db, "w", 1, T0);
+    await markSent(database().db, sent, "w", T0);
+    expect(await purgeOutbox(database().db, T0)).toBe(0);
+    expect(await purgeOutbox(database().db, minutes(1))).toBe(1);
+    expect(await getOutboxMessage(database().db, sent)).toBeUndefined();
+    expect(await getOutboxMessage(database().db, queued)).toBeDefined();
   });
 
   it("never gives one message to two concurrent claimers (200 messages)", async () => {
     const ids = new Set<string>();
-    await database.db.transaction().execute(async (trx) => {
-      for (let n = 0; n < 200; n++) ids.add(await enqueueMail(trx, mail(n), T0));
-    });
-    const claims = await drainWithTwoWorkers(database.db, database.db, minutes(1));
+    await database()
+      .db.transaction()
+      .execute(async (trx) => {
+        for (let n = 0; n < 200; n++) ids.add(await enqueueMail(trx, mail(n), T0));
+      });
+    const claims = await drainWithTwoWorkers(database().db, database().db, minutes(1));
     expect(claims).toHaveLength(200);
     expect(new Set(claims.map((c) => c.id))).toEqual(ids);
-    const rows = await Promise.all([...ids].map((id) => getOutboxMessage(database.db, id)));
+    const rows = await Promise.all([...ids].map((id) => getOutboxMessage(database().db, id)));
     expect(rows.every((m: OutboxMessage | undefined) => m?.attempts === 1)).toBe(true);
   });
 });

@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { DEMO_QR_CODES } from "../../domain/vehicle";
 import { listCustomers, upsertCustomers } from "./customers-repository";
-import type { Database } from "./database";
 import { SAMPLE_CUSTOMERS, SAMPLE_VEHICLES, seedSampleData } from "./seed";
-import { testDatabases } from "./test-databases";
+import { testDatabases, useTestDatabase } from "./test-databases";
 import { findVehicleByQrCode } from "./vehicles-repository";
 
 describe("sample data", () => {
@@ -20,25 +19,19 @@ describe("sample data", () => {
 });
 
 describe.each(testDatabases())("seedSampleData on $name", ({ open }) => {
-  let database: Database;
-  beforeAll(async () => {
-    database = await open();
-  });
-  afterAll(async () => {
-    await database.close();
-  });
+  const database = useTestDatabase(open);
 
   it("fills an empty database with the sample customers and vehicles", async () => {
-    expect(await seedSampleData(database.db)).toEqual({ seeded: true });
-    expect(await listCustomers(database.db)).toHaveLength(SAMPLE_CUSTOMERS.length);
-    for (const code of DEMO_QR_CODES) expect(await findVehicleByQrCode(database.db, code)).toBeDefined();
+    expect(await seedSampleData(database().db)).toEqual({ seeded: true });
+    expect(await listCustomers(database().db)).toHaveLength(SAMPLE_CUSTOMERS.length);
+    for (const code of DEMO_QR_CODES) expect(await findVehicleByQrCode(database().db, code)).toBeDefined();
   });
 
   it("does nothing the second time, and never overwrites a changed customer list", async () => {
     const first = SAMPLE_CUSTOMERS[0]!;
-    await upsertCustomers(database.db, [{ ...first, name: "Renamed By Office" }]);
-    expect(await seedSampleData(database.db)).toEqual({ seeded: false });
-    const customers = await listCustomers(database.db);
+    await upsertCustomers(database().db, [{ ...first, name: "Renamed By Office" }]);
+    expect(await seedSampleData(database().db)).toEqual({ seeded: false });
+    const customers = await listCustomers(database().db);
     expect(customers).toHaveLength(SAMPLE_CUSTOMERS.length);
     expect(customers.find((c) => c.id === first.id)?.name).toBe("Renamed By Office");
   });

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
+import { afterAll, afterEach, beforeAll, beforeEach } from "vitest";
 import { type Database, type Dialect, openDatabase } from "./database";
 import { migrateToLatest } from "./migrate";
 
@@ -25,6 +26,26 @@ export function testDatabases(): TestDatabase[] {
   const url = process.env.TEST_DATABASE_URL;
   if (url) list.push({ name: "postgres", open: (options) => openTestPostgres(url, options) });
   return list;
+}
+
+/**
+ * A database of `open` for the tests of the enclosing `describe`: opened before them and closed after them, or
+ * with `each`, a fresh one for every test. Answers a getter, since the database exists only once tests run.
+ */
+export function useTestDatabase(open: TestDatabase["open"], { each = false } = {}): () => Database {
+  let database: Database | undefined;
+  const [before, after] = each ? [beforeEach, afterEach] : [beforeAll, afterAll];
+  before(async () => {
+    database = await open();
+  });
+  after(async () => {
+    await database?.close();
+    database = undefined;
+  });
+  return () => {
+    if (!database) throw new Error("the test database is open only while its tests run");
+    return database;
+  };
 }
 
 async function openTestSqlite(options: { migrate?: boolean } = {}): Promise<Database> {

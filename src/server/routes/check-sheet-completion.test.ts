@@ -1,15 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { CHECK_ITEMS } from "../../domain/check-items";
-import { buildApp } from "../app";
-import { SESSION_COOKIE } from "../auth/sessions";
-import { loadConfig } from "../config";
-import type { Database } from "../db/database";
-import { claimBatch, type OutboxMessage } from "../db/outbox-repository";
+import type { OutboxMessage } from "../db/outbox-repository";
 import { testDatabases } from "../db/test-databases";
 import { PHOTOS, phonePhoto, signedCheckSheet } from "../pdf/pdf-fixtures";
 import { pdfImages } from "../pdf/pdf-images";
@@ -17,10 +9,9 @@ import { photoForPdf } from "../pdf/pdf-photos";
 import { pdfText } from "../pdf/pdf-text";
 import { printCopyKey } from "../services/print-copies";
 import { printedFingerprint } from "../test-support/printed-fingerprint";
-import { signUp } from "../test-support/sign-up";
+import { ORIGIN, useTestApp } from "../test-support/test-app";
 import { uploadTestPhoto } from "./upload-test-photo";
 
-const ORIGIN = "http://sheets.test";
 const [JPEG_PHOTO, PNG_PHOTO] = [Buffer.from(PHOTOS[0]!.data), Buffer.from(PHOTOS[3]!.data)];
 
 /** A check a driver could really send: 14 items OK, tyres and lights a DEFECT, tracks N/A, signed by both. */
@@ -40,62 +31,27 @@ const attachmentOf = (mail: OutboxMessage) => {
 };
 
 describe.each(testDatabases())("check sheet one-step completion on $name", ({ open }) => {
-  let database: Database;
-  let app: FastifyInstance;
-  let dataDir: string;
-  let counter = 0;
-
-  beforeAll(async () => {
-    dataDir = await mkdtemp(join(tmpdir(), "plant-sheets-check-completion-"));
-    database = await open();
-    app = await buildApp({
-      config: loadConfig({ PUBLIC_URL: ORIGIN, DATA_DIR: dataDir }),
-      database,
-      now: () => new Date("2025-06-04T06:30:00.000Z"),
-    });
-  });
-  afterAll(async () => {
-    await app.close();
-    await database.close();
-    await rm(dataDir, { recursive: true, force: true });
-  });
-
-  async function newDriver(): Promise<string> {
-    counter += 1;
-    const res = await signUp(app, {
-      headers: { origin: ORIGIN },
-      payload: {
-        fullName: `Driver ${counter}`,
-        email: `csc-driver${counter}@haulage.co.uk`,
-        password: "secret1",
-      },
-    });
-    const cookie = res.cookies.find((c) => c.name === SESSION_COOKIE);
-    if (!cookie) throw new Error(`register failed: ${res.body}`);
-    return `${SESSION_COOKIE}=${cookie.value}`;
-  }
-
-  const call = (method: "GET" | "POST" | "PUT" | "DELETE", url: string, cookie?: string, payload?: object) =>
-    app.inject({ method, url, payload, headers: { origin: ORIGIN, ...(cookie ? { cookie } : {}) } });
+  const testApp = useTestApp(open, { now: () => new Date("2025-06-04T06:30:00.000Z") });
+  const { call, newDriver, drainOutbox } = testApp;
   const submit = (payload: object, cookie?: string) =>
     call("POST", "/api/one-step-completion/check-sheet", cookie, payload);
 
-  const upload = (bytes: Buffer, cookie?: string) => uploadTestPhoto(app, { origin: ORIGIN, bytes, cookie });
+  const upload = (bytes: Buffer, cookie?: string) =>
+    uploadTestPhoto(testApp.app, { origin: ORIGIN, bytes, cookie });
 
   const photoIdOf = (url: string) => url.split("/").pop()!;
   const photoRow = (url: string) =>
-    database.db.selectFrom("photos").selectAll().where("id", "=", photoIdOf(url)).executeTakeFirst();
+    testApp.database.db.selectFrom("photos").selectAll().where("id", "=", photoIdOf(url)).executeTakeFirst();
   const countCheckSheets = async () =>
     Number(
       (
-        await database.db
+        await testApp.database.db
           .selectFrom("forms")
           .where("kind", "=", "check-sheet")
           .select(({ fn }) => fn.countAll().as("n"))
           .executeTakeFirstOrThrow()
       ).n,
     );
-  const drainOutbox = () => claimBatch(database.db, "test", 100, new Date("2030-01-01T00:00:00Z"));
 
   beforeEach(async () => {
     await drainOutbox();
@@ -172,7 +128,7 @@ describe.each(testDatabases())("check sheet one-step completion on $name", ({ op
     for (const url of photos) {
       expect(await photoRow(url)).toBeUndefined();
       expect((await call("GET", url)).statusCode).toBe(404);
-      expect(await app.deps.photoStorage.size(`photos/${photoIdOf(url)}`)).toBeNull();
+      expect(await testApp.app.deps.photoStorage.size(`photos/${photoIdOf(url)}`)).toBeNull();
     }
   });
 
@@ -180,12 +136,12 @@ describe.each(testDatabases())("check sheet one-step completion on $name", ({ op
     const [sent, older] = [await phonePhoto(), await phonePhoto({ background: "#406080" })];
     const photos = [await upload(sent), await upload(older)];
     const keys = photos.map((url) => `photos/${photoIdOf(url)}`);
-    expect(await app.deps.photoStorage.size(printCopyKey(keys[0]!))).toBeGreaterThan(0);
+    expect(await testApp.app.deps.photoStorage.size(printCopyKey(keys[0]!))).toBeGreaterThan(0);
     // The PDF takes whatever copy is stored, as it is: one told apart from what the upload made.
     const storedCopy = Buffer.from(PHOTOS[1]!.data);
-    await app.deps.photoStorage.put(printCopyKey(keys[0]!), storedCopy);
+    await testApp.app.deps.photoStorage.put(printCopyKey(keys[0]!), storedCopy);
     // As if uploaded before print copies were kept.
-    await app.deps.photoStorage.delete(printCopyKey(keys[1]!));
+    await testApp.app.deps.photoStorage.delete(printCopyKey(keys[1]!));
     const res = await submit({ checkSheetData: signedCheck({ photos }), supervisorRating: "happy" });
     expect(res.statusCode).toBe(200);
     const [mail] = await drainOutbox();
@@ -196,8 +152,8 @@ describe.each(testDatabases())("check sheet one-step completion on $name", ({ op
     expect(pdf.includes(Buffer.from(madeNow.data))).toBe(true);
     for (const photo of [sent, older]) expect(pdf.includes(photo)).toBe(false);
     for (const key of keys) {
-      expect(await app.deps.photoStorage.size(key)).toBeNull();
-      expect(await app.deps.photoStorage.size(printCopyKey(key))).toBeNull();
+      expect(await testApp.app.deps.photoStorage.size(key)).toBeNull();
+      expect(await testApp.app.deps.photoStorage.size(printCopyKey(key))).toBeNull();
     }
   });
 
@@ -319,7 +275,7 @@ describe.each(testDatabases())("check sheet one-step completion on $name", ({ op
     const key = `check-sheet-${randomUUID()}`;
     const payload = { checkSheetData: signedCheck({ photos: [photo] }), supervisorRating: "happy" };
     const sendWithKey = () =>
-      app.inject({
+      testApp.app.inject({
         method: "POST",
         url: "/api/one-step-completion/check-sheet",
         headers: { origin: ORIGIN, "idempotency-key": key },

@@ -1,60 +1,14 @@
 import { randomUUID } from "node:crypto";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { CHECK_ITEM_FIELDS } from "../../domain/check-items";
 import { SAMPLE_SIGNATURE } from "../../domain/sample-signature";
-import { buildApp } from "../app";
-import { SESSION_COOKIE } from "../auth/sessions";
-import { loadConfig } from "../config";
-import type { Database } from "../db/database";
 import { testDatabases } from "../db/test-databases";
-import { PHOTOS, signedCheckSheet } from "../pdf/pdf-fixtures";
-import { signUp } from "../test-support/sign-up";
-import { uploadTestPhoto } from "./upload-test-photo";
-
-const ORIGIN = "http://sheets.test";
+import { signedCheckSheet } from "../pdf/pdf-fixtures";
+import { ORIGIN, useTestApp } from "../test-support/test-app";
 
 describe.each(testDatabases())("check sheets on $name", ({ open }) => {
-  let database: Database;
-  let app: FastifyInstance;
-  let dataDir: string;
-  let counter = 0;
-
-  beforeAll(async () => {
-    dataDir = await mkdtemp(join(tmpdir(), "plant-sheets-check-sheets-"));
-    database = await open();
-    app = await buildApp({
-      config: loadConfig({ PUBLIC_URL: ORIGIN, DATA_DIR: dataDir }),
-      database,
-      now: () => new Date("2025-06-04T06:30:00.000Z"),
-    });
-  });
-  afterAll(async () => {
-    await app.close();
-    await database.close();
-    await rm(dataDir, { recursive: true, force: true });
-  });
-
-  async function newDriver(): Promise<string> {
-    counter += 1;
-    const res = await signUp(app, {
-      headers: { origin: ORIGIN },
-      payload: {
-        fullName: `Driver ${counter}`,
-        email: `cs-driver${counter}@haulage.co.uk`,
-        password: "secret1",
-      },
-    });
-    const cookie = res.cookies.find((c) => c.name === SESSION_COOKIE);
-    if (!cookie) throw new Error(`register failed: ${res.body}`);
-    return `${SESSION_COOKIE}=${cookie.value}`;
-  }
-
-  const call = (method: "GET" | "POST" | "PUT" | "DELETE", url: string, cookie: string, payload?: object) =>
-    app.inject({ method, url, payload, headers: { origin: ORIGIN, cookie } });
+  const testApp = useTestApp(open, { now: () => new Date("2025-06-04T06:30:00.000Z") });
+  const { call, newDriver } = testApp;
 
   it("dates a new check sheet today and keeps the tri-state checks as sent", async () => {
     const cookie = await newDriver();
@@ -200,10 +154,13 @@ describe.each(testDatabases())("check sheets on $name", ({ open }) => {
   });
 
   describe("photos", () => {
-    const photoBytes = Buffer.from(PHOTOS[0]!.data);
-    const upload = (cookie?: string) => uploadTestPhoto(app, { origin: ORIGIN, bytes: photoBytes, cookie });
+    const upload = (cookie?: string) => testApp.uploadPhoto(cookie);
     const photoRow = (url: string) =>
-      database.db.selectFrom("photos").selectAll().where("id", "=", url.split("/").pop()!).executeTakeFirst();
+      testApp.database.db
+        .selectFrom("photos")
+        .selectAll()
+        .where("id", "=", url.split("/").pop()!)
+        .executeTakeFirst();
 
     it("ties the photos a sheet lists to it, and lets go of the ones taken off", async () => {
       const cookie = await newDriver();
@@ -290,7 +247,7 @@ describe.each(testDatabases())("check sheets on $name", ({ open }) => {
         "Photo 1 is not one of your uploaded photos. Please remove it and add it again.",
       );
       const { status: _status, submittedAt: _submittedAt, ...signedFields } = signedCheckSheet("2025-06-04");
-      const anonymous = await app.inject({
+      const anonymous = await testApp.app.inject({
         method: "POST",
         url: "/api/one-step-completion/check-sheet",
         headers: { origin: ORIGIN },
@@ -317,10 +274,12 @@ describe.each(testDatabases())("check sheets on $name", ({ open }) => {
       await call("POST", "/api/check-sheets", cookie, { id, photos: [photo] });
       expect((await call("DELETE", `/api/check-sheets/${id}`, cookie)).statusCode).toBe(204);
       expect(await photoRow(photo)).toBeUndefined();
-      expect(await app.deps.photoStorage.size(`photos/${photo.split("/").pop()}`)).toBeNull();
-      expect((await app.inject({ method: "GET", url: photo })).statusCode).toBe(404);
+      expect(await testApp.app.deps.photoStorage.size(`photos/${photo.split("/").pop()}`)).toBeNull();
+      expect((await testApp.app.inject({ method: "GET", url: photo })).statusCode).toBe(404);
       // A photo not on the sheet stays (for its owner: photos are never served without a session or view token).
-      expect((await app.inject({ method: "GET", url: kept, headers: { cookie } })).statusCode).toBe(200);
+      expect((await testApp.app.inject({ method: "GET", url: kept, headers: { cookie } })).statusCode).toBe(
+        200,
+      );
     });
   });
 });

@@ -1,97 +1,30 @@
-import { randomUUID } from "node:crypto";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { CompletedFormResponseSchema } from "../../domain/api";
-import { buildApp } from "../app";
-import { SESSION_COOKIE } from "../auth/sessions";
-import { loadConfig } from "../config";
-import type { Database } from "../db/database";
 import { testDatabases } from "../db/test-databases";
 import { CLIENT_SIGNATURE, OPERATOR_SIGNATURE } from "../pdf/pdf-fixtures";
-import { signUp } from "../test-support/sign-up";
+import { combinedFormOf, FORM_HEADER, weekApproval } from "../test-support/signed-week";
 import { storedImageRef } from "../test-support/stored-image-ref";
+import { useTestApp } from "../test-support/test-app";
 
-const ORIGIN = "http://sheets.test";
 const NOW = "2025-06-07T15:00:00.000Z";
 
-const header = {
-  company: "Acme Plant Hire",
-  clientCompany: "BuildCo",
-  siteLocation: "Riverside",
-  driverSignedName: "Dave Digger",
-  machineNumber: "360 Excavator",
-  plantNumber: "EX-042",
-};
 const signed = {
   operatorSignature: OPERATOR_SIGNATURE,
   operatorSignedName: "Dave Digger",
   clientSignature: CLIENT_SIGNATURE,
   clientSignedName: "Fiona Foreman",
 };
-const approval = {
-  clientSignature: CLIENT_SIGNATURE,
-  clientName: "Colin Client",
-  foremanSignature: OPERATOR_SIGNATURE,
-  foremanName: "Frank Foreman",
-  approvedAt: "2025-06-07T14:55:00.000Z",
-  supervisorNotes: "",
-};
+const approval = weekApproval();
 
 describe.each(testDatabases())("the completed view of a combined set on $name", ({ open }) => {
-  let database: Database;
-  let app: FastifyInstance;
-  let dataDir: string;
-  let counter = 0;
-
-  beforeAll(async () => {
-    dataDir = await mkdtemp(join(tmpdir(), "plant-sheets-completed-"));
-    database = await open();
-    app = await buildApp({
-      config: loadConfig({ PUBLIC_URL: ORIGIN, DATA_DIR: dataDir }),
-      database,
-      now: () => new Date(NOW),
-    });
-  });
-  afterAll(async () => {
-    await app.close();
-    await database.close();
-    await rm(dataDir, { recursive: true, force: true });
-  });
-
-  const call = (method: "GET" | "POST", url: string, cookie?: string, payload?: object) =>
-    app.inject({ method, url, payload, headers: { origin: ORIGIN, ...(cookie ? { cookie } : {}) } });
-
-  async function newDriver(): Promise<string> {
-    counter += 1;
-    const res = await signUp(app, {
-      remoteAddress: `10.1.0.${counter}`,
-      headers: { origin: ORIGIN },
-      payload: {
-        fullName: `Driver ${counter}`,
-        email: `cv-driver${counter}@haulage.co.uk`,
-        password: "secret1",
-      },
-    });
-    const cookie = res.cookies.find((c) => c.name === SESSION_COOKIE);
-    if (!cookie) throw new Error(`register failed: ${res.body}`);
-    return `${SESSION_COOKIE}=${cookie.value}`;
-  }
-
-  async function create(kind: "timesheets" | "check-sheets", cookie: string, body: object): Promise<string> {
-    const id = randomUUID();
-    const res = await call("POST", `/api/${kind}`, cookie, { id, ...body });
-    expect(res.statusCode, res.body).toBe(201);
-    return id;
-  }
+  const testApp = useTestApp(open, { now: () => new Date(NOW) });
+  const { call, newDriver, createDraft: create, viewTokenOf: viewToken } = testApp;
 
   /** A signed week: the timesheet and two check sheets. */
   async function week() {
     const cookie = await newDriver();
     const timesheetId = await create("timesheets", cookie, {
-      ...header,
+      ...FORM_HEADER,
       ...signed,
       weekEnding: "2025-06-07",
       mondayStart: "07:00",
@@ -99,8 +32,16 @@ describe.each(testDatabases())("the completed view of a combined set on $name", 
       signatureDate: "2025-06-07",
       submissionEmails: ["site.office@buildco.co.uk"],
     });
-    const later = await create("check-sheets", cookie, { ...header, ...signed, checkDate: "2025-06-05" });
-    const earlier = await create("check-sheets", cookie, { ...header, ...signed, checkDate: "2025-06-03" });
+    const later = await create("check-sheets", cookie, {
+      ...FORM_HEADER,
+      ...signed,
+      checkDate: "2025-06-05",
+    });
+    const earlier = await create("check-sheets", cookie, {
+      ...FORM_HEADER,
+      ...signed,
+      checkDate: "2025-06-03",
+    });
     return { cookie, timesheetId, sheetIds: [earlier, later], combinedId: `combined-${timesheetId}` };
   }
 
@@ -112,30 +53,12 @@ describe.each(testDatabases())("the completed view of a combined set on $name", 
     };
   }
 
-  async function viewToken(timesheetId: string): Promise<string> {
-    const row = await database.db
-      .selectFrom("forms")
-      .select("view_token")
-      .where("id", "=", timesheetId)
-      .executeTakeFirstOrThrow();
-    if (!row.view_token) throw new Error("no view token");
-    return row.view_token;
-  }
-
   it("gives a timesheet approved on the dashboard with its check sheets and the sign-off", async () => {
     const w = await week();
     expect((await view(w.timesheetId, w.cookie)).body?.set).toBeUndefined();
 
     const res = await call("POST", "/api/supervisor-email-dispatch", w.cookie, {
-      combinedFormData: {
-        id: w.combinedId,
-        timesheet: { id: w.timesheetId },
-        checkSheets: w.sheetIds.map((id) => ({ id })),
-        clientSignature: approval.clientSignature,
-        clientName: approval.clientName,
-        foremanSignature: approval.foremanSignature,
-        foremanName: approval.foremanName,
-      },
+      combinedFormData: combinedFormOf(w, approval),
       emailAddresses: ["site.office@buildco.co.uk"],
       supervisorApproval: approval,
       supervisorRating: { rating: "happy", notes: "", ratedAt: NOW },
@@ -168,9 +91,13 @@ describe.each(testDatabases())("the completed view of a combined set on $name", 
 
   it("says which characters of a form its PDF prints as boxes", async () => {
     const cookie = await newDriver();
-    const typed = { ...header, clientCompany: "BuildCo 한국", siteLocation: "Łódź 😀 𓀀" };
+    const typed = { ...FORM_HEADER, clientCompany: "BuildCo 한국", siteLocation: "Łódź 😀 𓀀" };
     const odd = await create("check-sheets", cookie, { ...typed, ...signed, checkDate: "2025-06-05" });
-    const plain = await create("check-sheets", cookie, { ...header, ...signed, checkDate: "2025-06-05" });
+    const plain = await create("check-sheets", cookie, {
+      ...FORM_HEADER,
+      ...signed,
+      checkDate: "2025-06-05",
+    });
     const found = (await view(odd, cookie)).body?.form.unprintableCharacters;
     expect(new Set(found as string[])).toEqual(new Set(["한", "국", "𓀀"]));
     expect((await view(plain, cookie)).body?.form.unprintableCharacters).toEqual([]);

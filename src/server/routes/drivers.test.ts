@@ -1,13 +1,11 @@
-import type { FastifyInstance, LightMyRequestResponse } from "fastify";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { LightMyRequestResponse } from "fastify";
+import { beforeEach, describe, expect, it } from "vitest";
 import { messages } from "../../domain/messages";
-import { buildApp } from "../app";
 import { hashToken, SESSION_COOKIE } from "../auth/sessions";
-import { loadConfig } from "../config";
-import type { Database } from "../db/database";
 import { claimBatch } from "../db/outbox-repository";
 import { testDatabases } from "../db/test-databases";
 import { queuedSignUpTokens, signUp } from "../test-support/sign-up";
+import { useTestApp } from "../test-support/test-app";
 
 /** An answer as the client sees it, but for the Date header, which changes with the second. */
 function wholeAnswer(res: LightMyRequestResponse) {
@@ -22,28 +20,14 @@ function sessionCookie(res: LightMyRequestResponse): string {
 }
 
 describe.each(testDatabases())("driver accounts on $name", ({ open }) => {
-  let database: Database;
-  let app: FastifyInstance;
   let clock: Date;
   let email: string;
   let counter = 0;
-
-  beforeAll(async () => {
-    database = await open();
-    app = await buildApp({
-      config: loadConfig({ PUBLIC_URL: "http://sheets.test" }),
-      database,
-      now: () => clock,
-    });
-  });
-  afterAll(async () => {
-    await app.close();
-    await database.close();
-  });
+  const testApp = useTestApp(open, { now: () => clock });
   beforeEach(async () => {
     // Every test starts at the same moment, so failed logins of one (all from 127.0.0.1) must not carry over.
-    await database.db.deleteFrom("login_failures").execute();
-    await database.db.deleteFrom("rate_limits").execute();
+    await testApp.database.db.deleteFrom("login_failures").execute();
+    await testApp.database.db.deleteFrom("rate_limits").execute();
     clock = new Date("2025-06-02T07:00:00.000Z");
     counter += 1;
     email = `driver${counter}@haulage.co.uk`;
@@ -51,31 +35,33 @@ describe.each(testDatabases())("driver accounts on $name", ({ open }) => {
 
   /** The registration request alone: its answer, before any link is opened. */
   const requestSignUp = (body: object, headers: Record<string, string> = {}) =>
-    app.inject({ method: "POST", url: "/api/drivers/register", payload: body, headers });
+    testApp.app.inject({ method: "POST", url: "/api/drivers/register", payload: body, headers });
   /** Registration as a person does it: the request, then the emailed link. */
   const register = (body: { fullName: string; email: string; password: string }) =>
-    signUp(app, { payload: body });
+    signUp(testApp.app, { payload: body });
   const confirmSignUp = (token: string | undefined) =>
-    app.inject({ method: "POST", url: "/api/drivers/register/confirm", payload: { token } });
+    testApp.app.inject({ method: "POST", url: "/api/drivers/register/confirm", payload: { token } });
   const queued = async (to: string) =>
-    (await database.db.selectFrom("mail_outbox").selectAll().execute()).filter((row) =>
+    (await testApp.database.db.selectFrom("mail_outbox").selectAll().execute()).filter((row) =>
       (JSON.parse(row.to_addresses) as string[]).includes(to),
     );
   const requestReset = (address: string) =>
-    app.inject({ method: "POST", url: "/api/drivers/reset-password", payload: { email: address } });
+    testApp.app.inject({ method: "POST", url: "/api/drivers/reset-password", payload: { email: address } });
   const resetTokens = async (to: string) =>
     (await queued(to))
       .filter((row) => row.subject.includes("Reset"))
       .map((row) => /reset-password\?token=([\w-]+)/.exec(row.text_body ?? "")?.[1])
       .filter((token): token is string => token !== undefined);
   const confirmReset = (token: string | undefined, newPassword: string) =>
-    app.inject({
+    testApp.app.inject({
       method: "POST",
       url: "/api/drivers/reset-password/confirm",
       payload: { token, newPassword },
     });
-  const login = (body: object) => app.inject({ method: "POST", url: "/api/drivers/login", payload: body });
-  const me = (cookie: string) => app.inject({ method: "GET", url: "/api/drivers/me", headers: { cookie } });
+  const login = (body: object) =>
+    testApp.app.inject({ method: "POST", url: "/api/drivers/login", payload: body });
+  const me = (cookie: string) =>
+    testApp.app.inject({ method: "GET", url: "/api/drivers/me", headers: { cookie } });
 
   it("registers by an emailed link, which makes the account and signs the driver in with an httpOnly, SameSite=Lax cookie", async () => {
     const asked = await requestSignUp({ fullName: "Dave Digger", email, password: "secret1" });
@@ -88,7 +74,7 @@ describe.each(testDatabases())("driver accounts on $name", ({ open }) => {
     expect(mail?.subject).toBe("Finish creating your Plant Sheets account");
     expect(mail?.text_body).toContain("Hello Dave Digger,");
     expect(mail?.text_body).toContain("http://sheets.test/confirm-account?token=");
-    const [token] = await queuedSignUpTokens(database.db, email);
+    const [token] = await queuedSignUpTokens(testApp.database.db, email);
 
     const res = await confirmSignUp(token);
     expect(res.statusCode).toBe(201);
@@ -152,7 +138,7 @@ describe.each(testDatabases())("driver accounts on $name", ({ open }) => {
 
     const late = `late-${email}`;
     await requestSignUp({ fullName: "Late", email: late, password: "secret1" });
-    const [lateToken] = await queuedSignUpTokens(database.db, late);
+    const [lateToken] = await queuedSignUpTokens(testApp.database.db, late);
     clock = new Date(clock.getTime() + 24 * 60 * 60_000);
     expect((await confirmSignUp(lateToken)).statusCode).toBe(400);
     expect((await login({ email: late, password: "secret1" })).statusCode).toBe(401);
@@ -162,20 +148,20 @@ describe.each(testDatabases())("driver accounts on $name", ({ open }) => {
     // Two pending sign-ups for one address can only exist side by side if written before either replaced the
     // other; stand in for that race by writing the second row directly.
     await requestSignUp({ fullName: "Racer", email, password: "secret1" });
-    const [first] = await queuedSignUpTokens(database.db, email);
-    const pending = await database.db
+    const [first] = await queuedSignUpTokens(testApp.database.db, email);
+    const pending = await testApp.database.db
       .selectFrom("pending_registrations")
       .selectAll()
       .where("email_normalized", "=", email)
       .executeTakeFirstOrThrow();
     const second = "a-second-token-for-the-same-address";
-    await database.db
+    await testApp.database.db
       .insertInto("pending_registrations")
       .values({ ...pending, token_hash: hashToken(second) })
       .execute();
     const answers = await Promise.all([confirmSignUp(first), confirmSignUp(second)]);
     expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 400]);
-    const accounts = await database.db
+    const accounts = await testApp.database.db
       .selectFrom("accounts")
       .select("id")
       .where("email", "=", email)
@@ -229,7 +215,11 @@ describe.each(testDatabases())("driver accounts on $name", ({ open }) => {
 
     const second = sessionCookie(await login({ email, password: "secret1" }));
     expect((await me(second)).statusCode).toBe(200);
-    const out = await app.inject({ method: "POST", url: "/api/drivers/logout", headers: { cookie: second } });
+    const out = await testApp.app.inject({
+      method: "POST",
+      url: "/api/drivers/logout",
+      headers: { cookie: second },
+    });
     expect(out.statusCode).toBe(204);
     expect((await me(second)).statusCode).toBe(401);
   });
@@ -246,8 +236,8 @@ describe.each(testDatabases())("driver accounts on $name", ({ open }) => {
       { origin: "http://sheets.test" },
     );
     expect(ours.statusCode).toBe(202);
-    const [link] = await queuedSignUpTokens(database.db, `ours-${email}`);
-    const foreignConfirm = await app.inject({
+    const [link] = await queuedSignUpTokens(testApp.database.db, `ours-${email}`);
+    const foreignConfirm = await testApp.app.inject({
       method: "POST",
       url: "/api/drivers/register/confirm",
       payload: { token: link },
@@ -301,7 +291,7 @@ describe.each(testDatabases())("driver accounts on $name", ({ open }) => {
     await register({ fullName: "A", email, password: "secret1" });
     const addressFailures = async () =>
       (
-        await database.db
+        await testApp.database.db
           .selectFrom("login_failures")
           .select("failures")
           .where("key", "=", "login:address:127.0.0.1")
@@ -320,7 +310,7 @@ describe.each(testDatabases())("driver accounts on $name", ({ open }) => {
     const first = sessionCookie(await register({ fullName: "A", email, password: "secret1" }));
     const other = sessionCookie(await login({ email, password: "secret1" }));
     const change = (body: object) =>
-      app.inject({
+      testApp.app.inject({
         method: "POST",
         url: "/api/drivers/change-password",
         payload: body,
@@ -338,7 +328,7 @@ describe.each(testDatabases())("driver accounts on $name", ({ open }) => {
     expect((await login({ email, password: "secret1" })).statusCode).toBe(401);
     expect((await login({ email, password: "better2" })).statusCode).toBe(200);
 
-    const anonymous = await app.inject({
+    const anonymous = await testApp.app.inject({
       method: "POST",
       url: "/api/drivers/change-password",
       payload: { email, currentPassword: "better2", newPassword: "better3" },
@@ -370,7 +360,7 @@ describe.each(testDatabases())("driver accounts on $name", ({ open }) => {
   it("resets a password through a single-use emailed link, ending every session", async () => {
     const session = sessionCookie(await register({ fullName: "Rita Roller", email, password: "secret1" }));
     expect((await requestReset(email)).statusCode).toBe(200);
-    const mails = await claimBatch(database.db, "test", 50, clock);
+    const mails = await claimBatch(testApp.database.db, "test", 50, clock);
     const mail = mails.find((m) => m.to.includes(email) && m.subject.includes("Reset"));
     expect(mail?.subject).toBe("Reset your Plant Sheets password");
     const token = /token=([\w-]+)/.exec(mail?.text ?? "")?.[1];
@@ -414,7 +404,7 @@ describe.each(testDatabases())("driver accounts on $name", ({ open }) => {
     const other = sessionCookie(await login({ email, password: "secret1" }));
     await requestReset(email);
     const [token] = await resetTokens(email);
-    const changed = await app.inject({
+    const changed = await testApp.app.inject({
       method: "POST",
       url: "/api/drivers/change-password",
       payload: { email, currentPassword: "secret1", newPassword: "better2" },
@@ -425,7 +415,7 @@ describe.each(testDatabases())("driver accounts on $name", ({ open }) => {
     expect((await login({ email, password: "attacker-pass" })).statusCode).toBe(401);
     expect((await me(current)).statusCode).toBe(200);
     expect((await me(other)).statusCode).toBe(401);
-    const left = await database.db.selectFrom("password_resets").selectAll().execute();
+    const left = await testApp.database.db.selectFrom("password_resets").selectAll().execute();
     expect(left.filter((row) => row.token_hash === hashToken(token!))).toEqual([]);
   });
 
@@ -436,12 +426,12 @@ describe.each(testDatabases())("driver accounts on $name", ({ open }) => {
     const [token] = await resetTokens(email);
     // A second link, as if sent just now by another instance before either was used.
     const spare = "a-spare-reset-token-of-the-same-account";
-    const account = await database.db
+    const account = await testApp.database.db
       .selectFrom("accounts")
       .select("id")
       .where("email", "=", email)
       .executeTakeFirstOrThrow();
-    await database.db
+    await testApp.database.db
       .insertInto("password_resets")
       .values({
         token_hash: hashToken(spare),

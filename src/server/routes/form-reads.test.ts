@@ -1,21 +1,15 @@
 import { randomUUID } from "node:crypto";
-import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { CheckSheetSummarySchema, TimesheetSummarySchema } from "../../domain/api";
 import { FORM_SPECS } from "../../domain/forms/form-specs";
-import { buildApp } from "../app";
-import { SESSION_COOKIE } from "../auth/sessions";
-import { loadConfig } from "../config";
 import { findAccountByEmail } from "../db/accounts-repository";
-import type { Database } from "../db/database";
 import { getForm, insertForm, updateForm } from "../db/forms-repository";
 import { testDatabases } from "../db/test-databases";
 import { signedCheckSheet, signedTimesheet } from "../pdf/pdf-fixtures";
 import { apiForm } from "../services/form-answers";
-import { signUp } from "../test-support/sign-up";
 import { storedImageRef } from "../test-support/stored-image-ref";
+import { ORIGIN, useTestApp } from "../test-support/test-app";
 
-const ORIGIN = "http://sheets.test";
 const NOW = new Date("2025-06-07T15:00:00.000Z");
 const at = (minutes: number) => new Date(NOW.getTime() + minutes * 60_000);
 
@@ -39,34 +33,17 @@ const KINDS = [
 ] as const;
 
 describe.each(testDatabases())("reading forms on $name", ({ open }) => {
-  let database: Database;
-  let app: FastifyInstance;
-  let counter = 0;
-
-  beforeAll(async () => {
-    database = await open();
-    app = await buildApp({ config: loadConfig({ PUBLIC_URL: ORIGIN }), database, now: () => NOW });
-  });
-  afterAll(async () => {
-    await app.close();
-    await database.close();
-  });
+  const testApp = useTestApp(open, { now: () => NOW });
 
   /** A new account: its id and session cookie. */
   async function newDriver(): Promise<{ accountId: string; cookie: string }> {
-    counter += 1;
-    const email = `reader${counter}@haulage.co.uk`;
-    const res = await signUp(app, {
-      payload: { fullName: `Reader ${counter}`, email, password: "secret1" },
-      headers: { origin: ORIGIN },
-    });
-    const cookie = res.cookies.find((c) => c.name === SESSION_COOKIE);
-    if (!cookie) throw new Error(`sign-up failed: ${res.body}`);
-    const account = await findAccountByEmail(database.db, email);
-    return { accountId: account!.id, cookie: `${SESSION_COOKIE}=${cookie.value}` };
+    const { cookie, email } = await testApp.newAccount();
+    const account = await findAccountByEmail(testApp.database.db, email);
+    return { accountId: account!.id, cookie };
   }
 
-  const get = (url: string, cookie?: string) => app.inject({ url, headers: cookie ? { cookie } : {} });
+  const get = (url: string, cookie?: string) =>
+    testApp.app.inject({ url, headers: cookie ? { cookie } : {} });
 
   describe.each(KINDS)("$spec.apiPath", ({ spec, summarySchema, form }) => {
     const path = `/api${spec.apiPath}`;
@@ -76,7 +53,7 @@ describe.each(testDatabases())("reading forms on $name", ({ open }) => {
       const id = randomUUID();
       // Saved as a draft: a form becomes completed through completion, never by saving.
       const { status: _completed, ...fields } = form();
-      const created = await app.inject({
+      const created = await testApp.app.inject({
         method: "POST",
         url: path,
         headers: { origin: ORIGIN, cookie },
@@ -86,7 +63,7 @@ describe.each(testDatabases())("reading forms on $name", ({ open }) => {
       expect(created.statusCode).toBe(201);
       // Completed by a later write that changes the columns only: the row's status and times are the truth.
       await updateForm(
-        database.db,
+        testApp.database.db,
         spec.kind,
         accountId,
         id,
@@ -111,7 +88,7 @@ describe.each(testDatabases())("reading forms on $name", ({ open }) => {
         completedAt: at(2).toISOString(),
       });
       // The row holds only the form's fields: every signature is an address of a stored image.
-      const stored = await getForm(database.db, spec.kind, accountId, id);
+      const stored = await getForm(testApp.database.db, spec.kind, accountId, id);
       expect(JSON.stringify(stored?.fields)).not.toContain("data:image");
       expect(JSON.stringify(stored?.fields).length).toBeLessThan(4096);
     });
@@ -122,7 +99,7 @@ describe.each(testDatabases())("reading forms on $name", ({ open }) => {
       const id = randomUUID();
       const otherKind = KINDS.find((kind) => kind.spec !== spec)!.spec;
       await insertForm(
-        database.db,
+        testApp.database.db,
         { id, kind: spec.kind, ownerId: owner.accountId, status: "draft", listed: NOT_LISTED, fields: {} },
         at(0),
       );
@@ -149,7 +126,7 @@ describe.each(testDatabases())("reading forms on $name", ({ open }) => {
         const id = randomUUID();
         ids.push(id);
         await insertForm(
-          database.db,
+          testApp.database.db,
           {
             id,
             kind: spec.kind,
@@ -170,7 +147,7 @@ describe.each(testDatabases())("reading forms on $name", ({ open }) => {
         );
       }
       await insertForm(
-        database.db,
+        testApp.database.db,
         {
           id: randomUUID(),
           kind: spec.kind,
@@ -218,7 +195,7 @@ describe.each(testDatabases())("reading forms on $name", ({ open }) => {
       expect((await get(`${path}?limit=3&cursor=not-a-cursor`, cookie)).statusCode).toBe(400);
       // The list without paging still answers whole forms.
       const whole = (await get(`${path}?status=completed`, cookie)).json();
-      const completed = await getForm(database.db, spec.kind, accountId, ids[2]!);
+      const completed = await getForm(testApp.database.db, spec.kind, accountId, ids[2]!);
       expect(whole).toEqual([JSON.parse(JSON.stringify(apiForm(completed!)))]);
     });
   });

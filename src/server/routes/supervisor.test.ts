@@ -1,56 +1,25 @@
 import { randomUUID } from "node:crypto";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { buildApp } from "../app";
-import { SESSION_COOKIE } from "../auth/sessions";
-import { loadConfig } from "../config";
-import type { Database } from "../db/database";
-import { claimBatch, type OutboxMessage } from "../db/outbox-repository";
+import { beforeEach, describe, expect, it } from "vitest";
+import type { OutboxMessage } from "../db/outbox-repository";
 import { testDatabases } from "../db/test-databases";
-import { CLIENT_SIGNATURE, OPERATOR_SIGNATURE, PHOTOS } from "../pdf/pdf-fixtures";
+import { CLIENT_SIGNATURE, OPERATOR_SIGNATURE } from "../pdf/pdf-fixtures";
 import { pdfImages } from "../pdf/pdf-images";
 import { pdfText } from "../pdf/pdf-text";
-import { signUp } from "../test-support/sign-up";
+import { combinedFormOf, FORM_HEADER, signedWeek, weekApproval } from "../test-support/signed-week";
 import { storedImageRef } from "../test-support/stored-image-ref";
+import { useTestApp } from "../test-support/test-app";
 
-const ORIGIN = "http://sheets.test";
 const USER_AGENT = "PlantSheetsTest/1.0";
 const NOW = "2025-06-07T15:00:00.000Z";
 
-const header = {
-  company: "Acme Plant Hire",
-  clientCompany: "BuildCo",
-  siteLocation: "Riverside",
-  driverSignedName: "Dave Digger",
-  machineNumber: "360 Excavator",
-  plantNumber: "EX-042",
-};
-
-/** A week signed by operator and client, addressed to the client's office. */
-function signedTimesheet(overrides: Record<string, unknown> = {}) {
-  return {
-    ...header,
-    weekEnding: "2025-06-07",
-    mondayStart: "07:00",
-    mondayFinish: "16:30",
-    mondayBreak: 30,
-    operatorSignature: OPERATOR_SIGNATURE,
-    operatorSignedName: "Dave Digger",
-    clientSignature: CLIENT_SIGNATURE,
-    clientSignedName: "Fiona Foreman",
-    signatureDate: "2025-06-07",
-    submissionEmails: ["site.office@buildco.co.uk"],
-    ...overrides,
-  };
-}
+/** A week signed by operator and client, each in a hand of their own, addressed to the client's office. */
+const signedTimesheet = (overrides: Record<string, unknown> = {}) =>
+  signedWeek({ operatorSignature: OPERATOR_SIGNATURE, clientSignature: CLIENT_SIGNATURE, ...overrides });
 
 /** A day's check signed by operator and client with printed names (still a draft). */
 function signedCheckSheet(checkDate: string, overrides: Record<string, unknown> = {}) {
   return {
-    ...header,
+    ...FORM_HEADER,
     checkDate,
     defectTyres: false,
     defectLights: true,
@@ -64,14 +33,7 @@ function signedCheckSheet(checkDate: string, overrides: Record<string, unknown> 
   };
 }
 
-const approval = {
-  clientSignature: CLIENT_SIGNATURE,
-  clientName: "Colin Client",
-  foremanSignature: OPERATOR_SIGNATURE,
-  foremanName: "Frank Foreman",
-  approvedAt: "2025-06-07T14:55:00.000Z",
-  supervisorNotes: "Good week on site",
-};
+const approval = weekApproval("Good week on site");
 const rating = { rating: "happy", notes: "Careful operator", ratedAt: "2025-06-07T14:56:00.000Z" };
 
 function attachment(mail: OutboxMessage): Buffer {
@@ -84,72 +46,12 @@ function attachment(mail: OutboxMessage): Buffer {
 const flat = async (pdf: Buffer) => (await pdfText(pdf)).replace(/\s+/g, " ");
 
 describe.each(testDatabases())("supervisor area on $name", ({ open }) => {
-  let database: Database;
-  let app: FastifyInstance;
-  let dataDir: string;
-  let counter = 0;
+  const testApp = useTestApp(open, { now: () => new Date(NOW), headers: { "user-agent": USER_AGENT } });
+  const { call, newAccount: newDriver, drainOutbox, createDraft: create, uploadPhoto } = testApp;
 
-  beforeAll(async () => {
-    dataDir = await mkdtemp(join(tmpdir(), "plant-sheets-supervisor-"));
-    database = await open();
-    app = await buildApp({
-      config: loadConfig({ PUBLIC_URL: ORIGIN, DATA_DIR: dataDir }),
-      database,
-      now: () => new Date(NOW),
-    });
-  });
-  afterAll(async () => {
-    await app.close();
-    await database.close();
-    await rm(dataDir, { recursive: true, force: true });
-  });
-
-  const drainOutbox = () => claimBatch(database.db, "test", 100, new Date("2030-01-01T00:00:00Z"));
   beforeEach(async () => {
     await drainOutbox();
   });
-
-  async function newDriver(): Promise<{ cookie: string; email: string }> {
-    counter += 1;
-    const email = `sv-driver${counter}@haulage.co.uk`;
-    const res = await signUp(app, {
-      // Registrations are limited per address; each test driver comes from its own.
-      remoteAddress: `10.0.${Math.floor(counter / 250)}.${counter % 250}`,
-      headers: { origin: ORIGIN },
-      payload: { fullName: `Driver ${counter}`, email, password: "secret1" },
-    });
-    const cookie = res.cookies.find((c) => c.name === SESSION_COOKIE);
-    if (!cookie) throw new Error(`register failed: ${res.body}`);
-    return { cookie: `${SESSION_COOKIE}=${cookie.value}`, email };
-  }
-
-  const call = (method: "GET" | "POST" | "PUT" | "DELETE", url: string, cookie?: string, payload?: object) =>
-    app.inject({
-      method,
-      url,
-      payload,
-      headers: { origin: ORIGIN, "user-agent": USER_AGENT, ...(cookie ? { cookie } : {}) },
-    });
-
-  async function create(kind: "timesheets" | "check-sheets", cookie: string, body: object): Promise<string> {
-    const id = randomUUID();
-    const res = await call("POST", `/api/${kind}`, cookie, { id, ...body });
-    expect(res.statusCode, res.body).toBe(201);
-    return id;
-  }
-
-  async function uploadPhoto(cookie: string): Promise<string> {
-    const slot = (await call("POST", "/api/objects/upload", cookie)).json();
-    const photo = PHOTOS[0]!;
-    const res = await app.inject({
-      method: "PUT",
-      url: new URL(slot.uploadURL).pathname,
-      payload: Buffer.from(photo.data),
-      headers: { origin: ORIGIN, "content-type": photo.contentType },
-    });
-    expect(res.statusCode).toBe(200);
-    return slot.photoURL;
-  }
 
   /** A driver's week: a timesheet and two check sheets, the first with a photo. */
   async function week(
@@ -183,7 +85,7 @@ describe.each(testDatabases())("supervisor area on $name", ({ open }) => {
   }
 
   async function auditOf(formId: string) {
-    return database.db
+    return testApp.database.db
       .selectFrom("audit_events")
       .selectAll()
       .where("form_id", "=", formId)
@@ -198,21 +100,30 @@ describe.each(testDatabases())("supervisor area on $name", ({ open }) => {
     message: "Please file with the June invoices.",
   });
 
+  /** The set's dispatch from the supervisor screen, to the client's office, by the driver who made it. */
+  const dispatchSet = (w: { cookie: string; combinedId: string }) =>
+    call("POST", "/api/supervisor/email-dispatch", w.cookie, dispatchBody(w.combinedId));
+  /** How many mails were ever queued, sent or not. */
+  const mailCount = async () =>
+    Number(
+      (
+        await testApp.database.db
+          .selectFrom("mail_outbox")
+          .select(({ fn }) => fn.countAll().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
   const dashboardBody = (w: Awaited<ReturnType<typeof week>>, emailAddresses: string[]) => ({
-    combinedFormData: {
-      id: w.combinedId,
-      type: "combined",
-      timesheet: { id: w.timesheetId },
-      checkSheets: w.sheetIds.map((id) => ({ id })),
-      clientSignature: approval.clientSignature,
-      clientName: approval.clientName,
-      foremanSignature: approval.foremanSignature,
-      foremanName: approval.foremanName,
-    },
+    combinedFormData: { ...combinedFormOf(w, approval), type: "combined" },
     emailAddresses,
     supervisorApproval: approval,
     supervisorRating: rating,
   });
+
+  /** The dashboard's approval and dispatch of a week in one step, sent by the driver of `cookie`. */
+  const dispatchFromDashboard = (cookie: string, body: object) =>
+    call("POST", "/api/supervisor-email-dispatch", cookie, body);
 
   it("needs an account for every call", async () => {
     const id = `combined-${randomUUID()}`;
@@ -336,7 +247,7 @@ describe.each(testDatabases())("supervisor area on $name", ({ open }) => {
   describe("Email Dispatch (POST /api/supervisor/email-dispatch)", () => {
     it("refuses a draft set", async () => {
       const w = await week();
-      const res = await call("POST", "/api/supervisor/email-dispatch", w.cookie, dispatchBody(w.combinedId));
+      const res = await dispatchSet(w);
       expect(res.statusCode).toBe(409);
       expect(res.json().message).toBe("These forms must be approved before they can be dispatched.");
       expect(await drainOutbox()).toEqual([]);
@@ -413,7 +324,7 @@ describe.each(testDatabases())("supervisor area on $name", ({ open }) => {
       const early = await complete();
       expect(early.statusCode).toBe(409);
       expect(early.json().message).toBe("These forms must be dispatched before they can be completed.");
-      await call("POST", "/api/supervisor/email-dispatch", w.cookie, dispatchBody(w.combinedId));
+      await dispatchSet(w);
 
       const other = await newDriver();
       const stolen = await call("POST", `/api/combined-forms/${w.combinedId}/complete`, other.cookie, {
@@ -459,12 +370,9 @@ describe.each(testDatabases())("supervisor area on $name", ({ open }) => {
       });
       const addresses = ["site.office@buildco.co.uk", "accounts@buildco.co.uk"];
       const other = await newDriver();
-      expect(
-        (await call("POST", "/api/supervisor-email-dispatch", other.cookie, dashboardBody(w, addresses)))
-          .statusCode,
-      ).toBe(404);
+      expect((await dispatchFromDashboard(other.cookie, dashboardBody(w, addresses))).statusCode).toBe(404);
 
-      const res = await call("POST", "/api/supervisor-email-dispatch", w.cookie, dashboardBody(w, addresses));
+      const res = await dispatchFromDashboard(w.cookie, dashboardBody(w, addresses));
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json()).toEqual({
         success: true,
@@ -477,7 +385,7 @@ describe.each(testDatabases())("supervisor area on $name", ({ open }) => {
         "completed",
         "completed",
       ]);
-      const stored = await database.db
+      const stored = await testApp.database.db
         .selectFrom("supervisor_approvals")
         .selectAll()
         .where("id", "=", w.combinedId)
@@ -535,12 +443,7 @@ describe.each(testDatabases())("supervisor area on $name", ({ open }) => {
       ]);
       expect((await call("GET", "/api/combined-sets", other.cookie)).json()).toEqual([]);
       expect((await call("GET", "/api/combined-sets")).statusCode).toBe(401);
-      const again = await call(
-        "POST",
-        "/api/supervisor-email-dispatch",
-        w.cookie,
-        dashboardBody(w, addresses),
-      );
+      const again = await dispatchFromDashboard(w.cookie, dashboardBody(w, addresses));
       expect(again.statusCode).toBe(409);
       const complete = await call("POST", `/api/combined-forms/${w.combinedId}/complete`, w.cookie, {
         status: "completed",
@@ -553,12 +456,7 @@ describe.each(testDatabases())("supervisor area on $name", ({ open }) => {
       const w = await week();
       await call("POST", "/api/combined-submission", w.cookie, w.submission);
       await drainOutbox();
-      const res = await call(
-        "POST",
-        "/api/supervisor-email-dispatch",
-        w.cookie,
-        dashboardBody(w, ["a@buildco.co.uk"]),
-      );
+      const res = await dispatchFromDashboard(w.cookie, dashboardBody(w, ["a@buildco.co.uk"]));
       expect(res.statusCode, res.body).toBe(200);
       expect(await statuses(w.cookie, w.timesheetId, w.sheetIds)).toEqual([
         "completed",
@@ -573,23 +471,13 @@ describe.each(testDatabases())("supervisor area on $name", ({ open }) => {
       const w = await week({ sheets: [{}, { operatorSignature: "" }] });
       const blankName = dashboardBody(w, ["a@buildco.co.uk"]);
       blankName.supervisorApproval = { ...approval, foremanName: "   " };
-      const refused = await call("POST", "/api/supervisor-email-dispatch", w.cookie, blankName);
+      const refused = await dispatchFromDashboard(w.cookie, blankName);
       expect(refused.statusCode).toBe(400);
-      const noAddress = await call(
-        "POST",
-        "/api/supervisor-email-dispatch",
-        w.cookie,
-        dashboardBody(w, [" "]),
-      );
+      const noAddress = await dispatchFromDashboard(w.cookie, dashboardBody(w, [" "]));
       expect(noAddress.statusCode).toBe(400);
       expect(noAddress.json().message).toContain("Please enter at least one email address.");
 
-      const unsigned = await call(
-        "POST",
-        "/api/supervisor-email-dispatch",
-        w.cookie,
-        dashboardBody(w, ["a@buildco.co.uk"]),
-      );
+      const unsigned = await dispatchFromDashboard(w.cookie, dashboardBody(w, ["a@buildco.co.uk"]));
       expect(unsigned.statusCode).toBe(409);
       expect(unsigned.json().message).toBe(
         "The timesheet needs the operator's and the client's signatures, and every check sheet the operator's, before approval.",
@@ -603,7 +491,7 @@ describe.each(testDatabases())("supervisor area on $name", ({ open }) => {
     async function dispatchedWeek() {
       const w = await week();
       await call("POST", "/api/combined-submission", w.cookie, w.submission);
-      await call("POST", "/api/supervisor/email-dispatch", w.cookie, dispatchBody(w.combinedId));
+      await dispatchSet(w);
       await drainOutbox();
       return w;
     }
@@ -643,18 +531,13 @@ describe.each(testDatabases())("supervisor area on $name", ({ open }) => {
       const rows = (await auditOf(d.timesheetId)).filter((r) => r.action === "archive");
       expect(rows).toHaveLength(1);
       expect(JSON.parse(rows[0]!.details ?? "{}")).toEqual({ from: "dispatched" });
-      const stored = await database.db
+      const stored = await testApp.database.db
         .selectFrom("supervisor_approvals")
         .select("status")
         .where("id", "=", d.combinedId)
         .executeTakeFirstOrThrow();
       expect(stored.status).toBe("archived");
-      const dispatchAgain = await call(
-        "POST",
-        "/api/supervisor/email-dispatch",
-        d.cookie,
-        dispatchBody(d.combinedId),
-      );
+      const dispatchAgain = await dispatchSet(d);
       expect(dispatchAgain.statusCode).toBe(409);
       expect(dispatchAgain.json().message).toBe(
         "These forms have been archived and can no longer be changed.",
@@ -663,10 +546,7 @@ describe.each(testDatabases())("supervisor area on $name", ({ open }) => {
 
     it("deletes a dispatched set: the forms and the stored set go, the sent mail and the audit trail stay", async () => {
       const d = await dispatchedWeek();
-      const sent = await database.db
-        .selectFrom("mail_outbox")
-        .select(({ fn }) => fn.countAll().as("n"))
-        .executeTakeFirstOrThrow();
+      const sent = await mailCount();
       const other = await newDriver();
       expect((await call("DELETE", `/api/timesheets/${d.timesheetId}`, other.cookie)).statusCode).toBe(404);
       expect((await call("DELETE", `/api/timesheets/${d.timesheetId}`, d.cookie)).statusCode).toBe(204);
@@ -674,29 +554,20 @@ describe.each(testDatabases())("supervisor area on $name", ({ open }) => {
         expect((await call("DELETE", `/api/check-sheets/${id}`, d.cookie)).statusCode).toBe(204);
       }
       expect((await call("GET", `/api/timesheets/${d.timesheetId}`, d.cookie)).statusCode).toBe(404);
-      const stored = await database.db
+      const stored = await testApp.database.db
         .selectFrom("supervisor_approvals")
         .selectAll()
         .where("id", "=", d.combinedId)
         .executeTakeFirst();
       expect(stored).toBeUndefined();
-      const after = await database.db
-        .selectFrom("mail_outbox")
-        .select(({ fn }) => fn.countAll().as("n"))
-        .executeTakeFirstOrThrow();
-      expect(Number(after.n)).toBe(Number(sent.n));
+      expect(await mailCount()).toBe(sent);
       for (const id of [d.timesheetId, ...d.sheetIds]) {
         const rows = await auditOf(id);
         const deleted = rows.find((r) => r.action === "delete");
         expect(deleted).toMatchObject({ ip: "127.0.0.1", user_agent: USER_AGENT });
         expect(JSON.parse(deleted!.details ?? "{}")).toMatchObject({ status: "dispatched" });
       }
-      const dispatch = await call(
-        "POST",
-        "/api/supervisor/email-dispatch",
-        d.cookie,
-        dispatchBody(d.combinedId),
-      );
+      const dispatch = await dispatchSet(d);
       expect(dispatch.statusCode).toBe(404);
     });
   });

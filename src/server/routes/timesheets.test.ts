@@ -1,86 +1,26 @@
 import { randomUUID } from "node:crypto";
-import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { SAMPLE_SIGNATURE } from "../../domain/sample-signature";
-import { buildApp } from "../app";
-import { SESSION_COOKIE } from "../auth/sessions";
-import { loadConfig } from "../config";
-import type { Database } from "../db/database";
-import { claimBatch } from "../db/outbox-repository";
 import { testDatabases } from "../db/test-databases";
 import { pdfText } from "../pdf/pdf-text";
 import { printedFingerprint } from "../test-support/printed-fingerprint";
-import { signUp } from "../test-support/sign-up";
+import { signedWeek } from "../test-support/signed-week";
 import { storedImageRef } from "../test-support/stored-image-ref";
+import { useTestApp } from "../test-support/test-app";
 
-const ORIGIN = "http://sheets.test";
-
-/** A week a driver could really send: signed by both, dated, rated and addressed. */
-function signedWeek(overrides: Record<string, unknown> = {}) {
-  return {
-    weekEnding: "2025-06-07",
-    company: "Acme Plant Hire",
-    clientCompany: "BuildCo",
-    siteLocation: "Riverside",
-    driverSignedName: "Dave Digger",
-    machineNumber: "360 Excavator",
-    plantNumber: "EX-042",
-    mondayStart: "07:00",
-    mondayFinish: "16:30",
-    mondayBreak: 30,
+/** A week a driver could really send, worked Monday and Tuesday, addressed to two offices and a blank line. */
+const twoDayWeek = (overrides: Record<string, unknown> = {}) =>
+  signedWeek({
     tuesdayStart: "08:00",
     tuesdayFinish: "17:00",
     tuesdayBreak: 45,
-    operatorSignature: SAMPLE_SIGNATURE,
-    operatorSignedName: "Dave Digger",
-    clientSignature: SAMPLE_SIGNATURE,
-    clientSignedName: "Fiona Foreman",
-    signatureDate: "2025-06-07",
-    submitViaEmail: true,
     submissionEmails: ["site.office@buildco.co.uk", " ", "accounts@buildco.co.uk"],
     ...overrides,
-  };
-}
+  });
 
 describe.each(testDatabases())("timesheets on $name", ({ open }) => {
-  let database: Database;
-  let app: FastifyInstance;
-  let counter = 0;
-
-  beforeAll(async () => {
-    database = await open();
-    app = await buildApp({
-      config: loadConfig({ PUBLIC_URL: ORIGIN }),
-      database,
-      now: () => new Date("2025-06-07T15:00:00.000Z"),
-    });
-  });
-  afterAll(async () => {
-    await app.close();
-    await database.close();
-  });
-
-  async function newDriver(): Promise<string> {
-    counter += 1;
-    const res = await signUp(app, {
-      headers: { origin: ORIGIN },
-      payload: {
-        fullName: `Driver ${counter}`,
-        email: `ts-driver${counter}@haulage.co.uk`,
-        password: "secret1",
-      },
-    });
-    const cookie = res.cookies.find((c) => c.name === SESSION_COOKIE);
-    if (!cookie) throw new Error(`register failed: ${res.body}`);
-    return `${SESSION_COOKIE}=${cookie.value}`;
-  }
-
-  const call = (method: "GET" | "POST" | "PUT" | "DELETE", url: string, cookie?: string, payload?: object) =>
-    app.inject({ method, url, payload, headers: { origin: ORIGIN, ...(cookie ? { cookie } : {}) } });
-
-  async function drainOutbox() {
-    return claimBatch(database.db, "test", 100, new Date("2030-01-01T00:00:00Z"));
-  }
+  const testApp = useTestApp(open, { now: () => new Date("2025-06-07T15:00:00.000Z") });
+  const { call, newDriver, drainOutbox } = testApp;
 
   beforeEach(async () => {
     await drainOutbox();
@@ -143,18 +83,11 @@ describe.each(testDatabases())("timesheets on $name", ({ open }) => {
   it("creates with the client's id, replays as a no-op, and works out the hours", async () => {
     const cookie = await newDriver();
     const id = randomUUID();
-    const created = await call("POST", "/api/timesheets", cookie, {
-      id,
-      company: "Acme",
-      mondayStart: "07:00",
-    });
+    const draft = { id, company: "Acme", mondayStart: "07:00" };
+    const created = await call("POST", "/api/timesheets", cookie, draft);
     expect(created.statusCode).toBe(201);
     expect(created.json()).toEqual({ id });
-    const replay = await call("POST", "/api/timesheets", cookie, {
-      id,
-      company: "Acme",
-      mondayStart: "07:00",
-    });
+    const replay = await call("POST", "/api/timesheets", cookie, draft);
     expect(replay.statusCode).toBe(200);
     expect(replay.json()).toEqual({ id });
 
@@ -244,7 +177,7 @@ describe.each(testDatabases())("timesheets on $name", ({ open }) => {
       const cookie = await newDriver();
       const id = randomUUID();
       // A draft as saved before drawn-at times were kept: it opens and saves as ever.
-      expect((await call("POST", "/api/timesheets", cookie, { id, ...signedWeek() })).statusCode).toBe(201);
+      expect((await call("POST", "/api/timesheets", cookie, { id, ...twoDayWeek() })).statusCode).toBe(201);
       const old = (await call("GET", `/api/timesheets/${id}`, cookie)).json();
       expect(old.operatorSignature).toBe(storedImageRef(SAMPLE_SIGNATURE));
       expect(old).not.toHaveProperty("operatorSignedAt");
@@ -275,13 +208,13 @@ describe.each(testDatabases())("timesheets on $name", ({ open }) => {
         clientSignedAt: "2025-05-31T00:00:00.000Z",
       });
       // A stored time is not checked again when the form is saved with it later.
-      expect((await save({ ...signedWeek(), operatorSignedAt: "2025-06-07T15:04:59.000Z" })).statusCode).toBe(
+      expect((await save({ ...twoDayWeek(), operatorSignedAt: "2025-06-07T15:04:59.000Z" })).statusCode).toBe(
         200,
       );
 
       const future2 = await submit(
         {
-          timesheetData: { ...signedWeek(), id, operatorSignedAt: "2025-06-08T15:00:00.000Z" },
+          timesheetData: { ...twoDayWeek(), id, operatorSignedAt: "2025-06-08T15:00:00.000Z" },
           supervisorRating: "happy",
         },
         cookie,
@@ -290,7 +223,7 @@ describe.each(testDatabases())("timesheets on $name", ({ open }) => {
       expect(await drainOutbox()).toEqual([]);
       const done = await submit(
         {
-          timesheetData: { ...signedWeek(), id, clientSignedAt: "2025-06-07T14:58:30.000Z" },
+          timesheetData: { ...twoDayWeek(), id, clientSignedAt: "2025-06-07T14:58:30.000Z" },
           supervisorRating: "happy",
         },
         cookie,
@@ -309,15 +242,15 @@ describe.each(testDatabases())("timesheets on $name", ({ open }) => {
     });
 
     it("refuses a submission the submit button would not allow, with the spec's message", async () => {
-      const noRating = await submit({ timesheetData: signedWeek() });
+      const noRating = await submit({ timesheetData: twoDayWeek() });
       expect(noRating.statusCode).toBe(400);
       const unsigned = await submit({
-        timesheetData: signedWeek({ clientSignature: "" }),
+        timesheetData: twoDayWeek({ clientSignature: "" }),
         supervisorRating: "happy",
       });
       expect(unsigned.statusCode).toBe(400);
       const noEmail = await submit({
-        timesheetData: signedWeek({ submissionEmails: [" "] }),
+        timesheetData: twoDayWeek({ submissionEmails: [" "] }),
         supervisorRating: "happy",
       });
       expect(noEmail.statusCode).toBe(400);
@@ -326,12 +259,12 @@ describe.each(testDatabases())("timesheets on $name", ({ open }) => {
     });
 
     it("mails an anonymous week as a PDF to each address and keeps nothing", async () => {
-      const before = await database.db
+      const before = await testApp.database.db
         .selectFrom("forms")
         .select(({ fn }) => fn.countAll().as("n"))
         .executeTakeFirstOrThrow();
       const res = await submit({
-        timesheetData: signedWeek(),
+        timesheetData: twoDayWeek(),
         supervisorRating: "happy",
         supervisorNotes: "",
       });
@@ -342,7 +275,7 @@ describe.each(testDatabases())("timesheets on $name", ({ open }) => {
         id: null,
         recipients: ["site.office@buildco.co.uk", "accounts@buildco.co.uk"],
       });
-      const after = await database.db
+      const after = await testApp.database.db
         .selectFrom("forms")
         .select(({ fn }) => fn.countAll().as("n"))
         .executeTakeFirstOrThrow();
@@ -375,7 +308,7 @@ describe.each(testDatabases())("timesheets on $name", ({ open }) => {
       const id = randomUUID();
       await call("POST", "/api/timesheets", cookie, { id, company: "Acme Plant Hire" });
       const res = await submit(
-        { timesheetData: { ...signedWeek(), id }, supervisorRating: "okay", supervisorNotes: "Tidy work" },
+        { timesheetData: { ...twoDayWeek(), id }, supervisorRating: "okay", supervisorNotes: "Tidy work" },
         cookie,
       );
       expect(res.statusCode).toBe(200);
@@ -397,7 +330,7 @@ describe.each(testDatabases())("timesheets on $name", ({ open }) => {
         supervisorNotes: "Tidy work",
       });
       expect(stored.completedAt).toBe("2025-06-07T15:00:00.000Z");
-      const audit = await database.db
+      const audit = await testApp.database.db
         .selectFrom("audit_events")
         .selectAll()
         .where("form_id", "=", id)
@@ -430,7 +363,7 @@ describe.each(testDatabases())("timesheets on $name", ({ open }) => {
         409,
       );
       const again = await submit(
-        { timesheetData: { ...signedWeek(), id }, supervisorRating: "happy" },
+        { timesheetData: { ...twoDayWeek(), id }, supervisorRating: "happy" },
         cookie,
       );
       expect(again.statusCode).toBe(409);
@@ -449,7 +382,7 @@ describe.each(testDatabases())("timesheets on $name", ({ open }) => {
       const other = await newDriver();
       const id = randomUUID();
       await call("POST", "/api/timesheets", owner, { id, company: "Acme" });
-      const res = await submit({ timesheetData: { ...signedWeek(), id }, supervisorRating: "happy" }, other);
+      const res = await submit({ timesheetData: { ...twoDayWeek(), id }, supervisorRating: "happy" }, other);
       expect(res.statusCode).toBe(409);
       expect((await call("GET", `/api/timesheets/${id}`, owner)).json()).toMatchObject({ status: "draft" });
       expect(await drainOutbox()).toEqual([]);

@@ -1,46 +1,25 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import type { FastifyInstance } from "fastify";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { MAX_PHOTO_BYTES } from "../../domain/constants";
-import { buildApp } from "../app";
-import { loadConfig } from "../config";
-import type { Database } from "../db/database";
 import { testDatabases } from "../db/test-databases";
 import { phonePhoto } from "../pdf/pdf-fixtures";
 import { PDF_PHOTO_MAX_SIDE } from "../pdf/pdf-photos";
 import { printCopyKey } from "../services/print-copies";
+import { ORIGIN, useTestApp } from "../test-support/test-app";
 
-const ORIGIN = "http://sheets.test";
 /** The first bytes of a JPEG, then filler: what the server checks is the signature. */
 const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(2048, 7)]);
 
 describe.each(testDatabases())("photo uploads on $name", ({ open }) => {
-  let database: Database;
-  let app: FastifyInstance;
-  let dataDir: string;
-  let clock: Date;
-
-  beforeAll(async () => {
-    dataDir = await mkdtemp(join(tmpdir(), "plant-sheets-uploads-"));
-    database = await open();
-    clock = new Date("2025-06-04T06:30:00.000Z");
-    app = await buildApp({
-      config: loadConfig({ PUBLIC_URL: ORIGIN, DATA_DIR: dataDir }),
-      database,
-      now: () => clock,
-    });
-  });
-  afterAll(async () => {
-    await app.close();
-    await database.close();
-    await rm(dataDir, { recursive: true, force: true });
-  });
+  let clock = new Date("2025-06-04T06:30:00.000Z");
+  const testApp = useTestApp(open, { now: () => clock });
 
   async function uploadSlot(): Promise<{ uploadPath: string; photoURL: string }> {
-    const res = await app.inject({ method: "POST", url: "/api/objects/upload", headers: { origin: ORIGIN } });
+    const res = await testApp.app.inject({
+      method: "POST",
+      url: "/api/objects/upload",
+      headers: { origin: ORIGIN },
+    });
     expect(res.statusCode).toBe(200);
     const { uploadURL, photoURL } = res.json();
     expect(uploadURL).toMatch(/^http:\/\/sheets\.test\/api\/uploads\/[\w-]+$/);
@@ -48,7 +27,7 @@ describe.each(testDatabases())("photo uploads on $name", ({ open }) => {
   }
 
   const put = (path: string, body: Buffer, contentType = "image/jpeg") =>
-    app.inject({
+    testApp.app.inject({
       method: "PUT",
       url: path,
       payload: body,
@@ -60,7 +39,7 @@ describe.each(testDatabases())("photo uploads on $name", ({ open }) => {
     const res = await put(uploadPath, JPEG);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ photoURL });
-    const read = await app.inject({ method: "GET", url: photoURL });
+    const read = await testApp.app.inject({ method: "GET", url: photoURL });
     expect(read.statusCode).toBe(200);
     expect(read.headers["content-type"]).toBe("image/jpeg");
     expect(read.rawPayload.equals(JPEG)).toBe(true);
@@ -74,18 +53,18 @@ describe.each(testDatabases())("photo uploads on $name", ({ open }) => {
     const { uploadPath, photoURL } = await uploadSlot();
     expect((await put(uploadPath, photo)).statusCode).toBe(200);
     const key = `photos/${photoURL.split("/").pop()}`;
-    const copy = await app.deps.photoStorage.get(printCopyKey(key));
+    const copy = await testApp.app.deps.photoStorage.get(printCopyKey(key));
     const meta = await sharp(copy).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(["jpeg", PDF_PHOTO_MAX_SIDE, 600]);
     // The app is still shown the photo as it was sent.
-    expect((await app.inject({ method: "GET", url: photoURL })).rawPayload.equals(photo)).toBe(true);
+    expect((await testApp.app.inject({ method: "GET", url: photoURL })).rawPayload.equals(photo)).toBe(true);
   });
 
   it("judges the bytes, not the declared type", async () => {
     const { uploadPath, photoURL } = await uploadSlot();
     const svg = Buffer.from("<svg xmlns='http://www.w3.org/2000/svg'><script>alert(1)</script></svg>");
     expect((await put(uploadPath, svg, "image/jpeg")).statusCode).toBe(415);
-    expect((await app.inject({ method: "GET", url: photoURL })).statusCode).toBe(404);
+    expect((await testApp.app.inject({ method: "GET", url: photoURL })).statusCode).toBe(404);
     // A refused upload does not use up the URL.
     expect((await put(uploadPath, JPEG, "application/octet-stream")).statusCode).toBe(200);
   });
@@ -99,7 +78,7 @@ describe.each(testDatabases())("photo uploads on $name", ({ open }) => {
     expect((await put(uploadPath, Buffer.alloc(0))).statusCode).toBe(400);
     // Neither refusal used up the URL.
     expect((await put(uploadPath, exactly)).statusCode).toBe(200);
-    const read = await app.inject({ method: "GET", url: photoURL });
+    const read = await testApp.app.inject({ method: "GET", url: photoURL });
     expect(read.rawPayload.length).toBe(MAX_PHOTO_BYTES);
   });
 
@@ -112,7 +91,7 @@ describe.each(testDatabases())("photo uploads on $name", ({ open }) => {
       expect(res.statusCode, tampered).toBe(404);
       expect(res.json().message).toBe("Request has expired");
     }
-    expect((await app.inject({ method: "GET", url: photoURL })).statusCode).toBe(404);
+    expect((await testApp.app.inject({ method: "GET", url: photoURL })).statusCode).toBe(404);
     expect((await put(uploadPath, JPEG)).statusCode).toBe(200);
   });
 
@@ -124,7 +103,7 @@ describe.each(testDatabases())("photo uploads on $name", ({ open }) => {
 
   it("answers 404 for unknown photos and tokens", async () => {
     expect(
-      (await app.inject({ method: "GET", url: "/api/photos/3f1e7a52-0000-4000-8000-000000000000" }))
+      (await testApp.app.inject({ method: "GET", url: "/api/photos/3f1e7a52-0000-4000-8000-000000000000" }))
         .statusCode,
     ).toBe(404);
     expect((await put(`/api/uploads/${"a".repeat(43)}`, JPEG)).statusCode).toBe(404);

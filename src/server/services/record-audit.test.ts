@@ -1,26 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "../db/database";
-import { testDatabases } from "../db/test-databases";
+import { describe, expect, it } from "vitest";
+import { testDatabases, useTestDatabase } from "../db/test-databases";
 import { recordAudit } from "./record-audit";
 
 const actor = { accountId: "acc-1", ip: "203.0.113.7", userAgent: "Phone/1.0" };
 const now = new Date("2025-06-07T15:00:00.000Z");
 
 describe.each(testDatabases())("recordAudit on $name", ({ open }) => {
-  let database: Database;
-  beforeAll(async () => {
-    database = await open();
-  });
-  afterAll(async () => {
-    await database.close();
-  });
+  const database = useTestDatabase(open);
 
   const rowsOf = (formId: string) =>
-    database.db.selectFrom("audit_events").selectAll().where("form_id", "=", formId).execute();
+    database().db.selectFrom("audit_events").selectAll().where("form_id", "=", formId).execute();
 
   it("writes one row per event with the actor and details", async () => {
     await recordAudit(
-      database.db,
+      database().db,
       actor,
       [
         { formType: "timesheet", formId: "t-1", action: "approve", details: { combinedId: "combined-t-1" } },
@@ -43,10 +36,12 @@ describe.each(testDatabases())("recordAudit on $name", ({ open }) => {
 
   it("keeps nothing when the change it describes rolls back", async () => {
     await expect(
-      database.db.transaction().execute(async (trx) => {
-        await recordAudit(trx, actor, [{ formType: "timesheet", formId: "t-2", action: "dispatch" }], now);
-        throw new Error("the change failed");
-      }),
+      database()
+        .db.transaction()
+        .execute(async (trx) => {
+          await recordAudit(trx, actor, [{ formType: "timesheet", formId: "t-2", action: "dispatch" }], now);
+          throw new Error("the change failed");
+        }),
     ).rejects.toThrow("the change failed");
     expect(await rowsOf("t-2")).toEqual([]);
   });
