@@ -32,7 +32,7 @@ describe.each(testDatabases())("saving a signed draft on $name", ({ open }) => {
   const storedImages = async (cookie: string, id: string) =>
     imageIdsOf((await call("GET", `/api/timesheets/${id}`, cookie)).json(), SIGNATURE_FIELDS).sort();
 
-  it("stores a signature once however often the draft is saved with it, and keeps every one it was saved with", async () => {
+  it("stores a signature once however often the draft is saved with it, keeps every one it was saved with until it is completed", async () => {
     const cookie = await testApp.newDriver();
     const signed = { ...signedTimesheet({ weekEnding: "2025-06-08" }), status: "draft" };
     const id = await testApp.createDraft("timesheets", cookie, signed);
@@ -59,6 +59,15 @@ describe.each(testDatabases())("saving a signed draft on $name", ({ open }) => {
     expect(await heldBy(id)).toEqual([...new Set([...first, ...resigned])].sort());
     await deleteUnheldImages(testApp.database.db);
     expect(await rows("images")).toBe(images + 1);
+
+    // Completed, it keeps only the signatures it shows.
+    const completed = await call("POST", "/api/timesheets/one-step-completion", cookie, {
+      timesheetData: { ...resign, id },
+      supervisorRating: "okay",
+      supervisorNotes: "",
+    });
+    expect(completed.statusCode, completed.body).toBe(200);
+    expect(await heldBy(id)).toEqual(resigned);
 
     // Deleted, the form lets go of all of them.
     expect((await call("DELETE", `/api/timesheets/${id}`, cookie)).statusCode).toBe(204);

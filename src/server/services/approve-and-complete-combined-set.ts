@@ -113,21 +113,7 @@ export async function approveAndCompleteCombinedSet(
       now,
     );
     // The approval replaces any stored at Get Approval, and its images with it.
-    await updateHeldImages(
-      trx,
-      setId,
-      signed.images,
-      {
-        before: stored
-          ? imageIdsOf(
-              { clientSignature: stored.clientSignature, foremanSignature: stored.foremanSignature },
-              APPROVAL_IMAGE_FIELDS,
-            )
-          : [],
-        after: imageIdsOf(signed.form, APPROVAL_IMAGE_FIELDS),
-      },
-      now,
-    );
+    await updateHeldImages(trx, setId, signed.images, imageIdsOf(signed.form, APPROVAL_IMAGE_FIELDS), now);
     const details = { recipients, via: "approval-dashboard" };
     await recordAudit(
       trx,

@@ -180,7 +180,7 @@ export async function completeForm(
         : await insertForm(trx, { id, kind: spec.kind, ownerId: account.id, ...stored }, now);
       // Completed meanwhile by another request, or the id is another account's form.
       if (!saved) throw new AppError("conflict", messages.formLocked);
-      await updateHeldImages(trx, id, images, { before, after: imageIdsOf(form, spec.signatureFields) }, now);
+      await updateHeldImages(trx, id, images, imageIdsOf(form, spec.signatureFields), now);
       await recordAudit(
         trx,
         actor,

@@ -56,18 +56,19 @@ export function refuseUnknownImages(named: readonly string[], known: readonly st
 }
 
 /**
- * Inside the holder's write: stores its new images and lets go of the ones it no longer names (`before` are the
- * ids it named until now).
+ * Inside the holder's write, once it is final (a completed form, an approved set): stores its new images and
+ * lets go of every other it held (a draft keeps each signature it was saved with until then), keeping `names`,
+ * the ids its fields name.
  */
 export async function updateHeldImages(
   trx: Kysely<DB>,
   holderId: string,
   images: readonly ImageBytes[],
-  ids: { before: readonly string[]; after: readonly string[] },
+  names: readonly string[],
   now: Date,
 ): Promise<void> {
   await holdImages(trx, holderId, images, now);
-  if (ids.before.some((id) => !ids.after.includes(id))) await releaseImages(trx, holderId, ids.after);
+  await releaseImages(trx, holderId, names);
 }
 
 /**

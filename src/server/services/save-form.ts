@@ -12,7 +12,7 @@ import { holdImages } from "../db/images-repository";
 import { setFormPhotos } from "../db/photos-repository";
 import type { DB } from "../db/schema";
 import { archiveForm } from "./archive-form";
-import { imageIdsOf, refuseUnknownImages, separateImages, updateHeldImages } from "./form-images";
+import { imageIdsOf, refuseUnknownImages, separateImages } from "./form-images";
 import { resolveFormPhotos } from "./form-photos";
 import type { AuditActor } from "./record-audit";
 
@@ -99,7 +99,7 @@ export async function createForm(
     );
     // A replay changes nothing, and an id that is someone else's form must not take our images or photos.
     if (inserted) {
-      await updateHeldImages(trx, id, images, { before: [], after: [] }, now);
+      await holdImages(trx, id, images, now);
       await photos?.(trx);
     }
     return inserted;
