@@ -26,6 +26,7 @@ export function DraftCard({ card, busy, onAction }: DraftCardProps) {
     [dateLabel, formatDisplayDate(date)],
   ];
   if (forms) details.push(["Forms", forms]);
+  if (hours !== undefined) details.push(["Total hours", formatHours(hours)]);
   return (
     <Card role="article" aria-labelledby={headingId} className="space-y-3 p-4">
       <div className="flex items-start gap-3">
@@ -36,31 +37,40 @@ export function DraftCard({ card, busy, onAction }: DraftCardProps) {
           <h3 id={headingId} className="text-lg font-bold">
             {title}
           </h3>
-          <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 text-sm">
-            {details.map(([name, value]) => (
-              <div key={name} className="contents">
-                <dt className="text-slate-600 dark:text-slate-400">{name}</dt>
-                <dd className="min-w-0 break-words font-medium">{value || "—"}</dd>
-              </div>
-            ))}
-            {hours !== undefined ? (
-              <>
-                <dt className="text-slate-600 dark:text-slate-400">Total hours</dt>
-                <dd className="font-medium">{formatHours(hours)}</dd>
-              </>
-            ) : null}
-            {defects !== undefined ? (
-              <>
-                <dt className="text-slate-600 dark:text-slate-400">Defects</dt>
-                <DefectCount count={defects.length} />
-              </>
-            ) : null}
-          </dl>
+          <SetFacts facts={details} defects={defects?.length} className="mt-1" />
         </div>
       </div>
       <TrafficLightBadge light={trafficLight(card)} label={cardLabel(card)} />
       <CardActions card={card} busy={busy} onAction={onAction} />
     </Card>
+  );
+}
+
+/** A set's facts as name and value rows (a dash for an empty value), then its defect count when it has checks. */
+export function SetFacts({
+  facts,
+  defects,
+  className,
+}: {
+  facts: readonly [string, string][];
+  defects: number | undefined;
+  className?: string;
+}) {
+  return (
+    <dl className={cn("grid grid-cols-[auto_1fr] gap-x-3 text-sm", className)}>
+      {facts.map(([name, value]) => (
+        <div key={name} className="contents">
+          <dt className="text-slate-600 dark:text-slate-400">{name}</dt>
+          <dd className="min-w-0 break-words font-medium">{value || "—"}</dd>
+        </div>
+      ))}
+      {defects !== undefined ? (
+        <>
+          <dt className="text-slate-600 dark:text-slate-400">Defects</dt>
+          <DefectCount count={defects} />
+        </>
+      ) : null}
+    </dl>
   );
 }
 

@@ -7,7 +7,7 @@ import { Card } from "../../components/ui/card";
 import { cn } from "../../lib/cn";
 import { CardActions } from "./card-actions";
 import { summarize } from "./card-summary";
-import { DefectCount } from "./draft-card";
+import { DefectCount, SetFacts } from "./draft-card";
 import { nextSort, type SetColumn, type SetSort, sortRows } from "./sort-sets";
 import type { SupervisorCard } from "./supervisor-actions";
 import { TrafficLightBadge } from "./traffic-light-badge";
@@ -188,20 +188,7 @@ function SetDetail({
         {`${title}: ${driver || "no driver"}, ${plant || "no plant"}`}
       </h3>
       <TrafficLightBadge light={trafficLight(card)} label={cardLabel(card)} />
-      <dl className="grid grid-cols-[auto_1fr] gap-x-3 text-sm">
-        {fields.map(([name, value]) => (
-          <div key={name} className="contents">
-            <dt className="text-slate-600 dark:text-slate-400">{name}</dt>
-            <dd className="min-w-0 break-words font-medium">{value || "—"}</dd>
-          </div>
-        ))}
-        {defects !== undefined ? (
-          <>
-            <dt className="text-slate-600 dark:text-slate-400">Defects</dt>
-            <DefectCount count={defects.length} />
-          </>
-        ) : null}
-      </dl>
+      <SetFacts facts={fields} defects={defects?.length} />
       <WeekDetail days={days} defects={defects} />
       <CardActions card={card} busy={busy} onAction={onAction} />
     </Card>
