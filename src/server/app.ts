@@ -22,7 +22,7 @@ import { imageRoutes } from "./routes/images";
 import { supervisorRoutes } from "./routes/supervisor";
 import { uploadRoutes } from "./routes/uploads";
 import { vehicleRoutes } from "./routes/vehicles";
-import { securityHeaders } from "./security-headers";
+import { inlineScriptHashes, securityHeaders } from "./security-headers";
 import { defaultPhotoRoot, localPhotoStorage, type PhotoStorage } from "./storage/photo-storage";
 
 export interface AppDeps {
@@ -69,24 +69,33 @@ async function configuredPhotoStorage(config: Config): Promise<PhotoStorage> {
  */
 const UNSTORABLE_TEXT_CODES = new Set(["22021", "22P05"]);
 
-/** Every test and the real server build the app the same way. */
 /**
  * The prerendered pages of the build by address: each HTML file other than index.html (which the app's every
  * other address gets) is the page of the address its <html data-prerendered> names, or else of its name
  * (/timesheet for timesheet.html). An address with a query is matched exactly, one without whatever the query.
  */
-function prerenderedPagesIn(webRoot: string): Map<string, string> {
+function prerenderedPagesIn(built: Map<string, string>): Map<string, string> {
   const pages = new Map<string, string>();
-  if (!existsSync(webRoot)) return pages;
-  for (const name of readdirSync(webRoot)) {
-    if (!name.endsWith(".html") || name === "index.html") continue;
-    const named = /<html[^>]*\sdata-prerendered="([^"]*)"/.exec(readFileSync(join(webRoot, name), "utf8"));
+  for (const [name, html] of built) {
+    if (name === "index.html") continue;
+    const named = /<html[^>]*\sdata-prerendered="([^"]*)"/.exec(html);
     const address = named ? named[1]!.replaceAll("&amp;", "&") : `/${name.slice(0, -".html".length)}`;
     pages.set(address, name);
   }
   return pages;
 }
 
+/** The build's HTML pages: file name and text. */
+function pagesIn(webRoot: string | undefined): Map<string, string> {
+  const pages = new Map<string, string>();
+  if (!webRoot || !existsSync(webRoot)) return pages;
+  for (const name of readdirSync(webRoot)) {
+    if (name.endsWith(".html")) pages.set(name, readFileSync(join(webRoot, name), "utf8"));
+  }
+  return pages;
+}
+
+/** Every test and the real server build the app the same way. */
 export async function buildApp(
   given: Omit<AppDeps, "photoStorage"> & Partial<AppDeps>,
 ): Promise<FastifyInstance> {
@@ -143,7 +152,9 @@ export async function buildApp(
       .send({ code: "internal", message: "Something went wrong. Please try again." } satisfies ErrorBody);
   });
 
-  app.addHook("onSend", securityHeaders(deps.config, { uploadOrigin }));
+  const pages = pagesIn(deps.webRoot);
+  const scriptHashes = [...new Set([...pages.values()].flatMap(inlineScriptHashes))];
+  app.addHook("onSend", securityHeaders(deps.config, { uploadOrigin, scriptHashes }));
 
   await app.register(
     async (api) => {
@@ -166,7 +177,7 @@ export async function buildApp(
 
   const webRoot = deps.webRoot;
   const indexHtml = webRoot ? join(webRoot, "index.html") : undefined;
-  const prerenderedPages = webRoot ? prerenderedPagesIn(webRoot) : new Map<string, string>();
+  const prerenderedPages = prerenderedPagesIn(pages);
   if (webRoot && indexHtml && existsSync(indexHtml)) {
     await app.register(fastifyStatic, {
       root: webRoot,
@@ -175,14 +186,11 @@ export async function buildApp(
       // The build writes .br and .gz beside each file: sent as they are to browsers that accept them.
       preCompressed: true,
       setHeaders(reply, path) {
-        // Hashed file names never change, so they can be cached for good; everything else is revalidated, and
-        // boot.js, which every page waits for before its first paint, in the background once it is on the phone:
-        // a page opened from a first visit's link (customer selection) is painted without another round trip.
-        let cacheControl = "no-cache";
-        if (path.startsWith(join(webRoot, "assets"))) cacheControl = "public, max-age=31536000, immutable";
-        else if (path.replace(/\.(?:br|gz)$/, "") === join(webRoot, "boot.js"))
-          cacheControl = "max-age=0, stale-while-revalidate=604800";
-        reply.header("cache-control", cacheControl);
+        // Hashed file names never change, so they can be cached for good; everything else is revalidated.
+        reply.header(
+          "cache-control",
+          path.startsWith(join(webRoot, "assets")) ? "public, max-age=31536000, immutable" : "no-cache",
+        );
       },
     });
   }

@@ -4,9 +4,9 @@ import { runInNewContext } from "node:vm";
 import { describe, expect, it } from "vitest";
 import { STORAGE_KEYS } from "../domain/constants";
 
-const BOOT = readFileSync(join(import.meta.dirname, "public", "boot.js"), "utf8");
+const BOOT = readFileSync(join(import.meta.dirname, "boot.js"), "utf8");
 
-/** Runs public/boot.js against a page at `url` built for `prerendered`, with what the phone has stored. */
+/** Runs boot.js against a page at `url` built for `prerendered`, with what the phone has stored. */
 function boot(options: {
   url: string;
   prerendered?: string;

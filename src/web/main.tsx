@@ -6,7 +6,7 @@ import { cn } from "./lib/cn";
 import { followSystemTheme } from "./lib/theme";
 import "./styles.css";
 
-// public/boot.js has put the theme on <html> before the first paint; from here on it follows the phone's.
+// boot.js has put the theme on <html> before the first paint; from here on it follows the phone's.
 followSystemTheme();
 
 const root = document.getElementById("root");

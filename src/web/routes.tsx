@@ -108,7 +108,7 @@ function RootFlow() {
 }
 
 /**
- * Tells public/boot.js that the screen is the app's: rendered in the routes' Suspense boundary, its effect runs
+ * Tells boot.js that the screen is the app's: rendered in the routes' Suspense boundary, its effect runs
  * once the screen (prerendered or not) has been taken over, so the taps boot.js kept meanwhile can be acted on.
  */
 function ScreenReady() {

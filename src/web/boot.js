@@ -1,4 +1,5 @@
-// Runs before the first paint, as a classic script in <head> (the CSP allows no inline script). It puts the
+// Runs before the first paint: the build writes it into the <head> of every page (vite.config.ts), so the first
+// paint waits for no other request, and the server's CSP allows it by its hash (src/server/app.ts). It puts the
 // theme on <html> (as src/web/lib/theme.ts does later), so a dark-theme user never sees a light flash, and says
 // whether the markup the build put in this page (data-prerendered, src/web/prerender.tsx) is what this visitor
 // would see: a first visit to exactly that address. If not, the markup stays hidden (styles.css) and the app
