@@ -1,8 +1,30 @@
 import { type Kysely, Migrator, sql } from "kysely";
 import { describe, expect, it } from "vitest";
+import { dialectOf } from "./database";
 import { isUniqueViolation } from "./is-unique-violation";
 import { MIGRATIONS, migrateToLatest } from "./migrate";
+import type { DB } from "./schema";
 import { testDatabases, useTestDatabase } from "./test-databases";
+
+/**
+ * Applies the migrations before `first`, as a database of an older build has them. On PostgreSQL the bookkeeping
+ * table is looked for in the test's own schema only, as migrateToLatest does: otherwise Kysely may find another
+ * test file's copy in another schema.
+ */
+async function migrateBefore(db: Kysely<DB>, first: string): Promise<void> {
+  const before = Object.keys(MIGRATIONS).filter((name) => name < first);
+  const migrations = Object.fromEntries(before.map((name) => [name, MIGRATIONS[name]!]));
+  const schema =
+    dialectOf(db) === "postgres"
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
+      : undefined;
+  const { error } = await new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  }).migrateToLatest();
+  expect(error).toBeUndefined();
+}
 
 const TABLES = [
   "accounts",
@@ -53,13 +75,7 @@ describe.each(testDatabases())("migration 007 on $name", ({ open }) => {
   it("gives each vehicle already listed the check template its type names", async () => {
     const database = await open({ migrate: false });
     try {
-      const before = Object.keys(MIGRATIONS).filter((name) => name < "007");
-      const migrations = Object.fromEntries(before.map((name) => [name, MIGRATIONS[name]!]));
-      const { error } = await new Migrator({
-        db: database.db,
-        provider: { getMigrations: async () => migrations },
-      }).migrateToLatest();
-      expect(error).toBeUndefined();
+      await migrateBefore(database.db, "007");
       const types = [
         "Mini Excavator",
         "360 DIGGER",
@@ -107,13 +123,7 @@ describe.each(testDatabases())("migration 010 on $name", ({ open }) => {
   it("leaves every form, customer and vehicle already stored an individual's, on the shared lists", async () => {
     const database = await open({ migrate: false });
     try {
-      const before = Object.keys(MIGRATIONS).filter((name) => name < "010");
-      const migrations = Object.fromEntries(before.map((name) => [name, MIGRATIONS[name]!]));
-      const { error } = await new Migrator({
-        db: database.db,
-        provider: { getMigrations: async () => migrations },
-      }).migrateToLatest();
-      expect(error).toBeUndefined();
+      await migrateBefore(database.db, "010");
       const db = database.db as unknown as Kysely<Record<string, Record<string, unknown>>>;
       const at = "2025-06-01T08:00:00.000Z";
       await db
