@@ -11,7 +11,9 @@ import {
 import { checkSheetOneStepProblem, timesheetSubmitProblem } from "./dispatch";
 import { IdSchema } from "./form-fields";
 import { FormStatusSchema } from "./form-status";
+import { FORM_KINDS } from "./forms/form-spec";
 import { messages } from "./messages";
+import { OrganisationNameSchema, RoleSchema } from "./organisation";
 import { timesheetIdOfCombined } from "./pairing";
 import { MIN_PASSWORD_LENGTH } from "./password";
 import { isHttpUrlOrPath, PhotoUrlSchema } from "./photos";
@@ -368,3 +370,72 @@ export const UploadResponseSchema = z.object({
   uploadURL: z.string().min(1).max(8192).refine(isHttpUrlOrPath, "Not an upload URL"),
 });
 export type UploadResponse = z.infer<typeof UploadResponseSchema>;
+
+// ---- Organisations (decision record 029) ----------------------------------------------------------
+
+/** POST /api/organisations: the account that makes it becomes its first admin. */
+export const CreateOrganisationRequestSchema = z.object({ name: OrganisationNameSchema });
+export type CreateOrganisationRequest = z.infer<typeof CreateOrganisationRequestSchema>;
+
+/** A member as supervisors and admins see the list. */
+export const OrganisationMemberSchema = z.object({
+  accountId: z.string(),
+  fullName: z.string(),
+  email: z.string(),
+  role: RoleSchema,
+  joinedAt: z.string(),
+});
+export type OrganisationMember = z.infer<typeof OrganisationMemberSchema>;
+
+/**
+ * An organisation as one of its members sees it: its name and their role; the members too for those whose
+ * role may see them (supervisors and admins).
+ */
+export const OrganisationResponseSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  role: RoleSchema,
+  members: z.array(OrganisationMemberSchema).optional(),
+});
+export type OrganisationResponse = z.infer<typeof OrganisationResponseSchema>;
+
+/** GET /api/organisations/mine: the signed-in account's organisation, or null for an individual driver. */
+export const MyOrganisationResponseSchema = z.object({ organisation: OrganisationResponseSchema.nullable() });
+export type MyOrganisationResponse = z.infer<typeof MyOrganisationResponseSchema>;
+
+/** POST /api/organisations/{id}/invites: a single-use link mailed to the address, for the role given. */
+export const InviteRequestSchema = z.object({ email: AccountEmailSchema, role: RoleSchema });
+export type InviteRequest = z.infer<typeof InviteRequestSchema>;
+export const InviteResponseSchema = z.object({ message: z.string(), expiresAt: z.string() });
+export type InviteResponse = z.infer<typeof InviteResponseSchema>;
+
+/** POST /api/organisations/{id}/join-codes: a single-use join link to show as a QR code, for the role given. */
+export const JoinCodeRequestSchema = z.object({ role: RoleSchema });
+export type JoinCodeRequest = z.infer<typeof JoinCodeRequestSchema>;
+export const JoinCodeResponseSchema = z.object({
+  joinUrl: z.string(),
+  role: RoleSchema,
+  expiresAt: z.string(),
+});
+export type JoinCodeResponse = z.infer<typeof JoinCodeResponseSchema>;
+
+/** PUT /api/organisations/{id}/members/{accountId}. */
+export const ChangeRoleRequestSchema = z.object({ role: RoleSchema });
+export type ChangeRoleRequest = z.infer<typeof ChangeRoleRequestSchema>;
+
+/** GET /api/invites?token=...: what the invitation is to, and nothing else, for the driver to confirm. */
+export const InviteTokenQuerySchema = z.object({ token: LinkTokenSchema });
+export const InviteViewResponseSchema = z.object({ organisationName: z.string(), role: RoleSchema });
+export type InviteViewResponse = z.infer<typeof InviteViewResponseSchema>;
+
+/** POST /api/invites/accept: the driver's confirmation; the answer is the organisation they joined. */
+export const AcceptInviteRequestSchema = z.object({ token: LinkTokenSchema });
+export type AcceptInviteRequest = z.infer<typeof AcceptInviteRequestSchema>;
+
+/** GET /api/organisations/{id}/forms?kind=timesheet: members' forms, one page of summaries at a time. */
+export const OrganisationFormsQuerySchema = z.object({
+  kind: z.enum(FORM_KINDS),
+  limit: z.coerce.number().int().min(1).max(MAX_FORM_PAGE_SIZE).optional(),
+  cursor: z.string().min(1).max(500).optional(),
+});
+export type OrganisationFormsQuery = z.infer<typeof OrganisationFormsQuerySchema>;

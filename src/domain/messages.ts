@@ -361,6 +361,37 @@ export const messages = {
     `Without an account a form can be emailed to at most ${max} addresses. Remove some, or create an account to send to more.`,
   customerNotFound: "Customer not found",
 
+  // Organisations (not in the spec: decision record 029)
+  organisationNameRequired: "Please enter the company's name.",
+  organisationNameTooLong: (max: number): string => `A company's name can be at most ${max} characters long.`,
+  organisationNameOneLine: "A company's name must be on one line.",
+  organisationNotFound: "No such company.",
+  memberNotFound: "No such member of this company.",
+  /** A member asked for something their role does not allow; keyed by the action (see domain/organisation). */
+  organisationActionForbidden: (action: string): string =>
+    ({
+      "view-members": "Only a company's supervisors and admins can see its members.",
+      invite: "Only a company's admins can invite people.",
+      "change-role": "Only a company's admins can change roles.",
+      "remove-member": "Only a company's admins can remove members.",
+      "view-member-forms": "Only a company's supervisors and admins can see its members' forms.",
+      approve: "Only a company's supervisors and admins can approve forms.",
+      export: "Only a company's admins can export its forms.",
+    })[action] ?? "Your role in this company does not allow this.",
+  lastAdminDemoted: "A company needs at least one admin: make someone else an admin first.",
+  lastAdminLeaving:
+    "A company needs at least one admin: make someone else an admin before the last one leaves.",
+  alreadyInOrganisation:
+    "This account already belongs to a company. Leave it first to make or join another one.",
+  /** An invitation link or join code that is unknown, already used or past its 7 days: one answer for all. */
+  inviteInvalid:
+    "This invitation is not valid: it may have been used already or have expired. Please ask the company for a new one.",
+  inviteForAnotherAddress:
+    "This invitation was sent to another email address. Log in with the account of that address, or ask the company to invite this one.",
+  invitesLimited: (waitMs: number): string =>
+    `Too many invitations have been sent for now. Please try again in ${waitText(waitMs)}.`,
+  inviteSent: (email: string): string => `Invitation sent to ${email}. The link works once, for 7 days.`,
+
   // Week ending (spec section 5: advised, never enforced)
   weekEndingNotSaturday: (dayName: string): string =>
     `Week ending is usually a Saturday; this date is a ${dayName}.`,

@@ -19,6 +19,7 @@ import { driverRoutes } from "./routes/drivers";
 import { formRoutes } from "./routes/forms";
 import { healthRoutes } from "./routes/health";
 import { imageRoutes } from "./routes/images";
+import { organisationRoutes } from "./routes/organisations";
 import { supervisorRoutes } from "./routes/supervisor";
 import { uploadRoutes } from "./routes/uploads";
 import { vehicleRoutes } from "./routes/vehicles";
@@ -171,6 +172,7 @@ export async function buildApp(
       await api.register(imageRoutes);
       await api.register(uploadRoutes);
       await api.register(supervisorRoutes);
+      await api.register(organisationRoutes);
     },
     { prefix: "/api" },
   );

@@ -25,6 +25,8 @@ const TOKEN_KINDS: ReadonlyArray<{ kind: string; url: (secret: string) => string
   { kind: "photo view token", url: (t) => `/api/photos/0b7c1f9e-6a51-4c4b-9a43-1f0d8c6f9e21?token=${t}` },
   { kind: "reset token", url: (t) => `/reset-password?token=${t}` },
   { kind: "sign-up confirmation token", url: (t) => `/confirm-account?token=${t}` },
+  { kind: "invitation or join code token on its page", url: (t) => `/join?token=${t}` },
+  { kind: "invitation or join code token on its look-up", url: (t) => `/api/invites?token=${t}` },
 ];
 
 describe("redactUrl", () => {

@@ -13,8 +13,8 @@ export const SECRET_PATH_SEGMENTS = {
 export const SECRET_QUERY_PARAMETERS = {
   /**
    * `?token=`: the emailed view link (/completed-form/{id}, /api/completed-forms/{id}), the images and photos it
-   * shows (/api/images/{id}, /api/photos/{id}), the reset link (/reset-password) and the sign-up link
-   * (/confirm-account).
+   * shows (/api/images/{id}, /api/photos/{id}), the reset link (/reset-password), the sign-up link
+   * (/confirm-account), and an invitation's or join code's link (/join, and its look-up /api/invites).
    */
   token: "token",
   key: "key",

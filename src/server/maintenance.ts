@@ -8,6 +8,7 @@ import {
 import { purgeIdempotencyKeys } from "./db/idempotency-repository";
 import { deleteUnheldImages } from "./db/images-repository";
 import { deleteStaleLoginFailures } from "./db/login-failures-repository";
+import { deleteExpiredInvites } from "./db/organisations-repository";
 import { purgeOutbox } from "./db/outbox-repository";
 import { deleteUnusedPhotoRows } from "./db/photos-repository";
 import { deleteStaleRateLimits } from "./db/rate-limits-repository";
@@ -25,7 +26,7 @@ const SENT_MAIL_RECORD_MS = 90 * 24 * HOUR_MS;
 const UNUSED_PHOTO_MS = 30 * 24 * HOUR_MS;
 
 /**
- * Deletes what has expired: sessions, reset and sign-up links, idempotency keys, old rate-limit windows and
+ * Deletes what has expired: sessions, reset and sign-up links, unused invitations, idempotency keys, old rate-limit windows and
  * forgotten login failures, old delivered mail, signatures no form or set holds any more, and photos that never made
  * it onto a form (rows, then bytes).
  */
@@ -33,6 +34,7 @@ export async function runMaintenance(db: Kysely<DB>, photoStorage: PhotoStorage,
   await deleteExpiredSessions(db, now);
   await deleteExpiredPasswordResets(db, now);
   await deleteExpiredPendingRegistrations(db, now);
+  await deleteExpiredInvites(db, now);
   await purgeIdempotencyKeys(db, now);
   await deleteStaleRateLimits(db, new Date(now.getTime() - 24 * HOUR_MS));
   const loginMemoryMs = Math.max(

@@ -63,6 +63,11 @@ const ConfirmAccountPage = lazyWithQueries(
   () => import("./features/auth/confirm-account-page"),
   (m) => m.ConfirmAccountPage,
 );
+// An invitation's link: asks the driver to confirm joining a company.
+const JoinPage = lazyWithQueries(
+  () => import("./features/organisation/join-page"),
+  (m) => m.JoinPage,
+);
 const NotFoundPage = lazyScreen(
   () => import("./features/not-found/not-found-page"),
   (m) => m.NotFoundPage,
@@ -138,6 +143,7 @@ export function AppRoutes() {
           <Route path="/privacy-policy" component={PrivacyPolicyPage} />
           <Route path="/reset-password" component={ResetPasswordPage} />
           <Route path="/confirm-account" component={ConfirmAccountPage} />
+          <Route path="/join" component={JoinPage} />
           <Route component={NotFoundPage} />
         </Switch>
         <ScreenReady />

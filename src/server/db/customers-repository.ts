@@ -10,14 +10,37 @@ function toCustomer(row: Selectable<CustomersTable>): Customer {
   return { id: row.id, name: row.name, requiresOrderValidation: row.requires_order_validation === 1 };
 }
 
-/** Every customer, sorted by name for the selection dropdown. */
-export async function listCustomers(db: Kysely<DB>): Promise<Customer[]> {
-  const rows = await db.selectFrom("customers").selectAll().execute();
+/**
+ * Every customer on the list `listOwner` names (the shared list for null), sorted by name for the selection
+ * dropdown.
+ */
+export async function listCustomers(db: Kysely<DB>, listOwner: string | null = null): Promise<Customer[]> {
+  const rows = await db
+    .selectFrom("customers")
+    .selectAll()
+    .where("organisation_id", listOwner === null ? "is" : "=", listOwner)
+    .execute();
   return rows.map(toCustomer).sort((a, b) => byName.compare(a.name, b.name) || (a.id < b.id ? -1 : 1));
 }
 
+/** A customer by id on any list: a form keeps the customer it was made with, whatever list it is on now. */
 export async function findCustomer(db: Kysely<DB>, id: string): Promise<Customer | undefined> {
   const row = await db.selectFrom("customers").selectAll().where("id", "=", id).executeTakeFirst();
+  return row && toCustomer(row);
+}
+
+/** A customer by id, only when it is on the list `listOwner` names (the shared list for null). */
+export async function findCustomerOn(
+  db: Kysely<DB>,
+  listOwner: string | null,
+  id: string,
+): Promise<Customer | undefined> {
+  const row = await db
+    .selectFrom("customers")
+    .selectAll()
+    .where("id", "=", id)
+    .where("organisation_id", listOwner === null ? "is" : "=", listOwner)
+    .executeTakeFirst();
   return row && toCustomer(row);
 }
 

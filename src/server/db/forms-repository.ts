@@ -45,6 +45,8 @@ export interface NewForm extends FormPatch {
   kind: FormKind;
   /** Null for an anonymous one-step form. */
   ownerId: string | null;
+  /** The organisation the owner belongs to as the form is made; null (or absent) for an individual's. */
+  organisationId?: string | null;
   status: FormStatus;
   listed: ListedColumns;
   fields: Readonly<Record<string, unknown>>;
@@ -102,6 +104,7 @@ export async function insertForm(db: Kysely<DB>, form: NewForm, now: Date): Prom
       id: form.id,
       kind: form.kind,
       owner_id: form.ownerId,
+      organisation_id: form.organisationId ?? null,
       status: form.status,
       view_token: form.viewToken ?? null,
       submitted_at: form.submittedAt ?? null,
@@ -178,17 +181,23 @@ export interface FormSummaryRow extends FormListPosition {
   completedAt: string | null;
 }
 
+/** Whose forms a list holds: one owner's, or (migration 010) those that belong to an organisation. */
+export type FormListScope = { ownerId: string } | { organisationId: string };
+
 /**
- * The query of an owner's list of one kind: most recently updated first (ties by id), optionally only the given
- * statuses and one page at a time. The order matches the (owner, kind, status, updated_at, id) and (owner, kind,
- * updated_at, id) indexes, and the cursor is a row comparison the index seeks to, so a page reads only its own
- * rows however many forms the account has and however far into the list it is.
+ * The query of a list of one kind: most recently updated first (ties by id), optionally only the given
+ * statuses and one page at a time. The order matches the (owner, kind, status, updated_at, id), (owner, kind,
+ * updated_at, id) and (organisation, kind, updated_at, id) indexes, and the cursor is a row comparison the index
+ * seeks to, so a page reads only its own rows however many forms there are and however far into the list it is.
  */
-function ownerListQuery(db: Kysely<DB>, kind: FormKind, ownerId: string, options: FormListOptions) {
+function listQuery(db: Kysely<DB>, kind: FormKind, scope: FormListScope, options: FormListOptions) {
   const { statuses, limit, after } = options;
-  return db
-    .selectFrom("forms")
-    .where("owner_id", "=", ownerId)
+  const forms = db.selectFrom("forms");
+  const scoped =
+    "ownerId" in scope
+      ? forms.where("owner_id", "=", scope.ownerId)
+      : forms.where("organisation_id", "=", scope.organisationId);
+  return scoped
     .where("kind", "=", kind)
     .$if(statuses !== undefined, (qb) => qb.where("status", "in", statuses ?? []))
     .$if(after !== undefined, (qb) =>
@@ -197,6 +206,10 @@ function ownerListQuery(db: Kysely<DB>, kind: FormKind, ownerId: string, options
     .orderBy("updated_at", "desc")
     .orderBy("id", "desc")
     .$if(limit !== undefined, (qb) => qb.limit(limit!));
+}
+
+function ownerListQuery(db: Kysely<DB>, kind: FormKind, ownerId: string, options: FormListOptions) {
+  return listQuery(db, kind, { ownerId }, options);
 }
 
 /** An owner's forms of one kind, whole, in the order and pages of ownerListQuery. */
@@ -211,15 +224,19 @@ export async function listForms(
   return rows.map(toStoredForm);
 }
 
-/** An owner's forms of one kind as summaries, in the order and pages of ownerListQuery: no form is parsed. */
+/**
+ * An owner's forms of one kind as summaries (or, given a scope, an organisation's), in the order and pages of
+ * listQuery: no form is parsed.
+ */
 export async function listFormSummaries(
   db: Kysely<DB>,
   kind: FormKind,
-  ownerId: string,
+  owner: string | FormListScope,
   options: FormListOptions = {},
 ): Promise<FormSummaryRow[]> {
   if (options.statuses?.length === 0 || options.limit === 0) return [];
-  const rows = await ownerListQuery(db, kind, ownerId, options)
+  const scope = typeof owner === "string" ? { ownerId: owner } : owner;
+  const rows = await listQuery(db, kind, scope, options)
     .select([
       "id",
       "status",

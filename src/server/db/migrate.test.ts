@@ -1,7 +1,30 @@
 import { type Kysely, Migrator, sql } from "kysely";
 import { describe, expect, it } from "vitest";
+import { dialectOf } from "./database";
+import { isUniqueViolation } from "./is-unique-violation";
 import { MIGRATIONS, migrateToLatest } from "./migrate";
+import type { DB } from "./schema";
 import { testDatabases, useTestDatabase } from "./test-databases";
+
+/**
+ * Applies the migrations before `first`, as a database of an older build has them. On PostgreSQL the bookkeeping
+ * table is looked for in the test's own schema only, as migrateToLatest does: otherwise Kysely may find another
+ * test file's copy in another schema.
+ */
+async function migrateBefore(db: Kysely<DB>, first: string): Promise<void> {
+  const before = Object.keys(MIGRATIONS).filter((name) => name < first);
+  const migrations = Object.fromEntries(before.map((name) => [name, MIGRATIONS[name]!]));
+  const schema =
+    dialectOf(db) === "postgres"
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
+      : undefined;
+  const { error } = await new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  }).migrateToLatest();
+  expect(error).toBeUndefined();
+}
 
 const TABLES = [
   "accounts",
@@ -17,6 +40,9 @@ const TABLES = [
   "mail_outbox",
   "idempotency_keys",
   "audit_events",
+  "organisations",
+  "memberships",
+  "invites",
 ];
 
 describe.each(testDatabases())("migrations on $name", ({ open }) => {
@@ -49,13 +75,7 @@ describe.each(testDatabases())("migration 007 on $name", ({ open }) => {
   it("gives each vehicle already listed the check template its type names", async () => {
     const database = await open({ migrate: false });
     try {
-      const before = Object.keys(MIGRATIONS).filter((name) => name < "007");
-      const migrations = Object.fromEntries(before.map((name) => [name, MIGRATIONS[name]!]));
-      const { error } = await new Migrator({
-        db: database.db,
-        provider: { getMigrations: async () => migrations },
-      }).migrateToLatest();
-      expect(error).toBeUndefined();
+      await migrateBefore(database.db, "007");
       const types = [
         "Mini Excavator",
         "360 DIGGER",
@@ -93,6 +113,91 @@ describe.each(testDatabases())("migration 007 on $name", ({ open }) => {
         "mewp",
         "general-plant",
       ]);
+    } finally {
+      await database.close();
+    }
+  });
+});
+
+describe.each(testDatabases())("migration 010 on $name", ({ open }) => {
+  it("leaves every form, customer and vehicle already stored an individual's, on the shared lists", async () => {
+    const database = await open({ migrate: false });
+    try {
+      await migrateBefore(database.db, "010");
+      const db = database.db as unknown as Kysely<Record<string, Record<string, unknown>>>;
+      const at = "2025-06-01T08:00:00.000Z";
+      await db
+        .insertInto("customers")
+        .values({ id: "c1", name: "Acme", requires_order_validation: 0 })
+        .execute();
+      await db
+        .insertInto("vehicles")
+        .values({
+          qr_code: "QR1",
+          machine_number: "M",
+          plant_number: "P",
+          vehicle_type: "Dumper",
+          description: "",
+        })
+        .execute();
+      await db
+        .insertInto("forms")
+        .values({
+          id: "f1",
+          kind: "timesheet",
+          owner_id: null,
+          status: "draft",
+          data: "{}",
+          created_at: at,
+          updated_at: at,
+        })
+        .execute();
+
+      await migrateToLatest(database.db);
+      for (const table of ["customers", "vehicles", "forms"] as const) {
+        const rows = await database.db.selectFrom(table).select("organisation_id").execute();
+        expect(rows, table).toEqual([{ organisation_id: null }]);
+      }
+    } finally {
+      await database.close();
+    }
+  });
+
+  it("lets an account belong to one organisation at most", async () => {
+    const database = await open();
+    try {
+      const { db } = database;
+      const at = "2025-06-01T08:00:00.000Z";
+      await db
+        .insertInto("accounts")
+        .values({
+          id: "a1",
+          full_name: "Ann",
+          email: "a@x.co.uk",
+          email_normalized: "a@x.co.uk",
+          password_hash: "h",
+          created_at: at,
+          updated_at: at,
+        })
+        .execute();
+      await db
+        .insertInto("organisations")
+        .values([
+          { id: "o1", name: "One", workshop_email: null, created_at: at },
+          { id: "o2", name: "Two", workshop_email: null, created_at: at },
+        ])
+        .execute();
+      await db
+        .insertInto("memberships")
+        .values({ account_id: "a1", organisation_id: "o1", role: "admin", joined_at: at })
+        .execute();
+      const second = db
+        .insertInto("memberships")
+        .values({ account_id: "a1", organisation_id: "o2", role: "driver", joined_at: at })
+        .execute();
+      await expect(second.catch((e: unknown) => (isUniqueViolation(e) ? "unique" : e))).resolves.toBe(
+        "unique",
+      );
     } finally {
       await database.close();
     }

@@ -8,6 +8,7 @@ import * as m005 from "./migrations/005-login-failures";
 import * as m006 from "./migrations/006-forms-and-images";
 import * as m007 from "./migrations/007-vehicle-check-templates";
 import * as m009 from "./migrations/009-pending-registrations";
+import * as m010 from "./migrations/010-organisations";
 import type { DB } from "./schema";
 
 /**
@@ -23,6 +24,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   "006-forms-and-images": m006,
   "007-vehicle-check-templates": m007,
   "009-pending-registrations": m009,
+  "010-organisations": m010,
 };
 
 /**

@@ -1,5 +1,6 @@
 import type { FormStatus } from "../../domain/form-status";
 import type { FormKind } from "../../domain/forms/form-spec";
+import type { Role } from "../../domain/organisation";
 
 export type { FormStatus };
 
@@ -68,6 +69,8 @@ export interface CustomersTable {
   id: string;
   name: string;
   requires_order_validation: BooleanInt;
+  /** Migration 010: the company whose list this customer is on; null for the shared list individual drivers see. */
+  organisation_id: string | null;
 }
 
 export interface VehiclesTable {
@@ -78,6 +81,8 @@ export interface VehiclesTable {
   description: string;
   /** Migration 007: the check template of the machine's category. */
   check_template: string;
+  /** Migration 010: the company whose fleet this is; null for the shared list individual drivers see. */
+  organisation_id: string | null;
 }
 
 /** Every form of every type (migration 006); the form's fields live in `data`, its signatures in `images`. */
@@ -102,6 +107,11 @@ export interface FormsTable {
   updated_at: string;
   submitted_at: string | null;
   completed_at: string | null;
+  /**
+   * Migration 010: the company the owner belonged to when the form was made; null for an individual's form. It
+   * stays when the owner leaves or is removed: the form is the company's record as well as the driver's.
+   */
+  organisation_id: string | null;
 }
 
 /** A drawn signature, stored once however many forms hold it (migration 006). */
@@ -204,6 +214,38 @@ export interface AuditEventsTable {
   created_at: string;
 }
 
+/** A plant-hire company on Plant Sheets (migration 010). */
+export interface OrganisationsTable {
+  id: string;
+  name: string;
+  /** Where defect reports go, once a later slice sends them. */
+  workshop_email: string | null;
+  created_at: string;
+}
+
+/** Who belongs to which organisation; the account is the key, so an account belongs to at most one. */
+export interface MembershipsTable {
+  account_id: string;
+  organisation_id: string;
+  role: Role;
+  joined_at: string;
+}
+
+/** A single-use invitation to join: mailed to an address, or with no address, a join code shown as a QR code. */
+export interface InvitesTable {
+  /** SHA-256 of the link's token: a leaked table lets no one join. */
+  token_hash: string;
+  organisation_id: string;
+  /** As the admin typed it; null for a join code. */
+  email: string | null;
+  role: Role;
+  created_by: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+  used_by: string | null;
+}
+
 /** Fixed-window request counters (migration 002), shared by every server instance. */
 export interface RateLimitsTable {
   key: string;
@@ -236,4 +278,7 @@ export interface DB {
   audit_events: AuditEventsTable;
   rate_limits: RateLimitsTable;
   login_failures: LoginFailuresTable;
+  organisations: OrganisationsTable;
+  memberships: MembershipsTable;
+  invites: InvitesTable;
 }

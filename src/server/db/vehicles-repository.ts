@@ -12,11 +12,16 @@ export interface VehicleWithQrCode extends Vehicle {
  * The vehicle a scanned or typed QR code names. Codes (plant numbers) compare without case: a code typed in
  * lower case finds the same machine, on both dialects.
  */
-export async function findVehicleByQrCode(db: Kysely<DB>, qrCode: string): Promise<Vehicle | undefined> {
+export async function findVehicleByQrCode(
+  db: Kysely<DB>,
+  qrCode: string,
+  listOwner: string | null = null,
+): Promise<Vehicle | undefined> {
   const row = await db
     .selectFrom("vehicles")
     .select(["machine_number", "plant_number", "vehicle_type", "description", "check_template"])
     .where(sql<string>`lower(qr_code)`, "=", qrCode.toLowerCase())
+    .where("organisation_id", listOwner === null ? "is" : "=", listOwner)
     .executeTakeFirst();
   return (
     row && {
@@ -29,11 +34,18 @@ export async function findVehicleByQrCode(db: Kysely<DB>, qrCode: string): Promi
   );
 }
 
-/** Every vehicle with its QR code, for reading QR labels on a phone without signal. */
-export async function listVehicles(db: Kysely<DB>): Promise<VehicleWithQrCode[]> {
+/**
+ * Every vehicle of the fleet `listOwner` names (the shared list for null) with its QR code, for reading QR labels
+ * on a phone without signal.
+ */
+export async function listVehicles(
+  db: Kysely<DB>,
+  listOwner: string | null = null,
+): Promise<VehicleWithQrCode[]> {
   const rows = await db
     .selectFrom("vehicles")
     .select(["qr_code", "machine_number", "plant_number", "vehicle_type", "description", "check_template"])
+    .where("organisation_id", listOwner === null ? "is" : "=", listOwner)
     .orderBy("qr_code")
     .execute();
   return rows.map((row) => ({

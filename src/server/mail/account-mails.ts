@@ -6,7 +6,8 @@ import { escapeHtml } from "./escape-html";
  * neither the answer nor the work behind it says which addresses have one: the mail tells its reader.
  */
 
-function mail(
+/** A plain mail of paragraphs and links, its HTML part escaped from the text: nothing typed becomes markup. */
+export function paragraphsMail(
   to: string,
   subject: string,
   paragraphs: ReadonlyArray<string | { link: string; label: string }>,
@@ -24,7 +25,7 @@ function mail(
 
 /** A new address: the single-use link that makes the account and signs it in. */
 export function registrationLinkMail(options: { to: string; fullName: string; link: string }) {
-  return mail(options.to, "Finish creating your Plant Sheets account", [
+  return paragraphsMail(options.to, "Finish creating your Plant Sheets account", [
     `Hello ${options.fullName},`,
     "Open this link within the next 24 hours to finish creating your Plant Sheets driver account:",
     { link: options.link, label: "Finish creating my account" },
@@ -34,7 +35,7 @@ export function registrationLinkMail(options: { to: string; fullName: string; li
 
 /** An address that already has an account: nothing is created, its owner is told. */
 export function registrationAttemptMail(options: { to: string; fullName: string; loginUrl: string }) {
-  return mail(options.to, "Someone tried to create a Plant Sheets account with your address", [
+  return paragraphsMail(options.to, "Someone tried to create a Plant Sheets account with your address", [
     `Hello ${options.fullName},`,
     "Someone tried to create a Plant Sheets account with your email address, which already has an account. Nothing was changed.",
     "If it was you, log in with your password, or use Forgot Password to reset it:",
@@ -45,7 +46,7 @@ export function registrationAttemptMail(options: { to: string; fullName: string;
 
 /** An address with an account: the single-use link to choose a new password. */
 export function passwordResetMail(options: { to: string; fullName: string; link: string }) {
-  return mail(options.to, "Reset your Plant Sheets password", [
+  return paragraphsMail(options.to, "Reset your Plant Sheets password", [
     `Hello ${options.fullName},`,
     "Someone asked to reset the password of your Plant Sheets account. Open this link within the next hour to choose a new password:",
     { link: options.link, label: "Choose a new password" },
@@ -55,7 +56,7 @@ export function passwordResetMail(options: { to: string; fullName: string; link:
 
 /** An address without an account: said so, in the mail only. */
 export function passwordResetNoAccountMail(options: { to: string; registerUrl: string }) {
-  return mail(options.to, "Reset your Plant Sheets password", [
+  return paragraphsMail(options.to, "Reset your Plant Sheets password", [
     "Hello,",
     "Someone asked to reset the password of a Plant Sheets account with this email address, but no account uses it.",
     "If it was you, you may have signed up with another address, or you can create an account:",

@@ -27,6 +27,7 @@ import { completedFormMail } from "../mail/completed-form-mail";
 import { renderFormPdf } from "../pdf/form-pdf";
 import { imageIdsOf, refuseUnknownImages, separateImages, updateHeldImages, withImages } from "./form-images";
 import { deleteStoredPhotos, readPdfPhotos, resolveFormPhotos } from "./form-photos";
+import { organisationIdOf } from "./organisations/organisation-access";
 import { type AuditActor, recordAudit } from "./record-audit";
 import { refuseFormProblem } from "./save-form";
 
@@ -159,6 +160,8 @@ export async function completeForm(
     pdf: { filename: spec.pdfFileName(form, today), content: pdf },
   };
   const photoIds = photos.map((photo) => photo.id);
+  // A member's form belongs to their company too, from the moment it is made (a draft of theirs keeps its own).
+  const organisationId = existing ? null : await organisationIdOf(db, account);
 
   await db.transaction().execute(async (trx: Kysely<DB>) => {
     if (account) {
@@ -177,7 +180,7 @@ export async function completeForm(
       };
       const saved = existing
         ? await updateForm(trx, spec.kind, account.id, id, stored, { now, onlyIfStatusIn: OPEN_STATUSES })
-        : await insertForm(trx, { id, kind: spec.kind, ownerId: account.id, ...stored }, now);
+        : await insertForm(trx, { id, kind: spec.kind, ownerId: account.id, organisationId, ...stored }, now);
       // Completed meanwhile by another request, or the id is another account's form.
       if (!saved) throw new AppError("conflict", messages.formLocked);
       await updateHeldImages(trx, id, images, imageIdsOf(form, spec.signatureFields), now);

@@ -14,6 +14,7 @@ import type { DB } from "../db/schema";
 import { archiveForm } from "./archive-form";
 import { imageIdsOf, refuseUnknownImages, separateImages } from "./form-images";
 import { resolveFormPhotos } from "./form-photos";
+import { organisationIdOf } from "./organisations/organisation-access";
 import type { AuditActor } from "./record-audit";
 
 type Fields = Record<string, unknown> & { status: FormStatus };
@@ -83,6 +84,8 @@ export async function createForm(
   refuseUnknownImages(imageIdsOf(applied, spec.signatureFields), []);
   const { form, images } = separateImages(applied, spec.signatureFields);
   const photos = await photoWrites(app, spec, account, id, form);
+  // A member's form belongs to their company too, from the moment it is made.
+  const organisationId = await organisationIdOf(db, account);
   const created = await db.transaction().execute(async (trx) => {
     const inserted = await insertForm(
       trx,
@@ -90,6 +93,7 @@ export async function createForm(
         id,
         kind: spec.kind,
         ownerId: account.id,
+        organisationId,
         status: form.status,
         listed: listedValues(spec, form),
         submittedAt: form.status === "ready_for_approval" ? now.toISOString() : null,

@@ -1,0 +1,241 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { messages } from "./messages";
+import {
+  acceptProblem,
+  actionProblem,
+  INVITE_LIFETIME_MS,
+  inviteExpiresAt,
+  inviteState,
+  joinProblem,
+  MAX_ORGANISATION_NAME_LENGTH,
+  type MemberChange,
+  may,
+  memberChangeProblem,
+  ORGANISATION_ACTIONS,
+  type OrganisationAction,
+  OrganisationNameSchema,
+  ROLES,
+  type Role,
+} from "./organisation";
+
+/** The whole table, written out: a change to who may do what shows up here as a change to this test. */
+const EXPECTED: Record<Role, readonly OrganisationAction[]> = {
+  driver: ["view-organisation"],
+  supervisor: ["view-organisation", "view-members", "view-member-forms", "approve"],
+  admin: [
+    "view-organisation",
+    "view-members",
+    "invite",
+    "change-role",
+    "remove-member",
+    "view-member-forms",
+    "approve",
+    "export",
+  ],
+};
+
+describe("may: who may do what", () => {
+  it.each(ROLES.flatMap((role) => ORGANISATION_ACTIONS.map((action) => [role, action] as const)))(
+    "%s, %s",
+    (role, action) => {
+      expect(may(role, action)).toBe(EXPECTED[role].includes(action));
+      const problem = actionProblem(role, action);
+      if (may(role, action)) expect(problem).toBeNull();
+      else
+        expect(problem).toEqual({ code: "forbidden", message: messages.organisationActionForbidden(action) });
+    },
+  );
+
+  it("never lets a driver approve, export or invite, as the issue requires", () => {
+    for (const action of ["approve", "export", "invite"] as const) expect(may("driver", action)).toBe(false);
+  });
+
+  it("gives every refused action words of its own", () => {
+    const refused = ORGANISATION_ACTIONS.filter((action) => !may("driver", action));
+    const words = refused.map((action) => messages.organisationActionForbidden(action));
+    expect(new Set(words).size).toBe(refused.length);
+  });
+
+  it("gives a higher role everything a lower one has", () => {
+    for (const action of ORGANISATION_ACTIONS) {
+      if (may("driver", action)) expect(may("supervisor", action)).toBe(true);
+      if (may("supervisor", action)) expect(may("admin", action)).toBe(true);
+    }
+  });
+});
+
+describe("inviteState", () => {
+  const created = new Date("2025-06-02T09:00:00.000Z");
+  const expiresAt = inviteExpiresAt(created).toISOString();
+
+  it("lasts exactly 7 days", () => {
+    expect(INVITE_LIFETIME_MS).toBe(7 * 24 * 60 * 60 * 1000);
+    expect(expiresAt).toBe("2025-06-09T09:00:00.000Z");
+  });
+
+  it("is valid until the moment it expires, and not at that moment", () => {
+    const unused = { usedAt: null, expiresAt };
+    expect(inviteState(unused, created)).toBe("valid");
+    expect(inviteState(unused, new Date(Date.parse(expiresAt) - 1))).toBe("valid");
+    expect(inviteState(unused, new Date(expiresAt))).toBe("expired");
+    expect(inviteState(unused, new Date("2026-01-01T00:00:00.000Z"))).toBe("expired");
+  });
+
+  it("is used once used, expired or not", () => {
+    const used = { usedAt: "2025-06-03T10:00:00.000Z", expiresAt };
+    expect(inviteState(used, created)).toBe("used");
+    expect(inviteState(used, new Date("2026-01-01T00:00:00.000Z"))).toBe("used");
+  });
+});
+
+describe("memberChangeProblem", () => {
+  const member = (accountId: string, role: Role) => ({ accountId, role });
+  const changes: MemberChange[] = [
+    ...ROLES.map((role) => ({ kind: "change-role" as const, role })),
+    { kind: "remove" },
+    { kind: "leave" },
+  ];
+
+  it("lets only admins change roles and remove members", () => {
+    for (const actorRole of ROLES) {
+      const actor = member("a", actorRole);
+      const target = member("b", "driver");
+      const expectedProblem = (action: OrganisationAction) =>
+        actorRole === "admin"
+          ? null
+          : { code: "forbidden", message: messages.organisationActionForbidden(action) };
+      expect(memberChangeProblem(actor, target, { kind: "change-role", role: "supervisor" }, 1)).toEqual(
+        expectedProblem("change-role"),
+      );
+      expect(memberChangeProblem(actor, target, { kind: "remove" }, 1)).toEqual(
+        expectedProblem("remove-member"),
+      );
+    }
+  });
+
+  it("lets anyone leave, but no one leave for someone else", () => {
+    for (const role of ROLES) {
+      expect(memberChangeProblem(member("a", role), member("a", role), { kind: "leave" }, 2)).toBeNull();
+      expect(memberChangeProblem(member("a", "admin"), member("b", role), { kind: "leave" }, 2)?.code).toBe(
+        "forbidden",
+      );
+    }
+  });
+
+  it("never demotes, removes or lets go the last admin, whoever asks", () => {
+    const last = member("a", "admin");
+    expect(memberChangeProblem(last, last, { kind: "change-role", role: "driver" }, 1)).toEqual({
+      code: "conflict",
+      message: messages.lastAdminDemoted,
+    });
+    expect(memberChangeProblem(last, last, { kind: "change-role", role: "supervisor" }, 1)?.code).toBe(
+      "conflict",
+    );
+    expect(memberChangeProblem(last, last, { kind: "remove" }, 1)).toEqual({
+      code: "conflict",
+      message: messages.lastAdminLeaving,
+    });
+    expect(memberChangeProblem(last, last, { kind: "leave" }, 1)).toEqual({
+      code: "conflict",
+      message: messages.lastAdminLeaving,
+    });
+    // Making the last admin an admin again changes nothing, so it is not refused.
+    expect(memberChangeProblem(last, last, { kind: "change-role", role: "admin" }, 1)).toBeNull();
+  });
+
+  it("lets an admin step down or go while another admin stays", () => {
+    const a = member("a", "admin");
+    expect(memberChangeProblem(a, a, { kind: "change-role", role: "driver" }, 2)).toBeNull();
+    expect(memberChangeProblem(a, member("b", "admin"), { kind: "remove" }, 2)).toBeNull();
+    expect(memberChangeProblem(a, a, { kind: "leave" }, 2)).toBeNull();
+  });
+
+  it("never leaves a company without an admin, for any change that is allowed", () => {
+    const roleArb = fc.constantFrom(...ROLES);
+    fc.assert(
+      fc.property(
+        fc.array(roleArb, { minLength: 1, maxLength: 8 }),
+        fc.nat(),
+        fc.nat(),
+        fc.constantFrom(...changes),
+        (roles, actorIndex, targetIndex, change) => {
+          const members = roles.map((role, i) => member(`m${i}`, role));
+          fc.pre(members.some((m) => m.role === "admin"));
+          const actor = members[actorIndex % members.length]!;
+          const target = change.kind === "leave" ? actor : members[targetIndex % members.length]!;
+          const admins = members.filter((m) => m.role === "admin").length;
+          if (memberChangeProblem(actor, target, change, admins) !== null) return;
+          const after = members.flatMap((m) => {
+            if (m !== target) return [m];
+            if (change.kind === "change-role") return [{ ...m, role: change.role }];
+            return [];
+          });
+          expect(after.some((m) => m.role === "admin")).toBe(true);
+        },
+      ),
+    );
+  });
+});
+
+describe("joinProblem and acceptProblem", () => {
+  const now = new Date("2025-06-04T12:00:00.000Z");
+  const valid = { usedAt: null, expiresAt: "2025-06-09T09:00:00.000Z", email: "ann@haulage.co.uk" };
+  const ann = { email: "Ann@Haulage.co.uk ", organisationId: null };
+
+  it("refuses an account that already belongs to a company", () => {
+    expect(joinProblem(null)).toBeNull();
+    expect(joinProblem("org-1")).toEqual({ code: "conflict", message: messages.alreadyInOrganisation });
+    expect(acceptProblem(valid, { ...ann, organisationId: "org-1" }, now)).toEqual({
+      code: "conflict",
+      message: messages.alreadyInOrganisation,
+    });
+  });
+
+  it("gives one answer for an unknown, a used and an expired invitation", () => {
+    const invalid = { code: "not_found", message: messages.inviteInvalid };
+    expect(acceptProblem(undefined, ann, now)).toEqual(invalid);
+    expect(acceptProblem({ ...valid, usedAt: "2025-06-03T00:00:00.000Z" }, ann, now)).toEqual(invalid);
+    expect(acceptProblem(valid, ann, new Date(valid.expiresAt))).toEqual(invalid);
+  });
+
+  it("takes a mailed invitation only from the address it was sent to, in any letter case", () => {
+    expect(acceptProblem(valid, ann, now)).toBeNull();
+    expect(acceptProblem(valid, { email: "bob@haulage.co.uk", organisationId: null }, now)).toEqual({
+      code: "forbidden",
+      message: messages.inviteForAnotherAddress,
+    });
+  });
+
+  it("takes a join code from anyone holding it", () => {
+    expect(
+      acceptProblem({ ...valid, email: null }, { email: "bob@x.co.uk", organisationId: null }, now),
+    ).toBeNull();
+  });
+});
+
+describe("OrganisationNameSchema", () => {
+  it("keeps a name as typed, trimmed, in any language", () => {
+    for (const name of [
+      "Acme Plant Hire Ltd",
+      "Ó Súilleabháin Plant",
+      "شركة المعدات",
+      "重机租赁",
+      "Ali's Diggers 🚜",
+    ]) {
+      expect(OrganisationNameSchema.parse(` ${name} `)).toBe(name);
+    }
+  });
+
+  it("refuses an empty, a too long and a many-line name, with words for each", () => {
+    const refusal = (value: string) => OrganisationNameSchema.safeParse(value).error?.issues[0]?.message;
+    expect(refusal("   ")).toBe(messages.organisationNameRequired);
+    expect(refusal("x".repeat(MAX_ORGANISATION_NAME_LENGTH + 1))).toBe(
+      messages.organisationNameTooLong(MAX_ORGANISATION_NAME_LENGTH),
+    );
+    expect(OrganisationNameSchema.safeParse("x".repeat(MAX_ORGANISATION_NAME_LENGTH)).success).toBe(true);
+    for (const name of ["Acme\r\nBcc: victim@x.com", "Acme\nLtd", "Acme\u2028Ltd", "Acme\u0000", "A\tB"]) {
+      expect(refusal(name), JSON.stringify(name)).toBe(messages.organisationNameOneLine);
+    }
+  });
+});

@@ -1,0 +1,291 @@
+import type { Kysely } from "kysely";
+import type { Role } from "../../domain/organisation";
+import { dialectOf } from "./database";
+import type { DB } from "./schema";
+
+/** Organisations, their members and their invitations (migration 010). */
+
+export interface Organisation {
+  id: string;
+  name: string;
+  createdAt: string;
+}
+
+export interface Membership {
+  accountId: string;
+  organisationId: string;
+  role: Role;
+  joinedAt: string;
+}
+
+export interface Member extends Membership {
+  fullName: string;
+  email: string;
+}
+
+export interface StoredInvite {
+  tokenHash: string;
+  organisationId: string;
+  organisationName: string;
+  email: string | null;
+  role: Role;
+  expiresAt: string;
+  usedAt: string | null;
+}
+
+export async function insertOrganisation(db: Kysely<DB>, organisation: Organisation): Promise<void> {
+  await db
+    .insertInto("organisations")
+    .values({
+      id: organisation.id,
+      name: organisation.name,
+      workshop_email: null,
+      created_at: organisation.createdAt,
+    })
+    .execute();
+}
+
+export async function findOrganisation(db: Kysely<DB>, id: string): Promise<Organisation | undefined> {
+  const row = await db
+    .selectFrom("organisations")
+    .select(["id", "name", "created_at"])
+    .where("id", "=", id)
+    .executeTakeFirst();
+  return row && { id: row.id, name: row.name, createdAt: row.created_at };
+}
+
+/**
+ * Holds the organisation's row until the transaction ends, so two changes of its members (two admins demoting
+ * each other, say) run one after the other and each counts the admins the other left. SQLite runs a
+ * transaction's writes one at a time anyway; PostgreSQL needs the row lock.
+ */
+export async function lockOrganisation(db: Kysely<DB>, id: string): Promise<void> {
+  if (dialectOf(db) !== "postgres") return;
+  await db.selectFrom("organisations").select("id").where("id", "=", id).forUpdate().execute();
+}
+
+/**
+ * Adds an account to an organisation. Throws a unique violation (see isUniqueViolation) when the account
+ * already belongs to one: the account is the table's key, so a race of two joins has one winner.
+ */
+export async function insertMembership(db: Kysely<DB>, membership: Membership): Promise<void> {
+  await db
+    .insertInto("memberships")
+    .values({
+      account_id: membership.accountId,
+      organisation_id: membership.organisationId,
+      role: membership.role,
+      joined_at: membership.joinedAt,
+    })
+    .execute();
+}
+
+/** The organisation an account belongs to, and its role there; none for an individual driver. */
+export async function findMembership(db: Kysely<DB>, accountId: string): Promise<Membership | undefined> {
+  const row = await db
+    .selectFrom("memberships")
+    .selectAll()
+    .where("account_id", "=", accountId)
+    .executeTakeFirst();
+  return (
+    row && {
+      accountId: row.account_id,
+      organisationId: row.organisation_id,
+      role: row.role,
+      joinedAt: row.joined_at,
+    }
+  );
+}
+
+/** Everyone in an organisation, by name (then id, for two of the same name). */
+export async function listMembers(db: Kysely<DB>, organisationId: string): Promise<Member[]> {
+  const rows = await db
+    .selectFrom("memberships")
+    .innerJoin("accounts", "accounts.id", "memberships.account_id")
+    .select([
+      "memberships.account_id",
+      "memberships.organisation_id",
+      "memberships.role",
+      "memberships.joined_at",
+      "accounts.full_name",
+      "accounts.email",
+    ])
+    .where("memberships.organisation_id", "=", organisationId)
+    .execute();
+  const byName = new Intl.Collator("en-GB", { sensitivity: "base", numeric: true });
+  return rows
+    .map((row) => ({
+      accountId: row.account_id,
+      organisationId: row.organisation_id,
+      role: row.role,
+      joinedAt: row.joined_at,
+      fullName: row.full_name,
+      email: row.email,
+    }))
+    .sort((a, b) => byName.compare(a.fullName, b.fullName) || (a.accountId < b.accountId ? -1 : 1));
+}
+
+export async function countAdmins(db: Kysely<DB>, organisationId: string): Promise<number> {
+  const row = await db
+    .selectFrom("memberships")
+    .select((eb) => eb.fn.countAll<number | string>().as("admins"))
+    .where("organisation_id", "=", organisationId)
+    .where("role", "=", "admin")
+    .executeTakeFirstOrThrow();
+  return Number(row.admins);
+}
+
+/** False, changing nothing, when the account is not a member of this organisation. */
+export async function updateMemberRole(
+  db: Kysely<DB>,
+  organisationId: string,
+  accountId: string,
+  role: Role,
+): Promise<boolean> {
+  const result = await db
+    .updateTable("memberships")
+    .set({ role })
+    .where("organisation_id", "=", organisationId)
+    .where("account_id", "=", accountId)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** False, changing nothing, when the account is not a member of this organisation. */
+export async function deleteMembership(
+  db: Kysely<DB>,
+  organisationId: string,
+  accountId: string,
+): Promise<boolean> {
+  const result = await db
+    .deleteFrom("memberships")
+    .where("organisation_id", "=", organisationId)
+    .where("account_id", "=", accountId)
+    .executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}
+
+export async function insertInvite(
+  db: Kysely<DB>,
+  invite: {
+    tokenHash: string;
+    organisationId: string;
+    email: string | null;
+    role: Role;
+    createdBy: string;
+    createdAt: Date;
+    expiresAt: Date;
+  },
+): Promise<void> {
+  await db
+    .insertInto("invites")
+    .values({
+      token_hash: invite.tokenHash,
+      organisation_id: invite.organisationId,
+      email: invite.email,
+      role: invite.role,
+      created_by: invite.createdBy,
+      created_at: invite.createdAt.toISOString(),
+      expires_at: invite.expiresAt.toISOString(),
+      used_at: null,
+      used_by: null,
+    })
+    .execute();
+}
+
+/** An organisation's unused invitations to an address (any letter case): a newer one replaces them. */
+export async function deleteUnusedInvitesTo(
+  db: Kysely<DB>,
+  organisationId: string,
+  email: string,
+): Promise<void> {
+  const rows = await db
+    .selectFrom("invites")
+    .select(["token_hash", "email"])
+    .where("organisation_id", "=", organisationId)
+    .where("used_at", "is", null)
+    .where("email", "is not", null)
+    .execute();
+  const same = rows
+    .filter((row) => row.email?.toLowerCase() === email.toLowerCase())
+    .map((row) => row.token_hash);
+  if (same.length > 0) await db.deleteFrom("invites").where("token_hash", "in", same).execute();
+}
+
+/** The invitation a token's hash names, with its organisation's name. */
+export async function findInvite(db: Kysely<DB>, tokenHash: string): Promise<StoredInvite | undefined> {
+  const row = await db
+    .selectFrom("invites")
+    .innerJoin("organisations", "organisations.id", "invites.organisation_id")
+    .select([
+      "invites.token_hash",
+      "invites.organisation_id",
+      "organisations.name",
+      "invites.email",
+      "invites.role",
+      "invites.expires_at",
+      "invites.used_at",
+    ])
+    .where("invites.token_hash", "=", tokenHash)
+    .executeTakeFirst();
+  return (
+    row && {
+      tokenHash: row.token_hash,
+      organisationId: row.organisation_id,
+      organisationName: row.name,
+      email: row.email,
+      role: row.role,
+      expiresAt: row.expires_at,
+      usedAt: row.used_at,
+    }
+  );
+}
+
+/**
+ * Marks an invitation used by `accountId`, only while it is unused and unexpired: false, changing nothing,
+ * otherwise. Two accepts of one link race on this row, and only one changes it.
+ */
+export async function markInviteUsed(
+  db: Kysely<DB>,
+  tokenHash: string,
+  accountId: string,
+  now: Date,
+): Promise<boolean> {
+  const nowIso = now.toISOString();
+  const result = await db
+    .updateTable("invites")
+    .set({ used_at: nowIso, used_by: accountId })
+    .where("token_hash", "=", tokenHash)
+    .where("used_at", "is", null)
+    .where("expires_at", ">", nowIso)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/**
+ * Invitations that expired unused are of no more use to anyone. Used ones stay, as the record of who joined
+ * by whose invitation.
+ */
+export async function deleteExpiredInvites(db: Kysely<DB>, now: Date): Promise<number> {
+  const result = await db
+    .deleteFrom("invites")
+    .where("used_at", "is", null)
+    .where("expires_at", "<=", now.toISOString())
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** Whether an organisation has entered a list of its own (customers or vehicles). */
+export async function hasOwnList(
+  db: Kysely<DB>,
+  table: "customers" | "vehicles",
+  organisationId: string,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom(table)
+    .select("organisation_id")
+    .where("organisation_id", "=", organisationId)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}

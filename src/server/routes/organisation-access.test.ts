@@ -1,0 +1,276 @@
+import { describe, expect, it } from "vitest";
+import { testDatabases } from "../db/test-databases";
+import { databaseSnapshot } from "../test-support/database-snapshot";
+import { type OrganisationWorld, organisationHelpers, type Person } from "../test-support/organisation-world";
+import type { Method } from "../test-support/test-app";
+import { useTestApp } from "../test-support/test-app";
+
+const PERSONAS = ["anonymous", "nonMember", "otherMember", "driver", "supervisor", "admin"] as const;
+type Persona = (typeof PERSONAS)[number];
+
+/** One route as the matrix drives it: the request each persona sends, and the status each must get. */
+interface RouteCase {
+  method: Method;
+  /** The route as registered. */
+  route: string;
+  /** The request, made for one persona: anything it changes is made fresh for that persona. */
+  request(world: OrganisationWorld, persona: Persona): Promise<{ url: string; payload?: object }>;
+  expected: Record<Persona, number>;
+}
+
+/** The routes of the company layer: every one must be in the matrix below. */
+const ORGANISATION_ROUTE = /^\/api\/(organisations|invites)(\/|$)/;
+
+describe.each(testDatabases())("who may use each organisation route, on $name", ({ open }) => {
+  const testApp = useTestApp(open, { now: () => new Date("2025-06-04T09:00:00.000Z") });
+  const { call } = testApp;
+  const { world, member, joinCode } = organisationHelpers(testApp);
+
+  const CASES: RouteCase[] = [
+    {
+      method: "POST",
+      route: "/api/organisations",
+      request: async () => ({ url: "/api/organisations", payload: { name: "New Co" } }),
+      // Anyone signed in may make one, unless they belong to one already.
+      expected: {
+        anonymous: 401,
+        nonMember: 201,
+        otherMember: 409,
+        driver: 409,
+        supervisor: 409,
+        admin: 409,
+      },
+    },
+    {
+      method: "GET",
+      route: "/api/organisations/mine",
+      request: async () => ({ url: "/api/organisations/mine" }),
+      expected: {
+        anonymous: 401,
+        nonMember: 200,
+        otherMember: 200,
+        driver: 200,
+        supervisor: 200,
+        admin: 200,
+      },
+    },
+    {
+      method: "GET",
+      route: "/api/organisations/:id",
+      request: async (w) => ({ url: `/api/organisations/${w.company.id}` }),
+      expected: {
+        anonymous: 401,
+        nonMember: 404,
+        otherMember: 404,
+        driver: 200,
+        supervisor: 200,
+        admin: 200,
+      },
+    },
+    {
+      method: "GET",
+      route: "/api/organisations/:id/forms",
+      request: async (w) => ({ url: `/api/organisations/${w.company.id}/forms?kind=timesheet` }),
+      expected: {
+        anonymous: 401,
+        nonMember: 404,
+        otherMember: 404,
+        driver: 403,
+        supervisor: 200,
+        admin: 200,
+      },
+    },
+    {
+      method: "POST",
+      route: "/api/organisations/:id/invites",
+      request: async (w, persona) => ({
+        url: `/api/organisations/${w.company.id}/invites`,
+        payload: { email: `invitee-${persona}@haulage.co.uk`, role: "driver" },
+      }),
+      expected: {
+        anonymous: 401,
+        nonMember: 404,
+        otherMember: 404,
+        driver: 403,
+        supervisor: 403,
+        admin: 201,
+      },
+    },
+    {
+      method: "POST",
+      route: "/api/organisations/:id/join-codes",
+      request: async (w) => ({
+        url: `/api/organisations/${w.company.id}/join-codes`,
+        payload: { role: "driver" },
+      }),
+      expected: {
+        anonymous: 401,
+        nonMember: 404,
+        otherMember: 404,
+        driver: 403,
+        supervisor: 403,
+        admin: 201,
+      },
+    },
+    {
+      method: "PUT",
+      route: "/api/organisations/:id/members/:accountId",
+      request: async (w) => {
+        const target = await member(w.company, "driver");
+        return {
+          url: `/api/organisations/${w.company.id}/members/${target.id}`,
+          payload: { role: "supervisor" },
+        };
+      },
+      expected: {
+        anonymous: 401,
+        nonMember: 404,
+        otherMember: 404,
+        driver: 403,
+        supervisor: 403,
+        admin: 204,
+      },
+    },
+    {
+      method: "DELETE",
+      route: "/api/organisations/:id/members/:accountId",
+      request: async (w) => {
+        const target = await member(w.company, "driver");
+        return { url: `/api/organisations/${w.company.id}/members/${target.id}` };
+      },
+      expected: {
+        anonymous: 401,
+        nonMember: 404,
+        otherMember: 404,
+        driver: 403,
+        supervisor: 403,
+        admin: 204,
+      },
+    },
+    {
+      method: "POST",
+      route: "/api/organisations/:id/leave",
+      request: async (w) => ({ url: `/api/organisations/${w.company.id}/leave` }),
+      // The company's only admin cannot leave it without one.
+      expected: {
+        anonymous: 401,
+        nonMember: 404,
+        otherMember: 404,
+        driver: 204,
+        supervisor: 204,
+        admin: 409,
+      },
+    },
+    {
+      method: "GET",
+      route: "/api/invites",
+      request: async (w) => ({ url: `/api/invites?token=${await joinCode(w.company)}` }),
+      // What a link is to is for whoever holds it, before they log in.
+      expected: {
+        anonymous: 200,
+        nonMember: 200,
+        otherMember: 200,
+        driver: 200,
+        supervisor: 200,
+        admin: 200,
+      },
+    },
+    {
+      method: "POST",
+      route: "/api/invites/accept",
+      request: async (w) => ({ url: "/api/invites/accept", payload: { token: await joinCode(w.company) } }),
+      expected: {
+        anonymous: 401,
+        nonMember: 200,
+        otherMember: 409,
+        driver: 409,
+        supervisor: 409,
+        admin: 409,
+      },
+    },
+  ];
+
+  it("covers every organisation route", () => {
+    const registered = testApp.app.registeredRoutes
+      .filter((r) => ORGANISATION_ROUTE.test(r.url) && r.method !== "HEAD")
+      .map((r) => `${r.method} ${r.url}`)
+      .sort();
+    expect(CASES.map((c) => `${c.method} ${c.route}`).sort()).toEqual(registered);
+  });
+
+  function cookieOf(w: OrganisationWorld, persona: Persona): string | undefined {
+    const people: Record<Exclude<Persona, "anonymous">, Person> = {
+      nonMember: w.nonMember,
+      otherMember: w.otherMember,
+      driver: w.driver,
+      supervisor: w.supervisor,
+      admin: w.company.admin,
+    };
+    return persona === "anonymous" ? undefined : people[persona].cookie;
+  }
+
+  it.each(CASES.map((c) => [`${c.method} ${c.route}`, c] as const))(
+    "%s answers each caller as its role allows, and a refusal changes nothing",
+    async (_name, routeCase) => {
+      const w = await world();
+      for (const persona of PERSONAS) {
+        const { url, payload } = await routeCase.request(w, persona);
+        const before = await databaseSnapshot(testApp.database, { except: ["rate_limits"] });
+        const res = await call(routeCase.method, url, cookieOf(w, persona), payload);
+        const where = `${persona}: ${routeCase.method} ${url} -> ${res.statusCode} ${res.body.slice(0, 200)}`;
+        expect(res.statusCode, where).toBe(routeCase.expected[persona]);
+        if (res.statusCode >= 400) {
+          expect(await databaseSnapshot(testApp.database, { except: ["rate_limits"] }), where).toEqual(
+            before,
+          );
+          // A refusal names nothing of the company it refused.
+          expect(res.body, where).not.toContain("Acme");
+        }
+      }
+    },
+    120_000,
+  );
+
+  it("shows members only to supervisors and admins", async () => {
+    const w = await world();
+    const view = async (who: Person) =>
+      (await call("GET", `/api/organisations/${w.company.id}`, who.cookie)).json() as {
+        name: string;
+        role: string;
+        members?: Array<{ accountId: string; role: string }>;
+      };
+    expect(await view(w.driver)).toEqual({ id: w.company.id, name: "Acme Plant Hire Ltd", role: "driver" });
+    for (const [who, role] of [
+      [w.supervisor, "supervisor"],
+      [w.company.admin, "admin"],
+    ] as const) {
+      const seen = await view(who);
+      expect(seen.role).toBe(role);
+      expect(seen.members?.map((m) => [m.accountId, m.role]).sort()).toEqual(
+        [
+          [w.company.admin.id, "admin"],
+          [w.driver.id, "driver"],
+          [w.supervisor.id, "supervisor"],
+        ].sort(),
+      );
+    }
+  });
+
+  it("answers an admin naming another company's member, under either company's id, with 404", async () => {
+    const w = await world();
+    const rival = await member(w.otherCompany, "driver");
+    const attempts: Array<[Method, string, object | undefined]> = [
+      ["PUT", `/api/organisations/${w.company.id}/members/${rival.id}`, { role: "admin" }],
+      ["DELETE", `/api/organisations/${w.company.id}/members/${rival.id}`, undefined],
+      ["PUT", `/api/organisations/${w.otherCompany.id}/members/${rival.id}`, { role: "admin" }],
+      ["DELETE", `/api/organisations/${w.otherCompany.id}/members/${rival.id}`, undefined],
+      ["PUT", `/api/organisations/${w.otherCompany.id}/members/${w.driver.id}`, { role: "admin" }],
+    ];
+    const before = await databaseSnapshot(testApp.database, { except: ["rate_limits"] });
+    for (const [method, url, payload] of attempts) {
+      const res = await call(method, url, w.company.admin.cookie, payload);
+      expect(res.statusCode, `${method} ${url}`).toBe(404);
+    }
+    expect(await databaseSnapshot(testApp.database, { except: ["rate_limits"] })).toEqual(before);
+  });
+});

@@ -1,0 +1,112 @@
+import type { FastifyPluginAsync } from "fastify";
+import { z } from "zod";
+import {
+  AcceptInviteRequestSchema,
+  ChangeRoleRequestSchema,
+  CreateOrganisationRequestSchema,
+  InviteRequestSchema,
+  InviteTokenQuerySchema,
+  JoinCodeRequestSchema,
+  type MyOrganisationResponse,
+  OrganisationFormsQuerySchema,
+} from "../../domain/api";
+import { IdSchema } from "../../domain/form-fields";
+import { requireAccount } from "../auth/sessions";
+import { findMembership } from "../db/organisations-repository";
+import { parseInput } from "../parse-input";
+import { acceptInvite, lookUpInvite } from "../services/organisations/accept-invite";
+import {
+  changeMemberRole,
+  leaveOrganisation,
+  removeMember,
+} from "../services/organisations/change-membership";
+import { createJoinCode } from "../services/organisations/create-join-code";
+import { createOrganisation } from "../services/organisations/create-organisation";
+import { inviteByEmail } from "../services/organisations/invite-by-email";
+import { listOrganisationForms } from "../services/organisations/list-organisation-forms";
+import { memberOf } from "../services/organisations/organisation-access";
+import { organisationView } from "../services/organisations/organisation-view";
+
+const OrganisationParamsSchema = z.object({ id: IdSchema });
+const MemberParamsSchema = z.object({ id: IdSchema, accountId: IdSchema });
+
+/**
+ * The company layer (decision record 029): making an organisation, its members and their roles, invitations by
+ * mail or join code, and its members' forms. Every route that names an organisation answers 404 unless the
+ * caller belongs to it, and 403 when their role may not do what they ask. The work is in services/organisations.
+ */
+export const organisationRoutes: FastifyPluginAsync = async (app) => {
+  app.post("/organisations", async (request, reply) => {
+    const account = requireAccount(request);
+    const body = parseInput(CreateOrganisationRequestSchema, request.body);
+    return reply.status(201).send(await createOrganisation(app, account, body));
+  });
+
+  app.get("/organisations/mine", async (request): Promise<MyOrganisationResponse> => {
+    const account = requireAccount(request);
+    const { db } = app.deps.database;
+    const membership = await findMembership(db, account.id);
+    return { organisation: membership ? await organisationView(db, membership) : null };
+  });
+
+  app.get("/organisations/:id", async (request) => {
+    const account = requireAccount(request);
+    const { id } = parseInput(OrganisationParamsSchema, request.params);
+    return organisationView(app.deps.database.db, await memberOf(app, account, id));
+  });
+
+  app.get("/organisations/:id/forms", async (request) => {
+    const account = requireAccount(request);
+    const { id } = parseInput(OrganisationParamsSchema, request.params);
+    const query = parseInput(OrganisationFormsQuerySchema, request.query);
+    return listOrganisationForms(app, account, id, query);
+  });
+
+  app.post("/organisations/:id/invites", async (request, reply) => {
+    const account = requireAccount(request);
+    const { id } = parseInput(OrganisationParamsSchema, request.params);
+    const body = parseInput(InviteRequestSchema, request.body);
+    return reply.status(201).send(await inviteByEmail(app, account, id, body));
+  });
+
+  app.post("/organisations/:id/join-codes", async (request, reply) => {
+    const account = requireAccount(request);
+    const { id } = parseInput(OrganisationParamsSchema, request.params);
+    const body = parseInput(JoinCodeRequestSchema, request.body);
+    return reply.status(201).send(await createJoinCode(app, account, id, body));
+  });
+
+  app.put("/organisations/:id/members/:accountId", async (request, reply) => {
+    const account = requireAccount(request);
+    const { id, accountId } = parseInput(MemberParamsSchema, request.params);
+    const { role } = parseInput(ChangeRoleRequestSchema, request.body);
+    await changeMemberRole(app, account, id, accountId, role);
+    return reply.status(204).send();
+  });
+
+  app.delete("/organisations/:id/members/:accountId", async (request, reply) => {
+    const account = requireAccount(request);
+    const { id, accountId } = parseInput(MemberParamsSchema, request.params);
+    await removeMember(app, account, id, accountId);
+    return reply.status(204).send();
+  });
+
+  app.post("/organisations/:id/leave", async (request, reply) => {
+    const account = requireAccount(request);
+    const { id } = parseInput(OrganisationParamsSchema, request.params);
+    await leaveOrganisation(app, account, id);
+    return reply.status(204).send();
+  });
+
+  // The token travels as `?token=`, which the request log leaves out (log-redaction.ts).
+  app.get("/invites", async (request) => {
+    const { token } = parseInput(InviteTokenQuerySchema, request.query);
+    return lookUpInvite(app, token);
+  });
+
+  app.post("/invites/accept", async (request) => {
+    const account = requireAccount(request);
+    const { token } = parseInput(AcceptInviteRequestSchema, request.body);
+    return acceptInvite(app, account, token);
+  });
+};

@@ -1,0 +1,56 @@
+import type { FastifyInstance } from "fastify";
+import type { JoinCodeRequest, JoinCodeResponse } from "../../../domain/api";
+import { messages } from "../../../domain/messages";
+import { inviteExpiresAt } from "../../../domain/organisation";
+import { AppError } from "../../app-error";
+import { hashToken, newToken } from "../../auth/sessions";
+import type { Account } from "../../db/accounts-repository";
+import { insertInvite } from "../../db/organisations-repository";
+import { hitRateLimit } from "../../db/rate-limits-repository";
+import { joinLink } from "./invite-by-email";
+import { memberOf } from "./organisation-access";
+
+/** An induction of 40 drivers takes 40 codes; this bounds what a company's admins can pile up in a day. */
+const JOIN_CODES_PER_ORGANISATION_PER_DAY = 200;
+
+/**
+ * An admin makes a join code: a single-use join link with no address, valid 7 days, to show as a QR code on a
+ * screen at a site induction. Nothing is mailed; the answer is the link.
+ */
+export async function createJoinCode(
+  app: FastifyInstance,
+  account: Account,
+  organisationId: string,
+  input: JoinCodeRequest,
+): Promise<JoinCodeResponse> {
+  const { db } = app.deps.database;
+  await memberOf(app, account, organisationId, "invite");
+  const now = app.deps.now();
+  const limited = await hitRateLimit(
+    db,
+    `join-code:organisation:${organisationId}`,
+    { limit: JOIN_CODES_PER_ORGANISATION_PER_DAY, windowMs: 24 * 60 * 60_000 },
+    now,
+  );
+  if (!limited.allowed) {
+    throw new AppError("rate_limited", messages.invitesLimited(limited.retryAfterMs), {
+      retryAfterMs: Math.max(1000, limited.retryAfterMs),
+    });
+  }
+  const token = newToken();
+  const expiresAt = inviteExpiresAt(now);
+  await insertInvite(db, {
+    tokenHash: hashToken(token),
+    organisationId,
+    email: null,
+    role: input.role,
+    createdBy: account.id,
+    createdAt: now,
+    expiresAt,
+  });
+  return {
+    joinUrl: joinLink(app.deps.config.publicUrl, token),
+    role: input.role,
+    expiresAt: expiresAt.toISOString(),
+  };
+}

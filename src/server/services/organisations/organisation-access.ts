@@ -1,0 +1,60 @@
+import type { FastifyInstance } from "fastify";
+import type { Kysely } from "kysely";
+import { messages } from "../../../domain/messages";
+import {
+  actionProblem,
+  type OrganisationAction,
+  type OrganisationProblem,
+} from "../../../domain/organisation";
+import { AppError } from "../../app-error";
+import type { Account } from "../../db/accounts-repository";
+import { findMembership, hasOwnList, type Membership } from "../../db/organisations-repository";
+import type { DB } from "../../db/schema";
+
+export function refuse(problem: OrganisationProblem): never {
+  throw new AppError(problem.code, problem.message);
+}
+
+/**
+ * The caller's membership of the organisation an address names. An organisation that is not theirs, another
+ * company's or one that does not exist, answers 404 alike, as another account's form does (decision record
+ * 022): an id tells a stranger nothing. With an action, a member whose role may not do it gets 403.
+ */
+export async function memberOf(
+  app: FastifyInstance,
+  account: Account,
+  organisationId: string,
+  action: OrganisationAction = "view-organisation",
+): Promise<Membership> {
+  const membership = await findMembership(app.deps.database.db, account.id);
+  if (!membership || membership.organisationId !== organisationId) {
+    throw new AppError("not_found", messages.organisationNotFound);
+  }
+  const problem = actionProblem(membership.role, action);
+  if (problem) refuse(problem);
+  return membership;
+}
+
+/**
+ * The organisation a signed-in account belongs to, whose customers and fleet it sees and to which the forms it
+ * makes belong; null for an individual driver and for a caller without an account.
+ */
+export async function organisationIdOf(db: Kysely<DB>, account: Account | null): Promise<string | null> {
+  if (!account) return null;
+  return (await findMembership(db, account.id))?.organisationId ?? null;
+}
+
+/**
+ * Whose customer list or fleet a caller sees: their organisation's own once it has entered any, the shared
+ * seeded list otherwise (an individual driver, a caller without an account, a company without its own list
+ * yet). Each list on its own. Another company's entries are never on it.
+ */
+export async function listOwnerOf(
+  db: Kysely<DB>,
+  account: Account | null,
+  list: "customers" | "vehicles",
+): Promise<string | null> {
+  const organisationId = await organisationIdOf(db, account);
+  if (organisationId === null) return null;
+  return (await hasOwnList(db, list, organisationId)) ? organisationId : null;
+}

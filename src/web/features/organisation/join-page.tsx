@@ -1,0 +1,145 @@
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { Building2, CircleAlert, CircleCheck } from "lucide-react";
+import { Link, useSearchParams } from "wouter";
+import {
+  InviteTokenQuerySchema,
+  type InviteViewResponse,
+  type OrganisationResponse,
+} from "../../../domain/api";
+import { messages } from "../../../domain/messages";
+import { ROLE_LABELS } from "../../../domain/organisation";
+import { LoadingScreen } from "../../components/loading-screen";
+import { ScreenLayout } from "../../components/screen-layout";
+import { Button, buttonClasses } from "../../components/ui/button";
+import { Card } from "../../components/ui/card";
+import { apiRequest } from "../../lib/api-client";
+import { appPaths } from "../../lib/app-paths";
+import { openAuthDialog } from "../../lib/auth-dialog-store";
+import { failureText } from "../../lib/failure-text";
+import { useSession } from "../../lib/session-store";
+
+const back = { href: appPaths.home(), label: "Home" };
+
+/** "a driver", "an admin". */
+function withArticle(role: InviteViewResponse["role"]): string {
+  const label = ROLE_LABELS[role].toLowerCase();
+  return /^[aeiou]/.test(label) ? `an ${label}` : `a ${label}`;
+}
+
+function Problem({ text }: { text: string }) {
+  return (
+    <p
+      role="alert"
+      className="flex gap-2 rounded-lg border border-red-300 bg-red-50 p-3 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
+    >
+      <CircleAlert aria-hidden="true" className="mt-1 size-4 shrink-0" />
+      <span>{text}</span>
+    </p>
+  );
+}
+
+/**
+ * Where an invitation's link, mailed or read from a join code's QR code, lands: it says which company and role
+ * it is for, and the driver joins only by confirming (decision record 029).
+ */
+export function JoinPage() {
+  const [params] = useSearchParams();
+  const token = params.get("token") ?? "";
+  // A link cut short by a mail client cannot work; say so without asking the server.
+  const usable = InviteTokenQuerySchema.safeParse({ token }).success;
+  const session = useSession();
+  const invite = useQuery({
+    queryKey: ["invite", token],
+    enabled: usable,
+    queryFn: ({ signal }) =>
+      apiRequest<InviteViewResponse>("GET", `/api/invites?token=${encodeURIComponent(token)}`, undefined, {
+        signal,
+      }),
+  });
+  const accept = useMutation({
+    mutationFn: () => apiRequest<OrganisationResponse>("POST", "/api/invites/accept", { token }),
+  });
+
+  if (!usable || invite.isError) {
+    return (
+      <ScreenLayout title="Join a Company" back={back}>
+        <Card className="grid gap-4">
+          <Problem text={usable ? failureText(invite.error) : messages.inviteInvalid} />
+          {usable ? (
+            <Button variant="outline" onClick={() => void invite.refetch()}>
+              Try Again
+            </Button>
+          ) : null}
+        </Card>
+      </ScreenLayout>
+    );
+  }
+  if (invite.isPending) {
+    return (
+      <ScreenLayout title="Join a Company" back={back}>
+        <LoadingScreen label="Loading the invitation..." />
+      </ScreenLayout>
+    );
+  }
+
+  const { organisationName, role } = invite.data;
+  if (accept.isSuccess) {
+    return (
+      <ScreenLayout title="Join a Company" back={back}>
+        <Card className="grid gap-4">
+          <p role="status" className="flex items-center gap-2 text-lg font-semibold">
+            <CircleCheck
+              aria-hidden="true"
+              className="size-6 shrink-0 text-emerald-600 dark:text-emerald-400"
+            />
+            <span>
+              You have joined {accept.data.name} as {withArticle(accept.data.role)}.
+            </span>
+          </p>
+          <p className="text-slate-700 dark:text-slate-300">
+            Forms you make from now on belong to the company as well as to you. The forms you made before stay
+            yours only.
+          </p>
+          <Link href={appPaths.home("forms")} className={buttonClasses()}>
+            Back to Dashboard
+          </Link>
+        </Card>
+      </ScreenLayout>
+    );
+  }
+
+  return (
+    <ScreenLayout title="Join a Company" back={back}>
+      <Card className="grid gap-4">
+        <div className="flex items-start gap-3">
+          <Building2 aria-hidden="true" className="mt-1 size-8 shrink-0 text-amber-600 dark:text-amber-400" />
+          <div>
+            <h2 className="text-xl font-bold break-words">{organisationName}</h2>
+            <p className="mt-1 text-slate-700 dark:text-slate-300">
+              You have been invited to join {organisationName} on Plant Sheets as {withArticle(role)}.
+            </p>
+          </div>
+        </div>
+        {accept.isError ? <Problem text={failureText(accept.error)} /> : null}
+        {session ? (
+          <Button size="lg" onClick={() => accept.mutate()} disabled={accept.isPending}>
+            {accept.isPending ? "Joining..." : `Join ${organisationName}`}
+          </Button>
+        ) : (
+          <>
+            <p>
+              To join, log in (or create an account) with the email address the invitation was sent to, then
+              open this link again.
+            </p>
+            <Button size="lg" onClick={() => openAuthDialog("login")}>
+              Log In
+            </Button>
+            <Button variant="outline" onClick={() => openAuthDialog("register")}>
+              Create Driver Account
+            </Button>
+          </>
+        )}
+      </Card>
+    </ScreenLayout>
+  );
+}
