@@ -3,6 +3,7 @@ import { type ReactNode, useEffect } from "react";
 import { Link } from "wouter";
 import { cn } from "../lib/cn";
 import { OfflineStatus } from "../offline/offline-status";
+import { Logo } from "./logo";
 import { ThemeToggle } from "./theme-toggle";
 import { buttonClasses } from "./ui/button";
 
@@ -37,7 +38,7 @@ export function ScreenLayout({ title, subtitle, back, wide = false, children }: 
             </Link>
           ) : (
             <Link href="/" className={cn(buttonClasses("ghost"), onDarkBar, "px-2")}>
-              <img src="/logo.svg" alt="" width={32} height={32} className="size-8" />
+              <Logo className="size-8" />
               <span>Plant Sheets</span>
             </Link>
           )}

@@ -1,5 +1,6 @@
 import { LogIn, LogOut, UserRound } from "lucide-react";
 import { Suspense } from "react";
+import { Logo } from "../../components/logo";
 import { ThemeToggle } from "../../components/theme-toggle";
 import { TodaysDate } from "../../components/todays-date";
 import { Button } from "../../components/ui/button";
@@ -44,8 +45,7 @@ export function HomeHeader({ width = "max-w-2xl" }: { width?: string }) {
         </Suspense>
       ) : null}
       <div className={cn("mx-auto flex items-center gap-3 px-4 py-3", width)}>
-        {/* Decorative: the product name is spelled out right beside it. */}
-        <img src="/logo.svg" alt="" width={44} height={44} className="size-11 shrink-0" />
+        <Logo className="size-11 shrink-0" />
         <div className="min-w-0 flex-1">
           <h1 className="text-xl leading-tight font-bold tracking-tight">Plant Sheets</h1>
           <p className="text-sm text-slate-300">
