@@ -55,13 +55,16 @@ function htmlAndLinkedFiles(): string[] {
   return ["index.html", ...linked];
 }
 
-function fontsIn(cssFiles: Iterable<string>): string[] {
-  const fonts = new Set<string>();
-  for (const css of cssFiles) {
-    const text = readFileSync(join(BENCH_WEB_ROOT, css), "utf8");
-    for (const m of text.matchAll(/url\(\/?(assets\/[^)]+\.woff2?)\)/g)) fonts.add(m[1]!);
-  }
-  return [...fonts];
+function fontsIn(css: string): string[] {
+  return [...new Set([...css.matchAll(/url\(\/?(assets\/[^)]+\.woff2?)\)/g)].map((m) => m[1]!))];
+}
+
+/** The stylesheet, which the build writes into every page (vite.config.ts). */
+function pageStylesheet(): string {
+  const html = readFileSync(join(BENCH_WEB_ROOT, "index.html"), "utf8");
+  const styles = /<style>([\s\S]*?)<\/style>/.exec(html);
+  if (!styles) throw new Error("index.html has no stylesheet in it");
+  return styles[1]!;
 }
 
 /**
@@ -78,13 +81,12 @@ export function measureBundleSizes(): Figure[] {
 
   const homeKeys = staticClosure(manifest, [...entries, ...homeRoute]);
   const homeFiles = filesOf(manifest, homeKeys);
-  const homeBytes = [...homeFiles].reduce((sum, file) => sum + gzipSize(file), 0);
-  const cssFiles = [...homeFiles].filter((f) => f.endsWith(".css"));
+  const css = pageStylesheet();
+  const jsBytes = [...homeFiles].reduce((sum, file) => sum + gzipSize(file), 0);
+  const homeBytes = jsBytes + gzipSync(css, { level: 9 }).length;
   // Fonts are already compressed: counted as they are.
-  const fontBytes = fontsIn(cssFiles).reduce(
-    (sum, f) => sum + readFileSync(join(BENCH_WEB_ROOT, f)).length,
-    0,
-  );
+  const fontBytes = fontsIn(css).reduce((sum, f) => sum + readFileSync(join(BENCH_WEB_ROOT, f)).length, 0);
+  // The page carries the stylesheet: counted with it.
   const pageBytes = htmlAndLinkedFiles().reduce((sum, f) => sum + gzipSize(f), 0);
 
   const qrKeys = new Set(
@@ -110,12 +112,12 @@ export function measureBundleSizes(): Figure[] {
       value: homeBytes,
       unit: "bytes",
       budget: budgets.homeScreenGzip,
-      note: `${homeFiles.size} files`,
+      note: `${homeFiles.size} JS files and the stylesheet in the page`,
     },
     {
       group: "bundle",
       name: "whole critical path (gzip)",
-      value: homeBytes + pageBytes + fontBytes,
+      value: jsBytes + pageBytes + fontBytes,
       unit: "bytes",
       budget: budgets.criticalPathGzip,
       note: "HTML, linked icons, fonts, JS, CSS",
