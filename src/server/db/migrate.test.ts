@@ -1,30 +1,8 @@
-import { type Kysely, Migrator, sql } from "kysely";
+import { type Kysely, sql } from "kysely";
 import { describe, expect, it } from "vitest";
-import { dialectOf } from "./database";
 import { isUniqueViolation } from "./is-unique-violation";
 import { MIGRATIONS, migrateToLatest } from "./migrate";
-import type { DB } from "./schema";
-import { testDatabases, useTestDatabase } from "./test-databases";
-
-/**
- * Applies the migrations before `first`, as a database of an older build has them. On PostgreSQL the bookkeeping
- * table is looked for in the test's own schema only, as migrateToLatest does: otherwise Kysely may find another
- * test file's copy in another schema.
- */
-async function migrateBefore(db: Kysely<DB>, first: string): Promise<void> {
-  const before = Object.keys(MIGRATIONS).filter((name) => name < first);
-  const migrations = Object.fromEntries(before.map((name) => [name, MIGRATIONS[name]!]));
-  const schema =
-    dialectOf(db) === "postgres"
-      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
-      : undefined;
-  const { error } = await new Migrator({
-    db,
-    provider: { getMigrations: async () => migrations },
-    ...(schema ? { migrationTableSchema: schema } : {}),
-  }).migrateToLatest();
-  expect(error).toBeUndefined();
-}
+import { migrateBefore, testDatabases, useTestDatabase } from "./test-databases";
 
 const TABLES = [
   "accounts",

@@ -2,10 +2,12 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { type Kysely, Migrator, sql } from "kysely";
 import pg from "pg";
 import { afterAll, afterEach, beforeAll, beforeEach } from "vitest";
-import { type Database, type Dialect, openDatabase } from "./database";
-import { migrateToLatest } from "./migrate";
+import { type Database, type Dialect, dialectOf, openDatabase } from "./database";
+import { MIGRATIONS, migrateToLatest } from "./migrate";
+import type { DB } from "./schema";
 
 export interface TestDatabase {
   name: Dialect;
@@ -107,4 +109,24 @@ async function withClient(url: string, run: (client: pg.Client) => Promise<unkno
   } finally {
     await client.end();
   }
+}
+
+/**
+ * Applies the migrations before `first`, as a database of an older build has them (for tests of a migration). On
+ * PostgreSQL the bookkeeping table is looked for in the test's own schema only, as migrateToLatest does:
+ * otherwise Kysely may find another test file's copy in another schema.
+ */
+export async function migrateBefore(db: Kysely<DB>, first: string): Promise<void> {
+  const before = Object.keys(MIGRATIONS).filter((name) => name < first);
+  const migrations = Object.fromEntries(before.map((name) => [name, MIGRATIONS[name]!]));
+  const schema =
+    dialectOf(db) === "postgres"
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
+      : undefined;
+  const { error } = await new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  }).migrateToLatest();
+  if (error) throw error;
 }

@@ -1,8 +1,11 @@
 import type { FastifyInstance } from "fastify";
+import type { Kysely } from "kysely";
 import type { CheckSheetSummary, FormListQuery, FormPage, TimesheetSummary } from "../../domain/api";
+import type { FormStatus } from "../../domain/form-status";
 import type { AnyFormSpec } from "../../domain/forms/form-spec";
 import type { Account } from "../db/accounts-repository";
-import { listFormSummaries, listForms } from "../db/forms-repository";
+import { type FormListScope, listFormSummaries, listForms } from "../db/forms-repository";
+import type { DB } from "../db/schema";
 import { apiForm, apiSummary, decodeListCursor, encodeListCursor } from "./form-answers";
 
 const DEFAULT_FORM_PAGE_SIZE = 50;
@@ -22,9 +25,21 @@ export async function listOwnForms(
   if (limit === undefined && cursor === undefined) {
     return (await listForms(db, spec.kind, account.id, { statuses })).map(apiForm);
   }
+  return summaryPage(db, spec, account.id, { statuses, limit, cursor });
+}
+
+/**
+ * One page of summaries of a list (an owner's, or an organisation's), newest first: one row more than the page
+ * is read, which tells whether there is a next page without a count.
+ */
+export async function summaryPage(
+  db: Kysely<DB>,
+  spec: AnyFormSpec,
+  scope: string | FormListScope,
+  { statuses, limit, cursor }: { statuses?: FormStatus[]; limit?: number; cursor?: string },
+): Promise<FormPage<TimesheetSummary | CheckSheetSummary>> {
   const pageSize = limit ?? DEFAULT_FORM_PAGE_SIZE;
-  // One more than the page tells whether there is a next page without a count.
-  const rows = await listFormSummaries(db, spec.kind, account.id, {
+  const rows = await listFormSummaries(db, spec.kind, scope, {
     statuses,
     limit: pageSize + 1,
     after: cursor === undefined ? undefined : decodeListCursor(cursor),

@@ -3,7 +3,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
-import { type Kysely, Migrator } from "kysely";
+import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isImageRef } from "../../../domain/forms/image-ref";
 import { buildApp } from "../../app";
@@ -11,9 +11,8 @@ import { hashToken, newToken, SESSION_COOKIE } from "../../auth/sessions";
 import { loadConfig } from "../../config";
 import { insertSession } from "../accounts-repository";
 import type { Database } from "../database";
-import { MIGRATIONS, migrateToLatest } from "../migrate";
-import type { DB } from "../schema";
-import { testDatabases } from "../test-databases";
+import { migrateToLatest } from "../migrate";
+import { migrateBefore, testDatabases } from "../test-databases";
 
 /**
  * A database as the product made it before migration 006: its rows exactly as stored then, and every form as the
@@ -40,17 +39,7 @@ const fixture = JSON.parse(
 ) as Fixture;
 
 const ORIGIN = "http://sheets.test";
-const BEFORE_006 = Object.keys(MIGRATIONS).filter((name) => name < "006");
 const SIGNATURE_FIELDS = ["operatorSignature", "clientSignature", "foremanSignature"];
-
-async function migrateTo005(db: Kysely<DB>) {
-  const migrations = Object.fromEntries(BEFORE_006.map((name) => [name, MIGRATIONS[name]!]));
-  const { error } = await new Migrator({
-    db,
-    provider: { getMigrations: async () => migrations },
-  }).migrateToLatest();
-  if (error) throw error;
-}
 
 describe.each(testDatabases())("migration 006 on $name", ({ open }) => {
   let database: Database;
@@ -61,7 +50,7 @@ describe.each(testDatabases())("migration 006 on $name", ({ open }) => {
   beforeAll(async () => {
     database = await open({ migrate: false });
     const db = database.db as unknown as Kysely<Record<string, Record<string, unknown>>>;
-    await migrateTo005(database.db);
+    await migrateBefore(database.db, "006");
     for (const table of ["accounts", "timesheets", "check_sheets", "supervisor_approvals"] as const) {
       for (const row of fixture.tables[table]) await db.insertInto(table).values(row).execute();
     }

@@ -7,11 +7,8 @@ import type {
 } from "../../../domain/api";
 import { FORM_SPECS } from "../../../domain/forms/form-specs";
 import type { Account } from "../../db/accounts-repository";
-import { listFormSummaries } from "../../db/forms-repository";
-import { apiSummary, decodeListCursor, encodeListCursor } from "../form-answers";
+import { summaryPage } from "../list-forms";
 import { memberOf } from "./organisation-access";
-
-const DEFAULT_PAGE_SIZE = 50;
 
 /**
  * The forms of one type that belong to an organisation (its members' made after they joined, those of members
@@ -24,17 +21,5 @@ export async function listOrganisationForms(
   { kind, limit, cursor }: OrganisationFormsQuery,
 ): Promise<FormPage<TimesheetSummary | CheckSheetSummary>> {
   await memberOf(app, account, organisationId, "view-member-forms");
-  const pageSize = limit ?? DEFAULT_PAGE_SIZE;
-  const rows = await listFormSummaries(
-    app.deps.database.db,
-    kind,
-    { organisationId },
-    { limit: pageSize + 1, after: cursor === undefined ? undefined : decodeListCursor(cursor) },
-  );
-  const items = rows.slice(0, pageSize);
-  const last = items.at(-1);
-  return {
-    items: items.map((row) => apiSummary(FORM_SPECS[kind], row)),
-    nextCursor: rows.length > pageSize && last ? encodeListCursor(last) : null,
-  };
+  return summaryPage(app.deps.database.db, FORM_SPECS[kind], { organisationId }, { limit, cursor });
 }
