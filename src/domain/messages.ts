@@ -385,7 +385,9 @@ export const messages = {
     "This account already belongs to a company. Leave it first to make or join another one.",
   /** An invitation link or join code that is unknown, already used or past its 7 days: one answer for all. */
   inviteInvalid:
-    "This invitation is not valid: it may have been used already or have expired. Please ask the company for a new one.",
+    "This invitation is not valid: it may have been used already, withdrawn by the company or have expired. Please ask the company for a new one.",
+  /** Revoking an invitation that is not open: another company's, made up, used, expired or revoked already. */
+  inviteNotOpen: "No such open invitation: it may have been used, withdrawn or have expired.",
   inviteForAnotherAddress:
     "This invitation was sent to another email address. Log in with the account of that address, or ask the company to invite this one.",
   invitesLimited: (waitMs: number): string =>
