@@ -66,7 +66,7 @@ export function JoinCodeScreen({
             as {role}, until {formatDateTime(Date.parse(code.expiresAt))}
           </DialogDescription>
         </div>
-        <div className="w-full max-w-[min(100%,calc(100dvh-16rem))] min-w-48">
+        <div className="w-full max-w-[min(100%,calc(100dvh-21rem))] min-w-48">
           {image ? (
             <img
               src={image}
