@@ -104,16 +104,27 @@ export function setCard(page: Page): Locator {
   return page.getByRole("article").filter({ has: page.getByRole("heading", { name: "Combined Set" }) });
 }
 
-export function screenshotPath(name: string): string {
-  return `dist/screenshots/${name}.png`;
+export function screenshotPath(name: string, folder = "dist/screenshots"): string {
+  return `${folder}/${name}.png`;
 }
 
-/** The screen at the phone's size in light, then in dark. */
-export async function screenshotBoth(page: Page, name: string): Promise<void> {
-  await page.emulateMedia({ colorScheme: "light" });
-  await page.screenshot({ path: screenshotPath(`${name}-light`), fullPage: true });
-  await page.emulateMedia({ colorScheme: "dark" });
-  await page.screenshot({ path: screenshotPath(`${name}-dark`), fullPage: true });
+/**
+ * The screen in light, then in dark: the whole page, or only what the window shows (a full-screen dialog).
+ * Colour transitions are run to their end, so a picture never catches a button halfway to its dark colour.
+ */
+export async function screenshotBoth(
+  page: Page,
+  name: string,
+  { folder, fullPage = true }: { folder?: string; fullPage?: boolean } = {},
+): Promise<void> {
+  for (const colorScheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme });
+    await page.screenshot({
+      path: screenshotPath(`${name}-${colorScheme}`, folder),
+      fullPage,
+      animations: "disabled",
+    });
+  }
   await page.emulateMedia({ colorScheme: "light" });
 }
 

@@ -406,18 +406,42 @@ export type MyOrganisationResponse = z.infer<typeof MyOrganisationResponseSchema
 /** POST /api/organisations/{id}/invites: a single-use link mailed to the address, for the role given. */
 export const InviteRequestSchema = z.object({ email: AccountEmailSchema, role: RoleSchema });
 export type InviteRequest = z.infer<typeof InviteRequestSchema>;
-export const InviteResponseSchema = z.object({ message: z.string(), expiresAt: z.string() });
+export const InviteResponseSchema = z.object({ id: z.string(), message: z.string(), expiresAt: z.string() });
 export type InviteResponse = z.infer<typeof InviteResponseSchema>;
 
-/** POST /api/organisations/{id}/join-codes: a single-use join link to show as a QR code, for the role given. */
+/**
+ * POST /api/organisations/{id}/join-codes: a join link to show as a QR code, for the role given, that lets in
+ * everyone who scans it until it expires or is revoked.
+ */
 export const JoinCodeRequestSchema = z.object({ role: RoleSchema });
 export type JoinCodeRequest = z.infer<typeof JoinCodeRequestSchema>;
 export const JoinCodeResponseSchema = z.object({
+  id: z.string(),
   joinUrl: z.string(),
   role: RoleSchema,
   expiresAt: z.string(),
 });
 export type JoinCodeResponse = z.infer<typeof JoinCodeResponseSchema>;
+
+/**
+ * GET /api/organisations/{id}/invites: the invitations and join codes that still let someone in, for its admins.
+ * Never the link itself: only its token's hash is kept.
+ */
+export const OpenInviteSchema = z.object({
+  id: z.string(),
+  kind: z.enum(["email", "join-code"]),
+  /** The address a mailed invitation went to; null for a join code. */
+  email: z.string().nullable(),
+  role: RoleSchema,
+  createdAt: z.string(),
+  expiresAt: z.string(),
+  createdByName: z.string().nullable(),
+  /** How many have joined by it. */
+  uses: z.number().int(),
+});
+export type OpenInvite = z.infer<typeof OpenInviteSchema>;
+export const OpenInvitesResponseSchema = z.object({ invites: z.array(OpenInviteSchema) });
+export type OpenInvitesResponse = z.infer<typeof OpenInvitesResponseSchema>;
 
 /** PUT /api/organisations/{id}/members/{accountId}. */
 export const ChangeRoleRequestSchema = z.object({ role: RoleSchema });

@@ -57,6 +57,8 @@ export const STORAGE_KEYS = {
   privacyAcceptedDate: "plant-sheets.privacy-accepted-date",
   privacyRejected: "plant-sheets.privacy-rejected",
   formMemory: "plant-sheets.form-memory",
+  /** The invitation a signed-out driver was looking at, to open again once they have signed in. */
+  returnAfterSignIn: "plant-sheets.return-after-sign-in",
   /** Set for demonstrations and tests: the QR dialog then offers 'Simulate QR Detection'. */
   demoMode: "plant-sheets.demo-mode",
 } as const;

@@ -6,6 +6,7 @@ import {
   actionProblem,
   INVITE_LIFETIME_MS,
   inviteExpiresAt,
+  inviteKind,
   inviteState,
   joinProblem,
   MAX_ORGANISATION_NAME_LENGTH,
@@ -68,24 +69,72 @@ describe("may: who may do what", () => {
 describe("inviteState", () => {
   const created = new Date("2025-06-02T09:00:00.000Z");
   const expiresAt = inviteExpiresAt(created).toISOString();
+  const mailed = { email: "ann@haulage.co.uk", usedAt: null, revokedAt: null, expiresAt };
+  const code = { ...mailed, email: null };
 
   it("lasts exactly 7 days", () => {
     expect(INVITE_LIFETIME_MS).toBe(7 * 24 * 60 * 60 * 1000);
     expect(expiresAt).toBe("2025-06-09T09:00:00.000Z");
   });
 
-  it("is valid until the moment it expires, and not at that moment", () => {
-    const unused = { usedAt: null, expiresAt };
-    expect(inviteState(unused, created)).toBe("valid");
-    expect(inviteState(unused, new Date(Date.parse(expiresAt) - 1))).toBe("valid");
-    expect(inviteState(unused, new Date(expiresAt))).toBe("expired");
-    expect(inviteState(unused, new Date("2026-01-01T00:00:00.000Z"))).toBe("expired");
+  it("tells a mailed invitation from a join code by its address", () => {
+    expect(inviteKind(mailed)).toBe("email");
+    expect(inviteKind(code)).toBe("join-code");
   });
 
-  it("is used once used, expired or not", () => {
-    const used = { usedAt: "2025-06-03T10:00:00.000Z", expiresAt };
+  it("is valid until the moment it expires, and not at that moment, mailed or a join code", () => {
+    for (const invite of [mailed, code]) {
+      expect(inviteState(invite, created)).toBe("valid");
+      expect(inviteState(invite, new Date(Date.parse(expiresAt) - 1))).toBe("valid");
+      expect(inviteState(invite, new Date(expiresAt))).toBe("expired");
+      expect(inviteState(invite, new Date("2026-01-01T00:00:00.000Z"))).toBe("expired");
+    }
+  });
+
+  it("is used once a mailed invitation was used, expired or not", () => {
+    const used = { ...mailed, usedAt: "2025-06-03T10:00:00.000Z" };
     expect(inviteState(used, created)).toBe("used");
     expect(inviteState(used, new Date("2026-01-01T00:00:00.000Z"))).toBe("used");
+  });
+
+  it("never uses up a join code: any number of people join by it until it expires or is revoked", () => {
+    // A join code's uses are counted elsewhere; a stray used-at changes nothing.
+    expect(inviteState({ ...code, usedAt: "2025-06-03T10:00:00.000Z" }, created)).toBe("valid");
+  });
+
+  it("is revoked once an admin revokes it, whatever else holds", () => {
+    for (const invite of [mailed, code]) {
+      const revoked = { ...invite, revokedAt: "2025-06-03T10:00:00.000Z" };
+      expect(inviteState(revoked, created)).toBe("revoked");
+      expect(inviteState(revoked, new Date("2026-01-01T00:00:00.000Z"))).toBe("revoked");
+    }
+  });
+
+  it("is valid only while unrevoked, unexpired and (mailed) unused, for any times", () => {
+    const instant = fc.date({
+      min: new Date("2025-01-01T00:00:00.000Z"),
+      max: new Date("2026-12-31T00:00:00.000Z"),
+      noInvalidDate: true,
+    });
+    fc.assert(
+      fc.property(
+        fc.option(fc.constant("ann@haulage.co.uk"), { nil: null }),
+        fc.option(instant, { nil: null }),
+        fc.option(instant, { nil: null }),
+        instant,
+        instant,
+        (email, usedAt, revokedAt, expires, now) => {
+          const invite = {
+            email,
+            usedAt: usedAt?.toISOString() ?? null,
+            revokedAt: revokedAt?.toISOString() ?? null,
+            expiresAt: expires.toISOString(),
+          };
+          const valid = revokedAt === null && now < expires && (email === null || usedAt === null);
+          expect(inviteState(invite, now) === "valid").toBe(valid);
+        },
+      ),
+    );
   });
 });
 
@@ -180,8 +229,14 @@ describe("memberChangeProblem", () => {
 
 describe("joinProblem and acceptProblem", () => {
   const now = new Date("2025-06-04T12:00:00.000Z");
-  const valid = { usedAt: null, expiresAt: "2025-06-09T09:00:00.000Z", email: "ann@haulage.co.uk" };
+  const valid = {
+    usedAt: null,
+    revokedAt: null,
+    expiresAt: "2025-06-09T09:00:00.000Z",
+    email: "ann@haulage.co.uk",
+  };
   const ann = { email: "Ann@Haulage.co.uk ", organisationId: null };
+  const invalid = { code: "not_found", message: messages.inviteInvalid };
 
   it("refuses an account that already belongs to a company", () => {
     expect(joinProblem(null)).toBeNull();
@@ -192,10 +247,10 @@ describe("joinProblem and acceptProblem", () => {
     });
   });
 
-  it("gives one answer for an unknown, a used and an expired invitation", () => {
-    const invalid = { code: "not_found", message: messages.inviteInvalid };
+  it("gives one answer for an unknown, a used, a revoked and an expired invitation", () => {
     expect(acceptProblem(undefined, ann, now)).toEqual(invalid);
     expect(acceptProblem({ ...valid, usedAt: "2025-06-03T00:00:00.000Z" }, ann, now)).toEqual(invalid);
+    expect(acceptProblem({ ...valid, revokedAt: "2025-06-03T00:00:00.000Z" }, ann, now)).toEqual(invalid);
     expect(acceptProblem(valid, ann, new Date(valid.expiresAt))).toEqual(invalid);
   });
 
@@ -207,10 +262,18 @@ describe("joinProblem and acceptProblem", () => {
     });
   });
 
-  it("takes a join code from anyone holding it", () => {
-    expect(
-      acceptProblem({ ...valid, email: null }, { email: "bob@x.co.uk", organisationId: null }, now),
-    ).toBeNull();
+  it("takes a join code from anyone holding it, however many have joined by it", () => {
+    const code = { ...valid, email: null };
+    for (const email of ["bob@x.co.uk", "carol@y.co.uk", "ann@haulage.co.uk"]) {
+      expect(acceptProblem(code, { email, organisationId: null }, now)).toBeNull();
+    }
+  });
+
+  it("refuses a join code once it is revoked or expired", () => {
+    const code = { ...valid, email: null };
+    const bob = { email: "bob@x.co.uk", organisationId: null };
+    expect(acceptProblem({ ...code, revokedAt: "2025-06-04T11:59:59.999Z" }, bob, now)).toEqual(invalid);
+    expect(acceptProblem(code, bob, new Date(code.expiresAt))).toEqual(invalid);
   });
 });
 

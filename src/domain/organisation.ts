@@ -71,25 +71,44 @@ export const OrganisationNameSchema = z
 // ---- Invitations -------------------------------------------------------------------------------
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** An invitation, mailed or shown as a join code, works for a week: long enough to reach a driver between sites. */
+/**
+ * An invitation, mailed or shown as a join code, works for a week: long enough to reach a driver between sites,
+ * and for a join code, the inductions of a week.
+ */
 export const INVITE_LIFETIME_MS = 7 * DAY_MS;
 
 export function inviteExpiresAt(createdAt: Date): Date {
   return new Date(createdAt.getTime() + INVITE_LIFETIME_MS);
 }
 
+/** A mailed invitation is for one address and works once; a join code (no address) is for anyone holding it. */
+export type InviteKind = "email" | "join-code";
+
+export function inviteKind(invite: { email: string | null }): InviteKind {
+  return invite.email === null ? "join-code" : "email";
+}
+
 export interface InviteTimes {
-  /** ISO-8601, or null while unused. */
+  /** The address it was mailed to; null for a join code. */
+  email: string | null;
+  /** ISO-8601: when a mailed invitation was used, or null while unused. A join code is never used up. */
   usedAt: string | null;
+  /** ISO-8601: when an admin withdrew it, or null. */
+  revokedAt: string | null;
   /** ISO-8601. */
   expiresAt: string;
 }
 
-export type InviteState = "valid" | "used" | "expired";
+export type InviteState = "valid" | "used" | "revoked" | "expired";
 
-/** An invitation works once, until its expiry (the moment of expiry is already too late). */
+/**
+ * Whether an invitation still lets someone join. A mailed one works once; a join code, shown on a screen at a
+ * site induction, lets in everyone who scans it. Both stop when an admin revokes them, and at their expiry
+ * (the moment of expiry is already too late).
+ */
 export function inviteState(invite: InviteTimes, now: Date): InviteState {
-  if (invite.usedAt !== null) return "used";
+  if (inviteKind(invite) === "email" && invite.usedAt !== null) return "used";
+  if (invite.revokedAt !== null) return "revoked";
   if (now.toISOString() >= invite.expiresAt) return "expired";
   return "valid";
 }
@@ -156,12 +175,12 @@ export function joinProblem(currentOrganisationId: string | null): OrganisationP
 }
 
 /**
- * Accepting an invitation. One that is used, expired or unknown gets one answer, as a sign-up link does. A
+ * Accepting an invitation. One that is used, revoked, expired or unknown gets one answer, as a sign-up link does. A
  * mailed one is for the account with the address it was sent to (in any letter case), so a forwarded link,
  * an admin's above all, lets no one else in; a join code (no address) is for whoever holds it.
  */
 export function acceptProblem(
-  invite: (InviteTimes & { email: string | null }) | undefined,
+  invite: InviteTimes | undefined,
   account: { email: string; organisationId: string | null },
   now: Date,
 ): OrganisationProblem | null {

@@ -81,6 +81,10 @@ const SupervisorTab = lazyWithQueries(
   () => import("./features/supervisor/supervisor-tab"),
   (m) => m.SupervisorTab,
 );
+const CompanyTab = lazyWithQueries(
+  () => import("./features/organisation/company-tab"),
+  (m) => m.CompanyTab,
+);
 const AccountTab = lazyWithQueries(
   () => import("./features/auth/account-tab"),
   (m) => m.AccountTab,
@@ -90,6 +94,7 @@ const AccountTab = lazyWithQueries(
 const homePanels: HomePanels = {
   history: <DriverHistoryTab />,
   supervisor: <SupervisorTab />,
+  company: <CompanyTab />,
   account: <AccountTab />,
 };
 

@@ -21,6 +21,7 @@ const TABLES = [
   "organisations",
   "memberships",
   "invites",
+  "invite_uses",
 ];
 
 describe.each(testDatabases())("migrations on $name", ({ open }) => {
@@ -176,6 +177,61 @@ describe.each(testDatabases())("migration 010 on $name", ({ open }) => {
       await expect(second.catch((e: unknown) => (isUniqueViolation(e) ? "unique" : e))).resolves.toBe(
         "unique",
       );
+    } finally {
+      await database.close();
+    }
+  });
+});
+
+describe.each(testDatabases())("migration 011 on $name", ({ open }) => {
+  it("gives every invitation an id, records the joins made before, and lets a used join code in again", async () => {
+    const database = await open({ migrate: false });
+    try {
+      await migrateBefore(database.db, "011");
+      const db = database.db as unknown as Kysely<Record<string, Record<string, unknown>>>;
+      const at = "2025-06-01T08:00:00.000Z";
+      await db
+        .insertInto("organisations")
+        .values({ id: "o1", name: "One", workshop_email: null, created_at: at })
+        .execute();
+      const invite = (tokenHash: string, email: string | null, usedBy: string | null) => ({
+        token_hash: tokenHash,
+        organisation_id: "o1",
+        email,
+        role: "driver",
+        created_by: "a0",
+        created_at: at,
+        expires_at: "2025-06-08T08:00:00.000Z",
+        used_at: usedBy ? "2025-06-02T08:00:00.000Z" : null,
+        used_by: usedBy,
+      });
+      await db
+        .insertInto("invites")
+        .values([
+          invite("mailed-used", "ann@x.co.uk", "a1"),
+          invite("code-used", null, "a2"),
+          invite("code-unused", null, null),
+        ])
+        .execute();
+
+      await migrateToLatest(database.db);
+      const rows = await database.db
+        .selectFrom("invites")
+        .select(["token_hash", "id", "used_at", "used_by", "revoked_at"])
+        .orderBy("token_hash")
+        .execute();
+      expect(rows.map((r) => [r.token_hash, r.used_by, r.revoked_at])).toEqual([
+        ["code-unused", null, null],
+        ["code-used", null, null],
+        ["mailed-used", "a1", null],
+      ]);
+      expect(new Set(rows.map((r) => r.id)).size).toBe(3);
+      for (const row of rows) expect(row.id).toMatch(/^[0-9a-f-]{36}$/);
+      const uses = await database.db.selectFrom("invite_uses").selectAll().orderBy("token_hash").execute();
+      expect(uses).toEqual([
+        { token_hash: "code-used", account_id: "a2", joined_at: "2025-06-02T08:00:00.000Z" },
+        { token_hash: "mailed-used", account_id: "a1", joined_at: "2025-06-02T08:00:00.000Z" },
+      ]);
     } finally {
       await database.close();
     }

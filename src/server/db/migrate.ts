@@ -9,6 +9,7 @@ import * as m006 from "./migrations/006-forms-and-images";
 import * as m007 from "./migrations/007-vehicle-check-templates";
 import * as m009 from "./migrations/009-pending-registrations";
 import * as m010 from "./migrations/010-organisations";
+import * as m011 from "./migrations/011-reusable-join-codes";
 import type { DB } from "./schema";
 
 /**
@@ -25,6 +26,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   "007-vehicle-check-templates": m007,
   "009-pending-registrations": m009,
   "010-organisations": m010,
+  "011-reusable-join-codes": m011,
 };
 
 /**

@@ -24,6 +24,7 @@ export interface Member extends Membership {
 }
 
 export interface StoredInvite {
+  id: string;
   tokenHash: string;
   organisationId: string;
   organisationName: string;
@@ -31,6 +32,20 @@ export interface StoredInvite {
   role: Role;
   expiresAt: string;
   usedAt: string | null;
+  revokedAt: string | null;
+}
+
+/** An invitation that still lets someone in, as its company's admins list it. */
+export interface OpenInvite {
+  id: string;
+  email: string | null;
+  role: Role;
+  createdAt: string;
+  expiresAt: string;
+  /** Who made it, when their account still exists. */
+  createdByName: string | null;
+  /** How many have joined by it. */
+  uses: number;
 }
 
 export async function insertOrganisation(db: Kysely<DB>, organisation: Organisation): Promise<void> {
@@ -168,6 +183,7 @@ export async function deleteMembership(
 export async function insertInvite(
   db: Kysely<DB>,
   invite: {
+    id: string;
     tokenHash: string;
     organisationId: string;
     email: string | null;
@@ -180,6 +196,7 @@ export async function insertInvite(
   await db
     .insertInto("invites")
     .values({
+      id: invite.id,
       token_hash: invite.tokenHash,
       organisation_id: invite.organisationId,
       email: invite.email,
@@ -189,6 +206,8 @@ export async function insertInvite(
       expires_at: invite.expiresAt.toISOString(),
       used_at: null,
       used_by: null,
+      revoked_at: null,
+      revoked_by: null,
     })
     .execute();
 }
@@ -212,12 +231,21 @@ export async function deleteUnusedInvitesTo(
   if (same.length > 0) await db.deleteFrom("invites").where("token_hash", "in", same).execute();
 }
 
-/** The invitation a token's hash names, with its organisation's name. */
-export async function findInvite(db: Kysely<DB>, tokenHash: string): Promise<StoredInvite | undefined> {
-  const row = await db
+/**
+ * The invitation a token's hash names, with its organisation's name. With `lock`, inside a transaction, its row
+ * is held until the transaction ends (PostgreSQL; SQLite runs a transaction as one unit anyway), so a join and
+ * a revocation of the same code, or two uses of one mailed invitation, run one after the other.
+ */
+export async function findInvite(
+  db: Kysely<DB>,
+  tokenHash: string,
+  { lock = false }: { lock?: boolean } = {},
+): Promise<StoredInvite | undefined> {
+  let query = db
     .selectFrom("invites")
     .innerJoin("organisations", "organisations.id", "invites.organisation_id")
     .select([
+      "invites.id",
       "invites.token_hash",
       "invites.organisation_id",
       "organisations.name",
@@ -225,11 +253,14 @@ export async function findInvite(db: Kysely<DB>, tokenHash: string): Promise<Sto
       "invites.role",
       "invites.expires_at",
       "invites.used_at",
+      "invites.revoked_at",
     ])
-    .where("invites.token_hash", "=", tokenHash)
-    .executeTakeFirst();
+    .where("invites.token_hash", "=", tokenHash);
+  if (lock && dialectOf(db) === "postgres") query = query.forUpdate("invites");
+  const row = await query.executeTakeFirst();
   return (
     row && {
+      id: row.id,
       tokenHash: row.token_hash,
       organisationId: row.organisation_id,
       organisationName: row.name,
@@ -237,13 +268,14 @@ export async function findInvite(db: Kysely<DB>, tokenHash: string): Promise<Sto
       role: row.role,
       expiresAt: row.expires_at,
       usedAt: row.used_at,
+      revokedAt: row.revoked_at,
     }
   );
 }
 
 /**
- * Marks an invitation used by `accountId`, only while it is unused and unexpired: false, changing nothing,
- * otherwise. Two accepts of one link race on this row, and only one changes it.
+ * Marks a mailed invitation used by `accountId`, only while it is unused, unrevoked and unexpired: false,
+ * changing nothing, otherwise. Two accepts of one link race on this row, and only one changes it.
  */
 export async function markInviteUsed(
   db: Kysely<DB>,
@@ -256,21 +288,126 @@ export async function markInviteUsed(
     .updateTable("invites")
     .set({ used_at: nowIso, used_by: accountId })
     .where("token_hash", "=", tokenHash)
+    .where("email", "is not", null)
     .where("used_at", "is", null)
+    .where("revoked_at", "is", null)
     .where("expires_at", ">", nowIso)
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }
 
+/** Records that `accountId` joined by the invitation, mailed or join code. */
+export async function insertInviteUse(
+  db: Kysely<DB>,
+  use: { tokenHash: string; accountId: string; joinedAt: string },
+): Promise<void> {
+  await db
+    .insertInto("invite_uses")
+    .values({ token_hash: use.tokenHash, account_id: use.accountId, joined_at: use.joinedAt })
+    .execute();
+}
+
+/** Who joined by an invitation (the token's hash names it), in the order they joined. */
+export async function listInviteUses(
+  db: Kysely<DB>,
+  tokenHash: string,
+): Promise<Array<{ accountId: string; joinedAt: string }>> {
+  const rows = await db
+    .selectFrom("invite_uses")
+    .select(["account_id", "joined_at"])
+    .where("token_hash", "=", tokenHash)
+    .orderBy("joined_at")
+    .orderBy("account_id")
+    .execute();
+  return rows.map((row) => ({ accountId: row.account_id, joinedAt: row.joined_at }));
+}
+
 /**
- * Invitations that expired unused are of no more use to anyone. Used ones stay, as the record of who joined
- * by whose invitation.
+ * An organisation's invitations that still let someone in (unrevoked, unexpired, and for a mailed one unused),
+ * newest first, with who made them and how many joined by each.
+ */
+export async function listOpenInvites(
+  db: Kysely<DB>,
+  organisationId: string,
+  now: Date,
+): Promise<OpenInvite[]> {
+  const rows = await db
+    .selectFrom("invites")
+    .leftJoin("accounts", "accounts.id", "invites.created_by")
+    .select((eb) => [
+      "invites.id",
+      "invites.email",
+      "invites.role",
+      "invites.created_at",
+      "invites.expires_at",
+      "accounts.full_name",
+      eb
+        .selectFrom("invite_uses")
+        .select((sub) => sub.fn.countAll<number | string>().as("uses"))
+        .whereRef("invite_uses.token_hash", "=", "invites.token_hash")
+        .as("uses"),
+    ])
+    .where("invites.organisation_id", "=", organisationId)
+    .where("invites.revoked_at", "is", null)
+    .where("invites.expires_at", ">", now.toISOString())
+    .where((eb) => eb.or([eb("invites.email", "is", null), eb("invites.used_at", "is", null)]))
+    .orderBy("invites.created_at", "desc")
+    .orderBy("invites.id")
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    email: row.email,
+    role: row.role,
+    createdAt: row.created_at,
+    expiresAt: row.expires_at,
+    createdByName: row.full_name,
+    uses: Number(row.uses ?? 0),
+  }));
+}
+
+/**
+ * Revokes one of an organisation's open invitations: false, changing nothing, when `id` names no open
+ * invitation of this organisation (another company's, a made-up one, or one used, expired or revoked already).
+ */
+export async function revokeInvite(
+  db: Kysely<DB>,
+  organisationId: string,
+  id: string,
+  by: string,
+  now: Date,
+): Promise<boolean> {
+  const nowIso = now.toISOString();
+  const result = await db
+    .updateTable("invites")
+    .set({ revoked_at: nowIso, revoked_by: by })
+    .where("id", "=", id)
+    .where("organisation_id", "=", organisationId)
+    .where("revoked_at", "is", null)
+    .where("expires_at", ">", nowIso)
+    .where((eb) => eb.or([eb("email", "is", null), eb("used_at", "is", null)]))
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/**
+ * Invitations that expired (or were revoked and then expired) with no one joined by them are of no more use to
+ * anyone. Those someone joined by stay, as the record of who joined by whose invitation.
  */
 export async function deleteExpiredInvites(db: Kysely<DB>, now: Date): Promise<number> {
   const result = await db
     .deleteFrom("invites")
     .where("used_at", "is", null)
     .where("expires_at", "<=", now.toISOString())
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom("invite_uses")
+            .select("invite_uses.token_hash")
+            .whereRef("invite_uses.token_hash", "=", "invites.token_hash"),
+        ),
+      ),
+    )
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }

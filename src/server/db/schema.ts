@@ -231,10 +231,15 @@ export interface MembershipsTable {
   joined_at: string;
 }
 
-/** A single-use invitation to join: mailed to an address, or with no address, a join code shown as a QR code. */
+/**
+ * An invitation to join: mailed to an address (single-use), or with no address, a join code shown as a QR code
+ * (usable by anyone who scans it until it expires or is revoked).
+ */
 export interface InvitesTable {
   /** SHA-256 of the link's token: a leaked table lets no one join. */
   token_hash: string;
+  /** What an admin's list and a revocation name it by (migration 011): set on every row. */
+  id: string;
   organisation_id: string;
   /** As the admin typed it; null for a join code. */
   email: string | null;
@@ -242,8 +247,18 @@ export interface InvitesTable {
   created_by: string;
   created_at: string;
   expires_at: string;
+  /** A mailed invitation's one use; always null for a join code, whose uses are in invite_uses. */
   used_at: string | null;
   used_by: string | null;
+  revoked_at: string | null;
+  revoked_by: string | null;
+}
+
+/** Who joined by which invitation, mailed or join code, and when (migration 011). */
+export interface InviteUsesTable {
+  token_hash: string;
+  account_id: string;
+  joined_at: string;
 }
 
 /** Fixed-window request counters (migration 002), shared by every server instance. */
@@ -281,4 +296,5 @@ export interface DB {
   organisations: OrganisationsTable;
   memberships: MembershipsTable;
   invites: InvitesTable;
+  invite_uses: InviteUsesTable;
 }

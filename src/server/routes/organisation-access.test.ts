@@ -24,7 +24,7 @@ const ORGANISATION_ROUTE = /^\/api\/(organisations|invites)(\/|$)/;
 describe.each(testDatabases())("who may use each organisation route, on $name", ({ open }) => {
   const testApp = useTestApp(open, { now: () => new Date("2025-06-04T09:00:00.000Z") });
   const { call } = testApp;
-  const { world, member, joinCode } = organisationHelpers(testApp);
+  const { world, member, joinCode, newJoinCode } = organisationHelpers(testApp);
 
   const CASES: RouteCase[] = [
     {
@@ -94,6 +94,35 @@ describe.each(testDatabases())("who may use each organisation route, on $name", 
         driver: 403,
         supervisor: 403,
         admin: 201,
+      },
+    },
+    {
+      method: "GET",
+      route: "/api/organisations/:id/invites",
+      request: async (w) => ({ url: `/api/organisations/${w.company.id}/invites` }),
+      expected: {
+        anonymous: 401,
+        nonMember: 404,
+        otherMember: 404,
+        driver: 403,
+        supervisor: 403,
+        admin: 200,
+      },
+    },
+    {
+      method: "DELETE",
+      route: "/api/organisations/:id/invites/:inviteId",
+      request: async (w) => {
+        const { id } = await newJoinCode(w.company);
+        return { url: `/api/organisations/${w.company.id}/invites/${id}` };
+      },
+      expected: {
+        anonymous: 401,
+        nonMember: 404,
+        otherMember: 404,
+        driver: 403,
+        supervisor: 403,
+        admin: 204,
       },
     },
     {
@@ -254,6 +283,31 @@ describe.each(testDatabases())("who may use each organisation route, on $name", 
         ].sort(),
       );
     }
+  });
+
+  it("answers an admin naming another company's invitation, under either company's id, with 404", async () => {
+    const w = await world();
+    const rivalCode = await newJoinCode(w.otherCompany);
+    const ownCode = await newJoinCode(w.company);
+    const before = await databaseSnapshot(testApp.database, { except: ["rate_limits"] });
+    for (const url of [
+      `/api/organisations/${w.company.id}/invites/${rivalCode.id}`,
+      `/api/organisations/${w.otherCompany.id}/invites/${rivalCode.id}`,
+      `/api/organisations/${w.otherCompany.id}/invites/${ownCode.id}`,
+    ]) {
+      const res = await call("DELETE", url, w.company.admin.cookie);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body, url).not.toContain("Rival");
+    }
+    expect(await databaseSnapshot(testApp.database, { except: ["rate_limits"] })).toEqual(before);
+    // Nor does another company's invitation show in the list.
+    const listed = (
+      await call("GET", `/api/organisations/${w.company.id}/invites`, w.company.admin.cookie)
+    ).json() as {
+      invites: Array<{ id: string }>;
+    };
+    expect(listed.invites.map((i) => i.id)).not.toContain(rivalCode.id);
+    expect(listed.invites.map((i) => i.id)).toContain(ownCode.id);
   });
 
   it("answers an admin naming another company's member, under either company's id, with 404", async () => {

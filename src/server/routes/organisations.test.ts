@@ -6,6 +6,7 @@ import { simpleParser } from "mailparser";
 import { beforeEach, describe, expect, it } from "vitest";
 import { messages } from "../../domain/messages";
 import { hashToken, newToken, SESSION_COOKIE } from "../auth/sessions";
+import { deleteExpiredInvites, listInviteUses } from "../db/organisations-repository";
 import { SAMPLE_CUSTOMERS, SAMPLE_VEHICLES, seedSampleData } from "../db/seed";
 import { testDatabases } from "../db/test-databases";
 import { createMailTransport } from "../mail/mail-transport";
@@ -22,7 +23,7 @@ describe.each(testDatabases())("organisations on $name", ({ open }) => {
   let clock = START;
   const testApp = useTestApp(open, { now: () => clock, prepare: seedSampleData });
   const { call, drainOutbox } = testApp;
-  const { person, company, joinCode, member } = organisationHelpers(testApp);
+  const { person, company, joinCode, newJoinCode, member } = organisationHelpers(testApp);
   const db = () => testApp.database.db;
   const unchanged = () => databaseSnapshot(testApp.database, { except: ["rate_limits"] });
 
@@ -119,6 +120,7 @@ describe.each(testDatabases())("organisations on $name", ({ open }) => {
       });
       expect(res.statusCode, res.body).toBe(201);
       expect(res.json()).toEqual({
+        id: expect.stringMatching(/^[0-9a-f-]{36}$/),
         message: messages.inviteSent("Ann.Driver@haulage.co.uk"),
         expiresAt: new Date(START.getTime() + 7 * DAY_MS).toISOString(),
       });
@@ -326,45 +328,172 @@ describe.each(testDatabases())("organisations on $name", ({ open }) => {
   });
 
   describe("join codes", () => {
-    it("answers a join link for the role, usable once by anyone", async () => {
+    const invitesOf = async (of: Company) => {
+      const res = await call("GET", `/api/organisations/${of.id}/invites`, of.admin.cookie);
+      expect(res.statusCode, res.body).toBe(200);
+      return (
+        res.json() as { invites: Array<{ id: string; kind: string; uses: number; email: string | null }> }
+      ).invites;
+    };
+    const revoke = (of: Company, id: string, by: Person = of.admin) =>
+      call("DELETE", `/api/organisations/${of.id}/invites/${id}`, by.cookie);
+    const usesOf = (token: string) => listInviteUses(db(), hashToken(token));
+
+    it("answers a join link for the role that lets in everyone who scans it, recording who joined", async () => {
       const acme = await company();
       const res = await call("POST", `/api/organisations/${acme.id}/join-codes`, acme.admin.cookie, {
         role: "supervisor",
       });
       expect(res.statusCode).toBe(201);
-      const { joinUrl, role, expiresAt } = res.json() as { joinUrl: string; role: string; expiresAt: string };
+      const { id, joinUrl, role, expiresAt } = res.json() as {
+        id: string;
+        joinUrl: string;
+        role: string;
+        expiresAt: string;
+      };
+      expect(id).toMatch(/^[0-9a-f-]{36}$/);
       expect(joinUrl).toMatch(/^http:\/\/sheets\.test\/join\?token=[\w-]{40,}$/);
       expect(role).toBe("supervisor");
       expect(expiresAt).toBe(new Date(START.getTime() + 7 * DAY_MS).toISOString());
       expect(await drainOutbox()).toEqual([]);
       const token = new URL(joinUrl).searchParams.get("token")!;
-      const first = await person();
+      const [first, second] = [await person(), await person()];
       expect((await accept(first, token)).json()).toMatchObject({ id: acme.id, role: "supervisor" });
-      expect((await accept(await person(), token)).statusCode).toBe(404);
+      clock = new Date(START.getTime() + 60_000);
+      expect((await accept(second, token)).json()).toMatchObject({ id: acme.id, role: "supervisor" });
+      expect((await lookUp(token)).statusCode).toBe(200);
+      expect(await usesOf(token)).toEqual([
+        { accountId: first.id, joinedAt: START.toISOString() },
+        { accountId: second.id, joinedAt: clock.toISOString() },
+      ]);
+      expect(await invitesOf(acme)).toEqual([expect.objectContaining({ id, kind: "join-code", uses: 2 })]);
     });
 
-    it("leaves a code unused when an account already in a company tries it", async () => {
+    it("lets 50 accounts join by one code, most at once, each recorded once", async () => {
+      const acme = await company();
+      const token = await joinCode(acme);
+      const people: Person[] = [];
+      for (let i = 0; i < 50; i++) people.push(await person());
+      for (let i = 0; i < people.length; i += 10) {
+        const answers = await Promise.all(people.slice(i, i + 10).map((p) => accept(p, token)));
+        expect(answers.map((r) => r.statusCode)).toEqual(Array(answers.length).fill(200));
+      }
+      const members = await db()
+        .selectFrom("memberships")
+        .select("account_id")
+        .where("organisation_id", "=", acme.id)
+        .execute();
+      expect(members).toHaveLength(51);
+      expect((await usesOf(token)).map((u) => u.accountId).sort()).toEqual(people.map((p) => p.id).sort());
+      expect(await invitesOf(acme)).toEqual([expect.objectContaining({ uses: 50 })]);
+      // Joining twice is not possible: the 50 are members already.
+      expect((await accept(people[0]!, token)).statusCode).toBe(409);
+      expect(await usesOf(token)).toHaveLength(50);
+    });
+
+    it("lets no one in once an admin revokes it; those who joined stay; it cannot be revoked twice", async () => {
+      const acme = await company();
+      const { id, token } = await newJoinCode(acme);
+      const joined = await person();
+      expect((await accept(joined, token)).statusCode).toBe(200);
+      expect((await revoke(acme, id)).statusCode).toBe(204);
+      const revoked = await db()
+        .selectFrom("invites")
+        .select(["revoked_at", "revoked_by"])
+        .where("id", "=", id)
+        .executeTakeFirstOrThrow();
+      expect(revoked).toEqual({ revoked_at: START.toISOString(), revoked_by: acme.admin.id });
+
+      const late = await person();
+      const before = await unchanged();
+      expect((await lookUp(token)).statusCode).toBe(404);
+      const refused = await accept(late, token);
+      expect(refused.statusCode).toBe(404);
+      expect(refused.json()).toMatchObject({ message: messages.inviteInvalid });
+      const again = await revoke(acme, id);
+      expect(again.statusCode).toBe(404);
+      expect(again.json()).toMatchObject({ message: messages.inviteNotOpen });
+      expect(await unchanged()).toEqual(before);
+      expect(await mine(joined)).toMatchObject({ id: acme.id });
+      expect(await mine(late)).toBeNull();
+      expect(await invitesOf(acme)).toEqual([]);
+    });
+
+    it("stops at 7 days: look-up, join and revocation refused, gone from the list, kept if anyone joined", async () => {
+      const acme = await company();
+      const used = await newJoinCode(acme);
+      const unused = await newJoinCode(acme);
+      const early = await person();
+      expect((await accept(early, used.token)).statusCode).toBe(200);
+      const late = await person();
+      clock = new Date(START.getTime() + 7 * DAY_MS);
+      const lateNow = await logInAgain(late);
+      const adminNow = await logInAgain(acme.admin);
+      const before = await unchanged();
+      for (const code of [used, unused]) {
+        expect((await lookUp(code.token)).statusCode).toBe(404);
+        expect((await accept(lateNow, code.token)).statusCode).toBe(404);
+        expect((await revoke(acme, code.id, adminNow)).statusCode).toBe(404);
+        expect((await call("GET", `/api/organisations/${acme.id}/invites`, adminNow.cookie)).json()).toEqual({
+          invites: [],
+        });
+      }
+      expect(await unchanged()).toEqual(before);
+      // The hourly clean-up takes the code no one joined by, and keeps the record of the other.
+      expect(await deleteExpiredInvites(db(), clock)).toBeGreaterThanOrEqual(1);
+      const left = await db()
+        .selectFrom("invites")
+        .select("id")
+        .where("organisation_id", "=", acme.id)
+        .execute();
+      expect(left).toEqual([{ id: used.id }]);
+      expect(await usesOf(used.token)).toHaveLength(1);
+    });
+
+    it("refuses an account already in a company, recording nothing, and lets others in after", async () => {
       const acme = await company();
       const rival = await company("Rival Haulage Ltd");
       const token = await joinCode(acme);
       const refused = await accept(rival.admin, token);
       expect(refused.statusCode).toBe(409);
       expect(refused.json()).toMatchObject({ message: messages.alreadyInOrganisation });
+      expect(await usesOf(token)).toEqual([]);
       expect((await accept(await person(), token)).statusCode).toBe(200);
     });
 
-    it("lets one of two people accepting one code at once join", async () => {
+    it("refuses a malformed invitation id, and one of a mailed invitation already used", async () => {
       const acme = await company();
-      const token = await joinCode(acme);
-      const [a, b] = [await person(), await person()];
-      const answers = await Promise.all([accept(a, token), accept(b, token)]);
-      expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 404]);
-      const members = await db()
-        .selectFrom("memberships")
-        .select("account_id")
-        .where("organisation_id", "=", acme.id)
-        .execute();
-      expect(members).toHaveLength(2);
+      const ann = await person();
+      const mailed = await invite(acme, ann.email);
+      const [listed] = await invitesOf(acme);
+      expect(listed).toMatchObject({ kind: "email", email: ann.email, uses: 0 });
+      expect((await accept(ann, mailed)).statusCode).toBe(200);
+      expect(await invitesOf(acme)).toEqual([]);
+      expect((await revoke(acme, listed!.id)).statusCode).toBe(404);
+      for (const bad of ["not-an-id", "1", `${listed!.id}x`]) {
+        expect((await revoke(acme, bad)).statusCode, bad).toBe(400);
+      }
+    });
+
+    it("withdraws a mailed invitation: its link then says it is not valid", async () => {
+      const acme = await company();
+      const ann = await person();
+      const token = await invite(acme, ann.email);
+      const [listed] = await invitesOf(acme);
+      expect((await revoke(acme, listed!.id)).statusCode).toBe(204);
+      expect((await lookUp(token)).statusCode).toBe(404);
+      expect((await accept(ann, token)).json()).toMatchObject({ message: messages.inviteInvalid });
+      expect(await mine(ann)).toBeNull();
+    });
+
+    it("uses a mailed invitation once when its account accepts it twice at the same moment", async () => {
+      const acme = await company();
+      const ann = await person();
+      const token = await invite(acme, ann.email);
+      const annElsewhere = await logInAgain(ann);
+      const answers = await Promise.all([accept(ann, token), accept(annElsewhere, token)]);
+      expect(answers.map((r) => r.statusCode).filter((code) => code === 200)).toHaveLength(1);
+      expect(await usesOf(token)).toHaveLength(1);
     });
   });
 

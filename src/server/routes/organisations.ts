@@ -24,11 +24,13 @@ import { createJoinCode } from "../services/organisations/create-join-code";
 import { createOrganisation } from "../services/organisations/create-organisation";
 import { inviteByEmail } from "../services/organisations/invite-by-email";
 import { listOrganisationForms } from "../services/organisations/list-organisation-forms";
+import { listInvites, revokeOpenInvite } from "../services/organisations/manage-invites";
 import { memberOf } from "../services/organisations/organisation-access";
 import { organisationView } from "../services/organisations/organisation-view";
 
 const OrganisationParamsSchema = z.object({ id: IdSchema });
 const MemberParamsSchema = z.object({ id: IdSchema, accountId: IdSchema });
+const InviteParamsSchema = z.object({ id: IdSchema, inviteId: IdSchema });
 
 /**
  * The company layer (decision record 029): making an organisation, its members and their roles, invitations by
@@ -67,6 +69,19 @@ export const organisationRoutes: FastifyPluginAsync = async (app) => {
     const { id } = parseInput(OrganisationParamsSchema, request.params);
     const body = parseInput(InviteRequestSchema, request.body);
     return reply.status(201).send(await inviteByEmail(app, account, id, body));
+  });
+
+  app.get("/organisations/:id/invites", async (request) => {
+    const account = requireAccount(request);
+    const { id } = parseInput(OrganisationParamsSchema, request.params);
+    return listInvites(app, account, id);
+  });
+
+  app.delete("/organisations/:id/invites/:inviteId", async (request, reply) => {
+    const account = requireAccount(request);
+    const { id, inviteId } = parseInput(InviteParamsSchema, request.params);
+    await revokeOpenInvite(app, account, id, inviteId);
+    return reply.status(204).send();
   });
 
   app.post("/organisations/:id/join-codes", async (request, reply) => {

@@ -44,12 +44,17 @@ export function organisationHelpers(testApp: TestApp) {
     return { id: (res.json() as { id: string }).id, admin: owner };
   }
 
-  /** A single-use join code of the company for `role`: the token its join link carries. */
-  async function joinCode(of: Company, role: Role = "driver"): Promise<string> {
+  /** A new join code of the company for `role`: its id, and the token its join link carries. */
+  async function newJoinCode(of: Company, role: Role = "driver"): Promise<{ id: string; token: string }> {
     const res = await call("POST", `/api/organisations/${of.id}/join-codes`, of.admin.cookie, { role });
     expect(res.statusCode, res.body).toBe(201);
-    const { joinUrl } = res.json() as { joinUrl: string };
-    return new URL(joinUrl).searchParams.get("token")!;
+    const { id, joinUrl } = res.json() as { id: string; joinUrl: string };
+    return { id, token: new URL(joinUrl).searchParams.get("token")! };
+  }
+
+  /** A new join code of the company for `role`: the token its join link carries. */
+  async function joinCode(of: Company, role: Role = "driver"): Promise<string> {
+    return (await newJoinCode(of, role)).token;
   }
 
   /** A new person (or the one given) joins the company with `role` by a join code. */
@@ -74,5 +79,5 @@ export function organisationHelpers(testApp: TestApp) {
     };
   }
 
-  return { person, company, joinCode, member, world };
+  return { person, company, joinCode, newJoinCode, member, world };
 }

@@ -25,7 +25,7 @@ describe("parseHomeTab", () => {
 
 describe("isAccountTab", () => {
   it("is true only for the tabs reached from More Options", () => {
-    expect(ACCOUNT_TABS).toEqual(["forms", "history", "supervisor", "account"]);
+    expect(ACCOUNT_TABS).toEqual(["forms", "history", "supervisor", "company", "account"]);
     expect(isAccountTab("timesheet")).toBe(false);
     expect(isAccountTab("check-sheet")).toBe(false);
     expect(isAccountTab("history")).toBe(true);

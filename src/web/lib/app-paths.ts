@@ -7,8 +7,11 @@ export function parseFormKind(value: string | null): FormKind | null {
   return value === "timesheet" || value === "check-sheet" ? value : null;
 }
 
-/** The home tabs that only make sense with an account; the spec calls the Operator Dashboard tab 'forms'. */
-export const ACCOUNT_TABS = ["forms", "history", "supervisor", "account"] as const;
+/**
+ * The home tabs that only make sense with an account; the spec calls the Operator Dashboard tab 'forms'. Company
+ * (decision record 029) is the company layer's: making or joining one, its members and its invitations.
+ */
+export const ACCOUNT_TABS = ["forms", "history", "supervisor", "company", "account"] as const;
 export type AccountTab = (typeof ACCOUNT_TABS)[number];
 
 /** The home screen's tabs: the two forms for everyone, and the account's own tabs from More Options. */

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { InviteViewResponse, OrganisationResponse } from "../../../domain/api";
 import { messages } from "../../../domain/messages";
-import { acceptProblem, inviteState } from "../../../domain/organisation";
+import { acceptProblem, inviteKind, inviteState } from "../../../domain/organisation";
 import { AppError } from "../../app-error";
 import { hashToken } from "../../auth/sessions";
 import type { Account } from "../../db/accounts-repository";
@@ -9,6 +9,7 @@ import { isUniqueViolation } from "../../db/is-unique-violation";
 import {
   findInvite,
   findMembership,
+  insertInviteUse,
   insertMembership,
   markInviteUsed,
 } from "../../db/organisations-repository";
@@ -17,7 +18,7 @@ import { organisationView } from "./organisation-view";
 
 /**
  * What an invitation link or join code is to, for the driver to confirm: the company's name and the role, and
- * nothing else (not who was invited, nor by whom). Unknown, used and expired tokens answer one 404.
+ * nothing else (not who was invited, nor by whom). Unknown, used, revoked and expired tokens answer one 404.
  */
 export async function lookUpInvite(app: FastifyInstance, token: string): Promise<InviteViewResponse> {
   const invite = await findInvite(app.deps.database.db, hashToken(token));
@@ -28,10 +29,12 @@ export async function lookUpInvite(app: FastifyInstance, token: string): Promise
 }
 
 /**
- * The driver confirms: in one transaction the invitation is used (only if it still is unused and unexpired, so
- * of two accepts one wins) and the account becomes a member with the invitation's role. Refused, changing
- * nothing: an invalid invitation (404), a mailed one opened by another address's account (403), an account that
- * belongs to a company already (409, also when it joined one meanwhile: the membership's key decides).
+ * The driver confirms: in one transaction, holding the invitation's row, the account becomes a member with the
+ * invitation's role and the join is recorded against the invitation. A mailed invitation is used up by it (only
+ * if it still is unused, so of two accepts one wins); a join code lets in everyone who scans it until it expires
+ * or is revoked, and a revocation waits for a join under way (or the join sees it). Refused, changing nothing:
+ * an invalid invitation (404), a mailed one opened by another address's account (403), an account that belongs
+ * to a company already (409, also when it joined one meanwhile: the membership's key decides).
  */
 export async function acceptInvite(
   app: FastifyInstance,
@@ -44,7 +47,7 @@ export async function acceptInvite(
   const membership = await db
     .transaction()
     .execute(async (trx) => {
-      const invite = await findInvite(trx, tokenHash);
+      const invite = await findInvite(trx, tokenHash, { lock: true });
       const current = await findMembership(trx, account.id);
       const problem = acceptProblem(
         invite,
@@ -52,7 +55,8 @@ export async function acceptInvite(
         now,
       );
       if (problem) refuse(problem);
-      if (!invite || !(await markInviteUsed(trx, tokenHash, account.id, now))) {
+      if (!invite) throw new AppError("not_found", messages.inviteInvalid);
+      if (inviteKind(invite) === "email" && !(await markInviteUsed(trx, tokenHash, account.id, now))) {
         throw new AppError("not_found", messages.inviteInvalid);
       }
       const joined = {
@@ -62,6 +66,7 @@ export async function acceptInvite(
         joinedAt: now.toISOString(),
       };
       await insertMembership(trx, joined);
+      await insertInviteUse(trx, { tokenHash, accountId: account.id, joinedAt: joined.joinedAt });
       return joined;
     })
     .catch((error: unknown) => {

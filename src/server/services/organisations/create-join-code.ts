@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import type { JoinCodeRequest, JoinCodeResponse } from "../../../domain/api";
 import { messages } from "../../../domain/messages";
@@ -10,12 +11,16 @@ import { hitRateLimit } from "../../db/rate-limits-repository";
 import { joinLink } from "./invite-by-email";
 import { memberOf } from "./organisation-access";
 
-/** An induction of 40 drivers takes 40 codes; this bounds what a company's admins can pile up in a day. */
-const JOIN_CODES_PER_ORGANISATION_PER_DAY = 200;
+/**
+ * One code serves a whole induction, so a company needs a few a day (a site each, a role each, a mistake or two);
+ * this bounds what its admins can pile up.
+ */
+const JOIN_CODES_PER_ORGANISATION_PER_DAY = 50;
 
 /**
- * An admin makes a join code: a single-use join link with no address, valid 7 days, to show as a QR code on a
- * screen at a site induction. Nothing is mailed; the answer is the link.
+ * An admin makes a join code: a join link with no address, to show as a QR code on a screen at a site
+ * induction. Everyone who scans it may join, with its role, for 7 days or until an admin revokes it. Nothing is
+ * mailed; the answer is the link (only its token's hash is kept, so it is shown this once).
  */
 export async function createJoinCode(
   app: FastifyInstance,
@@ -38,8 +43,10 @@ export async function createJoinCode(
     });
   }
   const token = newToken();
+  const id = randomUUID();
   const expiresAt = inviteExpiresAt(now);
   await insertInvite(db, {
+    id,
     tokenHash: hashToken(token),
     organisationId,
     email: null,
@@ -49,6 +56,7 @@ export async function createJoinCode(
     expiresAt,
   });
   return {
+    id,
     joinUrl: joinLink(app.deps.config.publicUrl, token),
     role: input.role,
     expiresAt: expiresAt.toISOString(),

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import type { InviteRequest, InviteResponse } from "../../../domain/api";
 import { messages } from "../../../domain/messages";
@@ -76,10 +77,12 @@ export async function inviteByEmail(
     });
   }
   const token = newToken();
+  const id = randomUUID();
   const expiresAt = inviteExpiresAt(now);
   await db.transaction().execute(async (trx) => {
     await deleteUnusedInvitesTo(trx, organisationId, email);
     await insertInvite(trx, {
+      id,
       tokenHash: hashToken(token),
       organisationId,
       email,
@@ -98,5 +101,5 @@ export async function inviteByEmail(
     await enqueueMail(trx, mail, now);
   });
   app.deps.outbox?.wake();
-  return { message: messages.inviteSent(email), expiresAt: expiresAt.toISOString() };
+  return { id, message: messages.inviteSent(email), expiresAt: expiresAt.toISOString() };
 }

@@ -4,12 +4,13 @@ import type { LoginResponse } from "../../../domain/api";
 import { apiRequest } from "../../lib/api-client";
 import { appPaths } from "../../lib/app-paths";
 import { closeAuthDialog } from "../../lib/auth-dialog-store";
+import { takeReturnAfterSignIn } from "../../lib/return-after-sign-in";
 import { startSession } from "../../lib/session-store";
 import { currentDriverQueryKey } from "../../lib/use-current-driver";
 
 /**
  * Sends a call whose answer is a new session (a login, or a sign-up link opened), then takes the driver to the
- * Operator Dashboard as signed in.
+ * Operator Dashboard as signed in, or back to the invitation they were asked to sign in for.
  */
 export function useSignIn() {
   const queryClient = useQueryClient();
@@ -26,7 +27,7 @@ export function useSignIn() {
     // Counted on this device's clock, which is what the local 30-minute timer runs on.
     startSession(answer.accountId, answer.fullName);
     closeAuthDialog();
-    navigate(appPaths.home("forms"));
+    navigate(takeReturnAfterSignIn() ?? appPaths.home("forms"));
     window.scrollTo({ top: 0 });
   };
 }

@@ -35,6 +35,7 @@ const areaNames: Record<AccountTab, string> = {
   forms: "the Operator Dashboard",
   history: "your Driver History",
   supervisor: "the Supervisor area",
+  company: "your Company",
   account: "your Account",
 };
 

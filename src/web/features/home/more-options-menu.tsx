@@ -1,4 +1,12 @@
-import { ChevronDown, History, LayoutDashboard, type LucideIcon, ShieldCheck, UserRound } from "lucide-react";
+import {
+  Building2,
+  ChevronDown,
+  History,
+  LayoutDashboard,
+  type LucideIcon,
+  ShieldCheck,
+  UserRound,
+} from "lucide-react";
 import { RadioMenuContent } from "../../components/radio-menu-content";
 import { Button } from "../../components/ui/button";
 import { DropdownMenu, DropdownMenuTrigger } from "../../components/ui/dropdown-menu";
@@ -9,6 +17,7 @@ const items: readonly { value: AccountTab; label: string; icon: LucideIcon }[] =
   { value: "forms", label: "Operator Dashboard", icon: LayoutDashboard },
   { value: "history", label: "Driver History", icon: History },
   { value: "supervisor", label: "Supervisor", icon: ShieldCheck },
+  { value: "company", label: "Company", icon: Building2 },
   { value: "account", label: "Account", icon: UserRound },
 ];
 

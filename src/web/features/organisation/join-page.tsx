@@ -1,5 +1,5 @@
-import { useMutation, useQuery } from "@tanstack/react-query";
-import { Building2, CircleAlert, CircleCheck } from "lucide-react";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { Building2, CircleCheck } from "lucide-react";
 import { Link, useSearchParams } from "wouter";
 import {
   InviteTokenQuerySchema,
@@ -7,7 +7,6 @@ import {
   type OrganisationResponse,
 } from "../../../domain/api";
 import { messages } from "../../../domain/messages";
-import { ROLE_LABELS } from "../../../domain/organisation";
 import { LoadingScreen } from "../../components/loading-screen";
 import { ScreenLayout } from "../../components/screen-layout";
 import { Button, buttonClasses } from "../../components/ui/button";
@@ -16,27 +15,12 @@ import { apiRequest } from "../../lib/api-client";
 import { appPaths } from "../../lib/app-paths";
 import { openAuthDialog } from "../../lib/auth-dialog-store";
 import { failureText } from "../../lib/failure-text";
+import { forgetReturnAfterSignIn, returnAfterSignIn } from "../../lib/return-after-sign-in";
 import { useSession } from "../../lib/session-store";
+import { Problem } from "./outcome";
+import { setMyOrganisation } from "./use-organisation";
 
 const back = { href: appPaths.home(), label: "Home" };
-
-/** "a driver", "an admin". */
-function withArticle(role: InviteViewResponse["role"]): string {
-  const label = ROLE_LABELS[role].toLowerCase();
-  return /^[aeiou]/.test(label) ? `an ${label}` : `a ${label}`;
-}
-
-function Problem({ text }: { text: string }) {
-  return (
-    <p
-      role="alert"
-      className="flex gap-2 rounded-lg border border-red-300 bg-red-50 p-3 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
-    >
-      <CircleAlert aria-hidden="true" className="mt-1 size-4 shrink-0" />
-      <span>{text}</span>
-    </p>
-  );
-}
 
 /**
  * Where an invitation's link, mailed or read from a join code's QR code, lands: it says which company and role
@@ -56,9 +40,19 @@ export function JoinPage() {
         signal,
       }),
   });
+  const queryClient = useQueryClient();
   const accept = useMutation({
     mutationFn: () => apiRequest<OrganisationResponse>("POST", "/api/invites/accept", { token }),
+    onSuccess: (joined) => {
+      forgetReturnAfterSignIn();
+      setMyOrganisation(queryClient, joined);
+    },
   });
+  // Signed out, the driver logs in or signs up first and comes back here to tap Join.
+  const signInFirst = (view: "login" | "register") => {
+    returnAfterSignIn(`/join?token=${token}`);
+    openAuthDialog(view);
+  };
 
   if (!usable || invite.isError) {
     return (
@@ -93,14 +87,17 @@ export function JoinPage() {
               className="size-6 shrink-0 text-emerald-600 dark:text-emerald-400"
             />
             <span>
-              You have joined {accept.data.name} as {withArticle(accept.data.role)}.
+              You have joined {accept.data.name} as {messages.roleWithArticle(accept.data.role)}.
             </span>
           </p>
           <p className="text-slate-700 dark:text-slate-300">
             Forms you make from now on belong to the company as well as to you. The forms you made before stay
             yours only.
           </p>
-          <Link href={appPaths.home("forms")} className={buttonClasses()}>
+          <Link href={appPaths.home("company")} className={buttonClasses()}>
+            See Your Company
+          </Link>
+          <Link href={appPaths.home("forms")} className={buttonClasses("outline")}>
             Back to Dashboard
           </Link>
         </Card>
@@ -116,7 +113,8 @@ export function JoinPage() {
           <div>
             <h2 className="text-xl font-bold break-words">{organisationName}</h2>
             <p className="mt-1 text-slate-700 dark:text-slate-300">
-              You have been invited to join {organisationName} on Plant Sheets as {withArticle(role)}.
+              You have been invited to join {organisationName} on Plant Sheets as{" "}
+              {messages.roleWithArticle(role)}.
             </p>
           </div>
         </div>
@@ -128,13 +126,13 @@ export function JoinPage() {
         ) : (
           <>
             <p>
-              To join, log in (or create an account) with the email address the invitation was sent to, then
-              open this link again.
+              To join, log in, or create a driver account, with your email address (the one the invitation was
+              sent to, if it was emailed to you). You will come back here to join.
             </p>
-            <Button size="lg" onClick={() => openAuthDialog("login")}>
+            <Button size="lg" onClick={() => signInFirst("login")}>
               Log In
             </Button>
-            <Button variant="outline" onClick={() => openAuthDialog("register")}>
+            <Button variant="outline" onClick={() => signInFirst("register")}>
               Create Driver Account
             </Button>
           </>

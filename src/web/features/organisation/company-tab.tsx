@@ -1,0 +1,134 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { Building2, LogOut, RotateCw } from "lucide-react";
+import { useState } from "react";
+import type { OrganisationResponse } from "../../../domain/api";
+import { messages } from "../../../domain/messages";
+import { may, ROLE_LABELS } from "../../../domain/organisation";
+import { ConfirmDialog } from "../../components/confirm-dialog";
+import { LoadingScreen } from "../../components/loading-screen";
+import { Button } from "../../components/ui/button";
+import { Card } from "../../components/ui/card";
+import { apiRequest } from "../../lib/api-client";
+import { failureText } from "../../lib/failure-text";
+import { CreateCompanyForm } from "./create-company-form";
+import { InviteByEmail } from "./invite-by-email";
+import { JoinCodes } from "./join-codes";
+import { MembersList } from "./members-list";
+import { OpenInvites } from "./open-invites";
+import { done, failed, type Outcome, OutcomeNote, Problem } from "./outcome";
+import { setMyOrganisation, useMyOrganisation } from "./use-organisation";
+
+/**
+ * Company (decision record 029): for an account in no company, setting one up; in one, its name and the
+ * account's role, the members for supervisors and admins, and for admins managing people and invitations.
+ * Anyone may leave. An individual driver who never opens it sees nothing else of the company layer.
+ */
+export function CompanyTab() {
+  const mine = useMyOrganisation();
+  // What the last change of company (made, left) came to: shown above whatever the tab now shows.
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+
+  let body: React.ReactNode;
+  if (mine.isPending) body = <LoadingScreen label="Loading your company..." />;
+  else if (mine.isError) {
+    body = (
+      <Card className="grid gap-3">
+        <Problem text={messages.companyLoadFailed(failureText(mine.error))} />
+        <Button variant="outline" onClick={() => void mine.refetch()}>
+          <RotateCw aria-hidden="true" className="size-4" />
+          Try Again
+        </Button>
+      </Card>
+    );
+  } else if (mine.data?.organisation) {
+    body = <CompanyView organisation={mine.data.organisation} onLeft={setOutcome} />;
+  } else body = <CreateCompanyForm onCreated={setOutcome} />;
+
+  return (
+    <section aria-labelledby="company-heading" className="grid gap-3">
+      <h2 id="company-heading" className="text-xl font-bold">
+        Company
+      </h2>
+      <OutcomeNote outcome={outcome} />
+      {body}
+    </section>
+  );
+}
+
+function CompanyView({
+  organisation,
+  onLeft,
+}: {
+  organisation: OrganisationResponse;
+  onLeft: (outcome: Outcome) => void;
+}) {
+  const { id, name, role, members } = organisation;
+  const admin = may(role, "invite");
+  return (
+    <>
+      <Card className="flex items-start gap-3">
+        <Building2 aria-hidden="true" className="mt-1 size-8 shrink-0 text-amber-600 dark:text-amber-400" />
+        <div className="min-w-0">
+          <h3 className="text-xl font-bold break-words">{name}</h3>
+          <p className="mt-1 text-slate-700 dark:text-slate-300">
+            Your role: <strong className="text-slate-900 dark:text-slate-100">{ROLE_LABELS[role]}</strong>
+          </p>
+          <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
+            Forms you make belong to the company as well as to you.
+          </p>
+        </div>
+      </Card>
+      {members ? <MembersList organisation={organisation} members={members} canManage={admin} /> : null}
+      {admin ? (
+        <>
+          <InviteByEmail organisationId={id} />
+          <JoinCodes organisationId={id} organisationName={name} />
+          <OpenInvites organisationId={id} />
+        </>
+      ) : null}
+      <LeaveCompany organisationId={id} name={name} onLeft={onLeft} />
+    </>
+  );
+}
+
+function LeaveCompany({
+  organisationId,
+  name,
+  onLeft,
+}: {
+  organisationId: string;
+  name: string;
+  onLeft: (outcome: Outcome) => void;
+}) {
+  const queryClient = useQueryClient();
+  const [asking, setAsking] = useState(false);
+  const [problem, setProblem] = useState<Outcome | null>(null);
+  return (
+    <div className="grid gap-3">
+      <OutcomeNote outcome={problem} />
+      <Button size="lg" variant="outline" onClick={() => setAsking(true)}>
+        <LogOut aria-hidden="true" className="size-5" />
+        Leave Company
+      </Button>
+      <ConfirmDialog
+        open={asking}
+        onOpenChange={setAsking}
+        title={`Leave ${name}?`}
+        description={messages.leaveConfirm(name)}
+        confirmLabel="Leave Company"
+        busyLabel="Leaving..."
+        destructive
+        onConfirm={async () => {
+          try {
+            await apiRequest<void>("POST", `/api/organisations/${organisationId}/leave`);
+            setProblem(null);
+            onLeft(done(messages.leftCompany(name)));
+            setMyOrganisation(queryClient, null);
+          } catch (error) {
+            setProblem(failed(failureText(error)));
+          }
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,87 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { Building2, LoaderCircle } from "lucide-react";
+import { type FormEvent, useState } from "react";
+import { CreateOrganisationRequestSchema, type OrganisationResponse } from "../../../domain/api";
+import { messages } from "../../../domain/messages";
+import { MAX_ORGANISATION_NAME_LENGTH } from "../../../domain/organisation";
+import { TextField } from "../../components/text-field";
+import { Button } from "../../components/ui/button";
+import { Card } from "../../components/ui/card";
+import { apiRequest } from "../../lib/api-client";
+import { failureText } from "../../lib/failure-text";
+import { parseRequest } from "../../lib/parse-request";
+import { done, type Outcome, Problem } from "./outcome";
+import { setMyOrganisation } from "./use-organisation";
+
+/**
+ * For an account in no company: set one up (its first admin). Joining one is by the link or QR code a company
+ * gives, so the screen says so rather than offering a search of companies.
+ */
+export function CreateCompanyForm({ onCreated }: { onCreated: (outcome: Outcome) => void }) {
+  const queryClient = useQueryClient();
+  const [name, setName] = useState("");
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = parseRequest(null, CreateOrganisationRequestSchema, { name });
+    if (parsed.problem !== undefined) {
+      setProblem(parsed.problem);
+      return;
+    }
+    setProblem(null);
+    setBusy(true);
+    try {
+      const made = await apiRequest<OrganisationResponse>("POST", "/api/organisations", parsed.data);
+      setMyOrganisation(queryClient, made);
+      onCreated(done(messages.companyCreated(made.name)));
+    } catch (error) {
+      setProblem(failureText(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Card className="grid gap-4">
+      <div className="flex items-start gap-3">
+        <Building2 aria-hidden="true" className="mt-1 size-8 shrink-0 text-amber-600 dark:text-amber-400" />
+        <div className="grid gap-2 text-slate-700 dark:text-slate-300">
+          <p>
+            You are not in a company. Your forms are yours alone, as they always have been: nothing changes
+            unless you set up or join one.
+          </p>
+          <p>
+            To join your employer's company, open the invitation link they emailed you, or scan the join code
+            they show at a site induction.
+          </p>
+        </div>
+      </div>
+      <form
+        onSubmit={submit}
+        noValidate
+        className="grid gap-4 border-t border-slate-200 pt-4 dark:border-slate-800"
+      >
+        <h3 className="text-lg font-bold">Set Up a Company</h3>
+        <p className="text-slate-700 dark:text-slate-300">
+          For a plant-hire firm: you become its admin, and can invite your drivers and supervisors.
+        </p>
+        <TextField
+          label="Company name"
+          value={name}
+          onValueChange={setName}
+          maxLength={MAX_ORGANISATION_NAME_LENGTH}
+          autoComplete="organization"
+          aria-invalid={problem !== null}
+          aria-required="true"
+        />
+        {problem !== null ? <Problem text={problem} /> : null}
+        <Button type="submit" size="lg" disabled={busy}>
+          {busy ? <LoaderCircle aria-hidden="true" className="size-5 animate-spin" /> : null}
+          {busy ? "Creating..." : "Create Company"}
+        </Button>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,80 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { LoaderCircle, Send } from "lucide-react";
+import { type FormEvent, useState } from "react";
+import { InviteRequestSchema, type InviteResponse } from "../../../domain/api";
+import type { Role } from "../../../domain/organisation";
+import { TextField } from "../../components/text-field";
+import { Button } from "../../components/ui/button";
+import { Card } from "../../components/ui/card";
+import { apiRequest } from "../../lib/api-client";
+import { failureText } from "../../lib/failure-text";
+import { parseRequest } from "../../lib/parse-request";
+import { done, failed, type Outcome, OutcomeNote } from "./outcome";
+import { RoleSelect } from "./role-select";
+import { refreshOpenInvites } from "./use-organisation";
+
+/** An admin mails one address a single-use invitation with a role; the answer says who it went to. */
+export function InviteByEmail({ organisationId }: { organisationId: string }) {
+  const queryClient = useQueryClient();
+  const [email, setEmail] = useState("");
+  const [role, setRole] = useState<Role>("driver");
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = parseRequest(null, InviteRequestSchema, { email, role });
+    if (parsed.problem !== undefined) {
+      setOutcome(failed(parsed.problem));
+      return;
+    }
+    setBusy(true);
+    setOutcome(null);
+    try {
+      const answer = await apiRequest<InviteResponse>(
+        "POST",
+        `/api/organisations/${organisationId}/invites`,
+        parsed.data,
+      );
+      setOutcome(done(answer.message));
+      setEmail("");
+      await refreshOpenInvites(queryClient, organisationId);
+    } catch (error) {
+      setOutcome(failed(failureText(error)));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section aria-labelledby="invite-heading">
+      <Card>
+        <form onSubmit={submit} noValidate className="grid gap-4">
+          <h3 id="invite-heading" className="text-lg font-bold">
+            Invite by Email
+          </h3>
+          <TextField
+            label="Email address"
+            type="email"
+            inputMode="email"
+            autoComplete="off"
+            value={email}
+            onValueChange={setEmail}
+            aria-invalid={outcome?.ok === false}
+            hint="One address. The link works once, for 7 days, for an account with this address."
+          />
+          <RoleSelect label="Role" value={role} onChange={setRole} />
+          <OutcomeNote outcome={outcome} />
+          <Button type="submit" size="lg" disabled={busy}>
+            {busy ? (
+              <LoaderCircle aria-hidden="true" className="size-5 animate-spin" />
+            ) : (
+              <Send aria-hidden="true" className="size-5" />
+            )}
+            {busy ? "Sending..." : "Send Invitation"}
+          </Button>
+        </form>
+      </Card>
+    </section>
+  );
+}

@@ -1,0 +1,91 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { LoaderCircle, QrCode } from "lucide-react";
+import { useState } from "react";
+import type { JoinCodeResponse } from "../../../domain/api";
+import type { Role } from "../../../domain/organisation";
+import { Button } from "../../components/ui/button";
+import { Card } from "../../components/ui/card";
+import { apiRequest } from "../../lib/api-client";
+import { failureText } from "../../lib/failure-text";
+import { JoinCodeScreen } from "./join-code-screen";
+import { failed, type Outcome, OutcomeNote } from "./outcome";
+import { RoleSelect } from "./role-select";
+import { refreshOpenInvites } from "./use-organisation";
+
+/**
+ * An admin makes a join code for a site induction and shows it full screen as a QR code: everyone who scans it
+ * may join with its role. Only the code's hash is kept on the server, so the code made last can be shown again
+ * while this screen is open, and never after.
+ */
+export function JoinCodes({
+  organisationId,
+  organisationName,
+}: {
+  organisationId: string;
+  organisationName: string;
+}) {
+  const queryClient = useQueryClient();
+  const [role, setRole] = useState<Role>("driver");
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [code, setCode] = useState<JoinCodeResponse | null>(null);
+  const [showing, setShowing] = useState(false);
+
+  const create = async () => {
+    setBusy(true);
+    setOutcome(null);
+    try {
+      const made = await apiRequest<JoinCodeResponse>(
+        "POST",
+        `/api/organisations/${organisationId}/join-codes`,
+        {
+          role,
+        },
+      );
+      setCode(made);
+      setShowing(true);
+      await refreshOpenInvites(queryClient, organisationId);
+    } catch (error) {
+      setOutcome(failed(failureText(error)));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section aria-labelledby="join-code-heading">
+      <Card className="grid gap-4">
+        <h3 id="join-code-heading" className="text-lg font-bold">
+          Join Code for a Site Induction
+        </h3>
+        <p className="text-slate-700 dark:text-slate-300">
+          Show a QR code on a screen: everyone who scans it can join with the role you choose, for 7 days or
+          until you revoke it.
+        </p>
+        <RoleSelect label="Role for those who join" value={role} onChange={setRole} />
+        <OutcomeNote outcome={outcome} />
+        <Button size="lg" onClick={() => void create()} disabled={busy}>
+          {busy ? (
+            <LoaderCircle aria-hidden="true" className="size-5 animate-spin" />
+          ) : (
+            <QrCode aria-hidden="true" className="size-5" />
+          )}
+          {busy ? "Creating..." : "Create Join Code"}
+        </Button>
+        {code ? (
+          <Button size="lg" variant="outline" onClick={() => setShowing(true)}>
+            Show the Join Code Again
+          </Button>
+        ) : null}
+      </Card>
+      {code ? (
+        <JoinCodeScreen
+          code={code}
+          organisationName={organisationName}
+          open={showing}
+          onOpenChange={setShowing}
+        />
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,133 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { UserMinus } from "lucide-react";
+import { useState } from "react";
+import type { OrganisationMember, OrganisationResponse } from "../../../domain/api";
+import { messages } from "../../../domain/messages";
+import { ROLE_LABELS, type Role } from "../../../domain/organisation";
+import { ConfirmDialog } from "../../components/confirm-dialog";
+import { Button } from "../../components/ui/button";
+import { Card } from "../../components/ui/card";
+import { apiRequest } from "../../lib/api-client";
+import { failureText } from "../../lib/failure-text";
+import { useSession } from "../../lib/session-store";
+import { done, failed, type Outcome, OutcomeNote } from "./outcome";
+import { RoleSelect } from "./role-select";
+import { refreshMyOrganisation } from "./use-organisation";
+
+type Pending =
+  | { kind: "role"; member: OrganisationMember; role: Role }
+  | { kind: "remove"; member: OrganisationMember };
+
+/**
+ * The members with their roles, for supervisors and admins. An admin changes a role or removes a member, each
+ * after a question that says what it means; their own row is theirs to leave, below.
+ */
+export function MembersList({
+  organisation,
+  members,
+  canManage,
+}: {
+  organisation: OrganisationResponse;
+  members: readonly OrganisationMember[];
+  canManage: boolean;
+}) {
+  const queryClient = useQueryClient();
+  const me = useSession()?.accountId;
+  const [pending, setPending] = useState<Pending | null>(null);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const base = `/api/organisations/${organisation.id}/members`;
+
+  const apply = async (change: Pending) => {
+    const { member } = change;
+    try {
+      if (change.kind === "role") {
+        await apiRequest<void>("PUT", `${base}/${member.accountId}`, { role: change.role });
+        setOutcome(done(messages.roleChanged(member.fullName, change.role)));
+      } else {
+        await apiRequest<void>("DELETE", `${base}/${member.accountId}`);
+        setOutcome(done(messages.memberRemoved(member.fullName)));
+      }
+    } catch (error) {
+      setOutcome(failed(failureText(error)));
+    }
+    await refreshMyOrganisation(queryClient);
+  };
+
+  return (
+    <section aria-labelledby="members-heading" className="grid gap-3">
+      <h3 id="members-heading" className="text-lg font-bold">
+        Members ({members.length})
+      </h3>
+      <OutcomeNote outcome={outcome} />
+      <Card className="p-0">
+        <ul className="divide-y divide-slate-200 dark:divide-slate-800">
+          {members.map((member) => {
+            const isMe = member.accountId === me;
+            return (
+              <li key={member.accountId} className="flex flex-wrap items-center gap-3 p-4">
+                <div className="min-w-0 flex-1 basis-48">
+                  <p className="font-semibold break-words">
+                    {member.fullName}
+                    {isMe ? (
+                      <span className="font-normal text-slate-600 dark:text-slate-400"> (you)</span>
+                    ) : null}
+                  </p>
+                  <p className="text-sm text-slate-700 [overflow-wrap:anywhere] dark:text-slate-300">
+                    {member.email}
+                  </p>
+                </div>
+                {canManage && !isMe ? (
+                  <div className="flex items-center gap-2">
+                    <RoleSelect
+                      label={`Role of ${member.fullName}`}
+                      hideLabel
+                      value={member.role}
+                      className="w-40"
+                      onChange={(role) => {
+                        if (role !== member.role) setPending({ kind: "role", member, role });
+                      }}
+                    />
+                    <Button
+                      variant="outline"
+                      aria-label={`Remove ${member.fullName}`}
+                      onClick={() => setPending({ kind: "remove", member })}
+                    >
+                      <UserMinus aria-hidden="true" className="size-5 text-red-700 dark:text-red-400" />
+                      Remove
+                    </Button>
+                  </div>
+                ) : (
+                  <span className="rounded-full bg-slate-100 px-3 py-1 text-sm font-semibold text-slate-800 dark:bg-slate-800 dark:text-slate-200">
+                    {ROLE_LABELS[member.role]}
+                  </span>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      </Card>
+      <ConfirmDialog
+        open={pending !== null}
+        onOpenChange={(open) => open || setPending(null)}
+        title={
+          pending?.kind === "remove"
+            ? `Remove ${pending.member.fullName}?`
+            : `Make ${pending?.member.fullName ?? "this member"} ${pending?.kind === "role" ? messages.roleWithArticle(pending.role) : ""}?`
+        }
+        description={
+          pending?.kind === "remove"
+            ? messages.removeMemberConfirm(pending.member.fullName, organisation.name)
+            : pending?.kind === "role"
+              ? messages.roleChangeConfirm(pending.member.fullName, pending.role)
+              : ""
+        }
+        confirmLabel={pending?.kind === "remove" ? "Remove Member" : "Change Role"}
+        busyLabel={pending?.kind === "remove" ? "Removing..." : "Changing..."}
+        destructive={pending?.kind === "remove"}
+        onConfirm={async () => {
+          if (pending) await apply(pending);
+        }}
+      />
+    </section>
+  );
+}

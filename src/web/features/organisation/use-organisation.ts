@@ -1,0 +1,36 @@
+import { type QueryClient, useQuery } from "@tanstack/react-query";
+import type { MyOrganisationResponse, OpenInvitesResponse, OrganisationResponse } from "../../../domain/api";
+import { getQueryFn } from "../../lib/api-client";
+
+/** The signed-in account's company, or null for an individual driver. */
+export const myOrganisationQueryKey = ["/api/organisations/mine"] as const;
+
+export function useMyOrganisation() {
+  return useQuery({
+    queryKey: myOrganisationQueryKey,
+    queryFn: getQueryFn<MyOrganisationResponse>({ on401: "throw" }),
+  });
+}
+
+/** After joining or making a company: what the server answered is the account's company now. */
+export function setMyOrganisation(queryClient: QueryClient, organisation: OrganisationResponse | null): void {
+  queryClient.setQueryData<MyOrganisationResponse>(myOrganisationQueryKey, { organisation });
+}
+
+export function refreshMyOrganisation(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: myOrganisationQueryKey });
+}
+
+const openInvitesKey = (organisationId: string) => ["/api/organisations", organisationId, "invites"];
+
+/** The company's invitations and join codes that still let someone in (admins only). */
+export function useOpenInvites(organisationId: string) {
+  return useQuery({
+    queryKey: openInvitesKey(organisationId),
+    queryFn: getQueryFn<OpenInvitesResponse>({ on401: "throw" }),
+  });
+}
+
+export function refreshOpenInvites(queryClient: QueryClient, organisationId: string): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: openInvitesKey(organisationId) });
+}
