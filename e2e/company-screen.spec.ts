@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { type Browser, expect, type Page } from "@playwright/test";
-import { messages } from "../src/domain/messages";
+import { companyMessages } from "../src/domain/company-messages";
 import { acceptPrivacyBanner, test } from "./fixtures/app-test";
 import { authDialog, logIn, newDriver, registerByApi, submitLogin } from "./fixtures/drivers";
 import { signUpLinkFor, waitForMailTo } from "./fixtures/mailbox";
@@ -54,11 +54,11 @@ test("an admin sets up a company and invites a driver by email, who creates an a
 
   // A clear error for no name, then the company, with its maker as admin.
   await page.getByRole("button", { name: "Create Company" }).click();
-  await expect(page.getByRole("alert")).toHaveText(messages.organisationNameRequired);
+  await expect(page.getByRole("alert")).toHaveText(companyMessages.organisationNameRequired);
   await page.getByLabel("Company name").fill("Acme Plant Hire Ltd");
   await page.getByRole("button", { name: "Create Company" }).click();
   await expect(page.getByRole("status").filter({ hasText: "set up" })).toHaveText(
-    messages.companyCreated("Acme Plant Hire Ltd"),
+    companyMessages.companyCreated("Acme Plant Hire Ltd"),
   );
   await expect(page.getByRole("heading", { level: 3, name: "Acme Plant Hire Ltd" })).toBeVisible();
   await expect(page.getByText("Your role: Admin")).toBeVisible();
@@ -73,7 +73,7 @@ test("an admin sets up a company and invites a driver by email, who creates an a
   await expect(invite.getByRole("alert")).toBeVisible();
   await invite.getByLabel("Email address").fill(email);
   await invite.getByRole("button", { name: "Send Invitation" }).click();
-  await expect(invite.getByRole("status")).toHaveText(messages.inviteSent(email));
+  await expect(invite.getByRole("status")).toHaveText(companyMessages.inviteSent(email));
   const open = page.getByRole("region", { name: "Open Invitations" });
   await expect(open.getByText(email)).toBeVisible();
   await expectNoAxeViolations(page);
@@ -173,18 +173,22 @@ test("a join code shown as a QR code lets two drivers in; the admin changes a ro
   await page.getByRole("combobox", { name: `Role of ${erin.fullName}` }).click();
   await page.getByRole("option", { name: "Supervisor" }).click();
   const askRole = page.getByRole("alertdialog", { name: `Make ${erin.fullName} a supervisor?` });
-  await expect(askRole).toContainText(messages.roleChangeConfirm(erin.fullName, "supervisor"));
+  await expect(askRole).toContainText(companyMessages.roleChangeConfirm(erin.fullName, "supervisor"));
   await askRole.getByRole("button", { name: "Change Role" }).click();
   const members = page.getByRole("region", { name: /^Members/ });
-  await expect(members.getByRole("status")).toHaveText(messages.roleChanged(erin.fullName, "supervisor"));
+  await expect(members.getByRole("status")).toHaveText(
+    companyMessages.roleChanged(erin.fullName, "supervisor"),
+  );
   await expect(page.getByRole("combobox", { name: `Role of ${erin.fullName}` })).toHaveText("Supervisor");
 
   // Finn is removed; the question says his forms stay with the company.
   await page.getByRole("button", { name: "Remove Finn Fitter" }).click();
   const askRemove = page.getByRole("alertdialog", { name: "Remove Finn Fitter?" });
-  await expect(askRemove).toContainText(messages.removeMemberConfirm("Finn Fitter", "Rival Haulage Ltd"));
+  await expect(askRemove).toContainText(
+    companyMessages.removeMemberConfirm("Finn Fitter", "Rival Haulage Ltd"),
+  );
   await askRemove.getByRole("button", { name: "Remove Member" }).click();
-  await expect(members.getByRole("status")).toHaveText(messages.memberRemoved("Finn Fitter"));
+  await expect(members.getByRole("status")).toHaveText(companyMessages.memberRemoved("Finn Fitter"));
   await expect(page.getByRole("heading", { name: "Members (2)" })).toBeVisible();
   await expectNoAxeViolations(page);
   await screenshotBoth(page, "company-admin-members", { folder: SHOTS });
@@ -202,7 +206,7 @@ test("a join code shown as a QR code lets two drivers in; the admin changes a ro
   const late = await anotherPhone(browser);
   await logIn(late, "Gus Groundworker");
   await late.goto(pathOf(link));
-  await expect(late.getByRole("alert")).toHaveText(messages.inviteInvalid, { timeout: 20_000 });
+  await expect(late.getByRole("alert")).toHaveText(companyMessages.inviteInvalid, { timeout: 20_000 });
 
   // Erin, now a supervisor, sees the members but cannot manage them, and leaves after being asked.
   await openCompany(erinPhone);
@@ -214,15 +218,15 @@ test("a join code shown as a QR code lets two drivers in; the admin changes a ro
   await screenshotBoth(erinPhone, "company-supervisor", { folder: SHOTS });
   await erinPhone.getByRole("button", { name: "Leave Company" }).click();
   const askLeave = erinPhone.getByRole("alertdialog", { name: "Leave Rival Haulage Ltd?" });
-  await expect(askLeave).toContainText(messages.leaveConfirm("Rival Haulage Ltd"));
+  await expect(askLeave).toContainText(companyMessages.leaveConfirm("Rival Haulage Ltd"));
   await askLeave.getByRole("button", { name: "Leave Company" }).click();
-  await expect(erinPhone.getByRole("status")).toHaveText(messages.leftCompany("Rival Haulage Ltd"));
+  await expect(erinPhone.getByRole("status")).toHaveText(companyMessages.leftCompany("Rival Haulage Ltd"));
   await expect(erinPhone.getByRole("button", { name: "Create Company" })).toBeVisible();
 
   // The last admin cannot leave: the refusal says what to do.
   await page.getByRole("button", { name: "Leave Company" }).click();
   await page.getByRole("alertdialog").getByRole("button", { name: "Leave Company" }).click();
-  await expect(page.getByRole("alert")).toHaveText(messages.lastAdminLeaving);
+  await expect(page.getByRole("alert")).toHaveText(companyMessages.lastAdminLeaving);
 
   for (const phone of [erinPhone, finnPhone, late]) await phone.context().close();
 });

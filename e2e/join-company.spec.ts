@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { type APIRequestContext, expect } from "@playwright/test";
-import { messages } from "../src/domain/messages";
+import { companyMessages } from "../src/domain/company-messages";
 import { test } from "./fixtures/app-test";
 import { authDialog, logIn, newDriver, registerByApi } from "./fixtures/drivers";
 import { waitForMailTo } from "./fixtures/mailbox";
@@ -59,7 +59,7 @@ test("a driver opens a mailed invitation, sees the company and role, and joins o
 
   // The link worked once.
   await page.goto(link);
-  await expect(page.getByRole("alert")).toHaveText(messages.inviteInvalid);
+  await expect(page.getByRole("alert")).toHaveText(companyMessages.inviteInvalid);
 });
 
 test("signed out, an invitation asks to log in first; a cut-short link says it is not valid", async ({
@@ -82,5 +82,5 @@ test("signed out, an invitation asks to log in first; a cut-short link says it i
   await expect(authDialog(page).getByRole("heading", { name: "Driver Login" })).toBeVisible();
 
   await page.goto("/join?token=cut");
-  await expect(page.getByRole("alert")).toHaveText(messages.inviteInvalid);
+  await expect(page.getByRole("alert")).toHaveText(companyMessages.inviteInvalid);
 });

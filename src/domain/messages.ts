@@ -17,17 +17,6 @@ function given(message: string | null | undefined): string | null {
  * Screens and routes import these; they never spell a message themselves.
  * Templated messages are small functions; toasts are `Notice`s.
  */
-type RoleName = "driver" | "supervisor" | "admin";
-
-/** Each role in a sentence ("as a driver"), and what it may do, for the question before a role changes. */
-const ROLE_WORDS: Readonly<Record<RoleName, { withArticle: string; meaning: string }>> = {
-  driver: { withArticle: "a driver", meaning: "Drivers see only the company's name and their own role." },
-  supervisor: { withArticle: "a supervisor", meaning: "Supervisors also see the members and their forms." },
-  admin: {
-    withArticle: "an admin",
-    meaning: "Admins also invite people, change roles and remove members.",
-  },
-};
 
 export const messages = {
   // Customer selection and order numbers (spec section 5)
@@ -372,58 +361,6 @@ export const messages = {
   tooManyAnonymousRecipients: (max: number): string =>
     `Without an account a form can be emailed to at most ${max} addresses. Remove some, or create an account to send to more.`,
   customerNotFound: "Customer not found",
-
-  // Organisations (not in the spec: decision record 029)
-  organisationNameRequired: "Please enter the company's name.",
-  organisationNameTooLong: (max: number): string => `A company's name can be at most ${max} characters long.`,
-  organisationNameOneLine: "A company's name must be on one line.",
-  organisationNotFound: "No such company.",
-  memberNotFound: "No such member of this company.",
-  /** A member asked for something their role does not allow; keyed by the action (see domain/organisation). */
-  organisationActionForbidden: (action: string): string =>
-    ({
-      "view-members": "Only a company's supervisors and admins can see its members.",
-      invite: "Only a company's admins can invite people.",
-      "change-role": "Only a company's admins can change roles.",
-      "remove-member": "Only a company's admins can remove members.",
-      "view-member-forms": "Only a company's supervisors and admins can see its members' forms.",
-      approve: "Only a company's supervisors and admins can approve forms.",
-      export: "Only a company's admins can export its forms.",
-    })[action] ?? "Your role in this company does not allow this.",
-  lastAdminDemoted: "A company needs at least one admin: make someone else an admin first.",
-  lastAdminLeaving:
-    "A company needs at least one admin: make someone else an admin before the last one leaves.",
-  alreadyInOrganisation:
-    "This account already belongs to a company. Leave it first to make or join another one.",
-  /** An invitation link or join code that is unknown, already used or past its 7 days: one answer for all. */
-  inviteInvalid:
-    "This invitation is not valid: it may have been used already, withdrawn by the company or have expired. Please ask the company for a new one.",
-  /** Revoking an invitation that is not open: another company's, made up, used, expired or revoked already. */
-  inviteNotOpen: "No such open invitation: it may have been used, withdrawn or have expired.",
-  inviteForAnotherAddress:
-    "This invitation was sent to another email address. Log in with the account of that address, or ask the company to invite this one.",
-  invitesLimited: (waitMs: number): string =>
-    `Too many invitations have been sent for now. Please try again in ${waitText(waitMs)}.`,
-  inviteSent: (email: string): string => `Invitation sent to ${email}. The link works once, for 7 days.`,
-  // The Company screen (decision record 029)
-  companyLoadFailed: (detail: string): string => `Could not load your company: ${detail}`,
-  companyCreated: (name: string): string => `${name} is set up, with you as its admin.`,
-  /** "a driver", "an admin". */
-  roleWithArticle: (role: RoleName): string => ROLE_WORDS[role].withArticle,
-  roleChangeConfirm: (name: string, role: RoleName): string =>
-    `${name} becomes ${ROLE_WORDS[role].withArticle}. ${ROLE_WORDS[role].meaning}`,
-  roleChanged: (name: string, role: RoleName): string => `${name} is now ${ROLE_WORDS[role].withArticle}.`,
-  removeMemberConfirm: (name: string, company: string): string =>
-    `${name} will no longer be a member of ${company}. The forms they made while a member stay with the company (and stay theirs too); forms they make from now on are theirs only.`,
-  memberRemoved: (name: string): string => `${name} has been removed. Their forms stay with the company.`,
-  leaveConfirm: (company: string): string =>
-    `You will no longer be a member of ${company}. The forms you made while a member stay with the company (and stay yours too); forms you make from now on are yours only.`,
-  leftCompany: (company: string): string => `You have left ${company}.`,
-  revokeInviteConfirm: (what: string, joined: number): string =>
-    `Nobody can join with ${what} from now on.${joined > 0 ? ` The ${joined} ${joined === 1 ? "person who" : "people who"} joined by it stay members.` : ""}`,
-  inviteRevoked: (what: string): string => `Revoked ${what}: nobody can join with it any more.`,
-  joinCodeExplained:
-    "Anyone who scans this code can join with the role shown, for 7 days or until you revoke it under Open Invitations. It cannot be shown again once you leave this screen: make a new one if you need it.",
 
   // Week ending (spec section 5: advised, never enforced)
   weekEndingNotSaturday: (dayName: string): string =>

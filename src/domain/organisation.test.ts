@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { messages } from "./messages";
+import { companyMessages } from "./company-messages";
 import {
   acceptProblem,
   actionProblem,
@@ -44,7 +44,10 @@ describe("may: who may do what", () => {
       const problem = actionProblem(role, action);
       if (may(role, action)) expect(problem).toBeNull();
       else
-        expect(problem).toEqual({ code: "forbidden", message: messages.organisationActionForbidden(action) });
+        expect(problem).toEqual({
+          code: "forbidden",
+          message: companyMessages.organisationActionForbidden(action),
+        });
     },
   );
 
@@ -54,7 +57,7 @@ describe("may: who may do what", () => {
 
   it("gives every refused action words of its own", () => {
     const refused = ORGANISATION_ACTIONS.filter((action) => !may("driver", action));
-    const words = refused.map((action) => messages.organisationActionForbidden(action));
+    const words = refused.map((action) => companyMessages.organisationActionForbidden(action));
     expect(new Set(words).size).toBe(refused.length);
   });
 
@@ -153,7 +156,7 @@ describe("memberChangeProblem", () => {
       const expectedProblem = (action: OrganisationAction) =>
         actorRole === "admin"
           ? null
-          : { code: "forbidden", message: messages.organisationActionForbidden(action) };
+          : { code: "forbidden", message: companyMessages.organisationActionForbidden(action) };
       expect(memberChangeProblem(actor, target, { kind: "change-role", role: "supervisor" }, 1)).toEqual(
         expectedProblem("change-role"),
       );
@@ -176,18 +179,18 @@ describe("memberChangeProblem", () => {
     const last = member("a", "admin");
     expect(memberChangeProblem(last, last, { kind: "change-role", role: "driver" }, 1)).toEqual({
       code: "conflict",
-      message: messages.lastAdminDemoted,
+      message: companyMessages.lastAdminDemoted,
     });
     expect(memberChangeProblem(last, last, { kind: "change-role", role: "supervisor" }, 1)?.code).toBe(
       "conflict",
     );
     expect(memberChangeProblem(last, last, { kind: "remove" }, 1)).toEqual({
       code: "conflict",
-      message: messages.lastAdminLeaving,
+      message: companyMessages.lastAdminLeaving,
     });
     expect(memberChangeProblem(last, last, { kind: "leave" }, 1)).toEqual({
       code: "conflict",
-      message: messages.lastAdminLeaving,
+      message: companyMessages.lastAdminLeaving,
     });
     // Making the last admin an admin again changes nothing, so it is not refused.
     expect(memberChangeProblem(last, last, { kind: "change-role", role: "admin" }, 1)).toBeNull();
@@ -236,14 +239,17 @@ describe("joinProblem and acceptProblem", () => {
     email: "ann@haulage.co.uk",
   };
   const ann = { email: "Ann@Haulage.co.uk ", organisationId: null };
-  const invalid = { code: "not_found", message: messages.inviteInvalid };
+  const invalid = { code: "not_found", message: companyMessages.inviteInvalid };
 
   it("refuses an account that already belongs to a company", () => {
     expect(joinProblem(null)).toBeNull();
-    expect(joinProblem("org-1")).toEqual({ code: "conflict", message: messages.alreadyInOrganisation });
+    expect(joinProblem("org-1")).toEqual({
+      code: "conflict",
+      message: companyMessages.alreadyInOrganisation,
+    });
     expect(acceptProblem(valid, { ...ann, organisationId: "org-1" }, now)).toEqual({
       code: "conflict",
-      message: messages.alreadyInOrganisation,
+      message: companyMessages.alreadyInOrganisation,
     });
   });
 
@@ -258,7 +264,7 @@ describe("joinProblem and acceptProblem", () => {
     expect(acceptProblem(valid, ann, now)).toBeNull();
     expect(acceptProblem(valid, { email: "bob@haulage.co.uk", organisationId: null }, now)).toEqual({
       code: "forbidden",
-      message: messages.inviteForAnotherAddress,
+      message: companyMessages.inviteForAnotherAddress,
     });
   });
 
@@ -292,13 +298,13 @@ describe("OrganisationNameSchema", () => {
 
   it("refuses an empty, a too long and a many-line name, with words for each", () => {
     const refusal = (value: string) => OrganisationNameSchema.safeParse(value).error?.issues[0]?.message;
-    expect(refusal("   ")).toBe(messages.organisationNameRequired);
+    expect(refusal("   ")).toBe(companyMessages.organisationNameRequired);
     expect(refusal("x".repeat(MAX_ORGANISATION_NAME_LENGTH + 1))).toBe(
-      messages.organisationNameTooLong(MAX_ORGANISATION_NAME_LENGTH),
+      companyMessages.organisationNameTooLong(MAX_ORGANISATION_NAME_LENGTH),
     );
     expect(OrganisationNameSchema.safeParse("x".repeat(MAX_ORGANISATION_NAME_LENGTH)).success).toBe(true);
     for (const name of ["Acme\r\nBcc: victim@x.com", "Acme\nLtd", "Acme\u2028Ltd", "Acme\u0000", "A\tB"]) {
-      expect(refusal(name), JSON.stringify(name)).toBe(messages.organisationNameOneLine);
+      expect(refusal(name), JSON.stringify(name)).toBe(companyMessages.organisationNameOneLine);
     }
   });
 });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { ErrorCode } from "./api-error";
-import { messages } from "./messages";
+import { companyMessages } from "./company-messages";
 
 /**
  * The company layer's rules (decision record 029): what each role of an organisation may do, when an invitation
@@ -64,9 +64,9 @@ const NOT_ONE_LINE = /[\p{Cc}\p{Zl}\p{Zp}]/u;
 export const OrganisationNameSchema = z
   .string()
   .trim()
-  .min(1, messages.organisationNameRequired)
-  .max(MAX_ORGANISATION_NAME_LENGTH, messages.organisationNameTooLong(MAX_ORGANISATION_NAME_LENGTH))
-  .refine((name) => !NOT_ONE_LINE.test(name), messages.organisationNameOneLine);
+  .min(1, companyMessages.organisationNameRequired)
+  .max(MAX_ORGANISATION_NAME_LENGTH, companyMessages.organisationNameTooLong(MAX_ORGANISATION_NAME_LENGTH))
+  .refine((name) => !NOT_ONE_LINE.test(name), companyMessages.organisationNameOneLine);
 
 // ---- Invitations -------------------------------------------------------------------------------
 
@@ -123,7 +123,7 @@ export interface OrganisationProblem {
 
 const forbidden = (action: OrganisationAction): OrganisationProblem => ({
   code: "forbidden",
-  message: messages.organisationActionForbidden(action),
+  message: companyMessages.organisationActionForbidden(action),
 });
 
 /** Refused unless the role may do the action. */
@@ -161,7 +161,8 @@ export function memberChangeProblem(
   if (target.role === "admin" && !staysAdmin && adminCount <= 1) {
     return {
       code: "conflict",
-      message: change.kind === "change-role" ? messages.lastAdminDemoted : messages.lastAdminLeaving,
+      message:
+        change.kind === "change-role" ? companyMessages.lastAdminDemoted : companyMessages.lastAdminLeaving,
     };
   }
   return null;
@@ -171,7 +172,7 @@ export function memberChangeProblem(
 export function joinProblem(currentOrganisationId: string | null): OrganisationProblem | null {
   return currentOrganisationId === null
     ? null
-    : { code: "conflict", message: messages.alreadyInOrganisation };
+    : { code: "conflict", message: companyMessages.alreadyInOrganisation };
 }
 
 /**
@@ -185,10 +186,10 @@ export function acceptProblem(
   now: Date,
 ): OrganisationProblem | null {
   if (!invite || inviteState(invite, now) !== "valid") {
-    return { code: "not_found", message: messages.inviteInvalid };
+    return { code: "not_found", message: companyMessages.inviteInvalid };
   }
   if (invite.email !== null && invite.email.trim().toLowerCase() !== account.email.trim().toLowerCase()) {
-    return { code: "forbidden", message: messages.inviteForAnotherAddress };
+    return { code: "forbidden", message: companyMessages.inviteForAnotherAddress };
   }
   return joinProblem(account.organisationId);
 }

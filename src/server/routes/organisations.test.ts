@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { simpleParser } from "mailparser";
 import { beforeEach, describe, expect, it } from "vitest";
-import { messages } from "../../domain/messages";
+import { companyMessages } from "../../domain/company-messages";
 import { hashToken, newToken, SESSION_COOKIE } from "../auth/sessions";
 import { deleteExpiredInvites, listInviteUses } from "../db/organisations-repository";
 import { SAMPLE_CUSTOMERS, SAMPLE_VEHICLES, seedSampleData } from "../db/seed";
@@ -107,7 +107,7 @@ describe.each(testDatabases())("organisations on $name", ({ open }) => {
       const acme = await company();
       const res = await call("POST", "/api/organisations", acme.admin.cookie, { name: "Second Co" });
       expect(res.statusCode).toBe(409);
-      expect(res.json()).toMatchObject({ message: messages.alreadyInOrganisation });
+      expect(res.json()).toMatchObject({ message: companyMessages.alreadyInOrganisation });
     });
   });
 
@@ -121,7 +121,7 @@ describe.each(testDatabases())("organisations on $name", ({ open }) => {
       expect(res.statusCode, res.body).toBe(201);
       expect(res.json()).toEqual({
         id: expect.stringMatching(/^[0-9a-f-]{36}$/),
-        message: messages.inviteSent("Ann.Driver@haulage.co.uk"),
+        message: companyMessages.inviteSent("Ann.Driver@haulage.co.uk"),
         expiresAt: new Date(START.getTime() + 7 * DAY_MS).toISOString(),
       });
       const [mail, ...more] = await drainOutbox();
@@ -153,7 +153,7 @@ describe.each(testDatabases())("organisations on $name", ({ open }) => {
       const before = await unchanged();
       const wrong = await accept(bob, token);
       expect(wrong.statusCode).toBe(403);
-      expect(wrong.json()).toMatchObject({ message: messages.inviteForAnotherAddress });
+      expect(wrong.json()).toMatchObject({ message: companyMessages.inviteForAnotherAddress });
       expect(await unchanged()).toEqual(before);
 
       const joined = await accept(ann, token);
@@ -171,7 +171,7 @@ describe.each(testDatabases())("organisations on $name", ({ open }) => {
       expect((await call("POST", `/api/organisations/${acme.id}/leave`, ann.cookie)).statusCode).toBe(204);
       const again = await accept(ann, token);
       expect(again.statusCode).toBe(404);
-      expect(again.json()).toMatchObject({ message: messages.inviteInvalid });
+      expect(again.json()).toMatchObject({ message: companyMessages.inviteInvalid });
     });
 
     it("replaces an address's older invitation with a newer one", async () => {
@@ -199,7 +199,7 @@ describe.each(testDatabases())("organisations on $name", ({ open }) => {
       expect((await lookUp(bobToken)).statusCode).toBe(404);
       const late = await accept(bobNow, bobToken);
       expect(late.statusCode).toBe(404);
-      expect(late.json()).toMatchObject({ message: messages.inviteInvalid });
+      expect(late.json()).toMatchObject({ message: companyMessages.inviteInvalid });
       expect(await unchanged()).toEqual(before);
     });
 
@@ -409,10 +409,10 @@ describe.each(testDatabases())("organisations on $name", ({ open }) => {
       expect((await lookUp(token)).statusCode).toBe(404);
       const refused = await accept(late, token);
       expect(refused.statusCode).toBe(404);
-      expect(refused.json()).toMatchObject({ message: messages.inviteInvalid });
+      expect(refused.json()).toMatchObject({ message: companyMessages.inviteInvalid });
       const again = await revoke(acme, id);
       expect(again.statusCode).toBe(404);
-      expect(again.json()).toMatchObject({ message: messages.inviteNotOpen });
+      expect(again.json()).toMatchObject({ message: companyMessages.inviteNotOpen });
       expect(await unchanged()).toEqual(before);
       expect(await mine(joined)).toMatchObject({ id: acme.id });
       expect(await mine(late)).toBeNull();
@@ -456,7 +456,7 @@ describe.each(testDatabases())("organisations on $name", ({ open }) => {
       const token = await joinCode(acme);
       const refused = await accept(rival.admin, token);
       expect(refused.statusCode).toBe(409);
-      expect(refused.json()).toMatchObject({ message: messages.alreadyInOrganisation });
+      expect(refused.json()).toMatchObject({ message: companyMessages.alreadyInOrganisation });
       expect(await usesOf(token)).toEqual([]);
       expect((await accept(await person(), token)).statusCode).toBe(200);
     });
@@ -482,7 +482,7 @@ describe.each(testDatabases())("organisations on $name", ({ open }) => {
       const [listed] = await invitesOf(acme);
       expect((await revoke(acme, listed!.id)).statusCode).toBe(204);
       expect((await lookUp(token)).statusCode).toBe(404);
-      expect((await accept(ann, token)).json()).toMatchObject({ message: messages.inviteInvalid });
+      expect((await accept(ann, token)).json()).toMatchObject({ message: companyMessages.inviteInvalid });
       expect(await mine(ann)).toBeNull();
     });
 
@@ -524,7 +524,7 @@ describe.each(testDatabases())("organisations on $name", ({ open }) => {
       const before = await unchanged();
       const demoted = await setRole(acme.admin, acme, acme.admin, "driver");
       expect(demoted.statusCode).toBe(409);
-      expect(demoted.json()).toMatchObject({ message: messages.lastAdminDemoted });
+      expect(demoted.json()).toMatchObject({ message: companyMessages.lastAdminDemoted });
       expect(
         (await call("DELETE", `/api/organisations/${acme.id}/members/${acme.admin.id}`, acme.admin.cookie))
           .statusCode,

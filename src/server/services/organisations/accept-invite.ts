@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { InviteViewResponse, OrganisationResponse } from "../../../domain/api";
-import { messages } from "../../../domain/messages";
+import { companyMessages } from "../../../domain/company-messages";
 import { acceptProblem, inviteKind, inviteState } from "../../../domain/organisation";
 import { AppError } from "../../app-error";
 import { hashToken } from "../../auth/sessions";
@@ -23,7 +23,7 @@ import { organisationView } from "./organisation-view";
 export async function lookUpInvite(app: FastifyInstance, token: string): Promise<InviteViewResponse> {
   const invite = await findInvite(app.deps.database.db, hashToken(token));
   if (!invite || inviteState(invite, app.deps.now()) !== "valid") {
-    throw new AppError("not_found", messages.inviteInvalid);
+    throw new AppError("not_found", companyMessages.inviteInvalid);
   }
   return { organisationName: invite.organisationName, role: invite.role };
 }
@@ -55,9 +55,9 @@ export async function acceptInvite(
         now,
       );
       if (problem) refuse(problem);
-      if (!invite) throw new AppError("not_found", messages.inviteInvalid);
+      if (!invite) throw new AppError("not_found", companyMessages.inviteInvalid);
       if (inviteKind(invite) === "email" && !(await markInviteUsed(trx, tokenHash, account.id, now))) {
-        throw new AppError("not_found", messages.inviteInvalid);
+        throw new AppError("not_found", companyMessages.inviteInvalid);
       }
       const joined = {
         accountId: account.id,
@@ -70,7 +70,7 @@ export async function acceptInvite(
       return joined;
     })
     .catch((error: unknown) => {
-      if (isUniqueViolation(error)) throw new AppError("conflict", messages.alreadyInOrganisation);
+      if (isUniqueViolation(error)) throw new AppError("conflict", companyMessages.alreadyInOrganisation);
       throw error;
     });
   return organisationView(db, membership);

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { Kysely } from "kysely";
-import { messages } from "../../../domain/messages";
+import { companyMessages } from "../../../domain/company-messages";
 import { type MemberChange, memberChangeProblem, type Role } from "../../../domain/organisation";
 import { AppError } from "../../app-error";
 import type { Account } from "../../db/accounts-repository";
@@ -39,15 +39,15 @@ async function changeMembership(
   await memberOf(app, account, organisationId, action);
   await app.deps.database.db.transaction().execute(async (trx) => {
     await lockOrganisation(trx, organisationId);
-    const actor = await memberIn(trx, organisationId, account.id, messages.organisationNotFound);
-    const target = await memberIn(trx, organisationId, targetId, messages.memberNotFound);
+    const actor = await memberIn(trx, organisationId, account.id, companyMessages.organisationNotFound);
+    const target = await memberIn(trx, organisationId, targetId, companyMessages.memberNotFound);
     const problem = memberChangeProblem(actor, target, change, await countAdmins(trx, organisationId));
     if (problem) refuse(problem);
     const done =
       change.kind === "change-role"
         ? await updateMemberRole(trx, organisationId, targetId, change.role)
         : await deleteMembership(trx, organisationId, targetId);
-    if (!done) throw new AppError("not_found", messages.memberNotFound);
+    if (!done) throw new AppError("not_found", companyMessages.memberNotFound);
   });
 }
 

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import type { JoinCodeRequest, JoinCodeResponse } from "../../../domain/api";
-import { messages } from "../../../domain/messages";
+import { companyMessages } from "../../../domain/company-messages";
 import { inviteExpiresAt } from "../../../domain/organisation";
 import { AppError } from "../../app-error";
 import { hashToken, newToken } from "../../auth/sessions";
@@ -38,7 +38,7 @@ export async function createJoinCode(
     now,
   );
   if (!limited.allowed) {
-    throw new AppError("rate_limited", messages.invitesLimited(limited.retryAfterMs), {
+    throw new AppError("rate_limited", companyMessages.invitesLimited(limited.retryAfterMs), {
       retryAfterMs: Math.max(1000, limited.retryAfterMs),
     });
   }

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import type { CreateOrganisationRequest, OrganisationResponse } from "../../../domain/api";
-import { messages } from "../../../domain/messages";
+import { companyMessages } from "../../../domain/company-messages";
 import { joinProblem } from "../../../domain/organisation";
 import { AppError } from "../../app-error";
 import type { Account } from "../../db/accounts-repository";
@@ -32,7 +32,7 @@ export async function createOrganisation(
       await insertMembership(trx, membership);
     })
     .catch((error: unknown) => {
-      if (isUniqueViolation(error)) throw new AppError("conflict", messages.alreadyInOrganisation);
+      if (isUniqueViolation(error)) throw new AppError("conflict", companyMessages.alreadyInOrganisation);
       throw error;
     });
   return organisationView(db, membership);

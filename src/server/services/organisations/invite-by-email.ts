@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import type { InviteRequest, InviteResponse } from "../../../domain/api";
-import { messages } from "../../../domain/messages";
+import { companyMessages } from "../../../domain/company-messages";
 import { inviteExpiresAt } from "../../../domain/organisation";
 import { AppError } from "../../app-error";
 import { hashToken, newToken } from "../../auth/sessions";
@@ -43,7 +43,7 @@ export async function inviteByEmail(
   const { mailLimits, publicUrl } = app.deps.config;
   await memberOf(app, account, organisationId, "invite");
   const organisation = await findOrganisation(db, organisationId);
-  if (!organisation) throw new AppError("not_found", messages.organisationNotFound);
+  if (!organisation) throw new AppError("not_found", companyMessages.organisationNotFound);
   const now = app.deps.now();
   const email = input.email;
   const recipient = email.toLowerCase();
@@ -72,7 +72,7 @@ export async function inviteByEmail(
   const limited = await hitRateLimits(db, hits, now);
   if (!limited.allowed) {
     app.log.warn({ rateLimit: "invite" }, "invitation limit reached");
-    throw new AppError("rate_limited", messages.invitesLimited(limited.retryAfterMs), {
+    throw new AppError("rate_limited", companyMessages.invitesLimited(limited.retryAfterMs), {
       retryAfterMs: limited.retryAfterMs,
     });
   }
@@ -101,5 +101,5 @@ export async function inviteByEmail(
     await enqueueMail(trx, mail, now);
   });
   app.deps.outbox?.wake();
-  return { id, message: messages.inviteSent(email), expiresAt: expiresAt.toISOString() };
+  return { id, message: companyMessages.inviteSent(email), expiresAt: expiresAt.toISOString() };
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { OpenInvitesResponse } from "../../../domain/api";
-import { messages } from "../../../domain/messages";
+import { companyMessages } from "../../../domain/company-messages";
 import { inviteKind } from "../../../domain/organisation";
 import { AppError } from "../../app-error";
 import type { Account } from "../../db/accounts-repository";
@@ -35,5 +35,5 @@ export async function revokeOpenInvite(
 ): Promise<void> {
   await memberOf(app, account, organisationId, "invite");
   const done = await revokeInvite(app.deps.database.db, organisationId, inviteId, account.id, app.deps.now());
-  if (!done) throw new AppError("not_found", messages.inviteNotOpen);
+  if (!done) throw new AppError("not_found", companyMessages.inviteNotOpen);
 }

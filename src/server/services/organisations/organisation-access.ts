@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { Kysely } from "kysely";
-import { messages } from "../../../domain/messages";
+import { companyMessages } from "../../../domain/company-messages";
 import {
   actionProblem,
   type OrganisationAction,
@@ -28,7 +28,7 @@ export async function memberOf(
 ): Promise<Membership> {
   const membership = await findMembership(app.deps.database.db, account.id);
   if (!membership || membership.organisationId !== organisationId) {
-    throw new AppError("not_found", messages.organisationNotFound);
+    throw new AppError("not_found", companyMessages.organisationNotFound);
   }
   const problem = actionProblem(membership.role, action);
   if (problem) refuse(problem);

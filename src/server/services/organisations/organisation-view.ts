@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { OrganisationResponse } from "../../../domain/api";
-import { messages } from "../../../domain/messages";
+import { companyMessages } from "../../../domain/company-messages";
 import { may } from "../../../domain/organisation";
 import { AppError } from "../../app-error";
 import { findOrganisation, listMembers, type Membership } from "../../db/organisations-repository";
@@ -12,7 +12,7 @@ export async function organisationView(
   membership: Membership,
 ): Promise<OrganisationResponse> {
   const organisation = await findOrganisation(db, membership.organisationId);
-  if (!organisation) throw new AppError("not_found", messages.organisationNotFound);
+  if (!organisation) throw new AppError("not_found", companyMessages.organisationNotFound);
   const view: OrganisationResponse = { id: organisation.id, name: organisation.name, role: membership.role };
   if (!may(membership.role, "view-members")) return view;
   const members = await listMembers(db, organisation.id);

@@ -2,7 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { Building2, LogOut, RotateCw } from "lucide-react";
 import { useState } from "react";
 import type { OrganisationResponse } from "../../../domain/api";
-import { messages } from "../../../domain/messages";
+import { companyMessages } from "../../../domain/company-messages";
 import { may, ROLE_LABELS } from "../../../domain/organisation";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { LoadingScreen } from "../../components/loading-screen";
@@ -33,7 +33,7 @@ export function CompanyTab() {
   else if (mine.isError) {
     body = (
       <Card className="grid gap-3">
-        <Problem text={messages.companyLoadFailed(failureText(mine.error))} />
+        <Problem text={companyMessages.companyLoadFailed(failureText(mine.error))} />
         <Button variant="outline" onClick={() => void mine.refetch()}>
           <RotateCw aria-hidden="true" className="size-4" />
           Try Again
@@ -114,7 +114,7 @@ function LeaveCompany({
         open={asking}
         onOpenChange={setAsking}
         title={`Leave ${name}?`}
-        description={messages.leaveConfirm(name)}
+        description={companyMessages.leaveConfirm(name)}
         confirmLabel="Leave Company"
         busyLabel="Leaving..."
         destructive
@@ -122,7 +122,7 @@ function LeaveCompany({
           try {
             await apiRequest<void>("POST", `/api/organisations/${organisationId}/leave`);
             setProblem(null);
-            onLeft(done(messages.leftCompany(name)));
+            onLeft(done(companyMessages.leftCompany(name)));
             setMyOrganisation(queryClient, null);
           } catch (error) {
             setProblem(failed(failureText(error)));

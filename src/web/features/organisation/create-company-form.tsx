@@ -2,7 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { Building2, LoaderCircle } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { CreateOrganisationRequestSchema, type OrganisationResponse } from "../../../domain/api";
-import { messages } from "../../../domain/messages";
+import { companyMessages } from "../../../domain/company-messages";
 import { MAX_ORGANISATION_NAME_LENGTH } from "../../../domain/organisation";
 import { TextField } from "../../components/text-field";
 import { Button } from "../../components/ui/button";
@@ -35,7 +35,7 @@ export function CreateCompanyForm({ onCreated }: { onCreated: (outcome: Outcome)
     try {
       const made = await apiRequest<OrganisationResponse>("POST", "/api/organisations", parsed.data);
       setMyOrganisation(queryClient, made);
-      onCreated(done(messages.companyCreated(made.name)));
+      onCreated(done(companyMessages.companyCreated(made.name)));
     } catch (error) {
       setProblem(failureText(error));
     } finally {

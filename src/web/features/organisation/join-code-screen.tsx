@@ -1,7 +1,7 @@
 import { LoaderCircle } from "lucide-react";
 import { useEffect, useState } from "react";
 import type { JoinCodeResponse } from "../../../domain/api";
-import { messages } from "../../../domain/messages";
+import { companyMessages } from "../../../domain/company-messages";
 import { Button } from "../../components/ui/button";
 import {
   Dialog,
@@ -54,7 +54,7 @@ export function JoinCodeScreen({
     };
   }, [code.joinUrl]);
 
-  const role = messages.roleWithArticle(code.role);
+  const role = companyMessages.roleWithArticle(code.role);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="top-0 left-0 h-dvh max-h-dvh w-screen max-w-none translate-x-0 translate-y-0 content-start justify-items-center rounded-none border-0 p-4 sm:p-6">
@@ -86,7 +86,7 @@ export function JoinCodeScreen({
           {code.joinUrl}
         </p>
         <p className="w-full max-w-3xl text-center text-sm text-slate-700 dark:text-slate-300">
-          {messages.joinCodeExplained}
+          {companyMessages.joinCodeExplained}
         </p>
         <DialogClose asChild>
           <Button size="lg" className="w-full max-w-sm">

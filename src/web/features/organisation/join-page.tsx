@@ -6,7 +6,7 @@ import {
   type InviteViewResponse,
   type OrganisationResponse,
 } from "../../../domain/api";
-import { messages } from "../../../domain/messages";
+import { companyMessages } from "../../../domain/company-messages";
 import { LoadingScreen } from "../../components/loading-screen";
 import { ScreenLayout } from "../../components/screen-layout";
 import { Button, buttonClasses } from "../../components/ui/button";
@@ -58,7 +58,7 @@ export function JoinPage() {
     return (
       <ScreenLayout title="Join a Company" back={back}>
         <Card className="grid gap-4">
-          <Problem text={usable ? failureText(invite.error) : messages.inviteInvalid} />
+          <Problem text={usable ? failureText(invite.error) : companyMessages.inviteInvalid} />
           {usable ? (
             <Button variant="outline" onClick={() => void invite.refetch()}>
               Try Again
@@ -87,7 +87,7 @@ export function JoinPage() {
               className="size-6 shrink-0 text-emerald-600 dark:text-emerald-400"
             />
             <span>
-              You have joined {accept.data.name} as {messages.roleWithArticle(accept.data.role)}.
+              You have joined {accept.data.name} as {companyMessages.roleWithArticle(accept.data.role)}.
             </span>
           </p>
           <p className="text-slate-700 dark:text-slate-300">
@@ -114,7 +114,7 @@ export function JoinPage() {
             <h2 className="text-xl font-bold break-words">{organisationName}</h2>
             <p className="mt-1 text-slate-700 dark:text-slate-300">
               You have been invited to join {organisationName} on Plant Sheets as{" "}
-              {messages.roleWithArticle(role)}.
+              {companyMessages.roleWithArticle(role)}.
             </p>
           </div>
         </div>

@@ -2,7 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { UserMinus } from "lucide-react";
 import { useState } from "react";
 import type { OrganisationMember, OrganisationResponse } from "../../../domain/api";
-import { messages } from "../../../domain/messages";
+import { companyMessages } from "../../../domain/company-messages";
 import { ROLE_LABELS, type Role } from "../../../domain/organisation";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { Button } from "../../components/ui/button";
@@ -42,10 +42,10 @@ export function MembersList({
     try {
       if (change.kind === "role") {
         await apiRequest<void>("PUT", `${base}/${member.accountId}`, { role: change.role });
-        setOutcome(done(messages.roleChanged(member.fullName, change.role)));
+        setOutcome(done(companyMessages.roleChanged(member.fullName, change.role)));
       } else {
         await apiRequest<void>("DELETE", `${base}/${member.accountId}`);
-        setOutcome(done(messages.memberRemoved(member.fullName)));
+        setOutcome(done(companyMessages.memberRemoved(member.fullName)));
       }
     } catch (error) {
       setOutcome(failed(failureText(error)));
@@ -112,13 +112,13 @@ export function MembersList({
         title={
           pending?.kind === "remove"
             ? `Remove ${pending.member.fullName}?`
-            : `Make ${pending?.member.fullName ?? "this member"} ${pending?.kind === "role" ? messages.roleWithArticle(pending.role) : ""}?`
+            : `Make ${pending?.member.fullName ?? "this member"} ${pending?.kind === "role" ? companyMessages.roleWithArticle(pending.role) : ""}?`
         }
         description={
           pending?.kind === "remove"
-            ? messages.removeMemberConfirm(pending.member.fullName, organisation.name)
+            ? companyMessages.removeMemberConfirm(pending.member.fullName, organisation.name)
             : pending?.kind === "role"
-              ? messages.roleChangeConfirm(pending.member.fullName, pending.role)
+              ? companyMessages.roleChangeConfirm(pending.member.fullName, pending.role)
               : ""
         }
         confirmLabel={pending?.kind === "remove" ? "Remove Member" : "Change Role"}

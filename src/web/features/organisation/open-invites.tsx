@@ -2,7 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { Ban, Mail, QrCode, RotateCw } from "lucide-react";
 import { useState } from "react";
 import type { OpenInvite } from "../../../domain/api";
-import { messages } from "../../../domain/messages";
+import { companyMessages } from "../../../domain/company-messages";
 import { ROLE_LABELS } from "../../../domain/organisation";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { Button } from "../../components/ui/button";
@@ -29,7 +29,7 @@ export function OpenInvites({ organisationId }: { organisationId: string }) {
   const revoke = async (invite: OpenInvite) => {
     try {
       await apiRequest<void>("DELETE", `/api/organisations/${organisationId}/invites/${invite.id}`);
-      setOutcome(done(messages.inviteRevoked(inviteName(invite))));
+      setOutcome(done(companyMessages.inviteRevoked(inviteName(invite))));
     } catch (error) {
       setOutcome(failed(failureText(error)));
     }
@@ -93,7 +93,7 @@ export function OpenInvites({ organisationId }: { organisationId: string }) {
         open={toRevoke !== null}
         onOpenChange={(open) => open || setToRevoke(null)}
         title={toRevoke?.email === null ? "Revoke Join Code?" : "Revoke Invitation?"}
-        description={toRevoke ? messages.revokeInviteConfirm(inviteName(toRevoke), toRevoke.uses) : ""}
+        description={toRevoke ? companyMessages.revokeInviteConfirm(inviteName(toRevoke), toRevoke.uses) : ""}
         confirmLabel="Revoke"
         busyLabel="Revoking..."
         destructive
