@@ -306,3 +306,62 @@ export async function deleteForm(
     .executeTakeFirst();
   return result.numDeletedRows > 0n;
 }
+
+/** Where a page of an organisation's review list ends: its last timesheet's week ending and id. */
+export interface ReviewListPosition {
+  weekEnding: string;
+  id: string;
+}
+
+/**
+ * An organisation's timesheets with one of `statuses` (and the week ending `week`, when given), newest week first
+ * (ties by id), after `after`, at most `limit`: the office's review list reads them in batches. A timesheet with
+ * no week ending has no week to be listed under, and is left out.
+ */
+export async function listOrganisationTimesheetsByWeek(
+  db: Kysely<DB>,
+  organisationId: string,
+  options: { statuses: readonly FormStatus[]; week?: string; after?: ReviewListPosition; limit: number },
+): Promise<Array<StoredForm & { ownerId: string }>> {
+  const { statuses, week, after, limit } = options;
+  if (statuses.length === 0 || limit === 0) return [];
+  const rows = await db
+    .selectFrom("forms")
+    .selectAll()
+    .where("organisation_id", "=", organisationId)
+    .where("kind", "=", "timesheet")
+    .where("status", "in", statuses)
+    .where("form_date", "is not", null)
+    .where("owner_id", "is not", null)
+    .$if(week !== undefined, (qb) => qb.where("form_date", "=", week!))
+    .$if(after !== undefined, (qb) =>
+      qb.where((eb) => eb(eb.refTuple("form_date", "id"), "<", eb.tuple(after!.weekEnding, after!.id))),
+    )
+    .orderBy("form_date", "desc")
+    .orderBy("id", "desc")
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({ ...toStoredForm(row), ownerId: row.owner_id! }));
+}
+
+/**
+ * The forms of both kinds that some owners made in an organisation, dated from `from` to `to` inclusive: what
+ * pairing needs to give each timesheet of those weeks its check sheets.
+ */
+export async function listOrganisationFormsOfOwners(
+  db: Kysely<DB>,
+  organisationId: string,
+  ownerIds: readonly string[],
+  range: { from: string; to: string },
+): Promise<StoredForm[]> {
+  if (ownerIds.length === 0) return [];
+  const rows = await db
+    .selectFrom("forms")
+    .selectAll()
+    .where("organisation_id", "=", organisationId)
+    .where("owner_id", "in", ownerIds)
+    .where("form_date", ">=", range.from)
+    .where("form_date", "<=", range.to)
+    .execute();
+  return rows.map(toStoredForm);
+}

@@ -81,6 +81,21 @@ describe.each(testDatabases())("who may use each organisation route, on $name", 
       },
     },
     {
+      method: "GET",
+      route: "/api/organisations/:id/review",
+      request: async (w) => ({
+        url: `/api/organisations/${w.company.id}/review?week=2025-06-07&driver=dave`,
+      }),
+      expected: {
+        anonymous: 401,
+        nonMember: 404,
+        otherMember: 404,
+        driver: 403,
+        supervisor: 200,
+        admin: 200,
+      },
+    },
+    {
       method: "POST",
       route: "/api/organisations/:id/invites",
       request: async (w, persona) => ({

@@ -11,6 +11,7 @@ import {
   OrganisationFormsQuerySchema,
 } from "../../domain/api";
 import { IdSchema } from "../../domain/form-fields";
+import { OfficeReviewQuerySchema } from "../../domain/office-review";
 import { requireAccount } from "../auth/sessions";
 import { findMembership } from "../db/organisations-repository";
 import { parseInput } from "../parse-input";
@@ -25,6 +26,7 @@ import { createOrganisation } from "../services/organisations/create-organisatio
 import { inviteByEmail } from "../services/organisations/invite-by-email";
 import { listOrganisationForms } from "../services/organisations/list-organisation-forms";
 import { listInvites, revokeOpenInvite } from "../services/organisations/manage-invites";
+import { listOfficeReview } from "../services/organisations/office-review";
 import { memberOf } from "../services/organisations/organisation-access";
 import { organisationView } from "../services/organisations/organisation-view";
 
@@ -62,6 +64,13 @@ export const organisationRoutes: FastifyPluginAsync = async (app) => {
     const { id } = parseInput(OrganisationParamsSchema, request.params);
     const query = parseInput(OrganisationFormsQuerySchema, request.query);
     return listOrganisationForms(app, account, id, query);
+  });
+
+  app.get("/organisations/:id/review", async (request) => {
+    const account = requireAccount(request);
+    const { id } = parseInput(OrganisationParamsSchema, request.params);
+    const query = parseInput(OfficeReviewQuerySchema, request.query);
+    return listOfficeReview(app, account, id, query);
   });
 
   app.post("/organisations/:id/invites", async (request, reply) => {

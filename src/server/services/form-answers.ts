@@ -26,20 +26,30 @@ export function apiSummary(spec: AnyFormSpec, row: FormSummaryRow): TimesheetSum
 
 const ListCursorSchema = z.tuple([z.iso.datetime(), IdSchema]);
 
-/** Where the next page starts, opaque to clients: the last form's update time and id. */
-export function encodeListCursor(last: FormListPosition): string {
-  return Buffer.from(JSON.stringify([last.updatedAt, last.id])).toString("base64url");
+/** A page's end as clients carry it: opaque text holding the values that order the list. */
+export function encodeCursor(values: readonly string[]): string {
+  return Buffer.from(JSON.stringify(values)).toString("base64url");
 }
 
-export function decodeListCursor(cursor: string): FormListPosition {
+/** The values of a cursor `encodeCursor` made; 400 for anything else. */
+export function decodeCursor<T>(cursor: string, schema: z.ZodType<T>): T {
   let parsed: unknown;
   try {
     parsed = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
   } catch {
     parsed = undefined;
   }
-  const result = ListCursorSchema.safeParse(parsed);
+  const result = schema.safeParse(parsed);
   if (!result.success) throw new AppError("bad_request", messages.listCursorInvalid);
-  const [updatedAt, id] = result.data;
+  return result.data;
+}
+
+/** Where the next page starts, opaque to clients: the last form's update time and id. */
+export function encodeListCursor(last: FormListPosition): string {
+  return encodeCursor([last.updatedAt, last.id]);
+}
+
+export function decodeListCursor(cursor: string): FormListPosition {
+  const [updatedAt, id] = decodeCursor(cursor, ListCursorSchema);
   return { updatedAt, id };
 }

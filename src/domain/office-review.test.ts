@@ -1,0 +1,122 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import {
+  MAX_REVIEW_FILTER_LENGTH,
+  matchesReviewFilters,
+  OfficeReviewQuerySchema,
+  type ReviewTimesheet,
+  reviewRow,
+} from "./office-review";
+
+const week: ReviewTimesheet = {
+  id: "ts-1",
+  status: "ready_for_approval",
+  weekEnding: "2026-11-22",
+  driverSignedName: "Dave  Digger",
+  plantNumber: "EX-042",
+  siteLocation: "Riverside Wharf",
+  clientCompany: "BuildCo Ltd",
+  customerId: "cust-buildco",
+  mondayStart: "07:00",
+  mondayFinish: "16:30",
+  mondayBreak: 30,
+  tuesdayStart: "07:00",
+  tuesdayFinish: "12:00",
+  tuesdayBreak: 0,
+} as ReviewTimesheet;
+
+describe("matchesReviewFilters", () => {
+  it("keeps every timesheet when nothing is asked", () => {
+    expect(matchesReviewFilters(week, {})).toBe(true);
+  });
+
+  it("finds each filter in its own field, in any case and spacing", () => {
+    expect(matchesReviewFilters(week, { driver: "dave digger" })).toBe(true);
+    expect(matchesReviewFilters(week, { driver: "  DIGGER " })).toBe(true);
+    expect(matchesReviewFilters(week, { plant: "ex-04" })).toBe(true);
+    expect(matchesReviewFilters(week, { site: "wharf" })).toBe(true);
+    expect(matchesReviewFilters(week, { customer: "buildco" })).toBe(true);
+    expect(matchesReviewFilters(week, { customer: "cust-buildco" })).toBe(true);
+    expect(matchesReviewFilters(week, { driver: "Riverside" })).toBe(false);
+    expect(matchesReviewFilters(week, { plant: "EX-043" })).toBe(false);
+    expect(matchesReviewFilters(week, { site: "Dockside" })).toBe(false);
+    expect(matchesReviewFilters(week, { customer: "Rival" })).toBe(false);
+  });
+
+  it("needs every given filter to match", () => {
+    expect(matchesReviewFilters(week, { driver: "dave", plant: "EX-042", site: "river" })).toBe(true);
+    expect(matchesReviewFilters(week, { driver: "dave", plant: "DUMP-7" })).toBe(false);
+  });
+
+  it("keeps a timesheet for any part of its own values, and a filter that is in none keeps nothing", () => {
+    const text = fc.string({ minLength: 1, maxLength: 30 }).filter((s) => s.trim() !== "");
+    fc.assert(
+      fc.property(text, text, fc.nat(), (driver, plant, cut) => {
+        const sheet = { ...week, driverSignedName: driver, plantNumber: plant };
+        const part = driver
+          .trim()
+          .replace(/\s+/g, " ")
+          .slice(0, (cut % driver.trim().length) + 1);
+        if (part.trim() === "") return;
+        expect(matchesReviewFilters(sheet, { driver: part })).toBe(true);
+        expect(matchesReviewFilters(sheet, { driver: `${driver}\u00a7never` })).toBe(false);
+      }),
+    );
+  });
+});
+
+describe("reviewRow", () => {
+  it("gives the week's hours and the number of defects of its check sheets, oldest check first", () => {
+    const row = reviewRow(week, [
+      { id: "wed", checkDate: "2026-11-18", defectMirrors: false, defectTyres: false },
+      { id: "mon", checkDate: "2026-11-16", defectLights: false, defectsNotes: "Lens cracked" },
+    ]);
+    expect(row).toEqual({
+      timesheetId: "ts-1",
+      checkSheetIds: ["mon", "wed"],
+      driverName: "Dave  Digger",
+      plantNumber: "EX-042",
+      customer: "BuildCo Ltd",
+      customerId: "cust-buildco",
+      site: "Riverside Wharf",
+      weekEnding: "2026-11-22",
+      totalHours: 14,
+      defects: 3,
+      status: "ready_for_approval",
+    });
+  });
+
+  it("has no check sheets and no defects for a lonely timesheet", () => {
+    expect(reviewRow(week, [])).toMatchObject({ checkSheetIds: [], defects: 0 });
+  });
+});
+
+describe("OfficeReviewQuerySchema", () => {
+  it("takes a week ending, text filters, a status other than draft and a page", () => {
+    expect(
+      OfficeReviewQuerySchema.parse({
+        week: "2026-11-22",
+        driver: " Dave ",
+        status: "approved",
+        limit: "20",
+      }),
+    ).toEqual({ week: "2026-11-22", driver: "Dave", status: "approved", limit: 20 });
+  });
+
+  it("refuses a bad week, a draft status, a blank or over-long filter and a page too big", () => {
+    for (const query of [
+      { week: "2026-13-40" },
+      { week: "22/11/2026" },
+      { status: "draft" },
+      { driver: "   " },
+      { site: "x".repeat(MAX_REVIEW_FILTER_LENGTH + 1) },
+      { customer: "x".repeat(5000) },
+      { limit: "1000" },
+      { cursor: "x".repeat(501) },
+    ]) {
+      expect(OfficeReviewQuerySchema.safeParse(query).success, JSON.stringify(query).slice(0, 40)).toBe(
+        false,
+      );
+    }
+  });
+});

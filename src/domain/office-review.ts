@@ -1,0 +1,133 @@
+import { z } from "zod";
+import { MAX_FORM_PAGE_SIZE } from "./api";
+import type { CheckItemValues } from "./check-items";
+import { IdSchema } from "./form-fields";
+import { FORM_STATUSES, type FormStatus } from "./form-status";
+import type { DayHoursFields } from "./hours";
+import { isIsoDate } from "./iso-date";
+import { weekDefects, weekTotalHours } from "./week-summary";
+
+/**
+ * The office's review list (issue 19, decision record 029): a company's timesheets that drivers have submitted,
+ * each with the week's hours and the defects of the check sheets paired with it (pairing.ts), filtered as an
+ * office asks. Pure: the server reads the forms and pairs them, these rules decide what a row says and which rows
+ * a filter keeps.
+ */
+
+/** Statuses the review list shows: every status but draft (a draft is still the driver's). */
+export const REVIEWABLE_STATUSES = FORM_STATUSES.filter(
+  (status): status is Exclude<FormStatus, "draft"> => status !== "draft",
+);
+export type ReviewableStatus = (typeof REVIEWABLE_STATUSES)[number];
+
+/** The longest text filter: a name, plant number, site or customer is far shorter. */
+export const MAX_REVIEW_FILTER_LENGTH = 100;
+
+const textFilter = z.string().trim().min(1).max(MAX_REVIEW_FILTER_LENGTH).optional();
+
+/** GET /api/organisations/{id}/review: which week, whose, which plant, site, customer and status, and the page. */
+export const OfficeReviewQuerySchema = z.object({
+  week: z
+    .string()
+    .refine((v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && isIsoDate(v), "Enter the week ending as YYYY-MM-DD")
+    .optional(),
+  driver: textFilter,
+  plant: textFilter,
+  site: textFilter,
+  customer: textFilter,
+  status: z.enum(REVIEWABLE_STATUSES).optional(),
+  limit: z.coerce.number().int().min(1).max(MAX_FORM_PAGE_SIZE).optional(),
+  cursor: z.string().min(1).max(500).optional(),
+});
+export type OfficeReviewQuery = z.infer<typeof OfficeReviewQuerySchema>;
+export type ReviewTextFilters = Pick<OfficeReviewQuery, "driver" | "plant" | "site" | "customer">;
+
+/** What the review reads of a timesheet. */
+export type ReviewTimesheet = DayHoursFields & {
+  id: string;
+  status: FormStatus;
+  weekEnding: string;
+  driverSignedName: string;
+  plantNumber: string;
+  siteLocation: string;
+  clientCompany: string;
+  customerId: string;
+};
+
+/** What the review reads of a paired check sheet. */
+export type ReviewCheckSheet = CheckItemValues & {
+  id: string;
+  checkDate: string;
+  defectsNotes?: string | null;
+};
+
+/** One row of the review list: a timesheet with its week's hours and its check sheets' defects. */
+export interface ReviewRow {
+  timesheetId: string;
+  /** The check sheets paired with the timesheet, oldest check first. */
+  checkSheetIds: string[];
+  driverName: string;
+  plantNumber: string;
+  customer: string;
+  customerId: string;
+  site: string;
+  weekEnding: string;
+  totalHours: number;
+  defects: number;
+  status: FormStatus;
+}
+
+/** Typed by hand on different days: compared ignoring case, surrounding and doubled spaces, as pairing does. */
+function normalise(text: string): string {
+  return text.trim().replace(/\s+/g, " ").toLowerCase();
+}
+
+function contains(value: string, filter: string | undefined): boolean {
+  return filter === undefined || normalise(value).includes(normalise(filter));
+}
+
+/**
+ * Whether a timesheet is one the office's text filters ask for: each given filter is found in its field (any
+ * case, any spacing); the customer filter in the customer's name or equal to its id. No filter keeps every one.
+ */
+export function matchesReviewFilters(timesheet: ReviewTimesheet, filters: ReviewTextFilters): boolean {
+  return (
+    contains(timesheet.driverSignedName, filters.driver) &&
+    contains(timesheet.plantNumber, filters.plant) &&
+    contains(timesheet.siteLocation, filters.site) &&
+    (filters.customer === undefined ||
+      contains(timesheet.clientCompany, filters.customer) ||
+      (timesheet.customerId !== "" && timesheet.customerId === filters.customer.trim()))
+  );
+}
+
+/** A row of the review list from a timesheet and the check sheets pairing gave it (none for a lonely one). */
+export function reviewRow(timesheet: ReviewTimesheet, checkSheets: readonly ReviewCheckSheet[]): ReviewRow {
+  return {
+    timesheetId: timesheet.id,
+    checkSheetIds: [...checkSheets]
+      .sort((a, b) => a.checkDate.localeCompare(b.checkDate) || a.id.localeCompare(b.id))
+      .map((sheet) => sheet.id),
+    driverName: timesheet.driverSignedName,
+    plantNumber: timesheet.plantNumber,
+    customer: timesheet.clientCompany,
+    customerId: timesheet.customerId,
+    site: timesheet.siteLocation,
+    weekEnding: timesheet.weekEnding,
+    totalHours: weekTotalHours(timesheet),
+    defects: weekDefects(checkSheets).length,
+    status: timesheet.status,
+  };
+}
+
+/** Where a page of the review list ends: its last timesheet's week ending and id (newest week first). */
+export const ReviewCursorSchema = z.tuple([z.string().refine(isIsoDate), IdSchema]);
+export interface ReviewPosition {
+  weekEnding: string;
+  id: string;
+}
+
+export interface ReviewPage {
+  items: ReviewRow[];
+  nextCursor: string | null;
+}

@@ -1,0 +1,151 @@
+import { describe, expect, it } from "vitest";
+import type { ReviewPage } from "../../domain/office-review";
+import { testDatabases } from "../db/test-databases";
+import { databaseSnapshot } from "../test-support/database-snapshot";
+import { type Company, organisationHelpers, type Person } from "../test-support/organisation-world";
+import { useTestApp } from "../test-support/test-app";
+
+const NOW = new Date("2025-06-20T09:00:00.000Z");
+
+describe.each(testDatabases())("the office review list on $name", ({ open }) => {
+  const testApp = useTestApp(open, { now: () => NOW });
+  const { call, createDraft } = testApp;
+  const { company, member, person } = organisationHelpers(testApp);
+
+  /** A week the driver submitted: Monday 07:00 to 16:30 with half an hour's break (9 hours). */
+  async function submittedWeek(who: Person, fields: Record<string, unknown> = {}): Promise<string> {
+    return createDraft("timesheets", who.cookie, {
+      weekEnding: "2025-06-14",
+      driverSignedName: "Dave Digger",
+      plantNumber: "EX-042",
+      siteLocation: "Riverside",
+      clientCompany: "BuildCo",
+      mondayStart: "07:00",
+      mondayFinish: "16:30",
+      mondayBreak: 30,
+      status: "ready_for_approval",
+      ...fields,
+    });
+  }
+
+  /** A daily check with `defects` items marked as defects. */
+  function checkSheet(who: Person, checkDate: string, defects: number, fields: Record<string, unknown> = {}) {
+    const marked = ["defectTyres", "defectLights", "defectMirrors"].slice(0, defects);
+    return createDraft("check-sheets", who.cookie, {
+      checkDate,
+      driverSignedName: "dave  digger",
+      plantNumber: "ex-042",
+      ...Object.fromEntries(marked.map((field) => [field, false])),
+      ...fields,
+    });
+  }
+
+  const review = async (of: Company, who: Person, query = "") => {
+    const res = await call("GET", `/api/organisations/${of.id}/review${query}`, who.cookie);
+    return { status: res.statusCode, page: res.json() as ReviewPage, body: res.body };
+  };
+
+  it("lists each submitted timesheet with its hours, its paired check sheets' defects and its forms' ids", async () => {
+    const acme = await company();
+    const supervisor = await member(acme, "supervisor");
+    const dave = await member(acme, "driver");
+    const week = await submittedWeek(dave);
+    const monday = await checkSheet(dave, "2025-06-09", 2);
+    const friday = await checkSheet(dave, "2025-06-13", 1);
+    // Another plant's check, a check of the week after, and a draft week: none of them on this row.
+    await checkSheet(dave, "2025-06-10", 3, { plantNumber: "DUMP-7" });
+    await checkSheet(dave, "2025-06-16", 3);
+    await createDraft("timesheets", dave.cookie, { weekEnding: "2025-06-21", plantNumber: "EX-042" });
+
+    for (const who of [supervisor, acme.admin]) {
+      const { status, page } = await review(acme, who);
+      expect(status).toBe(200);
+      expect(page).toEqual({
+        items: [
+          {
+            timesheetId: week,
+            checkSheetIds: [monday, friday],
+            driverName: "Dave Digger",
+            plantNumber: "EX-042",
+            customer: "BuildCo",
+            customerId: "",
+            site: "Riverside",
+            weekEnding: "2025-06-14",
+            totalHours: 9,
+            defects: 3,
+            status: "ready_for_approval",
+          },
+        ],
+        nextCursor: null,
+      });
+    }
+  });
+
+  it("filters by week, driver, plant, site, customer and status, and pages newest week first", async () => {
+    const acme = await company();
+    const dave = await member(acme, "driver");
+    const sam = await member(acme, "driver");
+    const weeks = [];
+    for (const weekEnding of ["2025-05-31", "2025-06-07", "2025-06-14"]) {
+      weeks.push(await submittedWeek(dave, { weekEnding }));
+    }
+    const sams = await submittedWeek(sam, {
+      driverSignedName: "Sam Shovel",
+      plantNumber: "DUMP-7",
+      siteLocation: "Dockside",
+      clientCompany: "Harbour Works",
+    });
+    const ids = async (query: string) =>
+      (await review(acme, acme.admin, query)).page.items.map((i) => i.timesheetId);
+
+    expect(await ids("?week=2025-06-07")).toEqual([weeks[1]]);
+    expect(await ids("?driver=sam")).toEqual([sams]);
+    expect(await ids("?plant=dump")).toEqual([sams]);
+    expect(await ids("?site=DOCK")).toEqual([sams]);
+    expect(await ids("?customer=harbour")).toEqual([sams]);
+    expect(await ids("?status=approved")).toEqual([]);
+    expect((await ids("?driver=dave")).length).toBe(3);
+
+    const first = (await review(acme, acme.admin, "?driver=dave&limit=2")).page;
+    expect(first.items.map((i) => i.timesheetId)).toEqual([weeks[2], weeks[1]]);
+    expect(first.nextCursor).not.toBeNull();
+    const second = (await review(acme, acme.admin, `?driver=dave&limit=2&cursor=${first.nextCursor}`)).page;
+    expect(second).toEqual({ items: [expect.objectContaining({ timesheetId: weeks[0] })], nextCursor: null });
+  });
+
+  it("shows only the company's own submitted timesheets: no drafts, no other company's, no individual's", async () => {
+    const acme = await company();
+    const rival = await company("Rival Haulage Ltd");
+    const dave = await member(acme, "driver");
+    const rivalDriver = await member(rival, "driver");
+    await createDraft("timesheets", dave.cookie, { weekEnding: "2025-06-14", plantNumber: "EX-042" });
+    await submittedWeek(rivalDriver);
+    await submittedWeek(await person());
+    expect((await review(acme, acme.admin)).page.items).toEqual([]);
+    expect((await review(rival, rival.admin)).page.items).toHaveLength(1);
+  });
+
+  it("refuses drivers, strangers and bad or oversized filters, changing nothing", async () => {
+    const acme = await company();
+    const dave = await member(acme, "driver");
+    const rival = await company("Rival Haulage Ltd");
+    await submittedWeek(dave);
+    const before = await databaseSnapshot(testApp.database, { except: ["rate_limits"] });
+    expect((await review(acme, dave)).status).toBe(403);
+    expect((await review(acme, rival.admin)).status).toBe(404);
+    expect((await call("GET", `/api/organisations/${acme.id}/review`)).statusCode).toBe(401);
+    for (const query of [
+      `?driver=${"x".repeat(5000)}`,
+      `?customer=${"<script>".repeat(20)}`,
+      "?week=2025-02-30",
+      "?status=draft",
+      "?limit=0",
+      "?limit=1000",
+      "?cursor=nonsense",
+      `?cursor=${Buffer.from(JSON.stringify(["2025-06-14", "not-an-id"])).toString("base64url")}`,
+    ]) {
+      expect((await review(acme, acme.admin, query)).status, query.slice(0, 40)).toBe(400);
+    }
+    expect(await databaseSnapshot(testApp.database, { except: ["rate_limits"] })).toEqual(before);
+  });
+});

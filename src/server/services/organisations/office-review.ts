@@ -1,0 +1,128 @@
+import type { FastifyInstance } from "fastify";
+import { addDays } from "../../../domain/iso-date";
+import {
+  matchesReviewFilters,
+  type OfficeReviewQuery,
+  REVIEWABLE_STATUSES,
+  ReviewCursorSchema,
+  type ReviewPage,
+  type ReviewTimesheet,
+  reviewRow,
+} from "../../../domain/office-review";
+import { pairForms } from "../../../domain/pairing";
+import type { Account } from "../../db/accounts-repository";
+import {
+  listOrganisationFormsOfOwners,
+  listOrganisationTimesheetsByWeek,
+  type ReviewListPosition,
+  type StoredForm,
+} from "../../db/forms-repository";
+import { asCheckSheet, asTimesheet, type StoredCheckSheet } from "../combined-set-forms";
+import { decodeCursor, encodeCursor } from "../form-answers";
+import { memberOf } from "./organisation-access";
+
+const DEFAULT_REVIEW_PAGE_SIZE = 50;
+/** Timesheets read at a time while the text filters pick a page's rows. */
+const REVIEW_BATCH = 200;
+
+function encodeReviewCursor(last: ReviewListPosition): string {
+  return encodeCursor([last.weekEnding, last.id]);
+}
+
+function decodeReviewCursor(cursor: string): ReviewListPosition {
+  const [weekEnding, id] = decodeCursor(cursor, ReviewCursorSchema);
+  return { weekEnding, id };
+}
+
+const positionOf = (form: StoredForm): ReviewListPosition => ({ weekEnding: form.date ?? "", id: form.id });
+
+/**
+ * The timesheets of one page: read newest week first in batches, keeping those the text filters match, until
+ * there is one more than the page (so the answer knows there is a next page) or none are left.
+ */
+async function pageTimesheets(
+  app: FastifyInstance,
+  organisationId: string,
+  query: OfficeReviewQuery,
+  pageSize: number,
+): Promise<{ forms: Array<StoredForm & { ownerId: string }>; more: boolean }> {
+  const { db } = app.deps.database;
+  const statuses = query.status === undefined ? REVIEWABLE_STATUSES : [query.status];
+  let after = query.cursor === undefined ? undefined : decodeReviewCursor(query.cursor);
+  const kept: Array<StoredForm & { ownerId: string }> = [];
+  for (;;) {
+    const batch = await listOrganisationTimesheetsByWeek(db, organisationId, {
+      statuses,
+      week: query.week,
+      after,
+      limit: REVIEW_BATCH,
+    });
+    for (const form of batch) {
+      if (!matchesReviewFilters(asTimesheet(form) as ReviewTimesheet, query)) continue;
+      kept.push(form);
+      if (kept.length > pageSize) return { forms: kept.slice(0, pageSize), more: true };
+    }
+    const last = batch.at(-1);
+    if (batch.length < REVIEW_BATCH || !last) return { forms: kept, more: false };
+    after = positionOf(last);
+  }
+}
+
+/**
+ * Each timesheet's check sheets as its driver's own pairing gives them (pairing.ts): the driver's forms in the
+ * company around the page's weeks, paired per driver. A check sheet goes to the earliest week ending that covers
+ * it, and only timesheets ending up to 6 days either side of a week can cover one of its days, so those are all
+ * that need reading.
+ */
+async function pairedCheckSheets(
+  app: FastifyInstance,
+  organisationId: string,
+  timesheets: Array<StoredForm & { ownerId: string }>,
+): Promise<Map<string, StoredCheckSheet[]>> {
+  const paired = new Map<string, StoredCheckSheet[]>();
+  const weeks = timesheets.map((form) => form.date ?? "").sort();
+  const first = weeks.at(0);
+  const last = weeks.at(-1);
+  if (first === undefined || last === undefined) return paired;
+  const forms = await listOrganisationFormsOfOwners(
+    app.deps.database.db,
+    organisationId,
+    [...new Set(timesheets.map((form) => form.ownerId))],
+    { from: addDays(first, -6) ?? first, to: addDays(last, 6) ?? last },
+  );
+  const byOwner = new Map<string, StoredForm[]>();
+  for (const form of forms) {
+    const owner = form.ownerId ?? "";
+    byOwner.set(owner, [...(byOwner.get(owner) ?? []), form]);
+  }
+  for (const owned of byOwner.values()) {
+    const { combined } = pairForms(
+      owned.filter((form) => form.kind === "timesheet").map(asTimesheet),
+      owned.filter((form) => form.kind === "check-sheet").map(asCheckSheet),
+    );
+    for (const set of combined) paired.set(set.timesheet.id, set.checkSheets);
+  }
+  return paired;
+}
+
+/**
+ * GET /api/organisations/{id}/review: the company's submitted timesheets (and those approved, sent or filed
+ * since), newest week first, each with its driver, plant, customer, site, hours, the defects of its paired check
+ * sheets and its forms' ids. For supervisors and admins.
+ */
+export async function listOfficeReview(
+  app: FastifyInstance,
+  account: Account,
+  organisationId: string,
+  query: OfficeReviewQuery,
+): Promise<ReviewPage> {
+  await memberOf(app, account, organisationId, "approve");
+  const pageSize = query.limit ?? DEFAULT_REVIEW_PAGE_SIZE;
+  const { forms, more } = await pageTimesheets(app, organisationId, query, pageSize);
+  const paired = await pairedCheckSheets(app, organisationId, forms);
+  const items = forms.map((form) =>
+    reviewRow(asTimesheet(form) as ReviewTimesheet, paired.get(form.id) ?? []),
+  );
+  const last = forms.at(-1);
+  return { items, nextCursor: more && last ? encodeReviewCursor(positionOf(last)) : null };
+}
