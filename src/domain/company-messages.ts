@@ -18,6 +18,12 @@ export const companyMessages = {
   organisationNameTooLong: (max: number): string => `A company's name can be at most ${max} characters long.`,
   organisationNameOneLine: "A company's name must be on one line.",
   organisationNotFound: "No such company.",
+  reviewTimesheetNotFound: "No such timesheet for review.",
+  reviewNotSubmitted: "This timesheet has not been submitted for review.",
+  reviewAlreadyApproved: "This week has already been approved.",
+  reviewFormNotInSet: "That form is not part of this week's set.",
+  reviewFormNotOpen: "This form has been completed in the driver's own flow and cannot be sent back.",
+  formApprovedByCompany: "This form has been approved by your company and can no longer be changed.",
   memberNotFound: "No such member of this company.",
   /** A member asked for something their role does not allow; keyed by the action (see domain/organisation). */
   organisationActionForbidden: (action: string): string =>

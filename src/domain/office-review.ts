@@ -1,10 +1,12 @@
 import { z } from "zod";
 import { MAX_FORM_PAGE_SIZE } from "./api";
 import type { CheckItemValues } from "./check-items";
+import { MAX_NOTES_LENGTH } from "./constants";
 import { IdSchema } from "./form-fields";
 import { FORM_STATUSES, type FormStatus } from "./form-status";
 import type { DayHoursFields } from "./hours";
 import { isIsoDate } from "./iso-date";
+import { RatingSchema } from "./rating";
 import { weekDefects, weekTotalHours } from "./week-summary";
 
 /**
@@ -131,3 +133,23 @@ export interface ReviewPage {
   items: ReviewRow[];
   nextCursor: string | null;
 }
+
+/** The longest reason for sending a form back: a few sentences a driver reads on a phone. */
+export const MAX_SEND_BACK_REASON_LENGTH = 500;
+
+/** POST /api/organisations/{id}/review/{timesheetId}/approve: the rating of the week (spec section 3). */
+export const ReviewApproveRequestSchema = z.object({
+  rating: RatingSchema,
+  notes: z.string().max(MAX_NOTES_LENGTH).default(""),
+});
+export type ReviewApproveRequest = z.infer<typeof ReviewApproveRequestSchema>;
+
+/**
+ * POST /api/organisations/{id}/review/{timesheetId}/send-back: why, and which form of the set (the whole set when
+ * absent). The reason is plain text, shown as text wherever it appears: markup in it is only characters.
+ */
+export const SendBackRequestSchema = z.object({
+  reason: z.string().trim().min(1).max(MAX_SEND_BACK_REASON_LENGTH),
+  formId: IdSchema.optional(),
+});
+export type SendBackRequest = z.infer<typeof SendBackRequestSchema>;

@@ -27,6 +27,10 @@ export interface StoredForm {
   updatedAt: string;
   submittedAt: string | null;
   completedAt: string | null;
+  /** When a company's supervisor or admin approved the form's set (migration 012): it is locked from then. */
+  reviewApprovedAt: string | null;
+  /** Why the office sent the form back to its driver, and when; null if it never was. */
+  sentBack: { reason: string; at: string } | null;
 }
 
 export interface FormPatch {
@@ -55,6 +59,8 @@ export interface NewForm extends FormPatch {
 export interface FormWriteOptions {
   /** Change the row only while its status is one of these (e.g. refuse edits to completed forms atomically). */
   onlyIfStatusIn?: readonly FormStatus[];
+  /** Change the row only while no company's supervisor or admin has approved it (migration 012). */
+  onlyIfNotReviewApproved?: boolean;
 }
 
 function toStoredForm(row: Selectable<FormsTable>): StoredForm {
@@ -70,6 +76,11 @@ function toStoredForm(row: Selectable<FormsTable>): StoredForm {
     updatedAt: row.updated_at,
     submittedAt: row.submitted_at,
     completedAt: row.completed_at,
+    reviewApprovedAt: row.review_approved_at,
+    sentBack:
+      row.sent_back_reason !== null && row.sent_back_at !== null
+        ? { reason: row.sent_back_reason, at: row.sent_back_at }
+        : null,
   };
 }
 
@@ -278,7 +289,7 @@ export async function updateForm(
   patch: FormPatch,
   options: FormWriteOptions & { now: Date },
 ): Promise<boolean> {
-  const { onlyIfStatusIn, now } = options;
+  const { onlyIfStatusIn, onlyIfNotReviewApproved, now } = options;
   if (onlyIfStatusIn?.length === 0) return false;
   const result = await db
     .updateTable("forms")
@@ -287,6 +298,7 @@ export async function updateForm(
     .where("kind", "=", kind)
     .where("owner_id", "=", ownerId)
     .$if(onlyIfStatusIn !== undefined, (qb) => qb.where("status", "in", onlyIfStatusIn ?? []))
+    .$if(onlyIfNotReviewApproved === true, (qb) => qb.where("review_approved_at", "is", null))
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }
@@ -364,4 +376,68 @@ export async function listOrganisationFormsOfOwners(
     .where("form_date", "<=", range.to)
     .execute();
   return rows.map(toStoredForm);
+}
+
+/** One form of an organisation by id, whoever made it: for its supervisors' and admins' review. */
+export async function getOrganisationForm(
+  db: Kysely<DB>,
+  organisationId: string,
+  kind: FormKind,
+  id: string,
+): Promise<(StoredForm & { ownerId: string }) | undefined> {
+  const row = await db
+    .selectFrom("forms")
+    .selectAll()
+    .where("id", "=", id)
+    .where("kind", "=", kind)
+    .where("organisation_id", "=", organisationId)
+    .where("owner_id", "is not", null)
+    .executeTakeFirst();
+  return row ? { ...toStoredForm(row), ownerId: row.owner_id! } : undefined;
+}
+
+/** What the office's review writes on a company's forms (migration 012). */
+export interface ReviewPatch {
+  status?: FormStatus;
+  submittedAt?: string | null;
+  reviewApprovedAt?: string | null;
+  reviewApprovedBy?: string | null;
+  reviewRating?: string | null;
+  sentBackReason?: string | null;
+  sentBackAt?: string | null;
+  sentBackBy?: string | null;
+}
+
+/**
+ * Writes the office's review on some of an organisation's forms, only those not approved yet (and, given
+ * statuses, only those with one of them): how many it changed, so a caller can tell a race it lost.
+ */
+export async function writeReview(
+  db: Kysely<DB>,
+  organisationId: string,
+  ids: readonly string[],
+  patch: ReviewPatch,
+  options: { now: Date; onlyIfStatusIn?: readonly FormStatus[] },
+): Promise<number> {
+  if (ids.length === 0) return 0;
+  const columns: Partial<FormsTable> = {
+    ...(patch.status !== undefined && { status: patch.status }),
+    ...(patch.submittedAt !== undefined && { submitted_at: patch.submittedAt }),
+    ...(patch.reviewApprovedAt !== undefined && { review_approved_at: patch.reviewApprovedAt }),
+    ...(patch.reviewApprovedBy !== undefined && { review_approved_by: patch.reviewApprovedBy }),
+    ...(patch.reviewRating !== undefined && { review_rating: patch.reviewRating }),
+    ...(patch.sentBackReason !== undefined && { sent_back_reason: patch.sentBackReason }),
+    ...(patch.sentBackAt !== undefined && { sent_back_at: patch.sentBackAt }),
+    ...(patch.sentBackBy !== undefined && { sent_back_by: patch.sentBackBy }),
+  };
+  const { onlyIfStatusIn, now } = options;
+  const result = await db
+    .updateTable("forms")
+    .set({ ...columns, updated_at: now.toISOString() })
+    .where("id", "in", ids)
+    .where("organisation_id", "=", organisationId)
+    .where("review_approved_at", "is", null)
+    .$if(onlyIfStatusIn !== undefined, (qb) => qb.where("status", "in", onlyIfStatusIn ?? []))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }

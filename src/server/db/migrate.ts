@@ -10,6 +10,7 @@ import * as m007 from "./migrations/007-vehicle-check-templates";
 import * as m009 from "./migrations/009-pending-registrations";
 import * as m010 from "./migrations/010-organisations";
 import * as m011 from "./migrations/011-reusable-join-codes";
+import * as m012 from "./migrations/012-office-review";
 import type { DB } from "./schema";
 
 /**
@@ -27,6 +28,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   "009-pending-registrations": m009,
   "010-organisations": m010,
   "011-reusable-join-codes": m011,
+  "012-office-review": m012,
 };
 
 /**

@@ -112,6 +112,14 @@ export interface FormsTable {
    * stays when the owner leaves or is removed: the form is the company's record as well as the driver's.
    */
   organisation_id: string | null;
+  /** Migration 012: when a company's supervisor or admin approved the form's set (null until then); locks it. */
+  review_approved_at: string | null;
+  review_approved_by: string | null;
+  review_rating: string | null;
+  /** Migration 012: why the office sent the form back to its driver, when and who; null if it never was. */
+  sent_back_reason: string | null;
+  sent_back_at: string | null;
+  sent_back_by: string | null;
 }
 
 /** A drawn signature, stored once however many forms hold it (migration 006). */

@@ -148,4 +148,114 @@ describe.each(testDatabases())("the office review list on $name", ({ open }) => 
     }
     expect(await databaseSnapshot(testApp.database, { except: ["rate_limits"] })).toEqual(before);
   });
+
+  describe("approving and sending back", () => {
+    const decide = (of: Company, who: Person, timesheetId: string, action: string, payload: object) =>
+      call("POST", `/api/organisations/${of.id}/review/${timesheetId}/${action}`, who.cookie, payload);
+    const auditOf = (formId: string) =>
+      testApp.database.db
+        .selectFrom("audit_events")
+        .select(["action", "account_id", "details"])
+        .where("form_id", "=", formId)
+        .execute();
+
+    it("records who approved the week, when and the rating, locks every form of its set, and answers 409 to a second approval", async () => {
+      const acme = await company();
+      const supervisor = await member(acme, "supervisor");
+      const dave = await member(acme, "driver");
+      const week = await submittedWeek(dave);
+      const monday = await checkSheet(dave, "2025-06-09", 1);
+
+      const res = await decide(acme, supervisor, week, "approve", { rating: "happy", notes: "Tidy week" });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toEqual({
+        timesheetId: week,
+        formIds: [week, monday],
+        approvedAt: NOW.toISOString(),
+        approvedBy: supervisor.id,
+        rating: "happy",
+      });
+      for (const id of [week, monday]) {
+        expect(await auditOf(id)).toEqual([
+          expect.objectContaining({ action: "review-approve", account_id: supervisor.id }),
+        ]);
+      }
+      // The driver can change neither form of an approved week.
+      for (const [kind, id] of [
+        ["timesheets", week],
+        ["check-sheets", monday],
+      ] as const) {
+        const save = await call("PUT", `/api/${kind}/${id}`, dave.cookie, { plantNumber: "EX-999" });
+        expect(save.statusCode, save.body).toBe(409);
+        expect(save.json().message).toMatch(/approved by your company/);
+      }
+      // Approving again, or sending back an approved week, answers 409 and changes nothing.
+      const before = await databaseSnapshot(testApp.database, { except: ["rate_limits"] });
+      expect((await decide(acme, acme.admin, week, "approve", { rating: "unhappy" })).statusCode).toBe(409);
+      expect((await decide(acme, acme.admin, week, "send-back", { reason: "Wrong plant" })).statusCode).toBe(
+        409,
+      );
+      expect(await databaseSnapshot(testApp.database, { except: ["rate_limits"] })).toEqual(before);
+    });
+
+    it("sends one form back to its driver as a draft with the reason their own read shows, or the whole week", async () => {
+      const acme = await company();
+      const dave = await member(acme, "driver");
+      const week = await submittedWeek(dave);
+      const monday = await checkSheet(dave, "2025-06-09", 1);
+      const reason = "Monday's <b>finish</b> time looks wrong";
+
+      const one = await decide(acme, acme.admin, week, "send-back", { reason, formId: monday });
+      expect(one.statusCode, one.body).toBe(200);
+      expect(one.json()).toMatchObject({ formIds: [monday] });
+      const check = (await call("GET", `/api/check-sheets/${monday}`, dave.cookie)).json();
+      expect(check).toMatchObject({ status: "draft", sentBack: { reason, at: NOW.toISOString() } });
+      expect((await call("GET", `/api/timesheets/${week}`, dave.cookie)).json()).not.toHaveProperty(
+        "sentBack",
+      );
+
+      const all = await decide(acme, acme.admin, week, "send-back", { reason: "Please check the hours" });
+      expect(all.statusCode, all.body).toBe(200);
+      const sheet = (await call("GET", `/api/timesheets/${week}`, dave.cookie)).json();
+      expect(sheet).toMatchObject({ status: "draft", sentBack: { reason: "Please check the hours" } });
+      expect(await auditOf(week)).toEqual([expect.objectContaining({ action: "send-back" })]);
+      // The driver edits and submits again; a draft is not reviewed.
+      const edit = await call("PUT", `/api/timesheets/${week}`, dave.cookie, {
+        status: "ready_for_approval",
+      });
+      expect(edit.statusCode, edit.body).toBe(200);
+      expect((await review(acme, acme.admin)).page.items.map((i) => i.timesheetId)).toEqual([week]);
+    });
+
+    it("refuses a driver, another company's timesheet, a form outside the set and bad reasons, changing nothing", async () => {
+      const acme = await company();
+      const dave = await member(acme, "driver");
+      const rival = await company("Rival Haulage Ltd");
+      const rivalDriver = await member(rival, "driver");
+      const week = await submittedWeek(dave);
+      const rivalWeek = await submittedWeek(rivalDriver);
+      const draft = await createDraft("timesheets", dave.cookie, { weekEnding: "2025-06-21" });
+      const stray = await checkSheet(dave, "2025-06-30", 1);
+      const before = await databaseSnapshot(testApp.database, { except: ["rate_limits"] });
+      const attempts: Array<[Person, Company, string, string, object, number]> = [
+        [dave, acme, week, "approve", { rating: "happy" }, 403],
+        [dave, acme, week, "send-back", { reason: "Mine" }, 403],
+        [acme.admin, acme, rivalWeek, "approve", { rating: "happy" }, 404],
+        [acme.admin, rival, rivalWeek, "approve", { rating: "happy" }, 404],
+        [rival.admin, rival, week, "send-back", { reason: "Theirs" }, 404],
+        [acme.admin, acme, draft, "approve", { rating: "happy" }, 409],
+        [acme.admin, acme, week, "send-back", { reason: "Not this", formId: stray }, 404],
+        [acme.admin, acme, week, "approve", { rating: "ecstatic" }, 400],
+        [acme.admin, acme, week, "approve", {}, 400],
+        [acme.admin, acme, week, "send-back", { reason: "x".repeat(10_000) }, 400],
+        [acme.admin, acme, week, "send-back", { reason: "   " }, 400],
+        [acme.admin, acme, week, "send-back", { reason: "Why", formId: "not-an-id" }, 400],
+      ];
+      for (const [who, of, id, action, payload, status] of attempts) {
+        const res = await decide(of, who, id, action, payload);
+        expect(res.statusCode, `${action} ${JSON.stringify(payload).slice(0, 60)}`).toBe(status);
+      }
+      expect(await databaseSnapshot(testApp.database, { except: ["rate_limits"] })).toEqual(before);
+    });
+  });
 });

@@ -25,6 +25,13 @@ describe.each(testDatabases())("who may use each organisation route, on $name", 
   const testApp = useTestApp(open, { now: () => new Date("2025-06-04T09:00:00.000Z") });
   const { call } = testApp;
   const { world, member, joinCode, newJoinCode } = organisationHelpers(testApp);
+  /** A week the driver submitted, made fresh for each caller: its timesheet's id. */
+  const submittedWeek = (driver: Person) =>
+    testApp.createDraft("timesheets", driver.cookie, {
+      weekEnding: "2025-05-31",
+      plantNumber: "EX-042",
+      status: "ready_for_approval",
+    });
 
   const CASES: RouteCase[] = [
     {
@@ -85,6 +92,38 @@ describe.each(testDatabases())("who may use each organisation route, on $name", 
       route: "/api/organisations/:id/review",
       request: async (w) => ({
         url: `/api/organisations/${w.company.id}/review?week=2025-06-07&driver=dave`,
+      }),
+      expected: {
+        anonymous: 401,
+        nonMember: 404,
+        otherMember: 404,
+        driver: 403,
+        supervisor: 200,
+        admin: 200,
+      },
+    },
+    {
+      method: "POST",
+      route: "/api/organisations/:id/review/:timesheetId/approve",
+      request: async (w) => ({
+        url: `/api/organisations/${w.company.id}/review/${await submittedWeek(w.driver)}/approve`,
+        payload: { rating: "happy" },
+      }),
+      expected: {
+        anonymous: 401,
+        nonMember: 404,
+        otherMember: 404,
+        driver: 403,
+        supervisor: 200,
+        admin: 200,
+      },
+    },
+    {
+      method: "POST",
+      route: "/api/organisations/:id/review/:timesheetId/send-back",
+      request: async (w) => ({
+        url: `/api/organisations/${w.company.id}/review/${await submittedWeek(w.driver)}/send-back`,
+        payload: { reason: "Please check Monday's hours" },
       }),
       expected: {
         anonymous: 401,

@@ -11,7 +11,11 @@ import {
   OrganisationFormsQuerySchema,
 } from "../../domain/api";
 import { IdSchema } from "../../domain/form-fields";
-import { OfficeReviewQuerySchema } from "../../domain/office-review";
+import {
+  OfficeReviewQuerySchema,
+  ReviewApproveRequestSchema,
+  SendBackRequestSchema,
+} from "../../domain/office-review";
 import { requireAccount } from "../auth/sessions";
 import { findMembership } from "../db/organisations-repository";
 import { parseInput } from "../parse-input";
@@ -29,9 +33,12 @@ import { listInvites, revokeOpenInvite } from "../services/organisations/manage-
 import { listOfficeReview } from "../services/organisations/office-review";
 import { memberOf } from "../services/organisations/organisation-access";
 import { organisationView } from "../services/organisations/organisation-view";
+import { approveReviewedSet, sendBackReviewedSet } from "../services/organisations/review-decisions";
+import { auditActorOf } from "../services/record-audit";
 
 const OrganisationParamsSchema = z.object({ id: IdSchema });
 const MemberParamsSchema = z.object({ id: IdSchema, accountId: IdSchema });
+const ReviewParamsSchema = z.object({ id: IdSchema, timesheetId: IdSchema });
 const InviteParamsSchema = z.object({ id: IdSchema, inviteId: IdSchema });
 
 /**
@@ -71,6 +78,20 @@ export const organisationRoutes: FastifyPluginAsync = async (app) => {
     const { id } = parseInput(OrganisationParamsSchema, request.params);
     const query = parseInput(OfficeReviewQuerySchema, request.query);
     return listOfficeReview(app, account, id, query);
+  });
+
+  app.post("/organisations/:id/review/:timesheetId/approve", async (request) => {
+    const account = requireAccount(request);
+    const { id, timesheetId } = parseInput(ReviewParamsSchema, request.params);
+    const body = parseInput(ReviewApproveRequestSchema, request.body);
+    return approveReviewedSet(app, account, auditActorOf(request), id, timesheetId, body);
+  });
+
+  app.post("/organisations/:id/review/:timesheetId/send-back", async (request) => {
+    const account = requireAccount(request);
+    const { id, timesheetId } = parseInput(ReviewParamsSchema, request.params);
+    const body = parseInput(SendBackRequestSchema, request.body);
+    return sendBackReviewedSet(app, account, auditActorOf(request), id, timesheetId, body);
   });
 
   app.post("/organisations/:id/invites", async (request, reply) => {

@@ -15,6 +15,8 @@ export function apiForm(stored: StoredForm): Record<string, unknown> {
     updatedAt: stored.updatedAt,
     submittedAt: stored.submittedAt,
     completedAt: stored.completedAt,
+    // Why the company's office sent the form back to its driver, when it did.
+    ...(stored.sentBack ? { sentBack: stored.sentBack } : {}),
   });
 }
 

@@ -4,7 +4,16 @@ import type { Kysely } from "kysely";
 import type { FormKind } from "../../domain/forms/form-spec";
 import type { DB } from "../db/schema";
 
-export type AuditAction = "approve" | "dispatch" | "complete" | "archive" | "delete";
+export type AuditAction =
+  | "approve"
+  | "dispatch"
+  | "complete"
+  | "archive"
+  | "delete"
+  /** A company's supervisor or admin approved the form's set (decision record 029). */
+  | "review-approve"
+  /** A company's supervisor or admin sent the form back to its driver with a reason. */
+  | "send-back";
 
 /** Who made a change and from where. */
 export interface AuditActor {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { Kysely } from "kysely";
+import { companyMessages } from "../../domain/company-messages";
 import { type FormStatus, isOpenStatus, OPEN_STATUSES } from "../../domain/form-status";
 import { type AnyFormSpec, listedValues, withChanges } from "../../domain/forms/form-spec";
 import { formatIsoDate } from "../../domain/iso-date";
@@ -7,7 +8,7 @@ import { messages, noticeText } from "../../domain/messages";
 import { type SignedAtFields, signedAtProblem } from "../../domain/signatures";
 import { AppError } from "../app-error";
 import type { Account } from "../db/accounts-repository";
-import { getForm, insertForm, updateForm } from "../db/forms-repository";
+import { getForm, insertForm, type StoredForm, updateForm } from "../db/forms-repository";
 import { holdImages } from "../db/images-repository";
 import { setFormPhotos } from "../db/photos-repository";
 import type { DB } from "../db/schema";
@@ -61,6 +62,21 @@ async function photoWrites(
   const photos = await resolveFormPhotos(app, form.photos as string[], { account, formId: id });
   const ids = photos.map((photo) => photo.id);
   return (trx: Kysely<DB>) => setFormPhotos(trx, account.id, id, ids);
+}
+
+/**
+ * Whether a driver's save is refused: once the form is approved, sent or filed in their own flow, and once their
+ * company's supervisor or admin approved its set (decision record 029).
+ */
+export function isLocked(form: Pick<StoredForm, "status" | "reviewApprovedAt">): boolean {
+  return !isOpenStatus(form.status) || form.reviewApprovedAt !== null;
+}
+
+function lockedError(form: Pick<StoredForm, "reviewApprovedAt">): AppError {
+  return new AppError(
+    "conflict",
+    form.reviewApprovedAt !== null ? companyMessages.formApprovedByCompany : messages.formLocked,
+  );
 }
 
 /**
@@ -133,7 +149,7 @@ export async function updateOwnForm(
   }
   const current = await getForm(db, spec.kind, account.id, id);
   if (!current) throw formNotFound(spec);
-  if (!isOpenStatus(current.status)) throw new AppError("conflict", messages.formLocked);
+  if (isLocked(current)) throw lockedError(current);
   const now = app.deps.now();
   const applied: Fields = spec.apply(withChanges(current.fields, { status: current.status }), input);
   refuseFormProblem(spec, applied, current.fields, input, now);
@@ -153,7 +169,7 @@ export async function updateOwnForm(
     fields: form,
   };
   // Completed meanwhile by another request: the edit must not land on a signed form.
-  const write = { now, onlyIfStatusIn: OPEN_STATUSES };
+  const write = { now, onlyIfStatusIn: OPEN_STATUSES, onlyIfNotReviewApproved: true };
   // Most saves write only the row (a signed draft sends its signatures as drawn every time). On its own the write
   // joins other saves' group commit; a transaction would hold the write slot, and SQLite's lock, until it ends.
   const updated =
@@ -167,5 +183,7 @@ export async function updateOwnForm(
           }
           return done;
         });
-  if (!updated) throw new AppError("conflict", messages.formLocked);
+  if (!updated) {
+    throw lockedError((await getForm(db, spec.kind, account.id, id)) ?? current);
+  }
 }

@@ -74,7 +74,7 @@ async function pageTimesheets(
  * it, and only timesheets ending up to 6 days either side of a week can cover one of its days, so those are all
  * that need reading.
  */
-async function pairedCheckSheets(
+export async function pairedCheckSheets(
   app: FastifyInstance,
   organisationId: string,
   timesheets: Array<StoredForm & { ownerId: string }>,

@@ -1,0 +1,124 @@
+import type { FastifyInstance } from "fastify";
+import { companyMessages } from "../../../domain/company-messages";
+import { OPEN_STATUSES } from "../../../domain/form-status";
+import type { ReviewApproveRequest, SendBackRequest } from "../../../domain/office-review";
+import { AppError } from "../../app-error";
+import type { Account } from "../../db/accounts-repository";
+import { getOrganisationForm, type StoredForm, writeReview } from "../../db/forms-repository";
+import { type AuditActor, type AuditEvent, recordAudit } from "../record-audit";
+import { pairedCheckSheets } from "./office-review";
+import { memberOf } from "./organisation-access";
+
+/** A week under review: its timesheet and the ids of its set (the timesheet first, then its paired checks). */
+interface ReviewedSet {
+  timesheet: StoredForm & { ownerId: string };
+  formIds: string[];
+  checkSheetIds: string[];
+}
+
+/**
+ * The set a review names, after the caller's role: a timesheet that is not the company's (another company's,
+ * an individual's, made up) answers 404 as an organisation that is not theirs does; a draft is still the
+ * driver's, 409.
+ */
+async function reviewedSet(
+  app: FastifyInstance,
+  account: Account,
+  organisationId: string,
+  timesheetId: string,
+): Promise<ReviewedSet> {
+  await memberOf(app, account, organisationId, "approve");
+  const timesheet = await getOrganisationForm(app.deps.database.db, organisationId, "timesheet", timesheetId);
+  if (!timesheet) throw new AppError("not_found", companyMessages.reviewTimesheetNotFound);
+  if (timesheet.status === "draft") throw new AppError("conflict", companyMessages.reviewNotSubmitted);
+  if (timesheet.reviewApprovedAt !== null)
+    throw new AppError("conflict", companyMessages.reviewAlreadyApproved);
+  const checkSheetIds = (
+    (await pairedCheckSheets(app, organisationId, [timesheet])).get(timesheet.id) ?? []
+  ).map((sheet) => sheet.id);
+  return { timesheet, formIds: [timesheet.id, ...checkSheetIds], checkSheetIds };
+}
+
+function events(set: ReviewedSet, ids: readonly string[], action: AuditEvent["action"], details: object) {
+  return ids.map(
+    (id): AuditEvent => ({
+      formType: id === set.timesheet.id ? "timesheet" : "check-sheet",
+      formId: id,
+      action,
+      details: { timesheetId: set.timesheet.id, ...details },
+    }),
+  );
+}
+
+/**
+ * Approves a submitted week for the company: every form of the set records who approved it, when and the
+ * rating, and is locked against its driver's saves. Approving an approved week answers 409 and changes nothing;
+ * of two approvals at once, one wins and the other gets 409.
+ */
+export async function approveReviewedSet(
+  app: FastifyInstance,
+  account: Account,
+  actor: AuditActor,
+  organisationId: string,
+  timesheetId: string,
+  { rating, notes }: ReviewApproveRequest,
+) {
+  const set = await reviewedSet(app, account, organisationId, timesheetId);
+  const now = app.deps.now();
+  const approvedAt = now.toISOString();
+  await app.deps.database.db.transaction().execute(async (trx) => {
+    const changed = await writeReview(
+      trx,
+      organisationId,
+      set.formIds,
+      {
+        reviewApprovedAt: approvedAt,
+        reviewApprovedBy: account.id,
+        reviewRating: rating,
+        sentBackReason: null,
+        sentBackAt: null,
+        sentBackBy: null,
+      },
+      { now },
+    );
+    // The timesheet approved meanwhile by another request: this one must not add to it.
+    if (changed === 0) throw new AppError("conflict", companyMessages.reviewAlreadyApproved);
+    await recordAudit(trx, actor, events(set, set.formIds, "review-approve", { rating, notes }), now);
+  });
+  return { timesheetId, formIds: set.formIds, approvedAt, approvedBy: account.id, rating };
+}
+
+/**
+ * Sends one form of a submitted week (or every form of it) back to its driver: it is a draft again, with the
+ * reason, which the driver's own read shows. Only forms still open in the driver's flow can go back; an approved
+ * week is locked (409) until an admin can reopen one.
+ */
+export async function sendBackReviewedSet(
+  app: FastifyInstance,
+  account: Account,
+  actor: AuditActor,
+  organisationId: string,
+  timesheetId: string,
+  { reason, formId }: SendBackRequest,
+) {
+  const set = await reviewedSet(app, account, organisationId, timesheetId);
+  if (formId !== undefined && !set.formIds.includes(formId)) {
+    throw new AppError("not_found", companyMessages.reviewFormNotInSet);
+  }
+  const ids = formId === undefined ? set.formIds : [formId];
+  const now = app.deps.now();
+  const sentBackAt = now.toISOString();
+  await app.deps.database.db.transaction().execute(async (trx) => {
+    const changed = await writeReview(
+      trx,
+      organisationId,
+      ids,
+      { status: "draft", submittedAt: null, sentBackReason: reason, sentBackAt, sentBackBy: account.id },
+      { now, onlyIfStatusIn: OPEN_STATUSES },
+    );
+    // A form completed in the driver's own flow, or the week approved meanwhile: nothing goes back.
+    if (changed !== ids.length) throw new AppError("conflict", companyMessages.reviewFormNotOpen);
+    await recordAudit(trx, actor, events(set, ids, "send-back", { reason }), now);
+  });
+  return { timesheetId, formIds: ids, sentBackAt, reason };
+}
