@@ -83,11 +83,16 @@ describe("reviewRow", () => {
       totalHours: 14,
       defects: 3,
       status: "ready_for_approval",
+      approvedAt: null,
     });
   });
 
   it("has no check sheets and no defects for a lonely timesheet", () => {
     expect(reviewRow(week, [])).toMatchObject({ checkSheetIds: [], defects: 0 });
+  });
+
+  it("says when the office approved the week", () => {
+    expect(reviewRow(week, [], "2026-11-23T08:00:00.000Z").approvedAt).toBe("2026-11-23T08:00:00.000Z");
   });
 });
 

@@ -77,6 +77,8 @@ export interface ReviewRow {
   totalHours: number;
   defects: number;
   status: FormStatus;
+  /** When the company's supervisor or admin approved the week; null until then. */
+  approvedAt: string | null;
 }
 
 /** Typed by hand on different days: compared ignoring case, surrounding and doubled spaces, as pairing does. */
@@ -103,8 +105,15 @@ export function matchesReviewFilters(timesheet: ReviewTimesheet, filters: Review
   );
 }
 
-/** A row of the review list from a timesheet and the check sheets pairing gave it (none for a lonely one). */
-export function reviewRow(timesheet: ReviewTimesheet, checkSheets: readonly ReviewCheckSheet[]): ReviewRow {
+/**
+ * A row of the review list from a timesheet, the check sheets pairing gave it (none for a lonely one) and when
+ * the office approved it.
+ */
+export function reviewRow(
+  timesheet: ReviewTimesheet,
+  checkSheets: readonly ReviewCheckSheet[],
+  approvedAt: string | null = null,
+): ReviewRow {
   return {
     timesheetId: timesheet.id,
     checkSheetIds: [...checkSheets]
@@ -119,6 +128,7 @@ export function reviewRow(timesheet: ReviewTimesheet, checkSheets: readonly Revi
     totalHours: weekTotalHours(timesheet),
     defects: weekDefects(checkSheets).length,
     status: timesheet.status,
+    approvedAt,
   };
 }
 

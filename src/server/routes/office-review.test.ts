@@ -74,6 +74,7 @@ describe.each(testDatabases())("the office review list on $name", ({ open }) => 
             totalHours: 9,
             defects: 3,
             status: "ready_for_approval",
+            approvedAt: null,
           },
         ],
         nextCursor: null,
@@ -175,6 +176,9 @@ describe.each(testDatabases())("the office review list on $name", ({ open }) => 
         approvedBy: supervisor.id,
         rating: "happy",
       });
+      expect((await review(acme, acme.admin)).page.items).toEqual([
+        expect.objectContaining({ timesheetId: week, approvedAt: NOW.toISOString() }),
+      ]);
       for (const id of [week, monday]) {
         expect(await auditOf(id)).toEqual([
           expect.objectContaining({ action: "review-approve", account_id: supervisor.id }),

@@ -121,7 +121,7 @@ export async function listOfficeReview(
   const { forms, more } = await pageTimesheets(app, organisationId, query, pageSize);
   const paired = await pairedCheckSheets(app, organisationId, forms);
   const items = forms.map((form) =>
-    reviewRow(asTimesheet(form) as ReviewTimesheet, paired.get(form.id) ?? []),
+    reviewRow(asTimesheet(form) as ReviewTimesheet, paired.get(form.id) ?? [], form.reviewApprovedAt),
   );
   const last = forms.at(-1);
   return { items, nextCursor: more && last ? encodeReviewCursor(positionOf(last)) : null };
