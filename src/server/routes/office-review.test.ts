@@ -202,6 +202,21 @@ describe.each(testDatabases())("the office review list on $name", ({ open }) => 
       expect(await databaseSnapshot(testApp.database, { except: ["rate_limits"] })).toEqual(before);
     });
 
+    it("lets one of two approvals at once through, and answers the other 409", async () => {
+      const acme = await company();
+      const supervisor = await member(acme, "supervisor");
+      const dave = await member(acme, "driver");
+      const week = await submittedWeek(dave);
+      await checkSheet(dave, "2025-06-09", 1);
+      const answers = await Promise.all([
+        decide(acme, supervisor, week, "approve", { rating: "happy" }),
+        decide(acme, acme.admin, week, "approve", { rating: "okay" }),
+      ]);
+      expect(answers.map((res) => res.statusCode).sort()).toEqual([200, 409]);
+      const approvals = (await auditOf(week)).filter((event) => event.action === "review-approve");
+      expect(approvals).toHaveLength(1);
+    });
+
     it("sends one form back to its driver as a draft with the reason their own read shows, or the whole week", async () => {
       const acme = await company();
       const dave = await member(acme, "driver");

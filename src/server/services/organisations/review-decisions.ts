@@ -66,23 +66,21 @@ export async function approveReviewedSet(
   const set = await reviewedSet(app, account, organisationId, timesheetId);
   const now = app.deps.now();
   const approvedAt = now.toISOString();
+  const approval = {
+    reviewApprovedAt: approvedAt,
+    reviewApprovedBy: account.id,
+    reviewRating: rating,
+    sentBackReason: null,
+    sentBackAt: null,
+    sentBackBy: null,
+  };
   await app.deps.database.db.transaction().execute(async (trx) => {
-    const changed = await writeReview(
-      trx,
-      organisationId,
-      set.formIds,
-      {
-        reviewApprovedAt: approvedAt,
-        reviewApprovedBy: account.id,
-        reviewRating: rating,
-        sentBackReason: null,
-        sentBackAt: null,
-        sentBackBy: null,
-      },
-      { now },
-    );
-    // The timesheet approved meanwhile by another request: this one must not add to it.
-    if (changed === 0) throw new AppError("conflict", companyMessages.reviewAlreadyApproved);
+    // The timesheet first, on its own: of two approvals at once only one finds it unapproved (the other waits
+    // for its row on PostgreSQL, then sees it approved), whatever check sheets each paired with it.
+    if ((await writeReview(trx, organisationId, [set.timesheet.id], approval, { now })) === 0) {
+      throw new AppError("conflict", companyMessages.reviewAlreadyApproved);
+    }
+    await writeReview(trx, organisationId, set.checkSheetIds, approval, { now });
     await recordAudit(trx, actor, events(set, set.formIds, "review-approve", { rating, notes }), now);
   });
   return { timesheetId, formIds: set.formIds, approvedAt, approvedBy: account.id, rating };
