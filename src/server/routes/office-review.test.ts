@@ -192,6 +192,10 @@ describe.each(testDatabases())("the office review list on $name", ({ open }) => 
         const save = await call("PUT", `/api/${kind}/${id}`, dave.cookie, { plantNumber: "EX-999" });
         expect(save.statusCode, save.body).toBe(409);
         expect(save.json().message).toMatch(/approved by your company/);
+        // Nor take it from the company by deleting it.
+        const remove = await call("DELETE", `/api/${kind}/${id}`, dave.cookie);
+        expect(remove.statusCode, remove.body).toBe(409);
+        expect(remove.json().message).toMatch(/approved by your company/);
       }
       // Approving again, or sending back an approved week, answers 409 and changes nothing.
       const before = await databaseSnapshot(testApp.database, { except: ["rate_limits"] });
