@@ -13,6 +13,9 @@ async function openScanner(page: Page) {
   await page.getByRole("button", { name: "Scan QR Code" }).click();
   const dialog = page.getByRole("dialog", { name: "Scan QR Code" });
   await expect(dialog).toBeVisible();
+  // There is no camera here: its toast comes once the camera has failed to start, and would replace the toast
+  // a test waits for if that came first (on a busy machine the camera can take longer than a lookup).
+  await expect(dialog.getByRole("status")).toContainText("Camera not available");
   return dialog;
 }
 
