@@ -93,6 +93,9 @@ describe.each(testDatabases())("forms repository on $name", ({ name, open }) => 
       updatedAt: T0.toISOString(),
       submittedAt: null,
       completedAt: null,
+      // Neither approved by a company nor sent back by one (decision record 029).
+      reviewApprovedAt: null,
+      sentBack: null,
     };
     expect(await getForm(database.db, "timesheet", OWNER, "ts-1")).toEqual(expected);
     expect(await getOwnForm(database.db, OWNER, "ts-1")).toEqual(expected);
