@@ -1,4 +1,5 @@
 import { MAX_NAME_LENGTH } from "./constants";
+import { parseStoredJson } from "./stored-json";
 
 /** Browser-local memory of typed values, for suggestions and 'Use Last Entry' (spec section 3). */
 export const FORM_MEMORY_LISTS = [
@@ -74,13 +75,7 @@ export function useLastEntry<F extends RememberedFields>(form: F, memory: FormMe
 /** Reads the stored memory. Anything unreadable is dropped, so a corrupt value never breaks the form. */
 export function parseFormMemory(raw: string | null): FormMemory {
   const memory = emptyFormMemory();
-  if (raw === null) return memory;
-  let value: unknown;
-  try {
-    value = JSON.parse(raw);
-  } catch {
-    return memory;
-  }
+  const value = parseStoredJson(raw);
   if (typeof value !== "object" || value === null) return memory;
   for (const list of FORM_MEMORY_LISTS) {
     const stored: unknown = (value as Record<string, unknown>)[list];

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseStoredJson } from "./stored-json";
 
 /**
  * Where a driver goes after signing in, when they were on their way somewhere: today only an invitation's page,
@@ -22,14 +23,7 @@ export function serializeReturn(path: string, now: number): string {
 
 /** The stored path while it is an invitation's page saved in the last 24 hours; null otherwise. */
 export function parseStoredReturn(raw: string | null, now: number): string | null {
-  if (raw === null) return null;
-  let value: unknown;
-  try {
-    value = JSON.parse(raw);
-  } catch {
-    return null;
-  }
-  const parsed = StoredReturnSchema.safeParse(value);
+  const parsed = StoredReturnSchema.safeParse(parseStoredJson(raw));
   if (!parsed.success) return null;
   const age = now - parsed.data.savedAt;
   return age >= 0 && age < RETURN_AFTER_SIGN_IN_MS ? parsed.data.path : null;

@@ -1,3 +1,5 @@
+import { parseStoredJson } from "./stored-json";
+
 /** A session lasts 30 minutes from login, not from the last activity (spec sections 3 and 9). */
 export const SESSION_LIFETIME_MS = 30 * 60 * 1000;
 
@@ -52,14 +54,7 @@ export function sessionExpiresAt(loginTime: number): number {
  * removes them (spec section 4).
  */
 export function parseStoredSession(raw: string | null, now: number): StoredSession | null {
-  if (raw === null) return null;
-  let value: unknown;
-  try {
-    value = JSON.parse(raw);
-  } catch {
-    return null;
-  }
-  const session = toStoredSession(value);
+  const session = toStoredSession(parseStoredJson(raw));
   if (!session) return null;
   return isSessionAlive(session.loginTime, now) ? session : null;
 }
