@@ -83,7 +83,7 @@ test("a week goes red, orange, green, is approved, dispatched to two addresses a
   await expect(dialog).toBeHidden();
   await expect(card.getByText("Dispatched - Ready for Archive")).toBeVisible();
   for (const address of recipients) {
-    const mail = await waitForMailTo(address);
+    const mail = await waitForMailTo(address, new RegExp(`^${messages.packApprovedSubject} - EX-204 `));
     const pdfs = mail.attachments.filter((a) => a.contentType === "application/pdf");
     expect(pdfs).toHaveLength(1);
     expect(pdfs[0]?.content.subarray(0, 5).toString()).toBe("%PDF-");
@@ -201,7 +201,7 @@ test("the week is on screen before it is sent, each mail says what it is, asks o
   await expect(toastRegion(page).getByText(messages.sentForApproval([client, account.email]))).toBeVisible({
     timeout: 30_000,
   });
-  const forApproval = await waitForMailTo(client);
+  const forApproval = await waitForMailTo(client, /EX-318/);
   expect(forApproval.subject).toMatch(/^Weekly Pack for approval - EX-318 - \d\d\/\d\d\/\d{4}$/);
   expect(forApproval.text).toContain(messages.packForApprovalIntro);
   expect(forApproval.text).not.toContain("A signed");
@@ -223,6 +223,6 @@ test("the week is on screen before it is sent, each mail says what it is, asks o
     .poll(async () => (await waitForMailTo(account.email)).text ?? "", { timeout: 20_000 })
     .toContain("Week 47, EX-318.");
   expect(
-    (await waitForMailTo(other)).attachments.filter((a) => a.contentType === "application/pdf"),
+    (await waitForMailTo(other, /EX-318/)).attachments.filter((a) => a.contentType === "application/pdf"),
   ).toHaveLength(1);
 });
