@@ -2,6 +2,7 @@
 // does not carry them: only the Company screen, the invitation page and the organisation routes use them.
 import { waitText } from "./messages";
 import type { Role } from "./organisation";
+import { formatUkTime } from "./uk-time";
 
 /** Each role in a sentence ("as a driver"), and what it may do, for the question before a role changes. */
 const ROLE_WORDS: Readonly<Record<Role, { withArticle: string; meaning: string }>> = {
@@ -23,7 +24,12 @@ export const companyMessages = {
   reviewAlreadyApproved: "This week has already been approved.",
   reviewFormNotInSet: "That form is not part of this week's set.",
   reviewFormNotOpen: "This form has been completed in the driver's own flow and cannot be sent back.",
-  formApprovedByCompany: "This form has been approved by your company and can no longer be changed.",
+  formApprovedByCompany:
+    "This form has been approved by your company and can no longer be changed unless an admin reopens it.",
+  reviewNotApproved: "This week has not been approved, so there is nothing to reopen.",
+  /** What every PDF of a reopened set says above its forms. */
+  amendedAfterApproval: (amendment: { reason: string; at: string; by: string }): string =>
+    `Amended after approval: reopened by ${amendment.by} on ${formatUkTime(new Date(amendment.at), "minute")}. Reason: ${amendment.reason}`,
   memberNotFound: "No such member of this company.",
   /** A member asked for something their role does not allow; keyed by the action (see domain/organisation). */
   organisationActionForbidden: (action: string): string =>
@@ -35,6 +41,7 @@ export const companyMessages = {
       "view-member-forms": "Only a company's supervisors and admins can see its members' forms.",
       approve: "Only a company's supervisors and admins can approve forms.",
       export: "Only a company's admins can export its forms.",
+      reopen: "Only a company's admins can reopen an approved week.",
     })[action] ?? "Your role in this company does not allow this.",
   lastAdminDemoted: "A company needs at least one admin: make someone else an admin first.",
   lastAdminLeaving:

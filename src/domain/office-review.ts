@@ -163,3 +163,16 @@ export const SendBackRequestSchema = z.object({
   formId: IdSchema.optional(),
 });
 export type SendBackRequest = z.infer<typeof SendBackRequestSchema>;
+
+/** POST /api/organisations/{id}/review/{timesheetId}/reopen: why an admin unlocks an approved week. */
+export const ReopenRequestSchema = z.object({
+  reason: z.string().trim().min(1).max(MAX_SEND_BACK_REASON_LENGTH),
+});
+export type ReopenRequest = z.infer<typeof ReopenRequestSchema>;
+
+/** An approved form an admin reopened: why, when (ISO-8601) and who, by name as it was then. */
+export interface Amendment {
+  reason: string;
+  at: string;
+  by: string;
+}

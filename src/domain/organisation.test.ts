@@ -32,6 +32,7 @@ const EXPECTED: Record<Role, readonly OrganisationAction[]> = {
     "remove-member",
     "view-member-forms",
     "approve",
+    "reopen",
     "export",
   ],
 };
@@ -53,6 +54,10 @@ describe("may: who may do what", () => {
 
   it("never lets a driver approve, export or invite, as the issue requires", () => {
     for (const action of ["approve", "export", "invite"] as const) expect(may("driver", action)).toBe(false);
+  });
+
+  it("lets only an admin reopen an approved week", () => {
+    expect(ROLES.filter((role) => may(role, "reopen"))).toEqual(["admin"]);
   });
 
   it("gives every refused action words of its own", () => {

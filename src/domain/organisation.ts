@@ -30,6 +30,8 @@ export const ORGANISATION_ACTIONS = [
   /** The forms members made after joining. */
   "view-member-forms",
   "approve",
+  /** Unlock an approved week, with a written reason. */
+  "reopen",
   "export",
 ] as const;
 export type OrganisationAction = (typeof ORGANISATION_ACTIONS)[number];
@@ -47,6 +49,7 @@ export const PERMISSIONS: Readonly<Record<OrganisationAction, readonly Role[]>> 
   "remove-member": ["admin"],
   "view-member-forms": ["supervisor", "admin"],
   approve: ["supervisor", "admin"],
+  reopen: ["admin"],
   export: ["admin"],
 };
 

@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from "kysely";
 import type { FormKind, ListedField } from "../../domain/forms/form-spec";
+import type { Amendment } from "../../domain/office-review";
 import type { DB, FormStatus, FormsTable } from "./schema";
 
 /**
@@ -31,6 +32,8 @@ export interface StoredForm {
   reviewApprovedAt: string | null;
   /** Why the office sent the form back to its driver, and when; null if it never was. */
   sentBack: { reason: string; at: string } | null;
+  /** Why, when and by whom an admin last reopened the form's approved set (migration 013); null if never. */
+  amendedAfterApproval: Amendment | null;
 }
 
 export interface FormPatch {
@@ -80,6 +83,10 @@ function toStoredForm(row: Selectable<FormsTable>): StoredForm {
     sentBack:
       row.sent_back_reason !== null && row.sent_back_at !== null
         ? { reason: row.sent_back_reason, at: row.sent_back_at }
+        : null,
+    amendedAfterApproval:
+      row.reopened_reason !== null && row.reopened_at !== null
+        ? { reason: row.reopened_reason, at: row.reopened_at, by: row.reopened_by_name ?? "" }
         : null,
   };
 }
@@ -406,18 +413,23 @@ export interface ReviewPatch {
   sentBackReason?: string | null;
   sentBackAt?: string | null;
   sentBackBy?: string | null;
+  reopenedReason?: string;
+  reopenedAt?: string;
+  reopenedBy?: string;
+  reopenedByName?: string;
 }
 
 /**
- * Writes the office's review on some of an organisation's forms, only those not approved yet (and, given
- * statuses, only those with one of them): how many it changed, so a caller can tell a race it lost.
+ * Writes the office's review on some of an organisation's forms, only those not approved yet (those approved,
+ * to reopen them; and, given statuses, only those with one of them): how many it changed, so a caller can tell a
+ * race it lost.
  */
 export async function writeReview(
   db: Kysely<DB>,
   organisationId: string,
   ids: readonly string[],
   patch: ReviewPatch,
-  options: { now: Date; onlyIfStatusIn?: readonly FormStatus[] },
+  options: { now: Date; onlyIfStatusIn?: readonly FormStatus[]; onlyIfApproved?: boolean },
 ): Promise<number> {
   if (ids.length === 0) return 0;
   const columns: Partial<FormsTable> = {
@@ -429,14 +441,18 @@ export async function writeReview(
     ...(patch.sentBackReason !== undefined && { sent_back_reason: patch.sentBackReason }),
     ...(patch.sentBackAt !== undefined && { sent_back_at: patch.sentBackAt }),
     ...(patch.sentBackBy !== undefined && { sent_back_by: patch.sentBackBy }),
+    ...(patch.reopenedReason !== undefined && { reopened_reason: patch.reopenedReason }),
+    ...(patch.reopenedAt !== undefined && { reopened_at: patch.reopenedAt }),
+    ...(patch.reopenedBy !== undefined && { reopened_by: patch.reopenedBy }),
+    ...(patch.reopenedByName !== undefined && { reopened_by_name: patch.reopenedByName }),
   };
-  const { onlyIfStatusIn, now } = options;
+  const { onlyIfStatusIn, onlyIfApproved, now } = options;
   const result = await db
     .updateTable("forms")
     .set({ ...columns, updated_at: now.toISOString() })
     .where("id", "in", ids)
     .where("organisation_id", "=", organisationId)
-    .where("review_approved_at", "is", null)
+    .where("review_approved_at", onlyIfApproved ? "is not" : "is", null)
     .$if(onlyIfStatusIn !== undefined, (qb) => qb.where("status", "in", onlyIfStatusIn ?? []))
     .executeTakeFirst();
   return Number(result.numUpdatedRows);

@@ -11,6 +11,7 @@ import * as m009 from "./migrations/009-pending-registrations";
 import * as m010 from "./migrations/010-organisations";
 import * as m011 from "./migrations/011-reusable-join-codes";
 import * as m012 from "./migrations/012-office-review";
+import * as m013 from "./migrations/013-reopened-after-approval";
 import type { DB } from "./schema";
 
 /**
@@ -29,6 +30,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   "010-organisations": m010,
   "011-reusable-join-codes": m011,
   "012-office-review": m012,
+  "013-reopened-after-approval": m013,
 };
 
 /**

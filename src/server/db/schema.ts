@@ -120,6 +120,11 @@ export interface FormsTable {
   sent_back_reason: string | null;
   sent_back_at: string | null;
   sent_back_by: string | null;
+  /** Migration 013: why an admin reopened the form's approved set, when, and who (their id and name then). */
+  reopened_reason: string | null;
+  reopened_at: string | null;
+  reopened_by: string | null;
+  reopened_by_name: string | null;
 }
 
 /** A drawn signature, stored once however many forms hold it (migration 006). */

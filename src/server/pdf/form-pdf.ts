@@ -2,6 +2,7 @@ import type { CheckSheetFields } from "../../domain/check-sheet";
 import { fieldLabel } from "../../domain/forms/field-labels";
 import type { AnyFormSpec } from "../../domain/forms/form-spec";
 import { formatDisplayDate } from "../../domain/iso-date";
+import type { Amendment } from "../../domain/office-review";
 import type { Rating } from "../../domain/rating";
 import type { TimesheetFields } from "../../domain/timesheet";
 import type { PdfPhoto } from "./pdf-canvas";
@@ -18,6 +19,8 @@ export interface FormPdfInput {
   /** The customer picked before the form, when there was one. */
   customerName?: string;
   generatedAt: Date;
+  /** Why an admin reopened the form after the company approved it; the PDF says so under its header. */
+  amendment?: Amendment | null;
 }
 
 /** A signed form of any type as an A4 PDF: its spec's section, drawn by the one renderer. */
@@ -36,6 +39,6 @@ export function renderFormPdf(spec: AnyFormSpec, input: FormPdfInput): Promise<B
       subject: `${fieldLabel(spec.dateField)} ${date}`,
       sections: [section],
     },
-    { generatedAt: input.generatedAt },
+    { generatedAt: input.generatedAt, amendment: input.amendment },
   );
 }

@@ -1,9 +1,25 @@
-import type { PdfBlock, PdfDocument, PdfImageSource } from "../../domain/forms/pdf-sections";
+import { companyMessages } from "../../domain/company-messages";
+import type { PdfBlock, PdfDocument, PdfImageSource, PdfSection } from "../../domain/forms/pdf-sections";
+import type { Amendment } from "../../domain/office-review";
 import { PdfCanvas } from "./pdf-canvas";
 import type { ImageRole } from "./pdf-image";
 
 export interface RenderOptions {
   generatedAt: Date;
+  /** Why an admin reopened the approved forms: said under the first header, before anything else. */
+  amendment?: Amendment | null;
+}
+
+/** The sections with the amendment's notice after the first section's header (or first, without one). */
+function withAmendment(
+  sections: readonly PdfSection[],
+  amendment: Amendment | null | undefined,
+): PdfSection[] {
+  const [first, ...rest] = sections;
+  if (!amendment || !first) return [...sections];
+  const notice: PdfBlock = { kind: "notice", text: companyMessages.amendedAfterApproval(amendment) };
+  const at = first.blocks[0]?.kind === "header" ? 1 : 0;
+  return [{ ...first, blocks: [...first.blocks.slice(0, at), notice, ...first.blocks.slice(at)] }, ...rest];
 }
 
 /**
@@ -16,9 +32,10 @@ export async function renderPdf(document: PdfDocument, options: RenderOptions): 
     subject: document.subject,
     generatedAt: options.generatedAt,
   });
-  const blocks = document.sections.flatMap((section) => section.blocks);
+  const sections = withAmendment(document.sections, options.amendment);
+  const blocks = sections.flatMap((section) => section.blocks);
   await canvas.loadImages(blocks.flatMap(imagesOf));
-  for (const section of document.sections) {
+  for (const section of sections) {
     canvas.startSection(section.stamp);
     for (const block of section.blocks) draw(canvas, block);
   }

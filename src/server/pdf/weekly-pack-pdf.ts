@@ -1,5 +1,6 @@
 import type { CheckSheetFields } from "../../domain/check-sheet";
 import { weeklyPackPdf } from "../../domain/forms/weekly-pack-pdf-sections";
+import type { Amendment } from "../../domain/office-review";
 import type { Rating, SupervisorApproval } from "../../domain/rating";
 import type { TimesheetFields } from "../../domain/timesheet";
 import type { PdfPhoto } from "./pdf-canvas";
@@ -24,6 +25,8 @@ export interface WeeklyPackPdfInput {
   ratingNotes?: string;
   customerName?: string;
   generatedAt: Date;
+  /** Why an admin reopened the week after the company approved it; the pack says so on its cover. */
+  amendment?: Amendment | null;
 }
 
 /**
@@ -51,5 +54,5 @@ export async function renderWeeklyPackPdf(input: WeeklyPackPdfInput): Promise<Bu
     ratingNotes: input.ratingNotes,
     customerName: input.customerName,
   });
-  return renderPdf(document, { generatedAt: input.generatedAt });
+  return renderPdf(document, { generatedAt: input.generatedAt, amendment: input.amendment });
 }

@@ -1,8 +1,11 @@
 import { describe, expect, it } from "vitest";
 import type { ReviewPage } from "../../domain/office-review";
 import { testDatabases } from "../db/test-databases";
+import { signedCheckSheet, signedTimesheet } from "../pdf/pdf-fixtures";
+import { pdfText } from "../pdf/pdf-text";
 import { databaseSnapshot } from "../test-support/database-snapshot";
 import { type Company, organisationHelpers, type Person } from "../test-support/organisation-world";
+import { signedWeek } from "../test-support/signed-week";
 import { useTestApp } from "../test-support/test-app";
 
 const NOW = new Date("2025-06-20T09:00:00.000Z");
@@ -248,6 +251,157 @@ describe.each(testDatabases())("the office review list on $name", ({ open }) => 
       });
       expect(edit.statusCode, edit.body).toBe(200);
       expect((await review(acme, acme.admin)).page.items.map((i) => i.timesheetId)).toEqual([week]);
+    });
+
+    it("lets an admin reopen an approved week with a reason: the driver may edit it again, the audit keeps why and what was undone, and it can be approved anew", async () => {
+      const acme = await company();
+      const supervisor = await member(acme, "supervisor");
+      const dave = await member(acme, "driver");
+      const week = await submittedWeek(dave);
+      const monday = await checkSheet(dave, "2025-06-09", 1);
+      expect((await decide(acme, supervisor, week, "approve", { rating: "happy" })).statusCode).toBe(200);
+
+      const reason = "Friday's finish was 16:30, not 17:30 <script>";
+      const res = await decide(acme, acme.admin, week, "reopen", { reason: `  ${reason} ` });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toEqual({
+        timesheetId: week,
+        formIds: [week, monday],
+        reopenedAt: NOW.toISOString(),
+        reason,
+      });
+      const adminName = (await call("GET", "/api/drivers/me", acme.admin.cookie)).json().fullName as string;
+      for (const [kind, id] of [
+        ["timesheets", week],
+        ["check-sheets", monday],
+      ] as const) {
+        expect((await call("GET", `/api/${kind}/${id}`, dave.cookie)).json()).toMatchObject({
+          amendedAfterApproval: { reason, at: NOW.toISOString(), by: adminName },
+        });
+        expect(await auditOf(id)).toEqual([
+          expect.objectContaining({ action: "review-approve", account_id: supervisor.id }),
+          expect.objectContaining({ action: "review-reopen", account_id: acme.admin.id }),
+        ]);
+      }
+      const [, reopened] = await auditOf(week);
+      expect(JSON.parse(reopened!.details as string)).toMatchObject({
+        reason,
+        undone: { approvedAt: NOW.toISOString() },
+      });
+      expect((await review(acme, acme.admin)).page.items).toEqual([
+        expect.objectContaining({ timesheetId: week, approvedAt: null }),
+      ]);
+      const edit = await call("PUT", `/api/timesheets/${week}`, dave.cookie, { mondayFinish: "16:00" });
+      expect(edit.statusCode, edit.body).toBe(200);
+      // Reopening an open week answers 409; approving it again locks it again.
+      expect((await decide(acme, acme.admin, week, "reopen", { reason: "Again" })).statusCode).toBe(409);
+      expect((await decide(acme, supervisor, week, "approve", { rating: "okay" })).statusCode).toBe(200);
+      expect(
+        (await call("PUT", `/api/timesheets/${week}`, dave.cookie, { mondayBreak: 45 })).statusCode,
+      ).toBe(409);
+    });
+
+    it("lets one of two reopens at once through, and refuses a supervisor, a driver, another company and no reason", async () => {
+      const acme = await company();
+      const supervisor = await member(acme, "supervisor");
+      const dave = await member(acme, "driver");
+      const rival = await company("Rival Haulage Ltd");
+      const week = await submittedWeek(dave);
+      expect((await decide(acme, supervisor, week, "approve", { rating: "happy" })).statusCode).toBe(200);
+      const before = await databaseSnapshot(testApp.database, { except: ["rate_limits"] });
+      const attempts: Array<[Person, Company, object, number]> = [
+        [supervisor, acme, { reason: "Mine to reopen" }, 403],
+        [dave, acme, { reason: "Let me fix it" }, 403],
+        [rival.admin, rival, { reason: "Theirs" }, 404],
+        [rival.admin, acme, { reason: "Theirs" }, 404],
+        [acme.admin, acme, { reason: "   " }, 400],
+        [acme.admin, acme, {}, 400],
+        [acme.admin, acme, { reason: "x".repeat(10_000) }, 400],
+      ];
+      for (const [who, of, payload, status] of attempts) {
+        const res = await decide(of, who, week, "reopen", payload);
+        expect(res.statusCode, JSON.stringify(payload).slice(0, 60)).toBe(status);
+      }
+      expect(await databaseSnapshot(testApp.database, { except: ["rate_limits"] })).toEqual(before);
+
+      const answers = await Promise.all([
+        decide(acme, acme.admin, week, "reopen", { reason: "Wrong plant" }),
+        decide(acme, acme.admin, week, "reopen", { reason: "Wrong site" }),
+      ]);
+      expect(answers.map((res) => res.statusCode).sort()).toEqual([200, 409]);
+      expect((await auditOf(week)).filter((event) => event.action === "review-reopen")).toHaveLength(1);
+    });
+
+    it("prints 'amended after approval' with the reason on the next PDF, in the driver's own words and letters", async () => {
+      const acme = await company();
+      const dave = await member(acme, "driver");
+      const week = await createDraft("timesheets", dave.cookie, {
+        ...signedWeek({ weekEnding: "2025-06-14", signatureDate: "2025-06-14" }),
+        status: "ready_for_approval",
+      });
+      expect((await decide(acme, acme.admin, week, "approve", { rating: "happy" })).statusCode).toBe(200);
+      // Locked, the driver cannot complete it in their own flow either.
+      const complete = (timesheetData: object) =>
+        call("POST", "/api/timesheets/one-step-completion", dave.cookie, {
+          timesheetData,
+          supervisorRating: "happy",
+        });
+      const weekData = { ...signedWeek({ weekEnding: "2025-06-14", signatureDate: "2025-06-14" }), id: week };
+      const refused = await complete(weekData);
+      expect(refused.statusCode, refused.body).toBe(409);
+      expect(refused.json().message).toMatch(/approved by your company/);
+
+      const reason = "Łukasz Wróbel drove on Friday; Siôn's hours moved to his own sheet";
+      expect((await decide(acme, acme.admin, week, "reopen", { reason })).statusCode).toBe(200);
+      await testApp.drainOutbox();
+      const done = await complete({ ...weekData, fridayStart: "07:00", fridayFinish: "12:00" });
+      expect(done.statusCode, done.body).toBe(200);
+      const [mail] = await testApp.drainOutbox();
+      const attachment = mail!.attachments[0] as { contentBase64: string };
+      const text = (await pdfText(Buffer.from(attachment.contentBase64, "base64"))).replace(/\s+/g, " ");
+      const adminName = (await call("GET", "/api/drivers/me", acme.admin.cookie)).json().fullName as string;
+      expect(text).toContain(
+        `Amended after approval: reopened by ${adminName} on 20/06/2025, 10:00 BST. Reason: ${reason}`,
+      );
+    });
+
+    it("refuses the driver's own on-site Get Approval of a week the company approved, until an admin reopens it", async () => {
+      const acme = await company();
+      const dave = await member(acme, "driver");
+      const timesheetId = await createDraft("timesheets", dave.cookie, {
+        ...signedTimesheet(),
+        status: "ready_for_approval",
+      });
+      const sheetId = await createDraft(
+        "check-sheets",
+        dave.cookie,
+        signedCheckSheet("2025-06-03", { status: "draft", photos: [] }),
+      );
+      const submission = {
+        combinedId: `combined-${timesheetId}`,
+        timesheet: { id: timesheetId },
+        checkSheets: [{ id: sheetId }],
+      };
+      expect((await decide(acme, acme.admin, timesheetId, "approve", { rating: "happy" })).statusCode).toBe(
+        200,
+      );
+      await testApp.drainOutbox();
+
+      const refused = await call("POST", "/api/combined-submission", dave.cookie, submission);
+      expect(refused.statusCode, refused.body).toBe(409);
+      expect(refused.json().message).toMatch(/approved by your company/);
+      expect(await testApp.drainOutbox()).toEqual([]);
+
+      expect(
+        (await decide(acme, acme.admin, timesheetId, "reopen", { reason: "Client to sign" })).statusCode,
+      ).toBe(200);
+      const approved = await call("POST", "/api/combined-submission", dave.cookie, submission);
+      expect(approved.statusCode, approved.body).toBe(200);
+      // The pack it mails says the week was amended after approval, and why.
+      const [mail] = await testApp.drainOutbox();
+      const attachment = mail!.attachments[0] as { contentBase64: string };
+      const text = (await pdfText(Buffer.from(attachment.contentBase64, "base64"))).replace(/\s+/g, " ");
+      expect(text).toMatch(/Amended after approval: reopened by .+ Reason: Client to sign/);
     });
 
     it("refuses a driver, another company's timesheet, a form outside the set and bad reasons, changing nothing", async () => {

@@ -136,6 +136,29 @@ describe.each(testDatabases())("who may use each organisation route, on $name", 
     },
     {
       method: "POST",
+      route: "/api/organisations/:id/review/:timesheetId/reopen",
+      request: async (w) => {
+        const timesheetId = await submittedWeek(w.driver);
+        const approve = `/api/organisations/${w.company.id}/review/${timesheetId}/approve`;
+        expect((await call("POST", approve, w.company.admin.cookie, { rating: "happy" })).statusCode).toBe(
+          200,
+        );
+        return {
+          url: `/api/organisations/${w.company.id}/review/${timesheetId}/reopen`,
+          payload: { reason: "Friday's hours were corrected" },
+        };
+      },
+      expected: {
+        anonymous: 401,
+        nonMember: 404,
+        otherMember: 404,
+        driver: 403,
+        supervisor: 403,
+        admin: 200,
+      },
+    },
+    {
+      method: "POST",
       route: "/api/organisations/:id/invites",
       request: async (w, persona) => ({
         url: `/api/organisations/${w.company.id}/invites`,

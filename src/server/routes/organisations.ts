@@ -13,6 +13,7 @@ import {
 import { IdSchema } from "../../domain/form-fields";
 import {
   OfficeReviewQuerySchema,
+  ReopenRequestSchema,
   ReviewApproveRequestSchema,
   SendBackRequestSchema,
 } from "../../domain/office-review";
@@ -33,7 +34,11 @@ import { listInvites, revokeOpenInvite } from "../services/organisations/manage-
 import { listOfficeReview } from "../services/organisations/office-review";
 import { memberOf } from "../services/organisations/organisation-access";
 import { organisationView } from "../services/organisations/organisation-view";
-import { approveReviewedSet, sendBackReviewedSet } from "../services/organisations/review-decisions";
+import {
+  approveReviewedSet,
+  reopenReviewedSet,
+  sendBackReviewedSet,
+} from "../services/organisations/review-decisions";
 import { auditActorOf } from "../services/record-audit";
 
 const OrganisationParamsSchema = z.object({ id: IdSchema });
@@ -92,6 +97,13 @@ export const organisationRoutes: FastifyPluginAsync = async (app) => {
     const { id, timesheetId } = parseInput(ReviewParamsSchema, request.params);
     const body = parseInput(SendBackRequestSchema, request.body);
     return sendBackReviewedSet(app, account, auditActorOf(request), id, timesheetId, body);
+  });
+
+  app.post("/organisations/:id/review/:timesheetId/reopen", async (request) => {
+    const account = requireAccount(request);
+    const { id, timesheetId } = parseInput(ReviewParamsSchema, request.params);
+    const body = parseInput(ReopenRequestSchema, request.body);
+    return reopenReviewedSet(app, account, auditActorOf(request), id, timesheetId, body);
   });
 
   app.post("/organisations/:id/invites", async (request, reply) => {

@@ -15,6 +15,7 @@ import {
   assertOpenPairing,
   loadSetForms,
   moveSet,
+  refuseCompanyApproved,
   type SetForms,
   setAuditEvents,
 } from "./combined-set-forms";
@@ -67,6 +68,7 @@ export async function approveAndCompleteCombinedSet(
     if (problem) throw new AppError("conflict", problem);
     await assertOpenPairing(db, account.id, set);
   }
+  refuseCompanyApproved(set);
   const wasOpen = isOpenStatus(set.timesheet.status);
 
   const viewToken = set.viewToken ?? newToken();
@@ -91,6 +93,7 @@ export async function approveAndCompleteCombinedSet(
       { status: "completed", completedAt: now.toISOString() },
       { viewToken },
       now,
+      { onlyIfNotReviewApproved: true },
     );
     await saveApproval(
       trx,

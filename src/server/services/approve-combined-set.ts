@@ -9,7 +9,13 @@ import type { Account } from "../db/accounts-repository";
 import { holdImages } from "../db/images-repository";
 import { enqueueMail } from "../db/outbox-repository";
 import { saveApproval } from "../db/supervisor-approvals-repository";
-import { assertOpenPairing, loadSetForms, moveSet, setAuditEvents } from "./combined-set-forms";
+import {
+  assertOpenPairing,
+  loadSetForms,
+  moveSet,
+  refuseCompanyApproved,
+  setAuditEvents,
+} from "./combined-set-forms";
 import { APPROVAL_IMAGE_FIELDS, separateImages } from "./form-images";
 import { type AuditActor, recordAudit } from "./record-audit";
 import { weeklyPackMails } from "./weekly-pack-mails";
@@ -35,6 +41,7 @@ export async function approveCombinedSet(
     body.timesheet.id,
     body.checkSheets.map((sheet) => sheet.id),
   );
+  refuseCompanyApproved(set);
   const problem = approvalProblem(set.timesheet, set.checkSheets);
   if (problem) throw new AppError("conflict", problem);
   await assertOpenPairing(db, account.id, set);
@@ -59,6 +66,7 @@ export async function approveCombinedSet(
       { status: "approved" },
       { viewToken },
       now,
+      { onlyIfNotReviewApproved: true },
     );
     const setId = combinedSetId(set.timesheet.id);
     await saveApproval(

@@ -1,9 +1,11 @@
 import type { Kysely } from "kysely";
 import type { CheckSheetFields } from "../../domain/check-sheet";
 import { type SetAction, setTransitionProblem } from "../../domain/combined-transitions";
+import { companyMessages } from "../../domain/company-messages";
 import { type FormStatus, OPEN_STATUSES } from "../../domain/form-status";
 import type { FormKind } from "../../domain/forms/form-spec";
 import { messages } from "../../domain/messages";
+import type { Amendment } from "../../domain/office-review";
 import { combinedSetId, pairForms } from "../../domain/pairing";
 import type { TimesheetFields } from "../../domain/timesheet";
 import { AppError } from "../app-error";
@@ -12,8 +14,16 @@ import type { DB } from "../db/schema";
 import { apiForm } from "./form-answers";
 import type { AuditAction, AuditEvent } from "./record-audit";
 
-/** A stored form as the rules read it: its fields with the row's id, status and times. */
-export type StoredTimesheet = TimesheetFields & { id: string; status: FormStatus; createdAt: string };
+/**
+ * A stored form as the rules read it: its fields with the row's id, status and times, and why an admin reopened
+ * it after the company approved it, if one did.
+ */
+export type StoredTimesheet = TimesheetFields & {
+  id: string;
+  status: FormStatus;
+  createdAt: string;
+  amendedAfterApproval?: Amendment;
+};
 export type StoredCheckSheet = CheckSheetFields & { id: string; status: FormStatus; createdAt: string };
 
 /** A combined set as read from the database: never the copies a client sent. */
@@ -21,6 +31,8 @@ export interface SetForms {
   timesheet: StoredTimesheet;
   checkSheets: StoredCheckSheet[];
   viewToken: string | null;
+  /** Whether a company's supervisor or admin approved any form of it: locked from then (decision record 029). */
+  companyApproved: boolean;
 }
 
 /** A stored timesheet as the rules read it: its fields were checked against its schema when saved. */
@@ -48,13 +60,23 @@ export async function loadSetForms(
   const timesheet = await getForm(db, "timesheet", ownerId, timesheetId);
   if (!timesheet) throw setNotFound();
   const checkSheets: StoredCheckSheet[] = [];
+  let companyApproved = timesheet.reviewApprovedAt !== null;
   for (const id of new Set(checkSheetIds)) {
     const sheet = await getForm(db, "check-sheet", ownerId, id);
     if (sheet) checkSheets.push(asCheckSheet(sheet));
     else if (!options.allowMissing) throw setNotFound();
+    companyApproved ||= sheet?.reviewApprovedAt != null;
   }
   checkSheets.sort((a, b) => a.checkDate.localeCompare(b.checkDate) || a.id.localeCompare(b.id));
-  return { timesheet: asTimesheet(timesheet), checkSheets, viewToken: timesheet.viewToken };
+  return { timesheet: asTimesheet(timesheet), checkSheets, viewToken: timesheet.viewToken, companyApproved };
+}
+
+/**
+ * 409 when the company approved the set: the client's and foreman's signatures and the rating would change what
+ * was approved. Dispatching or filing an approved set changes nothing of it, and stays open to its driver.
+ */
+export function refuseCompanyApproved(set: SetForms): void {
+  if (set.companyApproved) throw new AppError("conflict", companyMessages.formApprovedByCompany);
 }
 
 /** 409 with the domain's reason when `action` may not run on the set. */
@@ -84,8 +106,8 @@ export async function assertOpenPairing(db: Kysely<DB>, ownerId: string, set: Se
 
 /**
  * Moves every form of the set from one of `from` to `patch.status`, inside the caller's transaction. Each
- * update is guarded by the starting statuses, so a set changed by another request meanwhile is refused
- * whole (the transaction rolls back) rather than moved half-way.
+ * update is guarded by the starting statuses (and, asked to, by no company approval), so a set changed by another
+ * request meanwhile is refused whole (the transaction rolls back) rather than moved half-way.
  */
 export async function moveSet(
   trx: Kysely<DB>,
@@ -95,6 +117,7 @@ export async function moveSet(
   patch: FormPatch & { status: FormStatus },
   timesheetPatch: FormPatch,
   now: Date,
+  guard: { onlyIfNotReviewApproved?: boolean } = {},
 ): Promise<void> {
   const members: [FormKind, string][] = [
     ["timesheet", set.timesheet.id],
@@ -108,7 +131,7 @@ export async function moveSet(
       ownerId,
       id,
       { ...patch, ...extra },
-      { now, onlyIfStatusIn: from },
+      { now, onlyIfStatusIn: from, ...guard },
     );
     if (!updated) throw new AppError("conflict", messages.setChanged);
   }

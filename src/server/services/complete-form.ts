@@ -3,7 +3,7 @@ import type { FastifyInstance } from "fastify";
 import type { Kysely } from "kysely";
 import { distinctEmails } from "../../domain/client-email";
 import { MAX_ANONYMOUS_EMAILS } from "../../domain/constants";
-import { isOpenStatus, OPEN_STATUSES } from "../../domain/form-status";
+import { OPEN_STATUSES } from "../../domain/form-status";
 import {
   type AnyFormSpec,
   driverNameOf,
@@ -29,7 +29,7 @@ import { imageIdsOf, refuseUnknownImages, separateImages, updateHeldImages, with
 import { deleteStoredPhotos, readPdfPhotos, resolveFormPhotos } from "./form-photos";
 import { organisationIdOf } from "./organisations/organisation-access";
 import { type AuditActor, recordAudit } from "./record-audit";
-import { refuseFormProblem } from "./save-form";
+import { isLocked, lockedError, refuseFormProblem } from "./save-form";
 
 /** Where the emailed link of a kept form points: the read-only view, opened by its unguessable token. */
 export function completedFormLink(publicUrl: string, id: string, viewToken: string): string {
@@ -114,7 +114,7 @@ export async function completeForm(
   const input: Record<string, unknown> & SignedAtFields = spec.oneStep.formOf(body);
   const id = typeof input.id === "string" ? input.id : randomUUID();
   const existing = account ? await getForm(db, spec.kind, account.id, id) : undefined;
-  if (existing && !isOpenStatus(existing.status)) throw new AppError("conflict", messages.formLocked);
+  if (existing && isLocked(existing)) throw lockedError(existing);
 
   const base: Record<string, unknown> = existing ? existing.fields : spec.empty(today);
   const recipients = distinctEmails((input.submissionEmails as string[] | undefined) ?? []);
@@ -149,6 +149,7 @@ export async function completeForm(
     ratingNotes: body.supervisorNotes,
     customerName: customer?.name,
     generatedAt: now,
+    amendment: existing?.amendedAfterApproval,
   });
   const viewToken = account ? newToken() : null;
   const link = viewToken ? completedFormLink(app.deps.config.publicUrl, id, viewToken) : null;
@@ -179,9 +180,13 @@ export async function completeForm(
         },
       };
       const saved = existing
-        ? await updateForm(trx, spec.kind, account.id, id, stored, { now, onlyIfStatusIn: OPEN_STATUSES })
+        ? await updateForm(trx, spec.kind, account.id, id, stored, {
+            now,
+            onlyIfStatusIn: OPEN_STATUSES,
+            onlyIfNotReviewApproved: true,
+          })
         : await insertForm(trx, { id, kind: spec.kind, ownerId: account.id, organisationId, ...stored }, now);
-      // Completed meanwhile by another request, or the id is another account's form.
+      // Completed or approved by the company meanwhile, or the id is another account's form.
       if (!saved) throw new AppError("conflict", messages.formLocked);
       await updateHeldImages(trx, id, images, imageIdsOf(form, spec.signatureFields), now);
       await recordAudit(

@@ -17,6 +17,8 @@ export function apiForm(stored: StoredForm): Record<string, unknown> {
     completedAt: stored.completedAt,
     // Why the company's office sent the form back to its driver, when it did.
     ...(stored.sentBack ? { sentBack: stored.sentBack } : {}),
+    // Why an admin reopened the form's approved set: every PDF made of it since says so.
+    ...(stored.amendedAfterApproval ? { amendedAfterApproval: stored.amendedAfterApproval } : {}),
   });
 }
 

@@ -13,7 +13,9 @@ export type AuditAction =
   /** A company's supervisor or admin approved the form's set (decision record 029). */
   | "review-approve"
   /** A company's supervisor or admin sent the form back to its driver with a reason. */
-  | "send-back";
+  | "send-back"
+  /** A company's admin reopened the form's approved set with a reason. */
+  | "review-reopen";
 
 /** Who made a change and from where. */
 export interface AuditActor {

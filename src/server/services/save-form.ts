@@ -72,7 +72,7 @@ export function isLocked(form: Pick<StoredForm, "status" | "reviewApprovedAt">):
   return !isOpenStatus(form.status) || form.reviewApprovedAt !== null;
 }
 
-function lockedError(form: Pick<StoredForm, "reviewApprovedAt">): AppError {
+export function lockedError(form: Pick<StoredForm, "reviewApprovedAt">): AppError {
   return new AppError(
     "conflict",
     form.reviewApprovedAt !== null ? companyMessages.formApprovedByCompany : messages.formLocked,

@@ -54,6 +54,7 @@ export async function weeklyPackMails(
     ratingNotes: options.rating?.notes ?? undefined,
     customerName: customer?.name,
     generatedAt: options.now,
+    amendment: set.timesheet.amendedAfterApproval,
   });
   const filename = `weekly-pack-${fileSlug(timesheet.plantNumber) || "plant"}-${timesheet.weekEnding || options.now.toISOString().slice(0, 10)}.pdf`;
   const link = completedFormLink(app.deps.config.publicUrl, timesheet.id, options.viewToken);

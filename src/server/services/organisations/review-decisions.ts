@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { companyMessages } from "../../../domain/company-messages";
 import { OPEN_STATUSES } from "../../../domain/form-status";
-import type { ReviewApproveRequest, SendBackRequest } from "../../../domain/office-review";
+import type { ReopenRequest, ReviewApproveRequest, SendBackRequest } from "../../../domain/office-review";
 import { AppError } from "../../app-error";
 import type { Account } from "../../db/accounts-repository";
 import { getOrganisationForm, type StoredForm, writeReview } from "../../db/forms-repository";
@@ -18,21 +18,26 @@ interface ReviewedSet {
 
 /**
  * The set a review names, after the caller's role: a timesheet that is not the company's (another company's,
- * an individual's, made up) answers 404 as an organisation that is not theirs does; a draft is still the
- * driver's, 409.
+ * an individual's, made up) answers 404 as an organisation that is not theirs does. A week to decide on must be
+ * submitted (a draft is still the driver's) and not approved yet; a week to reopen must be approved: else 409.
  */
 async function reviewedSet(
   app: FastifyInstance,
   account: Account,
   organisationId: string,
   timesheetId: string,
+  action: "approve" | "reopen",
 ): Promise<ReviewedSet> {
-  await memberOf(app, account, organisationId, "approve");
+  await memberOf(app, account, organisationId, action);
   const timesheet = await getOrganisationForm(app.deps.database.db, organisationId, "timesheet", timesheetId);
   if (!timesheet) throw new AppError("not_found", companyMessages.reviewTimesheetNotFound);
-  if (timesheet.status === "draft") throw new AppError("conflict", companyMessages.reviewNotSubmitted);
-  if (timesheet.reviewApprovedAt !== null)
-    throw new AppError("conflict", companyMessages.reviewAlreadyApproved);
+  const approved = timesheet.reviewApprovedAt !== null;
+  if (action === "reopen") {
+    if (!approved) throw new AppError("conflict", companyMessages.reviewNotApproved);
+  } else {
+    if (timesheet.status === "draft") throw new AppError("conflict", companyMessages.reviewNotSubmitted);
+    if (approved) throw new AppError("conflict", companyMessages.reviewAlreadyApproved);
+  }
   const checkSheetIds = (
     (await pairedCheckSheets(app, organisationId, [timesheet])).get(timesheet.id) ?? []
   ).map((sheet) => sheet.id);
@@ -63,7 +68,7 @@ export async function approveReviewedSet(
   timesheetId: string,
   { rating, notes }: ReviewApproveRequest,
 ) {
-  const set = await reviewedSet(app, account, organisationId, timesheetId);
+  const set = await reviewedSet(app, account, organisationId, timesheetId, "approve");
   const now = app.deps.now();
   const approvedAt = now.toISOString();
   const approval = {
@@ -89,7 +94,7 @@ export async function approveReviewedSet(
 /**
  * Sends one form of a submitted week (or every form of it) back to its driver: it is a draft again, with the
  * reason, which the driver's own read shows. Only forms still open in the driver's flow can go back; an approved
- * week is locked (409) until an admin can reopen one.
+ * week is locked (409) until an admin reopens it.
  */
 export async function sendBackReviewedSet(
   app: FastifyInstance,
@@ -99,7 +104,7 @@ export async function sendBackReviewedSet(
   timesheetId: string,
   { reason, formId }: SendBackRequest,
 ) {
-  const set = await reviewedSet(app, account, organisationId, timesheetId);
+  const set = await reviewedSet(app, account, organisationId, timesheetId, "approve");
   if (formId !== undefined && !set.formIds.includes(formId)) {
     throw new AppError("not_found", companyMessages.reviewFormNotInSet);
   }
@@ -119,4 +124,43 @@ export async function sendBackReviewedSet(
     await recordAudit(trx, actor, events(set, ids, "send-back", { reason }), now);
   });
   return { timesheetId, formIds: ids, sentBackAt, reason };
+}
+
+/**
+ * An admin unlocks an approved week with a written reason: every form of the set that was approved loses its
+ * approval and keeps why, when and by whom it was reopened, which the audit trail records with the approval it
+ * undid, and every PDF made of the set from then on prints. Its driver may edit it again, and it can be approved
+ * anew. Of two reopens at once, one wins and the other gets 409.
+ */
+export async function reopenReviewedSet(
+  app: FastifyInstance,
+  account: Account,
+  actor: AuditActor,
+  organisationId: string,
+  timesheetId: string,
+  { reason }: ReopenRequest,
+) {
+  const set = await reviewedSet(app, account, organisationId, timesheetId, "reopen");
+  const now = app.deps.now();
+  const reopenedAt = now.toISOString();
+  const reopening = {
+    reviewApprovedAt: null,
+    reviewApprovedBy: null,
+    reviewRating: null,
+    reopenedReason: reason,
+    reopenedAt,
+    reopenedBy: account.id,
+    reopenedByName: account.fullName,
+  };
+  const undone = { approvedAt: set.timesheet.reviewApprovedAt };
+  await app.deps.database.db.transaction().execute(async (trx) => {
+    const write = { now, onlyIfApproved: true };
+    // The timesheet first, as approval does: of two reopens at once only one finds it still approved.
+    if ((await writeReview(trx, organisationId, [set.timesheet.id], reopening, write)) === 0) {
+      throw new AppError("conflict", companyMessages.reviewNotApproved);
+    }
+    await writeReview(trx, organisationId, set.checkSheetIds, reopening, write);
+    await recordAudit(trx, actor, events(set, set.formIds, "review-reopen", { reason, undone }), now);
+  });
+  return { timesheetId, formIds: set.formIds, reopenedAt, reason };
 }
