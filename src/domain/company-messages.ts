@@ -26,6 +26,10 @@ export const companyMessages = {
   reviewFormNotOpen: "This form has been completed in the driver's own flow and cannot be sent back.",
   formApprovedByCompany:
     "This form has been approved by your company and can no longer be changed unless an admin reopens it.",
+  defectNotOpen: "No such open defect: it may have been marked fixed already.",
+  fixNoteRequired: "Please say what was done to fix it.",
+  workshopSet: (email: string | null): string =>
+    email ? `Defect alerts now go to ${email}.` : "Defect alerts are no longer mailed.",
   reviewNotApproved: "This week has not been approved, so there is nothing to reopen.",
   /** What every PDF of a reopened set says above its forms. */
   amendedAfterApproval: (amendment: { reason: string; at: string; by: string }): string =>
@@ -42,6 +46,8 @@ export const companyMessages = {
       approve: "Only a company's supervisors and admins can approve forms.",
       export: "Only a company's admins can export its forms.",
       reopen: "Only a company's admins can reopen an approved week.",
+      "view-fleet": "Only a company's supervisors and admins can see its fleet's defects.",
+      "manage-fleet": "Only a company's admins can mark defects fixed and set the workshop address.",
     })[action] ?? "Your role in this company does not allow this.",
   lastAdminDemoted: "A company needs at least one admin: make someone else an admin first.",
   lastAdminLeaving:

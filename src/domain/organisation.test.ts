@@ -23,7 +23,7 @@ import {
 /** The whole table, written out: a change to who may do what shows up here as a change to this test. */
 const EXPECTED: Record<Role, readonly OrganisationAction[]> = {
   driver: ["view-organisation"],
-  supervisor: ["view-organisation", "view-members", "view-member-forms", "approve"],
+  supervisor: ["view-organisation", "view-members", "view-member-forms", "approve", "view-fleet"],
   admin: [
     "view-organisation",
     "view-members",
@@ -34,6 +34,8 @@ const EXPECTED: Record<Role, readonly OrganisationAction[]> = {
     "approve",
     "reopen",
     "export",
+    "view-fleet",
+    "manage-fleet",
   ],
 };
 

@@ -33,6 +33,10 @@ export const ORGANISATION_ACTIONS = [
   /** Unlock an approved week, with a written reason. */
   "reopen",
   "export",
+  /** The fleet with each vehicle's reported defects. */
+  "view-fleet",
+  /** Mark a defect fixed, and set where defect alerts go. */
+  "manage-fleet",
 ] as const;
 export type OrganisationAction = (typeof ORGANISATION_ACTIONS)[number];
 
@@ -51,6 +55,8 @@ export const PERMISSIONS: Readonly<Record<OrganisationAction, readonly Role[]>> 
   approve: ["supervisor", "admin"],
   reopen: ["admin"],
   export: ["admin"],
+  "view-fleet": ["supervisor", "admin"],
+  "manage-fleet": ["admin"],
 };
 
 export function may(role: Role, action: OrganisationAction): boolean {

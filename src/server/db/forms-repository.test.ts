@@ -93,9 +93,11 @@ describe.each(testDatabases())("forms repository on $name", ({ name, open }) => 
       updatedAt: T0.toISOString(),
       submittedAt: null,
       completedAt: null,
-      // Neither approved by a company nor sent back by one (decision record 029).
+      // An individual's: in no company, so neither approved, sent back nor reopened by one (decision record 029).
+      organisationId: null,
       reviewApprovedAt: null,
       sentBack: null,
+      amendedAfterApproval: null,
     };
     expect(await getForm(database.db, "timesheet", OWNER, "ts-1")).toEqual(expected);
     expect(await getOwnForm(database.db, OWNER, "ts-1")).toEqual(expected);

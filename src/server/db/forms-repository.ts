@@ -28,6 +28,8 @@ export interface StoredForm {
   updatedAt: string;
   submittedAt: string | null;
   completedAt: string | null;
+  /** The company the owner belonged to when the form was made (migration 010); null for an individual's. */
+  organisationId: string | null;
   /** When a company's supervisor or admin approved the form's set (migration 012): it is locked from then. */
   reviewApprovedAt: string | null;
   /** Why the office sent the form back to its driver, and when; null if it never was. */
@@ -79,6 +81,7 @@ function toStoredForm(row: Selectable<FormsTable>): StoredForm {
     updatedAt: row.updated_at,
     submittedAt: row.submitted_at,
     completedAt: row.completed_at,
+    organisationId: row.organisation_id,
     reviewApprovedAt: row.review_approved_at,
     sentBack:
       row.sent_back_reason !== null && row.sent_back_at !== null

@@ -69,6 +69,20 @@ export async function findOrganisation(db: Kysely<DB>, id: string): Promise<Orga
   return row && { id: row.id, name: row.name, createdAt: row.created_at };
 }
 
+/** Where the company's defect alerts go; null when it has set no workshop address. */
+export async function findWorkshopEmail(db: Kysely<DB>, id: string): Promise<string | null> {
+  const row = await db
+    .selectFrom("organisations")
+    .select("workshop_email")
+    .where("id", "=", id)
+    .executeTakeFirst();
+  return row?.workshop_email ?? null;
+}
+
+export async function setWorkshopEmail(db: Kysely<DB>, id: string, email: string | null): Promise<void> {
+  await db.updateTable("organisations").set({ workshop_email: email }).where("id", "=", id).execute();
+}
+
 /**
  * Holds the organisation's row until the transaction ends, so two changes of its members (two admins demoting
  * each other, say) run one after the other and each counts the admins the other left. SQLite runs a

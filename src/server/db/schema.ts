@@ -236,6 +236,24 @@ export interface OrganisationsTable {
   created_at: string;
 }
 
+/** A defect reported on a company's vehicle by a check sheet, and its fix (migration 015). */
+export interface VehicleDefectsTable {
+  id: string;
+  check_sheet_id: string;
+  organisation_id: string;
+  qr_code: string;
+  check_date: string;
+  driver_name: string;
+  /** JSON: the labels of the items marked as defects. */
+  items: string;
+  notes: string | null;
+  reported_at: string;
+  fixed_at: string | null;
+  fixed_by: string | null;
+  fixed_by_name: string | null;
+  fixed_note: string | null;
+}
+
 /** Who belongs to which organisation; the account is the key, so an account belongs to at most one. */
 export interface MembershipsTable {
   account_id: string;
@@ -310,4 +328,5 @@ export interface DB {
   memberships: MembershipsTable;
   invites: InvitesTable;
   invite_uses: InviteUsesTable;
+  vehicle_defects: VehicleDefectsTable;
 }

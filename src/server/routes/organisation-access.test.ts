@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { testDatabases } from "../db/test-databases";
 import { databaseSnapshot } from "../test-support/database-snapshot";
@@ -148,6 +149,69 @@ describe.each(testDatabases())("who may use each organisation route, on $name", 
           payload: { reason: "Friday's hours were corrected" },
         };
       },
+      expected: {
+        anonymous: 401,
+        nonMember: 404,
+        otherMember: 404,
+        driver: 403,
+        supervisor: 403,
+        admin: 200,
+      },
+    },
+    {
+      method: "GET",
+      route: "/api/organisations/:id/fleet",
+      request: async (w) => ({ url: `/api/organisations/${w.company.id}/fleet` }),
+      expected: {
+        anonymous: 401,
+        nonMember: 404,
+        otherMember: 404,
+        driver: 403,
+        supervisor: 200,
+        admin: 200,
+      },
+    },
+    {
+      method: "POST",
+      route: "/api/organisations/:id/defects/:defectId/fixed",
+      request: async (w) => {
+        // A defect of the company's, reported by its driver's check sheet on a vehicle of the shared fleet.
+        const defectId = randomUUID();
+        await testApp.database.db
+          .insertInto("vehicle_defects")
+          .values({
+            id: defectId,
+            check_sheet_id: randomUUID(),
+            organisation_id: w.company.id,
+            qr_code: "PLANT-EX-001",
+            check_date: "2025-06-02",
+            driver_name: "Dave Digger",
+            items: JSON.stringify(["Tyres"]),
+            notes: null,
+            reported_at: "2025-06-02T07:00:00.000Z",
+          })
+          .execute();
+        return {
+          url: `/api/organisations/${w.company.id}/defects/${defectId}/fixed`,
+          payload: { note: "New tyre fitted" },
+        };
+      },
+      expected: {
+        anonymous: 401,
+        nonMember: 404,
+        otherMember: 404,
+        driver: 403,
+        supervisor: 403,
+        admin: 200,
+      },
+    },
+    {
+      method: "PUT",
+      route: "/api/organisations/:id/workshop",
+      request: async (w) => ({
+        url: `/api/organisations/${w.company.id}/workshop`,
+        payload: { email: "workshop@acme.co.uk" },
+      }),
       expected: {
         anonymous: 401,
         nonMember: 404,

@@ -17,6 +17,7 @@ import {
   ReviewApproveRequestSchema,
   SendBackRequestSchema,
 } from "../../domain/office-review";
+import { FixDefectRequestSchema, WorkshopRequestSchema } from "../../domain/vehicle-defects";
 import { requireAccount } from "../auth/sessions";
 import { findMembership } from "../db/organisations-repository";
 import { parseInput } from "../parse-input";
@@ -39,12 +40,14 @@ import {
   reopenReviewedSet,
   sendBackReviewedSet,
 } from "../services/organisations/review-decisions";
+import { fixDefect, listFleet, setWorkshop } from "../services/organisations/vehicle-defects";
 import { auditActorOf } from "../services/record-audit";
 
 const OrganisationParamsSchema = z.object({ id: IdSchema });
 const MemberParamsSchema = z.object({ id: IdSchema, accountId: IdSchema });
 const ReviewParamsSchema = z.object({ id: IdSchema, timesheetId: IdSchema });
 const InviteParamsSchema = z.object({ id: IdSchema, inviteId: IdSchema });
+const DefectParamsSchema = z.object({ id: IdSchema, defectId: IdSchema });
 
 /**
  * The company layer (decision record 029): making an organisation, its members and their roles, invitations by
@@ -104,6 +107,26 @@ export const organisationRoutes: FastifyPluginAsync = async (app) => {
     const { id, timesheetId } = parseInput(ReviewParamsSchema, request.params);
     const body = parseInput(ReopenRequestSchema, request.body);
     return reopenReviewedSet(app, account, auditActorOf(request), id, timesheetId, body);
+  });
+
+  app.get("/organisations/:id/fleet", async (request) => {
+    const account = requireAccount(request);
+    const { id } = parseInput(OrganisationParamsSchema, request.params);
+    return listFleet(app, account, id);
+  });
+
+  app.post("/organisations/:id/defects/:defectId/fixed", async (request) => {
+    const account = requireAccount(request);
+    const { id, defectId } = parseInput(DefectParamsSchema, request.params);
+    const body = parseInput(FixDefectRequestSchema, request.body);
+    return fixDefect(app, account, id, defectId, body);
+  });
+
+  app.put("/organisations/:id/workshop", async (request) => {
+    const account = requireAccount(request);
+    const { id } = parseInput(OrganisationParamsSchema, request.params);
+    const body = parseInput(WorkshopRequestSchema, request.body);
+    return setWorkshop(app, account, id, body);
   });
 
   app.post("/organisations/:id/invites", async (request, reply) => {

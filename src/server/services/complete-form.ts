@@ -28,6 +28,7 @@ import { renderFormPdf } from "../pdf/form-pdf";
 import { imageIdsOf, refuseUnknownImages, separateImages, updateHeldImages, withImages } from "./form-images";
 import { deleteStoredPhotos, readPdfPhotos, resolveFormPhotos } from "./form-photos";
 import { organisationIdOf } from "./organisations/organisation-access";
+import { defectReportWrite } from "./organisations/vehicle-defects";
 import { type AuditActor, recordAudit } from "./record-audit";
 import { isLocked, lockedError, refuseFormProblem } from "./save-form";
 
@@ -163,6 +164,16 @@ export async function completeForm(
   const photoIds = photos.map((photo) => photo.id);
   // A member's form belongs to their company too, from the moment it is made (a draft of theirs keeps its own).
   const organisationId = existing ? null : await organisationIdOf(db, account);
+  const defectReport = account
+    ? await defectReportWrite(app, {
+        kind: spec.kind,
+        id,
+        ownerId: account.id,
+        organisationId: existing ? existing.organisationId : organisationId,
+        status: "completed",
+        fields: form,
+      })
+    : null;
 
   await db.transaction().execute(async (trx: Kysely<DB>) => {
     if (account) {
@@ -203,6 +214,7 @@ export async function completeForm(
         now,
       );
       if (spec.hasPhotos) await setFormPhotos(trx, account.id, id, photoIds);
+      await defectReport?.(trx, now);
     } else {
       await deletePhotoRows(trx, photoIds);
     }

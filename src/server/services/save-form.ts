@@ -16,6 +16,7 @@ import { archiveForm } from "./archive-form";
 import { imageIdsOf, refuseUnknownImages, separateImages } from "./form-images";
 import { resolveFormPhotos } from "./form-photos";
 import { organisationIdOf } from "./organisations/organisation-access";
+import { defectReportWrite } from "./organisations/vehicle-defects";
 import type { AuditActor } from "./record-audit";
 
 type Fields = Record<string, unknown> & { status: FormStatus };
@@ -102,6 +103,14 @@ export async function createForm(
   const photos = await photoWrites(app, spec, account, id, form);
   // A member's form belongs to their company too, from the moment it is made.
   const organisationId = await organisationIdOf(db, account);
+  const defectReport = await defectReportWrite(app, {
+    kind: spec.kind,
+    id,
+    ownerId: account.id,
+    organisationId,
+    status: form.status,
+    fields: form,
+  });
   const created = await db.transaction().execute(async (trx) => {
     const inserted = await insertForm(
       trx,
@@ -121,9 +130,11 @@ export async function createForm(
     if (inserted) {
       await holdImages(trx, id, images, now);
       await photos?.(trx);
+      await defectReport?.(trx, now);
     }
     return inserted;
   });
+  if (defectReport) app.deps.outbox?.wake();
   if (!created && !(await getForm(db, spec.kind, account.id, id))) {
     throw new AppError("conflict", messages.formIdInUse(spec.noun));
   }
@@ -172,17 +183,27 @@ export async function updateOwnForm(
   const write = { now, onlyIfStatusIn: OPEN_STATUSES, onlyIfNotReviewApproved: true };
   // Most saves write only the row (a signed draft sends its signatures as drawn every time). On its own the write
   // joins other saves' group commit; a transaction would hold the write slot, and SQLite's lock, until it ends.
+  const defectReport = await defectReportWrite(app, {
+    kind: spec.kind,
+    id,
+    ownerId: account.id,
+    organisationId: current.organisationId,
+    status: form.status,
+    fields: form,
+  });
   const updated =
-    newImages.length === 0 && !photos
+    newImages.length === 0 && !photos && !defectReport
       ? await updateForm(db, spec.kind, account.id, id, patch, write)
       : await db.transaction().execute(async (trx) => {
           const done = await updateForm(trx, spec.kind, account.id, id, patch, write);
           if (done) {
             await holdImages(trx, id, newImages, now);
             await photos?.(trx);
+            await defectReport?.(trx, now);
           }
           return done;
         });
+  if (defectReport) app.deps.outbox?.wake();
   if (!updated) {
     throw lockedError((await getForm(db, spec.kind, account.id, id)) ?? current);
   }

@@ -54,7 +54,15 @@ export async function listOwnerOf(
   account: Account | null,
   list: "customers" | "vehicles",
 ): Promise<string | null> {
-  const organisationId = await organisationIdOf(db, account);
+  return companyListOwner(db, await organisationIdOf(db, account), list);
+}
+
+/** Whose list a company's members see: its own once it has entered any, the shared one otherwise (and for none). */
+export async function companyListOwner(
+  db: Kysely<DB>,
+  organisationId: string | null,
+  list: "customers" | "vehicles",
+): Promise<string | null> {
   if (organisationId === null) return null;
   return (await hasOwnList(db, list, organisationId)) ? organisationId : null;
 }

@@ -11,6 +11,7 @@ import { Card } from "../../components/ui/card";
 import { apiRequest } from "../../lib/api-client";
 import { failureText } from "../../lib/failure-text";
 import { CreateCompanyForm } from "./create-company-form";
+import { FleetDefects } from "./fleet-defects";
 import { InviteByEmail } from "./invite-by-email";
 import { JoinCodes } from "./join-codes";
 import { MembersList } from "./members-list";
@@ -79,6 +80,7 @@ function CompanyView({
         </div>
       </Card>
       {members ? <MembersList organisation={organisation} members={members} canManage={admin} /> : null}
+      {may(role, "view-fleet") ? <FleetDefects organisationId={id} /> : null}
       {admin ? (
         <>
           <InviteByEmail organisationId={id} />

@@ -1,0 +1,89 @@
+import { randomUUID } from "node:crypto";
+import { expect, type Page } from "@playwright/test";
+import { companyMessages } from "../src/domain/company-messages";
+import { SAMPLE_SIGNATURE } from "../src/domain/sample-signature";
+import { test } from "./fixtures/app-test";
+import { logIn, newDriver, registerByApi } from "./fixtures/drivers";
+import { waitForMailTo } from "./fixtures/mailbox";
+import { expectNoAxeViolations } from "./support/axe";
+import { screenshotBoth } from "./support/supervisor";
+
+/** The Company screen, reached as a driver reaches it: More Options, then Company. */
+async function openCompany(page: Page): Promise<void> {
+  await page.goto("/home");
+  // The first visit of a run loads the app cold, on a machine shared with other builds: allow it time.
+  await page.getByRole("button", { name: "More Options" }).click({ timeout: 20_000 });
+  await page.getByRole("menuitemradio", { name: "Company" }).click();
+  await expect(page.getByRole("heading", { level: 2, name: "Company" })).toBeVisible();
+}
+
+test("a driver's defect mails the workshop, the fleet shows the machine until an admin marks it fixed", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  await logIn(page, "Alex Admin");
+  const made = await page.request.post("/api/organisations", { data: { name: "Acme Plant Hire Ltd" } });
+  expect(made.status(), await made.text()).toBe(201);
+  const companyId = ((await made.json()) as { id: string }).id;
+
+  // The admin sets where alerts go, on the Company screen.
+  await openCompany(page);
+  const fleet = page.getByRole("region", { name: "Fleet and Defects" });
+  await expect(fleet.getByRole("list", { name: "Vehicles" }).getByRole("listitem").first()).toBeVisible();
+  const workshop = `workshop-${randomUUID().slice(0, 8)}@acme-plant.co.uk`;
+  await fleet.getByRole("textbox", { name: "Workshop email for defect alerts" }).fill("not an address");
+  await fleet.getByRole("button", { name: "Save Workshop Email" }).click();
+  await expect(fleet.getByRole("alert")).toHaveText("Please enter a valid email address.");
+  await fleet.getByRole("textbox", { name: "Workshop email for defect alerts" }).fill(workshop);
+  await fleet.getByRole("button", { name: "Save Workshop Email" }).click();
+  await expect(fleet.getByRole("status")).toHaveText(companyMessages.workshopSet(workshop));
+
+  // A driver of the company sends a check sheet with a cut tyre on EX-001.
+  const code = await page.request.post(`/api/organisations/${companyId}/join-codes`, {
+    data: { role: "driver" },
+  });
+  const token = new URL(((await code.json()) as { joinUrl: string }).joinUrl).searchParams.get("token");
+  await registerByApi(request, newDriver());
+  expect((await request.post("/api/invites/accept", { data: { token } })).status()).toBe(200);
+  const sheet = await request.post("/api/check-sheets", {
+    data: {
+      id: randomUUID(),
+      checkDate: "2026-11-24",
+      driverSignedName: "Łukasz Wróbel",
+      plantNumber: "ex-001",
+      siteLocation: "Leeds Ring Road",
+      defectTyres: false,
+      defectsNotes: "Nearside rear tyre cut",
+      operatorSignature: SAMPLE_SIGNATURE,
+      operatorSignedName: "Łukasz Wróbel",
+      clientSignature: SAMPLE_SIGNATURE,
+      clientSignedName: "Chris Client",
+      signatureDate: "2026-11-24",
+      status: "ready_for_approval",
+    },
+  });
+  expect(sheet.status(), await sheet.text()).toBe(201);
+  const alert = await waitForMailTo(workshop, /^Defect reported - EX-001 - 24\/11\/2026$/);
+  expect(alert.text).toContain("Reported by: Łukasz Wróbel, at Leeds Ring Road");
+  expect(alert.text).toContain("Notes: Nearside rear tyre cut");
+
+  // The fleet shows it first, with the report; the admin marks it fixed, saying how.
+  await page.reload();
+  const vehicle = fleet.getByRole("list", { name: "Vehicles" }).getByRole("listitem").first();
+  await expect(vehicle.getByText("EX-001")).toBeVisible();
+  await expect(vehicle.getByText("Defect reported")).toBeVisible();
+  await expect(vehicle.getByText("Nearside rear tyre cut")).toBeVisible();
+  await expect(vehicle.getByText("24/11/2026 · Łukasz Wróbel")).toBeVisible();
+  await expectNoAxeViolations(page);
+  await screenshotBoth(page, "fleet-defect-reported", { folder: "/tmp/org-screens" });
+  await vehicle.getByRole("button", { name: "Mark Fixed" }).click();
+  await vehicle.getByRole("button", { name: "Save Fix" }).click();
+  await expect(vehicle.getByRole("alert")).toHaveText(companyMessages.fixNoteRequired);
+  await vehicle.getByRole("textbox", { name: "What was done" }).fill("New tyre fitted");
+  await vehicle.getByRole("button", { name: "Save Fix" }).click();
+  const fixedVehicle = fleet.getByRole("listitem").filter({ hasText: "New tyre fitted" }).first();
+  await expect(fixedVehicle.getByText("OK", { exact: true })).toBeVisible();
+  await expect(fixedVehicle.getByText(/Fixed .* by Alex Admin: New tyre fitted/)).toBeVisible();
+  await screenshotBoth(page, "fleet-defect-fixed", { folder: "/tmp/org-screens" });
+});

@@ -1,0 +1,118 @@
+import { type Kysely, sql } from "kysely";
+import type { DefectReport, VehicleDefect } from "../../domain/vehicle-defects";
+import type { DB } from "./schema";
+
+/** A company vehicle as a defect report names it. */
+export interface CompanyVehicle {
+  qrCode: string;
+  machineNumber: string;
+  plantNumber: string;
+  description: string;
+}
+
+/**
+ * The vehicle of the fleet `listOwner` names (the shared list for null) that a check sheet's plant number names: by
+ * plant number or QR code, without case, as the driver may have typed either. Undefined for a machine that is not
+ * on that fleet.
+ */
+export async function findFleetVehicle(
+  db: Kysely<DB>,
+  listOwner: string | null,
+  plantNumber: string,
+): Promise<CompanyVehicle | undefined> {
+  const typed = plantNumber.trim().toLowerCase();
+  if (typed === "") return undefined;
+  const row = await db
+    .selectFrom("vehicles")
+    .select(["qr_code", "machine_number", "plant_number", "description"])
+    .where("organisation_id", listOwner === null ? "is" : "=", listOwner)
+    .where((eb) =>
+      eb.or([eb(sql<string>`lower(plant_number)`, "=", typed), eb(sql<string>`lower(qr_code)`, "=", typed)]),
+    )
+    .orderBy("qr_code")
+    .executeTakeFirst();
+  return (
+    row && {
+      qrCode: row.qr_code,
+      machineNumber: row.machine_number,
+      plantNumber: row.plant_number,
+      description: row.description,
+    }
+  );
+}
+
+export interface NewDefectReport extends DefectReport {
+  id: string;
+  checkSheetId: string;
+  organisationId: string;
+  qrCode: string;
+  checkDate: string;
+  driverName: string;
+}
+
+/** Records a check sheet's report; false when that sheet has reported already (a replay, a resubmission). */
+export async function insertDefectReport(
+  db: Kysely<DB>,
+  report: NewDefectReport,
+  now: Date,
+): Promise<boolean> {
+  const result = await db
+    .insertInto("vehicle_defects")
+    .values({
+      id: report.id,
+      check_sheet_id: report.checkSheetId,
+      organisation_id: report.organisationId,
+      qr_code: report.qrCode,
+      check_date: report.checkDate,
+      driver_name: report.driverName,
+      items: JSON.stringify(report.items),
+      notes: report.notes,
+      reported_at: now.toISOString(),
+    })
+    .onConflict((oc) => oc.column("check_sheet_id").doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0n) > 0;
+}
+
+/** Every defect reported on the company's vehicles, newest first: each vehicle's history. */
+export async function listVehicleDefects(db: Kysely<DB>, organisationId: string): Promise<VehicleDefect[]> {
+  const rows = await db
+    .selectFrom("vehicle_defects")
+    .selectAll()
+    .where("organisation_id", "=", organisationId)
+    .orderBy("reported_at", "desc")
+    .orderBy("id")
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    checkSheetId: row.check_sheet_id,
+    qrCode: row.qr_code,
+    checkDate: row.check_date,
+    driverName: row.driver_name,
+    items: JSON.parse(row.items) as string[],
+    notes: row.notes,
+    reportedAt: row.reported_at,
+    fixed:
+      row.fixed_at === null
+        ? null
+        : { at: row.fixed_at, by: row.fixed_by_name ?? "", note: row.fixed_note ?? "" },
+  }));
+}
+
+/** Marks a company's open defect fixed: false when it is not the company's, or was fixed already. */
+export async function markDefectFixed(
+  db: Kysely<DB>,
+  organisationId: string,
+  defectId: string,
+  fix: { by: string; byName: string; note: string },
+  now: Date,
+): Promise<boolean> {
+  const result = await db
+    .updateTable("vehicle_defects")
+    .set({ fixed_at: now.toISOString(), fixed_by: fix.by, fixed_by_name: fix.byName, fixed_note: fix.note })
+    .where("id", "=", defectId)
+    .where("organisation_id", "=", organisationId)
+    .where("fixed_at", "is", null)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}

@@ -1,0 +1,192 @@
+import { describe, expect, it } from "vitest";
+import { SAMPLE_VEHICLES, seedSampleData } from "../db/seed";
+import { testDatabases } from "../db/test-databases";
+import { signedCheckSheet } from "../pdf/pdf-fixtures";
+import { databaseSnapshot } from "../test-support/database-snapshot";
+import { type Company, organisationHelpers, type Person } from "../test-support/organisation-world";
+import { useTestApp } from "../test-support/test-app";
+
+const NOW = new Date("2025-06-10T09:00:00.000Z");
+const EXCAVATOR = SAMPLE_VEHICLES[0]!;
+
+interface Fleet {
+  workshopEmail: string | null;
+  canManage: boolean;
+  vehicles: Array<{
+    qrCode: string;
+    plantNumber: string;
+    state: "ok" | "defect-reported";
+    defects: Array<{
+      id: string;
+      checkSheetId: string;
+      items: string[];
+      notes: string | null;
+      driverName: string;
+      checkDate: string;
+      fixed: { at: string; by: string; note: string } | null;
+    }>;
+  }>;
+}
+
+describe.each(testDatabases())("defects reported on a company's vehicles, on $name", ({ open }) => {
+  const testApp = useTestApp(open, { now: () => NOW, prepare: seedSampleData });
+  const { call, createDraft, drainOutbox, uploadPhoto } = testApp;
+  const { company, member, person } = organisationHelpers(testApp);
+
+  const setWorkshop = (of: Company, who: Person, email: string | null) =>
+    call("PUT", `/api/organisations/${of.id}/workshop`, who.cookie, { email });
+  const fleet = async (of: Company, who: Person) => {
+    const res = await call("GET", `/api/organisations/${of.id}/fleet`, who.cookie);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as Fleet;
+  };
+  const vehicleOf = async (of: Company, who: Person, qrCode = EXCAVATOR.qrCode) =>
+    (await fleet(of, who)).vehicles.find((vehicle) => vehicle.qrCode === qrCode)!;
+  const fix = (of: Company, who: Person, defectId: string, note: string) =>
+    call("POST", `/api/organisations/${of.id}/defects/${defectId}/fixed`, who.cookie, { note });
+
+  /** A signed check sheet sent for approval with the tyres and lights marked as defects. */
+  const sentSheet = (who: Person, fields: Record<string, unknown> = {}) =>
+    createDraft("check-sheets", who.cookie, {
+      ...signedCheckSheet("2025-06-09", {
+        driverSignedName: "Łukasz Wróbel",
+        plantNumber: EXCAVATOR.plantNumber.toLowerCase(),
+        siteLocation: "Riverside",
+        defectsNotes: "Nearside rear tyre <b>cut</b>; beacon out",
+        photos: [],
+      }),
+      status: "ready_for_approval",
+      ...fields,
+    });
+
+  it("mails the workshop once with the items, notes, machine and photos, and the fleet shows the vehicle until an admin marks it fixed", async () => {
+    const acme = await company();
+    const supervisor = await member(acme, "supervisor");
+    const dave = await member(acme, "driver");
+    expect((await setWorkshop(acme, acme.admin, " workshop@acme.co.uk ")).json()).toEqual({
+      workshopEmail: "workshop@acme.co.uk",
+    });
+    await drainOutbox();
+    const photo = await uploadPhoto(dave.cookie);
+
+    const sheet = await sentSheet(dave, { photos: [photo] });
+    const mails = await drainOutbox();
+    expect(mails).toHaveLength(1);
+    const [mail] = mails;
+    expect(mail!.to).toEqual(["workshop@acme.co.uk"]);
+    expect(mail!.subject).toBe(`Defect reported - ${EXCAVATOR.plantNumber} - 09/06/2025`);
+    expect(mail!.text).toContain(`${EXCAVATOR.plantNumber}, ${EXCAVATOR.machineNumber}`);
+    expect(mail!.text).toContain("Reported by: Łukasz Wróbel, at Riverside");
+    expect(mail!.text).toContain("Defect: Tyres");
+    expect(mail!.text).toContain("Nearside rear tyre <b>cut</b>; beacon out");
+    // Typed text is only ever text in the HTML part.
+    expect(mail!.html).toContain("Nearside rear tyre &lt;b&gt;cut&lt;/b&gt;");
+    expect(mail!.attachments).toEqual([
+      expect.objectContaining({ filename: "defect-photo-1.jpg", contentType: "image/jpeg" }),
+    ]);
+
+    for (const who of [supervisor, acme.admin]) {
+      const vehicle = await vehicleOf(acme, who);
+      expect(vehicle.state).toBe("defect-reported");
+      expect(vehicle.defects).toEqual([
+        expect.objectContaining({
+          checkSheetId: sheet,
+          driverName: "Łukasz Wróbel",
+          checkDate: "2025-06-09",
+          notes: "Nearside rear tyre <b>cut</b>; beacon out",
+          fixed: null,
+        }),
+      ]);
+      expect(vehicle.defects[0]!.items.length).toBe(2);
+    }
+    expect((await fleet(acme, supervisor)).canManage).toBe(false);
+    expect((await fleet(acme, acme.admin)).canManage).toBe(true);
+
+    // Saved again, and its create replayed (as the phone's outbox may): still one report, no second mail.
+    expect(
+      (await call("PUT", `/api/check-sheets/${sheet}`, dave.cookie, { defectsNotes: "Also a dent" }))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (await call("POST", "/api/check-sheets", dave.cookie, { id: sheet, plantNumber: "EX-001" })).statusCode,
+    ).toBeLessThan(300);
+    expect(await drainOutbox()).toEqual([]);
+    expect((await vehicleOf(acme, acme.admin)).defects).toHaveLength(1);
+
+    const defectId = (await vehicleOf(acme, acme.admin)).defects[0]!.id;
+    expect((await fix(acme, supervisor, defectId, "Not mine to say")).statusCode).toBe(403);
+    const fixed = await fix(acme, acme.admin, defectId, " New tyre fitted, beacon replaced ");
+    expect(fixed.statusCode, fixed.body).toBe(200);
+    const adminName = (await call("GET", "/api/drivers/me", acme.admin.cookie)).json().fullName as string;
+    const after = await vehicleOf(acme, supervisor);
+    expect(after.state).toBe("ok");
+    expect(after.defects[0]!.fixed).toEqual({
+      at: NOW.toISOString(),
+      by: adminName,
+      note: "New tyre fitted, beacon replaced",
+    });
+    // Fixed once: a second fix answers 404 and changes nothing.
+    expect((await fix(acme, acme.admin, defectId, "Again")).statusCode).toBe(404);
+  });
+
+  it("reports through the driver's one-step completion too, and records a report without a workshop address but mails nobody", async () => {
+    const acme = await company();
+    const dave = await member(acme, "driver");
+    await drainOutbox();
+    const done = await call("POST", "/api/one-step-completion/check-sheet", dave.cookie, {
+      checkSheetData: {
+        ...signedCheckSheet("2025-06-09", { plantNumber: EXCAVATOR.plantNumber, photos: [] }),
+        submissionEmails: ["site.office@buildco.co.uk"],
+      },
+      supervisorRating: "happy",
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    // The completed sheet's own mail goes; no workshop address, so no alert.
+    expect((await drainOutbox()).map((mail) => mail.to[0]).sort()).toEqual(
+      ["site.office@buildco.co.uk", dave.email].sort(),
+    );
+    expect((await vehicleOf(acme, acme.admin)).state).toBe("defect-reported");
+  });
+
+  it("reports nothing for a draft, a sheet without a defect, a machine off the fleet, or an individual driver", async () => {
+    const acme = await company();
+    const dave = await member(acme, "driver");
+    await setWorkshop(acme, acme.admin, "workshop@acme.co.uk");
+    await drainOutbox();
+    await sentSheet(dave, { status: "draft" });
+    await sentSheet(dave, { defectTyres: true, defectLights: true, defectsNotes: "" });
+    await sentSheet(dave, { plantNumber: "NOT-ON-FLEET" });
+    const individual = await person();
+    await sentSheet(individual);
+    expect(await drainOutbox()).toEqual([]);
+    expect((await fleet(acme, acme.admin)).vehicles.every((vehicle) => vehicle.state === "ok")).toBe(true);
+  });
+
+  it("refuses drivers, other companies and bad input, changing nothing", async () => {
+    const acme = await company();
+    const dave = await member(acme, "driver");
+    const rival = await company("Rival Haulage Ltd");
+    await sentSheet(dave);
+    const defectId = (await vehicleOf(acme, acme.admin)).defects[0]!.id;
+    const before = await databaseSnapshot(testApp.database, { except: ["rate_limits"] });
+    expect((await call("GET", `/api/organisations/${acme.id}/fleet`, dave.cookie)).statusCode).toBe(403);
+    expect((await call("GET", `/api/organisations/${acme.id}/fleet`, rival.admin.cookie)).statusCode).toBe(
+      404,
+    );
+    expect((await fix(acme, dave, defectId, "Fixed it myself")).statusCode).toBe(403);
+    expect((await fix(rival, rival.admin, defectId, "Theirs")).statusCode).toBe(404);
+    expect((await fix(acme, rival.admin, defectId, "Theirs")).statusCode).toBe(404);
+    expect((await fix(acme, acme.admin, defectId, "   ")).statusCode).toBe(400);
+    expect((await fix(acme, acme.admin, defectId, "x".repeat(10_000))).statusCode).toBe(400);
+    expect((await setWorkshop(acme, dave, "me@acme.co.uk")).statusCode).toBe(403);
+    expect((await setWorkshop(rival, acme.admin, "me@acme.co.uk")).statusCode).toBe(404);
+    for (const email of ["workshop@acme.co.uk\r\nBcc: all@example.com", "not an address"]) {
+      expect((await setWorkshop(acme, acme.admin, email)).statusCode).toBe(400);
+    }
+    expect(await databaseSnapshot(testApp.database, { except: ["rate_limits"] })).toEqual(before);
+    // Another company's fleet never shows this one's defects.
+    expect((await fleet(rival, rival.admin)).vehicles.every((vehicle) => vehicle.defects.length === 0)).toBe(
+      true,
+    );
+  });
+});

@@ -1,0 +1,165 @@
+import { randomUUID } from "node:crypto";
+import type { FastifyInstance } from "fastify";
+import type { Kysely } from "kysely";
+import type { CheckSheetFields } from "../../../domain/check-sheet";
+import { companyMessages } from "../../../domain/company-messages";
+import type { FormStatus } from "../../../domain/form-status";
+import type { FormKind } from "../../../domain/forms/form-spec";
+import { formatDisplayDate } from "../../../domain/iso-date";
+import { may } from "../../../domain/organisation";
+import {
+  defectReportOf,
+  type FixDefectRequest,
+  type FleetResponse,
+  vehicleState,
+  type WorkshopRequest,
+} from "../../../domain/vehicle-defects";
+import { AppError } from "../../app-error";
+import type { Account } from "../../db/accounts-repository";
+import { findWorkshopEmail, setWorkshopEmail } from "../../db/organisations-repository";
+import { enqueueMail } from "../../db/outbox-repository";
+import { findPhotos } from "../../db/photos-repository";
+import type { DB } from "../../db/schema";
+import {
+  findFleetVehicle,
+  insertDefectReport,
+  listVehicleDefects,
+  markDefectFixed,
+} from "../../db/vehicle-defects-repository";
+import { listVehicles } from "../../db/vehicles-repository";
+import { defectAlertMail } from "../../mail/organisation-mails";
+import { photoIdOfUrl, readPdfPhotos } from "../form-photos";
+import { companyListOwner, memberOf } from "./organisation-access";
+
+/** A form as it is written: whose company it belongs to, its status after the write and its fields. */
+export interface WrittenForm {
+  kind: FormKind;
+  id: string;
+  ownerId: string;
+  organisationId: string | null;
+  status: FormStatus;
+  fields: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * What a form's write must add when it reports a defect on one of its company's vehicles: the report in the
+ * vehicle's history and, when the company has a workshop address, the alert mail with the items, notes, machine
+ * and photos, both in the write's transaction, so the alert goes once the sheet is stored, and only then. Null when
+ * there is nothing to report: not a check sheet, an individual's, a draft, no defect, or a machine not on the
+ * fleet the company uses (its own once it has entered any, the shared one until then).
+ * A sheet reports once: written again (a replay, a resubmission after a send-back), the insert finds its row and
+ * nothing is mailed.
+ */
+export async function defectReportWrite(
+  app: FastifyInstance,
+  sheet: WrittenForm,
+): Promise<((trx: Kysely<DB>, now: Date) => Promise<void>) | null> {
+  const { organisationId } = sheet;
+  if (organisationId === null || sheet.kind !== "check-sheet") return null;
+  const fields = sheet.fields as unknown as CheckSheetFields;
+  const report = defectReportOf(sheet.status, fields);
+  if (!report) return null;
+  const { db } = app.deps.database;
+  const fleet = await companyListOwner(db, organisationId, "vehicles");
+  const vehicle = await findFleetVehicle(db, fleet, fields.plantNumber ?? "");
+  if (!vehicle) return null;
+  const workshop = await findWorkshopEmail(db, organisationId);
+  const photoIds = (fields.photos ?? []).flatMap((url) => photoIdOfUrl(url, app.deps.config.publicUrl) ?? []);
+  const photoRows = workshop
+    ? (await findPhotos(db, photoIds)).filter((row) => row.owner_id === sheet.ownerId)
+    : [];
+  const photos = await readPdfPhotos(app, photoRows);
+  return async (trx, now) => {
+    const reported = await insertDefectReport(
+      trx,
+      {
+        id: randomUUID(),
+        checkSheetId: sheet.id,
+        organisationId,
+        qrCode: vehicle.qrCode,
+        checkDate: fields.checkDate,
+        driverName: fields.driverSignedName ?? "",
+        ...report,
+      },
+      now,
+    );
+    if (!reported || !workshop) return;
+    const mail = defectAlertMail({
+      to: workshop,
+      vehicle,
+      checkDate: formatDisplayDate(fields.checkDate),
+      driverName: fields.driverSignedName ?? "",
+      site: fields.siteLocation ?? "",
+      report,
+      photos,
+    });
+    await enqueueMail(trx, mail, now);
+  };
+}
+
+/**
+ * GET /api/organisations/{id}/fleet: the vehicles of the fleet the company uses, each "ok" or "defect reported", with every defect
+ * reported on it, newest first, and its fix. For supervisors and admins.
+ */
+export async function listFleet(
+  app: FastifyInstance,
+  account: Account,
+  organisationId: string,
+): Promise<FleetResponse> {
+  const membership = await memberOf(app, account, organisationId, "view-fleet");
+  const { db } = app.deps.database;
+  const [vehicles, defects, workshopEmail] = await Promise.all([
+    listVehicles(db, await companyListOwner(db, organisationId, "vehicles")),
+    listVehicleDefects(db, organisationId),
+    findWorkshopEmail(db, organisationId),
+  ]);
+  return {
+    workshopEmail,
+    canManage: may(membership.role, "manage-fleet"),
+    vehicles: vehicles.map((vehicle) => {
+      const history = defects.filter((defect) => defect.qrCode === vehicle.qrCode);
+      return {
+        qrCode: vehicle.qrCode,
+        plantNumber: vehicle.plantNumber,
+        machineNumber: vehicle.machineNumber,
+        description: vehicle.description,
+        state: vehicleState(history.map((defect) => ({ fixedAt: defect.fixed?.at ?? null }))),
+        defects: history,
+      };
+    }),
+  };
+}
+
+/** POST /api/organisations/{id}/defects/{defectId}/fixed: an admin marks a reported defect fixed, with a note. */
+export async function fixDefect(
+  app: FastifyInstance,
+  account: Account,
+  organisationId: string,
+  defectId: string,
+  { note }: FixDefectRequest,
+) {
+  await memberOf(app, account, organisationId, "manage-fleet");
+  const now = app.deps.now();
+  const fixed = await markDefectFixed(
+    app.deps.database.db,
+    organisationId,
+    defectId,
+    { by: account.id, byName: account.fullName, note },
+    now,
+  );
+  // Another company's, made up or fixed already: one answer, which says nothing of other companies.
+  if (!fixed) throw new AppError("not_found", companyMessages.defectNotOpen);
+  return { id: defectId, fixed: { at: now.toISOString(), by: account.fullName, note } };
+}
+
+/** PUT /api/organisations/{id}/workshop: where the company's defect alerts go (none when null). */
+export async function setWorkshop(
+  app: FastifyInstance,
+  account: Account,
+  organisationId: string,
+  { email }: WorkshopRequest,
+) {
+  await memberOf(app, account, organisationId, "manage-fleet");
+  await setWorkshopEmail(app.deps.database.db, organisationId, email);
+  return { workshopEmail: email };
+}
