@@ -94,6 +94,11 @@ async function* hoursRecords(app: FastifyInstance, organisationId: string, query
   }
 }
 
+/**
+ * The defects' rows. Their photo links are `/api/photos/{id}` under the public address: that route needs a
+ * session (the driver's, or a supervisor's or admin's of the company whose form the photo is on: read-photo.ts),
+ * so a link opened in a browser not signed in to Plant Sheets answers 404 until the office user signs in there.
+ */
 async function* defectRecords(app: FastifyInstance, organisationId: string, query: ExportQuery) {
   const { publicUrl } = app.deps.config;
   for await (const set of approvedSets(app, organisationId, query, true)) {
