@@ -2,9 +2,8 @@ import { z } from "zod";
 import type { CheckItemValues } from "./check-items";
 import { DAYS, type Day, dayKey } from "./days";
 import { breakMinutesOf, type DayHoursFields, dayNetHours } from "./hours";
-import { daysBetween, isIsoDate, parseIsoDate } from "./iso-date";
+import { addDays, daysBetween, isIsoDate, parseIsoDate } from "./iso-date";
 import { photoUrlsOf } from "./photos";
-import { weekRange } from "./week-ending";
 import { weekDefects } from "./week-summary";
 
 /**
@@ -110,17 +109,21 @@ export interface HourRow {
 const text = (value: string | null | undefined): string => (typeof value === "string" ? value.trim() : "");
 
 /**
- * The date of a day of the form's week: of the seven days ending on the week ending (the days pairing counts as
- * the week's), the one of that weekday. With the advised Saturday week ending, Monday to Saturday are the six days
- * up to it and Sunday the day before them. Null when the week ending is not a date.
+ * The date of each day of the form's week, Monday first: of the seven days ending on the week ending (the days
+ * pairing counts as the week's), the one of that weekday. With the advised Saturday week ending, Monday to Saturday
+ * are the six days up to it and Sunday the day before them. Empty when the week ending is not a date.
  */
-export function dateOfDay(weekEnding: string, day: Day): string | null {
-  return weekRange(weekEnding).find((date) => weekdayIndex(date) === DAYS.indexOf(day)) ?? null;
+export function weekDates(weekEnding: string): string[] {
+  const end = parseIsoDate(weekEnding);
+  if (!end) return [];
+  // Days back from the week ending to each weekday: 0 for its own weekday, up to 6.
+  const endIndex = (end.getUTCDay() + 6) % 7;
+  return DAYS.map((_, index) => addDays(weekEnding, -((endIndex - index + 7) % 7)) ?? "");
 }
 
-/** Monday 0 to Sunday 6, as the form's days run. */
-function weekdayIndex(isoDate: string): number {
-  return ((parseIsoDate(isoDate)?.getUTCDay() ?? 0) + 6) % 7;
+/** The date of one day of the form's week (`weekDates`), or null when the week ending is not a date. */
+export function dateOfDay(weekEnding: string, day: Day): string | null {
+  return weekDates(weekEnding)[DAYS.indexOf(day)] ?? null;
 }
 
 /**
@@ -132,8 +135,9 @@ function weekdayIndex(isoDate: string): number {
  */
 export function hourRows(timesheet: ExportTimesheet, customerName?: string | null): HourRow[] {
   const customer = text(customerName) || text(timesheet.clientCompany);
+  const dates = weekDates(timesheet.weekEnding);
   const rows: HourRow[] = [];
-  for (const day of DAYS) {
+  for (const [index, day] of DAYS.entries()) {
     const start = text(timesheet[dayKey(day, "Start")]);
     const finish = text(timesheet[dayKey(day, "Finish")]);
     const worked = start !== "" || finish !== "";
@@ -145,7 +149,7 @@ export function hourRows(timesheet: ExportTimesheet, customerName?: string | nul
     if (!worked && net === 0 && standing === "" && breakdown === "" && daySite === "" && working === "")
       continue;
     rows.push({
-      date: dateOfDay(timesheet.weekEnding, day) ?? "",
+      date: dates[index] ?? "",
       driver: text(timesheet.driverSignedName),
       plant: text(timesheet.plantNumber),
       customer,
