@@ -29,6 +29,7 @@ import {
 } from "../services/organisations/change-membership";
 import { createJoinCode } from "../services/organisations/create-join-code";
 import { createOrganisation } from "../services/organisations/create-organisation";
+import { approvedWeeksWorkbook, defectsCsv, hoursCsv } from "../services/organisations/exports";
 import { inviteByEmail } from "../services/organisations/invite-by-email";
 import { listOrganisationForms } from "../services/organisations/list-organisation-forms";
 import { listInvites, revokeOpenInvite } from "../services/organisations/manage-invites";
@@ -42,6 +43,9 @@ import {
 } from "../services/organisations/review-decisions";
 import { fixDefect, listFleet, setWorkshop } from "../services/organisations/vehicle-defects";
 import { auditActorOf } from "../services/record-audit";
+
+const CSV_TYPE = "text/csv; charset=utf-8";
+const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
 const OrganisationParamsSchema = z.object({ id: IdSchema });
 const MemberParamsSchema = z.object({ id: IdSchema, accountId: IdSchema });
@@ -128,6 +132,25 @@ export const organisationRoutes: FastifyPluginAsync = async (app) => {
     const body = parseInput(WorkshopRequestSchema, request.body);
     return setWorkshop(app, account, id, body);
   });
+
+  // The exports of approved weeks: `from` and `to` are week endings, both included. Streamed as they are read.
+  const exports = {
+    "hours.csv": { make: hoursCsv, type: CSV_TYPE },
+    "defects.csv": { make: defectsCsv, type: CSV_TYPE },
+    "workbook.xlsx": { make: approvedWeeksWorkbook, type: XLSX_TYPE },
+  } as const;
+  for (const [file, { make, type }] of Object.entries(exports)) {
+    app.get(`/organisations/:id/exports/${file}`, async (request, reply) => {
+      const account = requireAccount(request);
+      const { id } = parseInput(OrganisationParamsSchema, request.params);
+      const { stream, fileName } = await make(app, account, id, request.query);
+      return reply
+        .type(type)
+        .header("content-disposition", `attachment; filename="${fileName}"`)
+        .header("cache-control", "no-store")
+        .send(stream);
+    });
+  }
 
   app.post("/organisations/:id/invites", async (request, reply) => {
     const account = requireAccount(request);
