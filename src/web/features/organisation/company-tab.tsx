@@ -11,6 +11,7 @@ import { Card } from "../../components/ui/card";
 import { apiRequest } from "../../lib/api-client";
 import { failureText } from "../../lib/failure-text";
 import { CreateCompanyForm } from "./create-company-form";
+import { ExportDownloads } from "./export-downloads";
 import { FleetDefects } from "./fleet-defects";
 import { InviteByEmail } from "./invite-by-email";
 import { JoinCodes } from "./join-codes";
@@ -81,6 +82,7 @@ function CompanyView({
       </Card>
       {members ? <MembersList organisation={organisation} members={members} canManage={admin} /> : null}
       {may(role, "view-fleet") ? <FleetDefects organisationId={id} /> : null}
+      {may(role, "export") ? <ExportDownloads organisationId={id} /> : null}
       {admin ? (
         <>
           <InviteByEmail organisationId={id} />
