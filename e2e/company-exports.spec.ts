@@ -1,18 +1,10 @@
 import { readFile } from "node:fs/promises";
-import { expect, type Page } from "@playwright/test";
+import { expect } from "@playwright/test";
 import { HOURS_COLUMNS } from "../src/domain/exports";
 import { test } from "./fixtures/app-test";
 import { expectNoAxeViolations } from "./support/axe";
+import { openCompany } from "./support/company";
 import { createWeek, putForm, signIn, signWeek, WEEK_ENDING } from "./support/supervisor";
-
-/** The Company screen, reached as a driver reaches it: More Options, then Company. */
-async function openCompany(page: Page): Promise<void> {
-  await page.goto("/home");
-  // The first visit of a run loads the app cold, on a machine shared with other builds: allow it time.
-  await page.getByRole("button", { name: "More Options" }).click({ timeout: 20_000 });
-  await page.getByRole("menuitemradio", { name: "Company" }).click();
-  await expect(page.getByRole("heading", { level: 2, name: "Company" })).toBeVisible();
-}
 
 test("an admin downloads the approved week's hours as a CSV from the Company screen", async ({ page }) => {
   test.setTimeout(120_000);
