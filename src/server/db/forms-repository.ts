@@ -396,6 +396,22 @@ export async function getOrganisationForm(
   return row ? { ...toStoredForm(row), ownerId: row.owner_id! } : undefined;
 }
 
+/** One form of an organisation by id, of any kind, whoever made it: the read-only view for its supervisors. */
+export async function getOrganisationFormById(
+  db: Kysely<DB>,
+  organisationId: string,
+  id: string,
+): Promise<StoredForm | undefined> {
+  const row = await db
+    .selectFrom("forms")
+    .selectAll()
+    .where("id", "=", id)
+    .where("organisation_id", "=", organisationId)
+    .where("owner_id", "is not", null)
+    .executeTakeFirst();
+  return row && toStoredForm(row);
+}
+
 /** What the office's review writes on a company's forms (migration 012). */
 export interface ReviewPatch {
   status?: FormStatus;
