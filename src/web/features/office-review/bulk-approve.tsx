@@ -26,11 +26,14 @@ export function BulkApprove({
   rows,
   onApproved,
   onClear,
+  onFinished,
 }: {
   organisationId: string;
   rows: readonly ReviewRow[];
   onApproved: (row: ReviewRow, at: string) => void;
   onClear: () => void;
+  /** Once every chosen week has been tried: how many failed. */
+  onFinished: (failures: number) => void;
 }) {
   const [rating, setRating] = useState<Rating | null>(null);
   const [asking, setAsking] = useState(false);
@@ -60,6 +63,7 @@ export function BulkApprove({
     }
     setProgress(null);
     setResult(outcome);
+    onFinished(outcome.failures.length);
   }
 
   return (

@@ -35,6 +35,12 @@ import { updateReviewRows, useReviewList } from "./use-review-list";
 
 const back = { href: appPaths.home("company"), label: "Back to Company" };
 
+/** The filters last applied, per company: a record opened from the review and left again finds them as they were. */
+const lastFilters = new Map<string, ReviewFilters>();
+
+const sameFilters = (a: ReviewFilters, b: ReviewFilters) =>
+  (Object.keys(a) as (keyof ReviewFilters)[]).every((key) => a[key] === b[key]);
+
 /**
  * Office review (decision record 029): the company's submitted weeks for its supervisors and admins, filtered,
  * a table beside the opened week on an office screen and cards on a phone; each week approved with a rating or
@@ -75,7 +81,9 @@ export function OfficeReviewPage() {
 function Review({ organisationId }: { organisationId: string }) {
   const queryClient = useQueryClient();
   const wide = useWideScreen();
-  const [filters, setFilters] = useState<ReviewFilters>(NO_REVIEW_FILTERS);
+  const [filters, setFilters] = useState<ReviewFilters>(
+    () => lastFilters.get(organisationId) ?? NO_REVIEW_FILTERS,
+  );
   const list = useReviewList(organisationId, filters);
   const rows = useMemo(() => list.data?.pages.flatMap((page) => page.items) ?? [], [list.data]);
   const [chosenId, setChosenId] = useState<string | null>(null);
@@ -141,18 +149,32 @@ function Review({ organisationId }: { organisationId: string }) {
     );
   } else if (rows.length === 0) {
     listBody = (
-      <Card className="flex items-start gap-3">
+      <Card className="flex flex-wrap items-start gap-3">
         <Inbox aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-slate-600 dark:text-slate-400" />
-        <p>
+        <p className="min-w-0 flex-1">
           {hasReviewFilters(filters)
             ? companyMessages.reviewNothingMatches
             : companyMessages.reviewNothingSubmitted}
         </p>
+        <Button variant="outline" disabled={list.isFetching} onClick={() => void list.refetch()}>
+          <RotateCw aria-hidden="true" className="size-4" />
+          {list.isFetching ? "Refreshing..." : "Refresh"}
+        </Button>
       </Card>
     );
   } else {
     listBody = (
       <div className="grid gap-3">
+        <div className="flex items-center justify-between gap-2">
+          <p aria-live="polite" className="text-slate-700 dark:text-slate-300">
+            {rows.length} {rows.length === 1 ? "week" : "weeks"} shown
+            {list.hasNextPage ? ", more to load" : ""}
+          </p>
+          <Button variant="outline" disabled={list.isFetching} onClick={() => void list.refetch()}>
+            <RotateCw aria-hidden="true" className="size-4" />
+            {list.isRefetching && !list.isFetchingNextPage ? "Refreshing..." : "Refresh"}
+          </Button>
+        </div>
         {wide ? <ReviewTable {...rowsProps} /> : <ReviewCards {...rowsProps} />}
         {list.isFetchNextPageError ? (
           <Problem text={companyMessages.reviewMoreFailed(failureText(list.error))} />
@@ -180,6 +202,9 @@ function Review({ organisationId }: { organisationId: string }) {
       <ReviewFiltersForm
         applied={filters}
         onApply={(next) => {
+          lastFilters.set(organisationId, next);
+          // The same filters again read the list again: drivers may have submitted meanwhile.
+          if (sameFilters(next, filters)) void list.refetch();
           setFilters(next);
           setChosenId(null);
           setSelectedIds(new Set());
@@ -196,6 +221,11 @@ function Review({ organisationId }: { organisationId: string }) {
           select(row, false);
         }}
         onClear={() => setSelectedIds(new Set())}
+        onFinished={(failures) => {
+          // A week another supervisor approved meanwhile (409) shows as approved once the list is read again.
+          if (failures > 0)
+            void queryClient.invalidateQueries({ queryKey: ["office-review", organisationId] });
+        }}
       />
       {wide ? (
         <div className="grid grid-cols-[minmax(0,1fr)_26rem] items-start gap-4">

@@ -182,7 +182,7 @@ export function ReviewCards({ rows, selected, onOpen, onSelect }: RowsProps) {
             <article aria-label={nameOf(row)}>
               <div className="flex items-start justify-between gap-2">
                 <div className="min-w-0">
-                  <h3 className="text-lg font-bold break-words">{row.driverName || "—"}</h3>
+                  <h2 className="text-lg font-bold break-words">{row.driverName || "—"}</h2>
                   <p className="text-sm text-slate-700 dark:text-slate-300">
                     {[row.customer, row.site].filter(Boolean).join(" · ") || "—"}
                   </p>

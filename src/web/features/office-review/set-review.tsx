@@ -48,6 +48,8 @@ function useSetForms(row: ReviewRow) {
       timesheet: await readForm(row.timesheetId, signal),
       checkSheets: await Promise.all(row.checkSheetIds.map((id) => readForm(id, signal))),
     }),
+    // A week sent back and submitted again has changed: opened again, it is read afresh.
+    staleTime: 0,
   });
 }
 
@@ -104,6 +106,7 @@ export function SetReview({
         </div>
       ) : (
         <>
+          <h3 className="-mb-2 text-lg font-bold">The week</h3>
           <WeekDetail
             days={weekDays(forms.data.timesheet as DayHoursFields)}
             defects={weekDefects(

@@ -19,6 +19,8 @@ export function useReviewList(organisationId: string, filters: ReviewFilters) {
         { signal },
       ),
     getNextPageParam: (last) => last.nextCursor,
+    // Drivers submit all week: each visit and each change of filters reads the list afresh.
+    staleTime: 0,
   });
 }
 
