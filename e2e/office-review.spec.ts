@@ -3,7 +3,7 @@ import { companyMessages } from "../src/domain/company-messages";
 import { acceptPrivacyBanner, test } from "./fixtures/app-test";
 import { logIn, newDriver, registerByApi } from "./fixtures/drivers";
 import { expectNoAxeViolations } from "./support/axe";
-import { createWeek, screenshotBoth, type Week } from "./support/supervisor";
+import { createWeek, screenshotBoth as screenshotBothAt, type Week } from "./support/supervisor";
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -48,6 +48,12 @@ async function submit(page: Page, week: Week): Promise<void> {
     data: { status: "ready_for_approval" },
   });
   expect(sent.status(), await sent.text()).toBe(200);
+}
+
+/** The screen in light and dark, from its top: a page scrolled by a tap would catch its sticky header midway. */
+async function screenshotBoth(page: Page, name: string, options: { folder: string; fullPage?: boolean }) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await screenshotBothAt(page, name, options);
 }
 
 async function openReview(page: Page): Promise<void> {

@@ -1,14 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { CompletedFormResponseSchema } from "../../domain/api";
+import { SAMPLE_SIGNATURE } from "../../domain/sample-signature";
 import { testDatabases } from "../db/test-databases";
 import { type Company, organisationHelpers, type Person } from "../test-support/organisation-world";
+import { storedImageRef } from "../test-support/stored-image-ref";
 import { useTestApp } from "../test-support/test-app";
 
 const NOW = new Date("2025-06-20T09:00:00.000Z");
 
 describe.each(testDatabases())("a member's form read by their company on $name", ({ open }) => {
   const testApp = useTestApp(open, { now: () => NOW });
-  const { call, createDraft } = testApp;
+  const { call, createDraft, uploadPhoto } = testApp;
   const { company, member, person } = organisationHelpers(testApp);
 
   function submittedWeek(who: Person): Promise<string> {
@@ -87,5 +89,32 @@ describe.each(testDatabases())("a member's form read by their company on $name",
     );
     expect(demoted.statusCode, demoted.body).toBe(204);
     expect((await view(week, supervisor)).status).toBe(404);
+  });
+
+  it("shows the signatures and photos of a member's form to the company's supervisors and admins only", async () => {
+    const acme = await company();
+    const supervisor = await member(acme, "supervisor");
+    const dave = await member(acme, "driver");
+    const colleague = await member(acme, "driver");
+    const rival = await company("Rival Haulage Ltd");
+    const loner = await person();
+    const photo = await uploadPhoto(dave.cookie);
+    await createDraft("check-sheets", dave.cookie, {
+      checkDate: "2025-06-09",
+      driverSignedName: "Dave Digger",
+      plantNumber: "EX-042",
+      operatorSignature: SAMPLE_SIGNATURE,
+      operatorSignedName: "Dave Digger",
+      photos: [photo],
+    });
+    const signature = storedImageRef(SAMPLE_SIGNATURE);
+    for (const address of [signature, photo]) {
+      for (const who of [dave, supervisor, acme.admin]) {
+        expect((await call("GET", address, who.cookie)).statusCode, address).toBe(200);
+      }
+      for (const who of [colleague, rival.admin, loner]) {
+        expect((await call("GET", address, who.cookie)).statusCode, address).toBe(404);
+      }
+    }
   });
 });

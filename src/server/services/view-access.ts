@@ -46,8 +46,14 @@ export async function companyFormForReviewer(
   readerId: string,
   id: string,
 ): Promise<StoredForm | undefined> {
-  const { db } = app.deps.database;
-  const membership = await findMembership(db, readerId);
-  if (!membership || !may(membership.role, "view-member-forms")) return undefined;
-  return getOrganisationFormById(db, membership.organisationId, id);
+  const organisationId = await reviewedOrganisationOf(app, readerId);
+  return organisationId === null
+    ? undefined
+    : getOrganisationFormById(app.deps.database.db, organisationId, id);
+}
+
+/** The organisation whose members' forms the reader may see (a supervisor's or admin's); null for anyone else. */
+export async function reviewedOrganisationOf(app: FastifyInstance, readerId: string): Promise<string | null> {
+  const membership = await findMembership(app.deps.database.db, readerId);
+  return membership && may(membership.role, "view-member-forms") ? membership.organisationId : null;
 }

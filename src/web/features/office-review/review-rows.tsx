@@ -153,7 +153,7 @@ export function ReviewTable({ rows, chosenId, selected, onOpen, onSelect, onSele
                     <span className="sr-only">, open this week</span>
                   </button>
                 </th>
-                <td className="px-3 py-3 break-words">{row.plantNumber || "—"}</td>
+                <td className="px-3 py-3 whitespace-nowrap">{row.plantNumber || "—"}</td>
                 <td className="px-3 py-3 whitespace-nowrap">{formatDisplayDate(row.weekEnding) || "—"}</td>
                 <td className="px-3 py-3 text-right">{formatHours(row.totalHours)}</td>
                 <DefectCount as="td" count={row.defects} className="px-3 py-3 text-right" />
