@@ -168,7 +168,13 @@ test("the office filters, opens a week, sends it back; the driver reads why, res
   await expect(notice).toContainText(reason, { timeout: 20_000 });
   await expectNoAxeViolations(dave);
   await screenshotBoth(dave, "driver-home-sent-back", { folder: SHOTS });
-  await dave.getByRole("link", { name: /Continue your timesheet/ }).click();
+  // And on the week's card in the driver's own Supervisor tab.
+  await dave.goto("/?tab=supervisor");
+  await expect(
+    dave.getByRole("article").getByRole("note", { name: "Sent back by your company" }),
+  ).toContainText(reason, { timeout: 20_000 });
+  await dave.goto("/home");
+  await dave.getByRole("link", { name: /Continue your timesheet/ }).click({ timeout: 20_000 });
   await expect(dave.getByRole("note", { name: "Sent back by your company" })).toContainText(reason);
   await expect(dave.getByRole("heading", { level: 1, name: "Weekly Timesheet" })).toBeVisible();
   await screenshotBoth(dave, "driver-form-sent-back", { folder: SHOTS });

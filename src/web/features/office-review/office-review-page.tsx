@@ -228,7 +228,7 @@ function Review({ organisationId }: { organisationId: string }) {
         }}
       />
       {wide ? (
-        <div className="grid grid-cols-[minmax(0,1fr)_26rem] items-start gap-4">
+        <div className="grid grid-cols-[minmax(0,1fr)_24rem] items-start gap-4">
           {listBody}
           <Card role="region" aria-label="Opened week" className="sticky top-20">
             {detail ?? (

@@ -26,7 +26,7 @@ export function RatingChoice({
           <label
             key={rating}
             className={cn(
-              "flex min-h-18 cursor-pointer flex-col items-center justify-center gap-1 rounded-xl border-2 px-1 py-2 text-center font-semibold transition-colors",
+              "flex min-h-24 cursor-pointer flex-col items-center justify-center gap-1 rounded-xl border-2 px-1 py-2 text-center font-semibold transition-colors",
               "border-slate-300 bg-white text-slate-900 hover:bg-slate-50 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800",
               "has-checked:border-amber-500 has-checked:bg-amber-50 dark:has-checked:bg-amber-400/15",
               "has-focus-visible:outline-2 has-focus-visible:outline-amber-500",

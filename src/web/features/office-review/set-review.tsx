@@ -106,7 +106,7 @@ export function SetReview({
         </div>
       ) : (
         <>
-          <h3 className="-mb-2 text-lg font-bold">The week</h3>
+          <h3 className="text-lg font-bold">The week</h3>
           <WeekDetail
             days={weekDays(forms.data.timesheet as DayHoursFields)}
             defects={weekDefects(

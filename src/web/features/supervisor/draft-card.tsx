@@ -44,7 +44,10 @@ export function DraftCard({ card, busy, onAction }: DraftCardProps) {
       </div>
       <SentBackNotice
         reasons={sentBackReasons(
-          card.type === "combined" ? [card.timesheet, ...card.checkSheets] : [card.form],
+          // Only while the form is the driver's to change again: once resubmitted, the office has it.
+          (card.type === "combined" ? [card.timesheet, ...card.checkSheets] : [card.form]).filter(
+            (form) => form.status === "draft",
+          ),
         )}
       />
       <TrafficLightBadge light={trafficLight(card)} label={cardLabel(card)} />
