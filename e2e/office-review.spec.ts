@@ -1,9 +1,12 @@
+import { randomUUID } from "node:crypto";
 import { type APIRequestContext, type Browser, expect, type Page } from "@playwright/test";
 import { companyMessages } from "../src/domain/company-messages";
+import { addDays } from "../src/domain/iso-date";
+import { emptyTimesheet } from "../src/domain/timesheet";
 import { acceptPrivacyBanner, test } from "./fixtures/app-test";
 import { logIn, newDriver, registerByApi } from "./fixtures/drivers";
 import { expectNoAxeViolations } from "./support/axe";
-import { createWeek, screenshotBoth as screenshotBothAt, type Week } from "./support/supervisor";
+import { createWeek, screenshotBoth as screenshotBothAt, WEEK_ENDING, type Week } from "./support/supervisor";
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -138,6 +141,7 @@ test("the office filters, opens a week, sends it back; the driver reads why, res
   await expect(page.getByRole("heading", { level: 1, name: "Weekly Timesheet" })).toBeVisible();
   await expect(page.getByText("Leeds Ring Road")).toBeVisible();
   await expect(page.getByRole("table")).toContainText("Total hours");
+  await screenshotBoth(page, "review-desk-record", { folder: SHOTS });
   await page.getByRole("link", { name: "Back to Office Review" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Office Review" })).toBeVisible();
 
@@ -288,5 +292,52 @@ test("on a phone the weeks are cards; two are approved at once, and one approved
   await expect(bulk.getByText("1 week selected")).toBeVisible();
   await expectNoAxeViolations(page);
   await screenshotBoth(page, "review-desk-list", { folder: SHOTS });
+  await admin.dispose();
+});
+
+test("a long list comes a page at a time: Load More adds the next weeks below those shown", async ({
+  page,
+  browser,
+  playwright,
+}) => {
+  const { baseURL } = test.info().project.use;
+  const admin = await playwright.request.newContext({ baseURL });
+  const companyId = await companyOf(admin, "Long Lists Ltd");
+  await logIn(page, "Sue Supervisor");
+  await join(admin, companyId, page.request, "supervisor");
+  const ian = await driverPhone(browser);
+  await logIn(ian, "Ian Idle");
+  await join(admin, companyId, ian.request, "driver");
+  // 27 weeks submitted, one a week back from the newest: a page of 25, then 2 more.
+  for (let back = 0; back < 27; back++) {
+    const id = randomUUID();
+    const made = await ian.request.post("/api/timesheets", {
+      data: {
+        ...emptyTimesheet(),
+        id,
+        driverSignedName: "Ian Idle",
+        plantNumber: "EX-900",
+        weekEnding: addDays(WEEK_ENDING, -7 * back),
+        mondayStart: "07:00",
+        mondayFinish: "16:30",
+        mondayBreak: 30,
+      },
+    });
+    expect(made.status(), await made.text()).toBe(201);
+    await submit(ian, { timesheetId: id, checkSheetIds: [] });
+  }
+  await ian.context().close();
+
+  await page.setViewportSize(DESK);
+  await openReview(page);
+  const rows = page.getByRole("table").locator("tbody tr");
+  await expect(rows).toHaveCount(25);
+  await expect(page.getByText("25 weeks shown, more to load")).toBeVisible();
+  await expect(rows.first()).toContainText("21/11/2026");
+  await page.getByRole("button", { name: "Load More" }).click();
+  await expect(rows).toHaveCount(27);
+  await expect(page.getByText("27 weeks shown")).toBeVisible();
+  await expect(rows.last()).toContainText(/\d\d\/05\/2026/);
+  await expect(page.getByRole("button", { name: "Load More" })).toBeHidden();
   await admin.dispose();
 });
