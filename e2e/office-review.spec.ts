@@ -247,6 +247,18 @@ test("on a phone the weeks are cards; two are approved at once, and one approved
   await expectNoAxeViolations(page);
   await screenshotBoth(page, "review-phone-list", { folder: SHOTS });
 
+  // The filters fold away on a phone, behind one button.
+  await page.getByRole("button", { name: "Filters", expanded: false }).click();
+  const filters = page.getByRole("form", { name: "Filter weeks" });
+  await filters.getByLabel("Plant").fill("gr-2");
+  await filters.getByRole("button", { name: "Filter", exact: true }).click();
+  await expect(cards).toHaveCount(1);
+  await expect(cards.first()).toContainText("Gail Grader");
+  await expectNoAxeViolations(page);
+  await screenshotBoth(page, "review-phone-filtered", { folder: SHOTS });
+  await filters.getByRole("button", { name: "Clear filters" }).click();
+  await expect(cards).toHaveCount(3);
+
   // A week opens in a dialog with its days and its decisions.
   await page.getByRole("button", { name: /^Open week of Finn Fitter/ }).click();
   const dialog = page.getByRole("dialog", { name: "Week for review" });

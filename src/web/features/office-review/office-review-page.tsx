@@ -200,6 +200,7 @@ function Review({ organisationId }: { organisationId: string }) {
   return (
     <div className="grid gap-4">
       <ReviewFiltersForm
+        foldable={!wide}
         applied={filters}
         onApply={(next) => {
           lastFilters.set(organisationId, next);

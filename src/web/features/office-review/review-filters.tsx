@@ -1,7 +1,8 @@
-import { Search, X } from "lucide-react";
+import { ChevronDown, Search, SlidersHorizontal, X } from "lucide-react";
 import { useId, useState } from "react";
 import { MAX_REVIEW_FILTER_LENGTH } from "../../../domain/office-review";
 import {
+  hasReviewFilters,
   NO_REVIEW_FILTERS,
   type ReviewFilters,
   STATUS_FILTER_CHOICES,
@@ -22,21 +23,55 @@ const TEXT_FIELDS = [
 
 /**
  * The review list's filters: the week ending, driver, plant, site, customer and status. Typed freely, applied
- * together by Filter (or Enter), so the list is not read again at every letter.
+ * together by Filter (or Enter), so the list is not read again at every letter. On a phone they fold away behind
+ * one button, open when any is applied, so the weeks come first.
  */
 export function ReviewFiltersForm({
   applied,
   onApply,
+  foldable = false,
 }: {
   applied: ReviewFilters;
   onApply: (filters: ReviewFilters) => void;
+  foldable?: boolean;
 }) {
   const [draft, setDraft] = useState<ReviewFilters>(applied);
+  const [open, setOpen] = useState(() => hasReviewFilters(applied));
   const id = useId();
+  if (foldable && !open) {
+    return (
+      <Button
+        variant="outline"
+        aria-expanded={false}
+        onClick={() => setOpen(true)}
+        className="justify-between"
+      >
+        <span className="inline-flex items-center gap-2">
+          <SlidersHorizontal aria-hidden="true" className="size-4" />
+          Filters
+        </span>
+        <ChevronDown aria-hidden="true" className="size-4" />
+      </Button>
+    );
+  }
   const set = <K extends keyof ReviewFilters>(key: K, value: ReviewFilters[K]) =>
     setDraft((current) => ({ ...current, [key]: value }));
   return (
     <Card className="p-4">
+      {foldable ? (
+        <Button
+          variant="ghost"
+          aria-expanded={true}
+          onClick={() => setOpen(false)}
+          className="mb-2 w-full justify-between"
+        >
+          <span className="inline-flex items-center gap-2">
+            <SlidersHorizontal aria-hidden="true" className="size-4" />
+            Filters
+          </span>
+          <ChevronDown aria-hidden="true" className="size-4 rotate-180" />
+        </Button>
+      ) : null}
       <form
         aria-label="Filter weeks"
         className="grid grid-cols-2 gap-3 md:grid-cols-3 lg:grid-cols-7 lg:items-end"
