@@ -297,6 +297,26 @@ test("on a phone the weeks are cards; two are approved at once, and one approved
   await expectNoAxeViolations(page);
   await screenshotBoth(page, "review-phone-bulk-done", { folder: SHOTS });
 
+  // One check sheet of a week sent back from the phone: the dialog closes on what came of it; the week stays.
+  await page.getByRole("button", { name: /^Open week of Hugo Hauler/ }).click();
+  const hugo = page.getByRole("dialog", { name: "Week for review" });
+  const sendBack = hugo.getByRole("form", { name: "Send Back" });
+  await sendBack.getByLabel("Which form").selectOption({ label: "Check sheet of 17/11/2026" });
+  await sendBack.getByLabel("Reason for the driver").fill("Please add a photo of the worn tyre.");
+  await sendBack.getByRole("button", { name: "Send Back to Driver" }).click();
+  await expect(hugo).toBeHidden();
+  await expect(page.getByRole("status").filter({ hasText: "Sent back" })).toHaveText(
+    companyMessages.reviewSentBack("Hugo Hauler, DT-300, week ending 21/11/2026"),
+  );
+  await expect(page.locator(`li[data-timesheet="${weeks[2]?.timesheetId}"]`)).toContainText("Not approved");
+  const sheet = await admin.get(`/api/completed-forms/${weeks[2]?.checkSheetIds[0]}`);
+  expect(
+    ((await sheet.json()) as { form: { status: string; sentBack: { reason: string } } }).form,
+  ).toMatchObject({
+    status: "draft",
+    sentBack: { reason: "Please add a photo of the worn tyre." },
+  });
+
   // The same list on an office screen.
   await page.setViewportSize(DESK);
   await expect(page.getByRole("table").locator("tbody tr")).toHaveCount(3);

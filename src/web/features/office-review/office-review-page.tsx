@@ -10,7 +10,7 @@ import {
   withApproval,
   withSentBack,
 } from "../../../domain/office-review-screen";
-import { may, type Role } from "../../../domain/organisation";
+import { may } from "../../../domain/organisation";
 import { LoadingScreen } from "../../components/loading-screen";
 import { ScreenLayout } from "../../components/screen-layout";
 import { Button } from "../../components/ui/button";
@@ -63,7 +63,7 @@ export function OfficeReviewPage() {
   } else {
     const organisation = mine.data?.organisation;
     body =
-      organisation && may(organisation.role as Role, "approve") ? (
+      organisation && may(organisation.role, "approve") ? (
         <Review organisationId={organisation.id} />
       ) : (
         <Card>
@@ -115,6 +115,8 @@ function Review({ organisationId }: { organisationId: string }) {
       setOutcome(done(companyMessages.reviewSentBack(nameOf(row))));
     }
     select(row, false);
+    // On a phone the week's dialog closes, so what came of the decision is seen above the list.
+    if (!wide) setChosenId(null);
   }
 
   const detail = chosen ? (
