@@ -90,6 +90,10 @@ test("the office filters, opens a week, sends it back; the driver reads why, res
   await dave.goto("/?tab=company");
   await expect(dave.getByText("Your role: Driver")).toBeVisible({ timeout: 20_000 });
   await expect(dave.getByRole("link", { name: "Office Review" })).toBeHidden();
+  // Nor the review itself at its address: the list is the office's (and the server answers a driver 403).
+  await dave.goto("/office-review");
+  await expect(dave.getByText(companyMessages.reviewOnlySupervisors)).toBeVisible({ timeout: 20_000 });
+  expect((await dave.request.get(`/api/organisations/${companyId}/review`)).status()).toBe(403);
 
   await page.setViewportSize(DESK);
   await openReview(page);
