@@ -83,4 +83,23 @@ export const companyMessages = {
   inviteRevoked: (what: string): string => `Revoked ${what}: nobody can join with it any more.`,
   joinCodeExplained:
     "Anyone who scans this code can join with the role shown, for 7 days or until you revoke it under Open Invitations. It cannot be shown again once you leave this screen: make a new one if you need it.",
+  // The office review screen (decision record 029)
+  reviewLoadFailed: (detail: string): string => `Could not load the weeks to review: ${detail}`,
+  reviewMoreFailed: (detail: string): string => `Could not load more weeks: ${detail}`,
+  reviewNothingSubmitted: "No submitted weeks yet. Weeks appear here once drivers submit their timesheets.",
+  reviewNothingMatches: "No weeks match these filters. Change or clear them to see more.",
+  reviewOnlySupervisors: "Only a company's supervisors and admins review its weeks.",
+  reviewSetLoadFailed: (detail: string): string => `Could not load this week's forms: ${detail}`,
+  reviewApproved: (set: string): string => `Approved: ${set}.`,
+  reviewApproveFailed: (detail: string): string => `Not approved: ${detail}`,
+  reviewSentBack: (set: string): string =>
+    `Sent back to the driver: ${set}. They see your reason when they open the form.`,
+  reviewSendBackFailed: (detail: string): string => `Not sent back: ${detail}`,
+  reviewReasonRequired: "Please say why the form goes back, so the driver knows what to change.",
+  reviewRatingRequired: "Please choose a rating.",
+  bulkApproveConfirm: (count: number): string =>
+    `Approve ${count} ${count === 1 ? "week" : "weeks"} with this rating? Each is locked against its driver's changes once approved.`,
+  bulkApproveProgress: (done: number, count: number): string => `Approving ${done} of ${count}...`,
+  bulkApproveResult: (approved: number, failed: number): string =>
+    `${approved} ${approved === 1 ? "week" : "weeks"} approved${failed > 0 ? `, ${failed} not approved (see below)` : ""}.`,
 } as const;

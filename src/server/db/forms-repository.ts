@@ -418,21 +418,6 @@ export async function listOrganisationFormsOfOwners(
   return rows.map(toStoredForm);
 }
 
-/** Whether a form, of either kind, is one of the organisation's (made by a member while one). */
-export async function isOrganisationForm(
-  db: Kysely<DB>,
-  organisationId: string,
-  id: string,
-): Promise<boolean> {
-  const row = await db
-    .selectFrom("forms")
-    .select("id")
-    .where("id", "=", id)
-    .where("organisation_id", "=", organisationId)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
 /** One form of an organisation by id, whoever made it: for its supervisors' and admins' review. */
 export async function getOrganisationForm(
   db: Kysely<DB>,
@@ -449,6 +434,22 @@ export async function getOrganisationForm(
     .where("owner_id", "is not", null)
     .executeTakeFirst();
   return row ? { ...toStoredForm(row), ownerId: row.owner_id! } : undefined;
+}
+
+/** One form of an organisation by id, of any kind, whoever made it: the read-only view for its supervisors. */
+export async function getOrganisationFormById(
+  db: Kysely<DB>,
+  organisationId: string,
+  id: string,
+): Promise<StoredForm | undefined> {
+  const row = await db
+    .selectFrom("forms")
+    .selectAll()
+    .where("id", "=", id)
+    .where("organisation_id", "=", organisationId)
+    .where("owner_id", "is not", null)
+    .executeTakeFirst();
+  return row && toStoredForm(row);
 }
 
 /** What the office's review writes on a company's forms (migration 012). */
