@@ -95,6 +95,10 @@ export const companyMessages = {
   reviewSentBack: (set: string): string =>
     `Sent back to the driver: ${set}. They see your reason when they open the form.`,
   reviewSendBackFailed: (detail: string): string => `Not sent back: ${detail}`,
+  reviewReopened: (set: string): string =>
+    `Reopened: ${set}. The driver can change it again; its next PDF says it was amended after approval, and why.`,
+  reviewReopenFailed: (detail: string): string => `Not reopened: ${detail}`,
+  reviewReopenReasonRequired: "Please say why the approved week is reopened: it is kept and printed on its PDF.",
   reviewReasonRequired: "Please say why the form goes back, so the driver knows what to change.",
   reviewRatingRequired: "Please choose a rating.",
   bulkApproveConfirm: (count: number): string =>

@@ -76,7 +76,11 @@ export function reasonLimitNote(length: number, max = MAX_SEND_BACK_REASON_LENGT
 }
 
 /** After an approval: the row shows when, at once, before the list is read again. */
-export function withApproval(rows: readonly ReviewRow[], timesheetId: string, at: string): ReviewRow[] {
+export function withApproval(
+  rows: readonly ReviewRow[],
+  timesheetId: string,
+  at: string | null,
+): ReviewRow[] {
   return rows.map((row) => (row.timesheetId === timesheetId ? { ...row, approvedAt: at } : row));
 }
 

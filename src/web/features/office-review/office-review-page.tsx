@@ -64,7 +64,7 @@ export function OfficeReviewPage() {
     const organisation = mine.data?.organisation;
     body =
       organisation && may(organisation.role, "approve") ? (
-        <Review organisationId={organisation.id} />
+        <Review organisationId={organisation.id} canReopen={may(organisation.role, "reopen")} />
       ) : (
         <Card>
           <p>{companyMessages.reviewOnlySupervisors}</p>
@@ -78,7 +78,7 @@ export function OfficeReviewPage() {
   );
 }
 
-function Review({ organisationId }: { organisationId: string }) {
+function Review({ organisationId, canReopen }: { organisationId: string; canReopen: boolean }) {
   const queryClient = useQueryClient();
   const wide = useWideScreen();
   const [filters, setFilters] = useState<ReviewFilters>(
@@ -107,6 +107,11 @@ function Review({ organisationId }: { organisationId: string }) {
         withApproval(current, row.timesheetId, decision.at),
       );
       setOutcome(done(companyMessages.reviewApproved(nameOf(row))));
+    } else if (decision.kind === "reopened") {
+      updateReviewRows(queryClient, organisationId, (current) =>
+        withApproval(current, row.timesheetId, null),
+      );
+      setOutcome(done(companyMessages.reviewReopened(nameOf(row))));
     } else {
       updateReviewRows(queryClient, organisationId, (current) =>
         withSentBack(current, row.timesheetId, decision.formId),
@@ -120,7 +125,13 @@ function Review({ organisationId }: { organisationId: string }) {
   }
 
   const detail = chosen ? (
-    <SetReview key={chosen.timesheetId} row={chosen} organisationId={organisationId} onDecided={decided} />
+    <SetReview
+      key={chosen.timesheetId}
+      row={chosen}
+      organisationId={organisationId}
+      canReopen={canReopen}
+      onDecided={decided}
+    />
   ) : null;
   const rowsProps = {
     rows,

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { CircleCheck, ExternalLink, RotateCw, Undo2 } from "lucide-react";
+import { CircleCheck, ExternalLink, LockOpen, RotateCw, Undo2 } from "lucide-react";
 import { useId, useState } from "react";
 import { Link } from "wouter";
 import type { CompletedFormResponse } from "../../../domain/api";
@@ -54,7 +54,7 @@ function useSetForms(row: ReviewRow) {
 }
 
 export interface Decision {
-  kind: "approved" | "sent-back";
+  kind: "approved" | "sent-back" | "reopened";
   row: ReviewRow;
   at: string;
   formId?: string;
@@ -67,10 +67,13 @@ export interface Decision {
 export function SetReview({
   row,
   organisationId,
+  canReopen,
   onDecided,
 }: {
   row: ReviewRow;
   organisationId: string;
+  /** An admin may unlock an approved week, with a reason. */
+  canReopen: boolean;
   onDecided: (decision: Decision) => void;
 }) {
   const forms = useSetForms(row);
@@ -139,7 +142,11 @@ export function SetReview({
           </nav>
         </>
       )}
-      {row.approvedAt ? null : (
+      {row.approvedAt ? (
+        canReopen ? (
+          <ReopenForm row={row} organisationId={organisationId} onDecided={onDecided} />
+        ) : null
+      ) : (
         <>
           <ApproveForm row={row} organisationId={organisationId} onDecided={onDecided} />
           <SendBackForm
@@ -154,7 +161,7 @@ export function SetReview({
   );
 }
 
-const decisionPath = (organisationId: string, row: ReviewRow, action: "approve" | "send-back") =>
+const decisionPath = (organisationId: string, row: ReviewRow, action: "approve" | "send-back" | "reopen") =>
   `/api/organisations/${encodeURIComponent(organisationId)}/review/${encodeURIComponent(row.timesheetId)}/${action}`;
 
 function ApproveForm({
@@ -234,7 +241,6 @@ function SendBackForm({
   const [formId, setFormId] = useState("");
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-  const note = reasonLimitNote(reason.length);
   const tooLong = reason.length > MAX_SEND_BACK_REASON_LENGTH;
   return (
     <form
@@ -284,35 +290,119 @@ function SendBackForm({
           ))}
         </select>
       </div>
-      <div>
-        <Label htmlFor={`${id}-reason`}>Reason for the driver</Label>
-        <Textarea
-          id={`${id}-reason`}
-          rows={3}
-          required
-          aria-invalid={(problem !== null && !reason.trim()) || tooLong}
-          aria-describedby={note ? `${id}-limit` : undefined}
-          value={reason}
-          onChange={(event) => setReason(event.currentTarget.value)}
-        />
-        {note ? (
-          <p
-            id={`${id}-limit`}
-            aria-live="polite"
-            className={cn(
-              "mt-1 text-sm",
-              tooLong ? "font-semibold text-red-700 dark:text-red-300" : "text-slate-700 dark:text-slate-300",
-            )}
-          >
-            {note}
-          </p>
-        ) : null}
-      </div>
+      <ReasonField
+        label="Reason for the driver"
+        reason={reason}
+        onChange={setReason}
+        missing={problem !== null && !reason.trim()}
+      />
       {problem ? <Problem text={problem} /> : null}
       <Button type="submit" variant="outline" disabled={busy || tooLong}>
         <Undo2 aria-hidden="true" className="size-4" />
         {busy ? "Sending back..." : "Send Back to Driver"}
       </Button>
     </form>
+  );
+}
+
+/** An admin reopens an approved week: the reason is kept, with who and when, and printed on its next PDF. */
+function ReopenForm({
+  row,
+  organisationId,
+  onDecided,
+}: {
+  row: ReviewRow;
+  organisationId: string;
+  onDecided: (decision: Decision) => void;
+}) {
+  const id = useId();
+  const [reason, setReason] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const tooLong = reason.length > MAX_SEND_BACK_REASON_LENGTH;
+  return (
+    <form
+      aria-labelledby={`${id}-title`}
+      className="grid gap-3 rounded-xl border border-slate-200 p-4 dark:border-slate-700"
+      noValidate
+      onSubmit={async (event) => {
+        event.preventDefault();
+        if (!reason.trim()) {
+          setProblem(companyMessages.reviewReopenReasonRequired);
+          return;
+        }
+        if (tooLong) return;
+        setBusy(true);
+        try {
+          await apiRequest("POST", decisionPath(organisationId, row, "reopen"), { reason });
+          setProblem(null);
+          onDecided({ kind: "reopened", row, at: new Date().toISOString() });
+        } catch (error) {
+          // The reason stays as typed, to try again.
+          setProblem(companyMessages.reviewReopenFailed(failureText(error)));
+        } finally {
+          setBusy(false);
+        }
+      }}
+    >
+      <h3 id={`${id}-title`} className="text-lg font-bold">
+        Reopen
+      </h3>
+      <ReasonField
+        label="Reason for reopening"
+        reason={reason}
+        onChange={setReason}
+        missing={problem !== null && !reason.trim()}
+      />
+      {problem ? <Problem text={problem} /> : null}
+      <Button type="submit" variant="outline" disabled={busy || tooLong}>
+        <LockOpen aria-hidden="true" className="size-4" />
+        {busy ? "Reopening..." : "Reopen Week"}
+      </Button>
+    </form>
+  );
+}
+
+/** A reason of at most 500 characters, the limit said as it nears (and in red past it). */
+function ReasonField({
+  label,
+  reason,
+  onChange,
+  missing,
+}: {
+  label: string;
+  reason: string;
+  onChange: (reason: string) => void;
+  /** Asked for and not given. */
+  missing: boolean;
+}) {
+  const id = useId();
+  const note = reasonLimitNote(reason.length);
+  const tooLong = reason.length > MAX_SEND_BACK_REASON_LENGTH;
+  return (
+    <div>
+      <Label htmlFor={`${id}-reason`}>{label}</Label>
+      <Textarea
+        id={`${id}-reason`}
+        rows={3}
+        required
+        aria-invalid={missing || tooLong}
+        aria-describedby={note ? `${id}-limit` : undefined}
+        value={reason}
+        onChange={(event) => onChange(event.currentTarget.value)}
+      />
+      {note ? (
+        <p
+          id={`${id}-limit`}
+          aria-live="polite"
+          className={cn(
+            "mt-1 text-sm",
+            tooLong ? "font-semibold text-red-700 dark:text-red-300" : "text-slate-700 dark:text-slate-300",
+          )}
+        >
+          {note}
+        </p>
+      ) : null}
+    </div>
   );
 }
