@@ -31,6 +31,16 @@ export const companyMessages = {
   amendedAfterApproval: (amendment: { reason: string; at: string; by: string }): string =>
     `Amended after approval: reopened by ${amendment.by} on ${formatUkTime(new Date(amendment.at), "minute")}. Reason: ${amendment.reason}`,
   memberNotFound: "No such member of this company.",
+  // The company's webhook (decision record 029)
+  webhookUrlRequired: "Please enter the address the webhook is sent to.",
+  webhookUrlTooLong: (max: number): string => `A webhook address can be at most ${max} characters long.`,
+  webhookUrlInvalid:
+    "This is not a web address. It should look like https://payroll.example.co.uk/plant-sheets.",
+  webhookUrlNotHttps: "A webhook address must start with https:// so that what is sent is encrypted.",
+  webhookUrlCredentials:
+    "A webhook address cannot contain a user name or password: the receiver checks each call's signature instead.",
+  webhookUrlNotPublic: "A webhook address must be on the internet, not on a private network or this server.",
+  webhookNotSet: "This company has no webhook set up.",
   /** A member asked for something their role does not allow; keyed by the action (see domain/organisation). */
   organisationActionForbidden: (action: string): string =>
     ({
@@ -42,6 +52,7 @@ export const companyMessages = {
       approve: "Only a company's supervisors and admins can approve forms.",
       export: "Only a company's admins can export its forms.",
       reopen: "Only a company's admins can reopen an approved week.",
+      "manage-webhooks": "Only a company's admins can set up its webhook.",
     })[action] ?? "Your role in this company does not allow this.",
   lastAdminDemoted: "A company needs at least one admin: make someone else an admin first.",
   lastAdminLeaving:

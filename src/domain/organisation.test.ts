@@ -34,6 +34,7 @@ const EXPECTED: Record<Role, readonly OrganisationAction[]> = {
     "approve",
     "reopen",
     "export",
+    "manage-webhooks",
   ],
 };
 
@@ -58,6 +59,10 @@ describe("may: who may do what", () => {
 
   it("lets only an admin reopen an approved week", () => {
     expect(ROLES.filter((role) => may(role, "reopen"))).toEqual(["admin"]);
+  });
+
+  it("lets only an admin set up the company's webhook", () => {
+    expect(ROLES.filter((role) => may(role, "manage-webhooks"))).toEqual(["admin"]);
   });
 
   it("gives every refused action words of its own", () => {

@@ -33,6 +33,8 @@ export const ORGANISATION_ACTIONS = [
   /** Unlock an approved week, with a written reason. */
   "reopen",
   "export",
+  /** Set, change, rotate the secret of and remove the company's webhook. */
+  "manage-webhooks",
 ] as const;
 export type OrganisationAction = (typeof ORGANISATION_ACTIONS)[number];
 
@@ -51,6 +53,7 @@ export const PERMISSIONS: Readonly<Record<OrganisationAction, readonly Role[]>> 
   approve: ["supervisor", "admin"],
   reopen: ["admin"],
   export: ["admin"],
+  "manage-webhooks": ["admin"],
 };
 
 export function may(role: Role, action: OrganisationAction): boolean {
