@@ -169,7 +169,7 @@ describe("the signature", () => {
       fc.property(
         fc.string({ minLength: 1 }),
         fc.string(),
-        fc.nat({ maxValue: 2_000_000_000 }),
+        fc.nat({ max: 2_000_000_000 }),
         fc.nat(),
         (key, text, seconds, flip) => {
           const at = new Date(seconds * 1000);
