@@ -2,8 +2,14 @@ import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { SAMPLE_SIGNATURE } from "../../domain/sample-signature";
 import { type SetApprovedData, verifyWebhookSignature, type WebhookEnvelope } from "../../domain/webhook";
+import { DEFAULT_CLAIM_LEASE_MS } from "../db/outbox-repository";
 import { testDatabases } from "../db/test-databases";
-import { getWebhookDelivery, WEBHOOK_REMOVED } from "../db/webhooks-repository";
+import {
+  claimWebhookBatch,
+  enqueueWebhook,
+  getWebhookDelivery,
+  WEBHOOK_REMOVED,
+} from "../db/webhooks-repository";
 import { nextRetryAt } from "../mail/outbox-worker";
 import { signedCheckSheet } from "../pdf/pdf-fixtures";
 import { type Company, organisationHelpers, type Person } from "../test-support/organisation-world";
@@ -68,14 +74,22 @@ describe.each(testDatabases())("the company's webhook, delivered, on $name", ({ 
   let receiver: Receiver;
   let worker: WebhookWorker;
 
+  const newWorker = () =>
+    startWebhookWorker({ db: testApp.database.db, allowLocalHttp: true, now: () => clock, timeoutMs: 1_000 });
+
+  /** Runs `meanwhile` with no worker polling, then starts the test's worker again. */
+  async function withoutWorker(meanwhile: () => Promise<void>) {
+    await worker.stop();
+    try {
+      await meanwhile();
+    } finally {
+      worker = newWorker();
+    }
+  }
+
   beforeAll(async () => {
     receiver = await startReceiver();
-    worker = startWebhookWorker({
-      db: testApp.database.db,
-      allowLocalHttp: true,
-      now: () => clock,
-      timeoutMs: 1_000,
-    });
+    worker = newWorker();
   });
   afterAll(async () => {
     await worker?.stop();
@@ -301,20 +315,12 @@ describe.each(testDatabases())("the company's webhook, delivered, on $name", ({ 
     expect(none).toEqual([]);
 
     const { acme, dave } = await companyWithWebhook();
-    // Approved while the worker is busy elsewhere: the delivery waits in the outbox.
-    await worker.stop();
-    try {
+    // Approved while no worker runs: the delivery waits in the outbox.
+    await withoutWorker(async () => {
       await approve(acme, await submittedWeek(dave));
       const removed = await call("DELETE", `/api/organisations/${acme.id}/webhook`, acme.admin.cookie);
       expect(removed.statusCode).toBe(204);
-    } finally {
-      worker = startWebhookWorker({
-        db: testApp.database.db,
-        allowLocalHttp: true,
-        now: () => clock,
-        timeoutMs: 1_000,
-      });
-    }
+    });
     await worker.drain();
     expect(receiver.calls).toEqual([]);
     const rows = await testApp.database.db
@@ -326,5 +332,54 @@ describe.each(testDatabases())("the company's webhook, delivered, on $name", ({ 
     expect((await call("GET", `/api/organisations/${acme.id}/webhook`, acme.admin.cookie)).json()).toEqual({
       webhook: null,
     });
+  });
+
+  it("calls again, with the same delivery id, what a worker that died had claimed, once its claim runs out", async () => {
+    const { acme, dave, secret } = await companyWithWebhook();
+    let claimed: string[] = [];
+    await withoutWorker(async () => {
+      await approve(acme, await submittedWeek(dave));
+      // A worker claims the delivery and dies before calling (or after, before recording it).
+      claimed = (await claimWebhookBatch(testApp.database.db, "a-worker-that-died", 20, clock)).map(
+        (d) => d.id,
+      );
+    });
+    expect(claimed).toHaveLength(1);
+    await worker.drain();
+    expect(receiver.calls).toEqual([]);
+    clock = new Date(clock.getTime() + DEFAULT_CLAIM_LEASE_MS);
+    await worker.drain();
+    expect(receiver.calls).toHaveLength(1);
+    const [received] = receiver.calls;
+    expect(received!.headers["x-plantsheets-delivery"]).toBe(claimed[0]);
+    expect(
+      verifyWebhookSignature(
+        secret,
+        received!.headers["x-plantsheets-signature"] as string,
+        received!.body,
+        clock,
+      ),
+    ).toBe(true);
+    expect(await getWebhookDelivery(testApp.database.db, claimed[0]!)).toMatchObject({
+      status: "sent",
+      attempts: 2,
+    });
+  });
+
+  it("has two workers on one database call each delivery once between them", async () => {
+    const { acme } = await companyWithWebhook();
+    const ids: string[] = [];
+    await withoutWorker(async () => {
+      await testApp.database.db.transaction().execute(async (trx) => {
+        for (let i = 0; i < 40; i += 1) {
+          ids.push((await enqueueWebhook(trx, acme.id, "defect.reported", { n: i }, clock))!);
+        }
+      });
+      const [a, b] = [newWorker(), newWorker()];
+      await Promise.all([a.drain(), b.drain()]);
+      await Promise.all([a.stop(), b.stop()]);
+    });
+    const delivered = receiver.calls.map((c) => c.headers["x-plantsheets-delivery"] as string);
+    expect(delivered.sort()).toEqual([...ids].sort());
   });
 });

@@ -144,7 +144,20 @@ export function startWebhookWorker(options: WebhookWorkerOptions): WebhookWorker
     for (;;) {
       const batch = await claimWebhookBatch(options.db, workerId, BATCH_SIZE, now(), leaseMs);
       if (batch.length === 0) return;
-      for (const delivery of batch) await deliver(delivery);
+      // Each organisation's deliveries in order, the organisations side by side: one company's receiver that
+      // does not answer holds up only its own calls (until the batch is done).
+      const byOrganisation = new Map<string, WebhookDelivery[]>();
+      for (const delivery of batch) {
+        byOrganisation.set(delivery.organisationId, [
+          ...(byOrganisation.get(delivery.organisationId) ?? []),
+          delivery,
+        ]);
+      }
+      await Promise.all(
+        [...byOrganisation.values()].map(async (deliveries) => {
+          for (const delivery of deliveries) await deliver(delivery);
+        }),
+      );
     }
   }
 
