@@ -87,9 +87,20 @@ describe.each(testDatabases())("the company's webhook, delivered, on $name", ({ 
     }
   }
 
+  /** How often the app woke the worker: after each commit that may have queued a delivery. */
+  let wakes = 0;
+
   beforeAll(async () => {
     receiver = await startReceiver();
     worker = newWorker();
+    testApp.app.deps.webhooks = {
+      wake: () => {
+        wakes += 1;
+        worker.wake();
+      },
+      drain: () => worker.drain(),
+      stop: () => worker.stop(),
+    };
   });
   afterAll(async () => {
     await worker?.stop();
@@ -152,7 +163,19 @@ describe.each(testDatabases())("the company's webhook, delivered, on $name", ({ 
     const { acme, dave, secret } = await companyWithWebhook();
     expect(secret).toMatch(/^whsec_[\w-]{43}$/);
     const week = await submittedWeek(dave);
+    const woken = wakes;
     await approve(acme, week);
+    expect(wakes).toBe(woken + 1);
+    // Approving again is refused, and queues nothing more.
+    const again = await call(
+      "POST",
+      `/api/organisations/${acme.id}/review/${week}/approve`,
+      acme.admin.cookie,
+      {
+        rating: "okay",
+      },
+    );
+    expect(again.statusCode).toBe(409);
     await worker.drain();
     await worker.drain();
 
