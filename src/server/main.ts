@@ -51,8 +51,9 @@ function announce(config: Config, log: Logger): void {
 }
 
 /**
- * One server process: the API and web app, the mail outbox and webhook workers, and maintenance. Several run side by side as
- * instances against one database do, which the database, the outbox's claims and maintenance are made for.
+ * One server process: the API and web app, the mail outbox and webhook workers, and maintenance. Several run side
+ * by side as instances against one database do, which the database, the outboxes' claims and maintenance are made
+ * for.
  */
 async function serve(config: Config, log: Logger, options: { announce: boolean }): Promise<void> {
   const database = await openConfiguredDatabase(config);
