@@ -50,6 +50,12 @@ describe("checkWebhookUrl", () => {
     ["https://0x7f.1/hook", companyMessages.webhookUrlNotPublic],
     ["https://2130706433/hook", companyMessages.webhookUrlNotPublic],
     ["http://[::1]:9000/", companyMessages.webhookUrlNotPublic],
+    ["https://localhost./hook", companyMessages.webhookUrlNotPublic],
+    ["https://api.localhost/hook", companyMessages.webhookUrlNotPublic],
+    ["https://127.1/hook", companyMessages.webhookUrlNotPublic],
+    ["https://[0:0:0:0:0:0:0:1]/", companyMessages.webhookUrlNotPublic],
+    ["https://[::ffff:127.0.0.1]/", companyMessages.webhookUrlNotPublic],
+    ["https://0/", companyMessages.webhookUrlNotPublic],
   ])("refuses %s", (url, message) => {
     expect(checkWebhookUrl(url, strict)).toEqual({ ok: false, message });
   });
@@ -84,21 +90,39 @@ describe("checkWebhookUrl", () => {
   it("never lets through anything but https (or this machine with the flag), credentials or an overlong address", () => {
     fc.assert(
       fc.property(
-        fc.oneof(fc.webUrl({ withQueryParameters: true, withFragments: true }), fc.string()),
+        fc.oneof(
+          fc.webUrl({ withQueryParameters: true, withFragments: true }),
+          fc.string(),
+          fc
+            .tuple(
+              fc.constantFrom("http", "https", "ftp"),
+              fc.constantFrom(
+                "localhost",
+                "localhost.",
+                "127.0.0.1",
+                "127.1",
+                "[::1]",
+                "10.0.0.1",
+                "a.example",
+              ),
+              fc.webPath(),
+            )
+            .map(([scheme, host, path]) => `${scheme}://${host}${path}`),
+        ),
         fc.boolean(),
         (raw, allowLocalHttp) => {
           const result = checkWebhookUrl(raw, { allowLocalHttp });
           if (!result.ok) return;
           const url = new URL(result.url);
+          const host = url.hostname.replace(/\.$/, "");
+          const loopback = /^(localhost|.+\.localhost|\[::1\]|127(\.\d+){3})$/.test(host);
           expect(result.url.length).toBeLessThanOrEqual(MAX_WEBHOOK_URL_LENGTH);
           expect(url.username + url.password).toBe("");
+          expect(host).not.toMatch(/^10\./);
+          if (!allowLocalHttp) expect(loopback).toBe(false);
           if (url.protocol !== "https:") {
             expect(url.protocol).toBe("http:");
-            expect(allowLocalHttp).toBe(true);
-            expect(
-              ["localhost", "127.0.0.1", "[::1]"].some((h) => url.hostname === h) ||
-                /^127\.|\.localhost$/.test(url.hostname),
-            ).toBe(true);
+            expect(allowLocalHttp && loopback).toBe(true);
           }
         },
       ),

@@ -100,9 +100,11 @@ export function checkWebhookUrl(raw: string, options: WebhookUrlOptions): Webhoo
     return { ok: false, message: companyMessages.webhookUrlCredentials };
   }
   if (url.hostname === "") return { ok: false, message: companyMessages.webhookUrlInvalid };
-  const local = LOOPBACK_HOSTS.test(url.hostname);
+  // "localhost." is localhost: a name's final dot is judged without it.
+  const hostname = url.hostname.replace(/\.$/, "");
+  const local = LOOPBACK_HOSTS.test(hostname);
   if (local && !options.allowLocalHttp) return { ok: false, message: companyMessages.webhookUrlNotPublic };
-  if (isPrivateLiteral(url.hostname)) return { ok: false, message: companyMessages.webhookUrlNotPublic };
+  if (isPrivateLiteral(hostname)) return { ok: false, message: companyMessages.webhookUrlNotPublic };
   if (url.protocol === "http:" && !local) return { ok: false, message: companyMessages.webhookUrlNotHttps };
   // The parser may lengthen it (percent-encoding): the limit holds for what is stored and called.
   if (url.href.length > MAX_WEBHOOK_URL_LENGTH) {
