@@ -35,6 +35,16 @@ export const companyMessages = {
   amendedAfterApproval: (amendment: { reason: string; at: string; by: string }): string =>
     `Amended after approval: reopened by ${amendment.by} on ${formatUkTime(new Date(amendment.at), "minute")}. Reason: ${amendment.reason}`,
   memberNotFound: "No such member of this company.",
+  // The company's webhook (decision record 029)
+  webhookUrlRequired: "Please enter the address the webhook is sent to.",
+  webhookUrlTooLong: (max: number): string => `A webhook address can be at most ${max} characters long.`,
+  webhookUrlInvalid:
+    "This is not a web address. It should look like https://payroll.example.co.uk/plant-sheets.",
+  webhookUrlNotHttps: "A webhook address must start with https:// so that what is sent is encrypted.",
+  webhookUrlCredentials:
+    "A webhook address cannot contain a user name or password: the receiver checks each call's signature instead.",
+  webhookUrlNotPublic: "A webhook address must be on the internet, not on a private network or this server.",
+  webhookNotSet: "This company has no webhook set up.",
   /** A member asked for something their role does not allow; keyed by the action (see domain/organisation). */
   organisationActionForbidden: (action: string): string =>
     ({
@@ -48,6 +58,7 @@ export const companyMessages = {
       reopen: "Only a company's admins can reopen an approved week.",
       "view-fleet": "Only a company's supervisors and admins can see its fleet's defects.",
       "manage-fleet": "Only a company's admins can mark defects fixed and set the workshop address.",
+      "manage-webhooks": "Only a company's admins can set up its webhook.",
     })[action] ?? "Your role in this company does not allow this.",
   lastAdminDemoted: "A company needs at least one admin: make someone else an admin first.",
   lastAdminLeaving:
@@ -98,7 +109,8 @@ export const companyMessages = {
   reviewReopened: (set: string): string =>
     `Reopened: ${set}. The driver can change it again; its next PDF says it was amended after approval, and why.`,
   reviewReopenFailed: (detail: string): string => `Not reopened: ${detail}`,
-  reviewReopenReasonRequired: "Please say why the approved week is reopened: it is kept and printed on its PDF.",
+  reviewReopenReasonRequired:
+    "Please say why the approved week is reopened: it is kept and printed on its PDF.",
   reviewReasonRequired: "Please say why the form goes back, so the driver knows what to change.",
   reviewRatingRequired: "Please choose a rating.",
   bulkApproveConfirm: (count: number): string =>

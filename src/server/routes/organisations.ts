@@ -18,6 +18,7 @@ import {
   SendBackRequestSchema,
 } from "../../domain/office-review";
 import { FixDefectRequestSchema, WorkshopRequestSchema } from "../../domain/vehicle-defects";
+import { WebhookRequestSchema } from "../../domain/webhook";
 import { requireAccount } from "../auth/sessions";
 import { findMembership } from "../db/organisations-repository";
 import { parseInput } from "../parse-input";
@@ -33,6 +34,12 @@ import { approvedWeeksWorkbook, defectsCsv, hoursCsv } from "../services/organis
 import { inviteByEmail } from "../services/organisations/invite-by-email";
 import { listOrganisationForms } from "../services/organisations/list-organisation-forms";
 import { listInvites, revokeOpenInvite } from "../services/organisations/manage-invites";
+import {
+  removeWebhook,
+  rotateSecret,
+  setWebhook,
+  viewWebhook,
+} from "../services/organisations/manage-webhook";
 import { listOfficeReview } from "../services/organisations/office-review";
 import { memberOf } from "../services/organisations/organisation-access";
 import { organisationView } from "../services/organisations/organisation-view";
@@ -198,6 +205,37 @@ export const organisationRoutes: FastifyPluginAsync = async (app) => {
     const account = requireAccount(request);
     const { id } = parseInput(OrganisationParamsSchema, request.params);
     await leaveOrganisation(app, account, id);
+    return reply.status(204).send();
+  });
+
+  app.get("/organisations/:id/webhook", async (request) => {
+    const account = requireAccount(request);
+    const { id } = parseInput(OrganisationParamsSchema, request.params);
+    return viewWebhook(app, account, id);
+  });
+
+  // The two answers that carry a secret are not kept anywhere: not by a cache, not as an Idempotency-Key's answer.
+  app.put("/organisations/:id/webhook", async (request, reply) => {
+    const account = requireAccount(request);
+    const { id } = parseInput(OrganisationParamsSchema, request.params);
+    const body = parseInput(WebhookRequestSchema, request.body);
+    const { created, body: answer } = await setWebhook(app, account, id, body);
+    return reply
+      .status(created ? 201 : 200)
+      .header("cache-control", "no-store")
+      .send(answer);
+  });
+
+  app.post("/organisations/:id/webhook/rotate-secret", async (request, reply) => {
+    const account = requireAccount(request);
+    const { id } = parseInput(OrganisationParamsSchema, request.params);
+    return reply.header("cache-control", "no-store").send(await rotateSecret(app, account, id));
+  });
+
+  app.delete("/organisations/:id/webhook", async (request, reply) => {
+    const account = requireAccount(request);
+    const { id } = parseInput(OrganisationParamsSchema, request.params);
+    await removeWebhook(app, account, id);
     return reply.status(204).send();
   });
 
