@@ -12,8 +12,10 @@ import { verifyWebhookSignature, WEBHOOK_HEADERS } from "../src/domain/webhook";
 import { acceptPrivacyBanner, test } from "./fixtures/app-test";
 import { logIn } from "./fixtures/drivers";
 import { waitForMailTo } from "./fixtures/mailbox";
+import { expectNoAxeViolations } from "./support/axe";
 import { openCompany } from "./support/company";
 import { readQrCodeOf } from "./support/qr-image";
+import { screenshotBoth } from "./support/supervisor";
 
 const DESK = { width: 1280, height: 800 };
 const COMPANY = "Acme Plant Hire Ltd";
@@ -103,11 +105,19 @@ test("a company's week: invited by link and QR, a defect alerts the workshop, th
   await fleet.getByRole("textbox", { name: "Workshop email for defect alerts" }).fill(workshop);
   await fleet.getByRole("button", { name: "Save Workshop Email" }).click();
   await expect(fleet.getByRole("status")).toHaveText(companyMessages.workshopSet(workshop));
-  const hook = await page.request.put(`/api/organisations/${companyId}/webhook`, {
-    data: { url: receiver.url },
-  });
-  expect(hook.status(), await hook.text()).toBe(201);
-  secret = ((await hook.json()) as { secret: string }).secret;
+  const webhook = page.getByRole("region", { name: "Webhook for Payroll and Hire Desk" });
+  await expect(webhook.getByRole("button", { name: "Set Up Webhook" })).toBeEnabled();
+  await webhook.getByRole("textbox", { name: "Webhook address" }).fill("http://payroll.example.co.uk/hook");
+  await webhook.getByRole("button", { name: "Set Up Webhook" }).click();
+  await expect(webhook.getByRole("alert")).toHaveText(/https:\/\//);
+  await webhook.getByRole("textbox", { name: "Webhook address" }).fill(receiver.url);
+  await webhook.getByRole("button", { name: "Set Up Webhook" }).click();
+  await expect(webhook.getByRole("status")).toHaveText(companyMessages.webhookSaved(receiver.url, true));
+  secret = await webhook.getByRole("textbox", { name: "Signing secret (shown once)" }).inputValue();
+  expect(secret).toMatch(/^whsec_/);
+  await expect(webhook.getByText(companyMessages.webhookNothingSent)).toBeVisible();
+  await expectNoAxeViolations(page);
+  await screenshotBoth(page, "company-webhook-secret", { folder: "/tmp/org-screens" });
 
   // The driver by a mailed link; the supervisor by the QR code shown at the induction.
   const dana = await phone(browser);
@@ -282,6 +292,13 @@ test("a company's week: invited by link and QR, a defect alerts the workshop, th
   expect(workbook.getWorksheet("Defects")!.getRow(2).values).toContain(
     "Nearside mirror cracked; replaced at the depot",
   );
+
+  // The admin sees how the last call went: the second approval's, once the hire desk has it.
+  await expect
+    .poll(() => receiver.calls.map((call) => call.event), { timeout: 20_000 })
+    .toEqual(["defect.reported", "set.approved", "set.approved"]);
+  await openCompany(page);
+  await expect(webhook.getByText(/^Last call: set\.approved of .*, sent/)).toBeVisible();
 
   receiver.close();
   await dana.context().close();

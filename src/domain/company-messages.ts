@@ -45,6 +45,20 @@ export const companyMessages = {
     "A webhook address cannot contain a user name or password: the receiver checks each call's signature instead.",
   webhookUrlNotPublic: "A webhook address must be on the internet, not on a private network or this server.",
   webhookNotSet: "This company has no webhook set up.",
+  webhookExplained:
+    'Each "set approved" and "defect reported" is sent here as it happens, signed with the secret so the receiver can check it came from Plant Sheets.',
+  webhookSecretOnce:
+    "Copy it into the receiving system now: it is not shown again. Make a new one if it is lost.",
+  webhookSaved: (url: string, newSecret: boolean): string =>
+    newSecret ? `Webhook set up: calls go to ${url}. Copy its secret below.` : `Calls now go to ${url}.`,
+  webhookRotated: "New secret made: the old one no longer signs calls. Copy the new one below.",
+  webhookRemoved: "Webhook removed: nothing more is sent, and calls still waiting are dropped.",
+  webhookRotateConfirm:
+    "Calls are signed with the new secret from now on, and the receiving system refuses them until it has it.",
+  webhookRemoveConfirm: "Nothing more is sent to the receiving system, and calls still waiting are dropped.",
+  webhookNothingSent: "Nothing has been sent yet.",
+  webhookLastDelivery: (event: string, at: string, status: string, line: string | null): string =>
+    `Last call: ${event} of ${at}, ${status}${line ? ` (${line})` : ""}.`,
   /** A member asked for something their role does not allow; keyed by the action (see domain/organisation). */
   organisationActionForbidden: (action: string): string =>
     ({

@@ -222,3 +222,22 @@ export function verifyWebhookSignature(
     (signature) => HEX_SHA256.test(signature) && timingSafeEqual(Buffer.from(signature, "hex"), expected),
   );
 }
+
+/** What an admin sees of the company's webhook: never its secret. */
+export interface WebhookView {
+  url: string;
+  createdAt: string;
+  updatedAt: string;
+  secretRotatedAt: string | null;
+  /** The latest event queued for it and how its delivery stands; null before the first. */
+  lastDelivery: {
+    id: string;
+    event: string;
+    status: string;
+    attempts: number;
+    /** The receiver's status line ("HTTP 200 OK") or why the last attempt failed; null before the first. */
+    lastStatus: string | null;
+    createdAt: string;
+    sentAt: string | null;
+  } | null;
+}

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { companyMessages } from "../../../domain/company-messages";
-import { checkWebhookUrl, type WebhookRequest } from "../../../domain/webhook";
+import { checkWebhookUrl, type WebhookRequest, type WebhookView } from "../../../domain/webhook";
 import { AppError } from "../../app-error";
 import type { Account } from "../../db/accounts-repository";
 import {
@@ -12,25 +12,6 @@ import {
   rotateWebhookSecret,
 } from "../../db/webhooks-repository";
 import { memberOf } from "./organisation-access";
-
-/** What an admin sees of the company's webhook: never its secret. */
-export interface WebhookView {
-  url: string;
-  createdAt: string;
-  updatedAt: string;
-  secretRotatedAt: string | null;
-  /** The latest event queued for it and how its delivery stands; null before the first. */
-  lastDelivery: {
-    id: string;
-    event: string;
-    status: string;
-    attempts: number;
-    /** The receiver's status line ("HTTP 200 OK") or why the last attempt failed; null before the first. */
-    lastStatus: string | null;
-    createdAt: string;
-    sentAt: string | null;
-  } | null;
-}
 
 /** A secret of 32 random bytes, made here and shown to the admin once (when set up or rotated). */
 export function newWebhookSecret(): string {

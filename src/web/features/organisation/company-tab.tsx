@@ -22,6 +22,7 @@ import { MembersList } from "./members-list";
 import { OpenInvites } from "./open-invites";
 import { done, failed, type Outcome, OutcomeNote, Problem } from "./outcome";
 import { setMyOrganisation, useMyOrganisation } from "./use-organisation";
+import { WebhookSettings } from "./webhook-settings";
 
 /**
  * Company (decision record 029): for an account in no company, setting one up; in one, its name and the
@@ -92,6 +93,7 @@ function CompanyView({
       {members ? <MembersList organisation={organisation} members={members} canManage={admin} /> : null}
       {may(role, "view-fleet") ? <FleetDefects organisationId={id} /> : null}
       {may(role, "export") ? <ExportDownloads organisationId={id} /> : null}
+      {may(role, "manage-webhooks") ? <WebhookSettings organisationId={id} /> : null}
       {admin ? (
         <>
           <InviteByEmail organisationId={id} />
