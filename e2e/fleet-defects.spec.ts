@@ -78,4 +78,22 @@ test("a driver's defect mails the workshop, the fleet shows the machine until an
   await expect(fixedVehicle.getByText("OK", { exact: true })).toBeVisible();
   await expect(fixedVehicle.getByText(/Fixed .* by Alex Admin: New tyre fitted/)).toBeVisible();
   await screenshotBoth(page, "fleet-defect-fixed", { folder: "/tmp/org-screens" });
+
+  // The company's own machine: its drivers then see the company's fleet alone.
+  await fleet.getByRole("button", { name: "Add Vehicle" }).click();
+  const form = fleet.getByRole("form", { name: "Add Vehicle" });
+  await form.getByRole("button", { name: "Add to Fleet" }).click();
+  await expect(form.getByRole("alert")).toHaveText("Please enter the code on the machine's QR label.");
+  const label = `ACME-${randomUUID().slice(0, 8)}`;
+  await form.getByLabel("QR code on the label").fill(label);
+  await form.getByLabel("Plant number").fill("AX-9");
+  await form.getByLabel("Machine").fill("JCB 86C");
+  await form.getByLabel("Daily check list").selectOption({ label: "Excavator" });
+  await form.getByRole("button", { name: "Add to Fleet" }).click();
+  await expect(form.getByRole("status")).toHaveText(companyMessages.vehicleAdded("AX-9"));
+  await expect(fleet.getByRole("list", { name: "Vehicles" }).getByRole("listitem")).toHaveCount(1);
+  await expect(fleet.getByRole("list", { name: "Vehicles" })).toContainText("AX-9");
+  await expectNoAxeViolations(page);
+  const seen = (await (await request.get("/api/vehicles")).json()) as Array<{ qrCode: string }>;
+  expect(seen.map((vehicle) => vehicle.qrCode)).toEqual([label]);
 });

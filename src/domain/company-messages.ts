@@ -28,6 +28,9 @@ export const companyMessages = {
     "This form has been approved by your company and can no longer be changed unless an admin reopens it.",
   defectNotOpen: "No such open defect: it may have been marked fixed already.",
   fixNoteRequired: "Please say what was done to fix it.",
+  vehicleCodeTaken: "A vehicle with this QR code is already on a fleet: each label's code must be unique.",
+  vehicleAdded: (plantNumber: string): string =>
+    `${plantNumber} is on the company's fleet. Its drivers now see the company's own vehicles only.`,
   workshopSet: (email: string | null): string =>
     email ? `Defect alerts now go to ${email}.` : "Defect alerts are no longer mailed.",
   reviewNotApproved: "This week has not been approved, so there is nothing to reopen.",
@@ -71,7 +74,8 @@ export const companyMessages = {
       export: "Only a company's admins can export its forms.",
       reopen: "Only a company's admins can reopen an approved week.",
       "view-fleet": "Only a company's supervisors and admins can see its fleet's defects.",
-      "manage-fleet": "Only a company's admins can mark defects fixed and set the workshop address.",
+      "manage-fleet":
+        "Only a company's admins can add vehicles, mark defects fixed and set the workshop address.",
       "manage-webhooks": "Only a company's admins can set up its webhook.",
     })[action] ?? "Your role in this company does not allow this.",
   lastAdminDemoted: "A company needs at least one admin: make someone else an admin first.",

@@ -35,7 +35,7 @@ export const ORGANISATION_ACTIONS = [
   "export",
   /** The fleet with each vehicle's reported defects. */
   "view-fleet",
-  /** Mark a defect fixed, and set where defect alerts go. */
+  /** Add vehicles to the company's fleet, mark a defect fixed, and set where defect alerts go. */
   "manage-fleet",
   /** Set, change, rotate the secret of and remove the company's webhook. */
   "manage-webhooks",

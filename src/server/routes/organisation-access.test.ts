@@ -229,6 +229,22 @@ describe.each(testDatabases())("who may use each organisation route, on $name", 
     },
     {
       method: "POST",
+      route: "/api/organisations/:id/vehicles",
+      request: async (w) => ({
+        url: `/api/organisations/${w.company.id}/vehicles`,
+        payload: { qrCode: `ACME-${randomUUID()}`, plantNumber: "AX-1", checkTemplate: "excavator" },
+      }),
+      expected: {
+        anonymous: 401,
+        nonMember: 404,
+        otherMember: 404,
+        driver: 403,
+        supervisor: 403,
+        admin: 201,
+      },
+    },
+    {
+      method: "POST",
       route: "/api/organisations/:id/defects/:defectId/fixed",
       request: async (w) => {
         // A defect of the company's, reported by its driver's check sheet on a vehicle of the shared fleet.

@@ -17,7 +17,11 @@ import {
   ReviewApproveRequestSchema,
   SendBackRequestSchema,
 } from "../../domain/office-review";
-import { FixDefectRequestSchema, WorkshopRequestSchema } from "../../domain/vehicle-defects";
+import {
+  FixDefectRequestSchema,
+  NewFleetVehicleSchema,
+  WorkshopRequestSchema,
+} from "../../domain/vehicle-defects";
 import { WebhookRequestSchema } from "../../domain/webhook";
 import { requireAccount } from "../auth/sessions";
 import { findMembership } from "../db/organisations-repository";
@@ -48,7 +52,12 @@ import {
   reopenReviewedSet,
   sendBackReviewedSet,
 } from "../services/organisations/review-decisions";
-import { fixDefect, listFleet, setWorkshop } from "../services/organisations/vehicle-defects";
+import {
+  addFleetVehicle,
+  fixDefect,
+  listFleet,
+  setWorkshop,
+} from "../services/organisations/vehicle-defects";
 import { auditActorOf } from "../services/record-audit";
 
 const CSV_TYPE = "text/csv; charset=utf-8";
@@ -124,6 +133,13 @@ export const organisationRoutes: FastifyPluginAsync = async (app) => {
     const account = requireAccount(request);
     const { id } = parseInput(OrganisationParamsSchema, request.params);
     return listFleet(app, account, id);
+  });
+
+  app.post("/organisations/:id/vehicles", async (request, reply) => {
+    const account = requireAccount(request);
+    const { id } = parseInput(OrganisationParamsSchema, request.params);
+    const body = parseInput(NewFleetVehicleSchema, request.body);
+    return reply.status(201).send(await addFleetVehicle(app, account, id, body));
   });
 
   app.post("/organisations/:id/defects/:defectId/fixed", async (request) => {

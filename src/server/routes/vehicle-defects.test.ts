@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { companyMessages } from "../../domain/company-messages";
 import { SAMPLE_VEHICLES, seedSampleData } from "../db/seed";
 import { testDatabases } from "../db/test-databases";
 import { signedCheckSheet } from "../pdf/pdf-fixtures";
@@ -190,6 +191,42 @@ describe.each(testDatabases())("defects reported on a company's vehicles, on $na
     await sentSheet(individual);
     expect(await drainOutbox()).toEqual([]);
     expect((await fleet(acme, acme.admin)).vehicles.every((vehicle) => vehicle.state === "ok")).toBe(true);
+  });
+
+  it("lets an admin add a machine to the company's own fleet, which its drivers then see alone and report on", async () => {
+    const acme = await company();
+    const dave = await member(acme, "driver");
+    const rival = await company("Rival Haulage Ltd");
+    const vehicle = {
+      qrCode: " ACME-EX-9 ",
+      plantNumber: "AX-9",
+      machineNumber: "JCB 86C",
+      vehicleType: "Excavator",
+      description: "8 tonne midi excavator",
+      checkTemplate: "excavator",
+    };
+    const add = (who: Person, of: Company, body: object) =>
+      call("POST", `/api/organisations/${of.id}/vehicles`, who.cookie, body);
+    expect((await add(dave, acme, vehicle)).statusCode).toBe(403);
+    expect((await add(rival.admin, acme, vehicle)).statusCode).toBe(404);
+    expect((await add(acme.admin, acme, { ...vehicle, plantNumber: " " })).statusCode).toBe(400);
+    expect((await add(acme.admin, acme, { ...vehicle, checkTemplate: "spaceship" })).statusCode).toBe(400);
+    const added = await add(acme.admin, acme, vehicle);
+    expect(added.statusCode, added.body).toBe(201);
+    expect(added.json()).toMatchObject({ qrCode: "ACME-EX-9", plantNumber: "AX-9" });
+    // A code on any fleet is taken: the shared list's, or this one's again.
+    expect((await add(acme.admin, acme, { ...vehicle, qrCode: EXCAVATOR.qrCode })).json().message).toBe(
+      companyMessages.vehicleCodeTaken,
+    );
+    expect((await add(rival.admin, rival, vehicle)).statusCode).toBe(409);
+
+    const qrCodes = (await call("GET", "/api/vehicles", dave.cookie))
+      .json()
+      .map((v: { qrCode: string }) => v.qrCode);
+    expect(qrCodes).toEqual(["ACME-EX-9"]);
+    expect((await fleet(acme, acme.admin)).vehicles.map((v) => v.plantNumber)).toEqual(["AX-9"]);
+    await sentSheet(dave, { plantNumber: "ax-9" });
+    expect((await vehicleOf(acme, acme.admin, "ACME-EX-9")).state).toBe("defect-reported");
   });
 
   it("refuses drivers, other companies and bad input, changing nothing", async () => {

@@ -11,11 +11,13 @@ import {
   defectReportOf,
   type FixDefectRequest,
   type FleetResponse,
+  type NewFleetVehicle,
   vehicleState,
   type WorkshopRequest,
 } from "../../../domain/vehicle-defects";
 import { AppError } from "../../app-error";
 import type { Account } from "../../db/accounts-repository";
+import { isUniqueViolation } from "../../db/is-unique-violation";
 import { findWorkshopEmail, setWorkshopEmail } from "../../db/organisations-repository";
 import { enqueueMail } from "../../db/outbox-repository";
 import { findPhotos } from "../../db/photos-repository";
@@ -23,6 +25,7 @@ import type { DB } from "../../db/schema";
 import {
   findFleetVehicle,
   insertDefectReport,
+  insertFleetVehicle,
   listVehicleDefects,
   markDefectFixed,
 } from "../../db/vehicle-defects-repository";
@@ -185,4 +188,24 @@ export async function setWorkshop(
   await memberOf(app, account, organisationId, "manage-fleet");
   await setWorkshopEmail(app.deps.database.db, organisationId, email);
   return { workshopEmail: email };
+}
+
+/**
+ * POST /api/organisations/{id}/vehicles: an admin adds a machine to the company's own fleet. A QR code already on
+ * any fleet (another company's, the shared list) answers 409, saying no more than that.
+ */
+export async function addFleetVehicle(
+  app: FastifyInstance,
+  account: Account,
+  organisationId: string,
+  vehicle: NewFleetVehicle,
+) {
+  await memberOf(app, account, organisationId, "manage-fleet");
+  try {
+    await insertFleetVehicle(app.deps.database.db, organisationId, vehicle);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError("conflict", companyMessages.vehicleCodeTaken);
+    throw error;
+  }
+  return vehicle;
 }

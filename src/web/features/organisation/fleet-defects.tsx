@@ -1,19 +1,24 @@
 import { type QueryClient, useQuery, useQueryClient } from "@tanstack/react-query";
-import { CircleCheck, LoaderCircle, RotateCw, Save, TriangleAlert, Wrench } from "lucide-react";
-import { type FormEvent, useState } from "react";
+import { CircleCheck, LoaderCircle, Plus, RotateCw, Save, TriangleAlert, Wrench } from "lucide-react";
+import { type FormEvent, useId, useState } from "react";
 import { companyMessages } from "../../../domain/company-messages";
+import { CHECK_TEMPLATES, DEFAULT_CHECK_TEMPLATE } from "../../../domain/forms/check-templates";
 import { formatDisplayDate } from "../../../domain/iso-date";
 import {
   FixDefectRequestSchema,
   type FleetResponse,
   MAX_FIX_NOTE_LENGTH,
+  NewFleetVehicleSchema,
   type VehicleDefect,
   WorkshopRequestSchema,
 } from "../../../domain/vehicle-defects";
 import { TextField } from "../../components/text-field";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
+import { Label } from "../../components/ui/label";
+import { TEXT_BOX_CLASSES } from "../../components/ui/with-classes";
 import { apiRequest, getQueryFn } from "../../lib/api-client";
+import { cn } from "../../lib/cn";
 import { failureText } from "../../lib/failure-text";
 import { formatDateTime } from "../../lib/format-date-time";
 import { parseRequest } from "../../lib/parse-request";
@@ -91,7 +96,10 @@ export function FleetDefects({ organisationId }: { organisationId: string }) {
         Fleet and Defects
       </h3>
       {fleet.data?.canManage ? (
-        <WorkshopAddress organisationId={organisationId} current={fleet.data.workshopEmail} />
+        <>
+          <WorkshopAddress organisationId={organisationId} current={fleet.data.workshopEmail} />
+          <AddVehicle organisationId={organisationId} />
+        </>
       ) : fleet.data ? (
         <p className="text-slate-700 dark:text-slate-300">
           Defect alerts go to: {fleet.data.workshopEmail ?? "nobody yet (an admin sets the workshop address)"}
@@ -266,6 +274,124 @@ function WorkshopAddress({ organisationId, current }: { organisationId: string; 
           )}
           {busy ? "Saving..." : "Save Workshop Email"}
         </Button>
+      </form>
+    </Card>
+  );
+}
+
+const NO_VEHICLE = {
+  qrCode: "",
+  plantNumber: "",
+  machineNumber: "",
+  vehicleType: "",
+  description: "",
+  checkTemplate: DEFAULT_CHECK_TEMPLATE.id as string,
+};
+
+/** An admin adds a machine to the company's own fleet: its QR label's code, plant number and check list. */
+function AddVehicle({ organisationId }: { organisationId: string }) {
+  const queryClient = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const [vehicle, setVehicle] = useState(NO_VEHICLE);
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const templateId = useId();
+  const field = (key: keyof typeof NO_VEHICLE) => (value: string) =>
+    setVehicle((current) => ({ ...current, [key]: value }));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = parseRequest(null, NewFleetVehicleSchema, vehicle);
+    if (parsed.problem !== undefined) {
+      setOutcome(failed(parsed.problem));
+      return;
+    }
+    setBusy(true);
+    try {
+      await apiRequest("POST", `/api/organisations/${organisationId}/vehicles`, parsed.data);
+      setOutcome(done(companyMessages.vehicleAdded(parsed.data.plantNumber)));
+      setVehicle(NO_VEHICLE);
+      await refreshFleet(queryClient, organisationId);
+    } catch (error) {
+      setOutcome(failed(failureText(error)));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (!open) {
+    return (
+      <div className="grid gap-3">
+        <OutcomeNote outcome={outcome} />
+        <Button variant="outline" onClick={() => setOpen(true)}>
+          <Plus aria-hidden="true" className="size-4" />
+          Add Vehicle
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <Card>
+      <form onSubmit={submit} noValidate aria-label="Add Vehicle" className="grid gap-3">
+        <TextField
+          label="QR code on the label"
+          value={vehicle.qrCode}
+          onValueChange={field("qrCode")}
+          maxLength={200}
+        />
+        <TextField
+          label="Plant number"
+          value={vehicle.plantNumber}
+          onValueChange={field("plantNumber")}
+          maxLength={200}
+        />
+        <TextField
+          label="Machine"
+          value={vehicle.machineNumber}
+          onValueChange={field("machineNumber")}
+          maxLength={200}
+        />
+        <TextField
+          label="Type"
+          value={vehicle.vehicleType}
+          onValueChange={field("vehicleType")}
+          maxLength={200}
+        />
+        <div>
+          <Label htmlFor={templateId}>Daily check list</Label>
+          <select
+            id={templateId}
+            value={vehicle.checkTemplate}
+            onChange={(event) => field("checkTemplate")(event.currentTarget.value)}
+            className={cn(...TEXT_BOX_CLASSES, "min-h-12")}
+          >
+            {CHECK_TEMPLATES.map((template) => (
+              <option key={template.id} value={template.id}>
+                {template.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <TextField
+          label="Description (optional)"
+          value={vehicle.description}
+          onValueChange={field("description")}
+          maxLength={2000}
+        />
+        <OutcomeNote outcome={outcome} />
+        <div className="flex flex-wrap gap-2">
+          <Button type="submit" disabled={busy}>
+            {busy ? (
+              <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
+            ) : (
+              <Plus aria-hidden="true" className="size-4" />
+            )}
+            {busy ? "Adding..." : "Add to Fleet"}
+          </Button>
+          <Button type="button" variant="outline" onClick={() => setOpen(false)} disabled={busy}>
+            Close
+          </Button>
+        </div>
       </form>
     </Card>
   );
