@@ -17,8 +17,8 @@ import { benchPort, startServer } from "./server-process";
 const WARM_UP = 20;
 const REQUESTS = 200;
 /** A filter that matches one driver or one plant reads the whole year in batches: fewer runs of those. */
-const FILTERED_WARM_UP = 2;
-const FILTERED_REQUESTS = 20;
+const FILTERED_WARM_UP = 1;
+const FILTERED_REQUESTS = 5;
 /** The review's default page (decision record 029). */
 const DEFAULT_PAGE_SIZE = 50;
 
@@ -123,6 +123,7 @@ export async function measureCompany(): Promise<Figure[]> {
     const cookie = await signIn(server.url, seeded);
     const review = `${server.url}/api/organisations/${seeded.organisationId}/review`;
 
+    console.info(`bench: company: the review's first page, ${WARM_UP} + ${REQUESTS} requests...`);
     const first = await sequential(review, cookie, WARM_UP, REQUESTS);
     if (first.items !== DEFAULT_PAGE_SIZE) {
       throw new Error(`the review's first page held ${first.items} rows, not ${DEFAULT_PAGE_SIZE}`);
@@ -141,6 +142,9 @@ export async function measureCompany(): Promise<Figure[]> {
       ["a driver", `driver=${encodeURIComponent(seeded.sampleDriverName)}`],
       ["a plant", `plant=${encodeURIComponent(seeded.samplePlantNumber)}`],
     ] as const) {
+      console.info(
+        `bench: company: filtered by ${label}, ${FILTERED_WARM_UP} + ${FILTERED_REQUESTS} requests...`,
+      );
       const filtered = await sequential(`${review}?${query}`, cookie, FILTERED_WARM_UP, FILTERED_REQUESTS);
       if (filtered.items === 0) throw new Error(`the review filtered by ${label} (${query}) found nothing`);
       figures.push({
@@ -154,6 +158,7 @@ export async function measureCompany(): Promise<Figure[]> {
     }
 
     const exportUrl = `${server.url}/api/organisations/${seeded.organisationId}/exports/hours.csv?from=${COMPANY_FIRST_DAY}&to=${COMPANY_LAST_WEEK_ENDING}`;
+    console.info("bench: company: a year's hours export...");
     const exported = await timedExport(exportUrl, cookie);
     figures.push(
       exported
