@@ -13,6 +13,7 @@ import * as m011 from "./migrations/011-reusable-join-codes";
 import * as m012 from "./migrations/012-office-review";
 import * as m013 from "./migrations/013-reopened-after-approval";
 import * as m015 from "./migrations/015-vehicle-defects";
+import * as m016 from "./migrations/016-company-review-indexes";
 import type { DB } from "./schema";
 
 /**
@@ -33,6 +34,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   "012-office-review": m012,
   "013-reopened-after-approval": m013,
   "015-vehicle-defects": m015,
+  "016-company-review-indexes": m016,
 };
 
 /**
