@@ -62,6 +62,8 @@ export default defineConfig({
         // And every form completed without an account is mailed from it, often to the same office.
         ANON_MAILS_PER_ADDRESS_PER_HOUR: "10000",
         ANON_MAILS_PER_RECIPIENT_PER_DAY: "10000",
+        // A company's webhook may go to a receiver the test starts on this machine, over http.
+        WEBHOOKS_ALLOW_LOCAL_HTTP: "true",
       },
     },
   ],

@@ -5,6 +5,7 @@ import { acceptPrivacyBanner, test } from "./fixtures/app-test";
 import { authDialog, logIn, newDriver, registerByApi, submitLogin } from "./fixtures/drivers";
 import { signUpLinkFor, waitForMailTo } from "./fixtures/mailbox";
 import { expectNoAxeViolations } from "./support/axe";
+import { openCompany } from "./support/company";
 import { readQrCodeOf } from "./support/qr-image";
 import { screenshotBoth } from "./support/supervisor";
 
@@ -18,15 +19,6 @@ async function anotherPhone(browser: Browser): Promise<Page> {
   const context = await browser.newContext({ baseURL, viewport, isMobile: true, hasTouch: true });
   await acceptPrivacyBanner(context);
   return context.newPage();
-}
-
-/** The Company screen, reached as a driver reaches it: More Options, then Company. */
-async function openCompany(page: Page): Promise<void> {
-  await page.goto("/home");
-  // The first visit of a run loads the app cold, on a machine shared with other builds: allow it time.
-  await page.getByRole("button", { name: "More Options" }).click({ timeout: 20_000 });
-  await page.getByRole("menuitemradio", { name: "Company" }).click();
-  await expect(page.getByRole("heading", { level: 2, name: "Company" })).toBeVisible();
 }
 
 /** The path of a join link (the server names its own origin in it). */

@@ -1,21 +1,13 @@
 import { randomUUID } from "node:crypto";
-import { expect, type Page } from "@playwright/test";
+import { expect } from "@playwright/test";
 import { companyMessages } from "../src/domain/company-messages";
 import { SAMPLE_SIGNATURE } from "../src/domain/sample-signature";
 import { test } from "./fixtures/app-test";
 import { logIn, newDriver, registerByApi } from "./fixtures/drivers";
 import { waitForMailTo } from "./fixtures/mailbox";
 import { expectNoAxeViolations } from "./support/axe";
+import { openCompany } from "./support/company";
 import { screenshotBoth } from "./support/supervisor";
-
-/** The Company screen, reached as a driver reaches it: More Options, then Company. */
-async function openCompany(page: Page): Promise<void> {
-  await page.goto("/home");
-  // The first visit of a run loads the app cold, on a machine shared with other builds: allow it time.
-  await page.getByRole("button", { name: "More Options" }).click({ timeout: 20_000 });
-  await page.getByRole("menuitemradio", { name: "Company" }).click();
-  await expect(page.getByRole("heading", { level: 2, name: "Company" })).toBeVisible();
-}
 
 test("a driver's defect mails the workshop, the fleet shows the machine until an admin marks it fixed", async ({
   page,

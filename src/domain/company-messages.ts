@@ -35,6 +35,30 @@ export const companyMessages = {
   amendedAfterApproval: (amendment: { reason: string; at: string; by: string }): string =>
     `Amended after approval: reopened by ${amendment.by} on ${formatUkTime(new Date(amendment.at), "minute")}. Reason: ${amendment.reason}`,
   memberNotFound: "No such member of this company.",
+  // The company's webhook (decision record 029)
+  webhookUrlRequired: "Please enter the address the webhook is sent to.",
+  webhookUrlTooLong: (max: number): string => `A webhook address can be at most ${max} characters long.`,
+  webhookUrlInvalid:
+    "This is not a web address. It should look like https://payroll.example.co.uk/plant-sheets.",
+  webhookUrlNotHttps: "A webhook address must start with https:// so that what is sent is encrypted.",
+  webhookUrlCredentials:
+    "A webhook address cannot contain a user name or password: the receiver checks each call's signature instead.",
+  webhookUrlNotPublic: "A webhook address must be on the internet, not on a private network or this server.",
+  webhookNotSet: "This company has no webhook set up.",
+  webhookExplained:
+    'Each "set approved" and "defect reported" is sent here as it happens, signed with the secret so the receiver can check it came from Plant Sheets.',
+  webhookSecretOnce:
+    "Copy it into the receiving system now: it is not shown again. Make a new one if it is lost.",
+  webhookSaved: (url: string, newSecret: boolean): string =>
+    newSecret ? `Webhook set up: calls go to ${url}. Copy its secret below.` : `Calls now go to ${url}.`,
+  webhookRotated: "New secret made: the old one no longer signs calls. Copy the new one below.",
+  webhookRemoved: "Webhook removed: nothing more is sent, and calls still waiting are dropped.",
+  webhookRotateConfirm:
+    "Calls are signed with the new secret from now on, and the receiving system refuses them until it has it.",
+  webhookRemoveConfirm: "Nothing more is sent to the receiving system, and calls still waiting are dropped.",
+  webhookNothingSent: "Nothing has been sent yet.",
+  webhookLastDelivery: (event: string, at: string, status: string, line: string | null): string =>
+    `Last call: ${event} of ${at}, ${status}${line ? ` (${line})` : ""}.`,
   /** A member asked for something their role does not allow; keyed by the action (see domain/organisation). */
   organisationActionForbidden: (action: string): string =>
     ({
@@ -48,6 +72,7 @@ export const companyMessages = {
       reopen: "Only a company's admins can reopen an approved week.",
       "view-fleet": "Only a company's supervisors and admins can see its fleet's defects.",
       "manage-fleet": "Only a company's admins can mark defects fixed and set the workshop address.",
+      "manage-webhooks": "Only a company's admins can set up its webhook.",
     })[action] ?? "Your role in this company does not allow this.",
   lastAdminDemoted: "A company needs at least one admin: make someone else an admin first.",
   lastAdminLeaving:
@@ -83,4 +108,28 @@ export const companyMessages = {
   inviteRevoked: (what: string): string => `Revoked ${what}: nobody can join with it any more.`,
   joinCodeExplained:
     "Anyone who scans this code can join with the role shown, for 7 days or until you revoke it under Open Invitations. It cannot be shown again once you leave this screen: make a new one if you need it.",
+  // The office review screen (decision record 029)
+  reviewLoadFailed: (detail: string): string => `Could not load the weeks to review: ${detail}`,
+  reviewMoreFailed: (detail: string): string => `Could not load more weeks: ${detail}`,
+  reviewNothingSubmitted: "No submitted weeks yet. Weeks appear here once drivers submit their timesheets.",
+  reviewNothingMatches: "No weeks match these filters. Change or clear them to see more.",
+  reviewOnlySupervisors: "Only a company's supervisors and admins review its weeks.",
+  reviewSetLoadFailed: (detail: string): string => `Could not load this week's forms: ${detail}`,
+  reviewApproved: (set: string): string => `Approved: ${set}.`,
+  reviewApproveFailed: (detail: string): string => `Not approved: ${detail}`,
+  reviewSentBack: (set: string): string =>
+    `Sent back to the driver: ${set}. They see your reason when they open the form.`,
+  reviewSendBackFailed: (detail: string): string => `Not sent back: ${detail}`,
+  reviewReopened: (set: string): string =>
+    `Reopened: ${set}. The driver can change it again; its next PDF says it was amended after approval, and why.`,
+  reviewReopenFailed: (detail: string): string => `Not reopened: ${detail}`,
+  reviewReopenReasonRequired:
+    "Please say why the approved week is reopened: it is kept and printed on its PDF.",
+  reviewReasonRequired: "Please say why the form goes back, so the driver knows what to change.",
+  reviewRatingRequired: "Please choose a rating.",
+  bulkApproveConfirm: (count: number): string =>
+    `Approve ${count} ${count === 1 ? "week" : "weeks"} with this rating? Each is locked against its driver's changes once approved.`,
+  bulkApproveProgress: (done: number, count: number): string => `Approving ${done} of ${count}...`,
+  bulkApproveResult: (approved: number, failed: number): string =>
+    `${approved} ${approved === 1 ? "week" : "weeks"} approved${failed > 0 ? `, ${failed} not approved (see below)` : ""}.`,
 } as const;

@@ -36,6 +36,7 @@ const EXPECTED: Record<Role, readonly OrganisationAction[]> = {
     "export",
     "view-fleet",
     "manage-fleet",
+    "manage-webhooks",
   ],
 };
 
@@ -60,6 +61,10 @@ describe("may: who may do what", () => {
 
   it("lets only an admin reopen an approved week", () => {
     expect(ROLES.filter((role) => may(role, "reopen"))).toEqual(["admin"]);
+  });
+
+  it("lets only an admin set up the company's webhook", () => {
+    expect(ROLES.filter((role) => may(role, "manage-webhooks"))).toEqual(["admin"]);
   });
 
   it("gives every refused action words of its own", () => {

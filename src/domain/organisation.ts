@@ -37,6 +37,8 @@ export const ORGANISATION_ACTIONS = [
   "view-fleet",
   /** Mark a defect fixed, and set where defect alerts go. */
   "manage-fleet",
+  /** Set, change, rotate the secret of and remove the company's webhook. */
+  "manage-webhooks",
 ] as const;
 export type OrganisationAction = (typeof ORGANISATION_ACTIONS)[number];
 
@@ -57,6 +59,7 @@ export const PERMISSIONS: Readonly<Record<OrganisationAction, readonly Role[]>> 
   export: ["admin"],
   "view-fleet": ["supervisor", "admin"],
   "manage-fleet": ["admin"],
+  "manage-webhooks": ["admin"],
 };
 
 export function may(role: Role, action: OrganisationAction): boolean {

@@ -25,6 +25,7 @@ import { uploadRoutes } from "./routes/uploads";
 import { vehicleRoutes } from "./routes/vehicles";
 import { inlineScriptHashes, securityHeaders } from "./security-headers";
 import { defaultPhotoRoot, localPhotoStorage, type PhotoStorage } from "./storage/photo-storage";
+import type { WebhookWorker } from "./webhooks/webhook-worker";
 
 export interface AppDeps {
   config: Config;
@@ -39,6 +40,8 @@ export interface AppDeps {
   photoStorage: PhotoStorage;
   /** Woken after a commit that queued mail, so it goes out at once instead of at the next poll. */
   outbox?: OutboxWorker;
+  /** Woken after a commit that queued a webhook delivery. */
+  webhooks?: WebhookWorker;
 }
 
 /** One registered method and address, e.g. PUT /api/timesheets/:id. */

@@ -19,6 +19,12 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ WORKERS: "0" })).toThrow(/WORKERS/);
   });
 
+  it("sends webhooks only to https on the internet unless WEBHOOKS_ALLOW_LOCAL_HTTP is true", () => {
+    expect(loadConfig({}).webhooksAllowLocalHttp).toBe(false);
+    expect(loadConfig({ WEBHOOKS_ALLOW_LOCAL_HTTP: "true" }).webhooksAllowLocalHttp).toBe(true);
+    expect(() => loadConfig({ WEBHOOKS_ALLOW_LOCAL_HTTP: "yes" })).toThrow(/WEBHOOKS_ALLOW_LOCAL_HTTP/);
+  });
+
   it("treats empty variables as unset", () => {
     const config = loadConfig({ DATABASE_URL: "", SMTP_URL: " ", S3_BUCKET: "" });
     expect(config.databaseUrl).toBeUndefined();

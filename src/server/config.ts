@@ -39,6 +39,7 @@ const EnvSchema = z.object({
   ACCOUNT_MAILS_PER_RECIPIENT_PER_DAY: z.coerce.number().int().min(1).max(1_000_000).default(200),
   ABUSE_EMAIL: optionalString.pipe(z.email().optional()),
   WORKERS: z.coerce.number().int().min(1).max(64).optional(),
+  WEBHOOKS_ALLOW_LOCAL_HTTP: z.enum(["true", "false"]).default("false"),
 });
 
 export interface Config {
@@ -77,6 +78,11 @@ export interface Config {
   abuseEmail: string;
   /** Server processes sharing the port: one per core unless set, as one Node process uses one core. */
   workers: number;
+  /**
+   * Lets a company's webhook go to this machine over plain http (WEBHOOKS_ALLOW_LOCAL_HTTP=true): for tests and
+   * development, where the receiver is a local server. Off, a webhook must be https to a public host.
+   */
+  webhooksAllowLocalHttp: boolean;
 }
 
 export interface MailLimits {
@@ -132,5 +138,6 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     },
     abuseEmail: e.ABUSE_EMAIL ?? `abuse@${mailDomain(e.MAIL_FROM)}`,
     workers: e.WORKERS ?? availableParallelism(),
+    webhooksAllowLocalHttp: e.WEBHOOKS_ALLOW_LOCAL_HTTP === "true",
   };
 }

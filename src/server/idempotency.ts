@@ -44,7 +44,8 @@ function requestHash(request: FastifyRequest): string {
  * is kept for 24 hours; a replay gets that answer without running again, a replay while the first still runs
  * gets 409 (code in_progress, with Retry-After), and the same key with a different request gets 422. A failed
  * first request leaves nothing behind, so retrying it runs it again. Nor does an answer that sets a cookie (login,
- * register, logout): it carries a session secret that must not be stored, so such a request simply runs again.
+ * register, logout): it carries a session secret that must not be stored, so such a request simply runs again;
+ * nor does one marked `Cache-Control: no-store` (a webhook's new secret), for the same reason.
  */
 export function registerIdempotency(app: FastifyInstance): void {
   app.decorateRequest("idempotency", null);
@@ -94,7 +95,8 @@ export function registerIdempotency(app: FastifyInstance): void {
       reply.statusCode >= 200 &&
       reply.statusCode < 300 &&
       (typeof payload === "string" || payload === null) &&
-      reply.getHeader("set-cookie") === undefined
+      reply.getHeader("set-cookie") === undefined &&
+      reply.getHeader("cache-control") !== "no-store"
     ) {
       await completeIdempotencyKey(db, claim.scope, claim.key, {
         status: reply.statusCode,

@@ -9,6 +9,7 @@ import { seedSampleData } from "./db/seed";
 import { createMailTransport, describeMailTarget } from "./mail/mail-transport";
 import { startOutboxWorker } from "./mail/outbox-worker";
 import { startMaintenance } from "./maintenance";
+import { startWebhookWorker } from "./webhooks/webhook-worker";
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -50,13 +51,19 @@ function announce(config: Config, log: Logger): void {
 }
 
 /**
- * One server process: the API and web app, the outbox worker and maintenance. Several run side by side as
- * instances against one database do, which the database, the outbox's claims and maintenance are made for.
+ * One server process: the API and web app, the mail outbox and webhook workers, and maintenance. Several run side
+ * by side as instances against one database do, which the database, the outboxes' claims and maintenance are made
+ * for.
  */
 async function serve(config: Config, log: Logger, options: { announce: boolean }): Promise<void> {
   const database = await openConfiguredDatabase(config);
   const transport = createMailTransport(mailTarget(config));
   const outbox = startOutboxWorker({ db: database.db, transport, from: config.mailFrom, log });
+  const webhooks = startWebhookWorker({
+    db: database.db,
+    allowLocalHttp: config.webhooksAllowLocalHttp,
+    log,
+  });
 
   const app = await buildApp({
     config,
@@ -65,6 +72,7 @@ async function serve(config: Config, log: Logger, options: { announce: boolean }
     logger: log,
     now: () => new Date(),
     outbox,
+    webhooks,
   });
   const maintenance = startMaintenance(database.db, app.deps.photoStorage, log);
   await app.listen({ port: config.port, host: config.host });
@@ -80,7 +88,7 @@ async function serve(config: Config, log: Logger, options: { announce: boolean }
     setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS).unref();
     await app.close();
     maintenance.stop();
-    await outbox.stop();
+    await Promise.all([outbox.stop(), webhooks.stop()]);
     transport.close();
     await database.close();
     process.exit(0);

@@ -13,11 +13,12 @@ import { purgeOutbox } from "./db/outbox-repository";
 import { deleteUnusedPhotoRows } from "./db/photos-repository";
 import { deleteStaleRateLimits } from "./db/rate-limits-repository";
 import type { DB } from "./db/schema";
+import { purgeWebhookOutbox } from "./db/webhooks-repository";
 import { deletePhotoFiles } from "./services/print-copies";
 import type { PhotoStorage } from "./storage/photo-storage";
 
 const HOUR_MS = 60 * 60 * 1000;
-/** Delivered mail is kept (without its content) this long, as a record of what was sent to whom. */
+/** Delivered mail and webhook calls are kept (without their content) this long, as a record of what was sent. */
 const SENT_MAIL_RECORD_MS = 90 * 24 * HOUR_MS;
 /**
  * A photo on no form this long after its upload URL was handed out is let go: well past the URL's 7-day validity,
@@ -27,7 +28,7 @@ const UNUSED_PHOTO_MS = 30 * 24 * HOUR_MS;
 
 /**
  * Deletes what has expired: sessions, reset and sign-up links, unused invitations, idempotency keys, old rate-limit windows and
- * forgotten login failures, old delivered mail, signatures no form or set holds any more, and photos that never made
+ * forgotten login failures, old delivered mail and webhook calls, signatures no form or set holds any more, and photos that never made
  * it onto a form (rows, then bytes).
  */
 export async function runMaintenance(db: Kysely<DB>, photoStorage: PhotoStorage, now: Date): Promise<void> {
@@ -43,6 +44,7 @@ export async function runMaintenance(db: Kysely<DB>, photoStorage: PhotoStorage,
   );
   await deleteStaleLoginFailures(db, new Date(now.getTime() - loginMemoryMs));
   await purgeOutbox(db, new Date(now.getTime() - SENT_MAIL_RECORD_MS));
+  await purgeWebhookOutbox(db, new Date(now.getTime() - SENT_MAIL_RECORD_MS));
   await deleteUnheldImages(db);
   const keys = await deleteUnusedPhotoRows(db, new Date(now.getTime() - UNUSED_PHOTO_MS));
   // Every file is tried even if one fails: its row is already gone, so no later run would find it.

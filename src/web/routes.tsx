@@ -68,6 +68,11 @@ const JoinPage = lazyWithQueries(
   () => import("./features/organisation/join-page"),
   (m) => m.JoinPage,
 );
+// The company's office review: supervisors' and admins' only, never in the driver's home bundle.
+const OfficeReviewPage = lazyWithQueries(
+  () => import("./features/office-review/office-review-page"),
+  (m) => m.OfficeReviewPage,
+);
 const NotFoundPage = lazyScreen(
   () => import("./features/not-found/not-found-page"),
   (m) => m.NotFoundPage,
@@ -149,6 +154,7 @@ export function AppRoutes() {
           <Route path="/reset-password" component={ResetPasswordPage} />
           <Route path="/confirm-account" component={ConfirmAccountPage} />
           <Route path="/join" component={JoinPage} />
+          <Route path="/office-review" component={OfficeReviewPage} />
           <Route component={NotFoundPage} />
         </Switch>
         <ScreenReady />

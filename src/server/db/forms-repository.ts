@@ -367,6 +367,36 @@ export async function listOrganisationTimesheetsByWeek(
 }
 
 /**
+ * An organisation's timesheets its office approved (migration 012) with a week ending from `from` to `to`
+ * inclusive, oldest week first (ties by id), after `after`, at most `limit`: the exports read them a batch at a
+ * time, each batch starting where the last ended, so a year of a large company is never in memory at once.
+ */
+export async function listApprovedOrganisationTimesheets(
+  db: Kysely<DB>,
+  organisationId: string,
+  options: { from: string; to: string; after?: ReviewListPosition; limit: number },
+): Promise<Array<StoredForm & { ownerId: string }>> {
+  const { from, to, after, limit } = options;
+  const rows = await db
+    .selectFrom("forms")
+    .selectAll()
+    .where("organisation_id", "=", organisationId)
+    .where("kind", "=", "timesheet")
+    .where("review_approved_at", "is not", null)
+    .where("owner_id", "is not", null)
+    .where("form_date", ">=", from)
+    .where("form_date", "<=", to)
+    .$if(after !== undefined, (qb) =>
+      qb.where((eb) => eb(eb.refTuple("form_date", "id"), ">", eb.tuple(after!.weekEnding, after!.id))),
+    )
+    .orderBy("form_date", "asc")
+    .orderBy("id", "asc")
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({ ...toStoredForm(row), ownerId: row.owner_id! }));
+}
+
+/**
  * The forms of both kinds that some owners made in an organisation, dated from `from` to `to` inclusive: what
  * pairing needs to give each timesheet of those weeks its check sheets.
  */
@@ -404,6 +434,22 @@ export async function getOrganisationForm(
     .where("owner_id", "is not", null)
     .executeTakeFirst();
   return row ? { ...toStoredForm(row), ownerId: row.owner_id! } : undefined;
+}
+
+/** One form of an organisation by id, of any kind, whoever made it: the read-only view for its supervisors. */
+export async function getOrganisationFormById(
+  db: Kysely<DB>,
+  organisationId: string,
+  id: string,
+): Promise<StoredForm | undefined> {
+  const row = await db
+    .selectFrom("forms")
+    .selectAll()
+    .where("id", "=", id)
+    .where("organisation_id", "=", organisationId)
+    .where("owner_id", "is not", null)
+    .executeTakeFirst();
+  return row && toStoredForm(row);
 }
 
 /** What the office's review writes on a company's forms (migration 012). */

@@ -74,6 +74,22 @@ export async function isImageHeldByAny(
   return row !== undefined;
 }
 
+/** Whether a form of this organisation (whoever made it) uses the image: for its supervisors' and admins' view. */
+export async function isImageHeldByOrganisation(
+  db: Kysely<DB>,
+  imageId: string,
+  organisationId: string,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom("image_uses")
+    .innerJoin("forms", "forms.id", "image_uses.holder_id")
+    .select("image_uses.image_id")
+    .where("image_uses.image_id", "=", imageId)
+    .where("forms.organisation_id", "=", organisationId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** Whether a form or stored set of this owner uses the image. */
 export async function isImageHeldByOwner(db: Kysely<DB>, imageId: string, ownerId: string): Promise<boolean> {
   const row = await db

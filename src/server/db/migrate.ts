@@ -12,6 +12,7 @@ import * as m010 from "./migrations/010-organisations";
 import * as m011 from "./migrations/011-reusable-join-codes";
 import * as m012 from "./migrations/012-office-review";
 import * as m013 from "./migrations/013-reopened-after-approval";
+import * as m014 from "./migrations/014-organisation-webhooks";
 import * as m015 from "./migrations/015-vehicle-defects";
 import * as m016 from "./migrations/016-company-review-indexes";
 import type { DB } from "./schema";
@@ -33,6 +34,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   "011-reusable-join-codes": m011,
   "012-office-review": m012,
   "013-reopened-after-approval": m013,
+  "014-organisation-webhooks": m014,
   "015-vehicle-defects": m015,
   "016-company-review-indexes": m016,
 };

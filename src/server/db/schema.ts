@@ -292,6 +292,37 @@ export interface InviteUsesTable {
   joined_at: string;
 }
 
+/** An organisation's webhook (migration 014): at most one per organisation. */
+export interface OrganisationWebhooksTable {
+  organisation_id: string;
+  /** https (or this machine in tests), as checkWebhookUrl wrote it. */
+  url: string;
+  /** What calls are signed with; kept as the server needs it to sign, never answered after it is made. */
+  secret: string;
+  created_at: string;
+  updated_at: string;
+  secret_rotated_at: string | null;
+}
+
+/** One event to deliver to an organisation's webhook (migration 014); the mail outbox's twin. */
+export interface WebhookOutboxTable {
+  /** The delivery's id: the X-PlantSheets-Delivery header and the body's `id`, the same on every attempt. */
+  id: string;
+  organisation_id: string;
+  event: string;
+  /** The JSON body as signed; null once delivered. */
+  body: string | null;
+  status: OutboxStatus;
+  attempts: number;
+  next_attempt_at: string;
+  claimed_by: string | null;
+  claimed_until: string | null;
+  /** A short line about the last attempt ("HTTP 503 Service Unavailable", "timed out"); never a response body. */
+  last_status: string | null;
+  created_at: string;
+  sent_at: string | null;
+}
+
 /** Fixed-window request counters (migration 002), shared by every server instance. */
 export interface RateLimitsTable {
   key: string;
@@ -329,4 +360,6 @@ export interface DB {
   invites: InvitesTable;
   invite_uses: InviteUsesTable;
   vehicle_defects: VehicleDefectsTable;
+  organisation_webhooks: OrganisationWebhooksTable;
+  webhook_outbox: WebhookOutboxTable;
 }

@@ -34,6 +34,14 @@ describe.each(testDatabases())("who may use each organisation route, on $name", 
       status: "ready_for_approval",
     });
 
+  /** The company's webhook, set up by its admin (again, if it is already): its address. */
+  const webhookSetUp = async (w: OrganisationWorld) => {
+    const res = await call("PUT", `/api/organisations/${w.company.id}/webhook`, w.company.admin.cookie, {
+      url: "https://payroll.example.co.uk/plant-sheets",
+    });
+    expect([200, 201], res.body).toContain(res.statusCode);
+  };
+
   const CASES: RouteCase[] = [
     {
       method: "POST",
@@ -132,6 +140,54 @@ describe.each(testDatabases())("who may use each organisation route, on $name", 
         otherMember: 404,
         driver: 403,
         supervisor: 200,
+        admin: 200,
+      },
+    },
+    {
+      method: "GET",
+      route: "/api/organisations/:id/exports/hours.csv",
+      request: async (w) => ({
+        url: `/api/organisations/${w.company.id}/exports/hours.csv?from=2025-05-31&to=2025-06-07`,
+      }),
+      // The exports that payroll and invoicing read are the office's alone.
+      expected: {
+        anonymous: 401,
+        nonMember: 404,
+        otherMember: 404,
+        driver: 403,
+        supervisor: 403,
+        admin: 200,
+      },
+    },
+    {
+      method: "GET",
+      route: "/api/organisations/:id/exports/defects.csv",
+      request: async (w) => ({
+        url: `/api/organisations/${w.company.id}/exports/defects.csv?from=2025-05-31&to=2025-06-07`,
+      }),
+      // The exports that payroll and invoicing read are the office's alone.
+      expected: {
+        anonymous: 401,
+        nonMember: 404,
+        otherMember: 404,
+        driver: 403,
+        supervisor: 403,
+        admin: 200,
+      },
+    },
+    {
+      method: "GET",
+      route: "/api/organisations/:id/exports/workbook.xlsx",
+      request: async (w) => ({
+        url: `/api/organisations/${w.company.id}/exports/workbook.xlsx?from=2025-05-31&to=2025-06-07`,
+      }),
+      // The exports that payroll and invoicing read are the office's alone.
+      expected: {
+        anonymous: 401,
+        nonMember: 404,
+        otherMember: 404,
+        driver: 403,
+        supervisor: 403,
         admin: 200,
       },
     },
@@ -329,6 +385,71 @@ describe.each(testDatabases())("who may use each organisation route, on $name", 
         driver: 204,
         supervisor: 204,
         admin: 409,
+      },
+    },
+    {
+      method: "GET",
+      route: "/api/organisations/:id/webhook",
+      request: async (w) => {
+        await webhookSetUp(w);
+        return { url: `/api/organisations/${w.company.id}/webhook` };
+      },
+      expected: {
+        anonymous: 401,
+        nonMember: 404,
+        otherMember: 404,
+        driver: 403,
+        supervisor: 403,
+        admin: 200,
+      },
+    },
+    {
+      method: "PUT",
+      route: "/api/organisations/:id/webhook",
+      request: async (w) => ({
+        url: `/api/organisations/${w.company.id}/webhook`,
+        payload: { url: "https://hire-desk.example.com/events" },
+      }),
+      // Only the admin's call makes it (the others changed nothing), so the admin is answered its secret.
+      expected: {
+        anonymous: 401,
+        nonMember: 404,
+        otherMember: 404,
+        driver: 403,
+        supervisor: 403,
+        admin: 201,
+      },
+    },
+    {
+      method: "POST",
+      route: "/api/organisations/:id/webhook/rotate-secret",
+      request: async (w) => {
+        await webhookSetUp(w);
+        return { url: `/api/organisations/${w.company.id}/webhook/rotate-secret` };
+      },
+      expected: {
+        anonymous: 401,
+        nonMember: 404,
+        otherMember: 404,
+        driver: 403,
+        supervisor: 403,
+        admin: 200,
+      },
+    },
+    {
+      method: "DELETE",
+      route: "/api/organisations/:id/webhook",
+      request: async (w) => {
+        await webhookSetUp(w);
+        return { url: `/api/organisations/${w.company.id}/webhook` };
+      },
+      expected: {
+        anonymous: 401,
+        nonMember: 404,
+        otherMember: 404,
+        driver: 403,
+        supervisor: 403,
+        admin: 204,
       },
     },
     {

@@ -18,6 +18,7 @@ import {
   SendBackRequestSchema,
 } from "../../domain/office-review";
 import { FixDefectRequestSchema, WorkshopRequestSchema } from "../../domain/vehicle-defects";
+import { WebhookRequestSchema } from "../../domain/webhook";
 import { requireAccount } from "../auth/sessions";
 import { findMembership } from "../db/organisations-repository";
 import { parseInput } from "../parse-input";
@@ -29,9 +30,16 @@ import {
 } from "../services/organisations/change-membership";
 import { createJoinCode } from "../services/organisations/create-join-code";
 import { createOrganisation } from "../services/organisations/create-organisation";
+import { approvedWeeksWorkbook, defectsCsv, hoursCsv } from "../services/organisations/exports";
 import { inviteByEmail } from "../services/organisations/invite-by-email";
 import { listOrganisationForms } from "../services/organisations/list-organisation-forms";
 import { listInvites, revokeOpenInvite } from "../services/organisations/manage-invites";
+import {
+  removeWebhook,
+  rotateSecret,
+  setWebhook,
+  viewWebhook,
+} from "../services/organisations/manage-webhook";
 import { listOfficeReview } from "../services/organisations/office-review";
 import { memberOf } from "../services/organisations/organisation-access";
 import { organisationView } from "../services/organisations/organisation-view";
@@ -42,6 +50,9 @@ import {
 } from "../services/organisations/review-decisions";
 import { fixDefect, listFleet, setWorkshop } from "../services/organisations/vehicle-defects";
 import { auditActorOf } from "../services/record-audit";
+
+const CSV_TYPE = "text/csv; charset=utf-8";
+const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
 const OrganisationParamsSchema = z.object({ id: IdSchema });
 const MemberParamsSchema = z.object({ id: IdSchema, accountId: IdSchema });
@@ -129,6 +140,25 @@ export const organisationRoutes: FastifyPluginAsync = async (app) => {
     return setWorkshop(app, account, id, body);
   });
 
+  // The exports of approved weeks: `from` and `to` are week endings, both included. Streamed as they are read.
+  const exports = {
+    "hours.csv": { make: hoursCsv, type: CSV_TYPE },
+    "defects.csv": { make: defectsCsv, type: CSV_TYPE },
+    "workbook.xlsx": { make: approvedWeeksWorkbook, type: XLSX_TYPE },
+  } as const;
+  for (const [file, { make, type }] of Object.entries(exports)) {
+    app.get(`/organisations/:id/exports/${file}`, async (request, reply) => {
+      const account = requireAccount(request);
+      const { id } = parseInput(OrganisationParamsSchema, request.params);
+      const { stream, fileName } = await make(app, account, id, request.query);
+      return reply
+        .type(type)
+        .header("content-disposition", `attachment; filename="${fileName}"`)
+        .header("cache-control", "no-store")
+        .send(stream);
+    });
+  }
+
   app.post("/organisations/:id/invites", async (request, reply) => {
     const account = requireAccount(request);
     const { id } = parseInput(OrganisationParamsSchema, request.params);
@@ -175,6 +205,37 @@ export const organisationRoutes: FastifyPluginAsync = async (app) => {
     const account = requireAccount(request);
     const { id } = parseInput(OrganisationParamsSchema, request.params);
     await leaveOrganisation(app, account, id);
+    return reply.status(204).send();
+  });
+
+  app.get("/organisations/:id/webhook", async (request) => {
+    const account = requireAccount(request);
+    const { id } = parseInput(OrganisationParamsSchema, request.params);
+    return viewWebhook(app, account, id);
+  });
+
+  // The two answers that carry a secret are not kept anywhere: not by a cache, not as an Idempotency-Key's answer.
+  app.put("/organisations/:id/webhook", async (request, reply) => {
+    const account = requireAccount(request);
+    const { id } = parseInput(OrganisationParamsSchema, request.params);
+    const body = parseInput(WebhookRequestSchema, request.body);
+    const { created, body: answer } = await setWebhook(app, account, id, body);
+    return reply
+      .status(created ? 201 : 200)
+      .header("cache-control", "no-store")
+      .send(answer);
+  });
+
+  app.post("/organisations/:id/webhook/rotate-secret", async (request, reply) => {
+    const account = requireAccount(request);
+    const { id } = parseInput(OrganisationParamsSchema, request.params);
+    return reply.header("cache-control", "no-store").send(await rotateSecret(app, account, id));
+  });
+
+  app.delete("/organisations/:id/webhook", async (request, reply) => {
+    const account = requireAccount(request);
+    const { id } = parseInput(OrganisationParamsSchema, request.params);
+    await removeWebhook(app, account, id);
     return reply.status(204).send();
   });
 

@@ -129,6 +129,36 @@ describe.each(testDatabases())("defects reported on a company's vehicles, on $na
     expect((await fix(acme, acme.admin, defectId, "Again")).statusCode).toBe(404);
   });
 
+  it("queues one signed 'defect.reported' webhook per report when the company has one, with figures only", async () => {
+    const acme = await company();
+    const dave = await member(acme, "driver");
+    const hook = await call("PUT", `/api/organisations/${acme.id}/webhook`, acme.admin.cookie, {
+      url: "https://hire-desk.example.co.uk/plant-sheets",
+    });
+    expect(hook.statusCode, hook.body).toBe(201);
+    const sheet = await sentSheet(dave);
+    await call("PUT", `/api/check-sheets/${sheet}`, dave.cookie, { defectsNotes: "Saved again" });
+    const deliveries = await testApp.database.db
+      .selectFrom("webhook_outbox")
+      .select(["event", "body"])
+      .where("organisation_id", "=", acme.id)
+      .execute();
+    expect(deliveries.map((delivery) => delivery.event)).toEqual(["defect.reported"]);
+    const body = JSON.parse(deliveries[0]!.body as string);
+    expect(body).toMatchObject({
+      event: "defect.reported",
+      organisationId: acme.id,
+      data: {
+        checkSheetId: sheet,
+        plantNumber: EXCAVATOR.plantNumber,
+        checkDate: "2025-06-09",
+        driverName: "Łukasz Wróbel",
+        items: [expect.any(String), expect.any(String)],
+      },
+    });
+    expect(deliveries[0]!.body).not.toContain("tyre");
+  });
+
   it("reports through the driver's one-step completion too, and records a report without a workshop address but mails nobody", async () => {
     const acme = await company();
     const dave = await member(acme, "driver");

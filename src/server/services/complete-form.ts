@@ -221,6 +221,7 @@ export async function completeForm(
     for (const to of mailedTo) await enqueueMail(trx, completedFormMail({ ...mail, to, link }), now);
   });
   app.deps.outbox?.wake();
+  if (defectReport) app.deps.webhooks?.wake();
   // The rows went with the commit; without them the bytes are unreachable, so removing them cannot fail a sent form.
   if (!account) await deleteStoredPhotos(app, photos);
   return { id: account ? id : null, recipients: mailedTo };

@@ -9,9 +9,12 @@ import { signedContentFingerprint } from "../pdf/signed-content-fingerprint";
 import { apiForm } from "./form-answers";
 import { withImages } from "./form-images";
 import { storedSetView } from "./stored-set";
-import type { ViewAccess } from "./view-access";
+import { companyFormForReviewer, type ViewAccess } from "./view-access";
 
-/** The form a read-only view shows: the owner's own, or the one whose emailed link's token was given. */
+/**
+ * The form a read-only view shows: the owner's own, a member's form to their company's supervisors and admins, or
+ * the one whose emailed link's token was given.
+ */
 async function viewedForm(
   app: FastifyInstance,
   id: string,
@@ -20,6 +23,8 @@ async function viewedForm(
   const { db } = app.deps.database;
   const own = access.ownerId ? await getOwnForm(db, access.ownerId, id) : undefined;
   if (own) return own;
+  const company = access.ownerId ? await companyFormForReviewer(app, access.ownerId, id) : undefined;
+  if (company) return company;
   const byToken = access.token ? await getFormByViewToken(db, access.token) : undefined;
   // A wrong token answers like a missing form.
   return byToken?.id === id ? byToken : undefined;
@@ -40,8 +45,8 @@ async function withFingerprint(app: FastifyInstance, form: Record<string, unknow
 }
 
 /**
- * The read-only view of a form (GET /api/completed-forms/{id}), for its owner or for whoever holds the emailed
- * link's token; undefined when neither gives access. A timesheet heading an approved set shows its set too: the
+ * The read-only view of a form (GET /api/completed-forms/{id}), for its owner, its company's supervisors and
+ * admins, or whoever holds the emailed link's token; undefined when neither gives access. A timesheet heading an approved set shows its set too: the
  * check sheets and the approval.
  */
 export async function completedFormView(

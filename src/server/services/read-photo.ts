@@ -2,10 +2,11 @@ import type { FastifyInstance } from "fastify";
 import { AppError } from "../app-error";
 import { findPhoto, type PhotoRow } from "../db/photos-repository";
 import { verifiedPhoto } from "./form-photos";
-import { shownByViewToken, type ViewAccess } from "./view-access";
+import { companyFormForReviewer, shownByViewToken, type ViewAccess } from "./view-access";
 
 /**
- * Who may see an uploaded photo: its account's session; the holder of an emailed link showing the form it is on;
+ * Who may see an uploaded photo: its account's session; the supervisors and admins of the company the form it is
+ * on belongs to; the holder of an emailed link showing the form it is on;
  * and, for a photo uploaded without an account and on no form yet, whoever has its address (only the uploader was
  * given it, and the phone shows it while the form is filled in). An anonymous form keeps nothing: its photos are
  * deleted when it is completed, once they are in its PDF.
@@ -13,7 +14,12 @@ import { shownByViewToken, type ViewAccess } from "./view-access";
 async function maySee(app: FastifyInstance, photo: PhotoRow, access: ViewAccess): Promise<boolean> {
   if (photo.owner_id === null && photo.form_id === null) return true;
   if (photo.owner_id !== null && photo.owner_id === access.ownerId) return true;
-  return photo.form_id !== null && (await shownByViewToken(app, access.token)).includes(photo.form_id);
+  if (photo.form_id === null) return false;
+  if ((await shownByViewToken(app, access.token)).includes(photo.form_id)) return true;
+  return (
+    access.ownerId !== null &&
+    (await companyFormForReviewer(app, access.ownerId, photo.form_id)) !== undefined
+  );
 }
 
 /** A photo's bytes and type for someone who may see it; undefined otherwise, as for a photo that does not exist. */

@@ -16,7 +16,7 @@ import { archiveForm } from "./archive-form";
 import { imageIdsOf, refuseUnknownImages, separateImages } from "./form-images";
 import { resolveFormPhotos } from "./form-photos";
 import { organisationIdOf } from "./organisations/organisation-access";
-import { defectReportWrite } from "./organisations/vehicle-defects";
+import { defectReportWrite, wakeAfterDefectReport } from "./organisations/vehicle-defects";
 import type { AuditActor } from "./record-audit";
 
 type Fields = Record<string, unknown> & { status: FormStatus };
@@ -134,7 +134,7 @@ export async function createForm(
     }
     return inserted;
   });
-  if (defectReport) app.deps.outbox?.wake();
+  if (defectReport) wakeAfterDefectReport(app);
   if (!created && !(await getForm(db, spec.kind, account.id, id))) {
     throw new AppError("conflict", messages.formIdInUse(spec.noun));
   }
@@ -203,7 +203,7 @@ export async function updateOwnForm(
           }
           return done;
         });
-  if (defectReport) app.deps.outbox?.wake();
+  if (defectReport) wakeAfterDefectReport(app);
   if (!updated) {
     throw lockedError((await getForm(db, spec.kind, account.id, id)) ?? current);
   }

@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { ViewTokenQuerySchema } from "../../domain/api";
+import { may } from "../../domain/organisation";
 import { combinedSetId } from "../../domain/pairing";
-import { getFormByViewToken } from "../db/forms-repository";
+import { getFormByViewToken, getOrganisationFormById, type StoredForm } from "../db/forms-repository";
+import { findMembership } from "../db/organisations-repository";
 import { getApproval } from "../db/supervisor-approvals-repository";
 import { parseInput } from "../parse-input";
 
@@ -32,4 +34,26 @@ export async function shownByViewToken(app: FastifyInstance, token: string | nul
       ? await getApproval(db, form.ownerId, combinedSetId(form.id))
       : undefined;
   return [form.id, ...(set ? [set.id, ...set.checkSheetIds] : [])];
+}
+
+/**
+ * A member's form as their company's supervisor or admin reads it (the office review's "open a set"): a form of
+ * the reader's own company, whoever made it; undefined for a driver, an individual, and any form of another
+ * company or of none, as for a form that does not exist.
+ */
+export async function companyFormForReviewer(
+  app: FastifyInstance,
+  readerId: string,
+  id: string,
+): Promise<StoredForm | undefined> {
+  const organisationId = await reviewedOrganisationOf(app, readerId);
+  return organisationId === null
+    ? undefined
+    : getOrganisationFormById(app.deps.database.db, organisationId, id);
+}
+
+/** The organisation whose members' forms the reader may see (a supervisor's or admin's); null for anyone else. */
+export async function reviewedOrganisationOf(app: FastifyInstance, readerId: string): Promise<string | null> {
+  const membership = await findMembership(app.deps.database.db, readerId);
+  return membership && may(membership.role, "view-member-forms") ? membership.organisationId : null;
 }

@@ -67,6 +67,8 @@ export const appPaths = {
   collation: (tab?: CollationCategory) => `/?screen=collation${tab ? `&tab=${tab}` : ""}`,
   /** The approval dashboard of one combined set ('combined-' plus its timesheet id). */
   combinedApproval: (combinedId: string) => `/?screen=combined-approval&id=${encodeURIComponent(combinedId)}`,
+  /** The company's office review of its drivers' weeks (supervisors and admins). */
+  officeReview: "/office-review",
   privacyPolicy: "/privacy-policy",
   /** Where the emailed reset link lands; the server builds the link with its token. */
   resetPassword: "/reset-password",

@@ -2,6 +2,7 @@ import { type QueryClient, useQueries } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { z } from "zod";
 import { CheckSheetSchema } from "../../domain/check-sheet";
+import { SentBackSchema } from "../../domain/sent-back";
 import { TimesheetSchema } from "../../domain/timesheet";
 import { fetchKeepingOffline, type ListAnswer } from "../offline/kept-lists";
 import { apiRequest } from "./api-client";
@@ -15,6 +16,8 @@ export const CHECK_SHEETS_KEY = ["/api/check-sheets"] as const;
 const storedTimes = {
   updatedAt: z.string().nullish(),
   completedAt: z.string().nullish(),
+  /** Why the company's office sent the form back, until the next approval (decision record 029). */
+  sentBack: SentBackSchema.nullish(),
 };
 
 export const StoredTimesheetSchema = TimesheetSchema.extend({

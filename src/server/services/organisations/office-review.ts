@@ -77,12 +77,14 @@ async function pageTimesheets(
  * Each timesheet's check sheets as its driver's own pairing gives them (pairing.ts): the driver's forms in the
  * company around the page's weeks, paired per driver. A check sheet goes to the earliest week ending that covers
  * it, and only timesheets ending up to 6 days either side of a week can cover one of its days, so those are all
- * that need reading.
+ * that need reading. With `onlyReviewApproved`, only the check sheets the office approved (with their set) are
+ * given: what the exports of approved weeks hold.
  */
 export async function pairedCheckSheets(
   app: FastifyInstance,
   organisationId: string,
   timesheets: Array<StoredForm & { ownerId: string }>,
+  options: { onlyReviewApproved?: boolean } = {},
 ): Promise<Map<string, StoredCheckSheet[]>> {
   const paired = new Map<string, StoredCheckSheet[]>();
   const weeks = timesheets.map((form) => form.date ?? "").sort();
@@ -95,6 +97,7 @@ export async function pairedCheckSheets(
     [...new Set(timesheets.map((form) => form.ownerId))],
     { from: addDays(first, -6) ?? first, to: addDays(last, 6) ?? last },
   );
+  const approved = new Set(forms.filter((form) => form.reviewApprovedAt !== null).map((form) => form.id));
   const byOwner = new Map<string, StoredForm[]>();
   for (const form of forms) {
     const owner = form.ownerId ?? "";
@@ -105,7 +108,14 @@ export async function pairedCheckSheets(
       owned.filter((form) => form.kind === "timesheet").map(asTimesheet),
       owned.filter((form) => form.kind === "check-sheet").map(asCheckSheet),
     );
-    for (const set of combined) paired.set(set.timesheet.id, set.checkSheets);
+    for (const set of combined) {
+      paired.set(
+        set.timesheet.id,
+        options.onlyReviewApproved
+          ? set.checkSheets.filter((sheet) => approved.has(sheet.id))
+          : set.checkSheets,
+      );
+    }
   }
   return paired;
 }

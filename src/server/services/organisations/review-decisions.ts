@@ -1,10 +1,19 @@
 import type { FastifyInstance } from "fastify";
 import { companyMessages } from "../../../domain/company-messages";
 import { OPEN_STATUSES } from "../../../domain/form-status";
-import type { ReopenRequest, ReviewApproveRequest, SendBackRequest } from "../../../domain/office-review";
+import {
+  type ReopenRequest,
+  type ReviewApproveRequest,
+  type ReviewTimesheet,
+  reviewRow,
+  type SendBackRequest,
+} from "../../../domain/office-review";
+import type { SetApprovedData } from "../../../domain/webhook";
 import { AppError } from "../../app-error";
 import type { Account } from "../../db/accounts-repository";
 import { getOrganisationForm, type StoredForm, writeReview } from "../../db/forms-repository";
+import { enqueueWebhook } from "../../db/webhooks-repository";
+import { asTimesheet, type StoredCheckSheet } from "../combined-set-forms";
 import { type AuditActor, type AuditEvent, recordAudit } from "../record-audit";
 import { pairedCheckSheets } from "./office-review";
 import { memberOf } from "./organisation-access";
@@ -14,6 +23,7 @@ interface ReviewedSet {
   timesheet: StoredForm & { ownerId: string };
   formIds: string[];
   checkSheetIds: string[];
+  checkSheets: StoredCheckSheet[];
 }
 
 /**
@@ -38,10 +48,9 @@ async function reviewedSet(
     if (timesheet.status === "draft") throw new AppError("conflict", companyMessages.reviewNotSubmitted);
     if (approved) throw new AppError("conflict", companyMessages.reviewAlreadyApproved);
   }
-  const checkSheetIds = (
-    (await pairedCheckSheets(app, organisationId, [timesheet])).get(timesheet.id) ?? []
-  ).map((sheet) => sheet.id);
-  return { timesheet, formIds: [timesheet.id, ...checkSheetIds], checkSheetIds };
+  const checkSheets = (await pairedCheckSheets(app, organisationId, [timesheet])).get(timesheet.id) ?? [];
+  const checkSheetIds = checkSheets.map((sheet) => sheet.id);
+  return { timesheet, formIds: [timesheet.id, ...checkSheetIds], checkSheetIds, checkSheets };
 }
 
 function events(set: ReviewedSet, ids: readonly string[], action: AuditEvent["action"], details: object) {
@@ -53,6 +62,33 @@ function events(set: ReviewedSet, ids: readonly string[], action: AuditEvent["ac
       details: { timesheetId: set.timesheet.id, ...details },
     }),
   );
+}
+
+/**
+ * What the "set.approved" webhook says of an approved week: the review list's row (names, hours, the number of
+ * defects) and the approval. No notes, signatures or photos: the receiver gets figures, not the forms.
+ */
+function setApprovedData(
+  set: ReviewedSet,
+  account: Account,
+  approvedAt: string,
+  rating: string,
+): SetApprovedData {
+  const row = reviewRow(asTimesheet(set.timesheet) as ReviewTimesheet, set.checkSheets);
+  return {
+    timesheetId: row.timesheetId,
+    checkSheetIds: row.checkSheetIds,
+    driverName: row.driverName,
+    plantNumber: row.plantNumber,
+    customer: row.customer,
+    site: row.site,
+    weekEnding: row.weekEnding,
+    totalHours: row.totalHours,
+    defects: row.defects,
+    approvedAt,
+    approvedBy: { accountId: account.id, name: account.fullName },
+    rating,
+  };
 }
 
 /**
@@ -87,7 +123,16 @@ export async function approveReviewedSet(
     }
     await writeReview(trx, organisationId, set.checkSheetIds, approval, { now });
     await recordAudit(trx, actor, events(set, set.formIds, "review-approve", { rating, notes }), now);
+    // In the same transaction: the company's webhook hears of the approval exactly when it commits.
+    await enqueueWebhook(
+      trx,
+      organisationId,
+      "set.approved",
+      setApprovedData(set, account, approvedAt, rating),
+      now,
+    );
   });
+  app.deps.webhooks?.wake();
   return { timesheetId, formIds: set.formIds, approvedAt, approvedBy: account.id, rating };
 }
 

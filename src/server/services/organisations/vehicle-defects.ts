@@ -27,6 +27,7 @@ import {
   markDefectFixed,
 } from "../../db/vehicle-defects-repository";
 import { listVehicles } from "../../db/vehicles-repository";
+import { enqueueWebhook } from "../../db/webhooks-repository";
 import { defectAlertMail } from "../../mail/organisation-mails";
 import { photoIdOfUrl, readPdfPhotos } from "../form-photos";
 import { companyListOwner, memberOf } from "./organisation-access";
@@ -43,8 +44,8 @@ export interface WrittenForm {
 
 /**
  * What a form's write must add when it reports a defect on one of its company's vehicles: the report in the
- * vehicle's history and, when the company has a workshop address, the alert mail with the items, notes, machine
- * and photos, both in the write's transaction, so the alert goes once the sheet is stored, and only then. Null when
+ * vehicle's history, the "defect.reported" webhook when the company has one, and, when it has a workshop address,
+ * the alert mail with the items, notes, machine and photos, all in the write's transaction, so the alert goes once the sheet is stored, and only then. Null when
  * there is nothing to report: not a check sheet, an individual's, a draft, no defect, or a machine not on the
  * fleet the company uses (its own once it has entered any, the shared one until then).
  * A sheet reports once: written again (a replay, a resubmission after a send-back), the insert finds its row and
@@ -83,7 +84,23 @@ export async function defectReportWrite(
       },
       now,
     );
-    if (!reported || !workshop) return;
+    if (!reported) return;
+    // Figures only, as every webhook: no notes, photos or their addresses leave for a hire desk's system.
+    await enqueueWebhook(
+      trx,
+      organisationId,
+      "defect.reported",
+      {
+        checkSheetId: sheet.id,
+        plantNumber: vehicle.plantNumber,
+        machineNumber: vehicle.machineNumber,
+        checkDate: fields.checkDate,
+        driverName: fields.driverSignedName ?? "",
+        items: report.items,
+      },
+      now,
+    );
+    if (!workshop) return;
     const mail = defectAlertMail({
       to: workshop,
       vehicle,
@@ -95,6 +112,12 @@ export async function defectReportWrite(
     });
     await enqueueMail(trx, mail, now);
   };
+}
+
+/** After a write with a defect report commits: its mail and webhook are sent now rather than at the next poll. */
+export function wakeAfterDefectReport(app: FastifyInstance): void {
+  app.deps.outbox?.wake();
+  app.deps.webhooks?.wake();
 }
 
 /**

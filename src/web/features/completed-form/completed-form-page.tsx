@@ -68,7 +68,11 @@ export function CompletedFormPage() {
     },
   });
 
-  const back = { href: appPaths.dashboard, label: "Back to Dashboard" };
+  // Opened from the company's office review, the way back is to the review.
+  const back =
+    params.get("from") === "review"
+      ? { href: appPaths.officeReview, label: "Back to Office Review" }
+      : { href: appPaths.dashboard, label: "Back to Dashboard" };
   if (lookup.isPending) {
     return (
       <ScreenLayout title="Completed Form" back={back}>
@@ -149,9 +153,11 @@ export function CompletedFormPage() {
         {type === "timesheet" ? <WeekTable form={form} /> : <CheckList form={form} token={token} />}
         <Signatures form={form} token={token} />
         {set ? <SetSections checkSheets={set.checkSheets} approval={set.approval} token={token} /> : null}
-        <p className="rounded-lg bg-slate-100 p-4 text-center text-slate-800 dark:bg-slate-800 dark:text-slate-100">
-          This form has been successfully submitted and emailed to clients
-        </p>
+        {params.get("from") === "review" ? null : (
+          <p className="rounded-lg bg-slate-100 p-4 text-center text-slate-800 dark:bg-slate-800 dark:text-slate-100">
+            This form has been successfully submitted and emailed to clients
+          </p>
+        )}
       </div>
     </ScreenLayout>
   );

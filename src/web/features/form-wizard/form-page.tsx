@@ -4,10 +4,12 @@ import { type ReactNode, useState } from "react";
 import { Link, useLocation, useSearchParams } from "wouter";
 import { localIsoDate } from "../../../domain/iso-date";
 import { messages } from "../../../domain/messages";
+import { sentBackOf } from "../../../domain/sent-back";
 import { LoadingScreen } from "../../components/loading-screen";
 import { RestoredNotice } from "../../components/restored-notice";
 import { SavedOnPhone } from "../../components/saved-on-phone";
 import { ScreenLayout } from "../../components/screen-layout";
+import { SentBackNotice } from "../../components/sent-back-notice";
 import { buttonClasses } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { appPaths } from "../../lib/app-paths";
@@ -106,12 +108,16 @@ function DraftForm<F extends WizardFields, X extends { type: string }>({
       </FormScreen>
     );
   }
+  // Why the company's office sent it back, until the driver submits it again.
+  const sentBack = draft.isError ? null : sentBackOf(draft.data);
+  const sentBackNotice = <SentBackNotice reasons={sentBack ? [sentBack.reason] : []} className="mb-4" />;
   const localForm = localCopyToOpen(local.form, draft.isError ? null : draft.data);
   if (localForm) {
     // An opened draft starts at the step the spec gives for what it holds, wherever it was left.
     const initial = { ...localForm.state, step: kind.spec.resumeStep(localForm.state.form) };
     return (
       <FormScreen kind={kind} orderNumber={localForm.state.form.orderNumber}>
+        {sentBackNotice}
         <FormWizard
           kind={kind}
           initial={initial}
@@ -136,6 +142,7 @@ function DraftForm<F extends WizardFields, X extends { type: string }>({
   const { form } = opened.state;
   return (
     <FormScreen kind={kind} orderNumber={form.orderNumber}>
+      {sentBackNotice}
       <FormWizard
         kind={kind}
         initial={opened.state}

@@ -1,6 +1,7 @@
 import { ArrowRight, FilePen } from "lucide-react";
 import { Link } from "wouter";
 import { formatDisplayDate } from "../../../domain/iso-date";
+import { SentBackNotice } from "../../components/sent-back-notice";
 import { buttonClasses } from "../../components/ui/button";
 import { appPaths } from "../../lib/app-paths";
 import { useAccountForms } from "../../lib/use-account-forms";
@@ -19,11 +20,19 @@ export function ContinueDraft() {
   const label = draft.weekEnding
     ? `Continue your timesheet for week ending ${formatDisplayDate(draft.weekEnding)}`
     : "Continue your timesheet";
-  return (
+  const link = (
     <Link href={appPaths.draft("timesheet", draft.id)} className={`${buttonClasses("outline")} mb-4 w-full`}>
       <FilePen aria-hidden="true" className="size-5" />
       {label}
       <ArrowRight aria-hidden="true" className="size-5" />
     </Link>
+  );
+  // A week the company's office sent back says why, above the way back into it.
+  if (!draft.sentBack) return link;
+  return (
+    <>
+      <SentBackNotice reasons={[draft.sentBack.reason]} className="mb-2" />
+      {link}
+    </>
   );
 }

@@ -1,16 +1,20 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { Building2, LogOut, RotateCw } from "lucide-react";
+import { Building2, ClipboardList, LogOut, RotateCw } from "lucide-react";
 import { useState } from "react";
+import { Link } from "wouter";
 import type { OrganisationResponse } from "../../../domain/api";
 import { companyMessages } from "../../../domain/company-messages";
 import { may, ROLE_LABELS } from "../../../domain/organisation";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { LoadingScreen } from "../../components/loading-screen";
-import { Button } from "../../components/ui/button";
+import { Button, buttonClasses } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { apiRequest } from "../../lib/api-client";
+import { appPaths } from "../../lib/app-paths";
+import { cn } from "../../lib/cn";
 import { failureText } from "../../lib/failure-text";
 import { CreateCompanyForm } from "./create-company-form";
+import { ExportDownloads } from "./export-downloads";
 import { FleetDefects } from "./fleet-defects";
 import { InviteByEmail } from "./invite-by-email";
 import { JoinCodes } from "./join-codes";
@@ -18,6 +22,7 @@ import { MembersList } from "./members-list";
 import { OpenInvites } from "./open-invites";
 import { done, failed, type Outcome, OutcomeNote, Problem } from "./outcome";
 import { setMyOrganisation, useMyOrganisation } from "./use-organisation";
+import { WebhookSettings } from "./webhook-settings";
 
 /**
  * Company (decision record 029): for an account in no company, setting one up; in one, its name and the
@@ -79,8 +84,16 @@ function CompanyView({
           </p>
         </div>
       </Card>
+      {may(role, "approve") ? (
+        <Link href={appPaths.officeReview} className={cn(buttonClasses("primary", "lg"), "w-full")}>
+          <ClipboardList aria-hidden="true" className="size-5" />
+          Office Review
+        </Link>
+      ) : null}
       {members ? <MembersList organisation={organisation} members={members} canManage={admin} /> : null}
       {may(role, "view-fleet") ? <FleetDefects organisationId={id} /> : null}
+      {may(role, "export") ? <ExportDownloads organisationId={id} /> : null}
+      {may(role, "manage-webhooks") ? <WebhookSettings organisationId={id} /> : null}
       {admin ? (
         <>
           <InviteByEmail organisationId={id} />

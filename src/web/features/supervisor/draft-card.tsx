@@ -1,7 +1,9 @@
 import { useId } from "react";
 import { formatDisplayDate } from "../../../domain/iso-date";
+import { sentBackReasons } from "../../../domain/sent-back";
 import { type CardAction, cardLabel, trafficLight } from "../../../domain/traffic-light";
 import { formatHours } from "../../../domain/week-summary";
+import { SentBackNotice } from "../../components/sent-back-notice";
 import { Card } from "../../components/ui/card";
 import { cn } from "../../lib/cn";
 import { CardActions } from "./card-actions";
@@ -40,6 +42,14 @@ export function DraftCard({ card, busy, onAction }: DraftCardProps) {
           <SetFacts facts={details} defects={defects?.length} className="mt-1" />
         </div>
       </div>
+      <SentBackNotice
+        reasons={sentBackReasons(
+          // Only while the form is the driver's to change again: once resubmitted, the office has it.
+          (card.type === "combined" ? [card.timesheet, ...card.checkSheets] : [card.form]).filter(
+            (form) => form.status === "draft",
+          ),
+        )}
+      />
       <TrafficLightBadge light={trafficLight(card)} label={cardLabel(card)} />
       <CardActions card={card} busy={busy} onAction={onAction} />
     </Card>

@@ -1,0 +1,249 @@
+import { z } from "zod";
+import type { CheckItemValues } from "./check-items";
+import { DAYS, type Day, dayKey } from "./days";
+import { breakMinutesOf, type DayHoursFields, dayNetHours } from "./hours";
+import { addDays, daysBetween, isIsoDate, parseIsoDate } from "./iso-date";
+import { photoUrlsOf } from "./photos";
+import { weekDefects } from "./week-summary";
+
+/**
+ * The company's exports of approved weeks (decision record 029): the hours of each approved timesheet, one row per
+ * day its driver recorded something, and the defects of the check sheets approved with it, one row per item
+ * marked as a defect. Pure: the server reads the approved sets a batch at a time and writes these rows as CSV or
+ * as an XLSX workbook. The hours are the ones the timesheet's PDF prints (`dayNetHours`, `breakMinutesOf`).
+ */
+
+/** The hours export's columns, in order: the CSV's header row and the workbook's "Hours" sheet's. */
+export const HOURS_COLUMNS = [
+  "Date",
+  "Driver",
+  "Plant",
+  "Customer",
+  "Order number",
+  "Site",
+  "Start",
+  "Finish",
+  "Break (min)",
+  "Net hours",
+  "Standing",
+  "Breakdown",
+] as const;
+
+/** The defects export's columns, in order: the CSV's header row and the workbook's "Defects" sheet's. */
+export const DEFECT_COLUMNS = ["Date", "Plant", "Item", "Notes", "Photo links"] as const;
+
+/** The workbook's sheets, in order. */
+export const EXPORT_SHEETS = { hours: "Hours", defects: "Defects" } as const;
+
+/** The longest range of week endings one export covers: a year of weeks, with a day to spare for a leap year. */
+export const MAX_EXPORT_RANGE_DAYS = 366;
+
+const ExportDateSchema = z
+  .string()
+  .refine((v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && isIsoDate(v), "Enter the date as YYYY-MM-DD");
+
+/**
+ * GET /api/organisations/{id}/exports/...: the week endings the export covers, `from` to `to`, both included. `to`
+ * may not come before `from`, nor more than `MAX_EXPORT_RANGE_DAYS` after it.
+ */
+export const ExportQuerySchema = z
+  .object({ from: ExportDateSchema, to: ExportDateSchema })
+  .superRefine(({ from, to }, ctx) => {
+    const days = daysBetween(from, to);
+    if (days === null) return;
+    if (days < 0) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["to"],
+        message: "The end date must not be before the start date",
+      });
+    } else if (days > MAX_EXPORT_RANGE_DAYS) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["to"],
+        message: `Export at most ${MAX_EXPORT_RANGE_DAYS} days of week endings at a time`,
+      });
+    }
+  });
+export type ExportQuery = z.infer<typeof ExportQuerySchema>;
+
+/** What a spreadsheet program reads as the start of a formula (or of a command, in older ones). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * A cell of text someone typed, made safe to open in a spreadsheet: text that starts like a formula (=, +, -, @,
+ * a tab or a carriage return) gets a leading apostrophe, so it is shown as the text it is and never run.
+ */
+export function guardCell(text: string): string {
+  return FORMULA_START.test(text) ? `'${text}` : text;
+}
+
+/** What the hours export reads of a timesheet: its week, its header fields and each day's times and notes. */
+export type ExportTimesheet = DayHoursFields & {
+  weekEnding: string;
+  driverSignedName: string;
+  plantNumber: string;
+  clientCompany: string;
+  orderNumber: string;
+  siteLocation: string;
+} & { [K in `${Day}${"Standing" | "Breakdown" | "SiteLocation" | "Working"}`]?: string | null };
+
+/** One day of an approved timesheet, as the hours export writes it. */
+export interface HourRow {
+  date: string;
+  driver: string;
+  plant: string;
+  customer: string;
+  orderNumber: string;
+  site: string;
+  start: string;
+  finish: string;
+  /** The break that counted, in minutes; null on a day without times (the PDF prints "-"). */
+  breakMinutes: number | null;
+  /** The day's net hours as the PDF prints them; null on a day without hours (the PDF prints "-"). */
+  netHours: number | null;
+  standing: string;
+  breakdown: string;
+}
+
+const text = (value: string | null | undefined): string => (typeof value === "string" ? value.trim() : "");
+
+/**
+ * The date of each day of the form's week, Monday first: of the seven days ending on the week ending (the days
+ * pairing counts as the week's), the one of that weekday. With the advised Saturday week ending, Monday to Saturday
+ * are the six days up to it and Sunday the day before them. Empty when the week ending is not a date.
+ */
+export function weekDates(weekEnding: string): string[] {
+  const end = parseIsoDate(weekEnding);
+  if (!end) return [];
+  // Days back from the week ending to each weekday: 0 for its own weekday, up to 6.
+  const endIndex = (end.getUTCDay() + 6) % 7;
+  return DAYS.map((_, index) => addDays(weekEnding, -((endIndex - index + 7) % 7)) ?? "");
+}
+
+/** The date of one day of the form's week (`weekDates`), or null when the week ending is not a date. */
+export function dateOfDay(weekEnding: string, day: Day): string | null {
+  return weekDates(weekEnding)[DAYS.indexOf(day)] ?? null;
+}
+
+/**
+ * The days of an approved timesheet the hours export writes, in date order (`dateOfDay`): each day with times, hours or
+ * anything written against it (working, standing, breakdown, site). A day left blank is not a row; its net hours
+ * are 0, so the rows' net hours add up to the week's total all the same. The customer is the one picked from the
+ * company's list when there is one (`customerName`), else the company on hire to as the driver typed it; the site
+ * is the day's own when given, else the week's.
+ */
+export function hourRows(timesheet: ExportTimesheet, customerName?: string | null): HourRow[] {
+  const customer = text(customerName) || text(timesheet.clientCompany);
+  const dates = weekDates(timesheet.weekEnding);
+  const rows: HourRow[] = [];
+  for (const [index, day] of DAYS.entries()) {
+    const start = text(timesheet[dayKey(day, "Start")]);
+    const finish = text(timesheet[dayKey(day, "Finish")]);
+    const worked = start !== "" || finish !== "";
+    const net = dayNetHours(timesheet, day);
+    const standing = text(timesheet[dayKey(day, "Standing")]);
+    const breakdown = text(timesheet[dayKey(day, "Breakdown")]);
+    const daySite = text(timesheet[dayKey(day, "SiteLocation")]);
+    const working = text(timesheet[dayKey(day, "Working")]);
+    if (!worked && net === 0 && standing === "" && breakdown === "" && daySite === "" && working === "")
+      continue;
+    rows.push({
+      date: dates[index] ?? "",
+      driver: text(timesheet.driverSignedName),
+      plant: text(timesheet.plantNumber),
+      customer,
+      orderNumber: text(timesheet.orderNumber),
+      site: daySite || text(timesheet.siteLocation),
+      start,
+      finish,
+      breakMinutes: worked ? breakMinutesOf(timesheet[dayKey(day, "Break")]) : null,
+      netHours: worked || net > 0 ? net : null,
+      standing,
+      breakdown,
+    });
+  }
+  return rows.sort((a, b) => a.date.localeCompare(b.date));
+}
+
+/** A row's cells in `HOURS_COLUMNS` order: typed text guarded, the break and hours as numbers (blank when none). */
+export function hourRowCells(row: HourRow): Array<string | number | null> {
+  return [
+    row.date,
+    guardCell(row.driver),
+    guardCell(row.plant),
+    guardCell(row.customer),
+    guardCell(row.orderNumber),
+    guardCell(row.site),
+    guardCell(row.start),
+    guardCell(row.finish),
+    row.breakMinutes,
+    row.netHours,
+    guardCell(row.standing),
+    guardCell(row.breakdown),
+  ];
+}
+
+/** What the defects export reads of a check sheet. */
+export type ExportCheckSheet = CheckItemValues & {
+  id: string;
+  checkDate: string;
+  plantNumber: string;
+  defectsNotes?: string | null;
+  photos?: readonly string[] | null;
+  photoURLs?: readonly string[] | null;
+};
+
+/** One defect of an approved set, as the defects export writes it. */
+export interface DefectRow {
+  date: string;
+  plant: string;
+  item: string;
+  notes: string;
+  /** Absolute links to the sheet's photos, in its order. */
+  photoLinks: string[];
+}
+
+/**
+ * A photo's address as a link that opens from a spreadsheet: a path on this server under its public address, an
+ * absolute address as it is.
+ */
+export function absolutePhotoLink(url: string, publicUrl: string): string {
+  return url.startsWith("/") && !url.startsWith("//") ? `${publicUrl.replace(/\/+$/, "")}${url}` : url;
+}
+
+/**
+ * The defects of a set's check sheets, oldest check first, as `weekDefects` lists them (each item marked as a
+ * defect under the sheet's own template, with the sheet's notes), each with its sheet's plant and photo links.
+ */
+export function defectRows(checkSheets: readonly ExportCheckSheet[], publicUrl: string): DefectRow[] {
+  const byId = new Map(checkSheets.map((sheet) => [sheet.id, sheet]));
+  return weekDefects(checkSheets).map((defect) => {
+    const sheet = byId.get(defect.checkSheetId);
+    return {
+      date: defect.checkDate,
+      plant: text(sheet?.plantNumber),
+      item: defect.label,
+      notes: defect.notes ?? "",
+      photoLinks: sheet ? photoUrlsOf(sheet).map((url) => absolutePhotoLink(url, publicUrl)) : [],
+    };
+  });
+}
+
+/** A row's cells in `DEFECT_COLUMNS` order, typed text guarded; the photo links one per line. */
+export function defectRowCells(row: DefectRow): string[] {
+  return [
+    row.date,
+    guardCell(row.plant),
+    guardCell(row.item),
+    guardCell(row.notes),
+    row.photoLinks.map(guardCell).join("\n"),
+  ];
+}
+
+/** A download's file name: only the export's kind and its validated dates, so nothing typed reaches the header. */
+export function exportFileName(kind: "hours" | "defects" | "workbook", query: ExportQuery): string {
+  const extension = kind === "workbook" ? "xlsx" : "csv";
+  const name = kind === "workbook" ? "approved-weeks" : kind;
+  return `plant-sheets-${name}-${query.from}-to-${query.to}.${extension}`;
+}

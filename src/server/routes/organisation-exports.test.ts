@@ -1,0 +1,326 @@
+import { parse } from "csv-parse/sync";
+import ExcelJS from "exceljs";
+import { describe, expect, it } from "vitest";
+import {
+  DEFECT_COLUMNS,
+  defectRowCells,
+  defectRows,
+  type ExportCheckSheet,
+  type ExportTimesheet,
+  HOURS_COLUMNS,
+  hourRowCells,
+  hourRows,
+} from "../../domain/exports";
+import type { ReviewPage } from "../../domain/office-review";
+import { testDatabases } from "../db/test-databases";
+import { approvedSets } from "../services/organisations/exports";
+import { databaseSnapshot } from "../test-support/database-snapshot";
+import { type Company, organisationHelpers, type Person } from "../test-support/organisation-world";
+import { ORIGIN, useTestApp } from "../test-support/test-app";
+
+const NOW = new Date("2025-06-20T09:00:00.000Z");
+const RANGE = "?from=2025-06-07&to=2025-06-14";
+const INJECTED_SITE = "=cmd|' /C calc'!A0";
+const INJECTED_NOTES = '=HYPERLINK("http://evil.example","Click")';
+
+type Cell = string | number | null;
+
+/** A CSV's cells as a spreadsheet reads them back: text, with blank for a blank cell. */
+const asCsvText = (cells: readonly Cell[]) => cells.map((cell) => (cell === null ? "" : String(cell)));
+
+describe.each(testDatabases())("the company's exports of approved weeks on $name", ({ open }) => {
+  const testApp = useTestApp(open, { now: () => NOW });
+  const { call, createDraft } = testApp;
+  const { company, member } = organisationHelpers(testApp);
+
+  /** A week the driver submitted, with `fields` over a plain week ending 14 June 2025. */
+  function submittedWeek(who: Person, fields: Record<string, unknown>): Promise<string> {
+    return createDraft("timesheets", who.cookie, {
+      weekEnding: "2025-06-14",
+      plantNumber: "EX-042",
+      siteLocation: "Riverside",
+      clientCompany: "BuildCo",
+      orderNumber: "PO-77",
+      status: "ready_for_approval",
+      ...fields,
+    });
+  }
+
+  const approve = async (of: Company, who: Person, timesheetId: string) => {
+    const res = await call("POST", `/api/organisations/${of.id}/review/${timesheetId}/approve`, who.cookie, {
+      rating: "happy",
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  };
+
+  const download = (of: Company, who: Person | undefined, file: string, query = RANGE) =>
+    call("GET", `/api/organisations/${of.id}/exports/${file}${query}`, who?.cookie);
+
+  /**
+   * Acme's approved weeks: Łukasz's (two days, a check sheet with a defect, a photo and notes a stranger could
+   * type) and Siôn's, both ending 14 June; beside them what must not be exported: a week not yet approved, an
+   * approved week before the range, and a rival company's approved week.
+   */
+  async function acmeWeeks() {
+    const acme = await company();
+    const supervisor = await member(acme, "supervisor");
+    const lukasz = await member(acme, "driver");
+    const sion = await member(acme, "driver");
+    const photo = await testApp.uploadPhoto(lukasz.cookie);
+    const lukaszWeek = await submittedWeek(lukasz, {
+      driverSignedName: "Łukasz Wróbel",
+      mondayStart: "07:00",
+      mondayFinish: "16:30",
+      mondayBreak: 30,
+      tuesdayStart: "07:30",
+      tuesdayFinish: "17:00",
+      tuesdayBreak: 45,
+      tuesdaySiteLocation: INJECTED_SITE,
+      tuesdayStanding: "1 hour waiting for the banksman",
+      wednesdayBreakdown: "Hydraulic leak, fitter called",
+    });
+    const defectSheet = await createDraft("check-sheets", lukasz.cookie, {
+      checkDate: "2025-06-09",
+      driverSignedName: "Łukasz Wróbel",
+      plantNumber: "EX-042",
+      defectTyres: false,
+      defectLights: false,
+      defectsNotes: INJECTED_NOTES,
+      photos: [photo],
+    });
+    await createDraft("check-sheets", lukasz.cookie, {
+      checkDate: "2025-06-11",
+      driverSignedName: "Łukasz Wróbel",
+      plantNumber: "EX-042",
+      defectsNotes: "No defects noted",
+    });
+    const sionWeek = await submittedWeek(sion, {
+      driverSignedName: "Siôn Jones",
+      plantNumber: "DUMP-7",
+      wednesdayStart: "06:00",
+      wednesdayFinish: "14:00",
+      wednesdayBreak: 30,
+    });
+    await approve(acme, supervisor, lukaszWeek);
+    await approve(acme, acme.admin, sionWeek);
+    // Not exported: a week not approved, an approved week before the range, another company's approved week.
+    await submittedWeek(sion, {
+      weekEnding: "2025-06-21",
+      driverSignedName: "Siôn Jones",
+      fridayNetHours: 8,
+    });
+    const early = await submittedWeek(sion, {
+      weekEnding: "2025-05-31",
+      mondayStart: "07:00",
+      mondayFinish: "08:00",
+    });
+    await approve(acme, acme.admin, early);
+    const rival = await company("Rival Haulage Ltd");
+    const rivalWeek = await submittedWeek(await member(rival, "driver"), {
+      driverSignedName: "Rival Driver",
+      mondayStart: "07:00",
+      mondayFinish: "16:30",
+    });
+    await approve(rival, rival.admin, rivalWeek);
+    return { acme, supervisor, lukasz, sion, lukaszWeek, sionWeek, defectSheet, photo, rival };
+  }
+
+  /** What the domain makes of the weeks as their drivers' own reads give them back. */
+  async function expectedHours(weeks: Array<[Person, string]>): Promise<Cell[][]> {
+    const rows: Cell[][] = [];
+    for (const [who, id] of weeks) {
+      const timesheet = (await call("GET", `/api/timesheets/${id}`, who.cookie)).json() as ExportTimesheet;
+      rows.push(...hourRows(timesheet).map(hourRowCells));
+    }
+    return rows;
+  }
+
+  it("streams the approved weeks' hours as UTF-8 CSV with a BOM, a row per driver per day, the domain's numbers", async () => {
+    const w = await acmeWeeks();
+    const res = await download(w.acme, w.acme.admin, "hours.csv");
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers["content-type"]).toBe("text/csv; charset=utf-8");
+    expect(res.headers["content-disposition"]).toBe(
+      'attachment; filename="plant-sheets-hours-2025-06-07-to-2025-06-14.csv"',
+    );
+    expect(res.headers["cache-control"]).toBe("no-store");
+    expect([...res.rawPayload.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = res.rawPayload.toString("utf8");
+    expect(text).toContain("Łukasz Wróbel");
+    expect(text).toContain("Siôn Jones");
+
+    const [header, ...rows] = parse(text, { bom: true }) as string[][];
+    expect(header).toEqual([...HOURS_COLUMNS]);
+    const [first, second] = [w.lukaszWeek, w.sionWeek].sort();
+    const owner = (id: string) => (id === w.lukaszWeek ? w.lukasz : w.sion);
+    const expected = await expectedHours([
+      [owner(first!), first!],
+      [owner(second!), second!],
+    ]);
+    expect(rows).toEqual(expected.map(asCsvText));
+    expect(rows).toHaveLength(4);
+
+    // Łukasz's Monday and Tuesday as his PDF prints them, and his site guarded against running as a formula.
+    const lukaszRows = rows.filter((row) => row[1] === "Łukasz Wróbel");
+    expect(lukaszRows.map((row) => [row[0], row[6], row[7], row[8], row[9]])).toEqual([
+      ["2025-06-09", "07:00", "16:30", "30", "9"],
+      ["2025-06-10", "07:30", "17:00", "45", "8.8"],
+      ["2025-06-11", "", "", "", ""],
+    ]);
+    expect(lukaszRows[1]?.[5]).toBe(`'${INJECTED_SITE}`);
+    expect(lukaszRows[1]?.[10]).toBe("1 hour waiting for the banksman");
+    expect(lukaszRows[2]?.[11]).toBe("Hydraulic leak, fitter called");
+
+    // Each driver's rows add up to the week's hours the review list shows.
+    const review = (
+      await call("GET", `/api/organisations/${w.acme.id}/review?week=2025-06-14`, w.acme.admin.cookie)
+    ).json() as ReviewPage;
+    for (const item of review.items.filter((i) => i.approvedAt !== null)) {
+      const tenths = rows
+        .filter((row) => row[1] === item.driverName)
+        .reduce((sum, row) => sum + Math.round(Number(row[9] || 0) * 10), 0);
+      expect(tenths / 10, item.driverName).toBe(item.totalHours);
+    }
+  });
+
+  it("exports the approved check sheets' defects with guarded notes and links to their photos the office can open", async () => {
+    const w = await acmeWeeks();
+    const res = await download(w.acme, w.acme.admin, "defects.csv");
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers["content-disposition"]).toBe(
+      'attachment; filename="plant-sheets-defects-2025-06-07-to-2025-06-14.csv"',
+    );
+    const [header, ...rows] = parse(res.rawPayload.toString("utf8"), { bom: true }) as string[][];
+    expect(header).toEqual([...DEFECT_COLUMNS]);
+    const sheet = (await call("GET", `/api/check-sheets/${w.defectSheet}`, w.lukasz.cookie)).json();
+    const expected = defectRows([sheet as ExportCheckSheet], ORIGIN).map(defectRowCells);
+    expect(rows).toEqual(expected);
+    expect(rows).toHaveLength(2);
+    const link = `${ORIGIN}${w.photo}`;
+    expect(rows[0]).toEqual(["2025-06-09", "EX-042", expect.any(String), `'${INJECTED_NOTES}`, link]);
+
+    // The link opens with the session of the company's admin or supervisor, as of its driver; for no one else.
+    const path = new URL(link).pathname;
+    expect((await call("GET", path, w.acme.admin.cookie)).statusCode).toBe(200);
+    expect((await call("GET", path, w.supervisor.cookie)).statusCode).toBe(200);
+    expect((await call("GET", path, w.lukasz.cookie)).statusCode).toBe(200);
+    expect((await call("GET", path, w.rival.admin.cookie)).statusCode).toBe(404);
+    expect((await call("GET", path, w.sion.cookie)).statusCode).toBe(404);
+    expect((await call("GET", path)).statusCode).toBe(404);
+  });
+
+  it("writes both in one XLSX workbook, sheets Hours and Defects, the break and hours as numbers", async () => {
+    const w = await acmeWeeks();
+    const res = await download(w.acme, w.acme.admin, "workbook.xlsx");
+    expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+    expect(res.headers["content-type"]).toBe(
+      "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    );
+    expect(res.headers["content-disposition"]).toBe(
+      'attachment; filename="plant-sheets-approved-weeks-2025-06-07-to-2025-06-14.xlsx"',
+    );
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(["Hours", "Defects"]);
+
+    const valuesOf = (name: string, columns: number): Cell[][] => {
+      const rows: Cell[][] = [];
+      workbook.getWorksheet(name)?.eachRow({ includeEmpty: false }, (row) => {
+        const cells: Cell[] = [];
+        for (let column = 1; column <= columns; column += 1) {
+          const cell = row.getCell(column);
+          // A typed cell must never come back as a formula.
+          expect(cell.formula, `${name} ${cell.address}`).toBeUndefined();
+          const value = cell.value;
+          cells.push(value === null || value === undefined ? null : (value as string | number));
+        }
+        rows.push(cells);
+      });
+      return rows;
+    };
+
+    const [hoursHeader, ...hours] = valuesOf("Hours", HOURS_COLUMNS.length);
+    expect(hoursHeader).toEqual([...HOURS_COLUMNS]);
+    const [first, second] = [w.lukaszWeek, w.sionWeek].sort();
+    const owner = (id: string) => (id === w.lukaszWeek ? w.lukasz : w.sion);
+    const expected = await expectedHours([
+      [owner(first!), first!],
+      [owner(second!), second!],
+    ]);
+    // Blank cells are left empty; every other cell is what the CSV holds, numbers as numbers.
+    expect(hours).toEqual(expected.map((row) => row.map((cell) => (cell === "" ? null : cell))));
+    const netHours = hours.map((row) => row[HOURS_COLUMNS.indexOf("Net hours")]);
+    expect(netHours.filter((value) => value !== null).every((value) => typeof value === "number")).toBe(true);
+    expect(netHours.filter((value) => value !== null)).toEqual(expect.arrayContaining([9, 8.8, 7.5]));
+    expect(hours.some((row) => row[5] === `'${INJECTED_SITE}`)).toBe(true);
+
+    const [defectsHeader, ...defects] = valuesOf("Defects", DEFECT_COLUMNS.length);
+    expect(defectsHeader).toEqual([...DEFECT_COLUMNS]);
+    const csv = await download(w.acme, w.acme.admin, "defects.csv");
+    const [, ...csvDefects] = parse(csv.rawPayload.toString("utf8"), { bom: true }) as string[][];
+    expect(defects).toEqual(csvDefects);
+  });
+
+  it("answers an empty range with the header rows only", async () => {
+    const w = await acmeWeeks();
+    const res = await download(w.acme, w.acme.admin, "hours.csv", "?from=2024-01-06&to=2024-12-28");
+    expect(res.statusCode).toBe(200);
+    expect(parse(res.rawPayload.toString("utf8"), { bom: true })).toEqual([[...HOURS_COLUMNS]]);
+  });
+
+  it("reads the approved sets a batch at a time from where the last ended, missing and repeating none", async () => {
+    const acme = await company();
+    const drivers = [await member(acme, "driver"), await member(acme, "driver")];
+    const ids: string[] = [];
+    for (const weekEnding of ["2025-05-31", "2025-06-07", "2025-06-14"]) {
+      for (const driver of drivers) {
+        const id = await submittedWeek(driver, { weekEnding, mondayStart: "07:00", mondayFinish: "08:00" });
+        await approve(acme, acme.admin, id);
+        ids.push(id);
+      }
+    }
+    const query = { from: "2025-05-31", to: "2025-06-14" };
+    for (const batch of [1, 2, 4, 200]) {
+      const seen: string[] = [];
+      for await (const set of approvedSets(testApp.app, acme.id, query, true, batch))
+        seen.push(set.timesheet.id);
+      expect(new Set(seen).size, `batch ${batch}`).toBe(ids.length);
+      expect([...seen].sort()).toEqual([...ids].sort());
+      const weeks = seen.map((id) => ids.indexOf(id) >> 1);
+      expect(weeks).toEqual([...weeks].sort());
+    }
+  });
+
+  it("refuses other companies (404), drivers and supervisors (403) and bad ranges (400), changing nothing", async () => {
+    const w = await acmeWeeks();
+    const before = await databaseSnapshot(testApp.database, { except: ["rate_limits"] });
+    for (const file of ["hours.csv", "defects.csv", "workbook.xlsx"]) {
+      expect((await download(w.acme, undefined, file)).statusCode, file).toBe(401);
+      const stranger = await download(w.acme, w.rival.admin, file);
+      expect(stranger.statusCode, file).toBe(404);
+      expect(stranger.body).not.toContain("Acme");
+      expect((await download(w.acme, w.lukasz, file)).statusCode, file).toBe(403);
+      expect((await download(w.acme, w.supervisor, file)).statusCode, file).toBe(403);
+      // Another company's admin asking for their own company's id gets only their own weeks.
+      const own = await download(w.rival, w.rival.admin, file === "workbook.xlsx" ? "hours.csv" : file);
+      expect(own.body).not.toContain("Łukasz");
+      for (const query of [
+        "",
+        "?from=2025-06-07",
+        "?to=2025-06-14",
+        "?from=2025-06-14&to=2025-06-07",
+        "?from=2025-02-30&to=2025-06-14",
+        "?from=07/06/2025&to=2025-06-14",
+        "?from=2024-01-01&to=2025-06-14",
+        `?from=${"9".repeat(5000)}&to=2025-06-14`,
+      ]) {
+        const res = await download(w.acme, w.acme.admin, file, query);
+        expect(res.statusCode, `${file}${query.slice(0, 40)}`).toBe(400);
+        expect(res.json().message).toMatch(/from|to/);
+      }
+      // A driver's bad range is refused for the role first: they learn nothing of the export.
+      expect((await download(w.acme, w.lukasz, file, "?from=x")).statusCode).toBe(403);
+    }
+    expect(await databaseSnapshot(testApp.database, { except: ["rate_limits"] })).toEqual(before);
+  });
+});

@@ -1,0 +1,96 @@
+import { randomBytes } from "node:crypto";
+import type { FastifyInstance } from "fastify";
+import { companyMessages } from "../../../domain/company-messages";
+import { checkWebhookUrl, type WebhookRequest, type WebhookView } from "../../../domain/webhook";
+import { AppError } from "../../app-error";
+import type { Account } from "../../db/accounts-repository";
+import {
+  deleteWebhook,
+  getWebhook,
+  latestWebhookDelivery,
+  putWebhook,
+  rotateWebhookSecret,
+} from "../../db/webhooks-repository";
+import { memberOf } from "./organisation-access";
+
+/** A secret of 32 random bytes, made here and shown to the admin once (when set up or rotated). */
+export function newWebhookSecret(): string {
+  return `whsec_${randomBytes(32).toString("base64url")}`;
+}
+
+/** GET /api/organisations/{id}/webhook: the company's webhook for its admins, or null when none is set up. */
+export async function viewWebhook(
+  app: FastifyInstance,
+  account: Account,
+  organisationId: string,
+): Promise<{ webhook: WebhookView | null }> {
+  await memberOf(app, account, organisationId, "manage-webhooks");
+  const { db } = app.deps.database;
+  const webhook = await getWebhook(db, organisationId);
+  if (!webhook) return { webhook: null };
+  const last = await latestWebhookDelivery(db, organisationId);
+  return {
+    webhook: {
+      url: webhook.url,
+      createdAt: webhook.createdAt,
+      updatedAt: webhook.updatedAt,
+      secretRotatedAt: webhook.secretRotatedAt,
+      lastDelivery: last
+        ? {
+            id: last.id,
+            event: last.event,
+            status: last.status,
+            attempts: last.attempts,
+            lastStatus: last.lastStatus,
+            createdAt: last.createdAt,
+            sentAt: last.sentAt,
+          }
+        : null,
+    },
+  };
+}
+
+/**
+ * PUT /api/organisations/{id}/webhook: sets the address. A new webhook gets a secret, answered this once (201);
+ * changing the address of one keeps its secret, which is not answered again (200). An address that is not https
+ * on the internet answers 400.
+ */
+export async function setWebhook(
+  app: FastifyInstance,
+  account: Account,
+  organisationId: string,
+  { url }: WebhookRequest,
+): Promise<{ created: boolean; body: { url: string; secret?: string } }> {
+  await memberOf(app, account, organisationId, "manage-webhooks");
+  const checked = checkWebhookUrl(url, { allowLocalHttp: app.deps.config.webhooksAllowLocalHttp });
+  if (!checked.ok) throw new AppError("validation_failed", `url: ${checked.message}`);
+  const secret = newWebhookSecret();
+  const created = await putWebhook(app.deps.database.db, organisationId, checked.url, secret, app.deps.now());
+  return { created, body: created ? { url: checked.url, secret } : { url: checked.url } };
+}
+
+/** POST /api/organisations/{id}/webhook/rotate-secret: a new secret, answered once; the old one stops at once. */
+export async function rotateSecret(
+  app: FastifyInstance,
+  account: Account,
+  organisationId: string,
+): Promise<{ secret: string }> {
+  await memberOf(app, account, organisationId, "manage-webhooks");
+  const secret = newWebhookSecret();
+  if (!(await rotateWebhookSecret(app.deps.database.db, organisationId, secret, app.deps.now()))) {
+    throw new AppError("not_found", companyMessages.webhookNotSet);
+  }
+  return { secret };
+}
+
+/** DELETE /api/organisations/{id}/webhook: no more calls; deliveries still waiting are given up. */
+export async function removeWebhook(
+  app: FastifyInstance,
+  account: Account,
+  organisationId: string,
+): Promise<void> {
+  await memberOf(app, account, organisationId, "manage-webhooks");
+  if (!(await deleteWebhook(app.deps.database.db, organisationId))) {
+    throw new AppError("not_found", companyMessages.webhookNotSet);
+  }
+}

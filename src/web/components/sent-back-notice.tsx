@@ -1,0 +1,31 @@
+import { MessageSquareWarning } from "lucide-react";
+import { sentBackHeading } from "../../domain/sent-back";
+import { cn } from "../lib/cn";
+
+/**
+ * Why the company's office sent a form back to its driver, in the office's own words (shown as text, never as
+ * markup), on the form as it opens and on its card in the driver's list.
+ */
+export function SentBackNotice({ reasons, className }: { reasons: readonly string[]; className?: string }) {
+  if (reasons.length === 0) return null;
+  return (
+    <div
+      role="note"
+      aria-label={sentBackHeading}
+      className={cn(
+        "flex gap-3 rounded-lg border border-amber-400 bg-amber-50 p-3 text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100",
+        className,
+      )}
+    >
+      <MessageSquareWarning aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+      <div className="min-w-0">
+        <p className="font-semibold">{sentBackHeading}</p>
+        {reasons.map((reason) => (
+          <p key={reason} className="break-words whitespace-pre-line">
+            {reason}
+          </p>
+        ))}
+      </div>
+    </div>
+  );
+}

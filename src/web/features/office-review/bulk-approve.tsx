@@ -1,0 +1,147 @@
+import { CircleCheck } from "lucide-react";
+import { useState } from "react";
+import { companyMessages } from "../../../domain/company-messages";
+import type { ReviewRow } from "../../../domain/office-review";
+import type { Rating } from "../../../domain/rating";
+import { ConfirmDialog } from "../../components/confirm-dialog";
+import { Button } from "../../components/ui/button";
+import { Card } from "../../components/ui/card";
+import { apiRequest } from "../../lib/api-client";
+import { failureText } from "../../lib/failure-text";
+import { Problem } from "../organisation/outcome";
+import { RatingChoice } from "./rating-choice";
+import { nameOf } from "./review-rows";
+
+export interface BulkResult {
+  approved: ReviewRow[];
+  failures: Array<{ row: ReviewRow; text: string }>;
+}
+
+/**
+ * Approving the chosen weeks at once: one rating for all, one question naming how many, then each week in turn
+ * with the progress said, and each one that failed named with the server's words (one approved meanwhile: 409).
+ */
+export function BulkApprove({
+  organisationId,
+  rows,
+  onApproved,
+  onClear,
+  onFinished,
+}: {
+  organisationId: string;
+  rows: readonly ReviewRow[];
+  onApproved: (row: ReviewRow, at: string) => void;
+  onClear: () => void;
+  /** Once every chosen week has been tried: how many failed. */
+  onFinished: (failures: number) => void;
+}) {
+  const [rating, setRating] = useState<Rating | null>(null);
+  const [asking, setAsking] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [result, setResult] = useState<BulkResult | null>(null);
+  // How many the running approval started with: the selection shrinks as each week is approved.
+  const [total, setTotal] = useState(0);
+  const count = progress === null ? rows.length : total;
+
+  async function approveAll(chosen: readonly ReviewRow[], with_: Rating) {
+    const outcome: BulkResult = { approved: [], failures: [] };
+    setTotal(chosen.length);
+    for (const [index, row] of chosen.entries()) {
+      setProgress(index + 1);
+      try {
+        await apiRequest(
+          "POST",
+          `/api/organisations/${encodeURIComponent(organisationId)}/review/${encodeURIComponent(row.timesheetId)}/approve`,
+          { rating: with_, notes: "" },
+        );
+        outcome.approved.push(row);
+        onApproved(row, new Date().toISOString());
+      } catch (error) {
+        outcome.failures.push({ row, text: failureText(error) });
+      }
+    }
+    setProgress(null);
+    setResult(outcome);
+    onFinished(outcome.failures.length);
+  }
+
+  return (
+    <section aria-label="Bulk approval" className="grid gap-3">
+      {count > 0 && progress === null ? (
+        <Card className="grid gap-3 border-amber-300 p-4 dark:border-amber-700">
+          <p className="font-semibold">
+            {count} {count === 1 ? "week" : "weeks"} selected
+          </p>
+          <RatingChoice
+            legend="Rating for every selected week"
+            value={rating}
+            onChange={(value) => {
+              setRating(value);
+              setProblem(null);
+            }}
+            invalid={problem !== null}
+          />
+          {problem ? <Problem text={problem} /> : null}
+          <div className="flex flex-wrap gap-2">
+            <Button
+              disabled={progress !== null}
+              onClick={() => {
+                if (!rating) {
+                  setProblem(companyMessages.reviewRatingRequired);
+                  return;
+                }
+                setResult(null);
+                setAsking(true);
+              }}
+            >
+              <CircleCheck aria-hidden="true" className="size-4" />
+              Approve {count} {count === 1 ? "Week" : "Weeks"}
+            </Button>
+            <Button variant="outline" disabled={progress !== null} onClick={onClear}>
+              Clear Selection
+            </Button>
+          </div>
+        </Card>
+      ) : null}
+      {result ? (
+        <div className="grid gap-2">
+          <p
+            role="status"
+            className="rounded-lg border border-emerald-300 bg-emerald-50 p-3 text-emerald-950 dark:border-emerald-800 dark:bg-emerald-950 dark:text-emerald-100"
+          >
+            {companyMessages.bulkApproveResult(result.approved.length, result.failures.length)}
+          </p>
+          {result.failures.length > 0 ? (
+            <ul aria-label="Weeks not approved" className="grid gap-2">
+              {result.failures.map((failure) => (
+                <li key={failure.row.timesheetId}>
+                  <Problem text={`${nameOf(failure.row)}: ${failure.text}`} />
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+      ) : null}
+      <ConfirmDialog
+        open={asking}
+        onOpenChange={setAsking}
+        title={`Approve ${count} ${count === 1 ? "week" : "weeks"}?`}
+        description={
+          progress === null ? (
+            companyMessages.bulkApproveConfirm(count)
+          ) : (
+            <span role="status" className="font-semibold">
+              {companyMessages.bulkApproveProgress(progress, count)}
+            </span>
+          )
+        }
+        confirmLabel={`Approve ${count}`}
+        busyLabel="Approving..."
+        onConfirm={async () => {
+          if (rating) await approveAll([...rows], rating);
+        }}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,271 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { Inbox, RotateCw } from "lucide-react";
+import { useMemo, useState } from "react";
+import { companyMessages } from "../../../domain/company-messages";
+import type { ReviewRow } from "../../../domain/office-review";
+import {
+  hasReviewFilters,
+  NO_REVIEW_FILTERS,
+  type ReviewFilters,
+  withApproval,
+  withSentBack,
+} from "../../../domain/office-review-screen";
+import { may } from "../../../domain/organisation";
+import { LoadingScreen } from "../../components/loading-screen";
+import { ScreenLayout } from "../../components/screen-layout";
+import { Button } from "../../components/ui/button";
+import { Card } from "../../components/ui/card";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from "../../components/ui/dialog";
+import { appPaths } from "../../lib/app-paths";
+import { failureText } from "../../lib/failure-text";
+import { done, type Outcome, OutcomeNote, Problem } from "../organisation/outcome";
+import { useMyOrganisation } from "../organisation/use-organisation";
+import { useWideScreen } from "../supervisor/use-wide-screen";
+import { BulkApprove } from "./bulk-approve";
+import { ReviewFiltersForm } from "./review-filters";
+import { nameOf, ReviewCards, ReviewTable } from "./review-rows";
+import { type Decision, SetReview } from "./set-review";
+import { updateReviewRows, useReviewList } from "./use-review-list";
+
+const back = { href: appPaths.home("company"), label: "Back to Company" };
+
+/** The filters last applied, per company: a record opened from the review and left again finds them as they were. */
+const lastFilters = new Map<string, ReviewFilters>();
+
+const sameFilters = (a: ReviewFilters, b: ReviewFilters) =>
+  (Object.keys(a) as (keyof ReviewFilters)[]).every((key) => a[key] === b[key]);
+
+/**
+ * Office review (decision record 029): the company's submitted weeks for its supervisors and admins, filtered,
+ * a table beside the opened week on an office screen and cards on a phone; each week approved with a rating or
+ * sent back with a reason, and many approved at once.
+ */
+export function OfficeReviewPage() {
+  const mine = useMyOrganisation();
+  let body: React.ReactNode;
+  if (mine.isPending) body = <LoadingScreen label="Loading your company..." />;
+  else if (mine.isError) {
+    body = (
+      <Card className="grid gap-3">
+        <Problem text={companyMessages.companyLoadFailed(failureText(mine.error))} />
+        <Button variant="outline" onClick={() => void mine.refetch()}>
+          <RotateCw aria-hidden="true" className="size-4" />
+          Try Again
+        </Button>
+      </Card>
+    );
+  } else {
+    const organisation = mine.data?.organisation;
+    body =
+      organisation && may(organisation.role, "approve") ? (
+        <Review organisationId={organisation.id} canReopen={may(organisation.role, "reopen")} />
+      ) : (
+        <Card>
+          <p>{companyMessages.reviewOnlySupervisors}</p>
+        </Card>
+      );
+  }
+  return (
+    <ScreenLayout title="Office Review" back={back} wide>
+      {body}
+    </ScreenLayout>
+  );
+}
+
+function Review({ organisationId, canReopen }: { organisationId: string; canReopen: boolean }) {
+  const queryClient = useQueryClient();
+  const wide = useWideScreen();
+  const [filters, setFilters] = useState<ReviewFilters>(
+    () => lastFilters.get(organisationId) ?? NO_REVIEW_FILTERS,
+  );
+  const list = useReviewList(organisationId, filters);
+  const rows = useMemo(() => list.data?.pages.flatMap((page) => page.items) ?? [], [list.data]);
+  const [chosenId, setChosenId] = useState<string | null>(null);
+  const [selectedIds, setSelectedIds] = useState<ReadonlySet<string>>(new Set());
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const chosen = rows.find((row) => row.timesheetId === chosenId) ?? null;
+  const selected = rows.filter((row) => selectedIds.has(row.timesheetId) && row.approvedAt === null);
+
+  const select = (row: ReviewRow, on: boolean) =>
+    setSelectedIds((current) => {
+      const next = new Set(current);
+      if (on) next.add(row.timesheetId);
+      else next.delete(row.timesheetId);
+      return next;
+    });
+
+  function decided(decision: Decision) {
+    const { row } = decision;
+    if (decision.kind === "approved") {
+      updateReviewRows(queryClient, organisationId, (current) =>
+        withApproval(current, row.timesheetId, decision.at),
+      );
+      setOutcome(done(companyMessages.reviewApproved(nameOf(row))));
+    } else if (decision.kind === "reopened") {
+      updateReviewRows(queryClient, organisationId, (current) =>
+        withApproval(current, row.timesheetId, null),
+      );
+      setOutcome(done(companyMessages.reviewReopened(nameOf(row))));
+    } else {
+      updateReviewRows(queryClient, organisationId, (current) =>
+        withSentBack(current, row.timesheetId, decision.formId),
+      );
+      if (decision.formId === undefined || decision.formId === row.timesheetId) setChosenId(null);
+      setOutcome(done(companyMessages.reviewSentBack(nameOf(row))));
+    }
+    select(row, false);
+    // On a phone the week's dialog closes, so what came of the decision is seen above the list.
+    if (!wide) setChosenId(null);
+  }
+
+  const detail = chosen ? (
+    <SetReview
+      key={chosen.timesheetId}
+      row={chosen}
+      organisationId={organisationId}
+      canReopen={canReopen}
+      onDecided={decided}
+    />
+  ) : null;
+  const rowsProps = {
+    rows,
+    chosenId,
+    selected: selectedIds,
+    onOpen: (row: ReviewRow) => {
+      setChosenId(row.timesheetId);
+      setOutcome(null);
+    },
+    onSelect: select,
+    onSelectAll: (on: boolean) =>
+      setSelectedIds(
+        on ? new Set(rows.filter((row) => row.approvedAt === null).map((row) => row.timesheetId)) : new Set(),
+      ),
+  };
+
+  let listBody: React.ReactNode;
+  if (list.isPending) listBody = <LoadingScreen label="Loading weeks..." />;
+  else if (list.isError && rows.length === 0) {
+    listBody = (
+      <Card className="grid gap-3">
+        <Problem text={companyMessages.reviewLoadFailed(failureText(list.error))} />
+        <Button variant="outline" onClick={() => void list.refetch()}>
+          <RotateCw aria-hidden="true" className="size-4" />
+          Try Again
+        </Button>
+      </Card>
+    );
+  } else if (rows.length === 0) {
+    listBody = (
+      <Card className="flex flex-wrap items-start gap-3">
+        <Inbox aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-slate-600 dark:text-slate-400" />
+        <p className="min-w-0 flex-1">
+          {hasReviewFilters(filters)
+            ? companyMessages.reviewNothingMatches
+            : companyMessages.reviewNothingSubmitted}
+        </p>
+        <Button variant="outline" disabled={list.isFetching} onClick={() => void list.refetch()}>
+          <RotateCw aria-hidden="true" className="size-4" />
+          {list.isFetching ? "Refreshing..." : "Refresh"}
+        </Button>
+      </Card>
+    );
+  } else {
+    listBody = (
+      <div className="grid gap-3">
+        <div className="flex items-center justify-between gap-2">
+          <p aria-live="polite" className="text-slate-700 dark:text-slate-300">
+            {rows.length} {rows.length === 1 ? "week" : "weeks"} shown
+            {list.hasNextPage ? ", more to load" : ""}
+          </p>
+          <Button variant="outline" disabled={list.isFetching} onClick={() => void list.refetch()}>
+            <RotateCw aria-hidden="true" className="size-4" />
+            {list.isRefetching && !list.isFetchingNextPage ? "Refreshing..." : "Refresh"}
+          </Button>
+        </div>
+        {wide ? <ReviewTable {...rowsProps} /> : <ReviewCards {...rowsProps} />}
+        {list.isFetchNextPageError ? (
+          <Problem text={companyMessages.reviewMoreFailed(failureText(list.error))} />
+        ) : null}
+        {list.hasNextPage ? (
+          <Button
+            variant="outline"
+            size="lg"
+            disabled={list.isFetchingNextPage}
+            onClick={() => void list.fetchNextPage()}
+          >
+            {list.isFetchingNextPage
+              ? "Loading..."
+              : list.isFetchNextPageError
+                ? "Try Loading More Again"
+                : "Load More"}
+          </Button>
+        ) : null}
+      </div>
+    );
+  }
+
+  return (
+    <div className="grid gap-4">
+      <ReviewFiltersForm
+        foldable={!wide}
+        applied={filters}
+        onApply={(next) => {
+          lastFilters.set(organisationId, next);
+          // The same filters again read the list again: drivers may have submitted meanwhile.
+          if (sameFilters(next, filters)) void list.refetch();
+          setFilters(next);
+          setChosenId(null);
+          setSelectedIds(new Set());
+        }}
+      />
+      <OutcomeNote outcome={outcome} />
+      <BulkApprove
+        organisationId={organisationId}
+        rows={selected}
+        onApproved={(row, at) => {
+          updateReviewRows(queryClient, organisationId, (current) =>
+            withApproval(current, row.timesheetId, at),
+          );
+          select(row, false);
+        }}
+        onClear={() => setSelectedIds(new Set())}
+        onFinished={(failures) => {
+          // A week another supervisor approved meanwhile (409) shows as approved once the list is read again.
+          if (failures > 0)
+            void queryClient.invalidateQueries({ queryKey: ["office-review", organisationId] });
+        }}
+      />
+      {wide ? (
+        <div className="grid grid-cols-[minmax(0,1fr)_24rem] items-start gap-4">
+          {listBody}
+          <Card role="region" aria-label="Opened week" className="sticky top-20">
+            {detail ?? (
+              <p className="text-slate-700 dark:text-slate-300">
+                Open a week to see its days, defects and forms.
+              </p>
+            )}
+          </Card>
+        </div>
+      ) : (
+        <>
+          {listBody}
+          <Dialog open={chosen !== null} onOpenChange={(open) => !open && setChosenId(null)}>
+            <DialogContent>
+              <DialogHeader>
+                <DialogTitle>Week for review</DialogTitle>
+                <DialogDescription className="sr-only">{chosen ? nameOf(chosen) : ""}</DialogDescription>
+              </DialogHeader>
+              {detail}
+            </DialogContent>
+          </Dialog>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,227 @@
+import { CircleCheck, Clock3 } from "lucide-react";
+import { FORM_STATUS_LABELS } from "../../../domain/form-status";
+import { formatDisplayDate } from "../../../domain/iso-date";
+import type { ReviewRow } from "../../../domain/office-review";
+import { setName } from "../../../domain/office-review-screen";
+import { formatHours } from "../../../domain/week-summary";
+import { Card } from "../../components/ui/card";
+import { cn } from "../../lib/cn";
+import { DefectCount } from "../supervisor/draft-card";
+
+export const nameOf = (row: ReviewRow) => setName(row, formatDisplayDate(row.weekEnding) || "—");
+
+export interface RowsProps {
+  rows: readonly ReviewRow[];
+  chosenId: string | null;
+  selected: ReadonlySet<string>;
+  onOpen: (row: ReviewRow) => void;
+  onSelect: (row: ReviewRow, selected: boolean) => void;
+  onSelectAll: (selected: boolean) => void;
+}
+
+/** The office's approval of a week: when, or that it waits. */
+export function ApprovedState({ approvedAt }: { approvedAt: string | null }) {
+  return approvedAt ? (
+    <span className="inline-flex items-center gap-1 font-semibold text-emerald-800 dark:text-emerald-300">
+      <CircleCheck aria-hidden="true" className="size-4 shrink-0" />
+      Approved {formatDisplayDate(approvedAt.slice(0, 10))}
+    </span>
+  ) : (
+    <span className="inline-flex items-center gap-1 text-slate-700 dark:text-slate-300">
+      <Clock3 aria-hidden="true" className="size-4 shrink-0" />
+      Not approved
+    </span>
+  );
+}
+
+function StatusBadge({ row }: { row: ReviewRow }) {
+  return (
+    <span className="inline-block rounded-full bg-slate-100 px-2.5 py-0.5 text-sm font-semibold whitespace-nowrap text-slate-800 dark:bg-slate-800 dark:text-slate-100">
+      {FORM_STATUS_LABELS[row.status]}
+    </span>
+  );
+}
+
+/** A row's checkbox in a 44 px label: only weeks not yet approved can be chosen for bulk approval. */
+function SelectBox({
+  row,
+  selected,
+  onSelect,
+  visibleLabel = false,
+}: {
+  row: ReviewRow;
+  selected: boolean;
+  onSelect: (row: ReviewRow, selected: boolean) => void;
+  visibleLabel?: boolean;
+}) {
+  const disabled = row.approvedAt !== null;
+  return (
+    <label
+      className={cn(
+        "inline-flex min-h-11 min-w-11 items-center justify-center gap-2 rounded-md px-2",
+        disabled ? "opacity-50" : "cursor-pointer hover:bg-slate-100 dark:hover:bg-slate-800",
+      )}
+    >
+      <input
+        type="checkbox"
+        className="size-5 accent-amber-500"
+        checked={selected && !disabled}
+        disabled={disabled}
+        onChange={(event) => onSelect(row, event.currentTarget.checked)}
+      />
+      <span className={visibleLabel ? "text-sm font-medium" : "sr-only"}>
+        {visibleLabel ? "Select" : `Select ${nameOf(row)}`}
+        {visibleLabel ? <span className="sr-only">{` ${nameOf(row)}`}</span> : null}
+      </span>
+    </label>
+  );
+}
+
+/** The weeks as a table on an office screen: a row each, the chosen one's detail beside it. */
+export function ReviewTable({ rows, chosenId, selected, onOpen, onSelect, onSelectAll }: RowsProps) {
+  const open = rows.filter((row) => row.approvedAt === null);
+  const allChosen = open.length > 0 && open.every((row) => selected.has(row.timesheetId));
+  return (
+    <Card className="overflow-x-auto p-0">
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">Weeks for review, newest week first</caption>
+        <thead className="bg-slate-100 dark:bg-slate-800">
+          <tr>
+            <th scope="col" className="w-12 p-1">
+              <label className="inline-flex min-h-11 min-w-11 cursor-pointer items-center justify-center rounded-md hover:bg-slate-200 dark:hover:bg-slate-700">
+                <input
+                  type="checkbox"
+                  className="size-5 accent-amber-500"
+                  checked={allChosen}
+                  disabled={open.length === 0}
+                  onChange={(event) => onSelectAll(event.currentTarget.checked)}
+                />
+                <span className="sr-only">Select every week not yet approved</span>
+              </label>
+            </th>
+            <th scope="col" className="px-3 py-2 font-semibold">
+              Driver
+            </th>
+            <th scope="col" className="px-3 py-2 font-semibold">
+              Plant
+            </th>
+            <th scope="col" className="px-3 py-2 font-semibold">
+              Week ending
+            </th>
+            <th scope="col" className="px-3 py-2 text-right font-semibold">
+              Hours
+            </th>
+            <th scope="col" className="px-3 py-2 text-right font-semibold">
+              Defects
+            </th>
+            <th scope="col" className="px-3 py-2 font-semibold">
+              Status
+            </th>
+            <th scope="col" className="px-3 py-2 font-semibold">
+              Office
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => {
+            const isChosen = row.timesheetId === chosenId;
+            return (
+              <tr
+                key={row.timesheetId}
+                data-timesheet={row.timesheetId}
+                className={cn(
+                  "border-t border-slate-200 align-top dark:border-slate-700",
+                  isChosen
+                    ? "bg-amber-50 dark:bg-amber-400/10"
+                    : "hover:bg-slate-50 dark:hover:bg-slate-800/60",
+                )}
+              >
+                <td className="p-1">
+                  <SelectBox row={row} selected={selected.has(row.timesheetId)} onSelect={onSelect} />
+                </td>
+                <th scope="row" className="p-1 font-medium">
+                  <button
+                    type="button"
+                    aria-pressed={isChosen}
+                    className="min-h-11 rounded-md px-2 text-left hover:underline focus-visible:outline-2 focus-visible:outline-amber-500"
+                    onClick={() => onOpen(row)}
+                  >
+                    <span className="block font-semibold">{row.driverName || "—"}</span>
+                    <span className="block text-xs font-normal text-slate-600 dark:text-slate-400">
+                      {[row.customer, row.site].filter(Boolean).join(" · ") || "—"}
+                    </span>
+                    <span className="sr-only">, open this week</span>
+                  </button>
+                </th>
+                <td className="px-3 py-3 whitespace-nowrap">{row.plantNumber || "—"}</td>
+                <td className="px-3 py-3 whitespace-nowrap">{formatDisplayDate(row.weekEnding) || "—"}</td>
+                <td className="px-3 py-3 text-right">{formatHours(row.totalHours)}</td>
+                <DefectCount as="td" count={row.defects} className="px-3 py-3 text-right" />
+                <td className="px-3 py-2.5">
+                  <StatusBadge row={row} />
+                </td>
+                <td className="px-3 py-3">
+                  <ApprovedState approvedAt={row.approvedAt} />
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </Card>
+  );
+}
+
+/** The weeks as cards on a phone: the same facts, one card each, opened by its button. */
+export function ReviewCards({ rows, selected, onOpen, onSelect }: RowsProps) {
+  return (
+    <ul aria-label="Weeks for review" className="grid gap-3">
+      {rows.map((row) => (
+        <li key={row.timesheetId} data-timesheet={row.timesheetId}>
+          <Card className="p-4">
+            <article aria-label={nameOf(row)}>
+              <div className="flex items-start justify-between gap-2">
+                <div className="min-w-0">
+                  <h2 className="text-lg font-bold break-words">{row.driverName || "—"}</h2>
+                  <p className="text-sm text-slate-700 dark:text-slate-300">
+                    {[row.customer, row.site].filter(Boolean).join(" · ") || "—"}
+                  </p>
+                </div>
+                <StatusBadge row={row} />
+              </div>
+              <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+                <dt className="font-medium text-slate-600 dark:text-slate-400">Plant</dt>
+                <dd className="break-words">{row.plantNumber || "—"}</dd>
+                <dt className="font-medium text-slate-600 dark:text-slate-400">Week ending</dt>
+                <dd>{formatDisplayDate(row.weekEnding) || "—"}</dd>
+                <dt className="font-medium text-slate-600 dark:text-slate-400">Hours</dt>
+                <dd>{formatHours(row.totalHours)}</dd>
+                <dt className="font-medium text-slate-600 dark:text-slate-400">Defects</dt>
+                <DefectCount count={row.defects} />
+                <dt className="font-medium text-slate-600 dark:text-slate-400">Office</dt>
+                <dd>
+                  <ApprovedState approvedAt={row.approvedAt} />
+                </dd>
+              </dl>
+              <div className="mt-3 flex items-center justify-between gap-2">
+                <SelectBox
+                  row={row}
+                  selected={selected.has(row.timesheetId)}
+                  onSelect={onSelect}
+                  visibleLabel
+                />
+                <button
+                  type="button"
+                  className="inline-flex min-h-11 items-center rounded-lg border border-slate-300 bg-white px-4 font-semibold text-slate-900 hover:bg-slate-100 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800"
+                  onClick={() => onOpen(row)}
+                >
+                  Open week<span className="sr-only">{` of ${nameOf(row)}`}</span>
+                </button>
+              </div>
+            </article>
+          </Card>
+        </li>
+      ))}
+    </ul>
+  );
+}

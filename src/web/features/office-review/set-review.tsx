@@ -1,0 +1,408 @@
+import { useQuery } from "@tanstack/react-query";
+import { CircleCheck, ExternalLink, LockOpen, RotateCw, Undo2 } from "lucide-react";
+import { useId, useState } from "react";
+import { Link } from "wouter";
+import type { CompletedFormResponse } from "../../../domain/api";
+import { companyMessages } from "../../../domain/company-messages";
+import type { DayHoursFields } from "../../../domain/hours";
+import { formatDisplayDate } from "../../../domain/iso-date";
+import { MAX_SEND_BACK_REASON_LENGTH, type ReviewRow } from "../../../domain/office-review";
+import { reasonLimitNote } from "../../../domain/office-review-screen";
+import type { Rating } from "../../../domain/rating";
+import { formatHours, weekDays, weekDefects } from "../../../domain/week-summary";
+import { LoadingScreen } from "../../components/loading-screen";
+import { Button, buttonClasses } from "../../components/ui/button";
+import { Label } from "../../components/ui/label";
+import { Textarea } from "../../components/ui/textarea";
+import { TEXT_BOX_CLASSES } from "../../components/ui/with-classes";
+import { apiRequest } from "../../lib/api-client";
+import { appPaths } from "../../lib/app-paths";
+import { cn } from "../../lib/cn";
+import { failureText } from "../../lib/failure-text";
+import { Problem } from "../organisation/outcome";
+import { WeekDetail } from "../supervisor/week-detail";
+import { RatingChoice } from "./rating-choice";
+import { ApprovedState } from "./review-rows";
+
+type Form = Record<string, unknown>;
+const text = (form: Form, key: string) => (typeof form[key] === "string" ? (form[key] as string) : "");
+
+/** Where the read-only record opens from the review, with its way back. */
+export const reviewRecordPath = (id: string) => `${appPaths.completedForm(id)}?from=review`;
+
+async function readForm(id: string, signal: AbortSignal): Promise<Form> {
+  const answer = await apiRequest<CompletedFormResponse>(
+    "GET",
+    `/api/completed-forms/${encodeURIComponent(id)}`,
+    undefined,
+    { signal },
+  );
+  return answer.form as Form;
+}
+
+/** The timesheet and check sheets of a week, as the read-only view answers them to the company's office. */
+function useSetForms(row: ReviewRow) {
+  return useQuery({
+    queryKey: ["office-review-set", row.timesheetId, row.checkSheetIds],
+    queryFn: async ({ signal }) => ({
+      timesheet: await readForm(row.timesheetId, signal),
+      checkSheets: await Promise.all(row.checkSheetIds.map((id) => readForm(id, signal))),
+    }),
+    // A week sent back and submitted again has changed: opened again, it is read afresh.
+    staleTime: 0,
+  });
+}
+
+export interface Decision {
+  kind: "approved" | "sent-back" | "reopened";
+  row: ReviewRow;
+  at: string;
+  formId?: string;
+}
+
+/**
+ * One week opened: its days and hours, its defects, links to the read-only records (what the PDF shows), and the
+ * office's decision: approve with a rating and notes, or send back with a reason, the whole set or one form.
+ */
+export function SetReview({
+  row,
+  organisationId,
+  canReopen,
+  onDecided,
+}: {
+  row: ReviewRow;
+  organisationId: string;
+  /** An admin may unlock an approved week, with a reason. */
+  canReopen: boolean;
+  onDecided: (decision: Decision) => void;
+}) {
+  const forms = useSetForms(row);
+  return (
+    <div className="grid gap-4">
+      <div>
+        <h2 className="text-xl font-bold break-words">{row.driverName || "Unnamed driver"}</h2>
+        <p className="text-slate-700 dark:text-slate-300">
+          {row.plantNumber || "—"} · week ending {formatDisplayDate(row.weekEnding) || "—"}
+        </p>
+        <p className="text-sm text-slate-700 dark:text-slate-300">
+          {[row.customer, row.site].filter(Boolean).join(" · ") || "—"}
+        </p>
+        <p className="mt-1 text-sm">
+          <span className="font-semibold">{formatHours(row.totalHours)} hours</span>
+          {" · "}
+          <span className={row.defects > 0 ? "font-bold text-red-700 dark:text-red-300" : undefined}>
+            {row.defects} {row.defects === 1 ? "defect" : "defects"}
+          </span>
+          {" · "}
+          <ApprovedState approvedAt={row.approvedAt} />
+        </p>
+      </div>
+      {forms.isPending ? (
+        <LoadingScreen label="Loading this week's forms..." />
+      ) : forms.isError ? (
+        <div className="grid gap-2">
+          <Problem text={companyMessages.reviewSetLoadFailed(failureText(forms.error))} />
+          <Button variant="outline" onClick={() => void forms.refetch()}>
+            <RotateCw aria-hidden="true" className="size-4" />
+            Try Again
+          </Button>
+        </div>
+      ) : (
+        <>
+          <h3 className="text-lg font-bold">The week</h3>
+          <WeekDetail
+            days={weekDays(forms.data.timesheet as DayHoursFields)}
+            defects={weekDefects(
+              forms.data.checkSheets.map((sheet) => ({
+                ...sheet,
+                id: text(sheet, "id"),
+                checkDate: text(sheet, "checkDate"),
+                defectsNotes: text(sheet, "defectsNotes"),
+              })),
+            )}
+          />
+          <nav aria-label="The week's forms" className="grid gap-2">
+            <Link
+              href={reviewRecordPath(row.timesheetId)}
+              className={cn(buttonClasses("outline"), "justify-start")}
+            >
+              <ExternalLink aria-hidden="true" className="size-4" />
+              Open Timesheet
+            </Link>
+            {forms.data.checkSheets.map((sheet) => (
+              <Link
+                key={text(sheet, "id")}
+                href={reviewRecordPath(text(sheet, "id"))}
+                className={cn(buttonClasses("outline"), "justify-start")}
+              >
+                <ExternalLink aria-hidden="true" className="size-4" />
+                Open Check Sheet of {formatDisplayDate(text(sheet, "checkDate"))}
+              </Link>
+            ))}
+          </nav>
+        </>
+      )}
+      {row.approvedAt ? (
+        canReopen ? (
+          <ReopenForm row={row} organisationId={organisationId} onDecided={onDecided} />
+        ) : null
+      ) : (
+        <>
+          <ApproveForm row={row} organisationId={organisationId} onDecided={onDecided} />
+          <SendBackForm
+            row={row}
+            organisationId={organisationId}
+            checkSheets={forms.data?.checkSheets ?? []}
+            onDecided={onDecided}
+          />
+        </>
+      )}
+    </div>
+  );
+}
+
+const decisionPath = (organisationId: string, row: ReviewRow, action: "approve" | "send-back" | "reopen") =>
+  `/api/organisations/${encodeURIComponent(organisationId)}/review/${encodeURIComponent(row.timesheetId)}/${action}`;
+
+function ApproveForm({
+  row,
+  organisationId,
+  onDecided,
+}: {
+  row: ReviewRow;
+  organisationId: string;
+  onDecided: (decision: Decision) => void;
+}) {
+  const id = useId();
+  const [rating, setRating] = useState<Rating | null>(null);
+  const [notes, setNotes] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  return (
+    <form
+      aria-labelledby={`${id}-title`}
+      className="grid gap-3 rounded-xl border border-slate-200 p-4 dark:border-slate-700"
+      noValidate
+      onSubmit={async (event) => {
+        event.preventDefault();
+        if (!rating) {
+          setProblem(companyMessages.reviewRatingRequired);
+          return;
+        }
+        setBusy(true);
+        try {
+          await apiRequest("POST", decisionPath(organisationId, row, "approve"), { rating, notes });
+          setProblem(null);
+          onDecided({ kind: "approved", row, at: new Date().toISOString() });
+        } catch (error) {
+          // The rating and notes stay as typed, to try again.
+          setProblem(companyMessages.reviewApproveFailed(failureText(error)));
+        } finally {
+          setBusy(false);
+        }
+      }}
+    >
+      <h3 id={`${id}-title`} className="text-lg font-bold">
+        Approve
+      </h3>
+      <RatingChoice value={rating} onChange={setRating} invalid={problem !== null && rating === null} />
+      <div>
+        <Label htmlFor={`${id}-notes`}>Notes (optional)</Label>
+        <Textarea
+          id={`${id}-notes`}
+          rows={2}
+          maxLength={5000}
+          value={notes}
+          onChange={(event) => setNotes(event.currentTarget.value)}
+        />
+      </div>
+      {problem ? <Problem text={problem} /> : null}
+      <Button type="submit" disabled={busy}>
+        <CircleCheck aria-hidden="true" className="size-4" />
+        {busy ? "Approving..." : "Approve Week"}
+      </Button>
+    </form>
+  );
+}
+
+function SendBackForm({
+  row,
+  organisationId,
+  checkSheets,
+  onDecided,
+}: {
+  row: ReviewRow;
+  organisationId: string;
+  checkSheets: readonly Form[];
+  onDecided: (decision: Decision) => void;
+}) {
+  const id = useId();
+  const [reason, setReason] = useState("");
+  const [formId, setFormId] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const tooLong = reason.length > MAX_SEND_BACK_REASON_LENGTH;
+  return (
+    <form
+      aria-labelledby={`${id}-title`}
+      className="grid gap-3 rounded-xl border border-slate-200 p-4 dark:border-slate-700"
+      noValidate
+      onSubmit={async (event) => {
+        event.preventDefault();
+        if (!reason.trim()) {
+          setProblem(companyMessages.reviewReasonRequired);
+          return;
+        }
+        if (tooLong) return;
+        setBusy(true);
+        try {
+          await apiRequest("POST", decisionPath(organisationId, row, "send-back"), {
+            reason,
+            ...(formId ? { formId } : {}),
+          });
+          setProblem(null);
+          onDecided({ kind: "sent-back", row, at: new Date().toISOString(), formId: formId || undefined });
+        } catch (error) {
+          // The reason stays as typed, to try again.
+          setProblem(companyMessages.reviewSendBackFailed(failureText(error)));
+        } finally {
+          setBusy(false);
+        }
+      }}
+    >
+      <h3 id={`${id}-title`} className="text-lg font-bold">
+        Send Back
+      </h3>
+      <div>
+        <Label htmlFor={`${id}-form`}>Which form</Label>
+        <select
+          id={`${id}-form`}
+          value={formId}
+          onChange={(event) => setFormId(event.currentTarget.value)}
+          className={cn(...TEXT_BOX_CLASSES, "min-h-12")}
+        >
+          <option value="">The whole week</option>
+          <option value={row.timesheetId}>The timesheet</option>
+          {checkSheets.map((sheet) => (
+            <option key={text(sheet, "id")} value={text(sheet, "id")}>
+              Check sheet of {formatDisplayDate(text(sheet, "checkDate"))}
+            </option>
+          ))}
+        </select>
+      </div>
+      <ReasonField
+        label="Reason for the driver"
+        reason={reason}
+        onChange={setReason}
+        missing={problem !== null && !reason.trim()}
+      />
+      {problem ? <Problem text={problem} /> : null}
+      <Button type="submit" variant="outline" disabled={busy || tooLong}>
+        <Undo2 aria-hidden="true" className="size-4" />
+        {busy ? "Sending back..." : "Send Back to Driver"}
+      </Button>
+    </form>
+  );
+}
+
+/** An admin reopens an approved week: the reason is kept, with who and when, and printed on its next PDF. */
+function ReopenForm({
+  row,
+  organisationId,
+  onDecided,
+}: {
+  row: ReviewRow;
+  organisationId: string;
+  onDecided: (decision: Decision) => void;
+}) {
+  const id = useId();
+  const [reason, setReason] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const tooLong = reason.length > MAX_SEND_BACK_REASON_LENGTH;
+  return (
+    <form
+      aria-labelledby={`${id}-title`}
+      className="grid gap-3 rounded-xl border border-slate-200 p-4 dark:border-slate-700"
+      noValidate
+      onSubmit={async (event) => {
+        event.preventDefault();
+        if (!reason.trim()) {
+          setProblem(companyMessages.reviewReopenReasonRequired);
+          return;
+        }
+        if (tooLong) return;
+        setBusy(true);
+        try {
+          await apiRequest("POST", decisionPath(organisationId, row, "reopen"), { reason });
+          setProblem(null);
+          onDecided({ kind: "reopened", row, at: new Date().toISOString() });
+        } catch (error) {
+          // The reason stays as typed, to try again.
+          setProblem(companyMessages.reviewReopenFailed(failureText(error)));
+        } finally {
+          setBusy(false);
+        }
+      }}
+    >
+      <h3 id={`${id}-title`} className="text-lg font-bold">
+        Reopen
+      </h3>
+      <ReasonField
+        label="Reason for reopening"
+        reason={reason}
+        onChange={setReason}
+        missing={problem !== null && !reason.trim()}
+      />
+      {problem ? <Problem text={problem} /> : null}
+      <Button type="submit" variant="outline" disabled={busy || tooLong}>
+        <LockOpen aria-hidden="true" className="size-4" />
+        {busy ? "Reopening..." : "Reopen Week"}
+      </Button>
+    </form>
+  );
+}
+
+/** A reason of at most 500 characters, the limit said as it nears (and in red past it). */
+function ReasonField({
+  label,
+  reason,
+  onChange,
+  missing,
+}: {
+  label: string;
+  reason: string;
+  onChange: (reason: string) => void;
+  /** Asked for and not given. */
+  missing: boolean;
+}) {
+  const id = useId();
+  const note = reasonLimitNote(reason.length);
+  const tooLong = reason.length > MAX_SEND_BACK_REASON_LENGTH;
+  return (
+    <div>
+      <Label htmlFor={`${id}-reason`}>{label}</Label>
+      <Textarea
+        id={`${id}-reason`}
+        rows={3}
+        required
+        aria-invalid={missing || tooLong}
+        aria-describedby={note ? `${id}-limit` : undefined}
+        value={reason}
+        onChange={(event) => onChange(event.currentTarget.value)}
+      />
+      {note ? (
+        <p
+          id={`${id}-limit`}
+          aria-live="polite"
+          className={cn(
+            "mt-1 text-sm",
+            tooLong ? "font-semibold text-red-700 dark:text-red-300" : "text-slate-700 dark:text-slate-300",
+          )}
+        >
+          {note}
+        </p>
+      ) : null}
+    </div>
+  );
+}

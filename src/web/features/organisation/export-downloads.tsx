@@ -1,0 +1,59 @@
+import { Download } from "lucide-react";
+import { useState } from "react";
+import { ExportQuerySchema, exportFileName } from "../../../domain/exports";
+import { addDays, formatIsoDate } from "../../../domain/iso-date";
+import { TextField } from "../../components/text-field";
+import { Card } from "../../components/ui/card";
+import { parseRequest } from "../../lib/parse-request";
+import { Problem } from "./outcome";
+
+const FILES = [
+  { kind: "hours", file: "hours.csv", label: "Hours (CSV)" },
+  { kind: "defects", file: "defects.csv", label: "Defects (CSV)" },
+  { kind: "workbook", file: "workbook.xlsx", label: "Hours and Defects (Excel)" },
+] as const;
+
+/**
+ * An admin downloads the company's approved weeks for payroll and invoicing (decision record 029): the week endings
+ * to include, then plain links, so the browser's own download shows the progress of a long file.
+ */
+export function ExportDownloads({ organisationId }: { organisationId: string }) {
+  const today = formatIsoDate(new Date());
+  const [from, setFrom] = useState(addDays(today, -28) ?? today);
+  const [to, setTo] = useState(today);
+  const parsed = parseRequest(null, ExportQuerySchema, { from, to });
+  return (
+    <section aria-labelledby="exports-heading">
+      <Card className="grid gap-4">
+        <h3 id="exports-heading" className="text-lg font-bold">
+          Export Approved Weeks
+        </h3>
+        <p className="text-slate-700 dark:text-slate-300">
+          Weeks the office approved, with a week ending between these dates, for payroll and invoicing.
+        </p>
+        <div className="grid gap-3 sm:grid-cols-2">
+          <TextField label="Week ending from" type="date" value={from} onValueChange={setFrom} />
+          <TextField label="Week ending to" type="date" value={to} onValueChange={setTo} />
+        </div>
+        {parsed.problem !== undefined ? (
+          <Problem text={parsed.problem} />
+        ) : (
+          <ul aria-label="Downloads" className="grid gap-2">
+            {FILES.map(({ kind, file, label }) => (
+              <li key={file}>
+                <a
+                  href={`/api/organisations/${organisationId}/exports/${file}?${new URLSearchParams(parsed.data)}`}
+                  download={exportFileName(kind, parsed.data)}
+                  className="flex min-h-11 items-center gap-2 rounded-lg border border-slate-300 px-4 py-2 font-semibold text-slate-900 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-500 dark:border-slate-700 dark:text-slate-100 dark:hover:bg-slate-800"
+                >
+                  <Download aria-hidden="true" className="size-5" />
+                  {label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
+    </section>
+  );
+}

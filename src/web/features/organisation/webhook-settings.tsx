@@ -1,0 +1,174 @@
+import { type QueryClient, useQuery, useQueryClient } from "@tanstack/react-query";
+import { KeyRound, LoaderCircle, RotateCw, Save, Trash2 } from "lucide-react";
+import { type FormEvent, useState } from "react";
+import { companyMessages } from "../../../domain/company-messages";
+// Types only: the module signs with node:crypto, which stays on the server.
+import type { WebhookView } from "../../../domain/webhook";
+import { ConfirmDialog } from "../../components/confirm-dialog";
+import { TextField } from "../../components/text-field";
+import { Button } from "../../components/ui/button";
+import { Card } from "../../components/ui/card";
+import { apiRequest, getQueryFn } from "../../lib/api-client";
+import { failureText } from "../../lib/failure-text";
+import { formatDateTime } from "../../lib/format-date-time";
+import { done, failed, type Outcome, OutcomeNote, Problem } from "./outcome";
+
+const webhookKey = (organisationId: string) => ["/api/organisations", organisationId, "webhook"];
+
+function refreshWebhook(queryClient: QueryClient, organisationId: string): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: webhookKey(organisationId) });
+}
+
+/**
+ * The company's signed webhook, for its admins (decision record 029): where "set approved" and "defect reported"
+ * are sent, the secret shown once when made or replaced, how the last call went, and removing it.
+ */
+export function WebhookSettings({ organisationId }: { organisationId: string }) {
+  const queryClient = useQueryClient();
+  const current = useQuery({
+    queryKey: webhookKey(organisationId),
+    queryFn: getQueryFn<{ webhook: WebhookView | null }>({ on401: "throw" }),
+  });
+  const webhook = current.data?.webhook ?? null;
+  const [url, setUrl] = useState<string | null>(null);
+  const [secret, setSecret] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [asking, setAsking] = useState<"rotate" | "remove" | null>(null);
+  const base = `/api/organisations/${organisationId}/webhook`;
+
+  /** Runs a change, says what came of it, and reads the webhook again. */
+  const change = async (action: () => Promise<Outcome>) => {
+    setBusy(true);
+    try {
+      setOutcome(await action());
+    } catch (error) {
+      setOutcome(failed(failureText(error)));
+    } finally {
+      setBusy(false);
+      await refreshWebhook(queryClient, organisationId);
+    }
+  };
+
+  const save = (event: FormEvent) => {
+    event.preventDefault();
+    const address = (url ?? webhook?.url ?? "").trim();
+    if (address === "") {
+      setOutcome(failed(companyMessages.webhookUrlRequired));
+      return;
+    }
+    void change(async () => {
+      const answer = await apiRequest<{ url: string; secret?: string }>("PUT", base, { url: address });
+      setUrl(null);
+      if (answer.secret) setSecret(answer.secret);
+      return done(companyMessages.webhookSaved(answer.url, answer.secret !== undefined));
+    });
+  };
+
+  let status: React.ReactNode = null;
+  if (current.isError) {
+    status = (
+      <div className="grid gap-2">
+        <Problem text={failureText(current.error)} />
+        <Button variant="outline" onClick={() => void current.refetch()}>
+          <RotateCw aria-hidden="true" className="size-4" />
+          Try Again
+        </Button>
+      </div>
+    );
+  } else if (webhook) {
+    const last = webhook.lastDelivery;
+    status = (
+      <p className="text-sm text-slate-700 dark:text-slate-300 [overflow-wrap:anywhere]">
+        {last
+          ? companyMessages.webhookLastDelivery(
+              last.event,
+              formatDateTime(Date.parse(last.createdAt)),
+              last.status,
+              last.lastStatus,
+            )
+          : companyMessages.webhookNothingSent}
+      </p>
+    );
+  }
+
+  return (
+    <section aria-labelledby="webhook-heading">
+      <Card className="grid gap-4">
+        <h3 id="webhook-heading" className="text-lg font-bold">
+          Webhook for Payroll and Hire Desk
+        </h3>
+        <p className="text-slate-700 dark:text-slate-300">{companyMessages.webhookExplained}</p>
+        {status}
+        {secret ? (
+          <div className="grid gap-2 rounded-lg border border-amber-400 bg-amber-50 p-3 dark:border-amber-600 dark:bg-amber-950">
+            <TextField
+              label="Signing secret (shown once)"
+              value={secret}
+              onValueChange={() => undefined}
+              readOnly
+              onFocus={(event) => event.currentTarget.select()}
+              hint={companyMessages.webhookSecretOnce}
+            />
+          </div>
+        ) : null}
+        <form onSubmit={save} noValidate className="grid gap-3">
+          <TextField
+            label="Webhook address"
+            type="url"
+            inputMode="url"
+            autoComplete="off"
+            placeholder="https://"
+            value={url ?? webhook?.url ?? ""}
+            onValueChange={setUrl}
+            aria-invalid={outcome?.ok === false}
+          />
+          <OutcomeNote outcome={outcome} />
+          <Button type="submit" disabled={busy || current.isPending}>
+            {busy ? (
+              <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
+            ) : (
+              <Save aria-hidden="true" className="size-4" />
+            )}
+            {webhook ? "Save Address" : "Set Up Webhook"}
+          </Button>
+        </form>
+        {webhook ? (
+          <div className="flex flex-wrap gap-2">
+            <Button variant="outline" disabled={busy} onClick={() => setAsking("rotate")}>
+              <KeyRound aria-hidden="true" className="size-4" />
+              New Secret
+            </Button>
+            <Button variant="outline" disabled={busy} onClick={() => setAsking("remove")}>
+              <Trash2 aria-hidden="true" className="size-4 text-red-700 dark:text-red-400" />
+              Remove Webhook
+            </Button>
+          </div>
+        ) : null}
+      </Card>
+      <ConfirmDialog
+        open={asking !== null}
+        onOpenChange={(open) => open || setAsking(null)}
+        title={asking === "remove" ? "Remove Webhook?" : "Make a New Secret?"}
+        description={
+          asking === "remove" ? companyMessages.webhookRemoveConfirm : companyMessages.webhookRotateConfirm
+        }
+        confirmLabel={asking === "remove" ? "Remove Webhook" : "Make New Secret"}
+        busyLabel={asking === "remove" ? "Removing..." : "Making..."}
+        destructive={asking === "remove"}
+        onConfirm={() =>
+          change(async () => {
+            if (asking === "remove") {
+              await apiRequest<void>("DELETE", base);
+              setSecret(null);
+              return done(companyMessages.webhookRemoved);
+            }
+            const answer = await apiRequest<{ secret: string }>("POST", `${base}/rotate-secret`);
+            setSecret(answer.secret);
+            return done(companyMessages.webhookRotated);
+          })
+        }
+      />
+    </section>
+  );
+}
