@@ -29,4 +29,7 @@ export const budgets = {
   photoShrinkBytes: { max: 400 * KB },
   /** Registration and reset answer in the same time whether or not the address has an account. */
   accountTimingDifferenceMs: { max: 2 },
+  /** A company of 500 drivers with a year of forms on PostgreSQL (decision record 030). */
+  companyReviewP95Ms: { max: 50 },
+  companyYearCsvMs: { max: 10_000 },
 } as const;

@@ -38,11 +38,16 @@ function serverArguments(): string[] {
   return server[1]!.split(" ");
 }
 
-/** The real server, as `npm start` runs it (tsx, embedded SQLite with its durable settings), in its own process. */
+/**
+ * The real server, as `npm start` runs it (tsx, one process per core), in its own process: on the embedded SQLite
+ * file with its durable settings, or on the PostgreSQL database `databaseUrl` names.
+ */
 export async function startServer(options: {
   port: number;
   dataDir: string;
   webRoot: string;
+  /** A postgres:// URL to serve from; without it, SQLite in `dataDir` (never a DATABASE_URL of the environment). */
+  databaseUrl?: string;
 }): Promise<RunningServer> {
   const url = `http://127.0.0.1:${options.port}`;
   const child = spawn(resolve(ROOT, "node_modules/.bin/tsx"), serverArguments(), {
@@ -56,7 +61,7 @@ export async function startServer(options: {
       WEB_ROOT: options.webRoot,
       PUBLIC_URL: url,
       LOG_LEVEL: "warn",
-      DATABASE_URL: "",
+      DATABASE_URL: options.databaseUrl ?? "",
       SMTP_URL: "",
     },
     stdio: ["ignore", "inherit", "inherit"],

@@ -14,6 +14,7 @@ import * as m012 from "./migrations/012-office-review";
 import * as m013 from "./migrations/013-reopened-after-approval";
 import * as m014 from "./migrations/014-organisation-webhooks";
 import * as m015 from "./migrations/015-vehicle-defects";
+import * as m016 from "./migrations/016-company-review-indexes";
 import type { DB } from "./schema";
 
 /**
@@ -35,6 +36,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   "013-reopened-after-approval": m013,
   "014-organisation-webhooks": m014,
   "015-vehicle-defects": m015,
+  "016-company-review-indexes": m016,
 };
 
 /**

@@ -115,6 +115,17 @@ describe.each(testDatabases())("the office review list on $name", ({ open }) => 
     expect(first.nextCursor).not.toBeNull();
     const second = (await review(acme, acme.admin, `?driver=dave&limit=2&cursor=${first.nextCursor}`)).page;
     expect(second).toEqual({ items: [expect.objectContaining({ timesheetId: weeks[0] })], nextCursor: null });
+
+    // Without a text filter a page reads only its rows and one more: the pages still add up to every week, once.
+    const unfiltered = (await review(acme, acme.admin, "?limit=2")).page;
+    expect(unfiltered.items).toHaveLength(2);
+    expect(unfiltered.nextCursor).not.toBeNull();
+    const rest = (await review(acme, acme.admin, `?limit=2&cursor=${unfiltered.nextCursor}`)).page;
+    expect(rest.nextCursor).toBeNull();
+    expect([...unfiltered.items, ...rest.items].map((i) => i.timesheetId).sort()).toEqual(
+      [...weeks, sams].sort(),
+    );
+    expect(rest.items.map((i) => i.timesheetId)).toEqual([weeks[1], weeks[0]]);
   });
 
   it("shows only the company's own submitted timesheets: no drafts, no other company's, no individual's", async () => {

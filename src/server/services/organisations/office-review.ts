@@ -49,13 +49,18 @@ async function pageTimesheets(
   const { db } = app.deps.database;
   const statuses = query.status === undefined ? REVIEWABLE_STATUSES : [query.status];
   let after = query.cursor === undefined ? undefined : decodeReviewCursor(query.cursor);
+  // Without a text filter every row read is kept: the page and one more is all there is to read.
+  const filtered = [query.driver, query.plant, query.site, query.customer].some(
+    (filter) => filter !== undefined,
+  );
+  const batchSize = filtered ? REVIEW_BATCH : pageSize + 1;
   const kept: Array<StoredForm & { ownerId: string }> = [];
   for (;;) {
     const batch = await listOrganisationTimesheetsByWeek(db, organisationId, {
       statuses,
       week: query.week,
       after,
-      limit: REVIEW_BATCH,
+      limit: batchSize,
     });
     for (const form of batch) {
       if (!matchesReviewFilters(asTimesheet(form) as ReviewTimesheet, query)) continue;
@@ -63,7 +68,7 @@ async function pageTimesheets(
       if (kept.length > pageSize) return { forms: kept.slice(0, pageSize), more: true };
     }
     const last = batch.at(-1);
-    if (batch.length < REVIEW_BATCH || !last) return { forms: kept, more: false };
+    if (batch.length < batchSize || !last) return { forms: kept, more: false };
     after = positionOf(last);
   }
 }

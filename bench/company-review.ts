@@ -1,0 +1,188 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { performance } from "node:perf_hooks";
+import { SESSION_COOKIE } from "../src/server/auth/sessions";
+import { budgets } from "./budgets";
+import { type Figure, median, percentile } from "./figure";
+import {
+  COMPANY_FIRST_DAY,
+  COMPANY_LAST_WEEK_ENDING,
+  type CompanySeed,
+  DEFAULT_BENCH_DATABASE_URL,
+  seedCompany,
+} from "./seed-company";
+import { benchPort, startServer } from "./server-process";
+
+const WARM_UP = 20;
+const REQUESTS = 200;
+/** A filter that matches one driver or one plant reads the whole year in batches: fewer runs of those. */
+const FILTERED_WARM_UP = 1;
+const FILTERED_REQUESTS = 5;
+/** The review's default page (decision record 029). */
+const DEFAULT_PAGE_SIZE = 50;
+
+/** Signs the company's admin in through the real login route and answers the session cookie. */
+async function signIn(url: string, seeded: CompanySeed): Promise<string> {
+  const response = await fetch(`${url}/api/drivers/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: url },
+    body: JSON.stringify({ email: seeded.adminEmail, password: seeded.adminPassword }),
+  });
+  if (!response.ok)
+    throw new Error(`signing the admin in answered ${response.status} ${await response.text()}`);
+  const cookie = response.headers
+    .getSetCookie()
+    .map((header) => header.split(";")[0]!)
+    .find((pair) => pair.startsWith(`${SESSION_COOKIE}=`));
+  if (!cookie) throw new Error("signing the admin in set no session cookie");
+  return cookie;
+}
+
+/** One GET answered in full: its time to the last byte, and the page (checked to be one, so a 4xx is never timed). */
+async function timedPage(url: string, cookie: string): Promise<{ ms: number; items: number }> {
+  const start = performance.now();
+  const response = await fetch(url, { headers: { cookie } });
+  const text = await response.text();
+  const ms = performance.now() - start;
+  if (!response.ok) throw new Error(`GET ${url}: ${response.status} ${text.slice(0, 200)}`);
+  const page = JSON.parse(text) as { items?: unknown[] };
+  if (!Array.isArray(page.items)) throw new Error(`GET ${url} answered no items`);
+  return { ms, items: page.items.length };
+}
+
+/** Sequential requests after a warm-up: every time, and the items of the last page. */
+async function sequential(url: string, cookie: string, warmUp: number, count: number) {
+  for (let i = 0; i < warmUp; i++) await timedPage(url, cookie);
+  const times: number[] = [];
+  let items = 0;
+  for (let i = 0; i < count; i++) {
+    const answer = await timedPage(url, cookie);
+    times.push(answer.ms);
+    items = answer.items;
+  }
+  return { times, items };
+}
+
+/**
+ * A year's hours as CSV, streamed to its end: bytes counted as they arrive, the time to the last byte. Answers
+ * null when the server has no such route (404), so the figure says it could not be measured rather than a time.
+ */
+async function timedExport(
+  url: string,
+  cookie: string,
+): Promise<{ ms: number; bytes: number; rows: number } | null> {
+  const start = performance.now();
+  const response = await fetch(url, { headers: { cookie } });
+  if (response.status === 404) {
+    await response.body?.cancel();
+    return null;
+  }
+  if (!response.ok || !response.body) {
+    throw new Error(`GET ${url}: ${response.status} ${(await response.text()).slice(0, 200)}`);
+  }
+  let bytes = 0;
+  let rows = 0;
+  const reader = response.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    bytes += value.byteLength;
+    for (const byte of value) if (byte === 10) rows++;
+  }
+  return { ms: performance.now() - start, bytes, rows };
+}
+
+/**
+ * The office of a company of 500 drivers with a year of forms (26,000 timesheets, 130,000 check sheets), on
+ * PostgreSQL: the seed's time, the review list's first page (no filters, the default page size) and filtered by a
+ * driver and by a plant, each timed sequentially after a warm-up against the real server, and a year's hours CSV
+ * streamed to its last byte.
+ */
+export async function measureCompany(): Promise<Figure[]> {
+  const serverUrl = process.env.BENCH_DATABASE_URL ?? DEFAULT_BENCH_DATABASE_URL;
+  console.info("bench: company: seeding 500 drivers' year on PostgreSQL...");
+  const seeded = await seedCompany(serverUrl);
+  const figures: Figure[] = [
+    {
+      group: "company",
+      name: "seed (500 drivers, 26,000 timesheets, 130,000 check sheets)",
+      value: seeded.ms,
+      unit: "ms",
+      note: `${seeded.timesheets} timesheets, ${seeded.checkSheets} check sheets`,
+    },
+  ];
+  const dataDir = mkdtempSync(join(tmpdir(), "plant-sheets-company-"));
+  const server = await startServer({
+    port: benchPort(2),
+    dataDir,
+    webRoot: join(dataDir, "no-web"),
+    databaseUrl: seeded.databaseUrl,
+  });
+  try {
+    const cookie = await signIn(server.url, seeded);
+    const review = `${server.url}/api/organisations/${seeded.organisationId}/review`;
+
+    console.info(`bench: company: the review's first page, ${WARM_UP} + ${REQUESTS} requests...`);
+    const first = await sequential(review, cookie, WARM_UP, REQUESTS);
+    if (first.items !== DEFAULT_PAGE_SIZE) {
+      throw new Error(`the review's first page held ${first.items} rows, not ${DEFAULT_PAGE_SIZE}`);
+    }
+    figures.push({
+      group: "company",
+      name: "review first page p95 (no filters, 50 rows)",
+      value: percentile(first.times, 95),
+      unit: "ms",
+      budget: budgets.companyReviewP95Ms,
+      samples: first.times.map((ms) => Math.round(ms * 10) / 10),
+      note: `p50 ${median(first.times).toFixed(1)} ms, ${REQUESTS} sequential after ${WARM_UP}`,
+    });
+
+    for (const [label, query] of [
+      ["a driver", `driver=${encodeURIComponent(seeded.sampleDriverName)}`],
+      ["a plant", `plant=${encodeURIComponent(seeded.samplePlantNumber)}`],
+    ] as const) {
+      console.info(
+        `bench: company: filtered by ${label}, ${FILTERED_WARM_UP} + ${FILTERED_REQUESTS} requests...`,
+      );
+      const filtered = await sequential(`${review}?${query}`, cookie, FILTERED_WARM_UP, FILTERED_REQUESTS);
+      if (filtered.items === 0) throw new Error(`the review filtered by ${label} (${query}) found nothing`);
+      figures.push({
+        group: "company",
+        name: `review first page p95, filtered by ${label}`,
+        value: percentile(filtered.times, 95),
+        unit: "ms",
+        samples: filtered.times.map((ms) => Math.round(ms * 10) / 10),
+        note: `p50 ${median(filtered.times).toFixed(1)} ms, ${filtered.items} rows, ${FILTERED_REQUESTS} sequential`,
+      });
+    }
+
+    const exportUrl = `${server.url}/api/organisations/${seeded.organisationId}/exports/hours.csv?from=${COMPANY_FIRST_DAY}&to=${COMPANY_LAST_WEEK_ENDING}`;
+    console.info("bench: company: a year's hours export...");
+    const exported = await timedExport(exportUrl, cookie);
+    figures.push(
+      exported
+        ? {
+            group: "company",
+            name: "a year's hours CSV export, to the last byte",
+            value: exported.ms,
+            unit: "ms",
+            budget: budgets.companyYearCsvMs,
+            note: `${(exported.bytes / 1024 / 1024).toFixed(1)} MB, ${exported.rows} lines`,
+          }
+        : {
+            group: "company",
+            name: "a year's hours CSV export (could not be measured)",
+            value: null,
+            unit: "ms",
+            budget: budgets.companyYearCsvMs,
+            error: "GET /api/organisations/:id/exports/hours.csv answered 404: this build has no such route",
+            note: "the export route answered 404",
+          },
+    );
+    return figures;
+  } finally {
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
