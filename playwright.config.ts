@@ -17,6 +17,8 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 15_000 },
   reporter: process.env.CI ? "line" : "list",
+  // A folder per port, as the build's: a second suite on the machine empties its own, never this one's traces.
+  outputDir: `test-results/e2e-${port}`,
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     ...devices["Pixel 7"],
