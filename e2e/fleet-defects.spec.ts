@@ -9,7 +9,7 @@ import { expectNoAxeViolations } from "./support/axe";
 import { openCompany } from "./support/company";
 import { screenshotBoth } from "./support/supervisor";
 
-test("a driver's defect mails the workshop, the fleet shows the machine until an admin marks it fixed", async ({
+test("a driver's defect mails the workshop, the fleet shows the machine until an admin marks it fixed, and the company's own machines and customers replace the shared lists", async ({
   page,
   request,
 }) => {
@@ -96,4 +96,22 @@ test("a driver's defect mails the workshop, the fleet shows the machine until an
   await expectNoAxeViolations(page);
   const seen = (await (await request.get("/api/vehicles")).json()) as Array<{ qrCode: string }>;
   expect(seen.map((vehicle) => vehicle.qrCode)).toEqual([label]);
+
+  // And its own customers: its drivers then pick from those alone.
+  const customers = page.getByRole("region", { name: "Customers" });
+  const addCustomer = customers.getByRole("form", { name: "Add Customer" });
+  await addCustomer.getByRole("button", { name: "Add Customer" }).click();
+  await expect(addCustomer.getByRole("alert")).toHaveText("Please enter the customer's name.");
+  await addCustomer.getByLabel("Customer name").fill("Leeds Ring Road JV");
+  await addCustomer.getByLabel("Check the order number drivers enter").check();
+  await addCustomer.getByRole("button", { name: "Add Customer" }).click();
+  await expect(addCustomer.getByRole("status")).toHaveText(
+    companyMessages.customerAdded("Leeds Ring Road JV"),
+  );
+  const listed = customers.getByRole("list", { name: "Customers drivers pick from" }).getByRole("listitem");
+  await expect(listed).toHaveCount(1);
+  await expect(listed).toContainText("Leeds Ring Road JV");
+  await expectNoAxeViolations(page);
+  const picked = (await (await request.get("/api/customers")).json()) as Array<{ name: string }>;
+  expect(picked.map((customer) => customer.name)).toEqual(["Leeds Ring Road JV"]);
 });

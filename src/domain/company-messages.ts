@@ -28,6 +28,8 @@ export const companyMessages = {
     "This form has been approved by your company and can no longer be changed unless an admin reopens it.",
   defectNotOpen: "No such open defect: it may have been marked fixed already.",
   fixNoteRequired: "Please say what was done to fix it.",
+  customerAdded: (name: string): string =>
+    `${name} is on the company's customer list. Its drivers now pick from the company's own customers only.`,
   vehicleCodeTaken: "A vehicle with this QR code is already on a fleet: each label's code must be unique.",
   vehicleAdded: (plantNumber: string): string =>
     `${plantNumber} is on the company's fleet. Its drivers now see the company's own vehicles only.`,
@@ -74,6 +76,7 @@ export const companyMessages = {
       export: "Only a company's admins can export its forms.",
       reopen: "Only a company's admins can reopen an approved week.",
       "view-fleet": "Only a company's supervisors and admins can see its fleet's defects.",
+      "manage-customers": "Only a company's admins can add customers.",
       "manage-fleet":
         "Only a company's admins can add vehicles, mark defects fixed and set the workshop address.",
       "manage-webhooks": "Only a company's admins can set up its webhook.",

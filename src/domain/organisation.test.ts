@@ -36,6 +36,7 @@ const EXPECTED: Record<Role, readonly OrganisationAction[]> = {
     "export",
     "view-fleet",
     "manage-fleet",
+    "manage-customers",
     "manage-webhooks",
   ],
 };

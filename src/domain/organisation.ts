@@ -37,6 +37,8 @@ export const ORGANISATION_ACTIONS = [
   "view-fleet",
   /** Add vehicles to the company's fleet, mark a defect fixed, and set where defect alerts go. */
   "manage-fleet",
+  /** Add customers to the company's own list. */
+  "manage-customers",
   /** Set, change, rotate the secret of and remove the company's webhook. */
   "manage-webhooks",
 ] as const;
@@ -59,6 +61,7 @@ export const PERMISSIONS: Readonly<Record<OrganisationAction, readonly Role[]>> 
   export: ["admin"],
   "view-fleet": ["supervisor", "admin"],
   "manage-fleet": ["admin"],
+  "manage-customers": ["admin"],
   "manage-webhooks": ["admin"],
 };
 

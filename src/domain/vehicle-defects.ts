@@ -2,7 +2,6 @@ import { z } from "zod";
 import { type CheckItemValues, defectItems, reportableDefectsNotes } from "./check-items";
 import { MAX_EMAIL_LENGTH } from "./constants";
 import type { FormStatus } from "./form-status";
-import { CHECK_TEMPLATE_IDS } from "./forms/check-templates";
 
 /**
  * Defects reported on a company's vehicles (issue 19, decision record 029): a check sheet a driver sends with an
@@ -90,18 +89,3 @@ export interface FleetResponse {
     defects: VehicleDefect[];
   }>;
 }
-
-/**
- * POST /api/organisations/{id}/vehicles: a machine of the company's own fleet, with the code printed on its QR label
- * (unique across every fleet) and the check list its daily checks use. Its first vehicle makes the fleet the
- * company's own: its drivers then see only its vehicles.
- */
-export const NewFleetVehicleSchema = z.object({
-  qrCode: z.string().trim().min(1, "Please enter the code on the machine's QR label.").max(200),
-  plantNumber: z.string().trim().min(1, "Please enter the plant number.").max(200),
-  machineNumber: z.string().trim().max(200).default(""),
-  vehicleType: z.string().trim().max(200).default(""),
-  description: z.string().trim().max(2000).default(""),
-  checkTemplate: z.enum(CHECK_TEMPLATE_IDS),
-});
-export type NewFleetVehicle = z.infer<typeof NewFleetVehicleSchema>;

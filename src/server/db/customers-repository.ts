@@ -64,3 +64,20 @@ export async function upsertCustomers(db: Kysely<DB>, customers: readonly Custom
     )
     .execute();
 }
+
+/** Adds a customer to a company's own list. */
+export async function insertCompanyCustomer(
+  db: Kysely<DB>,
+  organisationId: string,
+  customer: Customer,
+): Promise<void> {
+  await db
+    .insertInto("customers")
+    .values({
+      id: customer.id,
+      name: customer.name,
+      requires_order_validation: customer.requiresOrderValidation ? 1 : 0,
+      organisation_id: organisationId,
+    })
+    .execute();
+}

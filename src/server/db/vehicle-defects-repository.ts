@@ -1,5 +1,6 @@
 import { type Kysely, sql } from "kysely";
-import type { DefectReport, NewFleetVehicle, VehicleDefect } from "../../domain/vehicle-defects";
+import type { NewFleetVehicle } from "../../domain/company-lists";
+import type { DefectReport, VehicleDefect } from "../../domain/vehicle-defects";
 import type { DB } from "./schema";
 
 /** A company vehicle as a defect report names it. */

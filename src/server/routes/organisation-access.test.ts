@@ -229,6 +229,22 @@ describe.each(testDatabases())("who may use each organisation route, on $name", 
     },
     {
       method: "POST",
+      route: "/api/organisations/:id/customers",
+      request: async (w) => ({
+        url: `/api/organisations/${w.company.id}/customers`,
+        payload: { name: "Leeds Ring Road JV", requiresOrderValidation: true },
+      }),
+      expected: {
+        anonymous: 401,
+        nonMember: 404,
+        otherMember: 404,
+        driver: 403,
+        supervisor: 403,
+        admin: 201,
+      },
+    },
+    {
+      method: "POST",
       route: "/api/organisations/:id/vehicles",
       request: async (w) => ({
         url: `/api/organisations/${w.company.id}/vehicles`,

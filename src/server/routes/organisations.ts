@@ -10,6 +10,7 @@ import {
   type MyOrganisationResponse,
   OrganisationFormsQuerySchema,
 } from "../../domain/api";
+import { NewCustomerSchema, NewFleetVehicleSchema } from "../../domain/company-lists";
 import { IdSchema } from "../../domain/form-fields";
 import {
   OfficeReviewQuerySchema,
@@ -17,11 +18,7 @@ import {
   ReviewApproveRequestSchema,
   SendBackRequestSchema,
 } from "../../domain/office-review";
-import {
-  FixDefectRequestSchema,
-  NewFleetVehicleSchema,
-  WorkshopRequestSchema,
-} from "../../domain/vehicle-defects";
+import { FixDefectRequestSchema, WorkshopRequestSchema } from "../../domain/vehicle-defects";
 import { WebhookRequestSchema } from "../../domain/webhook";
 import { requireAccount } from "../auth/sessions";
 import { findMembership } from "../db/organisations-repository";
@@ -32,6 +29,7 @@ import {
   leaveOrganisation,
   removeMember,
 } from "../services/organisations/change-membership";
+import { addCustomer } from "../services/organisations/company-customers";
 import { createJoinCode } from "../services/organisations/create-join-code";
 import { createOrganisation } from "../services/organisations/create-organisation";
 import { approvedWeeksWorkbook, defectsCsv, hoursCsv } from "../services/organisations/exports";
@@ -140,6 +138,13 @@ export const organisationRoutes: FastifyPluginAsync = async (app) => {
     const { id } = parseInput(OrganisationParamsSchema, request.params);
     const body = parseInput(NewFleetVehicleSchema, request.body);
     return reply.status(201).send(await addFleetVehicle(app, account, id, body));
+  });
+
+  app.post("/organisations/:id/customers", async (request, reply) => {
+    const account = requireAccount(request);
+    const { id } = parseInput(OrganisationParamsSchema, request.params);
+    const body = parseInput(NewCustomerSchema, request.body);
+    return reply.status(201).send(await addCustomer(app, account, id, body));
   });
 
   app.post("/organisations/:id/defects/:defectId/fixed", async (request) => {

@@ -229,6 +229,35 @@ describe.each(testDatabases())("defects reported on a company's vehicles, on $na
     expect((await vehicleOf(acme, acme.admin, "ACME-EX-9")).state).toBe("defect-reported");
   });
 
+  it("lets an admin add customers to the company's own list, which its drivers then pick from alone", async () => {
+    const acme = await company();
+    const dave = await member(acme, "driver");
+    const add = (who: Person, body: object) =>
+      call("POST", `/api/organisations/${acme.id}/customers`, who.cookie, body);
+    expect((await add(dave, { name: "Mine", requiresOrderValidation: false })).statusCode).toBe(403);
+    expect((await add(acme.admin, { name: "  ", requiresOrderValidation: false })).statusCode).toBe(400);
+    expect(
+      (await add(acme.admin, { name: "x".repeat(201), requiresOrderValidation: false })).statusCode,
+    ).toBe(400);
+    const added = await add(acme.admin, { name: " Leeds Ring Road JV ", requiresOrderValidation: true });
+    expect(added.statusCode, added.body).toBe(201);
+    const customer = added.json() as { id: string };
+    expect(customer).toMatchObject({ name: "Leeds Ring Road JV", requiresOrderValidation: true });
+    expect((await call("GET", "/api/customers", dave.cookie)).json()).toEqual([customer]);
+    // Its order numbers are checked for the company's drivers, and nobody else finds it.
+    expect(
+      (
+        await call("POST", `/api/customers/${customer.id}/validate-order`, dave.cookie, {
+          orderNumber: "P-1",
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (await call("POST", `/api/customers/${customer.id}/validate-order`, undefined, { orderNumber: "P-1" }))
+        .statusCode,
+    ).toBe(404);
+  });
+
   it("refuses drivers, other companies and bad input, changing nothing", async () => {
     const acme = await company();
     const dave = await member(acme, "driver");

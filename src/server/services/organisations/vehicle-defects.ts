@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import type { Kysely } from "kysely";
 import type { CheckSheetFields } from "../../../domain/check-sheet";
+import type { NewFleetVehicle } from "../../../domain/company-lists";
 import { companyMessages } from "../../../domain/company-messages";
 import type { FormStatus } from "../../../domain/form-status";
 import type { FormKind } from "../../../domain/forms/form-spec";
@@ -11,7 +12,6 @@ import {
   defectReportOf,
   type FixDefectRequest,
   type FleetResponse,
-  type NewFleetVehicle,
   vehicleState,
   type WorkshopRequest,
 } from "../../../domain/vehicle-defects";

@@ -13,6 +13,7 @@ import { apiRequest } from "../../lib/api-client";
 import { appPaths } from "../../lib/app-paths";
 import { cn } from "../../lib/cn";
 import { failureText } from "../../lib/failure-text";
+import { CompanyCustomers } from "./company-customers";
 import { CreateCompanyForm } from "./create-company-form";
 import { ExportDownloads } from "./export-downloads";
 import { FleetDefects } from "./fleet-defects";
@@ -92,6 +93,7 @@ function CompanyView({
       ) : null}
       {members ? <MembersList organisation={organisation} members={members} canManage={admin} /> : null}
       {may(role, "view-fleet") ? <FleetDefects organisationId={id} /> : null}
+      {may(role, "manage-customers") ? <CompanyCustomers organisationId={id} /> : null}
       {may(role, "export") ? <ExportDownloads organisationId={id} /> : null}
       {may(role, "manage-webhooks") ? <WebhookSettings organisationId={id} /> : null}
       {admin ? (

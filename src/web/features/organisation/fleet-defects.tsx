@@ -1,6 +1,7 @@
 import { type QueryClient, useQuery, useQueryClient } from "@tanstack/react-query";
 import { CircleCheck, LoaderCircle, Plus, RotateCw, Save, TriangleAlert, Wrench } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
+import { NewFleetVehicleSchema } from "../../../domain/company-lists";
 import { companyMessages } from "../../../domain/company-messages";
 import { CHECK_TEMPLATES, DEFAULT_CHECK_TEMPLATE } from "../../../domain/forms/check-templates";
 import { formatDisplayDate } from "../../../domain/iso-date";
@@ -8,7 +9,6 @@ import {
   FixDefectRequestSchema,
   type FleetResponse,
   MAX_FIX_NOTE_LENGTH,
-  NewFleetVehicleSchema,
   type VehicleDefect,
   WorkshopRequestSchema,
 } from "../../../domain/vehicle-defects";
