@@ -52,9 +52,10 @@ function DeferredToaster() {
 export function App() {
   return (
     <ErrorBoundary name="app" fallback={(error) => <ErrorScreen title="App Error" error={error} />}>
+      {/* Before the routes: sibling effects run in order, so it listens before a screen can end the session. */}
+      <SessionExpiryNotice />
       <AppRoutes />
       <DeferredAuthDialogs />
-      <SessionExpiryNotice />
       <ConsentBanner />
       <OfflineSync />
       <UpdatePrompt />

@@ -32,10 +32,17 @@ function useUnsentCount(open: boolean, owner: string | null): number | null {
  * Logout asks first (spec section 2): a stray tap on a phone should not end the session. With work on this
  * device not sent yet, it says so and lets the driver stay signed in to send it; logging out keeps it.
  */
-export function LogoutDialog({ children }: { children: ReactElement }) {
+export function LogoutDialog({
+  children,
+  initiallyOpen = false,
+}: {
+  children: ReactElement;
+  /** Open at once: the driver tapped Logout while this code was loading. */
+  initiallyOpen?: boolean;
+}) {
   const logout = useLogout();
   const owner = useOwner();
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(initiallyOpen);
   const unsent = useUnsentCount(open, owner);
   const warn = unsent !== null && unsent > 0;
 

@@ -1,5 +1,5 @@
 import { LogIn, LogOut, UserRound } from "lucide-react";
-import { Suspense } from "react";
+import { Suspense, useState } from "react";
 import { Logo } from "../../components/logo";
 import { ThemeToggle } from "../../components/theme-toggle";
 import { TodaysDate } from "../../components/todays-date";
@@ -29,9 +29,11 @@ const onDarkBar =
 /** `width`: the page's column, so the header lines up with what is under it. */
 export function HomeHeader({ width = "max-w-2xl" }: { width?: string }) {
   const session = useSession();
+  // A tap on Logout while the question's code still loads is kept: the question opens as soon as it arrives.
+  const [logoutTapped, setLogoutTapped] = useState(false);
 
-  const logoutButton = (
-    <Button variant="outline" className={onDarkBar}>
+  const logoutButton = (onClick?: () => void) => (
+    <Button variant="outline" className={onDarkBar} onClick={onClick}>
       <LogOut aria-hidden="true" className="size-5" />
       Logout
     </Button>
@@ -65,8 +67,8 @@ export function HomeHeader({ width = "max-w-2xl" }: { width?: string }) {
               <p className="truncate font-semibold">{session.driverName}</p>
               <p className="text-sm text-emerald-300">Session active (30 min)</p>
             </div>
-            <Suspense fallback={logoutButton}>
-              <LogoutDialog>{logoutButton}</LogoutDialog>
+            <Suspense fallback={logoutButton(() => setLogoutTapped(true))}>
+              <LogoutDialog initiallyOpen={logoutTapped}>{logoutButton()}</LogoutDialog>
             </Suspense>
           </>
         ) : (
