@@ -6,6 +6,7 @@ import {
   authDialog,
   expectSignedIn,
   expectSignedOut,
+  logIn,
   loginFromHeader,
   newDriver,
   registerByApi,
@@ -333,6 +334,26 @@ test("the session ends after 30 minutes without losing the screen", async ({ pag
   await expect(page).toHaveURL(/[?&]tab=history/);
   await expect(page.getByRole("heading", { name: "Login Required" })).toBeVisible();
   expect(await page.evaluate((key) => window.localStorage.getItem(key), STORAGE_KEYS.session)).toBeNull();
+});
+
+test("a tap on Logout while its question is still loading opens the question once it arrives", async ({
+  page,
+}) => {
+  await logIn(page, "Lou Logout");
+  // Hold the question's code back, as a slow site link would, until the driver has tapped.
+  let release = () => {};
+  const held = new Promise<void>((done) => {
+    release = done;
+  });
+  await page.route(/\/assets\/logout-dialog-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/home");
+  await expect(page.getByRole("banner").getByText("Lou Logout")).toBeVisible();
+  await page.getByRole("banner").getByRole("button", { name: "Logout" }).click();
+  release();
+  await expect(page.getByRole("alertdialog", { name: "Log out?" })).toBeVisible();
 });
 
 test("a stored session whose server session is gone ends as expired on load", async ({ page }) => {
