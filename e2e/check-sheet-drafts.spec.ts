@@ -41,7 +41,7 @@ test("an account holder's check sheet is saved step by step, resumes where it wa
   // The first page's save as it was left (before the plant number) may still be on its way from the phone's
   // outbox on a busy machine: the save to check is the first one made since the plant number was typed.
   const updated = page.waitForRequest(
-    (request) => isSave(request) && (request.postDataJSON() as { plantNumber?: string }).plantNumber !== "",
+    (request) => isSave(request) && Boolean((request.postDataJSON() as { plantNumber?: string }).plantNumber),
   );
   await nextStep(page, "Daily Safety Check");
   const update = await updated;
