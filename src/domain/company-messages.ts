@@ -55,7 +55,9 @@ export const companyMessages = {
   webhookSecretOnce:
     "Copy it into the receiving system now: it is not shown again. Make a new one if it is lost.",
   webhookSaved: (url: string, newSecret: boolean): string =>
-    newSecret ? `Webhook set up: calls go to ${url}. Copy its secret from the box above.` : `Calls now go to ${url}.`,
+    newSecret
+      ? `Webhook set up: calls go to ${url}. Copy its secret from the box above.`
+      : `Calls now go to ${url}.`,
   webhookRotated: "New secret made: the old one no longer signs calls. Copy the new one from the box above.",
   webhookRemoved: "Webhook removed: nothing more is sent, and calls still waiting are dropped.",
   webhookRotateConfirm:

@@ -5,10 +5,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { verifyWebhookSignature, WEBHOOK_HEADERS } from "../../domain/webhook";
+import { WEBHOOK_HEADERS } from "../../domain/webhook";
 import { type Database, openDatabase } from "../db/database";
 import { enqueueWebhook } from "../db/webhooks-repository";
 import { type ServerProcess, startServerProcess } from "../test-support/start-server-process";
+import { verifyWebhookSignature } from "./webhook-signature";
 
 const url = process.env.TEST_DATABASE_URL;
 const EVENTS = 200;

@@ -1,7 +1,7 @@
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { SAMPLE_SIGNATURE } from "../../domain/sample-signature";
-import { type SetApprovedData, verifyWebhookSignature, type WebhookEnvelope } from "../../domain/webhook";
+import type { SetApprovedData, WebhookEnvelope } from "../../domain/webhook";
 import { DEFAULT_CLAIM_LEASE_MS } from "../db/outbox-repository";
 import { testDatabases } from "../db/test-databases";
 import {
@@ -14,6 +14,7 @@ import { nextRetryAt } from "../mail/outbox-worker";
 import { signedCheckSheet } from "../pdf/pdf-fixtures";
 import { type Company, organisationHelpers, type Person } from "../test-support/organisation-world";
 import { useTestApp } from "../test-support/test-app";
+import { verifyWebhookSignature } from "./webhook-signature";
 import { startWebhookWorker, type WebhookWorker } from "./webhook-worker";
 
 interface Call {

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
-import { checkWebhookUrl, webhookHeaders } from "../../domain/webhook";
+import { checkWebhookUrl } from "../../domain/webhook";
 import { DEFAULT_CLAIM_LEASE_MS } from "../db/outbox-repository";
 import type { DB } from "../db/schema";
 import {
@@ -13,6 +13,7 @@ import {
   type WebhookDelivery,
 } from "../db/webhooks-repository";
 import { nextRetryAt } from "../mail/outbox-worker";
+import { webhookHeaders } from "./webhook-signature";
 
 const BATCH_SIZE = 20;
 const IDLE_POLL_MS = 2_000;
