@@ -164,6 +164,33 @@ export function SetReview({
 const decisionPath = (organisationId: string, row: ReviewRow, action: "approve" | "send-back" | "reopen") =>
   `/api/organisations/${encodeURIComponent(organisationId)}/review/${encodeURIComponent(row.timesheetId)}/${action}`;
 
+/**
+ * One decision sent to the server: busy while it runs, then the list told at once; a refusal is said in words and
+ * what was typed stays, to try again.
+ */
+function useDecision(organisationId: string, row: ReviewRow, onDecided: (decision: Decision) => void) {
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const send = async (
+    action: "approve" | "send-back" | "reopen",
+    body: object,
+    decision: Pick<Decision, "kind" | "formId">,
+    failed: (detail: string) => string,
+  ) => {
+    setBusy(true);
+    try {
+      await apiRequest("POST", decisionPath(organisationId, row, action), body);
+      setProblem(null);
+      onDecided({ ...decision, row, at: new Date().toISOString() });
+    } catch (error) {
+      setProblem(failed(failureText(error)));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { busy, problem, setProblem, send };
+}
+
 function ApproveForm({
   row,
   organisationId,
@@ -176,8 +203,7 @@ function ApproveForm({
   const id = useId();
   const [rating, setRating] = useState<Rating | null>(null);
   const [notes, setNotes] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
+  const { busy, problem, setProblem, send } = useDecision(organisationId, row, onDecided);
   return (
     <form
       aria-labelledby={`${id}-title`}
@@ -189,17 +215,7 @@ function ApproveForm({
           setProblem(companyMessages.reviewRatingRequired);
           return;
         }
-        setBusy(true);
-        try {
-          await apiRequest("POST", decisionPath(organisationId, row, "approve"), { rating, notes });
-          setProblem(null);
-          onDecided({ kind: "approved", row, at: new Date().toISOString() });
-        } catch (error) {
-          // The rating and notes stay as typed, to try again.
-          setProblem(companyMessages.reviewApproveFailed(failureText(error)));
-        } finally {
-          setBusy(false);
-        }
+        await send("approve", { rating, notes }, { kind: "approved" }, companyMessages.reviewApproveFailed);
       }}
     >
       <h3 id={`${id}-title`} className="text-lg font-bold">
@@ -239,8 +255,7 @@ function SendBackForm({
   const id = useId();
   const [reason, setReason] = useState("");
   const [formId, setFormId] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
+  const { busy, problem, setProblem, send } = useDecision(organisationId, row, onDecided);
   const tooLong = reason.length > MAX_SEND_BACK_REASON_LENGTH;
   return (
     <form
@@ -254,20 +269,12 @@ function SendBackForm({
           return;
         }
         if (tooLong) return;
-        setBusy(true);
-        try {
-          await apiRequest("POST", decisionPath(organisationId, row, "send-back"), {
-            reason,
-            ...(formId ? { formId } : {}),
-          });
-          setProblem(null);
-          onDecided({ kind: "sent-back", row, at: new Date().toISOString(), formId: formId || undefined });
-        } catch (error) {
-          // The reason stays as typed, to try again.
-          setProblem(companyMessages.reviewSendBackFailed(failureText(error)));
-        } finally {
-          setBusy(false);
-        }
+        await send(
+          "send-back",
+          { reason, ...(formId ? { formId } : {}) },
+          { kind: "sent-back", formId: formId || undefined },
+          companyMessages.reviewSendBackFailed,
+        );
       }}
     >
       <h3 id={`${id}-title`} className="text-lg font-bold">
@@ -317,8 +324,7 @@ function ReopenForm({
 }) {
   const id = useId();
   const [reason, setReason] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
+  const { busy, problem, setProblem, send } = useDecision(organisationId, row, onDecided);
   const tooLong = reason.length > MAX_SEND_BACK_REASON_LENGTH;
   return (
     <form
@@ -332,17 +338,7 @@ function ReopenForm({
           return;
         }
         if (tooLong) return;
-        setBusy(true);
-        try {
-          await apiRequest("POST", decisionPath(organisationId, row, "reopen"), { reason });
-          setProblem(null);
-          onDecided({ kind: "reopened", row, at: new Date().toISOString() });
-        } catch (error) {
-          // The reason stays as typed, to try again.
-          setProblem(companyMessages.reviewReopenFailed(failureText(error)));
-        } finally {
-          setBusy(false);
-        }
+        await send("reopen", { reason }, { kind: "reopened" }, companyMessages.reviewReopenFailed);
       }}
     >
       <h3 id={`${id}-title`} className="text-lg font-bold">
