@@ -8,7 +8,6 @@ import {
   MAX_NOTES_LENGTH,
   MAX_PASSWORD_LENGTH,
 } from "./constants";
-import { checkSheetOneStepProblem, timesheetSubmitProblem } from "./dispatch";
 import { IdSchema } from "./form-fields";
 import { FormStatusSchema } from "./form-status";
 import { FORM_KINDS } from "./forms/form-spec";
@@ -122,15 +121,6 @@ export type MessageResponse = z.infer<typeof MessageResponseSchema>;
 export const IdResponseSchema = z.object({ id: z.string() });
 export type IdResponse = z.infer<typeof IdResponseSchema>;
 
-/** The one-step completion answers: success and message. */
-export const OneStepResponseSchema = z.object({
-  success: z.boolean(),
-  message: z.string(),
-  /** Everyone the form was mailed to, the account holder's copy included. */
-  recipients: z.array(z.string()).optional(),
-});
-export type OneStepResponse = z.infer<typeof OneStepResponseSchema>;
-
 /** The largest page a form list answers. */
 export const MAX_FORM_PAGE_SIZE = 100;
 
@@ -187,48 +177,6 @@ export function emailAddressListSchema(requiredMessage: string) {
     .transform((rows) => nonBlankEmails(rows))
     .pipe(z.array(ClientEmailSchema).min(1, requiredMessage).max(MAX_EMAILS));
 }
-
-// ---- One-step completion (no account) ----------------------------------------------------------
-
-const SupervisorNotesSchema = z.string().max(MAX_NOTES_LENGTH).default("");
-
-/**
- * POST /api/timesheets/one-step-completion. The same checks as the submit button: signatures,
- * names, date and at least one client address; the rating is its own field.
- */
-export const TimesheetOneStepRequestSchema = z
-  .object({
-    timesheetData: TimesheetInputSchema,
-    supervisorRating: RatingSchema,
-    supervisorNotes: SupervisorNotesSchema,
-  })
-  .superRefine((body, ctx) => {
-    const problem = timesheetSubmitProblem({
-      ...body.timesheetData,
-      rating: body.supervisorRating,
-      submitViaEmail: true,
-      submissionEmails: body.timesheetData.submissionEmails ?? [],
-    });
-    if (problem) ctx.addIssue({ code: "custom", path: ["timesheetData"], message: problem.description });
-  });
-export type TimesheetOneStepRequest = z.infer<typeof TimesheetOneStepRequestSchema>;
-
-/** POST /api/one-step-completion/check-sheet, checked like the Complete & Email button. */
-export const CheckSheetOneStepRequestSchema = z
-  .object({
-    checkSheetData: CheckSheetInputSchema,
-    supervisorRating: RatingSchema,
-    supervisorNotes: SupervisorNotesSchema,
-  })
-  .superRefine((body, ctx) => {
-    const problem = checkSheetOneStepProblem({
-      ...body.checkSheetData,
-      rating: body.supervisorRating,
-      submissionEmails: body.checkSheetData.submissionEmails ?? [],
-    });
-    if (problem) ctx.addIssue({ code: "custom", path: ["checkSheetData"], message: problem.description });
-  });
-export type CheckSheetOneStepRequest = z.infer<typeof CheckSheetOneStepRequestSchema>;
 
 // ---- Combined sets (accounts) ------------------------------------------------------------------
 

@@ -1,4 +1,4 @@
-import { type CheckSheetOneStepRequest, CheckSheetOneStepRequestSchema } from "../api";
+import type { z } from "zod";
 import { defectItems } from "../check-items";
 import {
   applyCheckSheetInput,
@@ -8,15 +8,22 @@ import {
   CheckSheetInputSchema,
   emptyCheckSheet,
 } from "../check-sheet";
-import { checkSheetSaveProblem } from "../dispatch";
+import { checkSheetOneStepProblem, checkSheetSaveProblem } from "../dispatch";
 import { formatDisplayDate } from "../iso-date";
 import { messages } from "../messages";
+import { oneStepRequestSchema } from "../one-step";
 import { CHECK_SHEET_STEPS, checkSheetResumeStep } from "../wizard";
 import { checkSheetPdfSection } from "./check-sheet-pdf-sections";
 import { shortFieldLabel } from "./field-labels";
 import { driverNameOf, type FormSpec, fileSlug } from "./form-spec";
 
 const [driver, vehicle, checks, photos, signature] = CHECK_SHEET_STEPS;
+
+/** POST /api/one-step-completion/check-sheet, checked as the Complete & Email button checks it. */
+const oneStepRequest = oneStepRequestSchema("checkSheetData", CheckSheetInputSchema, (form, rating) =>
+  checkSheetOneStepProblem({ ...form, rating, submissionEmails: form.submissionEmails ?? [] }),
+);
+export type CheckSheetOneStepRequest = z.infer<typeof oneStepRequest>;
 
 /** The Daily Plant Defect Check sheet (spec sections 2 to 5), on the check list of its machine's category. */
 export const CHECK_SHEET_SPEC = {
@@ -43,7 +50,7 @@ export const CHECK_SHEET_SPEC = {
   saveProblem: checkSheetSaveProblem,
   oneStep: {
     path: "/one-step-completion/check-sheet",
-    requestSchema: CheckSheetOneStepRequestSchema,
+    requestSchema: oneStepRequest,
     formOf: (body) => body.checkSheetData,
     succeeded: messages.checkSheetOneStepSucceeded,
   },

@@ -1,6 +1,8 @@
-import { type TimesheetOneStepRequest, TimesheetOneStepRequestSchema } from "../api";
+import type { z } from "zod";
+import { timesheetSubmitProblem } from "../dispatch";
 import { formatDisplayDate } from "../iso-date";
 import { messages } from "../messages";
+import { oneStepRequestSchema } from "../one-step";
 import {
   applyTimesheetInput,
   emptyTimesheet,
@@ -15,6 +17,17 @@ import { driverNameOf, type FormSpec, fileSlug } from "./form-spec";
 import { timesheetPdfSection } from "./timesheet-pdf-sections";
 
 const [driver, vehicle, week, signature] = TIMESHEET_STEPS;
+
+/** POST /api/timesheets/one-step-completion: checked as the submit button checks it, email always on. */
+const oneStepRequest = oneStepRequestSchema("timesheetData", TimesheetInputSchema, (form, rating) =>
+  timesheetSubmitProblem({
+    ...form,
+    rating,
+    submitViaEmail: true,
+    submissionEmails: form.submissionEmails ?? [],
+  }),
+);
+export type TimesheetOneStepRequest = z.infer<typeof oneStepRequest>;
 
 /** The weekly timesheet (spec sections 2 to 5). */
 export const TIMESHEET_SPEC = {
@@ -40,7 +53,7 @@ export const TIMESHEET_SPEC = {
   saveProblem: () => null,
   oneStep: {
     path: "/timesheets/one-step-completion",
-    requestSchema: TimesheetOneStepRequestSchema,
+    requestSchema: oneStepRequest,
     formOf: (body) => body.timesheetData,
     succeeded: messages.timesheetOneStepSucceeded,
   },

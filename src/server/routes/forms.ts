@@ -1,9 +1,10 @@
 import type { FastifyPluginAsync } from "fastify";
 import { z } from "zod";
-import { FormListQuerySchema, type IdResponse, type OneStepResponse } from "../../domain/api";
+import { FormListQuerySchema, type IdResponse } from "../../domain/api";
 import { IdSchema } from "../../domain/form-fields";
 import type { AnyFormSpec } from "../../domain/forms/form-spec";
 import { messages } from "../../domain/messages";
+import type { OneStepResponse } from "../../domain/one-step";
 import { AppError } from "../app-error";
 import { requireAccount } from "../auth/sessions";
 import { getForm } from "../db/forms-repository";

@@ -1,7 +1,7 @@
 import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRef } from "react";
-import type { OneStepResponse } from "../../../../domain/api";
 import type { AnyFormSpec } from "../../../../domain/forms/form-spec";
+import type { OneStepResponse } from "../../../../domain/one-step";
 import { currentOwner } from "../../../lib/session-store";
 import { type OutboxOutcome, type OutboxRequest, send } from "../../../offline/outbox";
 

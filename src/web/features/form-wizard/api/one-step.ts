@@ -1,5 +1,5 @@
-import { type OneStepResponse, OneStepResponseSchema } from "../../../../domain/api";
 import { messages, type Notice } from "../../../../domain/messages";
+import { type OneStepResponse, OneStepResponseSchema } from "../../../../domain/one-step";
 import { ApiError, InvalidResponseError, NetworkError } from "../../../lib/api-client";
 
 /** The server answered, but with success false. */
