@@ -90,12 +90,15 @@ function startAppFromBoot(html: string, bundle: OutputBundle): string {
   const entry = app ? bundle[app[1]!] : undefined;
   if (!app || entry?.type !== "chunk")
     throw new Error("index.html has no module script to start the app with");
+  // Each chunk after those it imports: boot.js runs them in this order, one task each.
   const imports = new Set<string>();
+  const visited = new Set<string>();
   const visit = (fileName: string) => {
     const chunk = bundle[fileName];
-    if (imports.has(fileName) || chunk?.type !== "chunk") return;
-    imports.add(fileName);
+    if (visited.has(fileName) || chunk?.type !== "chunk") return;
+    visited.add(fileName);
     chunk.imports.forEach(visit);
+    imports.add(fileName);
   };
   entry.imports.forEach(visit);
   const preload = [...imports].map((fileName) => `/${fileName}`).join(" ");
@@ -228,6 +231,14 @@ export default defineConfig({
     modulePreload: { resolveDependencies: () => [] },
     // One stylesheet, written into every page: no lazy screen asks for a stylesheet file of its own.
     cssCodeSplit: false,
+    rolldownOptions: {
+      output: {
+        // React's renderer in a chunk of its own, so boot.js can run it in a task apart from the app's code.
+        codeSplitting: {
+          groups: [{ name: "react-dom", test: /node_modules[\\/](react-dom|scheduler)[\\/]/ }],
+        },
+      },
+    },
   },
   server: { proxy: { "/api": "http://localhost:3000" } },
 });

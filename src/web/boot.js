@@ -133,7 +133,15 @@
     });
     return () => stop(false);
   };
-  const startApp = () => import(app);
+  // The app's chunks run one task each, every chunk after those it imports (the build lists them so), then the
+  // app itself: on a slow phone no single task holds all of the app's code, and a tap can be handled in between.
+  const startApp = async () => {
+    for (const href of preload ? preload.split(" ") : []) {
+      await import(href);
+      await new Promise((next) => setTimeout(next, 0));
+    }
+    return import(app);
+  };
   if (html.dataset.render === "hydrate" && document.visibilityState !== "hidden") {
     const dropEarlyTaps = keepEarlyTaps();
     afterParsing(() =>
