@@ -14,6 +14,8 @@ interface Run {
   lcp: number;
   tbt: number;
   cls: number;
+  scripts: number;
+  mainThreadMs: number;
   failing: string[];
 }
 
@@ -48,6 +50,10 @@ export async function measureLighthouse(
         hostSpeed.push(lhr.environment.benchmarkIndex);
         const score = (id: string) => Math.round((lhr.categories[id]?.score ?? Number.NaN) * 100);
         const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+        // What the page cost this machine: its scripts, and its main thread's work before the simulation slows it.
+        const diagnostics = (
+          lhr.audits.diagnostics?.details as { items?: Record<string, number>[] } | undefined
+        )?.items?.[0];
         const failed = ["accessibility", "best-practices", "performance"].flatMap((category) =>
           (lhr.categories[category]?.auditRefs ?? [])
             .filter((ref) => ref.weight > 0)
@@ -71,6 +77,8 @@ export async function measureLighthouse(
           lcp: metric("largest-contentful-paint"),
           tbt: metric("total-blocking-time"),
           cls: metric("cumulative-layout-shift"),
+          scripts: diagnostics?.numScripts ?? Number.NaN,
+          mainThreadMs: diagnostics?.totalTaskTime ?? Number.NaN,
           failing: failed,
         });
       }
@@ -79,7 +87,7 @@ export async function measureLighthouse(
         name: string,
         pick: (r: Run) => number,
         unit: string,
-        budget: Figure["budget"],
+        budget?: Figure["budget"],
       ): Figure => {
         const samples = runs.map(pick);
         return {
@@ -98,6 +106,8 @@ export async function measureLighthouse(
         figure("LCP", (r) => r.lcp, "ms", budgets.lcpMs),
         figure("TBT", (r) => r.tbt, "ms", budgets.tbtMs),
         figure("CLS", (r) => r.cls, "", budgets.cls),
+        figure("scripts loaded", (r) => r.scripts, "files"),
+        figure("main-thread work, unslowed", (r) => r.mainThreadMs, "ms"),
       );
     }
     // The simulated phone is this machine's CPU slowed down four times, so TBT grows faster than this falls.
