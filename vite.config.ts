@@ -1,10 +1,11 @@
+import { createHash } from "node:crypto";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
-import type { OutputBundle } from "rolldown";
+import type { ChunkingContext, CodeSplittingGroup, OutputBundle } from "rolldown";
 import { createServer, defineConfig, type Plugin } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 
@@ -173,6 +174,136 @@ function prerender(): Plugin {
   };
 }
 
+const WEB = resolve(import.meta.dirname, "src/web");
+const MAIN = `${WEB}/main.tsx`;
+const HOME = `${WEB}/features/home/home-page.tsx`;
+const ROUTES = `${WEB}/routes.tsx`;
+const WIZARDS = {
+  // Each wizard's screen and the rules routes.tsx loads beside it.
+  timesheet: [
+    `${WEB}/features/timesheet/timesheet-page.tsx`,
+    resolve(import.meta.dirname, "src/domain/timesheet.ts"),
+  ],
+  "check-sheet": [
+    `${WEB}/features/check-sheet/check-sheet-page.tsx`,
+    resolve(import.meta.dirname, "src/domain/check-sheet.ts"),
+  ],
+};
+
+/** The modules `starts` import, and theirs, statically, but for those `known` has. */
+function staticImports(ctx: ChunkingContext, starts: readonly string[], known: { has(id: string): boolean }) {
+  const found = new Set<string>();
+  const next = [...starts];
+  for (let id = next.pop(); id !== undefined; id = next.pop()) {
+    const info = found.has(id) || known.has(id) ? null : ctx.getModuleInfo(id);
+    if (!info) continue;
+    found.add(id);
+    next.push(...info.importedIds);
+  }
+  return found;
+}
+
+/** The modules the app and the home screen import later (a dialog, a menu), in the order found: not the screens. */
+function laterImports(ctx: ChunkingContext): string[] {
+  const later = new Set<string>();
+  const seen = new Set<string>();
+  const next = [MAIN, HOME];
+  for (let id = next.shift(); id !== undefined; id = next.shift()) {
+    const info = seen.has(id) ? null : ctx.getModuleInfo(id);
+    if (!info) continue;
+    seen.add(id);
+    next.push(...info.importedIds);
+    if (id === ROUTES) continue;
+    for (const lazy of info.dynamicallyImportedIds) {
+      if (lazy === HOME || later.has(lazy)) continue;
+      later.add(lazy);
+      next.push(lazy);
+    }
+  }
+  return [...later];
+}
+
+/** More than the app and the home import lazily (planChunks checks). */
+const MAX_LATER_IMPORTS = 32;
+/**
+ * The order in which the groups take their modules: a group also takes in what its modules import that no group
+ * before it has taken, so what is shared must be taken before what shares it. The app, the home, what the later
+ * imports need (what more of them need first), what both wizards need, each wizard's own.
+ */
+const RANK = {
+  app: 0,
+  home: 1,
+  later: (importers: number) => 2 + MAX_LATER_IMPORTS - importers,
+  wizard: 2 + MAX_LATER_IMPORTS,
+  form: 3 + MAX_LATER_IMPORTS,
+};
+type Placement = { rank: number; chunk: string };
+
+/** A chunk's name from the lazy imports that need it; one name a set, short enough for a file name. */
+function laterChunkName(importers: readonly string[]): string {
+  const all = importers.join("~");
+  if (all.length <= 60) return `later~${all}`;
+  return `later~${importers[0]}~${createHash("sha256").update(all).digest("hex").slice(0, 8)}`;
+}
+
+/**
+ * Where the app's modules go, by the first part of a visit that needs them: what main.tsx imports, what the home
+ * screen imports, what those two load later (a chunk for each set of their lazy imports that needs it), what both
+ * wizards import beyond that, and each wizard's own. A phone pays for each script a page loads, however small
+ * (decision 032); and as nothing the home loads is in a wizard's chunks, a first visit to the home downloads none
+ * of a wizard's code. Other screens' modules are left to the bundler.
+ */
+function planChunks(ctx: ChunkingContext): Map<string, Placement> {
+  const placed = new Map<string, Placement>();
+  const place = (modules: Iterable<string>, rank: number, chunk: string) => {
+    for (const id of modules) placed.set(id, { rank, chunk });
+  };
+  place(staticImports(ctx, [MAIN], placed), RANK.app, "app");
+  place(staticImports(ctx, [HOME], placed), RANK.home, "home");
+  const later = laterImports(ctx);
+  if (later.length > MAX_LATER_IMPORTS)
+    throw new Error(`more than ${MAX_LATER_IMPORTS} lazy imports to plan`);
+  const neededBy = new Map<string, string[]>();
+  for (const lazy of later) {
+    const name = lazy.replace(/^.*[\\/]/, "").replace(/\.[^.]+$/, "");
+    for (const id of staticImports(ctx, [lazy], placed))
+      neededBy.set(id, [...(neededBy.get(id) ?? []), name]);
+  }
+  for (const [id, names] of neededBy) place([id], RANK.later(names.length), laterChunkName(names));
+  const timesheet = staticImports(ctx, WIZARDS.timesheet, placed);
+  const checkSheet = staticImports(ctx, WIZARDS["check-sheet"], placed);
+  for (const id of timesheet) {
+    if (checkSheet.has(id)) place([id], RANK.wizard, "wizard");
+    else place([id], RANK.form, "timesheet");
+  }
+  for (const id of checkSheet) if (!timesheet.has(id)) place([id], RANK.form, "check-sheet");
+  return placed;
+}
+
+let plan: { main: object | null; placed: Map<string, Placement> } | undefined;
+/** One plan a build (the service worker's build has no app in it, and gets none). */
+function placementOf(id: string, ctx: ChunkingContext): Placement | undefined {
+  const main = ctx.getModuleInfo(MAIN);
+  if (plan?.main !== main) plan = { main, placed: main ? planChunks(ctx) : new Map() };
+  return plan.placed.get(id);
+}
+
+/**
+ * React's renderer in a chunk of its own, so boot.js can run it in a task apart from the app's code; then a group
+ * for each rank of planChunks, in its order.
+ */
+const CHUNK_GROUPS: CodeSplittingGroup[] = [
+  { name: "react-dom", test: /node_modules[\\/](react-dom|scheduler)[\\/]/, priority: RANK.form + 2 },
+  ...Array.from({ length: RANK.form + 1 }, (_, rank) => ({
+    debugName: `rank ${rank}`,
+    name: (id: string, ctx: ChunkingContext) => {
+      const placement = placementOf(id, ctx);
+      return placement?.rank === rank ? placement.chunk : null;
+    },
+    priority: RANK.form + 1 - rank,
+  })),
+];
+
 export default defineConfig({
   root: "src/web",
   publicDir: "public",
@@ -233,10 +364,7 @@ export default defineConfig({
     cssCodeSplit: false,
     rolldownOptions: {
       output: {
-        // React's renderer in a chunk of its own, so boot.js can run it in a task apart from the app's code.
-        codeSplitting: {
-          groups: [{ name: "react-dom", test: /node_modules[\\/](react-dom|scheduler)[\\/]/ }],
-        },
+        codeSplitting: { groups: CHUNK_GROUPS },
       },
     },
   },
