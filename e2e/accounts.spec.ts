@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { expect } from "@playwright/test";
 import { STORAGE_KEYS } from "../src/domain/constants";
 import { messages } from "../src/domain/messages";
@@ -339,21 +340,36 @@ test("the session ends after 30 minutes without losing the screen", async ({ pag
 test("a tap on Logout while its question is still loading opens the question once it arrives", async ({
   page,
 }) => {
-  await logIn(page, "Lou Logout");
+  const driver = {
+    fullName: "Lou Logout",
+    email: `lou-${randomUUID()}@northern-plant.co.uk`,
+    password: "gravel-pit-42",
+  };
+  await logIn(page, driver.fullName, driver.email);
   // Hold the question's code back, as a slow site link would, until the driver has tapped.
   let release = () => {};
   const held = new Promise<void>((done) => {
     release = done;
   });
-  await page.route(/\/assets\/logout-dialog-[^/]+\.js$/, async (route) => {
+  let heldRequests = 0;
+  await page.route(/\/assets\/later~logout-dialog-[^/]+\.js$/, async (route) => {
+    heldRequests += 1;
     await held;
     await route.continue();
   });
   await page.goto("/home");
-  await expect(page.getByRole("banner").getByText("Lou Logout")).toBeVisible();
+  await expect(page.getByRole("banner").getByText(driver.fullName)).toBeVisible();
   await page.getByRole("banner").getByRole("button", { name: "Logout" }).click();
   release();
-  await expect(page.getByRole("alertdialog", { name: "Log out?" })).toBeVisible();
+  const question = page.getByRole("alertdialog", { name: "Log out?" });
+  await expect(question).toBeVisible();
+  expect(heldRequests).toBe(1);
+
+  // The kept tap belonged to that session: logging in again does not ask again by itself.
+  await question.getByRole("button", { name: "Logout" }).click();
+  await expectSignedOut(page);
+  await loginFromHeader(page, driver);
+  await expect(question).toBeHidden();
 });
 
 test("a stored session whose server session is gone ends as expired on load", async ({ page }) => {

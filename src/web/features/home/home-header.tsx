@@ -30,7 +30,8 @@ const onDarkBar =
 export function HomeHeader({ width = "max-w-2xl" }: { width?: string }) {
   const session = useSession();
   // A tap on Logout while the question's code still loads is kept: the question opens as soon as it arrives.
-  const [logoutTapped, setLogoutTapped] = useState(false);
+  // Kept with the session it was made in, so that it cannot open the question again at the next login.
+  const [logoutTappedAt, setLogoutTappedAt] = useState<number | null>(null);
 
   const logoutButton = (onClick?: () => void) => (
     <Button variant="outline" className={onDarkBar} onClick={onClick}>
@@ -67,8 +68,10 @@ export function HomeHeader({ width = "max-w-2xl" }: { width?: string }) {
               <p className="truncate font-semibold">{session.driverName}</p>
               <p className="text-sm text-emerald-300">Session active (30 min)</p>
             </div>
-            <Suspense fallback={logoutButton(() => setLogoutTapped(true))}>
-              <LogoutDialog initiallyOpen={logoutTapped}>{logoutButton()}</LogoutDialog>
+            <Suspense fallback={logoutButton(() => setLogoutTappedAt(session.loginTime))}>
+              <LogoutDialog initiallyOpen={logoutTappedAt === session.loginTime}>
+                {logoutButton()}
+              </LogoutDialog>
             </Suspense>
           </>
         ) : (
