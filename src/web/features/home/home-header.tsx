@@ -31,7 +31,7 @@ export function HomeHeader({ width = "max-w-2xl" }: { width?: string }) {
   const session = useSession();
   // A tap on Logout while the question's code still loads is kept: the question opens as soon as it arrives.
   // Kept with the session it was made in, so that it cannot open the question again at the next login.
-  const [logoutTappedAt, setLogoutTappedAt] = useState<number | null>(null);
+  const [logoutTappedInSession, setLogoutTappedInSession] = useState<number | null>(null);
 
   const logoutButton = (onClick?: () => void) => (
     <Button variant="outline" className={onDarkBar} onClick={onClick}>
@@ -68,8 +68,8 @@ export function HomeHeader({ width = "max-w-2xl" }: { width?: string }) {
               <p className="truncate font-semibold">{session.driverName}</p>
               <p className="text-sm text-emerald-300">Session active (30 min)</p>
             </div>
-            <Suspense fallback={logoutButton(() => setLogoutTappedAt(session.loginTime))}>
-              <LogoutDialog initiallyOpen={logoutTappedAt === session.loginTime}>
+            <Suspense fallback={logoutButton(() => setLogoutTappedInSession(session.loginTime))}>
+              <LogoutDialog initiallyOpen={logoutTappedInSession === session.loginTime}>
                 {logoutButton()}
               </LogoutDialog>
             </Suspense>
