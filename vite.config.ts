@@ -223,35 +223,37 @@ function laterImports(ctx: ChunkingContext): string[] {
   return [...later];
 }
 
-/** More than the app and the home import lazily (planChunks checks). */
-const MAX_LATER_IMPORTS = 32;
+/** The parts of a visit after the home, at most (planChunks checks): the two wizards and the later imports. */
+const MAX_PARTS = 34;
 /**
  * The order in which the groups take their modules: a group also takes in what its modules import that no group
- * before it has taken, so what is shared must be taken before what shares it. The app, the home, what the later
- * imports need (what more of them need first), what both wizards need, each wizard's own.
+ * before it has taken, so what is shared must be taken before what shares it. The app, the home, then what more
+ * parts of a visit need first: a module a part needs brings everything it imports into that part, so what a
+ * module imports is needed by as many parts as it is, or more.
  */
 const RANK = {
   app: 0,
   home: 1,
-  later: (importers: number) => 2 + MAX_LATER_IMPORTS - importers,
-  wizard: 2 + MAX_LATER_IMPORTS,
-  form: 3 + MAX_LATER_IMPORTS,
+  part: (parts: number) => 2 + MAX_PARTS - parts,
+  last: 1 + MAX_PARTS,
 };
 type Placement = { rank: number; chunk: string };
 
-/** A chunk's name from the lazy imports that need it; one name a set, short enough for a file name. */
-function laterChunkName(importers: readonly string[]): string {
-  const all = importers.join("~");
-  if (all.length <= 60) return `later~${all}`;
-  return `later~${importers[0]}~${createHash("sha256").update(all).digest("hex").slice(0, 8)}`;
+/** A chunk's name from the parts that need it; one name a set, short enough for a file name. */
+function partsChunkName(parts: readonly string[]): string {
+  const all = parts.join("~");
+  if (all.length <= 60) return all;
+  return `${parts.length}-parts~${createHash("sha256").update(all).digest("hex").slice(0, 8)}`;
 }
 
 /**
- * Where the app's modules go, by the first part of a visit that needs them: what main.tsx imports, what the home
- * screen imports, what those two load later (a chunk for each set of their lazy imports that needs it), what both
- * wizards import beyond that, and each wizard's own. A phone pays for each script a page loads, however small
- * (decision 032); and as nothing the home loads is in a wizard's chunks, a first visit to the home downloads none
- * of a wizard's code. Other screens' modules are left to the bundler.
+ * Where the app's modules go, by the parts of a visit that need them: what main.tsx imports, what the home screen
+ * imports beyond it, then a chunk for each set of the later parts that needs a module: each wizard (its screen and
+ * its rules), and each of what the app and the home load later (a dialog, a menu, the draft check). A phone pays
+ * for each script a page loads, however small (decision 032), and for every module of a script it loads, needed or
+ * not (decision 033); so a module is in a chunk with exactly the modules the same parts need. Nothing the home
+ * loads is in a wizard's chunks, and no wizard runs what only the other wizard, or only the home, needs. Other
+ * screens' modules are left to the bundler.
  */
 function planChunks(ctx: ChunkingContext): Map<string, Placement> {
   const placed = new Map<string, Placement>();
@@ -260,23 +262,17 @@ function planChunks(ctx: ChunkingContext): Map<string, Placement> {
   };
   place(staticImports(ctx, [MAIN], placed), RANK.app, "app");
   place(staticImports(ctx, [HOME], placed), RANK.home, "home");
-  const later = laterImports(ctx);
-  if (later.length > MAX_LATER_IMPORTS)
-    throw new Error(`more than ${MAX_LATER_IMPORTS} lazy imports to plan`);
+  const fileName = (id: string) => id.replace(/^.*[\\/]/, "").replace(/\.[^.]+$/, "");
+  const parts: [name: string, starts: readonly string[]][] = [
+    ...Object.entries(WIZARDS),
+    ...laterImports(ctx).map((id): [string, string[]] => [fileName(id), [id]]),
+  ];
+  if (parts.length > MAX_PARTS) throw new Error(`more than ${MAX_PARTS} parts of a visit to plan`);
   const neededBy = new Map<string, string[]>();
-  for (const lazy of later) {
-    const name = lazy.replace(/^.*[\\/]/, "").replace(/\.[^.]+$/, "");
-    for (const id of staticImports(ctx, [lazy], placed))
+  for (const [name, starts] of parts)
+    for (const id of staticImports(ctx, starts, placed))
       neededBy.set(id, [...(neededBy.get(id) ?? []), name]);
-  }
-  for (const [id, names] of neededBy) place([id], RANK.later(names.length), laterChunkName(names));
-  const timesheet = staticImports(ctx, WIZARDS.timesheet, placed);
-  const checkSheet = staticImports(ctx, WIZARDS["check-sheet"], placed);
-  for (const id of timesheet) {
-    if (checkSheet.has(id)) place([id], RANK.wizard, "wizard");
-    else place([id], RANK.form, "timesheet");
-  }
-  for (const id of checkSheet) if (!timesheet.has(id)) place([id], RANK.form, "check-sheet");
+  for (const [id, names] of neededBy) place([id], RANK.part(names.length), partsChunkName(names));
   return placed;
 }
 
@@ -289,18 +285,24 @@ function placementOf(id: string, ctx: ChunkingContext): Placement | undefined {
 }
 
 /**
- * React's renderer in a chunk of its own, so boot.js can run it in a task apart from the app's code; then a group
- * for each rank of planChunks, in its order.
+ * React's renderer in a chunk of its own, so boot.js can run it in a task apart from the app's code; zod's
+ * library in one of its own, with the module through which a wizard runs it in a task apart from the schemas
+ * (routes.tsx); then a group for each rank of planChunks, in its order.
  */
 const CHUNK_GROUPS: CodeSplittingGroup[] = [
-  { name: "react-dom", test: /node_modules[\\/](react-dom|scheduler)[\\/]/, priority: RANK.form + 2 },
-  ...Array.from({ length: RANK.form + 1 }, (_, rank) => ({
+  { name: "react-dom", test: /node_modules[\\/](react-dom|scheduler)[\\/]/, priority: RANK.last + 2 },
+  {
+    name: "zod",
+    test: /node_modules[\\/]zod[\\/]|[\\/]web[\\/]lib[\\/]zod-library\.ts$/,
+    priority: RANK.last + 2,
+  },
+  ...Array.from({ length: RANK.last + 1 }, (_, rank) => ({
     debugName: `rank ${rank}`,
     name: (id: string, ctx: ChunkingContext) => {
       const placement = placementOf(id, ctx);
       return placement?.rank === rank ? placement.chunk : null;
     },
-    priority: RANK.form + 1 - rank,
+    priority: RANK.last + 1 - rank,
   })),
 ];
 

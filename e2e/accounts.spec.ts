@@ -352,7 +352,7 @@ test("a tap on Logout while its question is still loading opens the question onc
     release = done;
   });
   let heldRequests = 0;
-  await page.route(/\/assets\/later~logout-dialog-[^/]+\.js$/, async (route) => {
+  await page.route(/\/assets\/logout-dialog-[^/]+\.js$/, async (route) => {
     heldRequests += 1;
     await held;
     await route.continue();

@@ -29,21 +29,29 @@ const CombinedApprovalScreen = lazyWithQueries(
   (m) => m.CombinedApprovalScreen,
 );
 /**
- * A wizard with its form rules evaluated in a step of their own: zod builds the schemas as their modules load,
- * which with the screen's own code made one long task on a slow phone. Both loads start together, and the
- * rules, a part of the screen's modules, are complete first.
+ * A wizard's modules run in steps, each in a task of its own: a dynamic import runs all of its modules that have
+ * not run yet in one task, which for a wizard was one long task on a slow phone. zod's library, what both forms
+ * share (the fields and signatures, whose schemas zod builds as their modules run), the form's own rules, then
+ * the screen: each step's modules are a part of the next one's, so each runs only what the steps before have not.
+ * All are fetched at once, so two steps whose last files arrive together still run in one task (decision 033).
  */
-async function withRulesFirst<M>(rules: Promise<unknown>, screen: Promise<M>): Promise<M> {
-  await rules;
+async function inSteps<M>(steps: Promise<unknown>[], screen: Promise<M>): Promise<M> {
+  await Promise.all(steps);
   return screen;
 }
+const sharedSteps = () => [import("./lib/zod-library"), import("../domain/forms/sign-and-submit")];
 
 const TimesheetPage = lazyWithQueries(
-  () => withRulesFirst(import("../domain/timesheet"), import("./features/timesheet/timesheet-page")),
+  () =>
+    inSteps([...sharedSteps(), import("../domain/timesheet")], import("./features/timesheet/timesheet-page")),
   (m) => m.TimesheetPage,
 );
 const CheckSheetPage = lazyWithQueries(
-  () => withRulesFirst(import("../domain/check-sheet"), import("./features/check-sheet/check-sheet-page")),
+  () =>
+    inSteps(
+      [...sharedSteps(), import("../domain/check-sheet")],
+      import("./features/check-sheet/check-sheet-page"),
+    ),
   (m) => m.CheckSheetPage,
 );
 const CompletedFormPage = lazyWithQueries(
