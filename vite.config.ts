@@ -178,8 +178,10 @@ const WEB = resolve(import.meta.dirname, "src/web");
 const MAIN = `${WEB}/main.tsx`;
 const HOME = `${WEB}/features/home/home-page.tsx`;
 const ROUTES = `${WEB}/routes.tsx`;
+/** The module a wizard imports to run zod's library in a step of its own (routes.tsx). */
+const ZOD_LIBRARY = `${WEB}/lib/zod-library.ts`;
 const WIZARDS = {
-  // Each wizard's screen and the rules routes.tsx loads beside it.
+  // Each wizard's screen and its rules, which routes.tsx runs in steps.
   timesheet: [
     `${WEB}/features/timesheet/timesheet-page.tsx`,
     resolve(import.meta.dirname, "src/domain/timesheet.ts"),
@@ -239,6 +241,9 @@ const RANK = {
 };
 type Placement = { rank: number; chunk: string };
 
+/** The chunks named apart from the parts of a visit. */
+const OWN_CHUNKS = new Set(["app", "home", "zod", "react-dom"]);
+
 /** A chunk's name from the parts that need it; one name a set, short enough for a file name. */
 function partsChunkName(parts: readonly string[]): string {
   const all = parts.join("~");
@@ -251,9 +256,11 @@ function partsChunkName(parts: readonly string[]): string {
  * imports beyond it, then a chunk for each set of the later parts that needs a module: each wizard (its screen and
  * its rules), and each of what the app and the home load later (a dialog, a menu, the draft check). A phone pays
  * for each script a page loads, however small (decision 032), and for every module of a script it loads, needed or
- * not (decision 033); so a module is in a chunk with exactly the modules the same parts need. Nothing the home
- * loads is in a wizard's chunks, and no wizard runs what only the other wizard, or only the home, needs. Other
- * screens' modules are left to the bundler.
+ * not (decision 033); so a module is in a chunk with the modules that the same parts import (statically, before
+ * tree-shaking: a package whose entry lists all its modules, as lucide-react's does, is all the app's). Nothing
+ * the home loads first is in a wizard's chunks, and no wizard runs what only the other wizard, or only what the
+ * home loads later, needs; a wizard does run the home's chunk, whose modules it shares in part. Other screens'
+ * modules are left to the bundler.
  */
 function planChunks(ctx: ChunkingContext): Map<string, Placement> {
   const placed = new Map<string, Placement>();
@@ -268,6 +275,9 @@ function planChunks(ctx: ChunkingContext): Map<string, Placement> {
     ...laterImports(ctx).map((id): [string, string[]] => [fileName(id), [id]]),
   ];
   if (parts.length > MAX_PARTS) throw new Error(`more than ${MAX_PARTS} parts of a visit to plan`);
+  const names = parts.map(([name]) => name);
+  const clash = names.find((name, i) => OWN_CHUNKS.has(name) || names.indexOf(name) !== i);
+  if (clash) throw new Error(`two chunks would be named "${clash}": rename the module`);
   const neededBy = new Map<string, string[]>();
   for (const [name, starts] of parts)
     for (const id of staticImports(ctx, starts, placed))
@@ -293,7 +303,7 @@ const CHUNK_GROUPS: CodeSplittingGroup[] = [
   { name: "react-dom", test: /node_modules[\\/](react-dom|scheduler)[\\/]/, priority: RANK.last + 2 },
   {
     name: "zod",
-    test: /node_modules[\\/]zod[\\/]|[\\/]web[\\/]lib[\\/]zod-library\.ts$/,
+    test: (id) => id === ZOD_LIBRARY || /node_modules[\\/]zod[\\/]/.test(id),
     priority: RANK.last + 2,
   },
   ...Array.from({ length: RANK.last + 1 }, (_, rank) => ({

@@ -33,10 +33,12 @@ const CombinedApprovalScreen = lazyWithQueries(
  * not run yet in one task, which for a wizard was one long task on a slow phone. zod's library, what both forms
  * share (the fields and signatures, whose schemas zod builds as their modules run), the form's own rules, then
  * the screen: each step's modules are a part of the next one's, so each runs only what the steps before have not.
- * All are fetched at once, so two steps whose last files arrive together still run in one task (decision 033).
+ * All are fetched at once, and every step needs zod's chunk, the largest: steps whose other files are in when it
+ * arrives run in one task (decision 033).
  */
 async function inSteps<M>(steps: Promise<unknown>[], screen: Promise<M>): Promise<M> {
-  await Promise.all(steps);
+  // Waits on the screen too, so that if a step fails the screen's own failure is not left unhandled.
+  await Promise.all([...steps, screen]);
   return screen;
 }
 const sharedSteps = () => [import("./lib/zod-library"), import("../domain/forms/sign-and-submit")];
