@@ -170,7 +170,7 @@ test("photos taken without signal wait on the phone through a reload and reach t
 });
 
 test("photos taken without signal are sent after the browser was closed and opened again", async () => {
-  // A browser profile of its own, kept on disk between the two launches, as a phone keeps its browser's.
+  // A browser profile of its own, kept on disk between launches, as a phone keeps its browser's.
   const profile = test.info().outputPath("profile");
   const { launchOptions, baseURL, viewport } = test.info().project.use;
   const { defaultBrowserType: _type, ...phone } = devices["Pixel 7"];
@@ -198,27 +198,28 @@ test("photos taken without signal are sent after the browser was closed and open
     await first.close();
   }
 
+  /** The same browser opened again, at the home screen. */
+  const reopen = async (signal: boolean, check: (page: Page) => Promise<void>) => {
+    const context = await openBrowser(signal);
+    try {
+      const page = context.pages()[0] ?? (await context.newPage());
+      await page.goto("/");
+      await check(page);
+    } finally {
+      await context.close();
+    }
+  };
+
   // Opened again still without signal: nothing may go out.
-  const second = await openBrowser(false);
-  try {
-    const page = second.pages()[0] ?? (await second.newPage());
-    await page.goto("/");
+  await reopen(false, async (page) => {
     await expect(header(page).getByRole("button", { name: messages.waitingToSend(3) })).toBeVisible();
     expect(await mailsTo(client)).toBe(0);
-  } finally {
-    await second.close();
-  }
-
+  });
   // And once more with signal: the sheet and its photos go out, once.
-  const third = await openBrowser(true);
-  try {
-    const page = third.pages()[0] ?? (await third.newPage());
-    await page.goto("/");
+  await reopen(true, async (page) => {
     await expectOneMailWithBothPhotos(client);
     await expect(header(page).getByRole("button", { name: /waiting to send/ })).toHaveCount(0);
-  } finally {
-    await third.close();
-  }
+  });
 });
 
 test("an account holder's photos taken without signal are on the sheet that goes for approval", async ({
