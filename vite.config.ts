@@ -257,10 +257,10 @@ function partsChunkName(parts: readonly string[]): string {
  * its rules), and each of what the app and the home load later (a dialog, a menu, the draft check). A phone pays
  * for each script a page loads, however small (decision 032), and for every module of a script it loads, needed or
  * not (decision 033); so a module is in a chunk with the modules that the same parts import (statically, before
- * tree-shaking: a package whose entry lists all its modules, as lucide-react's does, is all the app's). Nothing
- * the home loads first is in a wizard's chunks, and no wizard runs what only the other wizard, or only what the
- * home loads later, needs; a wizard does run the home's chunk, whose modules it shares in part. Other screens'
- * modules are left to the bundler.
+ * tree-shaking: a package whose entry imports all its modules, as lucide-react's does, goes whole to the app).
+ * Nothing the home loads first is in a wizard's chunks, and no wizard runs what only the other wizard, or only
+ * what the home loads later, needs; a wizard does run the home's chunk, whose modules it shares in part. Other
+ * screens' modules are left to the bundler.
  */
 function planChunks(ctx: ChunkingContext): Map<string, Placement> {
   const placed = new Map<string, Placement>();
