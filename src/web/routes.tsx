@@ -29,8 +29,8 @@ const CombinedApprovalScreen = lazyWithQueries(
   (m) => m.CombinedApprovalScreen,
 );
 /**
- * A wizard's modules run in steps, each in a task of its own: a dynamic import runs all of its modules that have
- * not run yet in one task, which for a wizard was one long task on a slow phone. zod's library, what both forms
+ * A wizard's modules run in steps, so that they can run in tasks of their own: a dynamic import runs all of its
+ * modules that have not run yet in one task, which for a wizard was one long task on a slow phone. zod's library, what both forms
  * share (the fields and signatures, whose schemas zod builds as their modules run), the form's own rules, then
  * the screen: each step's modules are a part of the next one's, so each runs only what the steps before have not.
  * All are fetched at once, and every step needs zod's chunk, the largest: steps whose other files are in when it
