@@ -299,7 +299,9 @@ test("a company's week: invited by link and QR, a defect alerts the workshop, th
     .poll(() => receiver.calls.map((call) => call.event), { timeout: 20_000 })
     .toEqual(["defect.reported", "set.approved", "set.approved"]);
   await openCompany(page);
-  await expect(webhook.getByText(/^Last call: set\.approved of .*, sent/)).toBeVisible();
+  await expect(
+    webhook.getByText(/^Last call: set\.approved of .*: delivered \(answered 204\)\.$/),
+  ).toBeVisible();
 
   receiver.close();
   await dana.context().close();

@@ -3,6 +3,7 @@
 import { waitText } from "./messages";
 import type { Role } from "./organisation";
 import { formatUkTime } from "./uk-time";
+import type { WebhookOutcome } from "./webhook";
 
 /** Each role in a sentence ("as a driver"), and what it may do, for the question before a role changes. */
 const ROLE_WORDS: Readonly<Record<Role, { withArticle: string; meaning: string }>> = {
@@ -64,8 +65,41 @@ export const companyMessages = {
     "Calls are signed with the new secret from now on, and the receiving system refuses them until it has it.",
   webhookRemoveConfirm: "Nothing more is sent to the receiving system, and calls still waiting are dropped.",
   webhookNothingSent: "Nothing has been sent yet.",
-  webhookLastDelivery: (event: string, at: string, status: string, line: string | null): string =>
-    `Last call: ${event} of ${at}, ${status}${line ? ` (${line})` : ""}.`,
+  /** What came of one call: the closed set of domain/webhook's WEBHOOK_OUTCOMES, and an answer's status. */
+  webhookOutcome: (outcome: WebhookOutcome, httpStatus: number | null): string =>
+    ({
+      delivered: `delivered (answered ${httpStatus})`,
+      answered: `answered ${httpStatus}`,
+      redirected: `answered ${httpStatus}, a redirect, which is not followed`,
+      "no-answer": "no answer in time",
+      "could-not-connect": "could not connect",
+      "refused-by-tls": "refused by TLS: the receiver's certificate was not accepted",
+      "not-found": "address not found on the internet",
+      "webhook-removed": "not sent: the webhook was removed",
+    })[outcome],
+  /** The latest delivery: its event, when it happened, how it stands and (worded) what came of its last call. */
+  webhookLastDelivery: (event: string, at: string, status: string, outcome: string | null): string => {
+    const state =
+      status === "sent"
+        ? (outcome ?? "delivered")
+        : status === "failed"
+          ? `${outcome ?? "not delivered"}, given up`
+          : status === "sending"
+            ? "being sent"
+            : outcome
+              ? `${outcome}, to be tried again`
+              : "waiting to be sent";
+    return `Last call: ${event} of ${at}: ${state}.`;
+  },
+  webhookHistoryExplained: (max: number): string => `The last ${max} calls, newest first.`,
+  webhookHistoryEmpty: "No calls yet.",
+  webhookGivenUp: "Given up",
+  webhookResendLabel: (event: string, at: string): string => `Resend ${event} of ${at}`,
+  webhookResent: (event: string, at: string): string =>
+    `${event} of ${at} is being sent again, with the same delivery id.`,
+  webhookDeliveryNotFound: "No such call of this company's webhook.",
+  webhookDeliveryNotGivenUp: "This call has not been given up: it was delivered or is still being tried.",
+  webhookDeliveryGone: "This call can no longer be sent again: what it carried is no longer kept.",
   /** A member asked for something their role does not allow; keyed by the action (see domain/organisation). */
   organisationActionForbidden: (action: string): string =>
     ({

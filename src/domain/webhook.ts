@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { companyMessages } from "./company-messages";
+import { classifyIpAddress } from "./ip-address";
 
 /**
  * An organisation's signed webhook (decision record 029): where its events may be sent, how each call is signed,
@@ -36,49 +37,57 @@ export const DEFAULT_SIGNATURE_TOLERANCE_SECONDS = 300;
 export interface WebhookUrlOptions {
   /**
    * Lets `http://` (and `https://`) to this machine (localhost, 127.0.0.0/8, ::1) through: for tests and
-   * development only (WEBHOOKS_ALLOW_LOCAL_HTTP). Off, only https to a public host is taken.
+   * development only (WEBHOOKS_ALLOW_LOCAL_HTTP). Off, only https to a public host is taken. It opens this machine
+   * by those names only: any other name must still resolve to the internet.
    */
   allowLocalHttp: boolean;
 }
 
-export type WebhookUrlResult = { ok: true; url: string } | { ok: false; message: string };
+export type WebhookUrlResult =
+  | {
+      ok: true;
+      url: string;
+      /** This machine, let through by `allowLocalHttp`: its name may resolve to a loopback address. */
+      local: boolean;
+    }
+  | { ok: false; message: string };
 
-const LOOPBACK_HOSTS = /^(localhost|.+\.localhost|\[::1\]|127(\.\d{1,3}){3})$/i;
+const LOCALHOST = /^(localhost|.+\.localhost)$/;
 
 /**
- * Addresses no webhook may go to, whatever the flag: a private network's, link-local (the cloud's metadata
- * service) and the unspecified ones, as IP literals. The URL parser has already turned other spellings of an IPv4
- * address (0x7f.1, 2130706433) into dotted decimal.
+ * Top-level names that never lead to the internet: IANA's special-use names (RFC 6761 and after), ICANN's
+ * `internal` for private use, and names private networks use that will never be delegated (`localdomain`, `lan`,
+ * ICANN's deferred `home` and `corp`). A name of one label (`vm`, `metadata`, `ip6-localhost`) is a machine's
+ * own or its network's, never the internet's.
  */
-function isPrivateLiteral(hostname: string): boolean {
-  const v4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(hostname);
-  if (v4) {
-    const [a, b] = [Number(v4[1]), Number(v4[2])];
-    return (
-      a === 0 ||
-      a === 10 ||
-      (a === 100 && b >= 64 && b <= 127) ||
-      (a === 169 && b === 254) ||
-      (a === 172 && b >= 16 && b <= 31) ||
-      (a === 192 && b === 168)
-    );
-  }
-  if (!hostname.startsWith("[")) return false;
-  const v6 = hostname.slice(1, -1).toLowerCase();
-  return (
-    v6 === "::" ||
-    /^f[cd][0-9a-f]{0,2}:/.test(v6) ||
-    /^fe[89ab][0-9a-f]?:/.test(v6) ||
-    // An IPv4 address written as IPv6 (::ffff:10.0.0.1 becomes ::ffff:a00:1): judged as the address it is.
-    v6.startsWith("::ffff:")
-  );
+const PRIVATE_TOP_LEVEL_NAMES = new Set([
+  "localhost",
+  "local",
+  "internal",
+  "localdomain",
+  "lan",
+  "home",
+  "corp",
+  "arpa",
+  "test",
+  "invalid",
+  "example",
+  "onion",
+  "alt",
+]);
+
+function isPublicName(hostname: string): boolean {
+  const labels = hostname.split(".");
+  return labels.length > 1 && !PRIVATE_TOP_LEVEL_NAMES.has(labels.at(-1) ?? "");
 }
 
 /**
  * Whether an admin's address may receive the company's webhook, and the address as it will be called. Only https
  * (the body names drivers and their hours); never with a user name or password in it (they would sit in the
  * database and the logs: a receiver checks the signature instead); at most MAX_WEBHOOK_URL_LENGTH characters;
- * never a private or link-local address; this machine only when `allowLocalHttp` is on.
+ * an IP address only when global unicast (`classifyIpAddress`); a name only when it can be on the internet;
+ * this machine only when `allowLocalHttp` is on. What a name resolves to is judged at each call
+ * (`mayConnectTo`), as only then is it known.
  */
 export function checkWebhookUrl(raw: string, options: WebhookUrlOptions): WebhookUrlResult {
   const text = raw.trim();
@@ -99,17 +108,29 @@ export function checkWebhookUrl(raw: string, options: WebhookUrlOptions): Webhoo
     return { ok: false, message: companyMessages.webhookUrlCredentials };
   }
   if (url.hostname === "") return { ok: false, message: companyMessages.webhookUrlInvalid };
-  // "localhost." is localhost: a name's final dot is judged without it.
+  // "localhost." is localhost: a name's final dot is judged without it. The parser has already written any
+  // other spelling of an IPv4 address (0x7f.1, 2130706433) in dotted decimal, and IPv6 in brackets.
   const hostname = url.hostname.replace(/\.$/, "");
-  const local = LOOPBACK_HOSTS.test(hostname);
-  if (local && !options.allowLocalHttp) return { ok: false, message: companyMessages.webhookUrlNotPublic };
-  if (isPrivateLiteral(hostname)) return { ok: false, message: companyMessages.webhookUrlNotPublic };
+  const kind = classifyIpAddress(hostname);
+  const thisMachine = kind === null ? LOCALHOST.test(hostname) : kind === "loopback";
+  const public_ = kind === null ? isPublicName(hostname) : kind === "global";
+  const local = thisMachine && options.allowLocalHttp;
+  if (!public_ && !local) return { ok: false, message: companyMessages.webhookUrlNotPublic };
   if (url.protocol === "http:" && !local) return { ok: false, message: companyMessages.webhookUrlNotHttps };
   // The parser may lengthen it (percent-encoding): the limit holds for what is stored and called.
   if (url.href.length > MAX_WEBHOOK_URL_LENGTH) {
     return { ok: false, message: companyMessages.webhookUrlTooLong(MAX_WEBHOOK_URL_LENGTH) };
   }
-  return { ok: true, url: url.href };
+  return { ok: true, url: url.href, local };
+}
+
+/**
+ * Whether a call may connect to `address`, an address the webhook's name resolved to (or the IP address it is):
+ * a global unicast address, or this machine's loopback when the address was let through as `local`.
+ */
+export function mayConnectTo(address: string, local: boolean): boolean {
+  const kind = classifyIpAddress(address);
+  return kind === "global" || (local && kind === "loopback");
 }
 
 /** The body of PUT /api/organisations/{id}/webhook; the address itself is judged by checkWebhookUrl. */
@@ -151,6 +172,82 @@ export function webhookBody(envelope: WebhookEnvelope<unknown>): string {
   return JSON.stringify(envelope);
 }
 
+// ---- What came of a call ----------------------------------------------------------------------------------------
+
+/**
+ * What came of one call, as an admin reads it: a closed set, worded by `companyMessages.webhookOutcome`. Never the
+ * socket's own words nor the address a name resolved to: those would make the webhook a probe of the server's
+ * network (what answers where, which names exist inside it).
+ */
+export const WEBHOOK_OUTCOMES = [
+  /** A 2xx answer. */
+  "delivered",
+  /** Any other answer but a redirect: its status is kept. */
+  "answered",
+  /** A 3xx answer, never followed. */
+  "redirected",
+  /** Nothing within the time a receiver is given. */
+  "no-answer",
+  /** The connection failed: refused, reset, unreachable, or anything not named here. */
+  "could-not-connect",
+  /** The TLS handshake failed: a certificate not trusted, expired or for another name, or no TLS at all. */
+  "refused-by-tls",
+  /**
+   * The name is unknown, or leads to no address on the internet: one word for both, so a name inside the
+   * server's network cannot be told from a name nowhere.
+   */
+  "not-found",
+  /** Given up without a call because the webhook was removed. */
+  "webhook-removed",
+] as const;
+export type WebhookOutcome = (typeof WEBHOOK_OUTCOMES)[number];
+
+/** The code of the error a call fails with when the address it would connect to is refused (`mayConnectTo`). */
+export const ADDRESS_REFUSED_CODE = "EWEBHOOKADDRESSREFUSED";
+
+/** What an answer's status makes of a call. */
+export function outcomeOfAnswer(status: number): WebhookOutcome {
+  if (status >= 200 && status < 300) return "delivered";
+  return status >= 300 && status < 400 ? "redirected" : "answered";
+}
+
+const NAME_FAILURES = new Set([
+  ADDRESS_REFUSED_CODE,
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "EAI_FAIL",
+  "EAI_NODATA",
+  "ENODATA",
+]);
+/** OpenSSL's certificate checks (DEPTH_ZERO_SELF_SIGNED_CERT, CERT_HAS_EXPIRED...) and Node's TLS and SSL errors. */
+const TLS_FAILURE =
+  /CERT|CRL|^UNABLE_TO_|^INVALID_CA$|^INVALID_PURPOSE$|^PATH_LENGTH_EXCEEDED$|^HOSTNAME_MISMATCH$|^ERR_TLS_|^ERR_SSL_|^EPROTO$/;
+
+/** What a failed call makes of it, from the error's name and code (as Node gives them) and nothing else. */
+export function outcomeOfFailure(error: { name?: unknown; code?: unknown }): WebhookOutcome {
+  const code = typeof error.code === "string" ? error.code : "";
+  if (error.name === "AbortError" || error.name === "TimeoutError" || code === "ABORT_ERR")
+    return "no-answer";
+  if (NAME_FAILURES.has(code)) return "not-found";
+  return TLS_FAILURE.test(code) ? "refused-by-tls" : "could-not-connect";
+}
+
+/** One call of the webhook's, as its history shows it. */
+export interface WebhookAttemptView {
+  id: string;
+  deliveryId: string;
+  event: string;
+  outcome: WebhookOutcome;
+  /** The answer's status, when there was an answer. */
+  httpStatus: number | null;
+  at: string;
+  /** This call was the delivery's last before it was given up, and the delivery can be sent again. */
+  resendable: boolean;
+}
+
+/** How many calls a webhook's history keeps, the latest; older ones are let go as new ones come. */
+export const WEBHOOK_HISTORY_LENGTH = 50;
+
 /** What an admin sees of the company's webhook: never its secret. */
 export interface WebhookView {
   url: string;
@@ -161,11 +258,14 @@ export interface WebhookView {
   lastDelivery: {
     id: string;
     event: string;
-    status: string;
+    status: "queued" | "sending" | "sent" | "failed";
     attempts: number;
-    /** The receiver's status line ("HTTP 200 OK") or why the last attempt failed; null before the first. */
-    lastStatus: string | null;
+    /** What came of the last attempt; null before the first. */
+    outcome: WebhookOutcome | null;
+    httpStatus: number | null;
     createdAt: string;
     sentAt: string | null;
   } | null;
+  /** The latest calls, newest first: at most WEBHOOK_HISTORY_LENGTH. */
+  history: WebhookAttemptView[];
 }

@@ -80,7 +80,9 @@ export interface Config {
   workers: number;
   /**
    * Lets a company's webhook go to this machine over plain http (WEBHOOKS_ALLOW_LOCAL_HTTP=true): for tests and
-   * development, where the receiver is a local server. Off, a webhook must be https to a public host.
+   * development, where the receiver is a local server. Only by this machine's own name and address (localhost,
+   * 127.0.0.0/8, ::1): any other name must still resolve to the internet, and private networks stay refused
+   * (decision record 034). Off, a webhook must be https to a public host.
    */
   webhooksAllowLocalHttp: boolean;
 }

@@ -317,10 +317,29 @@ export interface WebhookOutboxTable {
   next_attempt_at: string;
   claimed_by: string | null;
   claimed_until: string | null;
-  /** A short line about the last attempt ("HTTP 503 Service Unavailable", "timed out"); never a response body. */
+  /**
+   * What came of the last attempt: one of domain/webhook's WEBHOOK_OUTCOMES ("answered", "could-not-connect"),
+   * never the socket's text nor an answer's body (migration 019; a free status line before it).
+   */
   last_status: string | null;
+  /** The last attempt's answer status, when it was answered (migration 019). */
+  last_http_status: number | null;
   created_at: string;
   sent_at: string | null;
+}
+
+/** One call of an organisation's webhook, for its history (migration 019): the latest 50 per organisation. */
+export interface WebhookAttemptsTable {
+  id: string;
+  organisation_id: string;
+  delivery_id: string;
+  event: string;
+  /** The delivery's attempt number within its series; a resend starts a new series. */
+  attempt: number;
+  /** One of domain/webhook's WEBHOOK_OUTCOMES. */
+  outcome: string;
+  http_status: number | null;
+  attempted_at: string;
 }
 
 /** Fixed-window request counters (migration 002), shared by every server instance. */
@@ -362,4 +381,5 @@ export interface DB {
   vehicle_defects: VehicleDefectsTable;
   organisation_webhooks: OrganisationWebhooksTable;
   webhook_outbox: WebhookOutboxTable;
+  webhook_attempts: WebhookAttemptsTable;
 }

@@ -1,6 +1,12 @@
 import { randomUUID } from "node:crypto";
-import type { ExpressionBuilder, Kysely, Selectable } from "kysely";
-import { type WebhookEvent, webhookBody } from "../../domain/webhook";
+import type { ExpressionBuilder, Kysely, Selectable, SelectQueryBuilder } from "kysely";
+import {
+  WEBHOOK_HISTORY_LENGTH,
+  type WebhookAttemptView,
+  type WebhookEvent,
+  type WebhookOutcome,
+  webhookBody,
+} from "../../domain/webhook";
 import { dialectOf } from "./database";
 import { DEFAULT_CLAIM_LEASE_MS } from "./outbox-repository";
 import type { DB, OutboxStatus, WebhookOutboxTable } from "./schema";
@@ -12,6 +18,10 @@ import type { DB, OutboxStatus, WebhookOutboxTable } from "./schema";
  * UPDATE SKIP LOCKED on PostgreSQL, one UPDATE ... RETURNING on SQLite), renew it while calling, and record the
  * outcome only while they still hold the claim. Delivery is at least once: a worker that dies mid-call leaves its
  * claim to run out and another calls again, with the same delivery id.
+ *
+ * Each call is recorded as one word of what came of it (domain/webhook's WEBHOOK_OUTCOMES) and the answer's status,
+ * on the delivery and in the organisation's history of its latest calls (migration 019), never the socket's text.
+ * A delivery given up keeps its body, so an admin can send it again; maintenance drops it with the row.
  */
 
 export interface OrganisationWebhook {
@@ -27,20 +37,25 @@ export interface WebhookDelivery {
   id: string;
   organisationId: string;
   event: WebhookEvent;
-  /** The JSON body as signed; null once delivered. */
+  /** The JSON body as signed; null once delivered, or given up because the webhook was removed. */
   body: string | null;
   status: OutboxStatus;
   attempts: number;
   nextAttemptAt: string;
   claimedBy: string | null;
   claimedUntil: string | null;
-  lastStatus: string | null;
+  /** What came of the last attempt; null before the first. */
+  lastOutcome: WebhookOutcome | null;
+  lastHttpStatus: number | null;
   createdAt: string;
   sentAt: string | null;
 }
 
-/** A status line is a line: an error's message or an answer's reason phrase, cut short. */
-export const MAX_STATUS_LINE_LENGTH = 200;
+/** What came of one call: a word of WEBHOOK_OUTCOMES, and the answer's status when there was an answer. */
+export interface AttemptResult {
+  outcome: WebhookOutcome;
+  httpStatus: number | null;
+}
 
 function toDelivery(row: Selectable<WebhookOutboxTable>): WebhookDelivery {
   return {
@@ -53,7 +68,8 @@ function toDelivery(row: Selectable<WebhookOutboxTable>): WebhookDelivery {
     nextAttemptAt: row.next_attempt_at,
     claimedBy: row.claimed_by,
     claimedUntil: row.claimed_until,
-    lastStatus: row.last_status,
+    lastOutcome: row.last_status as WebhookOutcome | null,
+    lastHttpStatus: row.last_http_status,
     createdAt: row.created_at,
     sentAt: row.sent_at,
   };
@@ -133,7 +149,8 @@ export async function rotateWebhookSecret(
 
 /**
  * Removes the webhook and gives up its deliveries still waiting (kept as failed, with why); false when there was
- * none. A delivery being called at that moment finishes its call.
+ * none. Its history goes with it, and no delivery of it can be sent again (their bodies are dropped). A delivery
+ * being called at that moment finishes its call.
  */
 export async function deleteWebhook(db: Kysely<DB>, organisationId: string): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
@@ -144,15 +161,22 @@ export async function deleteWebhook(db: Kysely<DB>, organisationId: string): Pro
     if (result.numDeletedRows === 0n) return false;
     await trx
       .updateTable("webhook_outbox")
-      .set({ status: "failed", body: null, last_status: WEBHOOK_REMOVED })
+      .set({ status: "failed", body: null, last_status: WEBHOOK_REMOVED, last_http_status: null })
       .where("organisation_id", "=", organisationId)
       .where("status", "=", "queued")
       .execute();
+    await trx
+      .updateTable("webhook_outbox")
+      .set({ body: null })
+      .where("organisation_id", "=", organisationId)
+      .where("status", "=", "failed")
+      .execute();
+    await trx.deleteFrom("webhook_attempts").where("organisation_id", "=", organisationId).execute();
     return true;
   });
 }
 
-export const WEBHOOK_REMOVED = "webhook removed before delivery";
+export const WEBHOOK_REMOVED: WebhookOutcome = "webhook-removed";
 
 /** The organisation's latest delivery, for the admin's view. */
 export async function latestWebhookDelivery(
@@ -205,6 +229,7 @@ export async function enqueueWebhook(
       claimed_by: null,
       claimed_until: null,
       last_status: null,
+      last_http_status: null,
       created_at: createdAt,
       sent_at: null,
     })
@@ -293,53 +318,195 @@ export async function renewWebhookClaim(
   return result.numUpdatedRows > 0n;
 }
 
-/** Records delivery (with the receiver's status line) and drops the body; false when the claim was lost. */
-export async function markWebhookSent(
-  db: Kysely<DB>,
-  id: string,
-  workerId: string,
-  statusLine: string,
-  now: Date,
-): Promise<boolean> {
-  const result = await db
-    .updateTable("webhook_outbox")
-    .set({
-      status: "sent",
-      sent_at: now.toISOString(),
-      claimed_until: null,
-      last_status: statusLine.slice(0, MAX_STATUS_LINE_LENGTH),
-      body: null,
-    })
-    .where("id", "=", id)
-    .where("claimed_by", "=", workerId)
-    .where("status", "=", "sending")
+/**
+ * Adds a call to its organisation's history and lets the oldest go past WEBHOOK_HISTORY_LENGTH. Pass the
+ * transaction that records the call on its delivery. A call that finishes after its webhook was removed is not
+ * kept: the history is the webhook's.
+ */
+async function recordAttempt(
+  trx: Kysely<DB>,
+  delivery: WebhookDelivery,
+  result: AttemptResult,
+  at: Date,
+): Promise<void> {
+  const organisationId = delivery.organisationId;
+  const webhook = await trx
+    .selectFrom("organisation_webhooks")
+    .select("organisation_id")
+    .where("organisation_id", "=", organisationId)
     .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
+  if (!webhook) return;
+  await trx
+    .insertInto("webhook_attempts")
+    .values({
+      id: randomUUID(),
+      organisation_id: organisationId,
+      delivery_id: delivery.id,
+      event: delivery.event,
+      attempt: delivery.attempts,
+      outcome: result.outcome,
+      http_status: result.httpStatus,
+      attempted_at: at.toISOString(),
+    })
+    .execute();
+  await trx
+    .deleteFrom("webhook_attempts")
+    .where("organisation_id", "=", organisationId)
+    .where("id", "not in", (eb) =>
+      newestFirst(
+        eb.selectFrom("webhook_attempts").select("id").where("organisation_id", "=", organisationId),
+      ).limit(WEBHOOK_HISTORY_LENGTH),
+    )
+    .execute();
+}
+
+/** The history's order: by time, then (for calls of one moment) the later attempt, then the id. */
+function newestFirst<Q extends SelectQueryBuilder<DB, "webhook_attempts", object>>(query: Q): Q {
+  return query
+    .orderBy("webhook_attempts.attempted_at", "desc")
+    .orderBy("webhook_attempts.attempt", "desc")
+    .orderBy("webhook_attempts.id", "desc") as Q;
 }
 
 /**
- * Records a failed attempt: with `retryAt` the delivery is queued again for then; with null it is given up
- * (failed, its body dropped). False when the worker no longer holds the claim.
+ * Records delivery (what came of the call: "delivered" and the answer's status), drops the body and adds the call
+ * to the history; false when the claim was lost (and nothing is recorded).
+ */
+export async function markWebhookSent(
+  db: Kysely<DB>,
+  delivery: WebhookDelivery,
+  workerId: string,
+  result: AttemptResult,
+  now: Date,
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const updated = await trx
+      .updateTable("webhook_outbox")
+      .set({
+        status: "sent",
+        sent_at: now.toISOString(),
+        claimed_until: null,
+        last_status: result.outcome,
+        last_http_status: result.httpStatus,
+        body: null,
+      })
+      .where("id", "=", delivery.id)
+      .where("claimed_by", "=", workerId)
+      .where("status", "=", "sending")
+      .executeTakeFirst();
+    if (updated.numUpdatedRows === 0n) return false;
+    await recordAttempt(trx, delivery, result, now);
+    return true;
+  });
+}
+
+/**
+ * Records a failed attempt and adds it to the history: with `retryAt` the delivery is queued again for then; with
+ * null it is given up (failed, its body kept so that an admin can send it again). False when the worker no longer
+ * holds the claim (and nothing is recorded).
  */
 export async function markWebhookFailed(
   db: Kysely<DB>,
-  id: string,
+  delivery: WebhookDelivery,
   workerId: string,
-  failure: { statusLine: string; retryAt: Date | null },
+  failure: { result: AttemptResult; retryAt: Date | null; now: Date },
 ): Promise<boolean> {
-  const result = await db
+  return db.transaction().execute(async (trx) => {
+    const updated = await trx
+      .updateTable("webhook_outbox")
+      .set({
+        status: failure.retryAt ? "queued" : "failed",
+        ...(failure.retryAt ? { next_attempt_at: failure.retryAt.toISOString() } : {}),
+        claimed_until: null,
+        last_status: failure.result.outcome,
+        last_http_status: failure.result.httpStatus,
+      })
+      .where("id", "=", delivery.id)
+      .where("claimed_by", "=", workerId)
+      .where("status", "=", "sending")
+      .executeTakeFirst();
+    if (updated.numUpdatedRows === 0n) return false;
+    await recordAttempt(trx, delivery, failure.result, failure.now);
+    return true;
+  });
+}
+
+/**
+ * The organisation's latest calls, newest first (at most WEBHOOK_HISTORY_LENGTH). The latest call of a delivery
+ * that was given up and still has its body is `resendable`.
+ */
+export async function webhookHistory(db: Kysely<DB>, organisationId: string): Promise<WebhookAttemptView[]> {
+  const rows = await newestFirst(
+    db
+      .selectFrom("webhook_attempts")
+      .leftJoin("webhook_outbox", "webhook_outbox.id", "webhook_attempts.delivery_id")
+      .select([
+        "webhook_attempts.id as id",
+        "webhook_attempts.delivery_id as deliveryId",
+        "webhook_attempts.event as event",
+        "webhook_attempts.outcome as outcome",
+        "webhook_attempts.http_status as httpStatus",
+        "webhook_attempts.attempted_at as at",
+        "webhook_outbox.status as deliveryStatus",
+        (eb) => eb("webhook_outbox.body", "is not", null).as("hasBody"),
+      ])
+      .where("webhook_attempts.organisation_id", "=", organisationId),
+  )
+    .limit(WEBHOOK_HISTORY_LENGTH)
+    .execute();
+  const seen = new Set<string>();
+  return rows.map((row) => {
+    const latest = !seen.has(row.deliveryId);
+    seen.add(row.deliveryId);
+    return {
+      id: row.id,
+      deliveryId: row.deliveryId,
+      event: row.event,
+      outcome: row.outcome as WebhookOutcome,
+      httpStatus: row.httpStatus,
+      at: row.at,
+      // PostgreSQL answers a boolean, SQLite 0 or 1.
+      resendable: latest && row.deliveryStatus === "failed" && Boolean(row.hasBody),
+    };
+  });
+}
+
+/**
+ * Sends a given-up delivery again: queued at once, with its attempts counted anew (a new series of the mail's
+ * back-off) and the same delivery id. Answers why not otherwise: no such delivery of the organisation, one not
+ * given up (delivered, or still being tried), or one whose body is no longer kept.
+ */
+export async function resendWebhookDelivery(
+  db: Kysely<DB>,
+  organisationId: string,
+  id: string,
+  now: Date,
+): Promise<"resent" | "not-found" | "not-given-up" | "gone"> {
+  const updated = await db
     .updateTable("webhook_outbox")
     .set({
-      status: failure.retryAt ? "queued" : "failed",
-      ...(failure.retryAt ? { next_attempt_at: failure.retryAt.toISOString() } : { body: null }),
+      status: "queued",
+      attempts: 0,
+      next_attempt_at: now.toISOString(),
+      claimed_by: null,
       claimed_until: null,
-      last_status: failure.statusLine.slice(0, MAX_STATUS_LINE_LENGTH),
+      last_status: null,
+      last_http_status: null,
     })
     .where("id", "=", id)
-    .where("claimed_by", "=", workerId)
-    .where("status", "=", "sending")
+    .where("organisation_id", "=", organisationId)
+    .where("status", "=", "failed")
+    .where("body", "is not", null)
     .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
+  if (updated.numUpdatedRows > 0n) return "resent";
+  const row = await db
+    .selectFrom("webhook_outbox")
+    .select("status")
+    .where("id", "=", id)
+    .where("organisation_id", "=", organisationId)
+    .executeTakeFirst();
+  if (!row) return "not-found";
+  return row.status === "failed" ? "gone" : "not-given-up";
 }
 
 /** Deletes delivered and given-up deliveries created before `before` (retention); returns how many. */

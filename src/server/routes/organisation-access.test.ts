@@ -42,6 +42,31 @@ describe.each(testDatabases())("who may use each organisation route, on $name", 
     expect([200, 201], res.body).toContain(res.statusCode);
   };
 
+  /** A delivery of the company's webhook that was given up, still resendable: its id. */
+  const givenUpDelivery = async (w: OrganisationWorld) => {
+    await webhookSetUp(w);
+    const id = randomUUID();
+    await testApp.database.db
+      .insertInto("webhook_outbox")
+      .values({
+        id,
+        organisation_id: w.company.id,
+        event: "set.approved",
+        body: JSON.stringify({ id, event: "set.approved" }),
+        status: "failed",
+        attempts: 20,
+        next_attempt_at: "2025-06-04T08:00:00.000Z",
+        claimed_by: null,
+        claimed_until: null,
+        last_status: "could-not-connect",
+        last_http_status: null,
+        created_at: "2025-06-03T08:00:00.000Z",
+        sent_at: null,
+      })
+      .execute();
+    return id;
+  };
+
   const CASES: RouteCase[] = [
     {
       method: "POST",
@@ -475,6 +500,21 @@ describe.each(testDatabases())("who may use each organisation route, on $name", 
         await webhookSetUp(w);
         return { url: `/api/organisations/${w.company.id}/webhook` };
       },
+      expected: {
+        anonymous: 401,
+        nonMember: 404,
+        otherMember: 404,
+        driver: 403,
+        supervisor: 403,
+        admin: 204,
+      },
+    },
+    {
+      method: "POST",
+      route: "/api/organisations/:id/webhook/deliveries/:deliveryId/resend",
+      request: async (w) => ({
+        url: `/api/organisations/${w.company.id}/webhook/deliveries/${await givenUpDelivery(w)}/resend`,
+      }),
       expected: {
         anonymous: 401,
         nonMember: 404,

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { companyMessages } from "../../domain/company-messages";
 import { MAX_WEBHOOK_URL_LENGTH } from "../../domain/webhook";
@@ -31,6 +32,7 @@ describe.each(testDatabases())("setting up a company's webhook on $name", ({ ope
         updatedAt: "2025-06-20T09:00:00.000Z",
         secretRotatedAt: null,
         lastDelivery: null,
+        history: [],
       },
     });
     expect(read.body).not.toContain(secret);
@@ -83,6 +85,24 @@ describe.each(testDatabases())("setting up a company's webhook on $name", ({ ope
     ["a private network", "https://10.1.2.3/hook", companyMessages.webhookUrlNotPublic],
     ["the metadata service", "http://169.254.169.254/latest", companyMessages.webhookUrlNotPublic],
     ["not an address", "payroll", companyMessages.webhookUrlInvalid],
+    ["a name of this machine", "https://vm:9443/hook", companyMessages.webhookUrlNotPublic],
+    [
+      "another name of this machine",
+      "https://localhost.localdomain/hook",
+      companyMessages.webhookUrlNotPublic,
+    ],
+    [
+      "the cloud's metadata by name",
+      "https://metadata.google.internal/",
+      companyMessages.webhookUrlNotPublic,
+    ],
+    ["this machine inside IPv6", "https://[::7f00:1]/hook", companyMessages.webhookUrlNotPublic],
+    ["this machine through NAT64", "https://[64:ff9b::7f00:1]/hook", companyMessages.webhookUrlNotPublic],
+    ["a site-local address", "https://[fec0::1]/hook", companyMessages.webhookUrlNotPublic],
+    ["a multicast address", "https://[ff02::1]/hook", companyMessages.webhookUrlNotPublic],
+    ["a benchmarking network", "https://198.18.0.1/hook", companyMessages.webhookUrlNotPublic],
+    ["an IETF protocol address", "https://192.0.0.1/hook", companyMessages.webhookUrlNotPublic],
+    ["the broadcast address", "https://255.255.255.255/hook", companyMessages.webhookUrlNotPublic],
     [
       "an address over the limit",
       `https://payroll.example.co.uk/${"a".repeat(MAX_WEBHOOK_URL_LENGTH)}`,
@@ -114,12 +134,33 @@ describe.each(testDatabases())("setting up a company's webhook on $name", ({ ope
     const w = await world();
     await call("PUT", webhookOf(w.company.id), w.company.admin.cookie, { url: URL_OK });
     await call("PUT", webhookOf(w.otherCompany.id), w.otherCompany.admin.cookie, { url: URL_OK });
+    // A delivery of the company's, given up: only its own admins may send it again.
+    const deliveryId = randomUUID();
+    await testApp.database.db
+      .insertInto("webhook_outbox")
+      .values({
+        id: deliveryId,
+        organisation_id: w.company.id,
+        event: "set.approved",
+        body: "{}",
+        status: "failed",
+        attempts: 20,
+        next_attempt_at: "2025-06-20T08:00:00.000Z",
+        claimed_by: null,
+        claimed_until: null,
+        last_status: "answered",
+        last_http_status: 500,
+        created_at: "2025-06-19T08:00:00.000Z",
+        sent_at: null,
+      })
+      .execute();
     const before = await databaseSnapshot(testApp.database, { except: ["rate_limits"] });
     for (const [method, url, payload] of [
       ["GET", webhookOf(w.company.id), undefined],
       ["PUT", webhookOf(w.company.id), { url: "https://evil.example.com/" }],
       ["POST", `${webhookOf(w.company.id)}/rotate-secret`, undefined],
       ["DELETE", webhookOf(w.company.id), undefined],
+      ["POST", `${webhookOf(w.company.id)}/deliveries/${deliveryId}/resend`, undefined],
     ] as const) {
       for (const who of [w.otherMember, w.nonMember]) {
         const res = await call(method, url, who.cookie, payload);
@@ -127,9 +168,19 @@ describe.each(testDatabases())("setting up a company's webhook on $name", ({ ope
         expect(res.body).not.toContain("payroll");
       }
     }
-    // The company's own admin under the other company's id: 404 too.
+    // The company's own admin under the other company's id: 404 too; and the other company's admin for this
+    // company's delivery under its own id.
     const crossed = await call("GET", webhookOf(w.otherCompany.id), w.company.admin.cookie);
     expect(crossed.statusCode).toBe(404);
+    const resentAcross = await call(
+      "POST",
+      `${webhookOf(w.otherCompany.id)}/deliveries/${deliveryId}/resend`,
+      w.otherCompany.admin.cookie,
+    );
+    expect(resentAcross.statusCode).toBe(404);
+    expect((resentAcross.json() as { message: string }).message).toBe(
+      companyMessages.webhookDeliveryNotFound,
+    );
     expect(await databaseSnapshot(testApp.database, { except: ["rate_limits"] })).toEqual(before);
   });
 

@@ -38,6 +38,7 @@ import { listOrganisationForms } from "../services/organisations/list-organisati
 import { listInvites, revokeOpenInvite } from "../services/organisations/manage-invites";
 import {
   removeWebhook,
+  resendDelivery,
   rotateSecret,
   setWebhook,
   viewWebhook,
@@ -66,6 +67,7 @@ const MemberParamsSchema = z.object({ id: IdSchema, accountId: IdSchema });
 const ReviewParamsSchema = z.object({ id: IdSchema, timesheetId: IdSchema });
 const InviteParamsSchema = z.object({ id: IdSchema, inviteId: IdSchema });
 const DefectParamsSchema = z.object({ id: IdSchema, defectId: IdSchema });
+const DeliveryParamsSchema = z.object({ id: IdSchema, deliveryId: IdSchema });
 
 /**
  * The company layer (decision record 029): making an organisation, its members and their roles, invitations by
@@ -257,6 +259,13 @@ export const organisationRoutes: FastifyPluginAsync = async (app) => {
     const account = requireAccount(request);
     const { id } = parseInput(OrganisationParamsSchema, request.params);
     await removeWebhook(app, account, id);
+    return reply.status(204).send();
+  });
+
+  app.post("/organisations/:id/webhook/deliveries/:deliveryId/resend", async (request, reply) => {
+    const account = requireAccount(request);
+    const { id, deliveryId } = parseInput(DeliveryParamsSchema, request.params);
+    await resendDelivery(app, account, id, deliveryId);
     return reply.status(204).send();
   });
 

@@ -1,7 +1,15 @@
+import { randomUUID } from "node:crypto";
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
+import { createServer as createTlsServer } from "node:https";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { companyMessages } from "../../domain/company-messages";
 import { SAMPLE_SIGNATURE } from "../../domain/sample-signature";
-import type { SetApprovedData, WebhookEnvelope } from "../../domain/webhook";
+import {
+  type SetApprovedData,
+  WEBHOOK_HISTORY_LENGTH,
+  type WebhookEnvelope,
+  type WebhookView,
+} from "../../domain/webhook";
 import { DEFAULT_CLAIM_LEASE_MS } from "../db/outbox-repository";
 import { testDatabases } from "../db/test-databases";
 import {
@@ -13,7 +21,10 @@ import {
 import { nextRetryAt } from "../mail/outbox-worker";
 import { signedCheckSheet } from "../pdf/pdf-fixtures";
 import { type Company, organisationHelpers, type Person } from "../test-support/organisation-world";
+import { SELF_SIGNED_LOCALHOST } from "../test-support/self-signed-localhost";
 import { useTestApp } from "../test-support/test-app";
+import { loopbackNamesOfHostsFile, startConnectionCounter } from "../test-support/this-machine";
+import { type ResolveName, resolveWithSystem } from "./webhook-call";
 import { verifyWebhookSignature } from "./webhook-signature";
 import { startWebhookWorker, type WebhookWorker } from "./webhook-worker";
 
@@ -215,9 +226,15 @@ describe.each(testDatabases())("the company's webhook, delivered, on $name", ({ 
     // Figures only: no signature, no photo, not even their addresses; nor the office's notes.
     expect(received!.body).not.toMatch(/data:image|\/api\/(photos|images)|signature|Good week/i);
 
-    // Delivered: the body is dropped and the answer's status line kept, never the answer's body.
+    // Delivered: the body is dropped and what came of the call kept, never the answer's body.
     const row = await getWebhookDelivery(testApp.database.db, deliveryId as string);
-    expect(row).toMatchObject({ status: "sent", body: null, attempts: 1, lastStatus: "HTTP 200 OK" });
+    expect(row).toMatchObject({
+      status: "sent",
+      body: null,
+      attempts: 1,
+      lastOutcome: "delivered",
+      lastHttpStatus: 200,
+    });
     const view = await call("GET", `/api/organisations/${acme.id}/webhook`, acme.admin.cookie);
     expect(view.json()).toEqual({
       webhook: {
@@ -230,10 +247,22 @@ describe.each(testDatabases())("the company's webhook, delivered, on $name", ({ 
           event: "set.approved",
           status: "sent",
           attempts: 1,
-          lastStatus: "HTTP 200 OK",
+          outcome: "delivered",
+          httpStatus: 200,
           createdAt: clock.toISOString(),
           sentAt: clock.toISOString(),
         },
+        history: [
+          {
+            id: expect.any(String),
+            deliveryId,
+            event: "set.approved",
+            outcome: "delivered",
+            httpStatus: 200,
+            at: clock.toISOString(),
+            resendable: false,
+          },
+        ],
       },
     });
     expect(view.body).not.toContain(secret);
@@ -249,7 +278,8 @@ describe.each(testDatabases())("the company's webhook, delivered, on $name", ({ 
     expect(await getWebhookDelivery(testApp.database.db, id)).toMatchObject({
       status: "queued",
       attempts: 1,
-      lastStatus: "HTTP 500 Internal Server Error",
+      lastOutcome: "answered",
+      lastHttpStatus: 500,
       nextAttemptAt: nextRetryAt(1, clock)!.toISOString(),
     });
 
@@ -278,35 +308,177 @@ describe.each(testDatabases())("the company's webhook, delivered, on $name", ({ 
     const { acme, dave } = await companyWithWebhook();
     receiver.answers.push(302, 0, 410);
     await approve(acme, await submittedWeek(dave));
-    const lines: Array<string | null> = [];
+    const lines: Array<[string | null, number | null]> = [];
     for (let attempt = 1; attempt <= 4; attempt += 1) {
       await worker.drain();
       const id = receiver.calls.at(-1)!.headers["x-plantsheets-delivery"] as string;
-      lines.push((await getWebhookDelivery(testApp.database.db, id))!.lastStatus);
+      const row = (await getWebhookDelivery(testApp.database.db, id))!;
+      lines.push([row.lastOutcome, row.lastHttpStatus]);
       clock = new Date(nextRetryAt(attempt, clock)!.getTime());
     }
     expect(receiver.calls.map((c) => c.path)).toEqual(Array(4).fill("/plant-sheets/events"));
-    expect(lines).toEqual(["HTTP 302 Found", "no answer within 1 s", "HTTP 410 Gone", "HTTP 200 OK"]);
+    expect(lines).toEqual([
+      ["redirected", 302],
+      ["no-answer", null],
+      ["answered", 410],
+      ["delivered", 200],
+    ]);
   });
 
-  it("gives a delivery up after the mail's number of attempts", async () => {
-    const { acme, dave } = await companyWithWebhook();
-    await approve(acme, await submittedWeek(dave));
-    await testApp.database.db
-      .updateTable("webhook_outbox")
-      .set({ attempts: 19 })
-      .where("status", "=", "queued")
-      .execute();
+  /** The company's one delivery, given up after the mail's number of attempts, the last answered 503. */
+  async function givenUpDelivery(acme: Company, dave: Person): Promise<string> {
+    await withoutWorker(async () => {
+      await approve(acme, await submittedWeek(dave));
+      await testApp.database.db
+        .updateTable("webhook_outbox")
+        .set({ attempts: 19 })
+        .where("organisation_id", "=", acme.id)
+        .where("status", "=", "queued")
+        .execute();
+    });
     receiver.answers.push(503);
     await worker.drain();
-    const id = receiver.calls[0]!.headers["x-plantsheets-delivery"] as string;
+    return receiver.calls.at(-1)!.headers["x-plantsheets-delivery"] as string;
+  }
+
+  it("gives a delivery up after the mail's number of attempts, keeping what it carries to send again", async () => {
+    const { acme, dave } = await companyWithWebhook();
+    const id = await givenUpDelivery(acme, dave);
     expect(nextRetryAt(20, clock)).toBeNull();
     expect(await getWebhookDelivery(testApp.database.db, id)).toMatchObject({
       status: "failed",
       attempts: 20,
-      body: null,
-      lastStatus: "HTTP 503 Service Unavailable",
+      body: receiver.calls.at(-1)!.body,
+      lastOutcome: "answered",
+      lastHttpStatus: 503,
     });
+  });
+
+  it("lets an admin send a given-up delivery again: a new series of attempts, the same delivery id, the history shows both", async () => {
+    const { acme, dave, secret } = await companyWithWebhook();
+    const id = await givenUpDelivery(acme, dave);
+    const webhookUrl = `/api/organisations/${acme.id}/webhook`;
+    const viewed = (await call("GET", webhookUrl, acme.admin.cookie)).json() as { webhook: WebhookView };
+    expect(viewed.webhook.lastDelivery).toMatchObject({
+      id,
+      status: "failed",
+      outcome: "answered",
+      httpStatus: 503,
+    });
+    expect(viewed.webhook.history).toEqual([
+      {
+        id: expect.any(String),
+        deliveryId: id,
+        event: "set.approved",
+        outcome: "answered",
+        httpStatus: 503,
+        at: clock.toISOString(),
+        resendable: true,
+      },
+    ]);
+
+    clock = new Date(clock.getTime() + 60_000);
+    const resend = `${webhookUrl}/deliveries/${id}/resend`;
+    const woken = wakes;
+    const resent = await call("POST", resend, acme.admin.cookie);
+    expect(resent.statusCode, resent.body).toBe(204);
+    expect(wakes).toBe(woken + 1);
+    await worker.drain();
+    const [first, again] = receiver.calls.slice(-2);
+    expect(again!.headers["x-plantsheets-delivery"]).toBe(id);
+    expect(again!.body).toBe(first!.body);
+    expect(
+      verifyWebhookSignature(secret, again!.headers["x-plantsheets-signature"] as string, again!.body, clock),
+    ).toBe(true);
+    expect(await getWebhookDelivery(testApp.database.db, id)).toMatchObject({
+      status: "sent",
+      attempts: 1,
+      body: null,
+      lastOutcome: "delivered",
+    });
+    const after = (await call("GET", webhookUrl, acme.admin.cookie)).json() as { webhook: WebhookView };
+    expect(after.webhook.history.map((a) => [a.outcome, a.httpStatus, a.resendable])).toEqual([
+      ["delivered", 200, false],
+      ["answered", 503, false],
+    ]);
+
+    // Delivered now: not given up, so not sent again; nor a delivery that is not the company's.
+    const twice = await call("POST", resend, acme.admin.cookie);
+    expect(twice.statusCode).toBe(409);
+    expect((twice.json() as { message: string }).message).toBe(companyMessages.webhookDeliveryNotGivenUp);
+    const unknown = await call("POST", `${webhookUrl}/deliveries/${randomUUID()}/resend`, acme.admin.cookie);
+    expect(unknown.statusCode).toBe(404);
+    expect((unknown.json() as { message: string }).message).toBe(companyMessages.webhookDeliveryNotFound);
+    const other = await companyWithWebhook();
+    const crossed = await call(
+      "POST",
+      `/api/organisations/${other.acme.id}/webhook/deliveries/${id}/resend`,
+      other.acme.admin.cookie,
+    );
+    expect(crossed.statusCode).toBe(404);
+  });
+
+  it("sends nothing again once the webhook is removed, and its history goes with it", async () => {
+    const { acme, dave } = await companyWithWebhook();
+    const id = await givenUpDelivery(acme, dave);
+    expect(
+      (await call("DELETE", `/api/organisations/${acme.id}/webhook`, acme.admin.cookie)).statusCode,
+    ).toBe(204);
+    expect(await getWebhookDelivery(testApp.database.db, id)).toMatchObject({ status: "failed", body: null });
+    const history = await testApp.database.db
+      .selectFrom("webhook_attempts")
+      .select("id")
+      .where("organisation_id", "=", acme.id)
+      .execute();
+    expect(history).toEqual([]);
+    const again = await call("PUT", `/api/organisations/${acme.id}/webhook`, acme.admin.cookie, {
+      url: receiver.url,
+    });
+    expect(again.statusCode).toBe(201);
+    const resend = await call(
+      "POST",
+      `/api/organisations/${acme.id}/webhook/deliveries/${id}/resend`,
+      acme.admin.cookie,
+    );
+    expect(resend.statusCode).toBe(409);
+    expect((resend.json() as { message: string }).message).toBe(companyMessages.webhookDeliveryGone);
+    expect(
+      (
+        (await call("GET", `/api/organisations/${acme.id}/webhook`, acme.admin.cookie)).json() as {
+          webhook: WebhookView;
+        }
+      ).webhook.history,
+    ).toEqual([]);
+  });
+
+  it("keeps the latest 50 calls of a webhook, letting the oldest go as new ones come", async () => {
+    const { acme } = await companyWithWebhook();
+    const queue = async (count: number) => {
+      const ids: string[] = [];
+      await withoutWorker(async () => {
+        await testApp.database.db.transaction().execute(async (trx) => {
+          for (let i = 0; i < count; i += 1) {
+            ids.push((await enqueueWebhook(trx, acme.id, "defect.reported", { n: i }, clock))!);
+          }
+        });
+      });
+      await worker.drain();
+      return ids;
+    };
+    const oldest = await queue(5);
+    clock = new Date(clock.getTime() + 60_000);
+    const newest = await queue(WEBHOOK_HISTORY_LENGTH);
+    const kept = await testApp.database.db
+      .selectFrom("webhook_attempts")
+      .select("delivery_id")
+      .where("organisation_id", "=", acme.id)
+      .execute();
+    expect(kept.map((row) => row.delivery_id).sort()).toEqual([...newest].sort());
+    const view = (await call("GET", `/api/organisations/${acme.id}/webhook`, acme.admin.cookie)).json() as {
+      webhook: WebhookView;
+    };
+    expect(view.webhook.history).toHaveLength(WEBHOOK_HISTORY_LENGTH);
+    expect(view.webhook.history.some((a) => oldest.includes(a.deliveryId))).toBe(false);
   });
 
   it("signs with the new secret once rotated, so the old one no longer verifies", async () => {
@@ -352,7 +524,8 @@ describe.each(testDatabases())("the company's webhook, delivered, on $name", ({ 
       .select(["status", "body", "last_status"])
       .where("organisation_id", "=", acme.id)
       .execute();
-    expect(rows).toEqual([{ status: "failed", body: null, last_status: WEBHOOK_REMOVED }]);
+    expect(rows).toEqual([{ status: "failed", body: null, last_status: "webhook-removed" }]);
+    expect(WEBHOOK_REMOVED).toBe("webhook-removed");
     expect((await call("GET", `/api/organisations/${acme.id}/webhook`, acme.admin.cookie)).json()).toEqual({
       webhook: null,
     });
@@ -405,5 +578,135 @@ describe.each(testDatabases())("the company's webhook, delivered, on $name", ({ 
     });
     const delivered = receiver.calls.map((c) => c.headers["x-plantsheets-delivery"] as string);
     expect(delivered.sort()).toEqual([...ids].sort());
+  });
+});
+
+describe.each(testDatabases())("the company's webhook and this server's network, on $name", ({ open }) => {
+  const clock = new Date("2025-06-20T09:00:00.000Z");
+  const testApp = useTestApp(open, {
+    now: () => clock,
+    env: () => ({ WEBHOOKS_ALLOW_LOCAL_HTTP: "true" }),
+  });
+  const { call } = testApp;
+  const { company } = organisationHelpers(testApp);
+  let counter: Awaited<ReturnType<typeof startConnectionCounter>>;
+
+  beforeAll(async () => {
+    counter = await startConnectionCounter();
+  });
+  afterAll(() => counter?.close());
+
+  /** A company whose webhook is stored as `url` (as an address kept from before a rule was tightened would be). */
+  async function companyCalling(url: string): Promise<Company> {
+    const acme = await company();
+    const set = await call("PUT", `/api/organisations/${acme.id}/webhook`, acme.admin.cookie, {
+      url: "https://payroll.example.co.uk/plant-sheets",
+    });
+    expect(set.statusCode).toBe(201);
+    await testApp.database.db
+      .updateTable("organisation_webhooks")
+      .set({ url })
+      .where("organisation_id", "=", acme.id)
+      .execute();
+    return acme;
+  }
+
+  /** Queues one event for the company and runs one worker over it: the delivery as it then stands. */
+  async function deliverOnce(acme: Company, worker: { allowLocalHttp: boolean; resolve?: ResolveName }) {
+    const id = (await testApp.database.db
+      .transaction()
+      .execute((trx) => enqueueWebhook(trx, acme.id, "defect.reported", { n: 1 }, clock)))!;
+    const once = startWebhookWorker({
+      db: testApp.database.db,
+      now: () => clock,
+      timeoutMs: 5_000,
+      ...worker,
+    });
+    try {
+      await once.drain();
+    } finally {
+      await once.stop();
+    }
+    return (await getWebhookDelivery(testApp.database.db, id))!;
+  }
+
+  /** What the admin reads of the webhook, which must name nothing of what answered inside the network. */
+  async function adminView(acme: Company): Promise<WebhookView> {
+    const res = await call("GET", `/api/organisations/${acme.id}/webhook`, acme.admin.cookie);
+    const { webhook } = res.json() as { webhook: WebhookView };
+    const seen = JSON.stringify({ last: webhook.lastDelivery, history: webhook.history });
+    expect(seen).not.toMatch(
+      /127\.|::1|ECONN|EPROTO|ERR_|certificate|self.signed|getaddrinfo|socket|wrong version/i,
+    );
+    return webhook;
+  }
+
+  it("never connects to this machine by a name, with the flag or without, and says only that the address was not found", async () => {
+    // A public name that resolves to this machine, as one set up to do so (or rebound) would.
+    const hooks = "hooks.hire-desk.example.com";
+    const resolve: ResolveName = async (hostname) =>
+      hostname === hooks ? [{ address: "127.0.0.1", family: 4 }] : resolveWithSystem(hostname);
+    const cases: Array<[string, boolean]> = [
+      ["localhost", false],
+      ...[...loopbackNamesOfHostsFile(), hooks].flatMap(
+        (name): Array<[string, boolean]> => [
+          [name, false],
+          // The flag opens this machine by its own name and address only, never by another name.
+          [name, true],
+        ],
+      ),
+    ];
+    for (const [name, allowLocalHttp] of cases) {
+      const acme = await companyCalling(`https://${name}:${counter.port}/hook`);
+      const delivery = await deliverOnce(acme, { allowLocalHttp, resolve });
+      expect(delivery, `${name}, flag ${allowLocalHttp}`).toMatchObject({
+        status: "queued",
+        lastOutcome: "not-found",
+        lastHttpStatus: null,
+      });
+      const view = await adminView(acme);
+      expect(view.history.map((a) => [a.outcome, a.httpStatus])).toEqual([["not-found", null]]);
+      expect(companyMessages.webhookOutcome("not-found", null)).toBe("address not found on the internet");
+      await call("DELETE", `/api/organisations/${acme.id}/webhook`, acme.admin.cookie);
+    }
+    expect(counter.connections()).toBe(0);
+  });
+
+  it("tells the admin the receiver could not be connected to or was refused by TLS, never the socket's words", async () => {
+    // A port where nothing listens any more.
+    const closed = await startConnectionCounter();
+    await closed.close();
+    // A receiver with a certificate nothing trusts, and a plain http one called over https.
+    let tlsRequests = 0;
+    const tls = createTlsServer(SELF_SIGNED_LOCALHOST, (_request, response) => {
+      tlsRequests += 1;
+      response.end();
+    });
+    await new Promise<void>((resolve) => tls.listen(0, "127.0.0.1", resolve));
+    const plain = createServer((_request, response) => response.end());
+    await new Promise<void>((resolve) => plain.listen(0, "127.0.0.1", resolve));
+    const portOf = (server: Server) => (server.address() as { port: number }).port;
+    try {
+      for (const [url, outcome] of [
+        [`http://127.0.0.1:${closed.port}/hook`, "could-not-connect"],
+        [`https://127.0.0.1:${portOf(tls)}/hook`, "refused-by-tls"],
+        [`https://localhost:${portOf(tls)}/hook`, "refused-by-tls"],
+        [`https://127.0.0.1:${portOf(plain)}/hook`, "refused-by-tls"],
+      ] as const) {
+        const acme = await company();
+        const set = await call("PUT", `/api/organisations/${acme.id}/webhook`, acme.admin.cookie, { url });
+        expect(set.statusCode, set.body).toBe(201);
+        const delivery = await deliverOnce(acme, { allowLocalHttp: true });
+        expect([delivery.lastOutcome, delivery.lastHttpStatus], url).toEqual([outcome, null]);
+        const view = await adminView(acme);
+        expect(view.lastDelivery).toMatchObject({ status: "queued", outcome, httpStatus: null });
+        expect(view.history.map((a) => a.outcome)).toEqual([outcome]);
+      }
+      expect(tlsRequests).toBe(0);
+    } finally {
+      tls.closeAllConnections();
+      plain.closeAllConnections();
+      await Promise.all([tls, plain].map((s) => new Promise<void>((resolve) => s.close(() => resolve()))));
+    }
   });
 });

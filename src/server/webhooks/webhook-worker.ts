@@ -1,9 +1,10 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
-import { checkWebhookUrl } from "../../domain/webhook";
+import { checkWebhookUrl, outcomeOfAnswer, outcomeOfFailure } from "../../domain/webhook";
 import { DEFAULT_CLAIM_LEASE_MS } from "../db/outbox-repository";
 import type { DB } from "../db/schema";
 import {
+  type AttemptResult,
   claimWebhookBatch,
   getWebhook,
   markWebhookFailed,
@@ -13,15 +14,13 @@ import {
   type WebhookDelivery,
 } from "../db/webhooks-repository";
 import { nextRetryAt } from "../mail/outbox-worker";
+import { postWebhook, type ResolveName, resolveWithSystem } from "./webhook-call";
 import { webhookHeaders } from "./webhook-signature";
 
 const BATCH_SIZE = 20;
 const IDLE_POLL_MS = 2_000;
 /** A receiver that has not answered in this long is taken as failed, and called again later. */
 export const WEBHOOK_TIMEOUT_MS = 10_000;
-
-/** The one way a call is made: Node's fetch unless a test gives another. */
-export type WebhookFetch = (url: string, init: RequestInit) => Promise<Response>;
 
 export interface WebhookWorker {
   /** Looks for work now instead of at the next poll (called after a commit that queued a delivery). */
@@ -37,29 +36,34 @@ export interface WebhookWorkerOptions {
   /** The flag the address was checked with when it was set (WEBHOOKS_ALLOW_LOCAL_HTTP); checked again per call. */
   allowLocalHttp: boolean;
   now?: () => Date;
-  fetch?: WebhookFetch;
+  /** How a name is resolved at each call: the system's resolver unless a test gives another. */
+  resolve?: ResolveName;
   /** WEBHOOK_TIMEOUT_MS unless a test says. */
   timeoutMs?: number;
   leaseMs?: number;
   log?: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
 }
 
-type Outcome =
-  | { delivered: true; statusLine: string }
-  | { delivered: false; statusLine: string; final: boolean };
+/** What came of an attempt, and whether to give the delivery up whatever the back-off says. */
+interface Outcome {
+  result: AttemptResult;
+  final: boolean;
+}
 
 /**
  * Delivers the webhook outbox, as the mail outbox worker delivers mail (and with its back-off and its number of
  * attempts): a 2xx answer is delivered; any other answer, a redirect (never followed), a refused connection or no
- * answer within the timeout is tried again later. The body of an answer is never read, only its status line kept.
- * Each call is signed with the organisation's secret at the time of the call, to its address at that time.
+ * answer within the timeout is tried again later. The body of an answer is never read; what came of each call is
+ * kept as one word (domain/webhook's WEBHOOK_OUTCOMES) and the answer's status. Each call is signed with the
+ * organisation's secret at the time of the call, to its address at that time, resolved at that time: the socket
+ * connects only to an address the webhook may reach (`postWebhook`).
  */
 export function startWebhookWorker(options: WebhookWorkerOptions): WebhookWorker {
   const workerId = `webhooks-${randomUUID()}`;
   const now = options.now ?? (() => new Date());
   const leaseMs = options.leaseMs ?? DEFAULT_CLAIM_LEASE_MS;
   const timeoutMs = options.timeoutMs ?? WEBHOOK_TIMEOUT_MS;
-  const call = options.fetch ?? ((url, init) => fetch(url, init));
+  const resolve = options.resolve ?? resolveWithSystem;
   let running = true;
   let timer: NodeJS.Timeout | undefined;
   let current: Promise<void> = Promise.resolve();
@@ -75,37 +79,31 @@ export function startWebhookWorker(options: WebhookWorkerOptions): WebhookWorker
 
   async function attempt(delivery: WebhookDelivery): Promise<Outcome> {
     const webhook = await getWebhook(options.db, delivery.organisationId);
-    if (!webhook || delivery.body === null)
-      return { delivered: false, statusLine: WEBHOOK_REMOVED, final: true };
+    if (!webhook || delivery.body === null) {
+      return { result: { outcome: WEBHOOK_REMOVED, httpStatus: null }, final: true };
+    }
+    // Checked again at each call: an address kept from before a rule was tightened is refused too.
     const address = checkWebhookUrl(webhook.url, { allowLocalHttp: options.allowLocalHttp });
-    if (!address.ok) return { delivered: false, statusLine: "address refused", final: false };
+    if (!address.ok) return { result: { outcome: "not-found", httpStatus: null }, final: false };
     try {
-      const response = await call(address.url, {
-        method: "POST",
+      const status = await postWebhook({
+        url: address.url,
+        local: address.local,
         headers: webhookHeaders(
           webhook.secret,
           { id: delivery.id, event: delivery.event, body: delivery.body },
           now(),
         ),
         body: delivery.body,
-        redirect: "manual",
-        signal: AbortSignal.timeout(timeoutMs),
+        timeoutMs,
+        resolve,
       });
-      // The answer's body is not wanted: let the connection go without reading it.
-      await response.body?.cancel().catch(() => undefined);
-      const statusLine = `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ""}`;
-      return response.status >= 200 && response.status < 300
-        ? { delivered: true, statusLine }
-        : { delivered: false, statusLine, final: false };
+      return { result: { outcome: outcomeOfAnswer(status), httpStatus: status }, final: false };
     } catch (error) {
-      const timedOut =
-        error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
-      const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : "";
+      // The socket's own words go to the server's log only: an admin reads the outcome.
+      options.log?.warn({ err: error, deliveryId: delivery.id }, "webhook call failed");
       return {
-        delivered: false,
-        statusLine: timedOut
-          ? `no answer within ${timeoutMs / 1000} s`
-          : `${error instanceof Error ? error.message : String(error)}${cause}`,
+        result: { outcome: outcomeOfFailure(error as { name?: unknown; code?: unknown }), httpStatus: null },
         final: false,
       };
     }
@@ -121,8 +119,8 @@ export function startWebhookWorker(options: WebhookWorkerOptions): WebhookWorker
     } finally {
       release();
     }
-    if (outcome.delivered) {
-      if (!(await markWebhookSent(options.db, delivery.id, workerId, outcome.statusLine, now()))) {
+    if (outcome.result.outcome === "delivered") {
+      if (!(await markWebhookSent(options.db, delivery, workerId, outcome.result, now()))) {
         options.log?.warn({ deliveryId: delivery.id }, "webhook delivered after its claim was lost");
       }
       return;
@@ -133,12 +131,13 @@ export function startWebhookWorker(options: WebhookWorkerOptions): WebhookWorker
         deliveryId: delivery.id,
         organisationId: delivery.organisationId,
         attempts: delivery.attempts,
-        status: outcome.statusLine,
+        outcome: outcome.result.outcome,
+        httpStatus: outcome.result.httpStatus,
         retry: retryAt !== null,
       },
       "webhook not delivered",
     );
-    await markWebhookFailed(options.db, delivery.id, workerId, { statusLine: outcome.statusLine, retryAt });
+    await markWebhookFailed(options.db, delivery, workerId, { result: outcome.result, retryAt, now: now() });
   }
 
   async function drainOnce() {

@@ -9,7 +9,9 @@ import {
   getWebhook,
   latestWebhookDelivery,
   putWebhook,
+  resendWebhookDelivery,
   rotateWebhookSecret,
+  webhookHistory,
 } from "../../db/webhooks-repository";
 import { memberOf } from "./organisation-access";
 
@@ -18,7 +20,10 @@ export function newWebhookSecret(): string {
   return `whsec_${randomBytes(32).toString("base64url")}`;
 }
 
-/** GET /api/organisations/{id}/webhook: the company's webhook for its admins, or null when none is set up. */
+/**
+ * GET /api/organisations/{id}/webhook: the company's webhook for its admins, with how its latest delivery stands and
+ * the history of its latest calls; null when none is set up.
+ */
 export async function viewWebhook(
   app: FastifyInstance,
   account: Account,
@@ -41,11 +46,13 @@ export async function viewWebhook(
             event: last.event,
             status: last.status,
             attempts: last.attempts,
-            lastStatus: last.lastStatus,
+            outcome: last.lastOutcome,
+            httpStatus: last.lastHttpStatus,
             createdAt: last.createdAt,
             sentAt: last.sentAt,
           }
         : null,
+      history: await webhookHistory(db, organisationId),
     },
   };
 }
@@ -93,4 +100,25 @@ export async function removeWebhook(
   if (!(await deleteWebhook(app.deps.database.db, organisationId))) {
     throw new AppError("not_found", companyMessages.webhookNotSet);
   }
+}
+
+/**
+ * POST /api/organisations/{id}/webhook/deliveries/{deliveryId}/resend: sends a given-up delivery again, as a new
+ * series of attempts under the same delivery id (so a receiver that took it in after all ignores it). 404 for a
+ * delivery that is not the company's, 409 for one not given up or no longer kept.
+ */
+export async function resendDelivery(
+  app: FastifyInstance,
+  account: Account,
+  organisationId: string,
+  deliveryId: string,
+): Promise<void> {
+  await memberOf(app, account, organisationId, "manage-webhooks");
+  const { db } = app.deps.database;
+  if (!(await getWebhook(db, organisationId))) throw new AppError("not_found", companyMessages.webhookNotSet);
+  const answer = await resendWebhookDelivery(db, organisationId, deliveryId, app.deps.now());
+  if (answer === "not-found") throw new AppError("not_found", companyMessages.webhookDeliveryNotFound);
+  if (answer === "not-given-up") throw new AppError("conflict", companyMessages.webhookDeliveryNotGivenUp);
+  if (answer === "gone") throw new AppError("conflict", companyMessages.webhookDeliveryGone);
+  app.deps.webhooks?.wake();
 }

@@ -2,7 +2,6 @@ import { type QueryClient, useQuery, useQueryClient } from "@tanstack/react-quer
 import { KeyRound, LoaderCircle, RotateCw, Save, Trash2 } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { companyMessages } from "../../../domain/company-messages";
-// Types only: the module signs with node:crypto, which stays on the server.
 import type { WebhookView } from "../../../domain/webhook";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { TextField } from "../../components/text-field";
@@ -12,6 +11,7 @@ import { apiRequest, getQueryFn } from "../../lib/api-client";
 import { failureText } from "../../lib/failure-text";
 import { formatDateTime } from "../../lib/format-date-time";
 import { done, failed, type Outcome, OutcomeNote, Problem } from "./outcome";
+import { WebhookHistory } from "./webhook-history";
 
 const webhookKey = (organisationId: string) => ["/api/organisations", organisationId, "webhook"];
 
@@ -20,8 +20,9 @@ function refreshWebhook(queryClient: QueryClient, organisationId: string): Promi
 }
 
 /**
- * The company's signed webhook, for its admins (decision record 029): where "set approved" and "defect reported"
- * are sent, the secret shown once when made or replaced, how the last call went, and removing it.
+ * The company's signed webhook, for its admins (decision records 029 and 034): where "set approved" and "defect
+ * reported" are sent, the secret shown once when made or replaced, how the last call went, the history of its
+ * latest calls with Resend on one given up, and removing it.
  */
 export function WebhookSettings({ organisationId }: { organisationId: string }) {
   const queryClient = useQueryClient();
@@ -85,7 +86,7 @@ export function WebhookSettings({ organisationId }: { organisationId: string }) 
               last.event,
               formatDateTime(Date.parse(last.createdAt)),
               last.status,
-              last.lastStatus,
+              last.outcome ? companyMessages.webhookOutcome(last.outcome, last.httpStatus) : null,
             )
           : companyMessages.webhookNothingSent}
       </p>
@@ -133,6 +134,13 @@ export function WebhookSettings({ organisationId }: { organisationId: string }) 
             {webhook ? "Save Address" : "Set Up Webhook"}
           </Button>
         </form>
+        {webhook ? (
+          <WebhookHistory
+            organisationId={organisationId}
+            history={webhook.history}
+            onResent={() => refreshWebhook(queryClient, organisationId)}
+          />
+        ) : null}
         {webhook ? (
           <div className="flex flex-wrap gap-2">
             <Button variant="outline" disabled={busy} onClick={() => setAsking("rotate")}>

@@ -1,0 +1,102 @@
+import { CircleCheck, CircleX, LoaderCircle, Send } from "lucide-react";
+import { useState } from "react";
+import { companyMessages } from "../../../domain/company-messages";
+import { WEBHOOK_HISTORY_LENGTH, type WebhookAttemptView } from "../../../domain/webhook";
+import { Button } from "../../components/ui/button";
+import { apiRequest } from "../../lib/api-client";
+import { failureText } from "../../lib/failure-text";
+import { formatDateTime } from "../../lib/format-date-time";
+import { done, failed, type Outcome, OutcomeNote } from "./outcome";
+
+/**
+ * The webhook's latest calls, newest first, each with what came of it in a few words (never the socket's own), and
+ * Resend on a delivery that was given up: sent again as a new series of attempts under the same delivery id.
+ */
+export function WebhookHistory({
+  organisationId,
+  history,
+  onResent,
+}: {
+  organisationId: string;
+  history: WebhookAttemptView[];
+  /** Reads the webhook again, once a delivery is queued again. */
+  onResent: () => Promise<void>;
+}) {
+  const [resending, setResending] = useState<string | null>(null);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+
+  const resend = async (attempt: WebhookAttemptView, at: string) => {
+    setResending(attempt.deliveryId);
+    try {
+      await apiRequest<void>(
+        "POST",
+        `/api/organisations/${organisationId}/webhook/deliveries/${attempt.deliveryId}/resend`,
+      );
+      setOutcome(done(companyMessages.webhookResent(attempt.event, at)));
+    } catch (error) {
+      setOutcome(failed(failureText(error)));
+    } finally {
+      setResending(null);
+      await onResent();
+    }
+  };
+
+  return (
+    <section aria-labelledby="webhook-history-heading" className="grid gap-2">
+      <h4 id="webhook-history-heading" className="font-bold">
+        Delivery History
+      </h4>
+      <p className="text-sm text-slate-700 dark:text-slate-300">
+        {companyMessages.webhookHistoryExplained(WEBHOOK_HISTORY_LENGTH)}
+      </p>
+      <OutcomeNote outcome={outcome} />
+      {history.length === 0 ? (
+        <p className="text-slate-700 dark:text-slate-300">{companyMessages.webhookHistoryEmpty}</p>
+      ) : (
+        <ol className="divide-y divide-slate-200 rounded-lg border border-slate-200 dark:divide-slate-800 dark:border-slate-800">
+          {history.map((attempt) => {
+            const at = formatDateTime(Date.parse(attempt.at));
+            const delivered = attempt.outcome === "delivered";
+            const Icon = delivered ? CircleCheck : CircleX;
+            return (
+              <li key={attempt.id} className="flex flex-wrap items-center gap-3 p-3">
+                <Icon
+                  aria-hidden="true"
+                  className={
+                    delivered
+                      ? "size-5 shrink-0 text-emerald-700 dark:text-emerald-400"
+                      : "size-5 shrink-0 text-red-700 dark:text-red-400"
+                  }
+                />
+                <div className="min-w-0 flex-1">
+                  <p className="font-semibold [overflow-wrap:anywhere]">
+                    {attempt.event} · {at}
+                  </p>
+                  <p className="text-sm text-slate-700 dark:text-slate-300">
+                    {companyMessages.webhookOutcome(attempt.outcome, attempt.httpStatus)}
+                    {attempt.resendable ? ` · ${companyMessages.webhookGivenUp}` : ""}
+                  </p>
+                </div>
+                {attempt.resendable ? (
+                  <Button
+                    variant="outline"
+                    aria-label={companyMessages.webhookResendLabel(attempt.event, at)}
+                    disabled={resending !== null}
+                    onClick={() => void resend(attempt, at)}
+                  >
+                    {resending === attempt.deliveryId ? (
+                      <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
+                    ) : (
+                      <Send aria-hidden="true" className="size-4" />
+                    )}
+                    Resend
+                  </Button>
+                ) : null}
+              </li>
+            );
+          })}
+        </ol>
+      )}
+    </section>
+  );
+}
