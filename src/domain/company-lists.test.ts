@@ -31,7 +31,9 @@ describe("a machine or customer of the company's own lists", () => {
     expect(problem({ ...vehicle, plantNumber: "" })).toBe("Please enter the plant number.");
     expect(problem({ ...vehicle, qrCode: "x".repeat(201) })).toBeDefined();
     expect(problem({ ...vehicle, plantNumber: "AX\n1" })).toBe(companyMessages.oneLine("The plant number"));
-    expect(problem({ ...vehicle, machineNumber: "JCB\u2028180" })).toBe(companyMessages.oneLine("The machine"));
+    expect(problem({ ...vehicle, machineNumber: "JCB\u2028180" })).toBe(
+      companyMessages.oneLine("The machine"),
+    );
     expect(problem({ ...vehicle, checkTemplate: "spaceship" })).toBeDefined();
     // A description may run over lines.
     expect(NewFleetVehicleSchema.safeParse({ ...vehicle, description: "one\ntwo" }).success).toBe(true);

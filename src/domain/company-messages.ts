@@ -123,6 +123,7 @@ export const companyMessages = {
       : `Added ${added} ${added === 1 ? "vehicle" : "vehicles"} to the company's fleet. Its drivers see the company's own vehicles only.`,
   importChanged:
     "The company's list has changed since this preview. Check the file again before adding its rows.",
+  importNotCsv: "Please send the file as CSV (text/csv).",
   importNothingToAdd: "No row of this file can be added: correct the rows named and import it again.",
   workshopSet: (email: string | null): string =>
     email ? `Defect alerts now go to ${email}.` : "Defect alerts are no longer mailed.",

@@ -300,7 +300,9 @@ describe("a row is good exactly when adding it by hand would be", () => {
           const valid = NewFleetVehicleSchema.safeParse({
             ...row.values,
             checkTemplate:
-              row.values.checkTemplate === "" ? "general-plant" : row.values.checkTemplate.toLowerCase(),
+              row.values.checkTemplate === ""
+                ? "general-plant"
+                : (row.values.checkTemplate ?? "").toLowerCase(),
           }).success;
           const shared = FLEET_KEYS.some((field) => {
             const mine = listKey(row.values[field]!);

@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import { z } from "zod";
 import {
   CUSTOMER_KEYS,
   clashesOf,
@@ -292,6 +292,9 @@ export interface ImportPreview<T = Record<string, unknown>> {
   /** The good rows as this preview found them; the save names it, and is refused if its rows have changed. */
   fingerprint: string;
 }
+
+/** The query of POST .../import: the fingerprint of the preview the admin saw. */
+export const ImportSaveQuerySchema = z.object({ expect: z.string().regex(/^[\w-]{43}$/) });
 
 /** POST .../import?expect=: how many entries were added. */
 export interface ImportResult {
