@@ -50,6 +50,8 @@ export const companyMessages = {
       ? `${plantNumber} is retired: drivers no longer see it. Its defect history stays.`
       : `${plantNumber} is back in service: drivers see it again.`,
   customerSaved: (name: string): string => `${name} is saved.`,
+  customersShared:
+    "Drivers pick from the shared list below until you add the company's own customers: then they see those alone.",
   customerRetired: (name: string, retired: boolean): string =>
     retired
       ? `${name} is retired: drivers no longer pick it. Forms made for it still show it.`
@@ -113,6 +115,11 @@ export const companyMessages = {
         return companyMessages.vehicleCodeTaken;
     }
   },
+  importHelp: (columns: readonly ImportColumn[]): string =>
+    `Pick a CSV file of at most 2,000 rows and 1 MB. Its first row names the columns: ${columns.map((column) => `${column.header}${column.required ? " (needed)" : ""}`).join(", ")}. From Excel, choose Save As and then "CSV UTF-8". Nothing is added until you have seen each row's problems and chosen to add the rest.`,
+  importMoreRows: (count: number): string => `...and ${count} more ${count === 1 ? "row" : "rows"}.`,
+  importAddRows: (list: ImportList, count: number): string =>
+    `Add ${count} ${list === "customers" ? (count === 1 ? "Customer" : "Customers") : count === 1 ? "Vehicle" : "Vehicles"}`,
   importPreviewSummary: (good: number, bad: number): string =>
     `${good} ${good === 1 ? "row is" : "rows are"} ready to add${bad > 0 ? `; ${bad} ${bad === 1 ? "row has a problem and is" : "rows have a problem and are"} left out` : ""}.`,
   importUnusedColumns: (headers: readonly string[]): string =>
