@@ -210,6 +210,12 @@ describe.each(testDatabases())("the company's own machines and customers on $nam
     const back = await retireVehicle(acme, acme.admin, `${P}ACME-1`, false);
     expect(back.json()).toMatchObject({ retired: false });
     expect(await scannable(dave)).toEqual([`${P}ACME-1`]);
+    // A code with a slash, a space or a hash in it is named in the address as the app encodes it.
+    await addVehicle(acme, { qrCode: `${P}ACME/7 #x`, plantNumber: "AX-7" });
+    expect((await retireVehicle(acme, acme.admin, `${P}ACME/7 #x`, true)).json()).toMatchObject({
+      qrCode: `${P}ACME/7 #x`,
+      retired: true,
+    });
   });
 
   it("edits, retires and returns a customer: a retired one leaves the drivers' choices, and the company's records still name it", async () => {
