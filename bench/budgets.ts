@@ -32,4 +32,6 @@ export const budgets = {
   /** A company of 500 drivers with a year of forms on PostgreSQL (decision record 030). */
   companyReviewP95Ms: { max: 50 },
   companyYearCsvMs: { max: 10_000 },
+  /** An admin's CSV import of 1,000 machines or customers: the preview, then the save. */
+  importThousandRowsMs: { max: 5000 },
 } as const;

@@ -6,6 +6,7 @@ import { measureAccountTiming } from "./account-timing";
 import { launchChromium } from "./browser";
 import { BENCH_WEB_ROOT, buildApp, ROOT } from "./build-app";
 import { measureBundleSizes } from "./bundle-sizes";
+import { measureImports } from "./company-imports";
 import { measureCompany } from "./company-review";
 import { type Figure, formatBudget, formatValue, verdict } from "./figure";
 import { measureFirstTap } from "./first-tap";
@@ -20,9 +21,19 @@ import { cameraPhoto, uploadedPhotos } from "./site-photos";
  * `npm run bench`: builds the app, measures every figure with a budget, prints the table, writes it as JSON to
  * bench/results/ and exits non-zero when a budget fails or a figure could not be measured.
  * `npm run bench -- --only=bundle,pdf` runs some groups: bundle, lighthouse, firsttap, server, pdf, photo, accounts,
- * company (which needs PostgreSQL: BENCH_DATABASE_URL).
+ * company (which needs PostgreSQL: BENCH_DATABASE_URL), imports (PostgreSQL too when BENCH_DATABASE_URL is set).
  */
-const GROUPS = ["bundle", "lighthouse", "firsttap", "server", "pdf", "photo", "accounts", "company"] as const;
+const GROUPS = [
+  "bundle",
+  "lighthouse",
+  "firsttap",
+  "server",
+  "pdf",
+  "photo",
+  "accounts",
+  "company",
+  "imports",
+] as const;
 type Group = (typeof GROUPS)[number];
 
 const onlyArg = process.argv.find((arg) => arg.startsWith("--only="));
@@ -93,6 +104,7 @@ try {
   await step("server", measureServer);
   await step("accounts", measureAccountTiming);
   await step("company", measureCompany);
+  await step("imports", measureImports);
   await step("pdf", async () => {
     browser ??= await launchChromium();
     return measurePdfs(await uploadedPhotos(browser));

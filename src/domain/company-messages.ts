@@ -1,5 +1,7 @@
 // The company layer's words (decision record 029), apart from messages.ts so that an individual driver's app
 // does not carry them: only the Company screen, the invitation page and the organisation routes use them.
+import { CHECK_TEMPLATES } from "./forms/check-templates";
+import type { FileProblem, ImportColumn, ImportList, RowProblem } from "./list-import";
 import { waitText } from "./messages";
 import type { Role } from "./organisation";
 import { formatUkTime } from "./uk-time";
@@ -34,6 +36,103 @@ export const companyMessages = {
   vehicleCodeTaken: "A vehicle with this QR code is already on a fleet: each label's code must be unique.",
   vehicleAdded: (plantNumber: string): string =>
     `${plantNumber} is on the company's fleet. Its drivers now see the company's own vehicles only.`,
+  // The company's own lists: editing, retiring and importing (decision record 029)
+  oneLine: (label: string): string => `${label} must be on one line.`,
+  vehicleNotFound: "No such vehicle on the company's fleet.",
+  customerNotFound: "No such customer on the company's list.",
+  /** A new or changed entry has the key of another entry of the company's list. */
+  listClash: (list: ImportList, field: string, value: string, retired: boolean): string =>
+    list === "customers"
+      ? `The company already has a customer called ${value}${retired ? ", retired: return it to the list instead" : ""}.`
+      : `${field === "qrCode" ? "QR code" : "Plant number"} ${value} is already on ${retired ? "a retired vehicle of the company's fleet: return that one to service instead" : "another vehicle of the company's fleet"}.`,
+  vehicleSaved: (plantNumber: string): string => `${plantNumber} is saved.`,
+  vehicleRetired: (plantNumber: string, retired: boolean): string =>
+    retired
+      ? `${plantNumber} is retired: drivers no longer see it. Its defect history stays.`
+      : `${plantNumber} is back in service: drivers see it again.`,
+  customerSaved: (name: string): string => `${name} is saved.`,
+  customersShared:
+    "Drivers pick from the shared list below until you add the company's own customers: then they see those alone.",
+  customerRetired: (name: string, retired: boolean): string =>
+    retired
+      ? `${name} is retired: drivers no longer pick it. Forms made for it still show it.`
+      : `${name} is back on the list drivers pick from.`,
+  /** Why a file cannot be imported at all. */
+  importFileProblem: (problem: FileProblem, columns: readonly ImportColumn[]): string => {
+    const header = (field: string) => columns.find((column) => column.field === field)?.header ?? field;
+    switch (problem.kind) {
+      case "too-large":
+        return "The file is larger than 1 MB, the most a file can be. Split it into smaller files.";
+      case "not-utf8":
+        return 'The file is not saved as UTF-8 text. In Excel, choose Save As and then "CSV UTF-8 (Comma delimited)".';
+      case "unstorable":
+        return "The file holds characters that cannot be stored. Is it a CSV file?";
+      case "unclosed-quote":
+        return `Row ${problem.line} opens a quote (") that is never closed.`;
+      case "no-rows":
+        return `The file has no rows to import. Its first row names the columns (${columns.map((column) => column.header).join(", ")}) and each row below it is one entry.`;
+      case "too-many-rows":
+        return "The file has more than 2,000 rows. Split it into files of at most 2,000 rows.";
+      case "missing-column":
+        return `The file has no "${header(problem.field)}" column. Its first row must name the columns: ${columns.map((column) => column.header).join(", ")}.`;
+      case "repeated-column":
+        return `The file has two "${header(problem.field)}" columns.`;
+    }
+  },
+  /** What is wrong with one row of a file; `values` are the row's cells by column. */
+  importRowProblem: (
+    list: ImportList,
+    problem: RowProblem,
+    columns: readonly ImportColumn[],
+    values: Readonly<Record<string, string>>,
+  ): string => {
+    if (problem.kind === "extra-cells") {
+      return "This row has more cells than the first row has columns: a cell holding a comma or semicolon may need quotes.";
+    }
+    const header = columns.find((column) => column.field === problem.field)?.header ?? problem.field;
+    switch (problem.kind) {
+      case "missing":
+        return `${header} is missing.`;
+      case "too-long":
+        return `${header} is too long: at most ${problem.max.toLocaleString("en-GB")} characters.`;
+      case "not-one-line":
+        return `${header} must be on one line.`;
+      case "bad-value":
+        if (problem.field === "checkTemplate") {
+          return `Check list "${problem.value}" is not one of: ${CHECK_TEMPLATES.map((template) => template.name).join(", ")}.`;
+        }
+        if (problem.field === "requiresOrderValidation") {
+          return `Order number required "${problem.value}" should be yes or no.`;
+        }
+        return `${header} "${problem.value}" is not a value this column takes.`;
+      case "duplicate": {
+        const [last, ...rest] = [...problem.lines].reverse();
+        const rows = rest.length === 0 ? `row ${last}` : `rows ${rest.reverse().join(", ")} and ${last}`;
+        return `${header} ${values[problem.field] ?? ""} is also on ${rows}.`;
+      }
+      case "clash":
+        return companyMessages.listClash(list, problem.field, values[problem.field] ?? "", problem.retired);
+      case "taken":
+        return companyMessages.vehicleCodeTaken;
+    }
+  },
+  importHelp: (columns: readonly ImportColumn[]): string =>
+    `Pick a CSV file of at most 2,000 rows and 1 MB. Its first row names the columns: ${columns.map((column) => `${column.header}${column.required ? " (needed)" : ""}`).join(", ")}. From Excel, choose Save As and then "CSV UTF-8". Nothing is added until you have seen each row's problems and chosen to add the rest.`,
+  importMoreRows: (count: number): string => `...and ${count} more ${count === 1 ? "row" : "rows"}.`,
+  importAddRows: (list: ImportList, count: number): string =>
+    `Add ${count} ${list === "customers" ? (count === 1 ? "Customer" : "Customers") : count === 1 ? "Vehicle" : "Vehicles"}`,
+  importPreviewSummary: (good: number, bad: number): string =>
+    `${good} ${good === 1 ? "row is" : "rows are"} ready to add${bad > 0 ? `; ${bad} ${bad === 1 ? "row has a problem and is" : "rows have a problem and are"} left out` : ""}.`,
+  importUnusedColumns: (headers: readonly string[]): string =>
+    `Not read: the ${headers.length === 1 ? "column" : "columns"} ${headers.map((header) => `"${header}"`).join(", ")}.`,
+  importSaved: (list: ImportList, added: number): string =>
+    list === "customers"
+      ? `Added ${added} ${added === 1 ? "customer" : "customers"} to the company's list. Its drivers pick from the company's own customers only.`
+      : `Added ${added} ${added === 1 ? "vehicle" : "vehicles"} to the company's fleet. Its drivers see the company's own vehicles only.`,
+  importChanged:
+    "The company's list has changed since this preview. Check the file again before adding its rows.",
+  importNotCsv: "Please send the file as CSV (text/csv).",
+  importNothingToAdd: "No row of this file can be added: correct the rows named and import it again.",
   workshopSet: (email: string | null): string =>
     email ? `Defect alerts now go to ${email}.` : "Defect alerts are no longer mailed.",
   reviewNotApproved: "This week has not been approved, so there is nothing to reopen.",
@@ -112,9 +211,9 @@ export const companyMessages = {
       export: "Only a company's admins can export its forms.",
       reopen: "Only a company's admins can reopen an approved week.",
       "view-fleet": "Only a company's supervisors and admins can see its fleet's defects.",
-      "manage-customers": "Only a company's admins can add customers.",
+      "manage-customers": "Only a company's admins can add, change, retire or import customers.",
       "manage-fleet":
-        "Only a company's admins can add vehicles, mark defects fixed and set the workshop address.",
+        "Only a company's admins can add, change, retire or import vehicles, mark defects fixed and set the workshop address.",
       "manage-webhooks": "Only a company's admins can set up its webhook.",
     })[action] ?? "Your role in this company does not allow this.",
   lastAdminDemoted: "A company needs at least one admin: make someone else an admin first.",

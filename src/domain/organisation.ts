@@ -74,7 +74,7 @@ export function may(role: Role, action: OrganisationAction): boolean {
 export const MAX_ORGANISATION_NAME_LENGTH = 120;
 
 /** Line breaks and control codes: a company's name is one line wherever it is shown, in a mail most of all. */
-const NOT_ONE_LINE = /[\p{Cc}\p{Zl}\p{Zp}]/u;
+export const NOT_ONE_LINE = /[\p{Cc}\p{Zl}\p{Zp}]/u;
 
 export const OrganisationNameSchema = z
   .string()

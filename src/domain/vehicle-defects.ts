@@ -2,6 +2,7 @@ import { z } from "zod";
 import { type CheckItemValues, defectItems, reportableDefectsNotes } from "./check-items";
 import { MAX_EMAIL_LENGTH } from "./constants";
 import type { FormStatus } from "./form-status";
+import type { CheckTemplateId } from "./forms/check-templates";
 
 /**
  * Defects reported on a company's vehicles (issue 19, decision record 029): a check sheet a driver sends with an
@@ -79,11 +80,17 @@ export interface FleetResponse {
   workshopEmail: string | null;
   /** Whether the caller may mark defects fixed and set the workshop address. */
   canManage: boolean;
+  /** Whether these are the company's own vehicles (which its admins change), not the shared list. */
+  ownFleet: boolean;
   vehicles: Array<{
     qrCode: string;
     plantNumber: string;
     machineNumber: string;
+    vehicleType: string;
     description: string;
+    checkTemplate: CheckTemplateId;
+    /** Off the drivers' lists, kept with its history (decision record 029). */
+    retired: boolean;
     state: VehicleState;
     /** Newest first. */
     defects: VehicleDefect[];

@@ -51,6 +51,10 @@ export interface RegisteredRoute {
 }
 
 declare module "fastify" {
+  interface FastifyContextConfig {
+    /** What a body over the route's limit is answered (413), in the product's words rather than Fastify's. */
+    tooLargeMessage?: string;
+  }
   interface FastifyInstance {
     deps: AppDeps;
     /** Every route, as registered: lets tests cover routes added later without listing them. */
@@ -148,7 +152,9 @@ export async function buildApp(
     if (status >= 400 && status < 500) {
       // Fastify's own refusals: malformed JSON, body too large, wrong content type.
       const code: ErrorCode = status === 413 ? "payload_too_large" : "bad_request";
-      return reply.status(status).send({ code, message: (error as Error).message } satisfies ErrorBody);
+      const message =
+        (status === 413 && request.routeOptions.config.tooLargeMessage) || (error as Error).message;
+      return reply.status(status).send({ code, message } satisfies ErrorBody);
     }
     request.log.error({ err: error }, "unhandled error");
     return reply

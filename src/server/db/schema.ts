@@ -71,6 +71,8 @@ export interface CustomersTable {
   requires_order_validation: BooleanInt;
   /** Migration 010: the company whose list this customer is on; null for the shared list individual drivers see. */
   organisation_id: string | null;
+  /** Migration 022: when an admin retired it (kept for the forms made with it, off the drivers' list); null in use. */
+  retired_at: string | null;
 }
 
 export interface VehiclesTable {
@@ -83,6 +85,8 @@ export interface VehiclesTable {
   check_template: string;
   /** Migration 010: the company whose fleet this is; null for the shared list individual drivers see. */
   organisation_id: string | null;
+  /** Migration 022: when an admin retired it (kept with its defect history, off the drivers' lists); null in use. */
+  retired_at: string | null;
 }
 
 /** Every form of every type (migration 006); the form's fields live in `data`, its signatures in `images`. */

@@ -1,5 +1,4 @@
 import { type Kysely, sql } from "kysely";
-import type { NewFleetVehicle } from "../../domain/company-lists";
 import type { DefectReport, VehicleDefect } from "../../domain/vehicle-defects";
 import type { DB } from "./schema";
 
@@ -116,24 +115,4 @@ export async function markDefectFixed(
     .where("fixed_at", "is", null)
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
-}
-
-/** Adds a vehicle to a company's own fleet; throws the database's unique violation when its QR code is taken. */
-export async function insertFleetVehicle(
-  db: Kysely<DB>,
-  organisationId: string,
-  vehicle: NewFleetVehicle,
-): Promise<void> {
-  await db
-    .insertInto("vehicles")
-    .values({
-      qr_code: vehicle.qrCode,
-      plant_number: vehicle.plantNumber,
-      machine_number: vehicle.machineNumber,
-      vehicle_type: vehicle.vehicleType,
-      description: vehicle.description,
-      check_template: vehicle.checkTemplate,
-      organisation_id: organisationId,
-    })
-    .execute();
 }

@@ -15,7 +15,10 @@ interface RouteCase {
   /** The route as registered. */
   route: string;
   /** The request, made for one persona: anything it changes is made fresh for that persona. */
-  request(world: OrganisationWorld, persona: Persona): Promise<{ url: string; payload?: object }>;
+  request(
+    world: OrganisationWorld,
+    persona: Persona,
+  ): Promise<{ url: string; payload?: object; csv?: string }>;
   expected: Record<Persona, number>;
 }
 
@@ -24,7 +27,7 @@ const ORGANISATION_ROUTE = /^\/api\/(organisations|invites)(\/|$)/;
 
 describe.each(testDatabases())("who may use each organisation route, on $name", ({ open }) => {
   const testApp = useTestApp(open, { now: () => new Date("2025-06-04T09:00:00.000Z") });
-  const { call } = testApp;
+  const { call, postCsv } = testApp;
   const { world, member, joinCode, newJoinCode } = organisationHelpers(testApp);
   /** A week the driver submitted, made fresh for each caller: its timesheet's id. */
   const submittedWeek = (driver: Person) =>
@@ -33,6 +36,42 @@ describe.each(testDatabases())("who may use each organisation route, on $name", 
       plantNumber: "EX-042",
       status: "ready_for_approval",
     });
+
+  /** A machine of the company's own fleet, added by its admin: its QR code. */
+  const ownVehicle = async (w: OrganisationWorld) => {
+    const qrCode = `ACME-${randomUUID()}`;
+    const res = await call("POST", `/api/organisations/${w.company.id}/vehicles`, w.company.admin.cookie, {
+      qrCode,
+      plantNumber: qrCode,
+      checkTemplate: "excavator",
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return qrCode;
+  };
+  /** A customer of the company's own list, added by its admin: its id. */
+  const ownCustomer = async (w: OrganisationWorld) => {
+    const res = await call("POST", `/api/organisations/${w.company.id}/customers`, w.company.admin.cookie, {
+      name: `Customer ${randomUUID()}`,
+      requiresOrderValidation: false,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return (res.json() as { id: string }).id;
+  };
+  /** A file of one new row for an import, and the fingerprint its preview (the admin's, which changes nothing) gives. */
+  const importFile = async (w: OrganisationWorld, path: "vehicles" | "customers") => {
+    const unique = randomUUID();
+    const csv =
+      path === "vehicles"
+        ? `QR code,Plant number\nIMP-${unique},P-${unique}\n`
+        : `Name\nImported ${unique}\n`;
+    const preview = await postCsv(
+      `/api/organisations/${w.company.id}/${path}/import/preview`,
+      w.company.admin.cookie,
+      csv,
+    );
+    expect(preview.statusCode, preview.body).toBe(200);
+    return { csv, fingerprint: (preview.json() as { fingerprint: string }).fingerprint };
+  };
 
   /** The company's webhook, set up by its admin (again, if it is already): its address. */
   const webhookSetUp = async (w: OrganisationWorld) => {
@@ -275,6 +314,150 @@ describe.each(testDatabases())("who may use each organisation route, on $name", 
         url: `/api/organisations/${w.company.id}/vehicles`,
         payload: { qrCode: `ACME-${randomUUID()}`, plantNumber: "AX-1", checkTemplate: "excavator" },
       }),
+      expected: {
+        anonymous: 401,
+        nonMember: 404,
+        otherMember: 404,
+        driver: 403,
+        supervisor: 403,
+        admin: 201,
+      },
+    },
+    {
+      method: "PUT",
+      route: "/api/organisations/:id/vehicles/:qrCode",
+      request: async (w) => {
+        const qrCode = await ownVehicle(w);
+        return {
+          url: `/api/organisations/${w.company.id}/vehicles/${encodeURIComponent(qrCode)}`,
+          payload: { qrCode, plantNumber: `Renamed ${qrCode}`, checkTemplate: "dumper" },
+        };
+      },
+      expected: {
+        anonymous: 401,
+        nonMember: 404,
+        otherMember: 404,
+        driver: 403,
+        supervisor: 403,
+        admin: 200,
+      },
+    },
+    {
+      method: "PUT",
+      route: "/api/organisations/:id/vehicles/:qrCode/retired",
+      request: async (w) => ({
+        url: `/api/organisations/${w.company.id}/vehicles/${encodeURIComponent(await ownVehicle(w))}/retired`,
+        payload: { retired: true },
+      }),
+      expected: {
+        anonymous: 401,
+        nonMember: 404,
+        otherMember: 404,
+        driver: 403,
+        supervisor: 403,
+        admin: 200,
+      },
+    },
+    {
+      method: "POST",
+      route: "/api/organisations/:id/vehicles/import/preview",
+      request: async (w) => ({
+        url: `/api/organisations/${w.company.id}/vehicles/import/preview`,
+        csv: "QR code,Plant number\nIMP-1,P-1\n",
+      }),
+      expected: {
+        anonymous: 401,
+        nonMember: 404,
+        otherMember: 404,
+        driver: 403,
+        supervisor: 403,
+        admin: 200,
+      },
+    },
+    {
+      method: "POST",
+      route: "/api/organisations/:id/vehicles/import",
+      request: async (w) => {
+        const { csv, fingerprint } = await importFile(w, "vehicles");
+        return { url: `/api/organisations/${w.company.id}/vehicles/import?expect=${fingerprint}`, csv };
+      },
+      expected: {
+        anonymous: 401,
+        nonMember: 404,
+        otherMember: 404,
+        driver: 403,
+        supervisor: 403,
+        admin: 201,
+      },
+    },
+    {
+      method: "GET",
+      route: "/api/organisations/:id/customers",
+      request: async (w) => ({ url: `/api/organisations/${w.company.id}/customers` }),
+      expected: {
+        anonymous: 401,
+        nonMember: 404,
+        otherMember: 404,
+        driver: 403,
+        supervisor: 403,
+        admin: 200,
+      },
+    },
+    {
+      method: "PUT",
+      route: "/api/organisations/:id/customers/:customerId",
+      request: async (w) => ({
+        url: `/api/organisations/${w.company.id}/customers/${await ownCustomer(w)}`,
+        payload: { name: `Renamed ${randomUUID()}`, requiresOrderValidation: true },
+      }),
+      expected: {
+        anonymous: 401,
+        nonMember: 404,
+        otherMember: 404,
+        driver: 403,
+        supervisor: 403,
+        admin: 200,
+      },
+    },
+    {
+      method: "PUT",
+      route: "/api/organisations/:id/customers/:customerId/retired",
+      request: async (w) => ({
+        url: `/api/organisations/${w.company.id}/customers/${await ownCustomer(w)}/retired`,
+        payload: { retired: true },
+      }),
+      expected: {
+        anonymous: 401,
+        nonMember: 404,
+        otherMember: 404,
+        driver: 403,
+        supervisor: 403,
+        admin: 200,
+      },
+    },
+    {
+      method: "POST",
+      route: "/api/organisations/:id/customers/import/preview",
+      request: async (w) => ({
+        url: `/api/organisations/${w.company.id}/customers/import/preview`,
+        csv: "Name\nImported Ltd\n",
+      }),
+      expected: {
+        anonymous: 401,
+        nonMember: 404,
+        otherMember: 404,
+        driver: 403,
+        supervisor: 403,
+        admin: 200,
+      },
+    },
+    {
+      method: "POST",
+      route: "/api/organisations/:id/customers/import",
+      request: async (w) => {
+        const { csv, fingerprint } = await importFile(w, "customers");
+        return { url: `/api/organisations/${w.company.id}/customers/import?expect=${fingerprint}`, csv };
+      },
       expected: {
         anonymous: 401,
         nonMember: 404,
@@ -577,9 +760,12 @@ describe.each(testDatabases())("who may use each organisation route, on $name", 
     async (_name, routeCase) => {
       const w = await world();
       for (const persona of PERSONAS) {
-        const { url, payload } = await routeCase.request(w, persona);
+        const { url, payload, csv } = await routeCase.request(w, persona);
         const before = await databaseSnapshot(testApp.database, { except: ["rate_limits"] });
-        const res = await call(routeCase.method, url, cookieOf(w, persona), payload);
+        const res =
+          csv === undefined
+            ? await call(routeCase.method, url, cookieOf(w, persona), payload)
+            : await postCsv(url, cookieOf(w, persona), csv);
         const where = `${persona}: ${routeCase.method} ${url} -> ${res.statusCode} ${res.body.slice(0, 200)}`;
         expect(res.statusCode, where).toBe(routeCase.expected[persona]);
         if (res.statusCode >= 400) {

@@ -10,14 +10,18 @@ import {
   type MyOrganisationResponse,
   OrganisationFormsQuerySchema,
 } from "../../domain/api";
-import { NewCustomerSchema, NewFleetVehicleSchema } from "../../domain/company-lists";
+import { NewCustomerSchema, NewFleetVehicleSchema, RetireRequestSchema } from "../../domain/company-lists";
+import { companyMessages } from "../../domain/company-messages";
+import { CustomerSchema } from "../../domain/customer";
 import { IdSchema } from "../../domain/form-fields";
+import { ImportSaveQuerySchema, LIST_IMPORTS, MAX_IMPORT_BYTES } from "../../domain/list-import";
 import {
   OfficeReviewQuerySchema,
   ReopenRequestSchema,
   ReviewApproveRequestSchema,
   SendBackRequestSchema,
 } from "../../domain/office-review";
+import { QrCodeSchema } from "../../domain/vehicle";
 import { FixDefectRequestSchema, WorkshopRequestSchema } from "../../domain/vehicle-defects";
 import { WebhookRequestSchema } from "../../domain/webhook";
 import { requireAccount } from "../auth/sessions";
@@ -29,11 +33,22 @@ import {
   leaveOrganisation,
   removeMember,
 } from "../services/organisations/change-membership";
-import { addCustomer } from "../services/organisations/company-customers";
+import {
+  addCustomer,
+  editCustomer,
+  listCompanyCustomers,
+  retireCustomer,
+} from "../services/organisations/company-customers";
+import {
+  addFleetVehicle,
+  editFleetVehicle,
+  retireFleetVehicle,
+} from "../services/organisations/company-fleet";
 import { createJoinCode } from "../services/organisations/create-join-code";
 import { createOrganisation } from "../services/organisations/create-organisation";
 import { approvedWeeksWorkbook, defectsCsv, hoursCsv } from "../services/organisations/exports";
 import { inviteByEmail } from "../services/organisations/invite-by-email";
+import { previewImport, saveImport } from "../services/organisations/list-imports";
 import { listOrganisationForms } from "../services/organisations/list-organisation-forms";
 import { listInvites, revokeOpenInvite } from "../services/organisations/manage-invites";
 import {
@@ -51,12 +66,7 @@ import {
   reopenReviewedSet,
   sendBackReviewedSet,
 } from "../services/organisations/review-decisions";
-import {
-  addFleetVehicle,
-  fixDefect,
-  listFleet,
-  setWorkshop,
-} from "../services/organisations/vehicle-defects";
+import { fixDefect, listFleet, setWorkshop } from "../services/organisations/vehicle-defects";
 import { auditActorOf } from "../services/record-audit";
 
 const CSV_TYPE = "text/csv; charset=utf-8";
@@ -68,6 +78,14 @@ const ReviewParamsSchema = z.object({ id: IdSchema, timesheetId: IdSchema });
 const InviteParamsSchema = z.object({ id: IdSchema, inviteId: IdSchema });
 const DefectParamsSchema = z.object({ id: IdSchema, defectId: IdSchema });
 const DeliveryParamsSchema = z.object({ id: IdSchema, deliveryId: IdSchema });
+const VehicleParamsSchema = z.object({ id: IdSchema, qrCode: QrCodeSchema });
+const CustomerParamsSchema = z.object({ id: IdSchema, customerId: CustomerSchema.shape.id });
+
+/** The company's lists an admin imports from a CSV file, and the address of each. */
+const IMPORTS = [
+  { path: "vehicles", list: "fleet" },
+  { path: "customers", list: "customers" },
+] as const;
 
 /**
  * The company layer (decision record 029): making an organisation, its members and their roles, invitations by
@@ -142,12 +160,73 @@ export const organisationRoutes: FastifyPluginAsync = async (app) => {
     return reply.status(201).send(await addFleetVehicle(app, account, id, body));
   });
 
+  app.put("/organisations/:id/vehicles/:qrCode", async (request) => {
+    const account = requireAccount(request);
+    const { id, qrCode } = parseInput(VehicleParamsSchema, request.params);
+    const body = parseInput(NewFleetVehicleSchema, request.body);
+    return editFleetVehicle(app, account, id, qrCode, body);
+  });
+
+  app.put("/organisations/:id/vehicles/:qrCode/retired", async (request) => {
+    const account = requireAccount(request);
+    const { id, qrCode } = parseInput(VehicleParamsSchema, request.params);
+    const body = parseInput(RetireRequestSchema, request.body);
+    return retireFleetVehicle(app, account, id, qrCode, body);
+  });
+
+  app.get("/organisations/:id/customers", async (request) => {
+    const account = requireAccount(request);
+    const { id } = parseInput(OrganisationParamsSchema, request.params);
+    return listCompanyCustomers(app, account, id);
+  });
+
   app.post("/organisations/:id/customers", async (request, reply) => {
     const account = requireAccount(request);
     const { id } = parseInput(OrganisationParamsSchema, request.params);
     const body = parseInput(NewCustomerSchema, request.body);
     return reply.status(201).send(await addCustomer(app, account, id, body));
   });
+
+  app.put("/organisations/:id/customers/:customerId", async (request) => {
+    const account = requireAccount(request);
+    const { id, customerId } = parseInput(CustomerParamsSchema, request.params);
+    const body = parseInput(NewCustomerSchema, request.body);
+    return editCustomer(app, account, id, customerId, body);
+  });
+
+  app.put("/organisations/:id/customers/:customerId/retired", async (request) => {
+    const account = requireAccount(request);
+    const { id, customerId } = parseInput(CustomerParamsSchema, request.params);
+    const body = parseInput(RetireRequestSchema, request.body);
+    return retireCustomer(app, account, id, customerId, body);
+  });
+
+  // An import's file is sent as the admin picked it (text/csv, at most 1 MB): the domain reads its rows. A larger
+  // body is refused as it arrives, in the import's own words.
+  app.addContentTypeParser(
+    "text/csv",
+    { parseAs: "buffer", bodyLimit: MAX_IMPORT_BYTES },
+    (_request, body, done) => done(null, body),
+  );
+  for (const { path, list } of IMPORTS) {
+    const options = {
+      bodyLimit: MAX_IMPORT_BYTES,
+      config: {
+        tooLargeMessage: companyMessages.importFileProblem({ kind: "too-large" }, LIST_IMPORTS[list].columns),
+      },
+    };
+    app.post(`/organisations/:id/${path}/import/preview`, options, async (request) => {
+      const account = requireAccount(request);
+      const { id } = parseInput(OrganisationParamsSchema, request.params);
+      return previewImport(app, account, id, list, request.body);
+    });
+    app.post(`/organisations/:id/${path}/import`, options, async (request, reply) => {
+      const account = requireAccount(request);
+      const { id } = parseInput(OrganisationParamsSchema, request.params);
+      const { expect } = parseInput(ImportSaveQuerySchema, request.query);
+      return reply.status(201).send(await saveImport(app, account, id, list, request.body, expect));
+    });
+  }
 
   app.post("/organisations/:id/defects/:defectId/fixed", async (request) => {
     const account = requireAccount(request);

@@ -215,9 +215,13 @@ describe.each(testDatabases())("defects reported on a company's vehicles, on $na
     expect(added.statusCode, added.body).toBe(201);
     expect(added.json()).toMatchObject({ qrCode: "ACME-EX-9", plantNumber: "AX-9" });
     // A code on any fleet is taken: the shared list's, or this one's again.
-    expect((await add(acme.admin, acme, { ...vehicle, qrCode: EXCAVATOR.qrCode })).json().message).toBe(
-      companyMessages.vehicleCodeTaken,
-    );
+    const shared = await add(acme.admin, acme, {
+      ...vehicle,
+      qrCode: EXCAVATOR.qrCode,
+      plantNumber: "AX-10",
+    });
+    expect(shared.statusCode).toBe(409);
+    expect(shared.json().message).toBe(companyMessages.vehicleCodeTaken);
     expect((await add(rival.admin, rival, vehicle)).statusCode).toBe(409);
 
     const qrCodes = (await call("GET", "/api/vehicles", dave.cookie))

@@ -37,6 +37,8 @@ export interface TestApp {
   readonly database: Database;
   /** A request from the app's own page, signed in when given a cookie. */
   call(method: Method, url: string, cookie?: string, payload?: object): Promise<LightMyRequestResponse>;
+  /** A file posted as the app's page sends one the admin picked: as it is, as text/csv. */
+  postCsv(url: string, cookie: string | undefined, file: string | Buffer): Promise<LightMyRequestResponse>;
   /** Signs a new driver up, each from an address of their own: their session cookie and email. */
   newAccount(): Promise<{ cookie: string; email: string }>;
   /** As `newAccount`, but answers the session cookie alone. */
@@ -92,6 +94,18 @@ export function useTestApp(open: TestDatabase["open"], options: TestAppOptions):
         url,
         payload,
         headers: { origin: ORIGIN, ...options.headers, ...(cookie ? { cookie } : {}) },
+      }),
+    postCsv: (url, cookie, file) =>
+      fixture.app.inject({
+        method: "POST",
+        url,
+        payload: file,
+        headers: {
+          origin: ORIGIN,
+          "content-type": "text/csv",
+          ...options.headers,
+          ...(cookie ? { cookie } : {}),
+        },
       }),
     async newAccount() {
       drivers += 1;

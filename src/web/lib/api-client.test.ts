@@ -54,6 +54,15 @@ describe("apiRequest", () => {
     expect(init?.headers).toBeUndefined();
   });
 
+  it("sends a file as it is, with its own content type", async () => {
+    const fetchMock = stubFetch(async () => json({ goodRows: 1 }));
+    const file = new Blob(["Name\r\nAcme Ltd\r\n"], { type: "text/csv" });
+    await apiRequest("POST", "/api/organisations/o1/customers/import/preview", file);
+    const init = fetchMock.mock.calls[0]![1]!;
+    expect(init.body).toBe(file);
+    expect(init.headers).toEqual({ "Content-Type": "text/csv" });
+  });
+
   it("sends a JSON body with its content type when a payload exists", async () => {
     const fetchMock = stubFetch(async () => json({ valid: true, message: "ok" }));
     await apiRequest("POST", "/api/customers/c1/validate-order", { orderNumber: "P-1" });

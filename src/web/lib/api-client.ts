@@ -72,8 +72,8 @@ function isAbort(error: unknown, signal: AbortSignal | undefined): boolean {
 }
 
 /**
- * The one fetch wrapper of the web app: cookies on every call, a JSON body only when there is a payload,
- * and every non-OK reply turned into an ApiError in this single place.
+ * The one fetch wrapper of the web app: cookies on every call, a JSON body only when there is a payload (a file,
+ * a Blob, is sent as it is), and every non-OK reply turned into an ApiError in this single place.
  */
 export function apiRequest<T>(
   method: HttpMethod,
@@ -94,8 +94,11 @@ export async function apiRequest<T>(
   options: ApiRequestOptions = {},
 ): Promise<T | null> {
   const hasPayload = payload !== undefined;
+  // A file (a Blob) goes as it is, with its own type; anything else as JSON.
+  const file = typeof Blob !== "undefined" && payload instanceof Blob ? payload : null;
   const headers: Record<string, string> = {};
-  if (hasPayload) headers["Content-Type"] = "application/json";
+  if (hasPayload)
+    headers["Content-Type"] = file ? file.type || "application/octet-stream" : "application/json";
   if (options.idempotencyKey) headers["Idempotency-Key"] = options.idempotencyKey;
   let response: Response;
   try {
@@ -103,7 +106,7 @@ export async function apiRequest<T>(
       method,
       credentials: "include",
       headers: Object.keys(headers).length > 0 ? headers : undefined,
-      body: hasPayload ? JSON.stringify(payload) : undefined,
+      body: file ?? (hasPayload ? JSON.stringify(payload) : undefined),
       signal: options.signal,
     });
   } catch (error) {

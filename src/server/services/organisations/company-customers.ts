@@ -1,14 +1,45 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
-import type { NewCustomer } from "../../../domain/company-lists";
+import {
+  type CompanyCustomersResponse,
+  CUSTOMER_KEYS,
+  clashesOf,
+  type NewCustomer,
+  type RetireRequest,
+} from "../../../domain/company-lists";
+import { companyMessages } from "../../../domain/company-messages";
 import type { Customer } from "../../../domain/customer";
+import { AppError } from "../../app-error";
 import type { Account } from "../../db/accounts-repository";
-import { insertCompanyCustomer } from "../../db/customers-repository";
-import { memberOf } from "./organisation-access";
+import {
+  findCompanyCustomer,
+  insertCompanyCustomers,
+  listCustomersToManage,
+  setCustomerRetired,
+  updateCompanyCustomer,
+} from "../../db/customers-repository";
+import { changeList, refuseClash } from "./list-change";
+import { companyListOwner, memberOf } from "./organisation-access";
+
+/**
+ * GET /api/organisations/{id}/customers: the customers the company's drivers pick from and its retired ones, for
+ * its admins; the shared list (which the admin cannot change) until the company adds its own.
+ */
+export async function listCompanyCustomers(
+  app: FastifyInstance,
+  account: Account,
+  organisationId: string,
+): Promise<CompanyCustomersResponse> {
+  await memberOf(app, account, organisationId, "manage-customers");
+  const { db } = app.deps.database;
+  const owner = await companyListOwner(db, organisationId, "customers");
+  return { ownList: owner !== null, customers: await listCustomersToManage(db, owner) };
+}
 
 /**
  * POST /api/organisations/{id}/customers: an admin adds a customer to the company's own list, which its drivers
- * then pick from alone (decision record 029). The id is made here.
+ * then pick from alone (decision record 029). The id is made here. A name the list has already (any case or
+ * spacing, a retired customer's included) answers 409.
  */
 export async function addCustomer(
   app: FastifyInstance,
@@ -18,6 +49,60 @@ export async function addCustomer(
 ): Promise<Customer> {
   await memberOf(app, account, organisationId, "manage-customers");
   const made = { id: randomUUID(), ...customer };
-  await insertCompanyCustomer(app.deps.database.db, organisationId, made);
+  await changeList(app, organisationId, companyMessages.importChanged, async (trx) => {
+    refuseClash(
+      "customers",
+      clashesOf(made, await listCustomersToManage(trx, organisationId), CUSTOMER_KEYS),
+      made,
+    );
+    await insertCompanyCustomers(trx, organisationId, [made]);
+  });
   return made;
+}
+
+/**
+ * PUT /api/organisations/{id}/customers/{customerId}: an admin changes a customer's name or whether its order
+ * numbers are checked, by the rules of adding one. Forms made for it name it by its id, so they show the new name.
+ */
+export async function editCustomer(
+  app: FastifyInstance,
+  account: Account,
+  organisationId: string,
+  customerId: string,
+  customer: NewCustomer,
+): Promise<Customer & { retired: boolean }> {
+  await memberOf(app, account, organisationId, "manage-customers");
+  return changeList(app, organisationId, companyMessages.importChanged, async (trx) => {
+    const current = await findCompanyCustomer(trx, organisationId, customerId);
+    if (!current) throw new AppError("not_found", companyMessages.customerNotFound);
+    const others = (await listCustomersToManage(trx, organisationId)).filter(
+      (other) => other.id !== customerId,
+    );
+    refuseClash("customers", clashesOf(customer, others, CUSTOMER_KEYS), customer);
+    const changed = { id: customerId, ...customer };
+    await updateCompanyCustomer(trx, organisationId, changed);
+    return { ...changed, retired: current.retired };
+  });
+}
+
+/**
+ * PUT /api/organisations/{id}/customers/{customerId}/retired: an admin retires a customer (drivers no longer pick
+ * it; the forms made for it still show it) or returns it to the list.
+ */
+export async function retireCustomer(
+  app: FastifyInstance,
+  account: Account,
+  organisationId: string,
+  customerId: string,
+  { retired }: RetireRequest,
+): Promise<Customer & { retired: boolean }> {
+  await memberOf(app, account, organisationId, "manage-customers");
+  const { db } = app.deps.database;
+  const at = retired ? app.deps.now().toISOString() : null;
+  if (!(await setCustomerRetired(db, organisationId, customerId, at))) {
+    throw new AppError("not_found", companyMessages.customerNotFound);
+  }
+  const customer = await findCompanyCustomer(db, organisationId, customerId);
+  if (!customer) throw new AppError("not_found", companyMessages.customerNotFound);
+  return customer;
 }

@@ -2,7 +2,6 @@ import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import type { Kysely } from "kysely";
 import type { CheckSheetFields } from "../../../domain/check-sheet";
-import type { NewFleetVehicle } from "../../../domain/company-lists";
 import { companyMessages } from "../../../domain/company-messages";
 import type { FormStatus } from "../../../domain/form-status";
 import type { FormKind } from "../../../domain/forms/form-spec";
@@ -17,7 +16,6 @@ import {
 } from "../../../domain/vehicle-defects";
 import { AppError } from "../../app-error";
 import type { Account } from "../../db/accounts-repository";
-import { isUniqueViolation } from "../../db/is-unique-violation";
 import { findWorkshopEmail, setWorkshopEmail } from "../../db/organisations-repository";
 import { enqueueMail } from "../../db/outbox-repository";
 import { findPhotos } from "../../db/photos-repository";
@@ -25,11 +23,10 @@ import type { DB } from "../../db/schema";
 import {
   findFleetVehicle,
   insertDefectReport,
-  insertFleetVehicle,
   listVehicleDefects,
   markDefectFixed,
 } from "../../db/vehicle-defects-repository";
-import { listVehicles } from "../../db/vehicles-repository";
+import { listVehiclesToManage } from "../../db/vehicles-repository";
 import { enqueueWebhook } from "../../db/webhooks-repository";
 import { defectAlertMail } from "../../mail/organisation-mails";
 import { photoIdOfUrl, readPdfPhotos } from "../form-photos";
@@ -125,7 +122,7 @@ export function wakeAfterDefectReport(app: FastifyInstance): void {
 
 /**
  * GET /api/organisations/{id}/fleet: the vehicles of the fleet the company uses, each "ok" or "defect reported", with every defect
- * reported on it, newest first, and its fix. For supervisors and admins.
+ * reported on it, newest first, and its fix; its retired vehicles too, said to be. For supervisors and admins.
  */
 export async function listFleet(
   app: FastifyInstance,
@@ -134,21 +131,26 @@ export async function listFleet(
 ): Promise<FleetResponse> {
   const membership = await memberOf(app, account, organisationId, "view-fleet");
   const { db } = app.deps.database;
+  const owner = await companyListOwner(db, organisationId, "vehicles");
   const [vehicles, defects, workshopEmail] = await Promise.all([
-    listVehicles(db, await companyListOwner(db, organisationId, "vehicles")),
+    listVehiclesToManage(db, owner),
     listVehicleDefects(db, organisationId),
     findWorkshopEmail(db, organisationId),
   ]);
   return {
     workshopEmail,
     canManage: may(membership.role, "manage-fleet"),
+    ownFleet: owner !== null,
     vehicles: vehicles.map((vehicle) => {
       const history = defects.filter((defect) => defect.qrCode === vehicle.qrCode);
       return {
         qrCode: vehicle.qrCode,
         plantNumber: vehicle.plantNumber,
         machineNumber: vehicle.machineNumber,
+        vehicleType: vehicle.vehicleType,
         description: vehicle.description,
+        checkTemplate: vehicle.checkTemplate,
+        retired: vehicle.retired,
         state: vehicleState(history.map((defect) => ({ fixedAt: defect.fixed?.at ?? null }))),
         defects: history,
       };
@@ -188,24 +190,4 @@ export async function setWorkshop(
   await memberOf(app, account, organisationId, "manage-fleet");
   await setWorkshopEmail(app.deps.database.db, organisationId, email);
   return { workshopEmail: email };
-}
-
-/**
- * POST /api/organisations/{id}/vehicles: an admin adds a machine to the company's own fleet. A QR code already on
- * any fleet (another company's, the shared list) answers 409, saying no more than that.
- */
-export async function addFleetVehicle(
-  app: FastifyInstance,
-  account: Account,
-  organisationId: string,
-  vehicle: NewFleetVehicle,
-) {
-  await memberOf(app, account, organisationId, "manage-fleet");
-  try {
-    await insertFleetVehicle(app.deps.database.db, organisationId, vehicle);
-  } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError("conflict", companyMessages.vehicleCodeTaken);
-    throw error;
-  }
-  return vehicle;
 }

@@ -1,111 +1,194 @@
-import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { LoaderCircle, Plus, RotateCw } from "lucide-react";
-import { type FormEvent, useId, useState } from "react";
-import { NewCustomerSchema } from "../../../domain/company-lists";
+import { useQueryClient } from "@tanstack/react-query";
+import { Archive, ArchiveRestore, LoaderCircle, Pencil, Plus, RotateCw, Save } from "lucide-react";
+import { useState } from "react";
 import { companyMessages } from "../../../domain/company-messages";
 import type { Customer } from "../../../domain/customer";
-import { TextField } from "../../components/text-field";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
-import { apiRequest, getQueryFn } from "../../lib/api-client";
+import { apiRequest } from "../../lib/api-client";
 import { failureText } from "../../lib/failure-text";
-import { parseRequest } from "../../lib/parse-request";
+import { CustomerForm, NO_CUSTOMER } from "./customer-form";
+import { ListImport } from "./list-import";
 import { done, failed, type Outcome, OutcomeNote, Problem } from "./outcome";
+import { refreshCustomers, useCompanyCustomers } from "./use-organisation";
 
-/** What the company's drivers pick from: the list `/api/customers` answers a member. */
-const CUSTOMERS_KEY = ["/api/customers"];
+type CompanyCustomer = Customer & { retired: boolean };
 
 /**
  * The customers the company's drivers pick from, for its admins (decision record 029): the shared list until the
- * company adds its own, then its own alone.
+ * company adds its own, then its own alone. Admins add, change, retire (and return) and import them; a retired
+ * customer is listed apart, off the drivers' list.
  */
 export function CompanyCustomers({ organisationId }: { organisationId: string }) {
   const queryClient = useQueryClient();
-  const customers = useQuery({
-    queryKey: CUSTOMERS_KEY,
-    queryFn: getQueryFn<Customer[]>({ on401: "throw" }),
-  });
-  const [name, setName] = useState("");
-  const [checked, setChecked] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const checkId = useId();
+  const customers = useCompanyCustomers(organisationId);
+  // What the last change of a customer of the list came to.
+  const [changed, setChanged] = useState<Outcome | null>(null);
+  const refresh = () => refreshCustomers(queryClient, organisationId);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = parseRequest(null, NewCustomerSchema, { name, requiresOrderValidation: checked });
-    if (parsed.problem !== undefined) {
-      setOutcome(failed(parsed.problem));
-      return;
-    }
-    setBusy(true);
-    try {
-      await apiRequest("POST", `/api/organisations/${organisationId}/customers`, parsed.data);
-      setOutcome(done(companyMessages.customerAdded(parsed.data.name)));
-      setName("");
-      setChecked(false);
-      await queryClient.invalidateQueries({ queryKey: CUSTOMERS_KEY });
-    } catch (error) {
-      setOutcome(failed(failureText(error)));
-    } finally {
-      setBusy(false);
-    }
-  };
+  let body: React.ReactNode;
+  if (customers.isPending) {
+    body = <p className="p-4 text-slate-700 dark:text-slate-300">Loading the customers...</p>;
+  } else if (customers.isError || !customers.data) {
+    body = (
+      <div className="grid gap-3 p-4">
+        <Problem text={failureText(customers.error)} />
+        <Button variant="outline" onClick={() => void customers.refetch()}>
+          <RotateCw aria-hidden="true" className="size-4" />
+          Try Again
+        </Button>
+      </div>
+    );
+  } else {
+    const { ownList } = customers.data;
+    const entry = (customer: CompanyCustomer) => (
+      <CustomerEntry
+        key={customer.id}
+        organisationId={organisationId}
+        customer={customer}
+        canChange={ownList}
+        onChanged={async (outcome) => {
+          setChanged(outcome);
+          await refresh();
+        }}
+      />
+    );
+    const retired = customers.data.customers.filter((customer) => customer.retired);
+    body = (
+      <>
+        {ownList ? null : (
+          <p className="p-4 pb-0 text-slate-700 dark:text-slate-300">{companyMessages.customersShared}</p>
+        )}
+        <ul
+          aria-label="Customers drivers pick from"
+          className="divide-y divide-slate-200 dark:divide-slate-800"
+        >
+          {customers.data.customers.filter((customer) => !customer.retired).map(entry)}
+        </ul>
+        {retired.length > 0 ? (
+          <>
+            <h4 className="border-t border-slate-200 px-4 pt-4 font-bold dark:border-slate-800">
+              Retired customers
+            </h4>
+            <ul aria-label="Retired customers" className="divide-y divide-slate-200 dark:divide-slate-800">
+              {retired.map(entry)}
+            </ul>
+          </>
+        ) : null}
+      </>
+    );
+  }
 
   return (
     <section aria-labelledby="customers-heading" className="grid gap-3">
       <h3 id="customers-heading" className="text-lg font-bold">
         Customers
       </h3>
-      <Card className="p-0">
-        {customers.isError ? (
-          <div className="grid gap-3 p-4">
-            <Problem text={failureText(customers.error)} />
-            <Button variant="outline" onClick={() => void customers.refetch()}>
-              <RotateCw aria-hidden="true" className="size-4" />
-              Try Again
+      <OutcomeNote outcome={changed} />
+      <Card className="p-0">{body}</Card>
+      <Card>
+        <CustomerForm
+          name="Add Customer"
+          initial={NO_CUSTOMER}
+          submitLabel="Add Customer"
+          busyLabel="Adding..."
+          icon={Plus}
+          clearWhenSent
+          send={async (customer) => {
+            await apiRequest("POST", `/api/organisations/${organisationId}/customers`, customer);
+            await refresh();
+            return companyMessages.customerAdded(customer.name);
+          }}
+        />
+      </Card>
+      <ListImport
+        organisationId={organisationId}
+        list="customers"
+        onImported={async (outcome) => {
+          setChanged(outcome);
+          await refresh();
+        }}
+      />
+    </section>
+  );
+}
+
+/** One customer of the list; for the company's own, an admin's Edit and Retire (or Return to List). */
+function CustomerEntry({
+  organisationId,
+  customer,
+  canChange,
+  onChanged,
+}: {
+  organisationId: string;
+  customer: CompanyCustomer;
+  canChange: boolean;
+  onChanged: (outcome: Outcome) => Promise<void>;
+}) {
+  const [editing, setEditing] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<Outcome | null>(null);
+  const url = `/api/organisations/${organisationId}/customers/${customer.id}`;
+
+  const retire = async () => {
+    setBusy(true);
+    setProblem(null);
+    try {
+      await apiRequest("PUT", `${url}/retired`, { retired: !customer.retired });
+      await onChanged(done(companyMessages.customerRetired(customer.name, !customer.retired)));
+    } catch (error) {
+      setProblem(failed(failureText(error)));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <li className="grid gap-2 p-4">
+      <div>
+        <p className="font-semibold [overflow-wrap:anywhere]">{customer.name}</p>
+        {customer.requiresOrderValidation ? (
+          <p className="text-sm text-slate-700 dark:text-slate-300">Order number checked</p>
+        ) : null}
+      </div>
+      {editing ? (
+        <CustomerForm
+          name={`Edit ${customer.name}`}
+          initial={customer}
+          submitLabel="Save Changes"
+          busyLabel="Saving..."
+          icon={Save}
+          send={async (changed) => {
+            await apiRequest("PUT", url, changed);
+            const said = companyMessages.customerSaved(changed.name);
+            setEditing(false);
+            await onChanged(done(said));
+            return said;
+          }}
+          onClose={() => setEditing(false)}
+        />
+      ) : canChange ? (
+        <>
+          <OutcomeNote outcome={problem} />
+          <div className="flex flex-wrap gap-2">
+            <Button variant="outline" onClick={() => setEditing(true)} disabled={busy}>
+              <Pencil aria-hidden="true" className="size-4" />
+              Edit<span className="sr-only"> {customer.name}</span>
+            </Button>
+            <Button variant="outline" onClick={() => void retire()} disabled={busy}>
+              {busy ? (
+                <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
+              ) : customer.retired ? (
+                <ArchiveRestore aria-hidden="true" className="size-4" />
+              ) : (
+                <Archive aria-hidden="true" className="size-4" />
+              )}
+              {customer.retired ? "Return to List" : "Retire"}
+              <span className="sr-only"> {customer.name}</span>
             </Button>
           </div>
-        ) : (
-          <ul
-            aria-label="Customers drivers pick from"
-            className="divide-y divide-slate-200 dark:divide-slate-800"
-          >
-            {(customers.data ?? []).map((customer) => (
-              <li key={customer.id} className="p-4">
-                <p className="font-semibold [overflow-wrap:anywhere]">{customer.name}</p>
-                {customer.requiresOrderValidation ? (
-                  <p className="text-sm text-slate-700 dark:text-slate-300">Order number checked</p>
-                ) : null}
-              </li>
-            ))}
-          </ul>
-        )}
-      </Card>
-      <Card>
-        <form onSubmit={submit} noValidate aria-label="Add Customer" className="grid gap-3">
-          <TextField label="Customer name" value={name} onValueChange={setName} maxLength={200} />
-          <label htmlFor={checkId} className="flex min-h-11 items-center gap-3">
-            <input
-              id={checkId}
-              type="checkbox"
-              checked={checked}
-              onChange={(event) => setChecked(event.currentTarget.checked)}
-              className="size-5 accent-amber-600"
-            />
-            Check the order number drivers enter
-          </label>
-          <OutcomeNote outcome={outcome} />
-          <Button type="submit" disabled={busy}>
-            {busy ? (
-              <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
-            ) : (
-              <Plus aria-hidden="true" className="size-4" />
-            )}
-            {busy ? "Adding..." : "Add Customer"}
-          </Button>
-        </form>
-      </Card>
-    </section>
+        </>
+      ) : null}
+    </li>
   );
 }

@@ -1,13 +1,19 @@
-import { type QueryClient, useQuery, useQueryClient } from "@tanstack/react-query";
-import { CircleCheck, LoaderCircle, Plus, RotateCw, Save, TriangleAlert, Wrench } from "lucide-react";
-import { type FormEvent, useId, useState } from "react";
-import { NewFleetVehicleSchema } from "../../../domain/company-lists";
+import { useQueryClient } from "@tanstack/react-query";
+import {
+  Archive,
+  CircleCheck,
+  LoaderCircle,
+  Plus,
+  RotateCw,
+  Save,
+  TriangleAlert,
+  Wrench,
+} from "lucide-react";
+import { type FormEvent, useState } from "react";
 import { companyMessages } from "../../../domain/company-messages";
-import { CHECK_TEMPLATES, DEFAULT_CHECK_TEMPLATE } from "../../../domain/forms/check-templates";
 import { formatDisplayDate } from "../../../domain/iso-date";
 import {
   FixDefectRequestSchema,
-  type FleetResponse,
   MAX_FIX_NOTE_LENGTH,
   type VehicleDefect,
   WorkshopRequestSchema,
@@ -15,30 +21,26 @@ import {
 import { TextField } from "../../components/text-field";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
-import { Label } from "../../components/ui/label";
-import { TEXT_BOX_CLASSES } from "../../components/ui/with-classes";
-import { apiRequest, getQueryFn } from "../../lib/api-client";
-import { cn } from "../../lib/cn";
+import { apiRequest } from "../../lib/api-client";
 import { failureText } from "../../lib/failure-text";
 import { formatDateTime } from "../../lib/format-date-time";
 import { parseRequest } from "../../lib/parse-request";
+import { ListImport } from "./list-import";
 import { done, failed, type Outcome, OutcomeNote, Problem } from "./outcome";
-
-const fleetKey = (organisationId: string) => ["/api/organisations", organisationId, "fleet"];
-
-function refreshFleet(queryClient: QueryClient, organisationId: string): Promise<void> {
-  return queryClient.invalidateQueries({ queryKey: fleetKey(organisationId) });
-}
+import { refreshFleet, useFleet } from "./use-organisation";
+import { VehicleControls } from "./vehicle-controls";
+import { NO_VEHICLE, VehicleForm } from "./vehicle-form";
 
 /**
  * The fleet the company uses, for supervisors and admins (decision record 029): vehicles with a defect a driver
- * reported first, each with its history; admins mark a defect fixed with a note and set where alerts are mailed.
+ * reported first, retired ones last, each with its history; admins mark a defect fixed with a note and set where
+ * alerts are mailed, and add, change, retire and import the company's own vehicles.
  */
 export function FleetDefects({ organisationId }: { organisationId: string }) {
-  const fleet = useQuery({
-    queryKey: fleetKey(organisationId),
-    queryFn: getQueryFn<FleetResponse>({ on401: "throw" }),
-  });
+  const queryClient = useQueryClient();
+  const fleet = useFleet(organisationId);
+  // What the last change of a vehicle of the list came to.
+  const [changed, setChanged] = useState<Outcome | null>(null);
 
   let body: React.ReactNode;
   if (fleet.isPending) body = <p className="p-4 text-slate-700 dark:text-slate-300">Loading the fleet...</p>;
@@ -53,10 +55,12 @@ export function FleetDefects({ organisationId }: { organisationId: string }) {
       </div>
     );
   } else {
-    const { canManage } = fleet.data;
-    // Vehicles with an open defect first: they are what the workshop and the office act on.
+    const { canManage, ownFleet } = fleet.data;
+    // Vehicles with an open defect first: they are what the workshop and the office act on. Retired ones last.
     const vehicles = [...fleet.data.vehicles].sort(
-      (a, b) => Number(b.state === "defect-reported") - Number(a.state === "defect-reported"),
+      (a, b) =>
+        Number(a.retired) - Number(b.retired) ||
+        Number(b.state === "defect-reported") - Number(a.state === "defect-reported"),
     );
     body = (
       <ul aria-label="Vehicles" className="divide-y divide-slate-200 dark:divide-slate-800">
@@ -70,8 +74,12 @@ export function FleetDefects({ organisationId }: { organisationId: string }) {
                   · {vehicle.machineNumber}
                 </span>
               </p>
+              {vehicle.retired ? <RetiredBadge /> : null}
               <VehicleStateBadge reported={vehicle.state === "defect-reported"} />
             </div>
+            {canManage && ownFleet ? (
+              <VehicleControls organisationId={organisationId} vehicle={vehicle} onChanged={setChanged} />
+            ) : null}
             {vehicle.defects.length > 0 ? (
               <ul aria-label={`Defects of ${vehicle.plantNumber}`} className="grid gap-2">
                 {vehicle.defects.map((defect) => (
@@ -99,14 +107,32 @@ export function FleetDefects({ organisationId }: { organisationId: string }) {
         <>
           <WorkshopAddress organisationId={organisationId} current={fleet.data.workshopEmail} />
           <AddVehicle organisationId={organisationId} />
+          <ListImport
+            organisationId={organisationId}
+            list="fleet"
+            onImported={async (outcome) => {
+              setChanged(outcome);
+              await refreshFleet(queryClient, organisationId);
+            }}
+          />
         </>
       ) : fleet.data ? (
         <p className="text-slate-700 dark:text-slate-300">
           Defect alerts go to: {fleet.data.workshopEmail ?? "nobody yet (an admin sets the workshop address)"}
         </p>
       ) : null}
+      <OutcomeNote outcome={changed} />
       <Card className="p-0">{body}</Card>
     </section>
+  );
+}
+
+function RetiredBadge() {
+  return (
+    <span className="inline-flex items-center gap-1 rounded-full bg-slate-200 px-3 py-1 text-sm font-semibold text-slate-900 dark:bg-slate-800 dark:text-slate-100">
+      <Archive aria-hidden="true" className="size-4" />
+      Retired
+    </span>
   );
 }
 
@@ -279,120 +305,34 @@ function WorkshopAddress({ organisationId, current }: { organisationId: string; 
   );
 }
 
-const NO_VEHICLE = {
-  qrCode: "",
-  plantNumber: "",
-  machineNumber: "",
-  vehicleType: "",
-  description: "",
-  checkTemplate: DEFAULT_CHECK_TEMPLATE.id as string,
-};
-
 /** An admin adds a machine to the company's own fleet: its QR label's code, plant number and check list. */
 function AddVehicle({ organisationId }: { organisationId: string }) {
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
-  const [vehicle, setVehicle] = useState(NO_VEHICLE);
-  const [busy, setBusy] = useState(false);
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const templateId = useId();
-  const field = (key: keyof typeof NO_VEHICLE) => (value: string) =>
-    setVehicle((current) => ({ ...current, [key]: value }));
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = parseRequest(null, NewFleetVehicleSchema, vehicle);
-    if (parsed.problem !== undefined) {
-      setOutcome(failed(parsed.problem));
-      return;
-    }
-    setBusy(true);
-    try {
-      await apiRequest("POST", `/api/organisations/${organisationId}/vehicles`, parsed.data);
-      setOutcome(done(companyMessages.vehicleAdded(parsed.data.plantNumber)));
-      setVehicle(NO_VEHICLE);
-      await refreshFleet(queryClient, organisationId);
-    } catch (error) {
-      setOutcome(failed(failureText(error)));
-    } finally {
-      setBusy(false);
-    }
-  };
-
   if (!open) {
     return (
-      <div className="grid gap-3">
-        <OutcomeNote outcome={outcome} />
-        <Button variant="outline" onClick={() => setOpen(true)}>
-          <Plus aria-hidden="true" className="size-4" />
-          Add Vehicle
-        </Button>
-      </div>
+      <Button variant="outline" onClick={() => setOpen(true)}>
+        <Plus aria-hidden="true" className="size-4" />
+        Add Vehicle
+      </Button>
     );
   }
   return (
     <Card>
-      <form onSubmit={submit} noValidate aria-label="Add Vehicle" className="grid gap-3">
-        <TextField
-          label="QR code on the label"
-          value={vehicle.qrCode}
-          onValueChange={field("qrCode")}
-          maxLength={200}
-        />
-        <TextField
-          label="Plant number"
-          value={vehicle.plantNumber}
-          onValueChange={field("plantNumber")}
-          maxLength={200}
-        />
-        <TextField
-          label="Machine"
-          value={vehicle.machineNumber}
-          onValueChange={field("machineNumber")}
-          maxLength={200}
-        />
-        <TextField
-          label="Type"
-          value={vehicle.vehicleType}
-          onValueChange={field("vehicleType")}
-          maxLength={200}
-        />
-        <div>
-          <Label htmlFor={templateId}>Daily check list</Label>
-          <select
-            id={templateId}
-            value={vehicle.checkTemplate}
-            onChange={(event) => field("checkTemplate")(event.currentTarget.value)}
-            className={cn(...TEXT_BOX_CLASSES, "min-h-12")}
-          >
-            {CHECK_TEMPLATES.map((template) => (
-              <option key={template.id} value={template.id}>
-                {template.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <TextField
-          label="Description (optional)"
-          value={vehicle.description}
-          onValueChange={field("description")}
-          maxLength={2000}
-        />
-        <OutcomeNote outcome={outcome} />
-        <div className="flex flex-wrap gap-2">
-          <Button type="submit" disabled={busy}>
-            {busy ? (
-              <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
-            ) : (
-              <Plus aria-hidden="true" className="size-4" />
-            )}
-            {busy ? "Adding..." : "Add to Fleet"}
-          </Button>
-          <Button type="button" variant="outline" onClick={() => setOpen(false)} disabled={busy}>
-            Close
-          </Button>
-        </div>
-      </form>
+      <VehicleForm
+        name="Add Vehicle"
+        initial={NO_VEHICLE}
+        submitLabel="Add to Fleet"
+        busyLabel="Adding..."
+        icon={Plus}
+        clearWhenSent
+        send={async (vehicle) => {
+          await apiRequest("POST", `/api/organisations/${organisationId}/vehicles`, vehicle);
+          await refreshFleet(queryClient, organisationId);
+          return companyMessages.vehicleAdded(vehicle.plantNumber);
+        }}
+        onClose={() => setOpen(false)}
+      />
     </Card>
   );
 }

@@ -1,5 +1,7 @@
 import { type QueryClient, useQuery } from "@tanstack/react-query";
 import type { MyOrganisationResponse, OpenInvitesResponse, OrganisationResponse } from "../../../domain/api";
+import type { CompanyCustomersResponse } from "../../../domain/company-lists";
+import type { FleetResponse } from "../../../domain/vehicle-defects";
 import { getQueryFn } from "../../lib/api-client";
 
 /** The signed-in account's company, or null for an individual driver. */
@@ -33,4 +35,36 @@ export function useOpenInvites(organisationId: string) {
 
 export function refreshOpenInvites(queryClient: QueryClient, organisationId: string): Promise<void> {
   return queryClient.invalidateQueries({ queryKey: openInvitesKey(organisationId) });
+}
+
+const fleetKey = (organisationId: string) => ["/api/organisations", organisationId, "fleet"];
+
+/** The fleet the company uses, with each vehicle's defects (supervisors and admins). */
+export function useFleet(organisationId: string) {
+  return useQuery({
+    queryKey: fleetKey(organisationId),
+    queryFn: getQueryFn<FleetResponse>({ on401: "throw" }),
+  });
+}
+
+export function refreshFleet(queryClient: QueryClient, organisationId: string): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: fleetKey(organisationId) });
+}
+
+const companyCustomersKey = (organisationId: string) => ["/api/organisations", organisationId, "customers"];
+
+/** The company's customers, retired ones too (admins only). */
+export function useCompanyCustomers(organisationId: string) {
+  return useQuery({
+    queryKey: companyCustomersKey(organisationId),
+    queryFn: getQueryFn<CompanyCustomersResponse>({ on401: "throw" }),
+  });
+}
+
+/** After a change of the company's customers: its admin's list, and the list its drivers pick from. */
+export async function refreshCustomers(queryClient: QueryClient, organisationId: string): Promise<void> {
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: companyCustomersKey(organisationId) }),
+    queryClient.invalidateQueries({ queryKey: ["/api/customers"] }),
+  ]);
 }

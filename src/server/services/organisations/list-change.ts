@@ -1,0 +1,46 @@
+import type { FastifyInstance } from "fastify";
+import type { Kysely } from "kysely";
+import type { ListClash } from "../../../domain/company-lists";
+import { companyMessages } from "../../../domain/company-messages";
+import type { ImportList } from "../../../domain/list-import";
+import { AppError } from "../../app-error";
+import { isUniqueViolation } from "../../db/is-unique-violation";
+import { lockOrganisation } from "../../db/organisations-repository";
+import type { DB } from "../../db/schema";
+
+/**
+ * Runs a change of the company's customers or fleet in one transaction that holds the organisation's row, so two
+ * admins' changes (an edit and an import, say) run one after the other and each checks its clashes against the
+ * list the other left. A QR code another fleet took meanwhile (the table's key decides) answers `onTaken`.
+ */
+export async function changeList<T>(
+  app: FastifyInstance,
+  organisationId: string,
+  onTaken: string,
+  work: (trx: Kysely<DB>) => Promise<T>,
+): Promise<T> {
+  try {
+    return await app.deps.database.db.transaction().execute(async (trx) => {
+      await lockOrganisation(trx, organisationId);
+      return work(trx);
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError("conflict", onTaken);
+    throw error;
+  }
+}
+
+/** 409 naming the first clash of a new or edited entry with another of the company's list, if it has one. */
+export function refuseClash<K extends string>(
+  list: ImportList,
+  clashes: readonly ListClash<K>[],
+  entry: Readonly<Record<K, string>>,
+): void {
+  const [clash] = clashes;
+  if (clash) {
+    throw new AppError(
+      "conflict",
+      companyMessages.listClash(list, clash.field, entry[clash.field], clash.retired),
+    );
+  }
+}

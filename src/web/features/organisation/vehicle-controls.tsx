@@ -1,0 +1,91 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { Archive, ArchiveRestore, LoaderCircle, Pencil, Save } from "lucide-react";
+import { useState } from "react";
+import { companyMessages } from "../../../domain/company-messages";
+import type { FleetResponse } from "../../../domain/vehicle-defects";
+import { Button } from "../../components/ui/button";
+import { apiRequest } from "../../lib/api-client";
+import { failureText } from "../../lib/failure-text";
+import { done, failed, type Outcome, OutcomeNote } from "./outcome";
+import { refreshFleet } from "./use-organisation";
+import { VehicleForm } from "./vehicle-form";
+
+type FleetVehicle = FleetResponse["vehicles"][number];
+
+/**
+ * An admin's controls of one machine of the company's own fleet: change it (by the rules of adding one), retire it
+ * (off the drivers' lists, kept with its history) or return it to service. What came of it is said by the list
+ * (`onChanged`), as a changed QR code makes the machine a new entry of it.
+ */
+export function VehicleControls({
+  organisationId,
+  vehicle,
+  onChanged,
+}: {
+  organisationId: string;
+  vehicle: FleetVehicle;
+  onChanged: (outcome: Outcome) => void;
+}) {
+  const queryClient = useQueryClient();
+  const [editing, setEditing] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<Outcome | null>(null);
+  const url = `/api/organisations/${organisationId}/vehicles/${encodeURIComponent(vehicle.qrCode)}`;
+
+  const retire = async () => {
+    setBusy(true);
+    setProblem(null);
+    try {
+      await apiRequest("PUT", `${url}/retired`, { retired: !vehicle.retired });
+      onChanged(done(companyMessages.vehicleRetired(vehicle.plantNumber, !vehicle.retired)));
+      await refreshFleet(queryClient, organisationId);
+    } catch (error) {
+      setProblem(failed(failureText(error)));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (editing) {
+    return (
+      <VehicleForm
+        name={`Edit ${vehicle.plantNumber}`}
+        initial={vehicle}
+        submitLabel="Save Changes"
+        busyLabel="Saving..."
+        icon={Save}
+        send={async (changed) => {
+          await apiRequest("PUT", url, changed);
+          const said = companyMessages.vehicleSaved(changed.plantNumber);
+          setEditing(false);
+          onChanged(done(said));
+          await refreshFleet(queryClient, organisationId);
+          return said;
+        }}
+        onClose={() => setEditing(false)}
+      />
+    );
+  }
+  return (
+    <div className="grid gap-2">
+      <OutcomeNote outcome={problem} />
+      <div className="flex flex-wrap gap-2">
+        <Button variant="outline" onClick={() => setEditing(true)} disabled={busy}>
+          <Pencil aria-hidden="true" className="size-4" />
+          Edit<span className="sr-only"> {vehicle.plantNumber}</span>
+        </Button>
+        <Button variant="outline" onClick={() => void retire()} disabled={busy}>
+          {busy ? (
+            <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
+          ) : vehicle.retired ? (
+            <ArchiveRestore aria-hidden="true" className="size-4" />
+          ) : (
+            <Archive aria-hidden="true" className="size-4" />
+          )}
+          {vehicle.retired ? "Return to Service" : "Retire"}
+          <span className="sr-only"> {vehicle.plantNumber}</span>
+        </Button>
+      </div>
+    </div>
+  );
+}
