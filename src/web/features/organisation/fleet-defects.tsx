@@ -22,6 +22,7 @@ import { cn } from "../../lib/cn";
 import { failureText } from "../../lib/failure-text";
 import { formatDateTime } from "../../lib/format-date-time";
 import { parseRequest } from "../../lib/parse-request";
+import { FRESH_LIST } from "../../lib/query-client";
 import { done, failed, type Outcome, OutcomeNote, Problem } from "./outcome";
 
 const fleetKey = (organisationId: string) => ["/api/organisations", organisationId, "fleet"];
@@ -38,11 +39,14 @@ export function FleetDefects({ organisationId }: { organisationId: string }) {
   const fleet = useQuery({
     queryKey: fleetKey(organisationId),
     queryFn: getQueryFn<FleetResponse>({ on401: "throw" }),
+    // Defects come in from drivers' phones all day.
+    ...FRESH_LIST,
   });
 
   let body: React.ReactNode;
   if (fleet.isPending) body = <p className="p-4 text-slate-700 dark:text-slate-300">Loading the fleet...</p>;
-  else if (fleet.isError || !fleet.data) {
+  // A read that fails after one that worked leaves the fleet shown, and a fix note being typed.
+  else if (!fleet.data) {
     body = (
       <div className="grid gap-3 p-4">
         <Problem text={failureText(fleet.error)} />

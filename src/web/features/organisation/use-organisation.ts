@@ -1,14 +1,16 @@
 import { type QueryClient, useQuery } from "@tanstack/react-query";
 import type { MyOrganisationResponse, OpenInvitesResponse, OrganisationResponse } from "../../../domain/api";
 import { getQueryFn } from "../../lib/api-client";
+import { FRESH_LIST } from "../../lib/query-client";
 
-/** The signed-in account's company, or null for an individual driver. */
+/** The signed-in account's company, or null for an individual driver; its members join from their own phones. */
 export const myOrganisationQueryKey = ["/api/organisations/mine"] as const;
 
 export function useMyOrganisation() {
   return useQuery({
     queryKey: myOrganisationQueryKey,
     queryFn: getQueryFn<MyOrganisationResponse>({ on401: "throw" }),
+    ...FRESH_LIST,
   });
 }
 
@@ -28,6 +30,7 @@ export function useOpenInvites(organisationId: string) {
   return useQuery({
     queryKey: openInvitesKey(organisationId),
     queryFn: getQueryFn<OpenInvitesResponse>({ on401: "throw" }),
+    ...FRESH_LIST,
   });
 }
 
