@@ -149,3 +149,25 @@ export async function dispatchAndArchiveWeek(page: Page, week: Week, address: st
   await putForm(page, "/api/timesheets", week.timesheetId, { status: "archived" });
   for (const id of week.checkSheetIds) await putForm(page, "/api/check-sheets", id, { status: "archived" });
 }
+
+/** A check sheet completed for the signed-in driver through the API, as the wizard's one step would. */
+export async function completeCheckSheet(page: Page, driverName: string, plantNumber: string): Promise<void> {
+  const response = await page.request.post("/api/one-step-completion/check-sheet", {
+    data: {
+      checkSheetData: {
+        id: randomUUID(),
+        checkDate: "2026-11-18",
+        plantNumber,
+        machineNumber: "13T Excavator",
+        company: "Northern Plant Hire",
+        ...operatorSigned(driverName),
+        ...clientSigned("Chris Client"),
+        signatureDate: "2026-11-18",
+        submissionEmails: ["site-office@buildco.co.uk"],
+      },
+      supervisorRating: "happy",
+      supervisorNotes: "",
+    },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}

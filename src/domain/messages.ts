@@ -322,6 +322,7 @@ export const messages = {
   formLockedRecord: (noun: string): string =>
     `This ${noun} has been approved or completed, so it can no longer be changed. Here is its record.`,
   shownOffline: (savedAt: string): string => `Offline — showing what was saved on ${savedAt}.`,
+  listRefreshedOffline: (refreshedAt: string): string => `Offline — last refreshed ${refreshedAt}.`,
   unsentAtLogout: (count: number): string =>
     count === 1
       ? "1 item has not been sent yet. Stay signed in to send it, or log out and keep it on this phone: " +

@@ -4,8 +4,15 @@ import { z } from "zod";
 import { CheckSheetSchema } from "../../domain/check-sheet";
 import { SentBackSchema } from "../../domain/sent-back";
 import { TimesheetSchema } from "../../domain/timesheet";
-import { fetchKeepingOffline, type ListAnswer } from "../offline/kept-lists";
+import { fetchKeepingOffline } from "../offline/kept-lists";
+import {
+  afterOutboxChange,
+  readWaitingSaves,
+  type WaitingSave,
+  withWaitingSaves,
+} from "../offline/waiting-saves";
 import { apiRequest } from "./api-client";
+import { FRESH_LIST } from "./query-client";
 import { useOwner } from "./session-store";
 
 /** The account's lists, as TanStack Query keys: GET the key parts joined by '/'. */
@@ -30,35 +37,83 @@ export const StoredCheckSheetSchema = CheckSheetSchema.extend(storedTimes);
 export type StoredCheckSheet = z.infer<typeof StoredCheckSheetSchema>;
 
 /**
- * A list as the server answered it, keeping the records that read as forms. One unreadable record (an old
- * shape, a half-written row) is logged and left out rather than hiding every other form from the driver.
+ * A list as the server answered it, with the driver's saves waiting to send over it (waiting-saves.ts), keeping
+ * the records that read as forms. One unreadable record (an old shape, a half-written row) is logged and left
+ * out rather than hiding every other form from the driver.
  */
-function readList<S extends z.ZodType>(schema: S, answer: unknown, what: string): z.output<S>[] {
-  if (!Array.isArray(answer)) throw new Error(`The ${what} list is not a list`);
-  return answer.flatMap((record) => {
+function readList<S extends z.ZodType>(
+  schema: S,
+  { data, waiting }: AccountListAnswer,
+  what: string,
+): z.output<S>[] {
+  if (!Array.isArray(data)) throw new Error(`The ${what} list is not a list`);
+  return withWaitingSaves(data, waiting, (record) => {
     const parsed = schema.safeParse(record);
-    if (parsed.success) return [parsed.data];
-    console.error(`Skipping an unreadable ${what}`, parsed.error.issues);
-    return [];
+    if (parsed.success) return parsed.data;
+    console.error(`Could not read a ${what}`, parsed.error.issues);
+    return null;
   });
 }
 
+/** A list of the account's as read: from the server or, without signal, this device's copy, and its waiting saves. */
+interface AccountListAnswer {
+  data: unknown;
+  waiting: WaitingSave[];
+  /** When what the server answered was read: now, or when the device's copy was kept. */
+  refreshedAt: number;
+  /** Read from this device's copy, for want of signal. */
+  fromDevice: boolean;
+}
+
 // Module-level, so TanStack Query keeps each selected list until its answer changes.
-const selectTimesheets = ({ data, keptAt }: ListAnswer) => ({
-  list: readList(StoredTimesheetSchema, data, "timesheet"),
-  keptAt,
+const selectTimesheets = (answer: AccountListAnswer) => ({
+  list: readList(StoredTimesheetSchema, answer, "timesheet"),
+  refreshedAt: answer.refreshedAt,
+  fromDevice: answer.fromDevice,
 });
-const selectCheckSheets = ({ data, keptAt }: ListAnswer) => ({
-  list: readList(StoredCheckSheetSchema, data, "check sheet"),
-  keptAt,
+const selectCheckSheets = (answer: AccountListAnswer) => ({
+  list: readList(StoredCheckSheetSchema, answer, "check sheet"),
+  refreshedAt: answer.refreshedAt,
+  fromDevice: answer.fromDevice,
 });
 
 /** A list of the account's, kept on this device for the driver and read from there without signal. */
 function accountListQuery(owner: string | null) {
-  return ({ queryKey, signal }: { queryKey: readonly unknown[]; signal: AbortSignal }) => {
+  return async ({
+    queryKey,
+    signal,
+  }: {
+    queryKey: readonly unknown[];
+    signal: AbortSignal;
+  }): Promise<AccountListAnswer> => {
     const url = queryKey.map(String).join("/");
-    return fetchKeepingOffline(owner, url, () => apiRequest<unknown>("GET", url, undefined, { signal }));
+    // Read before the server is asked: a save that lands meanwhile is in one or the other, never in neither.
+    const waiting = await readWaitingSaves(owner, url);
+    const { data, keptAt } = await fetchKeepingOffline(owner, url, () =>
+      apiRequest<unknown>("GET", url, undefined, { signal }),
+    );
+    return { data, waiting, refreshedAt: keptAt ?? Date.now(), fromDevice: keptAt !== null };
   };
+}
+
+/**
+ * The account's two lists as queries, keeping up with the account's other devices (FRESH_LIST). Their query
+ * reads this device's copy itself when there is no signal, so it runs then too rather than pausing until the
+ * browser reports a connection; and a list read from the device's copy is due again at once, so the first
+ * chance with signal (the signal's return, a screen opening) replaces it.
+ */
+export function accountListQueries(owner: string | null) {
+  const options = {
+    queryFn: accountListQuery(owner),
+    ...FRESH_LIST,
+    staleTime: (query: { state: { data?: AccountListAnswer } }) =>
+      query.state.data?.fromDevice ? 0 : FRESH_LIST.staleTime,
+    networkMode: "always",
+  } as const;
+  return [
+    { queryKey: TIMESHEETS_KEY, select: selectTimesheets, ...options },
+    { queryKey: CHECK_SHEETS_KEY, select: selectCheckSheets, ...options },
+  ] as const;
 }
 
 export type AccountForms =
@@ -68,41 +123,78 @@ export type AccountForms =
       status: "success";
       timesheets: StoredTimesheet[];
       checkSheets: StoredCheckSheet[];
-      /** Without signal, when the lists shown were kept on this device (the older of the two); else null. */
-      keptAt: number | null;
+      /** When the lists shown were last read from the server (the older of the two). */
+      refreshedAt: number;
+      /** Shown from this device's copy, for want of signal. */
+      fromDevice: boolean;
     };
 
-/**
- * Every timesheet and check sheet of the signed-in account, fetched together (spec section 7). The lists
- * count only when both arrive: with one missing, pairing would show half-sets, so on any failure both are
- * empty and the error is only logged, as the spec has it. Without signal, the lists kept on this device from
- * the driver's last visit are shown instead, with when they were kept.
- */
-export function useAccountForms(): AccountForms {
-  const owner = useOwner();
-  const queryFn = accountListQuery(owner);
-  const [timesheets, checkSheets] = useQueries({
-    queries: [
-      { queryKey: TIMESHEETS_KEY, queryFn, select: selectTimesheets },
-      { queryKey: CHECK_SHEETS_KEY, queryFn, select: selectCheckSheets },
-    ],
-  });
-  const error = timesheets.error ?? checkSheets.error;
-  useEffect(() => {
-    if (error) console.error("Could not load the account's forms", error);
-  }, [error]);
+interface ListResult<T> {
+  data?: { list: T[]; refreshedAt: number; fromDevice: boolean } | undefined;
+  error: unknown;
+}
 
-  if (error) return { status: "error", timesheets: [], checkSheets: [] };
+/**
+ * The two lists as one (spec section 7): they count only when both have arrived, as pairing would show half-sets
+ * with one missing; until then a failure leaves both empty. Once shown, a read that fails (no signal, the server
+ * down) leaves them as they were: a refresh never empties a list.
+ */
+export function accountFormsOf(
+  timesheets: ListResult<StoredTimesheet>,
+  checkSheets: ListResult<StoredCheckSheet>,
+): AccountForms {
   if (timesheets.data && checkSheets.data) {
-    const kept = [timesheets.data.keptAt, checkSheets.data.keptAt].filter((at) => at !== null);
     return {
       status: "success",
       timesheets: timesheets.data.list,
       checkSheets: checkSheets.data.list,
-      keptAt: kept.length > 0 ? Math.min(...kept) : null,
+      refreshedAt: Math.min(timesheets.data.refreshedAt, checkSheets.data.refreshedAt),
+      fromDevice: timesheets.data.fromDevice || checkSheets.data.fromDevice,
     };
   }
+  if (timesheets.error || checkSheets.error) return { status: "error", timesheets: [], checkSheets: [] };
   return { status: "pending", timesheets: [], checkSheets: [] };
+}
+
+/**
+ * Every timesheet and check sheet of the signed-in account, fetched together, with the driver's saves that wait
+ * to be sent (accountFormsOf); failures are only logged, as the spec has it. Without signal, the lists kept on
+ * this device from the driver's last visit are shown instead, with when they were kept.
+ */
+export function useAccountForms(): AccountForms {
+  const owner = useOwner();
+  const [timesheets, checkSheets] = useQueries({ queries: accountListQueries(owner) });
+  const error = timesheets.error ?? checkSheets.error;
+  useEffect(() => {
+    if (error) console.error("Could not load the account's forms", error);
+  }, [error]);
+  return accountFormsOf(timesheets, checkSheets);
+}
+
+/**
+ * The outbox changed (a save queued, sent or dropped, here or in another tab): the lists show the driver's
+ * waiting saves at once, without asking the server; a list whose save left the outbox is read again.
+ */
+export async function showWaitingSaves(queryClient: QueryClient, owner: string): Promise<void> {
+  for (const queryKey of [TIMESHEETS_KEY, CHECK_SHEETS_KEY]) {
+    if (queryClient.getQueryData(queryKey) === undefined) continue;
+    const waiting = await readWaitingSaves(owner, queryKey[0]);
+    let left = false;
+    queryClient.setQueryData<AccountListAnswer>(
+      queryKey,
+      (answer) => {
+        if (!answer) return answer;
+        const change = afterOutboxChange(answer.waiting, waiting);
+        left = change.left;
+        return { ...answer, waiting: change.saves };
+      },
+      // Not a read from the server: the list is due again when it was before.
+      { updatedAt: queryClient.getQueryState(queryKey)?.dataUpdatedAt },
+    );
+    if (left) {
+      await queryClient.invalidateQueries({ queryKey, exact: true }, { cancelRefetch: false });
+    }
+  }
 }
 
 /** After any change to the account's forms: the lists (and every screen built from them) load afresh. */

@@ -2,19 +2,57 @@ import { WifiOff } from "lucide-react";
 import { messages } from "../../domain/messages";
 import { cn } from "../lib/cn";
 import { formatDateTime } from "../lib/format-date-time";
+import { useOfflineStatus } from "./offline-status-store";
 
-/** Says that what shows is the device's copy from an earlier visit, read without signal. */
-export function KeptCopyNote({ keptAt, className }: { keptAt: number; className?: string }) {
+function OfflineNote({ text, className }: { text: string; className?: string }) {
   return (
     <p
-      role="status"
       className={cn(
         "flex items-start gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm font-medium text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100",
         className,
       )}
     >
       <WifiOff aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-      {messages.shownOffline(formatDateTime(keptAt))}
+      {text}
     </p>
+  );
+}
+
+/** Says that what shows is the device's copy from an earlier visit, read without signal. */
+export function KeptCopyNote({ keptAt, className }: { keptAt: number; className?: string }) {
+  return (
+    <div role="status">
+      <OfflineNote text={messages.shownOffline(formatDateTime(keptAt))} className={className} />
+    </div>
+  );
+}
+
+/**
+ * Above a list: without signal, when the list was last read from the server. The polite live region is always
+ * there, so a screen reader hears the note when the signal goes as well as when a screen opens without it.
+ * `fromDevice`: the list shown is the device's copy (a read just failed for want of signal), whatever the
+ * browser says about the connection.
+ */
+export function LastRefreshedNote({
+  refreshedAt,
+  fromDevice = false,
+  className,
+}: {
+  /** When the list was last read from the server; null while it has not loaded. */
+  refreshedAt: number | null;
+  fromDevice?: boolean;
+  className?: string;
+}) {
+  const { online } = useOfflineStatus();
+  const shown = refreshedAt !== null && (fromDevice || !online);
+  return (
+    <div role="status">
+      {shown ? (
+        <OfflineNote
+          text={messages.listRefreshedOffline(formatDateTime(refreshedAt))}
+          className={className}
+        />
+      ) : null}
+    </div>
   );
 }

@@ -1,3 +1,4 @@
+import { currentOwner } from "../lib/session-store";
 import { publishOutboxCounts } from "./offline-status-store";
 import { flushOutbox, listOutbox, onOutboxChange, onOutboxLanded, resumeAfterLogin, sendNow } from "./outbox";
 import { countOutbox } from "./outbox-schedule";
@@ -26,6 +27,21 @@ async function refreshLists(): Promise<void> {
   }
 }
 
+/** The queue changed: the signed-in driver's lists show the saves waiting in it at once, signal or not. */
+async function showWaiting(): Promise<void> {
+  const owner = currentOwner();
+  if (owner === null) return;
+  try {
+    const [{ appQueryClient }, { showWaitingSaves }] = await Promise.all([
+      import("../lib/query-scope"),
+      import("../lib/use-account-forms"),
+    ]);
+    await showWaitingSaves(appQueryClient, owner);
+  } catch (error) {
+    console.warn("Could not show the saves waiting to send", error);
+  }
+}
+
 /** With signal, refreshes the customer list and the fleet the service worker keeps for offline reading. */
 function refreshReferenceData(): void {
   if (!navigator.onLine || !navigator.serviceWorker?.controller) return;
@@ -47,7 +63,10 @@ export function startOutboxSync(): () => void {
   const onVisible = () => {
     if (document.visibilityState === "visible") void flushOutbox();
   };
-  const stopListening = onOutboxChange(() => void refreshCounts());
+  const stopListening = onOutboxChange(() => {
+    void refreshCounts();
+    void showWaiting();
+  });
   const stopLanded = onOutboxLanded(() => void refreshLists());
   window.addEventListener("online", hurry);
   document.addEventListener("visibilitychange", onVisible);

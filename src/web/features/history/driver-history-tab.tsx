@@ -10,7 +10,7 @@ import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { appPaths } from "../../lib/app-paths";
 import { type StoredCheckSheet, type StoredTimesheet, useAccountForms } from "../../lib/use-account-forms";
-import { KeptCopyNote } from "../../offline/kept-copy-note";
+import { LastRefreshedNote } from "../../offline/kept-copy-note";
 import { type HistoryWeek, historyWeeks } from "./history-weeks";
 
 type HistoryCard = ListCard<StoredTimesheet, StoredCheckSheet>;
@@ -113,9 +113,11 @@ export function DriverHistoryTab() {
         Driver History
       </h2>
       <p className="mt-1 text-slate-700 dark:text-slate-300">Your completed timesheets and check sheets.</p>
-      {forms.status === "success" && forms.keptAt !== null ? (
-        <KeptCopyNote keptAt={forms.keptAt} className="mt-3" />
-      ) : null}
+      <LastRefreshedNote
+        refreshedAt={forms.status === "success" ? forms.refreshedAt : null}
+        fromDevice={forms.status === "success" && forms.fromDevice}
+        className="mt-3"
+      />
       {forms.status === "pending" ? (
         <LoadingScreen label="Loading history..." />
       ) : everything.length === 0 ? (

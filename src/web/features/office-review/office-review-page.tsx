@@ -24,6 +24,7 @@ import {
 } from "../../components/ui/dialog";
 import { appPaths } from "../../lib/app-paths";
 import { failureText } from "../../lib/failure-text";
+import { LastRefreshedNote } from "../../offline/kept-copy-note";
 import { done, type Outcome, OutcomeNote, Problem } from "../organisation/outcome";
 import { useMyOrganisation } from "../organisation/use-organisation";
 import { useWideScreen } from "../supervisor/use-wide-screen";
@@ -50,7 +51,8 @@ export function OfficeReviewPage() {
   const mine = useMyOrganisation();
   let body: React.ReactNode;
   if (mine.isPending) body = <LoadingScreen label="Loading your company..." />;
-  else if (mine.isError) {
+  // A read that fails after one that worked leaves the review open, and a reason being typed in it.
+  else if (mine.isError && mine.data === undefined) {
     body = (
       <Card className="grid gap-3">
         <Problem text={companyMessages.companyLoadFailed(failureText(mine.error))} />
@@ -86,10 +88,13 @@ function Review({ organisationId, canReopen }: { organisationId: string; canReop
   );
   const list = useReviewList(organisationId, filters);
   const rows = useMemo(() => list.data?.pages.flatMap((page) => page.items) ?? [], [list.data]);
-  const [chosenId, setChosenId] = useState<string | null>(null);
+  const [chosenRow, setChosenRow] = useState<ReviewRow | null>(null);
+  const chosenId = chosenRow?.timesheetId ?? null;
   const [selectedIds, setSelectedIds] = useState<ReadonlySet<string>>(new Set());
   const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const chosen = rows.find((row) => row.timesheetId === chosenId) ?? null;
+  // The week as the list has it now; one that left the list when it was read again stays open as it was, so
+  // a reason being typed is never lost to a refresh.
+  const chosen = chosenRow && (rows.find((row) => row.timesheetId === chosenRow.timesheetId) ?? chosenRow);
   const selected = rows.filter((row) => selectedIds.has(row.timesheetId) && row.approvedAt === null);
 
   const select = (row: ReviewRow, on: boolean) =>
@@ -116,12 +121,12 @@ function Review({ organisationId, canReopen }: { organisationId: string; canReop
       updateReviewRows(queryClient, organisationId, (current) =>
         withSentBack(current, row.timesheetId, decision.formId),
       );
-      if (decision.formId === undefined || decision.formId === row.timesheetId) setChosenId(null);
+      if (decision.formId === undefined || decision.formId === row.timesheetId) setChosenRow(null);
       setOutcome(done(companyMessages.reviewSentBack(nameOf(row))));
     }
     select(row, false);
     // On a phone the week's dialog closes, so what came of the decision is seen above the list.
-    if (!wide) setChosenId(null);
+    if (!wide) setChosenRow(null);
   }
 
   const detail = chosen ? (
@@ -138,7 +143,7 @@ function Review({ organisationId, canReopen }: { organisationId: string; canReop
     chosenId,
     selected: selectedIds,
     onOpen: (row: ReviewRow) => {
-      setChosenId(row.timesheetId);
+      setChosenRow(row);
       setOutcome(null);
     },
     onSelect: select,
@@ -210,6 +215,13 @@ function Review({ organisationId, canReopen }: { organisationId: string; canReop
     );
   }
 
+  const listColumn = (
+    <div>
+      <LastRefreshedNote refreshedAt={list.data ? list.dataUpdatedAt : null} className="mb-3" />
+      {listBody}
+    </div>
+  );
+
   return (
     <div className="grid gap-4">
       <ReviewFiltersForm
@@ -220,7 +232,7 @@ function Review({ organisationId, canReopen }: { organisationId: string; canReop
           // The same filters again read the list again: drivers may have submitted meanwhile.
           if (sameFilters(next, filters)) void list.refetch();
           setFilters(next);
-          setChosenId(null);
+          setChosenRow(null);
           setSelectedIds(new Set());
         }}
       />
@@ -243,7 +255,7 @@ function Review({ organisationId, canReopen }: { organisationId: string; canReop
       />
       {wide ? (
         <div className="grid grid-cols-[minmax(0,1fr)_24rem] items-start gap-4">
-          {listBody}
+          {listColumn}
           <Card role="region" aria-label="Opened week" className="sticky top-20">
             {detail ?? (
               <p className="text-slate-700 dark:text-slate-300">
@@ -254,8 +266,8 @@ function Review({ organisationId, canReopen }: { organisationId: string; canReop
         </div>
       ) : (
         <>
-          {listBody}
-          <Dialog open={chosen !== null} onOpenChange={(open) => !open && setChosenId(null)}>
+          {listColumn}
+          <Dialog open={chosen !== null} onOpenChange={(open) => !open && setChosenRow(null)}>
             <DialogContent>
               <DialogHeader>
                 <DialogTitle>Week for review</DialogTitle>

@@ -2,6 +2,7 @@ import { type InfiniteData, type QueryClient, useInfiniteQuery } from "@tanstack
 import type { ReviewPage, ReviewRow } from "../../../domain/office-review";
 import { type ReviewFilters, reviewQuery } from "../../../domain/office-review-screen";
 import { apiRequest } from "../../lib/api-client";
+import { FRESH_LIST } from "../../lib/query-client";
 
 const reviewKey = (organisationId: string, filters: ReviewFilters) =>
   ["office-review", organisationId, filters] as const;
@@ -19,8 +20,9 @@ export function useReviewList(organisationId: string, filters: ReviewFilters) {
         { signal },
       ),
     getNextPageParam: (last) => last.nextCursor,
-    // Drivers submit all week: each visit and each change of filters reads the list afresh.
-    staleTime: 0,
+    // Drivers submit all week from their phones: each visit and each change of filters reads the list afresh,
+    // and so does a return to the office's screen (FRESH_LIST).
+    ...FRESH_LIST,
   });
 }
 

@@ -37,7 +37,8 @@ export function CompanyTab() {
 
   let body: React.ReactNode;
   if (mine.isPending) body = <LoadingScreen label="Loading your company..." />;
-  else if (mine.isError) {
+  // A read that fails after one that worked leaves the company shown, and what is being typed in it.
+  else if (mine.isError && mine.data === undefined) {
     body = (
       <Card className="grid gap-3">
         <Problem text={companyMessages.companyLoadFailed(failureText(mine.error))} />

@@ -44,7 +44,8 @@ export function FleetDefects({ organisationId }: { organisationId: string }) {
 
   let body: React.ReactNode;
   if (fleet.isPending) body = <p className="p-4 text-slate-700 dark:text-slate-300">Loading the fleet...</p>;
-  else if (fleet.isError || !fleet.data) {
+  // A read that fails after one that worked leaves the fleet shown, and a fix note being typed.
+  else if (!fleet.data) {
     body = (
       <div className="grid gap-3 p-4">
         <Problem text={failureText(fleet.error)} />

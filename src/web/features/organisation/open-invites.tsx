@@ -38,7 +38,7 @@ export function OpenInvites({ organisationId }: { organisationId: string }) {
 
   let list: React.ReactNode;
   if (invites.isPending) list = <p className="p-4 text-slate-700 dark:text-slate-300">Loading...</p>;
-  else if (invites.isError) {
+  else if (invites.isError && invites.data === undefined) {
     list = (
       <div className="grid gap-3 p-4">
         <Problem text={failureText(invites.error)} />

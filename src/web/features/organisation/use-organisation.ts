@@ -3,14 +3,16 @@ import type { MyOrganisationResponse, OpenInvitesResponse, OrganisationResponse 
 import type { CompanyCustomersResponse } from "../../../domain/company-lists";
 import type { FleetResponse } from "../../../domain/vehicle-defects";
 import { getQueryFn } from "../../lib/api-client";
+import { FRESH_LIST } from "../../lib/query-client";
 
-/** The signed-in account's company, or null for an individual driver. */
+/** The signed-in account's company, or null for an individual driver; its members join from their own phones. */
 export const myOrganisationQueryKey = ["/api/organisations/mine"] as const;
 
 export function useMyOrganisation() {
   return useQuery({
     queryKey: myOrganisationQueryKey,
     queryFn: getQueryFn<MyOrganisationResponse>({ on401: "throw" }),
+    ...FRESH_LIST,
   });
 }
 
@@ -30,6 +32,7 @@ export function useOpenInvites(organisationId: string) {
   return useQuery({
     queryKey: openInvitesKey(organisationId),
     queryFn: getQueryFn<OpenInvitesResponse>({ on401: "throw" }),
+    ...FRESH_LIST,
   });
 }
 
@@ -44,6 +47,8 @@ export function useFleet(organisationId: string) {
   return useQuery({
     queryKey: fleetKey(organisationId),
     queryFn: getQueryFn<FleetResponse>({ on401: "throw" }),
+    // Defects come in from drivers' phones all day.
+    ...FRESH_LIST,
   });
 }
 

@@ -23,7 +23,9 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/ta
 import { appPaths, parseCollationTab } from "../../lib/app-paths";
 import { cn } from "../../lib/cn";
 import { failureText } from "../../lib/failure-text";
+import { FRESH_LIST } from "../../lib/query-client";
 import { useSession } from "../../lib/session-store";
+import { LastRefreshedNote } from "../../offline/kept-copy-note";
 import { DefectCount } from "./draft-card";
 import { SupervisorLoginRequired } from "./supervisor-login-required";
 import { WeekDetail } from "./week-detail";
@@ -135,10 +137,12 @@ function Collations() {
   const lookup = useQuery({
     queryKey: COLLATIONS_KEY,
     select: selectCollations,
+    ...FRESH_LIST,
   });
 
   if (lookup.isPending) return <LoadingScreen label="Loading collations..." />;
-  if (lookup.isError) {
+  // A read that fails after one that worked leaves the sets shown as they were.
+  if (lookup.isError && lookup.data === undefined) {
     return (
       <Card role="alert" className="space-y-3">
         <p className="flex items-start gap-2 font-medium text-red-800 dark:text-red-300">
@@ -160,67 +164,72 @@ function Collations() {
     COLLATION_CATEGORIES.find((category) => counts[category] > 0) ??
     "ready";
   return (
-    <div className="space-y-4">
-      <ul aria-label="Summary" className="grid grid-cols-3 gap-2">
-        {COLLATION_CATEGORIES.map((category) => (
-          <li
-            key={category}
-            className={cn(
-              "flex flex-col items-center justify-center rounded-xl border-t-4 bg-white p-2 text-center shadow-sm dark:bg-slate-900",
-              COUNTER_STYLES[category],
-            )}
-          >
-            <span className="text-3xl font-bold">{counts[category]}</span>
-            <span className="text-xs font-semibold leading-tight text-slate-800 dark:text-slate-200">
-              {COLLATION_CATEGORY_LABELS[category]}
-            </span>
-          </li>
-        ))}
-      </ul>
-      <Tabs
-        value={tab}
-        onValueChange={(value) => {
-          const next = parseCollationTab(value);
-          if (next) setParams({ screen: "collation", tab: next }, { replace: true });
-        }}
-      >
-        <TabsList aria-label="Collation" className="h-auto">
+    <>
+      <LastRefreshedNote refreshedAt={lookup.dataUpdatedAt} className="mb-4" />
+      <div className="space-y-4">
+        <ul aria-label="Summary" className="grid grid-cols-3 gap-2">
           {COLLATION_CATEGORIES.map((category) => (
-            <TabsTrigger
+            <li
               key={category}
-              value={category}
-              aria-label={`${COLLATION_CATEGORY_LABELS[category]} (${counts[category]})`}
-              className="flex-col gap-0 px-1 py-1 text-sm leading-tight"
-            >
-              <span>{TAB_NAMES[category]}</span>
-              <span className="text-xs">({counts[category]})</span>
-            </TabsTrigger>
-          ))}
-        </TabsList>
-        {COLLATION_CATEGORIES.map((category) => {
-          const list = entries.filter((entry) => collationCategory(entry) === category);
-          return (
-            <TabsContent key={category} value={category}>
-              <h2 className="sr-only">{COLLATION_CATEGORY_LABELS[category]}</h2>
-              {list.length === 0 ? (
-                <Card className="text-center text-slate-700 dark:text-slate-300">{EMPTY_TEXT[category]}</Card>
-              ) : (
-                <ul
-                  aria-label={COLLATION_CATEGORY_LABELS[category]}
-                  className="grid items-start gap-3 lg:grid-cols-2 xl:grid-cols-3"
-                >
-                  {list.map((entry) => (
-                    <li key={entry.id}>
-                      <EntryCard entry={entry} />
-                    </li>
-                  ))}
-                </ul>
+              className={cn(
+                "flex flex-col items-center justify-center rounded-xl border-t-4 bg-white p-2 text-center shadow-sm dark:bg-slate-900",
+                COUNTER_STYLES[category],
               )}
-            </TabsContent>
-          );
-        })}
-      </Tabs>
-    </div>
+            >
+              <span className="text-3xl font-bold">{counts[category]}</span>
+              <span className="text-xs font-semibold leading-tight text-slate-800 dark:text-slate-200">
+                {COLLATION_CATEGORY_LABELS[category]}
+              </span>
+            </li>
+          ))}
+        </ul>
+        <Tabs
+          value={tab}
+          onValueChange={(value) => {
+            const next = parseCollationTab(value);
+            if (next) setParams({ screen: "collation", tab: next }, { replace: true });
+          }}
+        >
+          <TabsList aria-label="Collation" className="h-auto">
+            {COLLATION_CATEGORIES.map((category) => (
+              <TabsTrigger
+                key={category}
+                value={category}
+                aria-label={`${COLLATION_CATEGORY_LABELS[category]} (${counts[category]})`}
+                className="flex-col gap-0 px-1 py-1 text-sm leading-tight"
+              >
+                <span>{TAB_NAMES[category]}</span>
+                <span className="text-xs">({counts[category]})</span>
+              </TabsTrigger>
+            ))}
+          </TabsList>
+          {COLLATION_CATEGORIES.map((category) => {
+            const list = entries.filter((entry) => collationCategory(entry) === category);
+            return (
+              <TabsContent key={category} value={category}>
+                <h2 className="sr-only">{COLLATION_CATEGORY_LABELS[category]}</h2>
+                {list.length === 0 ? (
+                  <Card className="text-center text-slate-700 dark:text-slate-300">
+                    {EMPTY_TEXT[category]}
+                  </Card>
+                ) : (
+                  <ul
+                    aria-label={COLLATION_CATEGORY_LABELS[category]}
+                    className="grid items-start gap-3 lg:grid-cols-2 xl:grid-cols-3"
+                  >
+                    {list.map((entry) => (
+                      <li key={entry.id}>
+                        <EntryCard entry={entry} />
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </TabsContent>
+            );
+          })}
+        </Tabs>
+      </div>
+    </>
   );
 }
 

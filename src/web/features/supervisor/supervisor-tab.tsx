@@ -17,7 +17,7 @@ import { toast } from "../../components/ui/use-toast";
 import { appPaths } from "../../lib/app-paths";
 import { refreshAccountForms, useAccountForms } from "../../lib/use-account-forms";
 import { useCurrentDriver } from "../../lib/use-current-driver";
-import { KeptCopyNote } from "../../offline/kept-copy-note";
+import { LastRefreshedNote } from "../../offline/kept-copy-note";
 import { DraftCard } from "./draft-card";
 import { EmailDispatchDialog } from "./email-dispatch-dialog";
 import { PackRecipients } from "./recipient-list";
@@ -172,9 +172,11 @@ export function SupervisorTab() {
       <p className="mt-1 text-slate-700 dark:text-slate-300">
         Review draft sheets, get them approved and email them to the client.
       </p>
-      {forms.status === "success" && forms.keptAt !== null ? (
-        <KeptCopyNote keptAt={forms.keptAt} className="mt-3" />
-      ) : null}
+      <LastRefreshedNote
+        refreshedAt={forms.status === "success" ? forms.refreshedAt : null}
+        fromDevice={forms.status === "success" && forms.fromDevice}
+        className="mt-3"
+      />
       <div className="mt-3 grid gap-2 sm:grid-cols-2">
         <Button
           variant="outline"
