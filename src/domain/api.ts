@@ -12,7 +12,7 @@ import { IdSchema } from "./form-fields";
 import { FormStatusSchema } from "./form-status";
 import { FORM_KINDS } from "./forms/form-spec";
 import { messages } from "./messages";
-import { OrganisationNameSchema, RoleSchema } from "./organisation";
+import { JoinCodeRoleSchema, OrganisationNameSchema, RoleSchema } from "./organisation";
 import { timesheetIdOfCombined } from "./pairing";
 import { MIN_PASSWORD_LENGTH } from "./password";
 import { isHttpUrlOrPath, PhotoUrlSchema } from "./photos";
@@ -358,15 +358,15 @@ export const InviteResponseSchema = z.object({ id: z.string(), message: z.string
 export type InviteResponse = z.infer<typeof InviteResponseSchema>;
 
 /**
- * POST /api/organisations/{id}/join-codes: a join link to show as a QR code, for the role given, that lets in
- * everyone who scans it until it expires or is revoked.
+ * POST /api/organisations/{id}/join-codes: a join link to show as a QR code, that lets in everyone who scans it
+ * as a driver (the only role it may be for) until it expires or is revoked.
  */
-export const JoinCodeRequestSchema = z.object({ role: RoleSchema });
+export const JoinCodeRequestSchema = z.object({ role: JoinCodeRoleSchema });
 export type JoinCodeRequest = z.infer<typeof JoinCodeRequestSchema>;
 export const JoinCodeResponseSchema = z.object({
   id: z.string(),
   joinUrl: z.string(),
-  role: RoleSchema,
+  role: JoinCodeRoleSchema,
   expiresAt: z.string(),
 });
 export type JoinCodeResponse = z.infer<typeof JoinCodeResponseSchema>;
