@@ -225,6 +225,43 @@ describe.each(testDatabases())("security on $name", ({ open }) => {
     expect(await ownerRows()).toEqual(before);
   });
 
+  it("takes PUBLIC_URL's origin as ours, never the Host a request names, and a proxy's forwarded host only behind TRUST_PROXY", async () => {
+    const logout = (target: FastifyInstance, headers: Record<string, string>) =>
+      target.inject({ method: "POST", url: "/api/drivers/logout", headers });
+    const evil = { host: "evil.example.net", origin: "http://evil.example.net" };
+    const forwardedEvil = { "x-forwarded-host": "evil.example.net", "x-forwarded-proto": "http" };
+    expect((await logout(app, { origin: ORIGIN })).statusCode).toBe(204);
+    // A page on another site whose request names that site as Host (a DNS rebinding, a proxy passing Host on).
+    expect((await logout(app, evil)).statusCode).toBe(403);
+    expect((await logout(app, { ...evil, ...forwardedEvil })).statusCode).toBe(403);
+    expect((await logout(app, { origin: "null" })).statusCode).toBe(403);
+
+    const proxied = await buildApp({
+      config: loadConfig({ PUBLIC_URL: ORIGIN, TRUST_PROXY: "true" }),
+      database,
+      webRoot,
+      logger: pino({ level: "silent" }),
+      now: () => clock,
+    });
+    try {
+      const viaProxy = { "x-forwarded-host": "sheets.example.co.uk", "x-forwarded-proto": "https" };
+      expect((await logout(proxied, { origin: ORIGIN })).statusCode).toBe(204);
+      expect(
+        (await logout(proxied, { ...viaProxy, origin: "https://sheets.example.co.uk" })).statusCode,
+      ).toBe(204);
+      expect((await logout(proxied, { ...viaProxy, origin: "http://sheets.example.co.uk" })).statusCode).toBe(
+        403,
+      );
+      expect((await logout(proxied, { ...viaProxy, origin: "https://evil.example.net" })).statusCode).toBe(
+        403,
+      );
+      // Without the proxy's header, the Host alone is still no witness.
+      expect((await logout(proxied, evil)).statusCode).toBe(403);
+    } finally {
+      await proxied.close();
+    }
+  });
+
   it("counts failed logins per address too, with the same generic answer for every account", async () => {
     // A different email each time: only the per-address count can stop this.
     let last = await call("POST", "/api/drivers/login", {
