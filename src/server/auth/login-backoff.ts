@@ -34,7 +34,10 @@ export function loginKeys(email: string, address?: string): LoginKeys {
 }
 
 function lockedOut(waitMs: number): AppError {
-  return new AppError("rate_limited", tooManyAttemptsMessage(waitMs), { logMessage: "login locked out" });
+  return new AppError("rate_limited", tooManyAttemptsMessage(waitMs), {
+    logMessage: "login locked out",
+    retryAfterMs: waitMs,
+  });
 }
 
 /**

@@ -185,6 +185,25 @@ describe.each(testDatabases())("driver accounts on $name", ({ open }) => {
     expect((await queued(other)).length).toBe(5);
   });
 
+  it("says in Retry-After when a refused sign-up or a locked login may try again, as its message does", async () => {
+    for (let i = 0; i < 5; i += 1)
+      expect((await requestSignUp({ fullName: "X", email, password: "secret1" })).statusCode).toBe(202);
+    clock = new Date(clock.getTime() + 20 * 60_000);
+    const refused = await requestSignUp({ fullName: "X", email, password: "secret1" });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers["retry-after"]).toBe("2400");
+    expect(refused.json().message).toBe("Too many attempts. Please wait 40 minutes and try again.");
+
+    for (let i = 0; i < 10; i += 1) expect((await login({ email, password: "nope" })).statusCode).toBe(401);
+    const locked = await login({ email, password: "nope" });
+    expect(locked.statusCode).toBe(429);
+    expect(locked.headers["retry-after"]).toBe("1");
+    clock = new Date(clock.getTime() + 1000);
+    expect((await login({ email, password: "nope" })).statusCode).toBe(401);
+    const longer = await login({ email, password: "nope" });
+    expect(longer.headers["retry-after"]).toBe("2");
+  });
+
   it("refuses incomplete or malformed registrations", async () => {
     expect((await requestSignUp({ fullName: "", email, password: "secret1" })).statusCode).toBe(400);
     expect(
