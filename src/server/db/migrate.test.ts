@@ -293,4 +293,33 @@ describe.each(testDatabases())("migration 020 on $name", ({ open }) => {
       await database.close();
     }
   });
+
+  it("keeps every failed-login count, each beginning at its last failure", async () => {
+    const database = await open({ migrate: false });
+    try {
+      await migrateBefore(database.db, "020");
+      const db = database.db as unknown as Kysely<Record<string, Record<string, unknown>>>;
+      const counts = Array.from({ length: 1203 }, (_, i) => ({
+        key: `login:address:10.0.${i >> 8}.${i & 255}`,
+        failures: (i % 120) + 1,
+        last_failure_at: new Date(Date.UTC(2025, 5, 1, 8, 0, i)).toISOString(),
+      }));
+      for (let i = 0; i < counts.length; i += 400) {
+        await db
+          .insertInto("login_failures")
+          .values(counts.slice(i, i + 400))
+          .execute();
+      }
+
+      await migrateToLatest(database.db);
+      const rows = await database.db.selectFrom("login_failures").selectAll().execute();
+      expect(rows.sort((a, b) => (a.key < b.key ? -1 : 1))).toEqual(
+        counts
+          .map((c) => ({ ...c, first_failure_at: c.last_failure_at }))
+          .sort((a, b) => (a.key < b.key ? -1 : 1)),
+      );
+    } finally {
+      await database.close();
+    }
+  });
 });

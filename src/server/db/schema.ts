@@ -334,6 +334,8 @@ export interface RateLimitsTable {
 export interface LoginFailuresTable {
   key: string;
   failures: number;
+  /** ISO-8601: when the count began; it covers a day from then (migration 020). */
+  first_failure_at: string;
   /** ISO-8601. */
   last_failure_at: string;
 }

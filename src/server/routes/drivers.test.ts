@@ -2,6 +2,7 @@ import type { LightMyRequestResponse } from "fastify";
 import { beforeEach, describe, expect, it } from "vitest";
 import { messages } from "../../domain/messages";
 import { hashToken, SESSION_COOKIE } from "../auth/sessions";
+import { replaceLoginFailures } from "../db/login-failures-repository";
 import { claimBatch } from "../db/outbox-repository";
 import { testDatabases } from "../db/test-databases";
 import { queuedSignUpTokens, signUp } from "../test-support/sign-up";
@@ -58,8 +59,13 @@ describe.each(testDatabases())("driver accounts on $name", ({ open }) => {
       url: "/api/drivers/reset-password/confirm",
       payload: { token, newPassword },
     });
-  const login = (body: object) =>
-    testApp.app.inject({ method: "POST", url: "/api/drivers/login", payload: body });
+  const login = (body: object, remoteAddress?: string) =>
+    testApp.app.inject({
+      method: "POST",
+      url: "/api/drivers/login",
+      payload: body,
+      ...(remoteAddress ? { remoteAddress } : {}),
+    });
   const me = (cookie: string) =>
     testApp.app.inject({ method: "GET", url: "/api/drivers/me", headers: { cookie } });
 
@@ -288,14 +294,62 @@ describe.each(testDatabases())("driver accounts on $name", ({ open }) => {
     expect((await right()).json().message).toBe("Too many attempts. Please wait 15 minutes and try again.");
     wait(15 * 60_000);
     expect((await right()).statusCode).toBe(200);
-    // The successful login forgot the failures: ten more are free again.
+    // The successful login forgot the failures at this address: ten more are free again.
     for (let i = 0; i < 10; i += 1) expect((await wrong()).statusCode).toBe(401);
     expect((await right()).statusCode).toBe(429);
-    // Failures are forgotten a day after the last one.
+    // A count covers a day from its first failure, then starts again.
     wait(24 * 60 * 60_000);
     for (let i = 0; i < 10; i += 1) expect((await wrong()).statusCode).toBe(401);
     expect((await right()).statusCode).toBe(429);
   }, 120_000);
+
+  it("lets the owner log in from their own address while guesses from another are locked out", async () => {
+    await register({ fullName: "A", email, password: "secret1" });
+    const attacker = "203.0.113.7";
+    const owner = "198.51.100.4";
+    for (let i = 0; i < 10; i += 1)
+      expect((await login({ email, password: "nope" }, attacker)).statusCode).toBe(401);
+    const locked = await login({ email, password: "secret1" }, attacker);
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().message).toBe("Too many attempts. Please wait 1 second and try again.");
+    // The owner, elsewhere, mistypes and then logs in, while the attacker's address stays locked.
+    expect((await login({ email, password: "secret1x" }, owner)).statusCode).toBe(401);
+    expect((await login({ email, password: "secret1" }, owner)).statusCode).toBe(200);
+    expect((await login({ email, password: "nope" }, attacker)).statusCode).toBe(429);
+    // The owner's login gave the attacker nothing back.
+    clock = new Date(clock.getTime() + 1000);
+    expect((await login({ email, password: "nope" }, attacker)).statusCode).toBe(401);
+    expect((await login({ email, password: "nope" }, attacker)).json().message).toBe(
+      "Too many attempts. Please wait 2 seconds and try again.",
+    );
+  });
+
+  it("makes every address wait once an account has failed 500 times in a day, however many addresses tried", async () => {
+    await register({ fullName: "A", email, password: "secret1" });
+    // A botnet's 499 guesses from as many addresses, each its first from there.
+    const first = clock.getTime() - 60 * 60_000;
+    await replaceLoginFailures(testApp.database.db, `login:account:${email}`, undefined, {
+      failures: 499,
+      firstFailureAt: first,
+      lastFailureAt: clock.getTime(),
+    });
+    expect((await login({ email, password: "guess-500" }, "203.0.113.1")).statusCode).toBe(401);
+    const next = await login({ email, password: "guess-501" }, "203.0.113.2");
+    expect(next.statusCode).toBe(429);
+    expect(next.headers["retry-after"]).toBe("1");
+    // Its owner waits too: that is the price of bounding a botnet, paid only in such an attack.
+    expect((await login({ email, password: "secret1" }, "198.51.100.4")).statusCode).toBe(429);
+    clock = new Date(clock.getTime() + 1000);
+    expect((await login({ email, password: "secret1" }, "198.51.100.4")).statusCode).toBe(200);
+    // The owner's login does not give the botnet its 500 back: the count goes on doubling the wait.
+    clock = new Date(clock.getTime() + 1000);
+    expect((await login({ email, password: "guess-502" }, "203.0.113.3")).statusCode).toBe(401);
+    const doubled = await login({ email, password: "guess-503" }, "203.0.113.4");
+    expect(doubled.json().message).toBe("Too many attempts. Please wait 2 seconds and try again.");
+    // A day after the count began, the account starts afresh.
+    clock = new Date(first + 24 * 60 * 60_000);
+    expect((await login({ email, password: "secret1" }, "198.51.100.4")).statusCode).toBe(200);
+  });
 
   it("lets only one of many attempts made at once through once the free failures are used up", async () => {
     await register({ fullName: "A", email, password: "secret1" });

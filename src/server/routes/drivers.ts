@@ -72,7 +72,7 @@ export const driverRoutes: FastifyPluginAsync = async (app) => {
   app.post("/drivers/change-password", async (request): Promise<MessageResponse> => {
     const account = requireAccount(request);
     const body = parseInput(ChangePasswordRequestSchema, request.body);
-    await changePassword(app, account, request.session!.tokenHash, body);
+    await changePassword(app, account, request.session!.tokenHash, body, request.ip);
     return { message: messages.passwordChanged };
   });
 
