@@ -228,10 +228,10 @@ export async function deleteExpiredPasswordResets(db: Kysely<DB>, now: Date): Pr
   return Number(result.numDeletedRows);
 }
 
+/** What a sign-up asked for: the name and address. The password is chosen when the emailed link is opened. */
 export interface PendingRegistration {
   fullName: string;
   email: string;
-  passwordHash: string;
 }
 
 /**
@@ -251,11 +251,28 @@ export async function insertPendingRegistration(
       full_name: registration.fullName,
       email: registration.email,
       email_normalized: emailNormalized,
-      password_hash: registration.passwordHash,
       created_at: registration.createdAt.toISOString(),
       expires_at: registration.expiresAt.toISOString(),
     })
     .execute();
+}
+
+/**
+ * What a sign-up link is for, without using it up: undefined when the link is unknown, expired, already used or
+ * no longer the newest sent to its address.
+ */
+export async function findPendingRegistration(
+  db: Kysely<DB>,
+  tokenHash: string,
+  now: Date,
+): Promise<PendingRegistration | undefined> {
+  const row = await db
+    .selectFrom("pending_registrations")
+    .select(["full_name", "email"])
+    .where("token_hash", "=", tokenHash)
+    .where("expires_at", ">", now.toISOString())
+    .executeTakeFirst();
+  return row && { fullName: row.full_name, email: row.email };
 }
 
 /**
@@ -271,9 +288,9 @@ export async function consumePendingRegistration(
     .deleteFrom("pending_registrations")
     .where("token_hash", "=", tokenHash)
     .where("expires_at", ">", now.toISOString())
-    .returning(["full_name", "email", "password_hash"])
+    .returning(["full_name", "email"])
     .executeTakeFirst();
-  return row && { fullName: row.full_name, email: row.email, passwordHash: row.password_hash };
+  return row && { fullName: row.full_name, email: row.email };
 }
 
 /** Once an address has its account, the other links sent to it for a sign-up are useless. */

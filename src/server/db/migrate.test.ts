@@ -322,4 +322,29 @@ describe.each(testDatabases())("migration 020 on $name", ({ open }) => {
       await database.close();
     }
   });
+
+  it("keeps the sign-ups waiting for their link, without the password hashes chosen at sign-up", async () => {
+    const database = await open({ migrate: false });
+    try {
+      await migrateBefore(database.db, "020");
+      const db = database.db as unknown as Kysely<Record<string, Record<string, unknown>>>;
+      const waiting = {
+        token_hash: "hash-of-a-link",
+        full_name: "Dave Digger",
+        email: "Dave@Haulage.co.uk",
+        email_normalized: "dave@haulage.co.uk",
+        created_at: "2025-06-01T08:00:00.000Z",
+        expires_at: "2025-06-02T08:00:00.000Z",
+      };
+      await db
+        .insertInto("pending_registrations")
+        .values({ ...waiting, password_hash: "$argon2id$v=19$chosen-by-whoever-signed-up" })
+        .execute();
+
+      await migrateToLatest(database.db);
+      expect(await database.db.selectFrom("pending_registrations").selectAll().execute()).toEqual([waiting]);
+    } finally {
+      await database.close();
+    }
+  });
 });

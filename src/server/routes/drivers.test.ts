@@ -40,8 +40,22 @@ describe.each(testDatabases())("driver accounts on $name", ({ open }) => {
   /** Registration as a person does it: the request, then the emailed link. */
   const register = (body: { fullName: string; email: string; password: string }) =>
     signUp(testApp.app, { payload: body });
-  const confirmSignUp = (token: string | undefined) =>
-    testApp.app.inject({ method: "POST", url: "/api/drivers/register/confirm", payload: { token } });
+  /** The link's page: what it shows before anything is made. */
+  const openSignUpLink = (token: string | undefined) =>
+    testApp.app.inject({ method: "GET", url: `/api/drivers/register/confirm?token=${token}` });
+  /** The link page's button, with the password chosen there. */
+  const confirmSignUp = (token: string | undefined, password: string | undefined = "secret1") =>
+    testApp.app.inject({
+      method: "POST",
+      url: "/api/drivers/register/confirm",
+      payload: { token, password },
+    });
+  const accountsWith = async (address: string) =>
+    await testApp.database.db
+      .selectFrom("accounts")
+      .select("id")
+      .where("email_normalized", "=", address.toLowerCase())
+      .execute();
   const queued = async (to: string) =>
     (await testApp.database.db.selectFrom("mail_outbox").selectAll().execute()).filter((row) =>
       (JSON.parse(row.to_addresses) as string[]).includes(to),
@@ -69,12 +83,12 @@ describe.each(testDatabases())("driver accounts on $name", ({ open }) => {
   const me = (cookie: string) =>
     testApp.app.inject({ method: "GET", url: "/api/drivers/me", headers: { cookie } });
 
-  it("registers by an emailed link, which makes the account and signs the driver in with an httpOnly, SameSite=Lax cookie", async () => {
-    const asked = await requestSignUp({ fullName: "Dave Digger", email, password: "secret1" });
+  it("registers by an emailed link whose page makes the account with the password chosen there, signing the driver in with an httpOnly, SameSite=Lax cookie", async () => {
+    const asked = await requestSignUp({ fullName: "Dave Digger", email });
     expect(asked.statusCode).toBe(202);
     expect(asked.json()).toEqual({ message: messages.registrationMailSent });
     expect(asked.cookies).toEqual([]);
-    // Nothing exists until the link is opened: logging in is refused as for any unknown address.
+    // Nothing exists until the link's page makes it: logging in is refused as for any unknown address.
     expect((await login({ email, password: "secret1" })).statusCode).toBe(401);
     const [mail] = await queued(email);
     expect(mail?.subject).toBe("Finish creating your Plant Sheets account");
@@ -82,7 +96,19 @@ describe.each(testDatabases())("driver accounts on $name", ({ open }) => {
     expect(mail?.text_body).toContain("http://sheets.test/confirm-account?token=");
     const [token] = await queuedSignUpTokens(testApp.database.db, email);
 
-    const res = await confirmSignUp(token);
+    // The page names the account it makes, and makes nothing by being opened, however often.
+    for (let i = 0; i < 2; i += 1) {
+      const opened = await openSignUpLink(token);
+      expect(opened.statusCode).toBe(200);
+      expect(opened.json()).toEqual({ fullName: "Dave Digger", email });
+      expect(opened.cookies).toEqual([]);
+    }
+    expect(await accountsWith(email)).toEqual([]);
+    const short = await confirmSignUp(token, "12345");
+    expect(short.statusCode).toBe(400);
+    expect(short.json().message).toBe(`password: ${messages.registerPasswordTooShort}`);
+
+    const res = await confirmSignUp(token, "my-own-pass");
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ fullName: "Dave Digger", email });
     expect(res.body).not.toMatch(/argon2|password/i);
@@ -93,14 +119,52 @@ describe.each(testDatabases())("driver accounts on $name", ({ open }) => {
     const who = await me(sessionCookie(res));
     expect(who.statusCode).toBe(200);
     expect(who.json()).toMatchObject({ fullName: "Dave Digger", email });
+    expect((await login({ email, password: "my-own-pass" })).statusCode).toBe(200);
+    // Used: its page now says the link is not valid.
+    const used = await openSignUpLink(token);
+    expect(used.statusCode).toBe(400);
+    expect(used.json()).toEqual({ code: "bad_request", message: messages.registrationLinkInvalid });
+  });
+
+  it("signs no one in when a sign-up link is opened: an attacker's own link, sent to someone else, makes nothing without its page's password", async () => {
+    const attacker = `attacker-${email}`;
+    await requestSignUp({ fullName: "Friendly Name", email: attacker });
+    const [token] = await queuedSignUpTokens(testApp.database.db, attacker);
+    // The victim opens it: the page shows whose account it is, and nothing more happens.
+    const opened = await openSignUpLink(token);
+    expect(opened.json()).toEqual({ fullName: "Friendly Name", email: attacker });
+    expect(opened.cookies).toEqual([]);
+    // What opening the link used to send on load, the token alone, makes no account and no session.
+    const onLoad = await testApp.app.inject({
+      method: "POST",
+      url: "/api/drivers/register/confirm",
+      payload: { token },
+    });
+    expect(onLoad.statusCode).toBe(400);
+    expect(onLoad.cookies).toEqual([]);
+    expect(await accountsWith(attacker)).toEqual([]);
+    expect((await openSignUpLink(token)).statusCode).toBe(200);
+  });
+
+  it("lets no one choose the password of an account they sign up for at someone else's address", async () => {
+    // The attacker signs the victim's address up, with a password as the sign-up form once took.
+    const planted = await requestSignUp({ fullName: "Victim", email, password: "attacker-pass" });
+    expect(planted.statusCode).toBe(202);
+    const pending = await testApp.database.db.selectFrom("pending_registrations").selectAll().execute();
+    expect(JSON.stringify(pending)).not.toMatch(/argon2|attacker-pass/);
+    // The victim gets the link, and the password is the one they choose on its page.
+    const [token] = await queuedSignUpTokens(testApp.database.db, email);
+    expect((await confirmSignUp(token, "victims-own")).statusCode).toBe(201);
+    expect((await login({ email, password: "attacker-pass" })).statusCode).toBe(401);
+    expect((await login({ email, password: "victims-own" })).statusCode).toBe(200);
   });
 
   it("answers a known address's registration byte for byte as a new one's, and mails its owner instead", async () => {
     await register({ fullName: "Owner Olga", email, password: "secret1" });
     const other = `new-${email}`;
     // The same body but for the address: the known one in other letter case, so case cannot tell them apart.
-    const known = await requestSignUp({ fullName: "B", email: email.toUpperCase(), password: "secret2" });
-    const unknown = await requestSignUp({ fullName: "B", email: other.toUpperCase(), password: "secret2" });
+    const known = await requestSignUp({ fullName: "B", email: email.toUpperCase() });
+    const unknown = await requestSignUp({ fullName: "B", email: other.toUpperCase() });
     expect(known.statusCode).toBe(202);
     expect(wholeAnswer(known)).toEqual(wholeAnswer(unknown));
     expect(known.rawPayload.equals(unknown.rawPayload)).toBe(true);
@@ -113,9 +177,8 @@ describe.each(testDatabases())("driver accounts on $name", ({ open }) => {
     expect(attempt.text_body).toContain("Hello Owner Olga,");
     expect(attempt.text_body).toContain("log in with your password, or use Forgot Password");
     expect(attempt.text_body).not.toMatch(/token=/);
-    // Nothing changed for the owner: the old password still works, the new one does not.
+    // Nothing changed for the owner: the password still works.
     expect((await login({ email, password: "secret1" })).statusCode).toBe(200);
-    expect((await login({ email, password: "secret2" })).statusCode).toBe(401);
     // The new address got its link.
     expect((await queued(other.toUpperCase())).map((m) => m.subject)).toEqual([
       "Finish creating your Plant Sheets account",
@@ -125,27 +188,31 @@ describe.each(testDatabases())("driver accounts on $name", ({ open }) => {
   });
 
   it("lets a sign-up link work once, only while it is the newest for its address and for 24 hours", async () => {
-    await requestSignUp({ fullName: "First Try", email, password: "secret1" });
-    await requestSignUp({ fullName: "Second Try", email, password: "secret2" });
+    await requestSignUp({ fullName: "First Try", email });
+    await requestSignUp({ fullName: "Second Try", email });
     const rows = await queued(email);
     const [older, newer] = rows.map((m) => /token=([\w-]+)/.exec(m.text_body ?? "")?.[1]);
     expect(older).toBeDefined();
-    expect((await confirmSignUp(older)).json()).toEqual({
-      code: "bad_request",
-      message: messages.registrationLinkInvalid,
-    });
+    for (const refused of [await openSignUpLink(older), await confirmSignUp(older)]) {
+      expect(refused.json()).toEqual({ code: "bad_request", message: messages.registrationLinkInvalid });
+    }
     expect((await confirmSignUp(`${newer}x`)).statusCode).toBe(400);
     expect((await confirmSignUp("short")).statusCode).toBe(400);
-    const made = await confirmSignUp(newer);
+    expect((await openSignUpLink("short")).statusCode).toBe(400);
+    const made = await confirmSignUp(newer, "secret2");
     expect(made.statusCode).toBe(201);
     expect(made.json()).toMatchObject({ fullName: "Second Try", email });
-    expect((await confirmSignUp(newer)).statusCode).toBe(400);
+    expect((await confirmSignUp(newer, "secret3")).statusCode).toBe(400);
     expect((await login({ email, password: "secret2" })).statusCode).toBe(200);
+    expect((await login({ email, password: "secret3" })).statusCode).toBe(401);
 
     const late = `late-${email}`;
-    await requestSignUp({ fullName: "Late", email: late, password: "secret1" });
+    await requestSignUp({ fullName: "Late", email: late });
     const [lateToken] = await queuedSignUpTokens(testApp.database.db, late);
-    clock = new Date(clock.getTime() + 24 * 60 * 60_000);
+    clock = new Date(clock.getTime() + 24 * 60 * 60_000 - 1);
+    expect((await openSignUpLink(lateToken)).statusCode).toBe(200);
+    clock = new Date(clock.getTime() + 1);
+    expect((await openSignUpLink(lateToken)).statusCode).toBe(400);
     expect((await confirmSignUp(lateToken)).statusCode).toBe(400);
     expect((await login({ email: late, password: "secret1" })).statusCode).toBe(401);
   });
@@ -153,7 +220,7 @@ describe.each(testDatabases())("driver accounts on $name", ({ open }) => {
   it("makes one account when two links of one address race, the other answering that the link is invalid", async () => {
     // Two pending sign-ups for one address can only exist side by side if written before either replaced the
     // other; stand in for that race by writing the second row directly.
-    await requestSignUp({ fullName: "Racer", email, password: "secret1" });
+    await requestSignUp({ fullName: "Racer", email });
     const [first] = await queuedSignUpTokens(testApp.database.db, email);
     const pending = await testApp.database.db
       .selectFrom("pending_registrations")
@@ -167,12 +234,7 @@ describe.each(testDatabases())("driver accounts on $name", ({ open }) => {
       .execute();
     const answers = await Promise.all([confirmSignUp(first), confirmSignUp(second)]);
     expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 400]);
-    const accounts = await testApp.database.db
-      .selectFrom("accounts")
-      .select("id")
-      .where("email", "=", email)
-      .execute();
-    expect(accounts).toHaveLength(1);
+    expect(await accountsWith(email)).toHaveLength(1);
   });
 
   it("limits sign-up mails to one address to five an hour, known or not, with the same refusal", async () => {
@@ -181,8 +243,8 @@ describe.each(testDatabases())("driver accounts on $name", ({ open }) => {
     const knownAnswers: LightMyRequestResponse[] = [];
     const unknownAnswers: LightMyRequestResponse[] = [];
     for (let i = 0; i < 6; i += 1) {
-      knownAnswers.push(await requestSignUp({ fullName: "X", email, password: "secret2" }));
-      unknownAnswers.push(await requestSignUp({ fullName: "X", email: other, password: "secret2" }));
+      knownAnswers.push(await requestSignUp({ fullName: "X", email }));
+      unknownAnswers.push(await requestSignUp({ fullName: "X", email: other }));
     }
     // The owner had one sign-up of their own already.
     expect(knownAnswers.map((a) => a.statusCode)).toEqual([202, 202, 202, 202, 429, 429]);
@@ -193,9 +255,9 @@ describe.each(testDatabases())("driver accounts on $name", ({ open }) => {
 
   it("says in Retry-After when a refused sign-up or a locked login may try again, as its message does", async () => {
     for (let i = 0; i < 5; i += 1)
-      expect((await requestSignUp({ fullName: "X", email, password: "secret1" })).statusCode).toBe(202);
+      expect((await requestSignUp({ fullName: "X", email })).statusCode).toBe(202);
     clock = new Date(clock.getTime() + 20 * 60_000);
-    const refused = await requestSignUp({ fullName: "X", email, password: "secret1" });
+    const refused = await requestSignUp({ fullName: "X", email });
     expect(refused.statusCode).toBe(429);
     expect(refused.headers["retry-after"]).toBe("2400");
     expect(refused.json().message).toBe("Too many attempts. Please wait 40 minutes and try again.");
@@ -211,12 +273,10 @@ describe.each(testDatabases())("driver accounts on $name", ({ open }) => {
   });
 
   it("refuses incomplete or malformed registrations", async () => {
-    expect((await requestSignUp({ fullName: "", email, password: "secret1" })).statusCode).toBe(400);
-    expect(
-      (await requestSignUp({ fullName: "A", email: "not-an-email", password: "secret1" })).statusCode,
-    ).toBe(400);
-    expect((await requestSignUp({ fullName: "A", email, password: "12345" })).statusCode).toBe(400);
-    expect((await login({ email, password: "secret1" })).statusCode).toBe(401);
+    expect((await requestSignUp({ fullName: "", email })).statusCode).toBe(400);
+    expect((await requestSignUp({ fullName: "  ", email })).statusCode).toBe(400);
+    expect((await requestSignUp({ fullName: "A", email: "not-an-email" })).statusCode).toBe(400);
+    expect((await requestSignUp({ fullName: "A" })).statusCode).toBe(400);
     expect(await queued(email)).toEqual([]);
   });
 
@@ -250,14 +310,11 @@ describe.each(testDatabases())("driver accounts on $name", ({ open }) => {
   });
 
   it("refuses state-changing calls from another origin", async () => {
-    const res = await requestSignUp(
-      { fullName: "A", email, password: "secret1" },
-      { origin: "https://evil.example.net" },
-    );
+    const res = await requestSignUp({ fullName: "A", email }, { origin: "https://evil.example.net" });
     expect(res.statusCode).toBe(403);
     expect(await queued(email)).toEqual([]);
     const ours = await requestSignUp(
-      { fullName: "A", email: `ours-${email}`, password: "secret1" },
+      { fullName: "A", email: `ours-${email}` },
       { origin: "http://sheets.test" },
     );
     expect(ours.statusCode).toBe(202);
@@ -265,10 +322,11 @@ describe.each(testDatabases())("driver accounts on $name", ({ open }) => {
     const foreignConfirm = await testApp.app.inject({
       method: "POST",
       url: "/api/drivers/register/confirm",
-      payload: { token: link },
+      payload: { token: link, password: "secret1" },
       headers: { origin: "https://evil.example.net" },
     });
     expect(foreignConfirm.statusCode).toBe(403);
+    expect(await accountsWith(`ours-${email}`)).toEqual([]);
   });
 
   it("backs off failed logins of an account: 1 s after ten, doubling with each further one up to 15 min", async () => {

@@ -9,6 +9,10 @@ const COPY_BATCH = 500;
  * `revoked_by` stays null), so they let no one in under any role; the domain refuses them too. Members who
  * joined by one keep their role: the record of joins says who they are, for an admin to check.
  *
+ * A sign-up no longer takes a password: it is chosen on the page its emailed link opens, so whoever asked for an
+ * account at someone else's address chose nothing its owner would then use. The password hashes kept with the
+ * sign-ups still waiting go; their links still work, and ask for a password.
+ *
  * Failed logins are counted a day at a time from a count's first failure (decision record 034), so each count
  * keeps when it began. The counts are copied into the table made anew, their last failure standing for the
  * first; the index that found stale counts by their last failure now finds them by their first.
@@ -25,6 +29,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .where("role", "<>", "driver")
     .where("revoked_at", "is", null)
     .execute();
+
+  await db.schema.alterTable("pending_registrations").dropColumn("password_hash").execute();
 
   const counts = await kdb
     .selectFrom("login_failures")
