@@ -276,29 +276,29 @@ export async function findPendingRegistration(
 }
 
 /**
- * Uses up a sign-up link: removes it and returns what was typed at sign-up, or undefined when the link is
- * unknown, expired or already used. One DELETE, so two simultaneous uses of one link cannot both succeed.
+ * Uses up a sign-up link, and with it every other link of its address (they are useless once it has an account):
+ * returns what was typed at sign-up, or undefined when the link is unknown, expired or already used. One DELETE of
+ * all the address's rows, so two links of one address used at the same moment wait for each other in one order
+ * (the second then finds nothing left) rather than each holding a row the other needs, a deadlock on PostgreSQL.
  */
 export async function consumePendingRegistration(
   db: Kysely<DB>,
   tokenHash: string,
   now: Date,
 ): Promise<PendingRegistration | undefined> {
-  const row = await db
+  const rows = await db
     .deleteFrom("pending_registrations")
-    .where("token_hash", "=", tokenHash)
-    .where("expires_at", ">", now.toISOString())
-    .returning(["full_name", "email"])
-    .executeTakeFirst();
-  return row && { fullName: row.full_name, email: row.email };
-}
-
-/** Once an address has its account, the other links sent to it for a sign-up are useless. */
-export async function deletePendingRegistrationsOf(db: Kysely<DB>, email: string): Promise<void> {
-  await db
-    .deleteFrom("pending_registrations")
-    .where("email_normalized", "=", normalizeEmail(email))
+    .where("email_normalized", "=", (eb) =>
+      eb
+        .selectFrom("pending_registrations")
+        .select("email_normalized")
+        .where("token_hash", "=", tokenHash)
+        .where("expires_at", ">", now.toISOString()),
+    )
+    .returning(["token_hash", "full_name", "email"])
     .execute();
+  const used = rows.find((row) => row.token_hash === tokenHash);
+  return used && { fullName: used.full_name, email: used.email };
 }
 
 export async function deleteExpiredPendingRegistrations(db: Kysely<DB>, now: Date): Promise<number> {

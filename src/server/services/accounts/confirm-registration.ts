@@ -8,7 +8,6 @@ import { hashToken } from "../../auth/sessions";
 import {
   type Account,
   consumePendingRegistration,
-  deletePendingRegistrationsOf,
   findAccountById,
   findPendingRegistration,
   insertAccount,
@@ -45,11 +44,10 @@ export async function confirmRegistration(
   const made = await db
     .transaction()
     .execute(async (trx) => {
-      // Used up here, after the hashing: another use of the link meanwhile, or its expiry, wins.
+      // Used up here, after the hashing, with the address's other links: another use meanwhile, or expiry, wins.
       const pending = await consumePendingRegistration(trx, tokenHash, app.deps.now());
       if (!pending) return false;
       await insertAccount(trx, { id, ...pending, passwordHash }, app.deps.now());
-      await deletePendingRegistrationsOf(trx, pending.email);
       return true;
     })
     .catch((error: unknown) => {
