@@ -27,7 +27,7 @@ const ROUTES: readonly Route[] = [
   {
     name: "register",
     url: "/api/drivers/register",
-    body: (email) => ({ fullName: "Timing Test", email, password: "timing-pass-1" }),
+    body: (email) => ({ fullName: "Timing Test", email }),
   },
   { name: "reset-password", url: "/api/drivers/reset-password", body: (email) => ({ email }) },
 ];

@@ -150,14 +150,14 @@ async function main(): Promise<void> {
       const email = `load${i}@haulage.co.uk`;
       const address = `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
       const res = await callServer(origin, "POST", "/api/drivers/register", {
-        body: { fullName: `Load Driver ${i}`, email, password: PASSWORD },
+        body: { fullName: `Load Driver ${i}`, email },
         headers: { "x-forwarded-for": address },
       });
       if (res.status !== 202) throw new Error(`registering ${email} failed: ${res.status}`);
-      // The account is made when the emailed link is opened.
+      // The account is made on the emailed link's page, where the password is chosen.
       const token = await takeSignUpToken(join(dataDir, "mail"), email);
       const made = await callServer(origin, "POST", "/api/drivers/register/confirm", {
-        body: { token },
+        body: { token, password: PASSWORD },
         headers: { "x-forwarded-for": address },
       });
       if (made.status !== 201) throw new Error(`confirming ${email} failed: ${made.status}`);

@@ -14,8 +14,12 @@ import {
   submitLogin,
 } from "./fixtures/drivers";
 import { signUpLinkFor, waitForMailTo } from "./fixtures/mailbox";
+import { expectNoAxeViolations } from "./support/axe";
+import { screenshotBoth } from "./support/supervisor";
 
-test("a new driver creates an account, logs out after confirming, and logs back in", async ({ page }) => {
+test("a new driver creates an account, chooses the password on the emailed link's page, logs out and back in", async ({
+  page,
+}) => {
   // Longer than the default: the sign-up now waits for its mail to be delivered and read.
   test.setTimeout(60_000);
   const driver = newDriver();
@@ -26,22 +30,43 @@ test("a new driver creates an account, logs out after confirming, and logs back 
   await expect(banner).toBeVisible();
   await page.getByRole("button", { name: "Create Account" }).click();
 
+  // Create Account asks for the name and address only.
   const dialog = authDialog(page);
   await expect(dialog.getByRole("heading", { name: "Create Driver Account" })).toBeVisible();
+  await expect(dialog.getByLabel("Password", { exact: true })).toHaveCount(0);
   await dialog.getByLabel("Full Name").fill(driver.fullName);
   await dialog.getByLabel("Email").fill(driver.email);
-  await dialog.getByLabel("Password", { exact: true }).fill(driver.password);
   await dialog.getByRole("button", { name: "Create Account" }).click();
 
   // Nothing is made yet: the dialog says to check the email, whose link makes the account.
   await expect(dialog.getByRole("heading", { name: "Check Your Email" })).toBeVisible();
+  await expect(dialog).toHaveAccessibleDescription(messages.registrationCheckEmail(driver.email));
   await expect(dialog.getByRole("status")).toHaveText(messages.registrationMailSent);
   await dialog.getByRole("button", { name: "OK" }).click();
   await expect(dialog).toBeHidden();
   await expectSignedOut(page);
 
+  // Opening the link makes nothing: its page names the account and asks for the password.
   const link = await signUpLinkFor(driver.email);
   await page.goto(link);
+  await expect(page.getByText(messages.confirmAccountFor(driver.fullName, driver.email))).toBeVisible();
+  await expect(page.getByText(messages.confirmAccountNotYours)).toBeVisible();
+  expect((await page.request.get("/api/drivers/me")).status()).toBe(401);
+  await expectNoAxeViolations(page);
+  const password = page.getByLabel("Password", { exact: true });
+  await expect(password).toHaveAccessibleDescription(messages.registerPasswordRule);
+  await password.fill("12345");
+  const toggle = page.getByRole("button", { name: "Show Password" });
+  await toggle.click();
+  await expect(password).toHaveAttribute("type", "text");
+  await toggle.click();
+  await expect(password).toHaveAttribute("type", "password");
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await expect(page.getByRole("alert")).toHaveText(messages.registerPasswordTooShort);
+  expect((await page.request.get("/api/drivers/me")).status()).toBe(401);
+  await screenshotBoth(page, "confirm-account", { folder: "/tmp/account-hardening" });
+  await password.fill(driver.password);
+  await page.getByRole("button", { name: "Create Account" }).click();
   await expectSignedIn(page, driver);
   await expect(page.getByText(`Welcome, ${driver.fullName}.`)).toBeVisible();
   await expect(banner).toBeHidden();
@@ -129,14 +154,11 @@ test("the dialog checks its fields with the spec's messages and has its extra bu
   await dialog.getByRole("button", { name: "Create Driver Account" }).click();
   await expect(dialog.getByRole("heading", { name: "Create Driver Account" })).toBeVisible();
   await expect(dialog.getByLabel("Email")).toHaveValue("sam@plant-hire.co.uk");
+  await expect(dialog.getByLabel("Password", { exact: true })).toHaveCount(0);
   await dialog.getByRole("button", { name: "Create Account" }).click();
   await expect(dialog.getByRole("alert")).toHaveText(messages.registerFieldsRequired);
   await dialog.getByLabel("Full Name").fill("Sam Driver");
-  await dialog.getByLabel("Password", { exact: true }).fill("12345");
-  await dialog.getByRole("button", { name: "Create Account" }).click();
-  await expect(dialog.getByRole("alert")).toHaveText(messages.registerPasswordTooShort);
   await dialog.getByLabel("Email").fill("not an address");
-  await dialog.getByLabel("Password", { exact: true }).fill("123456");
   await dialog.getByRole("button", { name: "Create Account" }).click();
   await expect(dialog.getByRole("alert")).toHaveText("Please enter a valid email address.");
 
@@ -182,7 +204,6 @@ test("registering an address that already has an account answers as for a new on
   const dialog = authDialog(page);
   await dialog.getByLabel("Full Name").fill("Someone Else");
   await dialog.getByLabel("Email").fill(driver.email.toUpperCase());
-  await dialog.getByLabel("Password", { exact: true }).fill("another-password");
   await dialog.getByRole("button", { name: "Create Account" }).click();
   await expect(dialog.getByRole("status")).toHaveText(messages.registrationMailSent);
 

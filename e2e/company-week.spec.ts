@@ -120,29 +120,33 @@ test("a company's week: invited by link and QR, a defect alerts the workshop, th
   await expectNoAxeViolations(page);
   await screenshotBoth(page, "company-webhook-secret", { folder: "/tmp/org-screens" });
 
-  // The driver by a mailed link; the supervisor by the QR code shown at the induction.
+  // The driver by the QR code shown at the induction; the supervisor by a link mailed to their own address (a
+  // join code admits drivers only).
+  const join = page.getByRole("region", { name: "Join Code for a Site Induction" });
+  await expect(join.getByText(companyMessages.joinCodeIntro)).toBeVisible();
+  await expect(join.getByRole("combobox")).toHaveCount(0);
+  await join.getByRole("button", { name: "Create Join Code" }).click();
+  const qr = page.getByRole("img", { name: `QR code to join ${COMPANY} as a driver` });
+  const [joinLink] = await readQrCodeOf(qr);
+  await page.getByRole("button", { name: "Done" }).click();
   const dana = await phone(browser);
-  const danaEmail = `dana-${randomUUID().slice(0, 8)}@northern-plant.co.uk`;
-  await logIn(dana, "Dana Driver", danaEmail);
-  const invite = page.getByRole("region", { name: "Invite by Email" });
-  await invite.getByLabel("Email address").fill(danaEmail);
-  await invite.getByRole("button", { name: "Send Invitation" }).click();
-  await expect(invite.getByRole("status")).toHaveText(companyMessages.inviteSent(danaEmail));
-  const mailed = await waitForMailTo(danaEmail, "You have been invited to join a company on Plant Sheets");
-  const link = /https?:\/\/\S+\/join\?token=[\w-]+/.exec(mailed.text ?? "")?.[0];
-  await dana.goto(pathOf(link!));
+  await logIn(dana, "Dana Driver");
+  await dana.goto(pathOf(joinLink!));
   await dana.getByRole("button", { name: `Join ${COMPANY}` }).click({ timeout: 20_000 });
   await expect(dana.getByRole("status")).toHaveText(`You have joined ${COMPANY} as a driver.`);
 
-  await page.getByRole("combobox", { name: "Role for those who join" }).click();
-  await page.getByRole("option", { name: "Supervisor" }).click();
-  await page.getByRole("button", { name: "Create Join Code" }).click();
-  const qr = page.getByRole("img", { name: `QR code to join ${COMPANY} as a supervisor` });
-  const [joinLink] = await readQrCodeOf(qr);
-  await page.getByRole("button", { name: "Done" }).click();
   const sam = await phone(browser);
-  await logIn(sam, "Sam Supervisor");
-  await sam.goto(pathOf(joinLink!));
+  const samEmail = `sam-${randomUUID().slice(0, 8)}@northern-plant.co.uk`;
+  await logIn(sam, "Sam Supervisor", samEmail);
+  const invite = page.getByRole("region", { name: "Invite by Email" });
+  await invite.getByLabel("Email address").fill(samEmail);
+  await invite.getByRole("combobox", { name: "Role" }).click();
+  await page.getByRole("option", { name: "Supervisor" }).click();
+  await invite.getByRole("button", { name: "Send Invitation" }).click();
+  await expect(invite.getByRole("status")).toHaveText(companyMessages.inviteSent(samEmail));
+  const mailed = await waitForMailTo(samEmail, "You have been invited to join a company on Plant Sheets");
+  const link = /https?:\/\/\S+\/join\?token=[\w-]+/.exec(mailed.text ?? "")?.[0];
+  await sam.goto(pathOf(link!));
   await sam.getByRole("button", { name: `Join ${COMPANY}` }).click({ timeout: 20_000 });
   await expect(sam.getByRole("status")).toHaveText(`You have joined ${COMPANY} as a supervisor.`);
 

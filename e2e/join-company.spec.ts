@@ -68,14 +68,14 @@ test("signed out, an invitation asks to log in first; a cut-short link says it i
 }) => {
   const companyId = await companyOf(request, "Rival Haulage Ltd");
   const code = await request.post(`/api/organisations/${companyId}/join-codes`, {
-    data: { role: "supervisor" },
+    data: { role: "driver" },
   });
   expect(code.status()).toBe(201);
   const url = new URL(((await code.json()) as { joinUrl: string }).joinUrl);
 
   await page.goto(`${url.pathname}${url.search}`);
   await expect(
-    page.getByText("You have been invited to join Rival Haulage Ltd on Plant Sheets as a supervisor."),
+    page.getByText("You have been invited to join Rival Haulage Ltd on Plant Sheets as a driver."),
   ).toBeVisible();
   await expect(page.getByRole("button", { name: /^Join / })).toBeHidden();
   await page.getByRole("button", { name: "Log In" }).click();

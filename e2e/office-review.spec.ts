@@ -22,13 +22,22 @@ async function companyOf(admin: APIRequestContext, name: string): Promise<string
   return ((await made.json()) as { id: string }).id;
 }
 
-/** The signed-in account of `member` joins the company with `role`, by a join code the admin makes. */
+/**
+ * The signed-in account of `member` joins the company by a join code the admin makes, as a driver (the only role
+ * a join code gives), and the admin then gives it `role`.
+ */
 async function join(admin: APIRequestContext, companyId: string, member: APIRequestContext, role: string) {
-  const code = await admin.post(`/api/organisations/${companyId}/join-codes`, { data: { role } });
+  const code = await admin.post(`/api/organisations/${companyId}/join-codes`, { data: { role: "driver" } });
   expect(code.status(), await code.text()).toBe(201);
   const token = new URL(((await code.json()) as { joinUrl: string }).joinUrl).searchParams.get("token");
   const joined = await member.post("/api/invites/accept", { data: { token } });
   expect(joined.status(), await joined.text()).toBe(200);
+  if (role === "driver") return;
+  const { accountId } = (await (await member.get("/api/drivers/me")).json()) as { accountId: string };
+  const promoted = await admin.put(`/api/organisations/${companyId}/members/${accountId}`, {
+    data: { role },
+  });
+  expect(promoted.status(), await promoted.text()).toBe(204);
 }
 
 /** A phone of the driver's own: its own cookies and storage. */

@@ -12,7 +12,7 @@ import { IdSchema } from "./form-fields";
 import { FormStatusSchema } from "./form-status";
 import { FORM_KINDS } from "./forms/form-spec";
 import { messages } from "./messages";
-import { OrganisationNameSchema, RoleSchema } from "./organisation";
+import { JoinCodeRoleSchema, OrganisationNameSchema, RoleSchema } from "./organisation";
 import { timesheetIdOfCombined } from "./pairing";
 import { MIN_PASSWORD_LENGTH } from "./password";
 import { isHttpUrlOrPath, PhotoUrlSchema } from "./photos";
@@ -67,15 +67,18 @@ export const LoginResponseSchema = z.object({
 });
 export type LoginResponse = z.infer<typeof LoginResponseSchema>;
 
+/**
+ * Beyond the spec (whose sign-up takes a password too): the name and address only. The password is chosen on
+ * the page the emailed link opens, so someone who signs up with another person's address sets nothing for them.
+ */
 export const RegisterRequestSchema = z.object({
   fullName: z.string().trim().min(1, messages.registerFieldsRequired).max(MAX_NAME_LENGTH),
   email: AccountEmailSchema,
-  password: z.string().max(MAX_PASSWORD_LENGTH).refine(hasMinimumLength, messages.registerPasswordTooShort),
 });
 export type RegisterRequest = z.infer<typeof RegisterRequestSchema>;
 /**
  * Beyond the spec (which answers the full name): registering answers only "check your email", the same for an
- * address that already has an account, and the account is made when the emailed link is opened.
+ * address that already has an account, and the account is made on the emailed link's page.
  */
 export const RegisterResponseSchema = z.object({ message: z.string() });
 export type RegisterResponse = z.infer<typeof RegisterResponseSchema>;
@@ -87,8 +90,19 @@ const LinkTokenSchema = z
   .max(200)
   .regex(/^[\w-]+$/);
 
-/** Not in the spec: the sign-up link's token. The answer is a login's: the new account is signed in. */
-export const RegisterConfirmRequestSchema = z.object({ token: LinkTokenSchema });
+/** GET /api/drivers/register/confirm?token=...: who a sign-up link is for, shown on its page before anything is made. */
+export const RegisterLinkQuerySchema = z.object({ token: LinkTokenSchema });
+export const RegisterLinkResponseSchema = z.object({ fullName: z.string(), email: z.string() });
+export type RegisterLinkResponse = z.infer<typeof RegisterLinkResponseSchema>;
+
+/**
+ * Not in the spec: the sign-up link's token and the password chosen on its page. The answer is a login's: the new
+ * account is signed in.
+ */
+export const RegisterConfirmRequestSchema = z.object({
+  token: LinkTokenSchema,
+  password: z.string().max(MAX_PASSWORD_LENGTH).refine(hasMinimumLength, messages.registerPasswordTooShort),
+});
 export type RegisterConfirmRequest = z.infer<typeof RegisterConfirmRequestSchema>;
 export const RegisterConfirmResponseSchema = LoginResponseSchema;
 export type RegisterConfirmResponse = LoginResponse;
@@ -358,15 +372,15 @@ export const InviteResponseSchema = z.object({ id: z.string(), message: z.string
 export type InviteResponse = z.infer<typeof InviteResponseSchema>;
 
 /**
- * POST /api/organisations/{id}/join-codes: a join link to show as a QR code, for the role given, that lets in
- * everyone who scans it until it expires or is revoked.
+ * POST /api/organisations/{id}/join-codes: a join link to show as a QR code, that lets in everyone who scans it
+ * as a driver (the only role it may be for) until it expires or is revoked.
  */
-export const JoinCodeRequestSchema = z.object({ role: RoleSchema });
+export const JoinCodeRequestSchema = z.object({ role: JoinCodeRoleSchema });
 export type JoinCodeRequest = z.infer<typeof JoinCodeRequestSchema>;
 export const JoinCodeResponseSchema = z.object({
   id: z.string(),
   joinUrl: z.string(),
-  role: RoleSchema,
+  role: JoinCodeRoleSchema,
   expiresAt: z.string(),
 });
 export type JoinCodeResponse = z.infer<typeof JoinCodeResponseSchema>;

@@ -249,7 +249,12 @@ export const companyMessages = {
     `Nobody can join with ${what} from now on.${joined > 0 ? ` The ${joined} ${joined === 1 ? "person who" : "people who"} joined by it stay members.` : ""}`,
   inviteRevoked: (what: string): string => `Revoked ${what}: nobody can join with it any more.`,
   joinCodeExplained:
-    "Anyone who scans this code can join with the role shown, for 7 days or until you revoke it under Open Invitations. It cannot be shown again once you leave this screen: make a new one if you need it.",
+    "Anyone who scans this code can join as a driver, for 7 days or until you revoke it under Open Invitations. It cannot be shown again once you leave this screen: make a new one if you need it.",
+  /** A join code asked for with a role other than a driver's. */
+  joinCodeForDriversOnly:
+    "A join code lets people in as drivers only. Invite a supervisor or an admin by email: their link works once, for their own address.",
+  joinCodeIntro:
+    "Show a QR code on a screen: everyone who scans it can join as a driver, for 7 days or until you revoke it. Invite supervisors and admins by email instead.",
   // The office review screen (decision record 029)
   reviewLoadFailed: (detail: string): string => `Could not load the weeks to review: ${detail}`,
   reviewMoreFailed: (detail: string): string => `Could not load more weeks: ${detail}`,

@@ -36,9 +36,12 @@ export const messages = {
 
   // Accounts (spec sections 5 and 8)
   loginFieldsRequired: "Please enter both email and password to login.",
+  /** The spec's words; the fields are now the full name and email (the password is chosen at the emailed link). */
   registerFieldsRequired: "Please fill in all fields to create an account.",
-  /** Not in the spec: registration keeps the same minimum as a changed password. */
+  /** Not in the spec: the password chosen for a new account keeps the same minimum as a changed one. */
   registerPasswordTooShort: "Password must be at least 6 characters long.",
+  /** Not in the spec: the rule, shown under the password chosen for a new account. */
+  registerPasswordRule: "At least 6 characters.",
   passwordFieldsRequired: "Please fill in all password fields.",
   passwordMismatch: "New password and confirmation do not match.",
   passwordTooShort: "New password must be at least 6 characters long.",
@@ -71,7 +74,18 @@ export const messages = {
    * (its owner is mailed instead), so that the answer never tells which addresses have one.
    */
   registrationMailSent:
-    "Check your email: we have sent a link to finish creating your account. It works for 24 hours.",
+    "Check your email: we have sent a link to choose your password and finish creating your account. It works for 24 hours.",
+  /** Not in the spec: under Check Your Email, once a sign-up is sent. */
+  registrationCheckEmail: (email: string): string =>
+    `Open the link we have emailed to ${email} and choose your password there: that makes your account.`,
+  /**
+   * Not in the spec: the sign-up link's page says whose account it makes before anything is made, so a link
+   * someone sent to make a stranger work in their account shows that account's address.
+   */
+  confirmAccountFor: (fullName: string, email: string): string =>
+    `Hello ${fullName}. Choose a password for your new account, ${email}, then create it.`,
+  confirmAccountNotYours:
+    "Not your email address? Close this page: nothing is made unless you create the account.",
   /** Not in the spec: a sign-up link that is malformed, already used, replaced by a newer one or too old. */
   registrationLinkInvalid:
     "This sign-up link is invalid or has expired. Please create your account again, or log in if you already have one.",

@@ -8,6 +8,7 @@ import {
   inviteExpiresAt,
   inviteKind,
   inviteState,
+  JOIN_CODE_ROLE,
   joinProblem,
   MAX_ORGANISATION_NAME_LENGTH,
   type MemberChange,
@@ -85,8 +86,14 @@ describe("may: who may do what", () => {
 describe("inviteState", () => {
   const created = new Date("2025-06-02T09:00:00.000Z");
   const expiresAt = inviteExpiresAt(created).toISOString();
-  const mailed = { email: "ann@haulage.co.uk", usedAt: null, revokedAt: null, expiresAt };
-  const code = { ...mailed, email: null };
+  const mailed = {
+    email: "ann@haulage.co.uk",
+    role: "supervisor" as Role,
+    usedAt: null,
+    revokedAt: null,
+    expiresAt,
+  };
+  const code = { ...mailed, email: null, role: JOIN_CODE_ROLE };
 
   it("lasts exactly 7 days", () => {
     expect(INVITE_LIFETIME_MS).toBe(7 * 24 * 60 * 60 * 1000);
@@ -118,6 +125,21 @@ describe("inviteState", () => {
     expect(inviteState({ ...code, usedAt: "2025-06-03T10:00:00.000Z" }, created)).toBe("valid");
   });
 
+  it("lets no one in by a join code for a supervisor or an admin: a join code admits drivers only", () => {
+    expect(JOIN_CODE_ROLE).toBe("driver");
+    for (const role of ["supervisor", "admin"] as const) {
+      expect(inviteState({ ...code, role }, created)).toBe("revoked");
+      expect(acceptProblem({ ...code, role }, { email: "a@b.co.uk", organisationId: null }, created)).toEqual(
+        {
+          code: "not_found",
+          message: companyMessages.inviteInvalid,
+        },
+      );
+    }
+    // A mailed invitation names its address, so it may be for any role.
+    for (const role of ROLES) expect(inviteState({ ...mailed, role }, created)).toBe("valid");
+  });
+
   it("is revoked once an admin revokes it, whatever else holds", () => {
     for (const invite of [mailed, code]) {
       const revoked = { ...invite, revokedAt: "2025-06-03T10:00:00.000Z" };
@@ -126,7 +148,7 @@ describe("inviteState", () => {
     }
   });
 
-  it("is valid only while unrevoked, unexpired and (mailed) unused, for any times", () => {
+  it("is valid only while unrevoked, unexpired and, mailed, unused or, a join code, for a driver", () => {
     const instant = fc.date({
       min: new Date("2025-01-01T00:00:00.000Z"),
       max: new Date("2026-12-31T00:00:00.000Z"),
@@ -135,18 +157,21 @@ describe("inviteState", () => {
     fc.assert(
       fc.property(
         fc.option(fc.constant("ann@haulage.co.uk"), { nil: null }),
+        fc.constantFrom(...ROLES),
         fc.option(instant, { nil: null }),
         fc.option(instant, { nil: null }),
         instant,
         instant,
-        (email, usedAt, revokedAt, expires, now) => {
+        (email, role, usedAt, revokedAt, expires, now) => {
           const invite = {
             email,
+            role,
             usedAt: usedAt?.toISOString() ?? null,
             revokedAt: revokedAt?.toISOString() ?? null,
             expiresAt: expires.toISOString(),
           };
-          const valid = revokedAt === null && now < expires && (email === null || usedAt === null);
+          const valid =
+            revokedAt === null && now < expires && (email === null ? role === "driver" : usedAt === null);
           expect(inviteState(invite, now) === "valid").toBe(valid);
         },
       ),
@@ -250,6 +275,7 @@ describe("joinProblem and acceptProblem", () => {
     revokedAt: null,
     expiresAt: "2025-06-09T09:00:00.000Z",
     email: "ann@haulage.co.uk",
+    role: JOIN_CODE_ROLE,
   };
   const ann = { email: "Ann@Haulage.co.uk ", organisationId: null };
   const invalid = { code: "not_found", message: companyMessages.inviteInvalid };

@@ -99,6 +99,14 @@ export function inviteExpiresAt(createdAt: Date): Date {
 /** A mailed invitation is for one address and works once; a join code (no address) is for anyone holding it. */
 export type InviteKind = "email" | "join-code";
 
+/**
+ * The one role a join code admits. A join code is shown on a screen at a site induction and lets in anyone who
+ * scans it, so it must never give the right to see members' work or manage the company: supervisors and admins
+ * come only by a single-use invitation mailed to their own address.
+ */
+export const JOIN_CODE_ROLE = "driver" as const satisfies Role;
+export const JoinCodeRoleSchema = z.literal(JOIN_CODE_ROLE, companyMessages.joinCodeForDriversOnly);
+
 export function inviteKind(invite: { email: string | null }): InviteKind {
   return invite.email === null ? "join-code" : "email";
 }
@@ -106,6 +114,8 @@ export function inviteKind(invite: { email: string | null }): InviteKind {
 export interface InviteTimes {
   /** The address it was mailed to; null for a join code. */
   email: string | null;
+  /** The role it admits as. */
+  role: Role;
   /** ISO-8601: when a mailed invitation was used, or null while unused. A join code is never used up. */
   usedAt: string | null;
   /** ISO-8601: when an admin withdrew it, or null. */
@@ -119,11 +129,13 @@ export type InviteState = "valid" | "used" | "revoked" | "expired";
 /**
  * Whether an invitation still lets someone join. A mailed one works once; a join code, shown on a screen at a
  * site induction, lets in everyone who scans it. Both stop when an admin revokes them, and at their expiry
- * (the moment of expiry is already too late).
+ * (the moment of expiry is already too late). A join code for any role but a driver's (made before join codes
+ * were for drivers only) counts as revoked: it lets no one in.
  */
 export function inviteState(invite: InviteTimes, now: Date): InviteState {
-  if (inviteKind(invite) === "email" && invite.usedAt !== null) return "used";
-  if (invite.revokedAt !== null) return "revoked";
+  const kind = inviteKind(invite);
+  if (kind === "email" && invite.usedAt !== null) return "used";
+  if (invite.revokedAt !== null || (kind === "join-code" && invite.role !== JOIN_CODE_ROLE)) return "revoked";
   if (now.toISOString() >= invite.expiresAt) return "expired";
   return "valid";
 }

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import {
   MIN_PASSWORD_LENGTH,
   validateChangePassword,
+  validateConfirmAccount,
   validateLogin,
   validateNewPassword,
   validateRegister,
@@ -88,18 +89,25 @@ describe("validateLogin", () => {
 });
 
 describe("validateRegister", () => {
-  it("needs full name, email and password", () => {
+  it("needs full name and email: the password is chosen at the emailed link", () => {
     const msg = "Please fill in all fields to create an account.";
-    expect(validateRegister({ fullName: "", email: "a@acme.com", password: "secret1" })).toBe(msg);
-    expect(validateRegister({ fullName: "Sam", email: " ", password: "secret1" })).toBe(msg);
-    expect(validateRegister({ fullName: "Sam", email: "a@acme.com", password: "" })).toBe(msg);
-    expect(validateRegister({ fullName: "Sam", email: "a@acme.com", password: "secret1" })).toBeNull();
+    expect(validateRegister({ fullName: "", email: "a@acme.com" })).toBe(msg);
+    expect(validateRegister({ fullName: "  ", email: "a@acme.com" })).toBe(msg);
+    expect(validateRegister({ fullName: "Sam", email: " " })).toBe(msg);
+    expect(validateRegister({ fullName: "Sam", email: "a@acme.com" })).toBeNull();
   });
+});
 
-  it("holds a new password to the same minimum", () => {
-    expect(validateRegister({ fullName: "Sam", email: "a@acme.com", password: "12345" })).toBe(
-      "Password must be at least 6 characters long.",
-    );
+describe("validateConfirmAccount", () => {
+  it("holds the password chosen for a new account to the same minimum as a changed one, counting characters", () => {
+    const msg = "Password must be at least 6 characters long.";
+    expect(validateConfirmAccount({ password: "" })).toBe(msg);
+    expect(validateConfirmAccount({ password: "12345" })).toBe(msg);
+    // Five emoji are five characters, though ten UTF-16 units.
+    expect(validateConfirmAccount({ password: "🚜🚜🚜🚜🚜" })).toBe(msg);
+    expect(validateConfirmAccount({ password: "123456" })).toBeNull();
+    // Spaces are part of a password.
+    expect(validateConfirmAccount({ password: "      " })).toBeNull();
   });
 });
 

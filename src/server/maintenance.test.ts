@@ -68,12 +68,16 @@ describe.each(testDatabases())("maintenance on $name", ({ open }) => {
         lifetimeMs: 24 * hour,
       });
     }
-    // Failed logins are remembered for a day after the last one.
-    for (const [key, at] of [
+    // A count of failed logins covers a day from its first failure, however recent its last.
+    for (const [key, first] of [
       ["login:account:old@x.co.uk", new Date(now.getTime() - 25 * hour)],
       ["login:account:new@x.co.uk", new Date(now.getTime() - 23 * hour)],
     ] as const) {
-      await replaceLoginFailures(database.db, key, undefined, { failures: 12, lastFailureAt: at.getTime() });
+      await replaceLoginFailures(database.db, key, undefined, {
+        failures: 12,
+        firstFailureAt: first.getTime(),
+        lastFailureAt: now.getTime() - hour,
+      });
     }
     await runMaintenance(database.db, photoStorage, now);
     expect(await count("sessions")).toBe(1);

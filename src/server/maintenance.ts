@@ -38,10 +38,7 @@ export async function runMaintenance(db: Kysely<DB>, photoStorage: PhotoStorage,
   await deleteExpiredInvites(db, now);
   await purgeIdempotencyKeys(db, now);
   await deleteStaleRateLimits(db, new Date(now.getTime() - 24 * HOUR_MS));
-  const loginMemoryMs = Math.max(
-    LOGIN_BACKOFF.perAccount.forgetAfterMs,
-    LOGIN_BACKOFF.perAddress.forgetAfterMs,
-  );
+  const loginMemoryMs = Math.max(...Object.values(LOGIN_BACKOFF).map((rule) => rule.forgetAfterMs));
   await deleteStaleLoginFailures(db, new Date(now.getTime() - loginMemoryMs));
   await purgeOutbox(db, new Date(now.getTime() - SENT_MAIL_RECORD_MS));
   await purgeWebhookOutbox(db, new Date(now.getTime() - SENT_MAIL_RECORD_MS));

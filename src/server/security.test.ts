@@ -225,6 +225,43 @@ describe.each(testDatabases())("security on $name", ({ open }) => {
     expect(await ownerRows()).toEqual(before);
   });
 
+  it("takes PUBLIC_URL's origin as ours, never the Host a request names, and a proxy's forwarded host only behind TRUST_PROXY", async () => {
+    const logout = (target: FastifyInstance, headers: Record<string, string>) =>
+      target.inject({ method: "POST", url: "/api/drivers/logout", headers });
+    const evil = { host: "evil.example.net", origin: "http://evil.example.net" };
+    const forwardedEvil = { "x-forwarded-host": "evil.example.net", "x-forwarded-proto": "http" };
+    expect((await logout(app, { origin: ORIGIN })).statusCode).toBe(204);
+    // A page on another site whose request names that site as Host (a DNS rebinding, a proxy passing Host on).
+    expect((await logout(app, evil)).statusCode).toBe(403);
+    expect((await logout(app, { ...evil, ...forwardedEvil })).statusCode).toBe(403);
+    expect((await logout(app, { origin: "null" })).statusCode).toBe(403);
+
+    const proxied = await buildApp({
+      config: loadConfig({ PUBLIC_URL: ORIGIN, TRUST_PROXY: "true" }),
+      database,
+      webRoot,
+      logger: pino({ level: "silent" }),
+      now: () => clock,
+    });
+    try {
+      const viaProxy = { "x-forwarded-host": "sheets.example.co.uk", "x-forwarded-proto": "https" };
+      expect((await logout(proxied, { origin: ORIGIN })).statusCode).toBe(204);
+      expect(
+        (await logout(proxied, { ...viaProxy, origin: "https://sheets.example.co.uk" })).statusCode,
+      ).toBe(204);
+      expect((await logout(proxied, { ...viaProxy, origin: "http://sheets.example.co.uk" })).statusCode).toBe(
+        403,
+      );
+      expect((await logout(proxied, { ...viaProxy, origin: "https://evil.example.net" })).statusCode).toBe(
+        403,
+      );
+      // Without the proxy's header, the Host alone is still no witness.
+      expect((await logout(proxied, evil)).statusCode).toBe(403);
+    } finally {
+      await proxied.close();
+    }
+  });
+
   it("counts failed logins per address too, with the same generic answer for every account", async () => {
     // A different email each time: only the per-address count can stop this.
     let last = await call("POST", "/api/drivers/login", {
@@ -298,7 +335,7 @@ describe.each(testDatabases())("security on $name", ({ open }) => {
     const registers: number[] = [];
     for (let i = 0; i < 21; i += 1) {
       const res = await call("POST", "/api/drivers/register", {
-        payload: { fullName: "Flood", email: `flood${i}-${randomUUID()}@x.co.uk`, password: "secret12" },
+        payload: { fullName: "Flood", email: `flood${i}-${randomUUID()}@x.co.uk` },
       });
       registers.push(res.statusCode);
     }
@@ -377,18 +414,18 @@ describe.each(testDatabases())("security on $name", ({ open }) => {
       return `${SESSION_COOKIE}=${token}`;
     };
 
-    record(
-      await call("POST", "/api/drivers/register", {
-        payload: { fullName: "Log Watcher", email, password: passwords[0] },
-      }),
-    );
+    record(await call("POST", "/api/drivers/register", { payload: { fullName: "Log Watcher", email } }));
     const [signUpToken] = await queuedSignUpTokens(database.db, email);
     expect(signUpToken).toBeDefined();
     secrets.push(signUpToken!, hashToken(signUpToken!));
-    // The emailed sign-up link opens the web app: the address with its token is logged as a request.
+    // The emailed sign-up link opens the web app, which asks whose account it makes: both addresses, with the
+    // token, are logged as requests.
     record(await app.inject({ method: "GET", url: `/confirm-account?token=${signUpToken}` }));
+    record(await app.inject({ method: "GET", url: `/api/drivers/register/confirm?token=${signUpToken}` }));
     const registered = record(
-      await call("POST", "/api/drivers/register/confirm", { payload: { token: signUpToken } }),
+      await call("POST", "/api/drivers/register/confirm", {
+        payload: { token: signUpToken, password: passwords[0] },
+      }),
     );
     expect(registered.statusCode, registered.body).toBe(201);
     let cookie = sessionToken(registered);

@@ -1,10 +1,10 @@
 import type { Kysely } from "kysely";
 import {
-  countedFailures,
   LOGIN_BACKOFF,
   type LoginBackoffRule,
   tooManyAttemptsMessage,
   waitBeforeAttempt,
+  withFailure,
 } from "../../domain/login-backoff";
 import { AppError } from "../app-error";
 import { normalizeEmail } from "../db/accounts-repository";
@@ -20,21 +20,39 @@ import type { DB } from "../db/schema";
 /** How often a claim is tried again when other attempts on the same key keep changing its count. */
 const CLAIM_TRIES = 5;
 
-/** Where one login attempt is counted: the account it names and the address it comes from. */
-export interface LoginKeys {
-  account: string;
-  address?: string;
+/** One key a login attempt is counted under, with its rule. */
+interface CountedKey {
+  key: string;
+  rule: LoginBackoffRule;
 }
 
-export function loginKeys(email: string, address?: string): LoginKeys {
+/**
+ * Where one login attempt is counted: the client address it comes from, the account it names from that address,
+ * and the account from every address (decision record 036). In the order they are claimed.
+ */
+export interface LoginKeys {
+  address: CountedKey;
+  accountAtAddress: CountedKey;
+  account: CountedKey;
+}
+
+export function loginKeys(email: string, address: string): LoginKeys {
+  const account = normalizeEmail(email);
   return {
-    account: `login:account:${normalizeEmail(email)}`,
-    ...(address === undefined ? {} : { address: `login:address:${address}` }),
+    address: { key: `login:address:${address}`, rule: LOGIN_BACKOFF.perAddress },
+    accountAtAddress: {
+      key: `login:account-at-address:${account}:${address}`,
+      rule: LOGIN_BACKOFF.perAccountAtAddress,
+    },
+    account: { key: `login:account:${account}`, rule: LOGIN_BACKOFF.perAccount },
   };
 }
 
 function lockedOut(waitMs: number): AppError {
-  return new AppError("rate_limited", tooManyAttemptsMessage(waitMs), { logMessage: "login locked out" });
+  return new AppError("rate_limited", tooManyAttemptsMessage(waitMs), {
+    logMessage: "login locked out",
+    retryAfterMs: waitMs,
+  });
 }
 
 /**
@@ -42,40 +60,49 @@ function lockedOut(waitMs: number): AppError {
  * before the password is checked (and taken back if it turns out right), so attempts made at the same moment,
  * on any instance, cannot all slip through an unlocked key.
  */
-async function claimAttempt(db: Kysely<DB>, key: string, rule: LoginBackoffRule, now: number): Promise<void> {
+async function claimAttempt(db: Kysely<DB>, { key, rule }: CountedKey, now: number): Promise<void> {
   for (let tries = 0; tries < CLAIM_TRIES; tries += 1) {
     const seen = await findLoginFailures(db, key);
     const wait = waitBeforeAttempt(seen, now, rule);
     if (wait > 0) throw lockedOut(wait);
-    const next = { failures: countedFailures(seen, now, rule) + 1, lastFailureAt: now };
-    if (await replaceLoginFailures(db, key, seen, next)) return;
+    if (await replaceLoginFailures(db, key, seen, withFailure(seen, now, rule))) return;
   }
   // So many attempts on one key at once that none could be counted: that is what the back-off is for.
   throw lockedOut(rule.firstLockoutMs);
 }
 
 /**
- * Lets a login attempt go on to check the password, or refuses it with 429 while its account or its address
- * is locked out (the same answer whether the account exists or not). An address is not charged for an
- * attempt its locked account refused.
+ * Lets a login attempt go on to check the password, or refuses it with 429 while any of its keys is locked out
+ * (the same answer whether the account exists or not). An attempt refused under one key is taken back from the
+ * keys claimed before it: it costs nothing where it was not made.
  */
 export async function claimLoginAttempt(db: Kysely<DB>, keys: LoginKeys, now: Date): Promise<void> {
-  if (keys.address) await claimAttempt(db, keys.address, LOGIN_BACKOFF.perAddress, now.getTime());
+  const claimed: CountedKey[] = [];
   try {
-    await claimAttempt(db, keys.account, LOGIN_BACKOFF.perAccount, now.getTime());
+    for (const key of [keys.address, keys.accountAtAddress, keys.account]) {
+      await claimAttempt(db, key, now.getTime());
+      claimed.push(key);
+    }
   } catch (error) {
-    if (keys.address) await uncountLoginFailure(db, keys.address);
+    for (const { key } of claimed) await uncountLoginFailure(db, key);
     throw error;
   }
 }
 
-/** The password was right: the account's failures are forgotten and the address's attempt taken back. */
+/**
+ * The password was right: the failures of the account at this address are forgotten (the owner's own typos),
+ * and the attempt is taken back from the address and the account. The account's count across addresses stays,
+ * so its owner's logins do not give a botnet fresh guesses.
+ */
 export async function loginSucceeded(db: Kysely<DB>, keys: LoginKeys): Promise<void> {
-  await forgetLoginFailures(db, keys.account);
-  if (keys.address) await uncountLoginFailure(db, keys.address);
+  await forgetLoginFailures(db, keys.accountAtAddress.key);
+  await uncountLoginFailure(db, keys.address.key);
+  await uncountLoginFailure(db, keys.account.key);
 }
 
 /** The password was wrong: the lock-out runs from now, when the failure is known, not from when it was claimed. */
 export async function loginFailed(db: Kysely<DB>, keys: LoginKeys, now: Date): Promise<void> {
-  for (const key of [keys.address, keys.account]) if (key) await markLoginFailureAt(db, key, now);
+  for (const { key } of [keys.address, keys.accountAtAddress, keys.account]) {
+    await markLoginFailureAt(db, key, now);
+  }
 }

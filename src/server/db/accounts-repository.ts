@@ -228,10 +228,10 @@ export async function deleteExpiredPasswordResets(db: Kysely<DB>, now: Date): Pr
   return Number(result.numDeletedRows);
 }
 
+/** What a sign-up asked for: the name and address. The password is chosen when the emailed link is opened. */
 export interface PendingRegistration {
   fullName: string;
   email: string;
-  passwordHash: string;
 }
 
 /**
@@ -251,7 +251,6 @@ export async function insertPendingRegistration(
       full_name: registration.fullName,
       email: registration.email,
       email_normalized: emailNormalized,
-      password_hash: registration.passwordHash,
       created_at: registration.createdAt.toISOString(),
       expires_at: registration.expiresAt.toISOString(),
     })
@@ -259,29 +258,47 @@ export async function insertPendingRegistration(
 }
 
 /**
- * Uses up a sign-up link: removes it and returns what was typed at sign-up, or undefined when the link is
- * unknown, expired or already used. One DELETE, so two simultaneous uses of one link cannot both succeed.
+ * What a sign-up link is for, without using it up: undefined when the link is unknown, expired, already used or
+ * no longer the newest sent to its address.
+ */
+export async function findPendingRegistration(
+  db: Kysely<DB>,
+  tokenHash: string,
+  now: Date,
+): Promise<PendingRegistration | undefined> {
+  const row = await db
+    .selectFrom("pending_registrations")
+    .select(["full_name", "email"])
+    .where("token_hash", "=", tokenHash)
+    .where("expires_at", ">", now.toISOString())
+    .executeTakeFirst();
+  return row && { fullName: row.full_name, email: row.email };
+}
+
+/**
+ * Uses up a sign-up link, and with it every other link of its address (they are useless once it has an account):
+ * returns what was typed at sign-up, or undefined when the link is unknown, expired or already used. One DELETE of
+ * all the address's rows, so two links of one address used at the same moment wait for each other in one order
+ * (the second then finds nothing left) rather than each holding a row the other needs, a deadlock on PostgreSQL.
  */
 export async function consumePendingRegistration(
   db: Kysely<DB>,
   tokenHash: string,
   now: Date,
 ): Promise<PendingRegistration | undefined> {
-  const row = await db
+  const rows = await db
     .deleteFrom("pending_registrations")
-    .where("token_hash", "=", tokenHash)
-    .where("expires_at", ">", now.toISOString())
-    .returning(["full_name", "email", "password_hash"])
-    .executeTakeFirst();
-  return row && { fullName: row.full_name, email: row.email, passwordHash: row.password_hash };
-}
-
-/** Once an address has its account, the other links sent to it for a sign-up are useless. */
-export async function deletePendingRegistrationsOf(db: Kysely<DB>, email: string): Promise<void> {
-  await db
-    .deleteFrom("pending_registrations")
-    .where("email_normalized", "=", normalizeEmail(email))
+    .where("email_normalized", "=", (eb) =>
+      eb
+        .selectFrom("pending_registrations")
+        .select("email_normalized")
+        .where("token_hash", "=", tokenHash)
+        .where("expires_at", ">", now.toISOString()),
+    )
+    .returning(["token_hash", "full_name", "email"])
     .execute();
+  const used = rows.find((row) => row.token_hash === tokenHash);
+  return used && { fullName: used.full_name, email: used.email };
 }
 
 export async function deleteExpiredPendingRegistrations(db: Kysely<DB>, now: Date): Promise<number> {

@@ -6,10 +6,16 @@ import type { DB } from "./schema";
 export async function findLoginFailures(db: Kysely<DB>, key: string): Promise<LoginFailures | undefined> {
   const row = await db
     .selectFrom("login_failures")
-    .select(["failures", "last_failure_at"])
+    .select(["failures", "first_failure_at", "last_failure_at"])
     .where("key", "=", key)
     .executeTakeFirst();
-  return row ? { failures: Number(row.failures), lastFailureAt: Date.parse(row.last_failure_at) } : undefined;
+  return row
+    ? {
+        failures: Number(row.failures),
+        firstFailureAt: Date.parse(row.first_failure_at),
+        lastFailureAt: Date.parse(row.last_failure_at),
+      }
+    : undefined;
 }
 
 /**
@@ -23,7 +29,11 @@ export async function replaceLoginFailures(
   seen: LoginFailures | undefined,
   next: LoginFailures,
 ): Promise<boolean> {
-  const values = { failures: next.failures, last_failure_at: new Date(next.lastFailureAt).toISOString() };
+  const values = {
+    failures: next.failures,
+    first_failure_at: new Date(next.firstFailureAt).toISOString(),
+    last_failure_at: new Date(next.lastFailureAt).toISOString(),
+  };
   if (!seen) {
     const inserted = await db
       .insertInto("login_failures")
@@ -37,6 +47,7 @@ export async function replaceLoginFailures(
     .set(values)
     .where("key", "=", key)
     .where("failures", "=", seen.failures)
+    .where("first_failure_at", "=", new Date(seen.firstFailureAt).toISOString())
     .where("last_failure_at", "=", new Date(seen.lastFailureAt).toISOString())
     .executeTakeFirst();
   return Number(updated.numUpdatedRows) === 1;
@@ -62,11 +73,12 @@ export async function uncountLoginFailure(db: Kysely<DB>, key: string): Promise<
     .execute();
 }
 
-/** Forgets a key's failures, e.g. an account's after a successful login. */
+/** Forgets a key's failures, e.g. an account's at an address after a successful login there. */
 export async function forgetLoginFailures(db: Kysely<DB>, key: string): Promise<void> {
   await db.deleteFrom("login_failures").where("key", "=", key).execute();
 }
 
+/** Deletes the counts that began before `olderThan`: they count nothing any more. */
 export async function deleteStaleLoginFailures(db: Kysely<DB>, olderThan: Date): Promise<void> {
-  await db.deleteFrom("login_failures").where("last_failure_at", "<", olderThan.toISOString()).execute();
+  await db.deleteFrom("login_failures").where("first_failure_at", "<", olderThan.toISOString()).execute();
 }

@@ -237,3 +237,114 @@ describe.each(testDatabases())("migration 011 on $name", ({ open }) => {
     }
   });
 });
+
+describe.each(testDatabases())("migration 020 on $name", ({ open }) => {
+  it("revokes the join codes still open for a supervisor or an admin, and nothing else", async () => {
+    const database = await open({ migrate: false });
+    try {
+      await migrateBefore(database.db, "020");
+      const db = database.db as unknown as Kysely<Record<string, Record<string, unknown>>>;
+      const at = "2025-06-01T08:00:00.000Z";
+      const earlier = "2025-06-01T09:00:00.000Z";
+      await db
+        .insertInto("organisations")
+        .values({ id: "o1", name: "One", workshop_email: null, created_at: at })
+        .execute();
+      const invite = (id: string, email: string | null, role: string, revokedAt: string | null = null) => ({
+        token_hash: `hash-${id}`,
+        id,
+        organisation_id: "o1",
+        email,
+        role,
+        created_by: "a0",
+        created_at: at,
+        expires_at: "2025-06-08T08:00:00.000Z",
+        used_at: null,
+        used_by: null,
+        revoked_at: revokedAt,
+        revoked_by: revokedAt ? "a0" : null,
+      });
+      await db
+        .insertInto("invites")
+        .values([
+          invite("code-admin", null, "admin"),
+          invite("code-supervisor", null, "supervisor"),
+          invite("code-driver", null, "driver"),
+          invite("code-admin-revoked", null, "admin", earlier),
+          invite("mailed-admin", "ann@x.co.uk", "admin"),
+        ])
+        .execute();
+
+      await migrateToLatest(database.db);
+      const rows = await database.db
+        .selectFrom("invites")
+        .select(["id", "role", "revoked_at", "revoked_by"])
+        .orderBy("id")
+        .execute();
+      const revoked = (id: string) => rows.find((r) => r.id === id);
+      for (const id of ["code-admin", "code-supervisor"]) {
+        expect(revoked(id)?.revoked_at, id).toMatch(/^\d{4}-\d\d-\d\dT/);
+        expect(revoked(id)?.revoked_by, id).toBeNull();
+      }
+      expect(revoked("code-driver")).toMatchObject({ revoked_at: null, role: "driver" });
+      expect(revoked("code-admin-revoked")).toMatchObject({ revoked_at: earlier, revoked_by: "a0" });
+      expect(revoked("mailed-admin")).toMatchObject({ revoked_at: null, role: "admin" });
+    } finally {
+      await database.close();
+    }
+  });
+
+  it("keeps every failed-login count, each beginning at its last failure", async () => {
+    const database = await open({ migrate: false });
+    try {
+      await migrateBefore(database.db, "020");
+      const db = database.db as unknown as Kysely<Record<string, Record<string, unknown>>>;
+      const counts = Array.from({ length: 1203 }, (_, i) => ({
+        key: `login:address:10.0.${i >> 8}.${i & 255}`,
+        failures: (i % 120) + 1,
+        last_failure_at: new Date(Date.UTC(2025, 5, 1, 8, 0, i)).toISOString(),
+      }));
+      for (let i = 0; i < counts.length; i += 400) {
+        await db
+          .insertInto("login_failures")
+          .values(counts.slice(i, i + 400))
+          .execute();
+      }
+
+      await migrateToLatest(database.db);
+      const rows = await database.db.selectFrom("login_failures").selectAll().execute();
+      expect(rows.sort((a, b) => (a.key < b.key ? -1 : 1))).toEqual(
+        counts
+          .map((c) => ({ ...c, first_failure_at: c.last_failure_at }))
+          .sort((a, b) => (a.key < b.key ? -1 : 1)),
+      );
+    } finally {
+      await database.close();
+    }
+  });
+
+  it("keeps the sign-ups waiting for their link, without the password hashes chosen at sign-up", async () => {
+    const database = await open({ migrate: false });
+    try {
+      await migrateBefore(database.db, "020");
+      const db = database.db as unknown as Kysely<Record<string, Record<string, unknown>>>;
+      const waiting = {
+        token_hash: "hash-of-a-link",
+        full_name: "Dave Digger",
+        email: "Dave@Haulage.co.uk",
+        email_normalized: "dave@haulage.co.uk",
+        created_at: "2025-06-01T08:00:00.000Z",
+        expires_at: "2025-06-02T08:00:00.000Z",
+      };
+      await db
+        .insertInto("pending_registrations")
+        .values({ ...waiting, password_hash: "$argon2id$v=19$chosen-by-whoever-signed-up" })
+        .execute();
+
+      await migrateToLatest(database.db);
+      expect(await database.db.selectFrom("pending_registrations").selectAll().execute()).toEqual([waiting]);
+    } finally {
+      await database.close();
+    }
+  });
+});

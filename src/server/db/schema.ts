@@ -55,12 +55,12 @@ export interface PasswordResetsTable {
   used_at: string | null;
 }
 
+/** A sign-up waiting for its emailed link, where the password is chosen (migration 020 took it out of here). */
 export interface PendingRegistrationsTable {
   token_hash: string;
   full_name: string;
   email: string;
   email_normalized: string;
-  password_hash: string;
   created_at: string;
   expires_at: string;
 }
@@ -357,6 +357,8 @@ export interface RateLimitsTable {
 export interface LoginFailuresTable {
   key: string;
   failures: number;
+  /** ISO-8601: when the count began; it covers a day from then (migration 020). */
+  first_failure_at: string;
   /** ISO-8601. */
   last_failure_at: string;
 }

@@ -27,8 +27,8 @@ export function paragraphsMail(
 export function registrationLinkMail(options: { to: string; fullName: string; link: string }) {
   return paragraphsMail(options.to, "Finish creating your Plant Sheets account", [
     `Hello ${options.fullName},`,
-    "Open this link within the next 24 hours to finish creating your Plant Sheets driver account:",
-    { link: options.link, label: "Finish creating my account" },
+    "Open this link within the next 24 hours to choose your password and finish creating your Plant Sheets driver account:",
+    { link: options.link, label: "Choose my password" },
     "The link works once. If you did not ask for an account, you can ignore this email: nothing is created.",
   ]);
 }

@@ -5,6 +5,8 @@ import {
   type LoginResponse,
   type MessageResponse,
   RegisterConfirmRequestSchema,
+  RegisterLinkQuerySchema,
+  type RegisterLinkResponse,
   RegisterRequestSchema,
   type RegisterResponse,
   ResetPasswordConfirmRequestSchema,
@@ -14,7 +16,7 @@ import { messages } from "../../domain/messages";
 import { endSession, requireAccount, startSession } from "../auth/sessions";
 import { parseInput } from "../parse-input";
 import { changePassword } from "../services/accounts/change-password";
-import { confirmRegistration } from "../services/accounts/confirm-registration";
+import { confirmRegistration, lookUpRegistration } from "../services/accounts/confirm-registration";
 import { login } from "../services/accounts/login";
 import { register } from "../services/accounts/register";
 import { requestPasswordReset } from "../services/accounts/request-password-reset";
@@ -39,6 +41,12 @@ export const driverRoutes: FastifyPluginAsync = async (app) => {
     const body = parseInput(RegisterRequestSchema, request.body);
     await register(app, request.log, body, request.ip);
     return reply.status(202).send({ message: messages.registrationMailSent } satisfies RegisterResponse);
+  });
+
+  // Opening the link shows whose account it makes; only the password chosen there, sent with the button, makes it.
+  app.get("/drivers/register/confirm", async (request): Promise<RegisterLinkResponse> => {
+    const { token } = parseInput(RegisterLinkQuerySchema, request.query);
+    return lookUpRegistration(app, token);
   });
 
   app.post("/drivers/register/confirm", async (request, reply) => {
@@ -72,7 +80,7 @@ export const driverRoutes: FastifyPluginAsync = async (app) => {
   app.post("/drivers/change-password", async (request): Promise<MessageResponse> => {
     const account = requireAccount(request);
     const body = parseInput(ChangePasswordRequestSchema, request.body);
-    await changePassword(app, account, request.session!.tokenHash, body);
+    await changePassword(app, account, request.session!.tokenHash, body, request.ip);
     return { message: messages.passwordChanged };
   });
 

@@ -339,10 +339,10 @@ describe.each(testDatabases())("organisations on $name", ({ open }) => {
       call("DELETE", `/api/organisations/${of.id}/invites/${id}`, by.cookie);
     const usesOf = (token: string) => listInviteUses(db(), hashToken(token));
 
-    it("answers a join link for the role that lets in everyone who scans it, recording who joined", async () => {
+    it("answers a join link that lets in everyone who scans it as a driver, recording who joined", async () => {
       const acme = await company();
       const res = await call("POST", `/api/organisations/${acme.id}/join-codes`, acme.admin.cookie, {
-        role: "supervisor",
+        role: "driver",
       });
       expect(res.statusCode).toBe(201);
       const { id, joinUrl, role, expiresAt } = res.json() as {
@@ -353,20 +353,96 @@ describe.each(testDatabases())("organisations on $name", ({ open }) => {
       };
       expect(id).toMatch(/^[0-9a-f-]{36}$/);
       expect(joinUrl).toMatch(/^http:\/\/sheets\.test\/join\?token=[\w-]{40,}$/);
-      expect(role).toBe("supervisor");
+      expect(role).toBe("driver");
       expect(expiresAt).toBe(new Date(START.getTime() + 7 * DAY_MS).toISOString());
       expect(await drainOutbox()).toEqual([]);
       const token = new URL(joinUrl).searchParams.get("token")!;
+      expect((await lookUp(token)).json()).toEqual({
+        organisationName: "Acme Plant Hire Ltd",
+        role: "driver",
+      });
       const [first, second] = [await person(), await person()];
-      expect((await accept(first, token)).json()).toMatchObject({ id: acme.id, role: "supervisor" });
+      expect((await accept(first, token)).json()).toMatchObject({ id: acme.id, role: "driver" });
       clock = new Date(START.getTime() + 60_000);
-      expect((await accept(second, token)).json()).toMatchObject({ id: acme.id, role: "supervisor" });
+      expect((await accept(second, token)).json()).toMatchObject({ id: acme.id, role: "driver" });
       expect((await lookUp(token)).statusCode).toBe(200);
       expect(await usesOf(token)).toEqual([
         { accountId: first.id, joinedAt: START.toISOString() },
         { accountId: second.id, joinedAt: clock.toISOString() },
       ]);
       expect(await invitesOf(acme)).toEqual([expect.objectContaining({ id, kind: "join-code", uses: 2 })]);
+    });
+
+    it("refuses a join code for a supervisor or an admin, so strangers holding one cannot take the company over", async () => {
+      const acme = await company();
+      const before = await unchanged();
+      for (const body of [{ role: "admin" }, { role: "supervisor" }, {}, { role: "Admin" }]) {
+        const res = await call("POST", `/api/organisations/${acme.id}/join-codes`, acme.admin.cookie, body);
+        expect(res.statusCode, JSON.stringify(body)).toBe(400);
+        expect(res.json(), JSON.stringify(body)).toEqual({
+          code: "validation_failed",
+          message: `role: ${companyMessages.joinCodeForDriversOnly}`,
+        });
+      }
+      expect(await unchanged()).toEqual(before);
+
+      // Two strangers who scan the company's code join as drivers, and can neither demote its founder nor
+      // let more people in.
+      const token = await joinCode(acme);
+      const [mallory, trent] = [await person(), await person()];
+      for (const stranger of [mallory, trent]) {
+        expect((await accept(stranger, token)).json()).toMatchObject({ id: acme.id, role: "driver" });
+      }
+      const demote = await call(
+        "PUT",
+        `/api/organisations/${acme.id}/members/${acme.admin.id}`,
+        mallory.cookie,
+        {
+          role: "driver",
+        },
+      );
+      expect(demote.statusCode).toBe(403);
+      const more = await call("POST", `/api/organisations/${acme.id}/join-codes`, trent.cookie, {
+        role: "driver",
+      });
+      expect(more.statusCode).toBe(403);
+      expect(await mine(acme.admin)).toMatchObject({ role: "admin" });
+    });
+
+    it("lets no one in by a join code for another role made before join codes were for drivers only", async () => {
+      const acme = await company();
+      const tokens: string[] = [];
+      for (const role of ["admin", "supervisor"] as const) {
+        const token = newToken();
+        tokens.push(token);
+        await db()
+          .insertInto("invites")
+          .values({
+            token_hash: hashToken(token),
+            id: randomUUID(),
+            organisation_id: acme.id,
+            email: null,
+            role,
+            created_by: acme.admin.id,
+            created_at: START.toISOString(),
+            expires_at: new Date(START.getTime() + 7 * DAY_MS).toISOString(),
+            used_at: null,
+            used_by: null,
+            revoked_at: null,
+            revoked_by: null,
+          })
+          .execute();
+      }
+      const stranger = await person();
+      const snapshot = await unchanged();
+      for (const token of tokens) {
+        expect((await lookUp(token)).statusCode).toBe(404);
+        const refused = await accept(stranger, token);
+        expect(refused.statusCode).toBe(404);
+        expect(refused.json()).toMatchObject({ message: companyMessages.inviteInvalid });
+      }
+      expect(await unchanged()).toEqual(snapshot);
+      expect(await mine(stranger)).toBeNull();
     });
 
     it("lets 50 accounts join by one code, most at once, each recorded once", async () => {

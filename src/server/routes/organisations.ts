@@ -284,8 +284,9 @@ export const organisationRoutes: FastifyPluginAsync = async (app) => {
   app.post("/organisations/:id/join-codes", async (request, reply) => {
     const account = requireAccount(request);
     const { id } = parseInput(OrganisationParamsSchema, request.params);
-    const body = parseInput(JoinCodeRequestSchema, request.body);
-    return reply.status(201).send(await createJoinCode(app, account, id, body));
+    // Refuses any role but a driver's, with words that say how the others are invited.
+    parseInput(JoinCodeRequestSchema, request.body);
+    return reply.status(201).send(await createJoinCode(app, account, id));
   });
 
   app.put("/organisations/:id/members/:accountId", async (request, reply) => {

@@ -76,17 +76,20 @@ export function callServer(
 
 /**
  * Signs a new account up on a server process whose mail goes to `mailDir` (.eml files): registers, takes the
- * emailed link and opens it. Returns the session cookie ("name=value").
+ * emailed link and confirms it with the password. Returns the session cookie ("name=value").
  */
 export async function registerAccount(
   baseUrl: string,
   account: { fullName: string; email: string; password: string },
   mailDir: string,
 ): Promise<string> {
-  const asked = await callServer(baseUrl, "POST", "/api/drivers/register", { body: account });
+  const { password, ...details } = account;
+  const asked = await callServer(baseUrl, "POST", "/api/drivers/register", { body: details });
   if (asked.status !== 202) throw new Error(`register failed: ${asked.status} ${JSON.stringify(asked.body)}`);
   const token = await takeSignUpToken(mailDir, account.email);
-  const answer = await callServer(baseUrl, "POST", "/api/drivers/register/confirm", { body: { token } });
+  const answer = await callServer(baseUrl, "POST", "/api/drivers/register/confirm", {
+    body: { token, password },
+  });
   const cookie = answer.setCookie[0]?.split(";")[0];
   if (answer.status !== 201 || !cookie) {
     throw new Error(`sign-up link refused: ${answer.status} ${JSON.stringify(answer.body)}`);

@@ -44,25 +44,40 @@ export function organisationHelpers(testApp: TestApp) {
     return { id: (res.json() as { id: string }).id, admin: owner };
   }
 
-  /** A new join code of the company for `role`: its id, and the token its join link carries. */
-  async function newJoinCode(of: Company, role: Role = "driver"): Promise<{ id: string; token: string }> {
-    const res = await call("POST", `/api/organisations/${of.id}/join-codes`, of.admin.cookie, { role });
+  /** A new join code of the company (it admits drivers): its id, and the token its join link carries. */
+  async function newJoinCode(of: Company): Promise<{ id: string; token: string }> {
+    const res = await call("POST", `/api/organisations/${of.id}/join-codes`, of.admin.cookie, {
+      role: "driver",
+    });
     expect(res.statusCode, res.body).toBe(201);
     const { id, joinUrl } = res.json() as { id: string; joinUrl: string };
     return { id, token: new URL(joinUrl).searchParams.get("token")! };
   }
 
-  /** A new join code of the company for `role`: the token its join link carries. */
-  async function joinCode(of: Company, role: Role = "driver"): Promise<string> {
-    return (await newJoinCode(of, role)).token;
+  /** A new join code of the company: the token its join link carries. */
+  async function joinCode(of: Company): Promise<string> {
+    return (await newJoinCode(of)).token;
   }
 
-  /** A new person (or the one given) joins the company with `role` by a join code. */
+  /**
+   * A new person (or the one given) joins the company by a join code, as a driver, and its admin then gives them
+   * `role`: a join code admits drivers only.
+   */
   async function member(of: Company, role: Role, who?: Person): Promise<Person> {
     const joiner = who ?? (await person());
-    const token = await joinCode(of, role);
-    const res = await call("POST", "/api/invites/accept", joiner.cookie, { token });
+    const res = await call("POST", "/api/invites/accept", joiner.cookie, { token: await joinCode(of) });
     expect(res.statusCode, res.body).toBe(200);
+    if (role !== "driver") {
+      const promoted = await call(
+        "PUT",
+        `/api/organisations/${of.id}/members/${joiner.id}`,
+        of.admin.cookie,
+        {
+          role,
+        },
+      );
+      expect(promoted.statusCode, promoted.body).toBe(204);
+    }
     return joiner;
   }
 

@@ -21,8 +21,9 @@ export async function queuedSignUpTokens(db: Kysely<DB>, email: string): Promise
 }
 
 /**
- * Signs a new driver up as a person does: registers, takes the link from the queued mail and opens it. Answers
- * the confirmation's reply (201, the session cookie and the login answer). Only the newest link of an address
+ * Signs a new driver up as a person does: registers with the name and address, takes the link from the queued
+ * mail, and on its page chooses the password and creates the account. Answers the confirmation's reply (201, the
+ * session cookie and the login answer). Only the newest link of an address
  * works, and the queue cannot tell which is newest when the clock stands still, so each is tried. The sign-up
  * mails of the address are then taken out of the queue, as read, so tests that count the mail a form sends
  * count only that.
@@ -35,7 +36,7 @@ export async function signUp(
   const registered = await app.inject({
     method: "POST",
     url: "/api/drivers/register",
-    payload: details,
+    payload: { fullName: details.fullName, email: details.email },
     headers,
     ...(remoteAddress ? { remoteAddress } : {}),
   });
@@ -48,7 +49,7 @@ export async function signUp(
     last = await app.inject({
       method: "POST",
       url: "/api/drivers/register/confirm",
-      payload: { token },
+      payload: { token, password: details.password },
       headers,
       ...(remoteAddress ? { remoteAddress } : {}),
     });

@@ -13,7 +13,8 @@ import {
 } from "../../db/accounts-repository";
 
 /**
- * Changes a signed-in account's password after checking the current one (a wrong one counts as a failed login).
+ * Changes a signed-in account's password after checking the current one (a wrong one counts as a failed login
+ * from the client's address, so a stolen session guesses no faster than a login would).
  * Every other session of the account ends and every reset link sent to it stops working.
  */
 export async function changePassword(
@@ -21,12 +22,13 @@ export async function changePassword(
   account: Account,
   currentSessionHash: string,
   input: ChangePasswordRequest,
+  clientAddress: string,
 ): Promise<void> {
   const { db } = app.deps.database;
   if (normalizeEmail(input.email) !== normalizeEmail(account.email)) {
     throw new AppError("bad_request", messages.changePasswordEmailMismatch);
   }
-  const keys = loginKeys(account.email);
+  const keys = loginKeys(account.email, clientAddress);
   await claimLoginAttempt(db, keys, app.deps.now());
   if (!(await verifyPassword(account.passwordHash, input.currentPassword))) {
     await loginFailed(db, keys, app.deps.now());

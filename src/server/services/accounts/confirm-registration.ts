@@ -1,36 +1,53 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
-import type { RegisterConfirmRequest } from "../../../domain/api";
+import type { RegisterConfirmRequest, RegisterLinkResponse } from "../../../domain/api";
 import { messages } from "../../../domain/messages";
 import { AppError } from "../../app-error";
+import { hashPassword } from "../../auth/password-hash";
 import { hashToken } from "../../auth/sessions";
 import {
   type Account,
   consumePendingRegistration,
-  deletePendingRegistrationsOf,
   findAccountById,
+  findPendingRegistration,
   insertAccount,
 } from "../../db/accounts-repository";
 import { isUniqueViolation } from "../../db/is-unique-violation";
 
+const linkInvalid = () => new AppError("bad_request", messages.registrationLinkInvalid);
+
 /**
- * Makes the account a sign-up link was sent for. The link works once, only if it is the newest one sent to its
- * address and younger than a day, and not when the address has meanwhile got an account by another link.
+ * Who a sign-up link would make an account for, for its page to show before the password is chosen. Looking
+ * makes nothing and uses nothing up; an unusable link answers as its confirmation would.
+ */
+export async function lookUpRegistration(app: FastifyInstance, token: string): Promise<RegisterLinkResponse> {
+  const pending = await findPendingRegistration(app.deps.database.db, hashToken(token), app.deps.now());
+  if (!pending) throw linkInvalid();
+  return pending;
+}
+
+/**
+ * Makes the account a sign-up link was sent for, with the password chosen on the link's page. The link works
+ * once, only if it is the newest one sent to its address and younger than a day, and not when the address has
+ * meanwhile got an account by another link. The password is hashed only for a link that works at that moment, so
+ * made-up tokens cost no hashing.
  */
 export async function confirmRegistration(
   app: FastifyInstance,
   input: RegisterConfirmRequest,
 ): Promise<Account> {
   const { db } = app.deps.database;
-  const now = app.deps.now();
+  const tokenHash = hashToken(input.token);
+  if (!(await findPendingRegistration(db, tokenHash, app.deps.now()))) throw linkInvalid();
+  const passwordHash = await hashPassword(input.password);
   const id = randomUUID();
   const made = await db
     .transaction()
     .execute(async (trx) => {
-      const pending = await consumePendingRegistration(trx, hashToken(input.token), now);
+      // Used up here, after the hashing, with the address's other links: another use meanwhile, or expiry, wins.
+      const pending = await consumePendingRegistration(trx, tokenHash, app.deps.now());
       if (!pending) return false;
-      await insertAccount(trx, { id, ...pending }, now);
-      await deletePendingRegistrationsOf(trx, pending.email);
+      await insertAccount(trx, { id, ...pending, passwordHash }, app.deps.now());
       return true;
     })
     .catch((error: unknown) => {
@@ -39,6 +56,6 @@ export async function confirmRegistration(
       throw error;
     });
   const account = made ? await findAccountById(db, id) : undefined;
-  if (!account) throw new AppError("bad_request", messages.registrationLinkInvalid);
+  if (!account) throw linkInvalid();
   return account;
 }

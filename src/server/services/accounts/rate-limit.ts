@@ -5,7 +5,7 @@ import { hitRateLimit, type RateLimitRule } from "../../db/rate-limits-repositor
 
 export const MINUTE_MS = 60_000;
 
-/** Counts one hit against `key`; over the limit, refuses with how long to wait. */
+/** Counts one hit against `key`; over the limit, refuses with how long to wait, in words and as `Retry-After`. */
 export async function enforceRateLimit(
   app: FastifyInstance,
   log: FastifyBaseLogger,
@@ -15,6 +15,8 @@ export async function enforceRateLimit(
   const result = await hitRateLimit(app.deps.database.db, key, rule, app.deps.now());
   if (!result.allowed) {
     log.warn({ rateLimit: key.split(":").slice(0, 2).join(":") }, "rate limit reached");
-    throw new AppError("rate_limited", tooManyAttemptsMessage(result.retryAfterMs));
+    throw new AppError("rate_limited", tooManyAttemptsMessage(result.retryAfterMs), {
+      retryAfterMs: result.retryAfterMs,
+    });
   }
 }

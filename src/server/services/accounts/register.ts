@@ -1,6 +1,5 @@
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import type { RegisterRequest } from "../../../domain/api";
-import { hashPassword } from "../../auth/password-hash";
 import { hashToken, newToken } from "../../auth/sessions";
 import { findAccountByEmail, insertPendingRegistration, normalizeEmail } from "../../db/accounts-repository";
 import { enqueueMail } from "../../db/outbox-repository";
@@ -13,10 +12,12 @@ export const REGISTRATION_LINK_LIFETIME_MS = 24 * 60 * MINUTE_MS;
 const REGISTRATIONS_PER_EMAIL = { limit: 5, windowMs: 60 * MINUTE_MS };
 
 /**
- * Starts a sign-up. Nothing in the answer, nor in the work done before it, depends on whether the address already
- * has an account: both cases count the same limits, hash the password (argon2id, by far the largest cost), make a
- * link token, and in one transaction write a pending sign-up and queue one mail. A new address is mailed the link that makes the account; an
- * address with an account is mailed that someone tried, and nothing else changes.
+ * Starts a sign-up: a name and an address, no password (it is chosen on the page the link opens, so whoever signs
+ * up with someone else's address sets nothing for them). Nothing in the answer, nor in the work done before it,
+ * depends on whether the address already has an account: both cases count the same limits, look the address up,
+ * make a link token, and in one transaction write a pending sign-up and queue one mail. A new address is mailed
+ * the link that makes the account; an address with an account is mailed that someone tried, and nothing else
+ * changes.
  */
 export async function register(
   app: FastifyInstance,
@@ -34,8 +35,6 @@ export async function register(
   const email = input.email.trim();
   const fullName = input.fullName.trim();
   const existing = await findAccountByEmail(db, email);
-  // Hashed for an existing address too, into a row no one can use: the hash is what takes the time.
-  const passwordHash = await hashPassword(input.password);
   const token = newToken();
   const tokenHash = hashToken(token);
   const now = app.deps.now();
@@ -46,7 +45,6 @@ export async function register(
       tokenHash,
       fullName,
       email,
-      passwordHash,
       createdAt: now,
       expiresAt: new Date(now.getTime() + REGISTRATION_LINK_LIFETIME_MS),
     });

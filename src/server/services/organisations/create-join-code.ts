@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
-import type { JoinCodeRequest, JoinCodeResponse } from "../../../domain/api";
+import type { JoinCodeResponse } from "../../../domain/api";
 import { companyMessages } from "../../../domain/company-messages";
-import { inviteExpiresAt } from "../../../domain/organisation";
+import { inviteExpiresAt, JOIN_CODE_ROLE } from "../../../domain/organisation";
 import { AppError } from "../../app-error";
 import { hashToken, newToken } from "../../auth/sessions";
 import type { Account } from "../../db/accounts-repository";
@@ -12,21 +12,21 @@ import { joinLink } from "./invite-by-email";
 import { memberOf } from "./organisation-access";
 
 /**
- * One code serves a whole induction, so a company needs a few a day (a site each, a role each, a mistake or two);
- * this bounds what its admins can pile up.
+ * One code serves a whole induction, so a company needs a few a day (a site each, a mistake or two); this bounds
+ * what its admins can pile up.
  */
 const JOIN_CODES_PER_ORGANISATION_PER_DAY = 50;
 
 /**
  * An admin makes a join code: a join link with no address, to show as a QR code on a screen at a site
- * induction. Everyone who scans it may join, with its role, for 7 days or until an admin revokes it. Nothing is
- * mailed; the answer is the link (only its token's hash is kept, so it is shown this once).
+ * induction. Everyone who scans it may join as a driver (the route refuses a request for any other role), for
+ * 7 days or until an admin revokes it. Nothing is mailed; the answer is the link (only its token's hash is kept,
+ * so it is shown this once).
  */
 export async function createJoinCode(
   app: FastifyInstance,
   account: Account,
   organisationId: string,
-  input: JoinCodeRequest,
 ): Promise<JoinCodeResponse> {
   const { db } = app.deps.database;
   await memberOf(app, account, organisationId, "invite");
@@ -50,7 +50,7 @@ export async function createJoinCode(
     tokenHash: hashToken(token),
     organisationId,
     email: null,
-    role: input.role,
+    role: JOIN_CODE_ROLE,
     createdBy: account.id,
     createdAt: now,
     expiresAt,
@@ -58,7 +58,7 @@ export async function createJoinCode(
   return {
     id,
     joinUrl: joinLink(app.deps.config.publicUrl, token),
-    role: input.role,
+    role: JOIN_CODE_ROLE,
     expiresAt: expiresAt.toISOString(),
   };
 }

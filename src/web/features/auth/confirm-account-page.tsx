@@ -1,60 +1,120 @@
-import { LoaderCircle } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { useId, useState } from "react";
 import { useLocation, useSearchParams } from "wouter";
-import { RegisterConfirmRequestSchema } from "../../../domain/api";
+import {
+  RegisterConfirmRequestSchema,
+  RegisterLinkQuerySchema,
+  type RegisterLinkResponse,
+} from "../../../domain/api";
 import { messages } from "../../../domain/messages";
+import { validateConfirmAccount } from "../../../domain/password";
+import { LoadingScreen } from "../../components/loading-screen";
 import { ScreenLayout } from "../../components/screen-layout";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
+import { ApiError, apiRequest } from "../../lib/api-client";
 import { appPaths } from "../../lib/app-paths";
 import { openAuthDialog } from "../../lib/auth-dialog-store";
+import { parseRequest } from "../../lib/parse-request";
+import { AccountForm } from "./account-form";
 import { authFailure, type FormProblem } from "./auth-failure";
 import { FormAlert } from "./form-alert";
+import { PasswordInput } from "./password-input";
+import { useAccountSubmit } from "./use-account-submit";
 import { useSignIn } from "./use-sign-in";
 
 /**
- * Where the emailed sign-up link lands: opening it makes the account and signs the driver in, then the Operator
- * Dashboard opens as after a login.
+ * Where the emailed sign-up link lands. Opening it makes nothing: the page says whose account the link makes,
+ * the driver chooses the password there and creates the account with the button, and is then signed in and on
+ * the Operator Dashboard as after a login. So a link sent by someone else signs no one in by being opened, and
+ * whoever signed up with another person's address chose no password for them.
  */
 export function ConfirmAccountPage() {
   const [params] = useSearchParams();
   const token = params.get("token") ?? "";
   // A link cut short by a mail client cannot work; say so without asking the server.
-  const usable = RegisterConfirmRequestSchema.safeParse({ token }).success;
-  const [problem, setProblem] = useState<FormProblem | null>(
-    usable ? null : { message: messages.registrationLinkInvalid },
-  );
-  const signIn = useSignIn();
-  const sent = useRef(false);
-
-  useEffect(() => {
-    // Once per page, even when React runs effects twice: the link works only once.
-    if (!usable || sent.current) return;
-    sent.current = true;
-    signIn("/api/drivers/register/confirm", { token }).catch((error: unknown) =>
-      setProblem(authFailure("register", error)),
-    );
-  }, [usable, token, signIn]);
+  const usable = RegisterLinkQuerySchema.safeParse({ token }).success;
+  const link = useQuery({
+    queryKey: ["sign-up-link", token],
+    enabled: usable,
+    queryFn: ({ signal }) =>
+      apiRequest<RegisterLinkResponse>(
+        "GET",
+        `/api/drivers/register/confirm?token=${encodeURIComponent(token)}`,
+        undefined,
+        { signal },
+      ),
+  });
 
   return (
     <ScreenLayout title="Create Driver Account" back={{ href: appPaths.home(), label: "Home" }}>
-      {problem ? <LinkProblem problem={problem} /> : <Working />}
+      {!usable ? (
+        <LinkProblem problem={{ message: messages.registrationLinkInvalid }} />
+      ) : link.isError ? (
+        // No answer at all (no signal) may be tried again; the server's refusal may not.
+        <LinkProblem
+          problem={authFailure("register", link.error)}
+          onRetry={link.error instanceof ApiError ? undefined : () => void link.refetch()}
+        />
+      ) : link.isPending ? (
+        <LoadingScreen label="Checking your sign-up link..." />
+      ) : (
+        <ChoosePassword token={token} account={link.data} />
+      )}
     </ScreenLayout>
   );
 }
 
-function Working() {
+function ChoosePassword({ token, account }: { token: string; account: RegisterLinkResponse }) {
+  const [password, setPassword] = useState("");
+  const { busy, problem, submit } = useAccountSubmit("register");
+  const signIn = useSignIn();
+  const ruleId = useId();
+
+  const onSubmit = () => {
+    const values = { token, password };
+    return submit(
+      parseRequest(validateConfirmAccount(values), RegisterConfirmRequestSchema, values),
+      (request) => signIn("/api/drivers/register/confirm", request),
+    );
+  };
+
   return (
     <Card>
-      <p role="status" className="flex items-center gap-2 font-semibold">
-        <LoaderCircle aria-hidden="true" className="size-5 animate-spin" />
-        Creating your account...
-      </p>
+      <AccountForm
+        onSubmit={onSubmit}
+        busy={busy}
+        problem={problem}
+        submitLabel="Create Account"
+        busyLabel="Creating Account..."
+        fields={
+          <>
+            <p className="font-semibold break-words">
+              {messages.confirmAccountFor(account.fullName, account.email)}
+            </p>
+            {/* The account's address, for the phone's password manager to save the password under. */}
+            <input type="email" autoComplete="username" value={account.email} readOnly hidden />
+            <div className="grid gap-1">
+              <PasswordInput
+                label="Password"
+                value={password}
+                onValueChange={setPassword}
+                autoComplete="new-password"
+                aria-describedby={ruleId}
+              />
+              <p id={ruleId} className="text-sm text-slate-700 dark:text-slate-300">
+                {messages.registerPasswordRule}
+              </p>
+            </div>
+            <p className="text-sm text-slate-700 dark:text-slate-300">{messages.confirmAccountNotYours}</p>
+          </>
+        }
+      />
     </Card>
   );
 }
 
-function LinkProblem({ problem }: { problem: FormProblem }) {
+function LinkProblem({ problem, onRetry }: { problem: FormProblem; onRetry?: () => void }) {
   const [, navigate] = useLocation();
   const goHomeTo = (view: "login" | "register") => {
     navigate(appPaths.home());
@@ -63,7 +123,12 @@ function LinkProblem({ problem }: { problem: FormProblem }) {
   return (
     <Card className="grid gap-4">
       <FormAlert problem={problem} />
-      <Button size="lg" onClick={() => goHomeTo("login")}>
+      {onRetry ? (
+        <Button size="lg" onClick={onRetry}>
+          Try Again
+        </Button>
+      ) : null}
+      <Button size="lg" variant={onRetry ? "outline" : "primary"} onClick={() => goHomeTo("login")}>
         Log In
       </Button>
       <Button variant="outline" onClick={() => goHomeTo("register")}>

@@ -2,6 +2,7 @@ import { MailCheck } from "lucide-react";
 import { useState } from "react";
 import { LoginRequestSchema, RegisterRequestSchema, type RegisterResponse } from "../../../domain/api";
 import { MAX_NAME_LENGTH } from "../../../domain/constants";
+import { messages } from "../../../domain/messages";
 import { validateLogin, validateRegister } from "../../../domain/password";
 import { TextField } from "../../components/text-field";
 import { Button } from "../../components/ui/button";
@@ -22,7 +23,10 @@ interface LoginDialogProps {
   email: string;
 }
 
-/** Driver Login and Create Driver Account: one dialog whose mode toggles between the two (spec section 2). */
+/**
+ * Driver Login and Create Driver Account: one dialog whose mode toggles between the two (spec section 2). Create
+ * Account takes the full name and email only: the password is chosen on the page of the link it mails.
+ */
 export function LoginDialog({ open, mode, email }: LoginDialogProps) {
   return (
     <Dialog open={open} onOpenChange={(next) => next || closeAuthDialog()}>
@@ -46,12 +50,11 @@ function LoginForm({ mode, initialEmail }: { mode: LoginMode; initialEmail: stri
 
   const onSubmit = () => {
     if (creating) {
-      const values = { fullName, email, password };
+      const values = { fullName, email };
       return submit(
         parseRequest(validateRegister(values), RegisterRequestSchema, values),
         async (request) => {
           const answer = await apiRequest<RegisterResponse>("POST", "/api/drivers/register", request);
-          setPassword("");
           setSent(answer.message);
         },
       );
@@ -78,7 +81,7 @@ function LoginForm({ mode, initialEmail }: { mode: LoginMode; initialEmail: stri
     return (
       <>
         <AccountDialogHeader title="Check Your Email">
-          Your account is made when you open the link we have emailed to {email}.
+          {messages.registrationCheckEmail(email)}
         </AccountDialogHeader>
         <DoneStatus icon={MailCheck}>{sent}</DoneStatus>
         <Button size="lg" onClick={closeAuthDialog}>
@@ -113,12 +116,14 @@ function LoginForm({ mode, initialEmail }: { mode: LoginMode; initialEmail: stri
               />
             ) : null}
             <EmailField value={email} onValueChange={setEmail} />
-            <PasswordInput
-              label="Password"
-              value={password}
-              onValueChange={setPassword}
-              autoComplete={creating ? "new-password" : "current-password"}
-            />
+            {creating ? null : (
+              <PasswordInput
+                label="Password"
+                value={password}
+                onValueChange={setPassword}
+                autoComplete="current-password"
+              />
+            )}
           </>
         }
       >

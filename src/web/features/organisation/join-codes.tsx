@@ -2,19 +2,19 @@ import { useQueryClient } from "@tanstack/react-query";
 import { LoaderCircle, QrCode } from "lucide-react";
 import { useState } from "react";
 import type { JoinCodeResponse } from "../../../domain/api";
-import type { Role } from "../../../domain/organisation";
+import { companyMessages } from "../../../domain/company-messages";
+import { JOIN_CODE_ROLE } from "../../../domain/organisation";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { apiRequest } from "../../lib/api-client";
 import { failureText } from "../../lib/failure-text";
 import { JoinCodeScreen } from "./join-code-screen";
 import { failed, type Outcome, OutcomeNote } from "./outcome";
-import { RoleSelect } from "./role-select";
 import { refreshOpenInvites } from "./use-organisation";
 
 /**
  * An admin makes a join code for a site induction and shows it full screen as a QR code: everyone who scans it
- * may join with its role. Only the code's hash is kept on the server, so the code made last can be shown again
+ * may join as a driver (supervisors and admins are invited by email, one address each). Only the code's hash is kept on the server, so the code made last can be shown again
  * while this screen is open, and never after.
  */
 export function JoinCodes({
@@ -25,7 +25,6 @@ export function JoinCodes({
   organisationName: string;
 }) {
   const queryClient = useQueryClient();
-  const [role, setRole] = useState<Role>("driver");
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [code, setCode] = useState<JoinCodeResponse | null>(null);
@@ -38,9 +37,7 @@ export function JoinCodes({
       const made = await apiRequest<JoinCodeResponse>(
         "POST",
         `/api/organisations/${organisationId}/join-codes`,
-        {
-          role,
-        },
+        { role: JOIN_CODE_ROLE },
       );
       setCode(made);
       setShowing(true);
@@ -58,11 +55,7 @@ export function JoinCodes({
         <h3 id="join-code-heading" className="text-lg font-bold">
           Join Code for a Site Induction
         </h3>
-        <p className="text-slate-700 dark:text-slate-300">
-          Show a QR code on a screen: everyone who scans it can join with the role you choose, for 7 days or
-          until you revoke it.
-        </p>
-        <RoleSelect label="Role for those who join" value={role} onChange={setRole} />
+        <p className="text-slate-700 dark:text-slate-300">{companyMessages.joinCodeIntro}</p>
         <OutcomeNote outcome={outcome} />
         <Button size="lg" onClick={() => void create()} disabled={busy}>
           {busy ? (
