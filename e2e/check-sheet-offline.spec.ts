@@ -1,10 +1,14 @@
 import { randomUUID } from "node:crypto";
-import { type BrowserContext, chromium, devices, expect, type Page } from "@playwright/test";
+import { rm } from "node:fs/promises";
+import { join } from "node:path";
+import { type BrowserContext, chromium, devices, expect, type Page, type Route } from "@playwright/test";
 import { messages } from "../src/domain/messages";
 import { pdfImages } from "../src/server/pdf/pdf-images";
 import { acceptPrivacyBanner, test } from "./fixtures/app-test";
 import { logIn } from "./fixtures/drivers";
+import { e2ePaths } from "./fixtures/e2e-paths";
 import { mailsTo, waitForMailTo } from "./fixtures/mailbox";
+import { slotsWithoutPhoto } from "./fixtures/photo-slots";
 import { jpegFile, pickPhotos, startCheckSheetFromHome } from "./support/check-sheet-wizard";
 import { waitForDeviceCopy, waitForOfflineReady } from "./support/offline";
 import { expectToStay } from "./support/stays";
@@ -169,12 +173,15 @@ test("photos taken without signal wait on the phone through a reload and reach t
   await expect(header(page).getByRole("button", { name: /waiting to send/ })).toHaveCount(0);
 });
 
-test("photos taken without signal are sent after the browser was closed and opened again", async () => {
-  // A browser profile of its own, kept on disk between launches, as a phone keeps its browser's.
+/**
+ * A browser of its own whose profile is kept on disk between launches, as a phone keeps its browser's: each
+ * call opens it again, with or without signal.
+ */
+function phoneBrowser(): (signal: boolean) => Promise<BrowserContext> {
   const profile = test.info().outputPath("profile");
   const { launchOptions, baseURL, viewport } = test.info().project.use;
   const { defaultBrowserType: _type, ...phone } = devices["Pixel 7"];
-  const openBrowser = async (signal: boolean) => {
+  return async (signal) => {
     const context = await chromium.launchPersistentContext(profile, {
       ...launchOptions,
       ...phone,
@@ -189,6 +196,10 @@ test("photos taken without signal are sent after the browser was closed and open
     await acceptPrivacyBanner(context);
     return context;
   };
+}
+
+test("photos taken without signal are sent after the browser was closed and opened again", async () => {
+  const openBrowser = phoneBrowser();
   const client = `closed-${randomUUID().slice(0, 8)}@buildco.co.uk`;
 
   const first = await openBrowser(true);
@@ -220,6 +231,121 @@ test("photos taken without signal are sent after the browser was closed and open
     await expectOneMailWithBothPhotos(client);
     await expect(header(page).getByRole("button", { name: /waiting to send/ })).toHaveCount(0);
   });
+});
+
+/**
+ * Holds the first request to `pattern` (from the page or its service worker) once the signal is back, and hands
+ * it over; later ones go through.
+ */
+async function holdFirst(context: BrowserContext, pattern: string): Promise<Route> {
+  let held = false;
+  return new Promise<Route>((resolve) => {
+    void context.route(pattern, async (route) => {
+      if (held) return route.fallback();
+      held = true;
+      resolve(route);
+    });
+  });
+}
+
+test("photos whose upload was under way when the page reloaded reach the client in the one email", async ({
+  page,
+  context,
+}) => {
+  const client = `reload-${randomUUID().slice(0, 8)}@buildco.co.uk`;
+  const since = new Date();
+  await checkWithPhotosOffline(page, context, client);
+
+  const put = holdFirst(context, "**/api/uploads/**");
+  await context.setOffline(false);
+  const upload = await put;
+  // The page reloads while the first photo's bytes are on their way: sent by the service worker, they arrive
+  // after the reload; sent by the page itself, they went with it, and the reloaded page sends them again.
+  await page.reload();
+  await expect(header(page)).toBeVisible();
+  await upload.fallback().catch(() => undefined);
+
+  await expectOneMailWithBothPhotos(client);
+  // Every slot handed out got its photo: none asked for twice, none left behind.
+  expect(slotsWithoutPhoto(since)).toBe(0);
+  await expect(header(page).getByRole("button", { name: /waiting to send|not sent/ })).toHaveCount(0);
+});
+
+test("a photo whose upload lost its connection after the slot was given reaches the client in the one email", async ({
+  page,
+  context,
+}) => {
+  const client = `cut-${randomUUID().slice(0, 8)}@buildco.co.uk`;
+  const since = new Date();
+  await checkWithPhotosOffline(page, context, client);
+
+  const put = holdFirst(context, "**/api/uploads/**");
+  await context.setOffline(false);
+  const upload = await put;
+  // The server takes the bytes, and the connection drops before its answer reaches the phone.
+  expect((await upload.fetch()).status()).toBe(200);
+  await upload.abort("internetdisconnected");
+
+  await expectOneMailWithBothPhotos(client);
+  expect(slotsWithoutPhoto(since)).toBe(0);
+  await expect(header(page).getByRole("button", { name: /waiting to send|not sent/ })).toHaveCount(0);
+});
+
+test("a photo whose slot was given just before the browser closed is put to that slot when it opens again", async () => {
+  const openBrowser = phoneBrowser();
+  const client = `slot-${randomUUID().slice(0, 8)}@buildco.co.uk`;
+  const since = new Date();
+  const first = await openBrowser(true);
+  try {
+    await checkWithPhotosOffline(first.pages()[0] ?? (await first.newPage()), first, client);
+    // The first photo gets its slot; the signal drops as its bytes are about to leave, and the browser closes.
+    const put = new Promise<void>((resolve) => {
+      void first.route("**/api/uploads/**", async (route) => {
+        await first.setOffline(true);
+        await route.abort("internetdisconnected");
+        resolve();
+      });
+    });
+    await first.setOffline(false);
+    await put;
+  } finally {
+    await first.close();
+  }
+  expect(slotsWithoutPhoto(since)).toBe(1);
+
+  const again = await openBrowser(true);
+  try {
+    const page = again.pages()[0] ?? (await again.newPage());
+    await page.goto("/");
+    await expectOneMailWithBothPhotos(client);
+    // The slot handed out before the browser closed got its photo.
+    expect(slotsWithoutPhoto(since)).toBe(0);
+    await expect(header(page).getByRole("button", { name: /waiting to send|not sent/ })).toHaveCount(0);
+  } finally {
+    await again.close();
+  }
+});
+
+test("a photo the server lost after its upload is uploaded again from the phone and is in the one email", async ({
+  page,
+  context,
+}) => {
+  const client = `lost-${randomUUID().slice(0, 8)}@buildco.co.uk`;
+  await checkWithPhotosOffline(page, context, client);
+
+  const completion = holdFirst(context, "**/api/one-step-completion/**");
+  await context.setOffline(false);
+  const sending = await completion;
+  // Both photos are on the server; before the sheet arrives, the first one's bytes are lost from its storage.
+  const { checkSheetData } = sending.request().postDataJSON() as { checkSheetData: { photos: string[] } };
+  expect(checkSheetData.photos).toHaveLength(2);
+  const lost = join(e2ePaths.dataDir, "uploads", "photos", checkSheetData.photos[0]!.split("/").pop()!);
+  await rm(lost);
+  await rm(`${lost}.print`);
+  await sending.fallback();
+
+  await expectOneMailWithBothPhotos(client);
+  await expect(header(page).getByRole("button", { name: /waiting to send|not sent/ })).toHaveCount(0);
 });
 
 test("an account holder's photos taken without signal are on the sheet that goes for approval", async ({

@@ -10,6 +10,19 @@ describe("parseErrorBody", () => {
     });
   });
 
+  it("reads the photos a photo_missing answer lists, and only a list of strings", () => {
+    const body = (missingPhotos: unknown) =>
+      JSON.stringify({ code: "photo_missing", message: "Photo 1 is missing.", missingPhotos });
+    expect(parseErrorBody(body(["/api/photos/a", "/api/photos/b"]))).toEqual({
+      code: "photo_missing",
+      message: "Photo 1 is missing.",
+      missingPhotos: ["/api/photos/a", "/api/photos/b"],
+    });
+    for (const wrong of ["/api/photos/a", [1], null, {}]) {
+      expect(parseErrorBody(body(wrong))).toEqual({ code: "photo_missing", message: "Photo 1 is missing." });
+    }
+  });
+
   it("takes an unknown code as internal, keeping the message", () => {
     expect(parseErrorBody('{"code":"teapot","message":"Short and stout."}')).toEqual({
       code: "internal",

@@ -10,6 +10,11 @@ export const ERROR_STATUS = {
   conflict: 409,
   /** A request with the same Idempotency-Key is still running: try again shortly. */
   in_progress: 409,
+  /**
+   * The form names photos whose bytes this server does not hold (never uploaded, or lost since): nothing was
+   * changed; the answer lists them (`missingPhotos`) so a phone that keeps them can upload them and send again.
+   */
+  photo_missing: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   unprocessable: 422,
@@ -23,6 +28,8 @@ export type ErrorCode = keyof typeof ERROR_STATUS;
 export interface ErrorBody {
   code: ErrorCode;
   message: string;
+  /** With `photo_missing`: the photos the server does not hold, each as the request named it. */
+  missingPhotos?: string[];
 }
 
 function isErrorCode(value: unknown): value is ErrorCode {
@@ -41,7 +48,15 @@ export function parseErrorBody(text: string): ErrorBody | null {
     return null;
   }
   if (typeof parsed !== "object" || parsed === null) return null;
-  const { code, message } = parsed as { code?: unknown; message?: unknown };
+  const { code, message, missingPhotos } = parsed as {
+    code?: unknown;
+    message?: unknown;
+    missingPhotos?: unknown;
+  };
   if (typeof message !== "string" || message.trim() === "") return null;
-  return { code: isErrorCode(code) ? code : "internal", message };
+  const body: ErrorBody = { code: isErrorCode(code) ? code : "internal", message };
+  if (Array.isArray(missingPhotos) && missingPhotos.every((url) => typeof url === "string")) {
+    body.missingPhotos = missingPhotos;
+  }
+  return body;
 }

@@ -9,17 +9,20 @@ export class AppError extends Error {
   readonly userMessage: string;
   /** When to ask again (a rate limit), sent as `Retry-After` in whole seconds. */
   readonly retryAfterMs: number | undefined;
+  /** With `photo_missing`: the photos not held, as the request named them (sent in the answer's body). */
+  readonly missingPhotos: string[] | undefined;
 
   constructor(
     code: ErrorCode,
     userMessage: string,
-    options?: { cause?: unknown; logMessage?: string; retryAfterMs?: number },
+    options?: { cause?: unknown; logMessage?: string; retryAfterMs?: number; missingPhotos?: string[] },
   ) {
     super(options?.logMessage ?? userMessage, { cause: options?.cause });
     this.name = "AppError";
     this.code = code;
     this.userMessage = userMessage;
     this.retryAfterMs = options?.retryAfterMs;
+    this.missingPhotos = options?.missingPhotos;
   }
 
   get status(): number {

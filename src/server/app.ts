@@ -135,9 +135,9 @@ export async function buildApp(
       if (error.retryAfterMs !== undefined) {
         reply.header("retry-after", String(Math.max(1, Math.ceil(error.retryAfterMs / 1000))));
       }
-      return reply
-        .status(error.status)
-        .send({ code: error.code, message: error.userMessage } satisfies ErrorBody);
+      const body: ErrorBody = { code: error.code, message: error.userMessage };
+      if (error.missingPhotos) body.missingPhotos = error.missingPhotos;
+      return reply.status(error.status).send(body);
     }
     if (UNSTORABLE_TEXT_CODES.has(String((error as { code?: unknown }).code))) {
       return reply.status(400).send({

@@ -162,18 +162,25 @@ describe.each(testDatabases())("check sheet one-step completion on $name", ({ op
     const accountPhoto = await upload(JPEG_PHOTO, cookie);
     const anonymousPhoto = await upload(JPEG_PHOTO);
     const pendingSlot = (await call("POST", "/api/objects/upload")).json().photoURL as string;
-    const cases: [string[], string][] = [
-      [["https://elsewhere.co.uk/site.jpg"], "Photo 1 was not uploaded to Plant Sheets."],
-      [[anonymousPhoto, "/objects/photos/1.jpg"], "Photo 2 was not uploaded to Plant Sheets."],
-      [[`/api/photos/${randomUUID()}`], "Photo 1 is not one of your uploaded photos."],
-      [[accountPhoto], "Photo 1 is not one of your uploaded photos."],
-      [[anonymousPhoto, anonymousPhoto], "Photo 2 is attached twice."],
-      [[pendingSlot], "Photo 1 has not finished uploading."],
+    const unknown = `/api/photos/${randomUUID()}`;
+    // Not this server's photos, or not usable as listed: 400. Photos it holds no bytes for (as far as this
+    // caller can tell: another's photo answers like an unknown one): photo_missing, listing them.
+    const cases: [string[], string, number, string[]?][] = [
+      [["https://elsewhere.co.uk/site.jpg"], "Photo 1 was not uploaded to Plant Sheets.", 400],
+      [[anonymousPhoto, "/objects/photos/1.jpg"], "Photo 2 was not uploaded to Plant Sheets.", 400],
+      [[unknown], "Photo 1 is not one of your uploaded photos.", 409, [unknown]],
+      [[accountPhoto], "Photo 1 is not one of your uploaded photos.", 409, [accountPhoto]],
+      [[anonymousPhoto, anonymousPhoto], "Photo 2 is attached twice.", 400],
+      [[pendingSlot], "Photo 1 has not finished uploading.", 409, [pendingSlot]],
     ];
-    for (const [photos, message] of cases) {
+    for (const [photos, message, status, missingPhotos] of cases) {
       const res = await submit({ checkSheetData: signedCheck({ photos }), supervisorRating: "happy" });
-      expect(res.statusCode).toBe(400);
-      expect(res.json().message).toBe(`${message} Please remove it and add it again.`);
+      expect(res.statusCode, photos.join()).toBe(status);
+      expect(res.json()).toEqual({
+        code: status === 400 ? "bad_request" : "photo_missing",
+        message: `${message} Please remove it and add it again.`,
+        ...(missingPhotos ? { missingPhotos } : {}),
+      });
     }
     // An account cannot use another account's photo.
     const other = await newDriver();
@@ -182,7 +189,7 @@ describe.each(testDatabases())("check sheet one-step completion on $name", ({ op
         { checkSheetData: signedCheck({ photos: [photo] }), supervisorRating: "happy" },
         other,
       );
-      expect(res.statusCode).toBe(400);
+      expect(res.statusCode).toBe(409);
       expect(res.json().message).toBe(
         "Photo 1 is not one of your uploaded photos. Please remove it and add it again.",
       );
@@ -285,7 +292,7 @@ describe.each(testDatabases())("check sheet one-step completion on $name", ({ op
     expect(replay.json()).toEqual(first.json());
     expect(await drainOutbox()).toHaveLength(2);
     // Without the key it is a new submission, whose photo no longer exists.
-    expect((await submit(payload)).statusCode).toBe(400);
+    expect((await submit(payload)).json()).toMatchObject({ code: "photo_missing", missingPhotos: [photo] });
   });
 
   it("keeps the photos when the completion is refused", async () => {

@@ -204,17 +204,18 @@ describe.each(testDatabases())("check sheets on $name", ({ open }) => {
       const id = randomUUID();
       const mine = await upload(cookie);
       await call("POST", "/api/check-sheets", cookie, { id, plantNumber: "EX-1", photos: [mine] });
-      const cases: [string, string][] = [
-        ["https://elsewhere.co.uk/site.jpg", "Photo 1 was not uploaded to Plant Sheets."],
-        [await upload(other), "Photo 1 is not one of your uploaded photos."],
-        [`/api/photos/${randomUUID()}`, "Photo 1 is not one of your uploaded photos."],
+      // Another account's photo answers like one this server does not hold.
+      const cases: [string, string, number][] = [
+        ["https://elsewhere.co.uk/site.jpg", "Photo 1 was not uploaded to Plant Sheets.", 400],
+        [await upload(other), "Photo 1 is not one of your uploaded photos.", 409],
+        [`/api/photos/${randomUUID()}`, "Photo 1 is not one of your uploaded photos.", 409],
       ];
-      for (const [url, message] of cases) {
+      for (const [url, message, status] of cases) {
         const res = await call("PUT", `/api/check-sheets/${id}`, cookie, {
           plantNumber: "EX-2",
           photos: [url],
         });
-        expect(res.statusCode, url).toBe(400);
+        expect(res.statusCode, url).toBe(status);
         expect(res.json().message).toBe(`${message} Please remove it and add it again.`);
       }
       const twice = await call("PUT", `/api/check-sheets/${id}`, cookie, { photos: [mine, mine] });
@@ -260,7 +261,7 @@ describe.each(testDatabases())("check sheets on $name", ({ open }) => {
           supervisorRating: "happy",
         },
       });
-      expect(anonymous.statusCode).toBe(400);
+      expect(anonymous.statusCode).toBe(409);
       expect(anonymous.json().message).toBe(
         "Photo 1 is not one of your uploaded photos. Please remove it and add it again.",
       );

@@ -113,8 +113,12 @@ describe.each(testDatabases())("photo uploads to S3 on $name", ({ open }) => {
   it("refuses a photo whose bytes never reached the bucket", async () => {
     const pending = await upload(null);
     const res = await submit([pending.photoURL]);
-    expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe("Photo 1 has not finished uploading. Please remove it and add it again.");
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({
+      code: "photo_missing",
+      message: "Photo 1 has not finished uploading. Please remove it and add it again.",
+      missingPhotos: [pending.photoURL],
+    });
     expect((await testApp.app.inject({ method: "GET", url: pending.photoURL })).statusCode).toBe(404);
     // The URL still works afterwards, for as long as it is valid.
     const put = await fetch(pending.uploadURL, { method: "PUT", body: new Uint8Array(JPEG_PHOTO) });

@@ -131,14 +131,16 @@ export async function completeForm(
   refuseFormProblem(spec, applied, base, input, now);
   const before = existing ? imageIdsOf(existing.fields, spec.signatureFields) : [];
   refuseUnknownImages(imageIdsOf(applied, spec.signatureFields), before);
-  // An account holder keeps a copy of every form they complete.
-  const mailedTo = account ? packRecipients(recipients, account.email) : recipients;
-  // Counted before anything costs work or changes state: a refused request leaves everything as it was.
-  await limitCompletedFormMail(app, account, actor.ip, mailedTo, now);
-  const { form, images } = separateImages(applied, spec.signatureFields);
+  // Before the mail limit is counted: a form naming photos this server does not hold is sent again once the
+  // phone has uploaded them, and must not use up the sender's mail meanwhile.
   const photos: PhotoRow[] = spec.hasPhotos
     ? await resolveFormPhotos(app, applied.photos as string[], { account, formId: account ? id : null })
     : [];
+  // An account holder keeps a copy of every form they complete.
+  const mailedTo = account ? packRecipients(recipients, account.email) : recipients;
+  // Counted before the PDF costs work or anything changes: a refused request leaves everything as it was.
+  await limitCompletedFormMail(app, account, actor.ip, mailedTo, now);
+  const { form, images } = separateImages(applied, spec.signatureFields);
 
   const customer = form.customerId ? await findCustomer(db, form.customerId) : undefined;
   const pdf = await renderFormPdf(spec, {

@@ -42,9 +42,11 @@ export interface PhotoUse {
 /**
  * The uploaded photos a check sheet lists, in its order, checked before they are tied to the form or put in a
  * PDF: each URL must be a photo uploaded to this server, by the same account (or without one), listed once, not
- * on another form, and its bytes an image of at most 10 MB. Without an account only photos uploaded without one
- * will do. Any other URL is
- * refused with a 400 naming the photo, so a form can never show or mail an image from elsewhere.
+ * on another form, its bytes held here, and an image of at most 10 MB. Without an account only photos uploaded
+ * without one will do. A URL that is not one of this server's photos is refused with a 400 naming the photo, so
+ * a form can never show or mail an image from elsewhere. Photos whose bytes are not held here (never uploaded,
+ * lost since, or unknown to this caller) are refused together with `photo_missing`, listing them, so that a
+ * phone still keeping them can upload them and send the form again.
  */
 export async function resolveFormPhotos(
   app: FastifyInstance,
@@ -61,7 +63,8 @@ export async function resolveFormPhotos(
   });
   const rows = new Map((await findPhotos(app.deps.database.db, ids)).map((row) => [row.id, row]));
   const ownerId = use.account?.id ?? null;
-  const resolved: PhotoRow[] = [];
+  const held: { row: PhotoRow; index: number }[] = [];
+  const missing: { index: number; problem: string }[] = [];
   for (const [index, id] of ids.entries()) {
     const row = rows.get(id);
     // Someone else's photo answers like a missing one: its id says nothing to the caller. A photo uploaded
@@ -69,14 +72,39 @@ export async function resolveFormPhotos(
     // the uploader was ever given its address.
     const adoptable = ownerId !== null && row?.owner_id === null && row.form_id === null;
     if (!row || (row.owner_id !== ownerId && !adoptable)) {
-      throw refused(index, "is not one of your uploaded photos");
+      missing.push({ index, problem: "is not one of your uploaded photos" });
+      continue;
     }
     if (row.form_id !== null && row.form_id !== use.formId) {
       throw refused(index, "is already attached to another check sheet");
     }
-    resolved.push(await verifiedPhoto(app, row, index));
+    if (!(await holdsBytes(app, row))) {
+      const problem = row.uploaded_at === null ? "has not finished uploading" : "is no longer on the server";
+      missing.push({ index, problem });
+      continue;
+    }
+    held.push({ row, index });
   }
+  const [first] = missing;
+  if (first) {
+    throw new AppError("photo_missing", messages.photoRefused(first.index + 1, first.problem), {
+      missingPhotos: missing.map(({ index }) => urls[index] as string),
+    });
+  }
+  const resolved: PhotoRow[] = [];
+  for (const { row, index } of held) resolved.push(await verifiedPhoto(app, row, index));
   return resolved;
+}
+
+/**
+ * Whether this server holds a photo's bytes: put through its upload URL (or, with object storage, into the
+ * bucket) and still there. A row alone is not enough: a form that named a photo without its bytes would be
+ * signed and mailed with a hole in it.
+ */
+async function holdsBytes(app: FastifyInstance, row: PhotoRow): Promise<boolean> {
+  const storage = app.deps.photoStorage;
+  if (row.uploaded_at === null && !storage.presignUpload) return false;
+  return ((await storage.size(row.storage_key)) ?? 0) > 0;
 }
 
 /**

@@ -17,6 +17,8 @@ export class ApiError extends Error {
   readonly code: ErrorCode | null;
   /** What the server said, in words for people: its message, else its plain-text body, else the status. */
   readonly serverText: string;
+  /** With code `photo_missing`: the photos the server does not hold, as the request named them. */
+  readonly missingPhotos: readonly string[];
   constructor(
     readonly status: number,
     readonly body: string,
@@ -28,6 +30,7 @@ export class ApiError extends Error {
     const parsed = parseErrorBody(body);
     this.code = parsed?.code ?? null;
     this.serverText = parsed?.message ?? (body.trim() || statusText || this.message);
+    this.missingPhotos = parsed?.missingPhotos ?? [];
   }
 }
 

@@ -1,7 +1,8 @@
 import { messages } from "../../domain/messages";
+import { ApiError } from "../lib/api-client";
 import { newId } from "../lib/new-id";
-import { putPhoto, requestUploadSlot } from "../lib/upload-photo";
-import { type LocalPhoto, type OutboxItem, offlineDb } from "./offline-db";
+import { PhotoUploadError, putPhoto, requestUploadSlot } from "../lib/upload-photo";
+import { type LocalPhoto, offlineDb, type PhotoUpload, type UploadSlot } from "./offline-db";
 import { classifyFailure } from "./outbox-schedule";
 
 /**
@@ -55,51 +56,102 @@ export async function readLocalPhoto(ref: string): Promise<LocalPhoto | null> {
 
 /**
  * A write's body as it is sent: each kept photo it refers to replaced by the photo's uploaded URL. The outbox
- * sends a photo's upload before any write made after it, so a reference still unresolved here means the upload
- * was refused or thrown away: the write is refused in turn, for the driver to fix, rather than sent without it.
+ * sends a photo's upload before any write made after it, so a photo whose own upload is still in the queue
+ * (`queuedUploads`: refused, or waiting) or gone from the phone makes the write refused in turn, for the driver
+ * to fix, rather than sent without it. A kept photo with no upload of its own left is one this write set to
+ * upload again (the server no longer held it): it is uploaded here, first.
  */
-export async function withUploadedPhotos(body: unknown): Promise<unknown> {
+export async function withUploadedPhotos(
+  body: unknown,
+  queuedUploads: ReadonlySet<string>,
+  signal: () => AbortSignal,
+): Promise<unknown> {
   const refs = localPhotoRefsIn(body);
   if (refs.length === 0) return body;
   const db = await offlineDb();
   const urls = new Map<string, string>();
   for (const ref of refs) {
-    const url = (await db.get("photos", photoIdOf(ref)))?.url;
-    if (!url) throw new Error(messages.photoNotUploaded);
-    urls.set(ref, url);
+    const photo = await db.get("photos", photoIdOf(ref));
+    if (!photo || (!photo.url && queuedUploads.has(photo.id))) throw new Error(messages.photoNotUploaded);
+    urls.set(ref, photo.url ?? (await uploadKeptPhoto(photo.id, signal())));
   }
   return replaceLocalPhotoRefs(body, urls);
 }
 
 /**
- * One try of a photo upload item: ask for a slot (once: kept on the item through `keep`), PUT the kept photo to
- * it, note the photo's URL on the kept photo. Both steps carry an Idempotency-Key that stays the same across
- * retries. A refused PUT gives the slot back, so trying again after a fix starts with a fresh slot.
+ * The server answered a write that it does not hold these photos (`missing`, as the write named them): each one
+ * the write refers to as a kept photo is set to upload again, to a fresh slot. False, and nothing changed, when
+ * any of them is not kept on this phone: only the driver can replace that one.
+ */
+export async function uploadAgain(body: unknown, missing: readonly string[]): Promise<boolean> {
+  const db = await offlineDb();
+  const tx = db.transaction("photos", "readwrite");
+  const kept: LocalPhoto[] = [];
+  for (const ref of localPhotoRefsIn(body)) {
+    const photo = await tx.store.get(photoIdOf(ref));
+    if (photo?.url && missing.includes(photo.url)) kept.push(photo);
+  }
+  const all = missing.every((url) => kept.some((photo) => photo.url === url));
+  if (all) {
+    for (const photo of kept) await tx.store.put({ ...photo, url: null, upload: freshUpload() });
+  }
+  await tx.done;
+  return all;
+}
+
+function freshUpload(): PhotoUpload {
+  return { key: newId(), slot: null };
+}
+
+/** This server's upload URL answering that the slot takes no bytes any more (used up, or expired). */
+function slotGone(error: unknown): boolean {
+  const cause = error instanceof PhotoUploadError ? error.cause : error;
+  return cause instanceof ApiError && cause.status === 404;
+}
+
+/**
+ * Uploads a kept photo, unless it already is, and returns its URL: asks for a slot, PUTs the photo to it, notes
+ * the URL on the kept photo. The upload is kept on the photo as it goes (LocalPhoto.upload): the slot's key before
+ * it is asked for, the slot once handed out, so a try cut short anywhere (no signal, a reload, the app closed)
+ * is taken up with the same slot: asked again with the same key, the server answers with the same slot, and the
+ * PUT's own key gets the first PUT's answer. A slot is let go only for a fresh one: when its PUT is refused (the
+ * fix then starts afresh), and at once, in the same try, when the server says the slot takes no bytes any more.
+ * `first`: the upload to start with when the photo has none yet.
  */
 export async function uploadKeptPhoto(
-  item: OutboxItem & { upload: NonNullable<OutboxItem["upload"]> },
-  keep: (changes: Partial<OutboxItem>) => Promise<void>,
+  photoId: string,
   signal: AbortSignal,
-): Promise<{ photoURL: string }> {
+  first?: PhotoUpload,
+): Promise<string> {
   const db = await offlineDb();
-  const photo = await db.get("photos", item.upload.photoId);
+  let photo = await db.get("photos", photoId);
   if (!photo) throw new Error(messages.photoNotOnPhone);
-  if (photo.url) return { photoURL: photo.url };
-  let slot = item.upload.slot;
-  if (!slot) {
-    const target = await requestUploadSlot(item.idempotencyKey, signal);
-    slot = { ...target, putKey: newId() };
-    await keep({ upload: { ...item.upload, slot } });
+  const keep = async (changes: Partial<LocalPhoto>): Promise<LocalPhoto> => {
+    photo = { ...(photo as LocalPhoto), ...changes };
+    await db.put("photos", photo);
+    return photo;
+  };
+  if (photo.url) return photo.url;
+  let upload = photo.upload ?? (await keep({ upload: first ?? freshUpload() })).upload!;
+  for (let fresh = false; ; fresh = true) {
+    if (!upload.slot) {
+      const target = await requestUploadSlot(upload.key, signal);
+      upload = { ...upload, slot: { ...target, putKey: newId() } };
+      await keep({ upload });
+    }
+    const { slot } = upload as PhotoUpload & { slot: UploadSlot };
+    try {
+      await putPhoto(slot.uploadURL, photo.blob, { idempotencyKey: slot.putKey, signal });
+    } catch (error) {
+      if (classifyFailure(error) !== "refused") throw error;
+      upload = freshUpload();
+      await keep({ upload });
+      if (fresh || !slotGone(error)) throw error;
+      continue;
+    }
+    await keep({ url: slot.photoURL, upload: null });
+    return slot.photoURL;
   }
-  try {
-    await putPhoto(slot.uploadURL, photo.blob, { idempotencyKey: slot.putKey, signal });
-  } catch (error) {
-    if (classifyFailure(error) === "refused")
-      await keep({ idempotencyKey: newId(), upload: { ...item.upload, slot: null } });
-    throw error;
-  }
-  await db.put("photos", { ...photo, url: slot.photoURL });
-  return { photoURL: slot.photoURL };
 }
 
 /** A photo just added is on the device's copy of its form only a moment later (the copy's writes are batched). */

@@ -42,6 +42,19 @@ export interface LocalPhoto {
   /** The photo's address on the server once uploaded, which a submission sends in place of the reference. */
   url: string | null;
   createdAt: number;
+  /**
+   * Its upload under way, kept with the photo whichever request makes it (its own upload in the outbox, or a
+   * write the server answered that it does not hold the photo), so an interrupted try is taken up where it was.
+   * Absent before the first try and once uploaded.
+   */
+  upload?: PhotoUpload | null;
+}
+
+/** An upload of a kept photo: the key its slot is asked for with, and the slot once the server handed it out. */
+export interface PhotoUpload {
+  /** The Idempotency-Key of POST /api/objects/upload: asked again with it, the server hands out the same slot. */
+  key: string;
+  slot: UploadSlot | null;
 }
 
 /** Where an upload's bytes go, as POST /api/objects/upload handed it out; kept so a retry uses the same one. */
@@ -91,10 +104,11 @@ export interface OutboxItem {
    */
   owner?: string | null;
   /**
-   * Present when this is a photo upload rather than a JSON write: it asks for an upload slot (method, url and
-   * idempotencyKey above) and PUTs the kept photo to it.
+   * Present when this is a photo upload rather than a JSON write: it asks for an upload slot (method, url above,
+   * its idempotencyKey the first key: LocalPhoto.upload) and PUTs the kept photo to it. `slot` is a slot kept
+   * here by an earlier version of the app, taken up by the next try; the photo keeps its slot itself now.
    */
-  upload?: { photoId: string; slot: UploadSlot | null };
+  upload?: { photoId: string; slot?: UploadSlot | null };
 }
 
 /** An account's list as the server last answered it, kept so the driver can read it without signal. */

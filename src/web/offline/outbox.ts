@@ -1,4 +1,4 @@
-import { apiRequest } from "../lib/api-client";
+import { ApiError, apiRequest } from "../lib/api-client";
 import { failureText } from "../lib/failure-text";
 import { newId } from "../lib/new-id";
 import { uploadPhoto } from "../lib/upload-photo";
@@ -6,6 +6,7 @@ import {
   forgetUnusedPhotos,
   localPhotoRef,
   readLocalPhoto,
+  uploadAgain,
   uploadKeptPhoto,
   withUploadedPhotos,
 } from "./local-photos";
@@ -176,7 +177,7 @@ async function addToQueue(
       state: "waiting",
       problem: null,
       owner: request.owner ?? null,
-      ...(photo ? { upload: { photoId: photo.id, slot: null } } : {}),
+      ...(photo ? { upload: { photoId: photo.id } } : {}),
     };
     if (photo) await tx.objectStore("photos").put(photo);
     // seq is assigned by the store's key generator.
@@ -208,31 +209,41 @@ async function reopenForm(formKey: string): Promise<void> {
   if (form?.sending) await db.put("forms", { ...form, sending: false });
 }
 
-/** One try: a photo's upload, or a write with the photos it refers to replaced by their uploaded URLs. */
-async function tryOnce(
-  item: OutboxItem,
-  keep: (changes: Partial<OutboxItem>) => Promise<void>,
-): Promise<unknown> {
+/**
+ * One try: a photo's upload, or a write with the photos it refers to replaced by their uploaded URLs. A write the
+ * server answers that it does not hold some of its photos (photo_missing) has those it keeps here uploaded again
+ * and is sent once more, in the same try; one it cannot fix (a photo not kept here) is refused with the
+ * server's reason.
+ */
+async function tryOnce(item: OutboxItem, queuedUploads: ReadonlySet<string>): Promise<unknown> {
   if (item.upload) {
-    return uploadKeptPhoto({ ...item, upload: item.upload }, keep, AbortSignal.timeout(UPLOAD_TIMEOUT_MS));
+    const { photoId, slot = null } = item.upload;
+    const first = { key: item.idempotencyKey, slot };
+    return { photoURL: await uploadKeptPhoto(photoId, AbortSignal.timeout(UPLOAD_TIMEOUT_MS), first) };
   }
-  return apiRequest<unknown>(item.method, item.url, await withUploadedPhotos(item.body), {
-    idempotencyKey: item.idempotencyKey,
-    signal: AbortSignal.timeout(TRY_TIMEOUT_MS),
-  });
+  const send = async () =>
+    apiRequest<unknown>(
+      item.method,
+      item.url,
+      await withUploadedPhotos(item.body, queuedUploads, () => AbortSignal.timeout(UPLOAD_TIMEOUT_MS)),
+      { idempotencyKey: item.idempotencyKey, signal: AbortSignal.timeout(TRY_TIMEOUT_MS) },
+    );
+  try {
+    return await send();
+  } catch (error) {
+    const missing = error instanceof ApiError && error.code === "photo_missing" ? error.missingPhotos : [];
+    if (missing.length === 0 || !(await uploadAgain(item.body, missing))) throw error;
+    return send();
+  }
 }
 
-async function tryItem(item: OutboxItem): Promise<void> {
+async function tryItem(item: OutboxItem, queue: readonly OutboxItem[]): Promise<void> {
   const db = await offlineDb();
-  let current: OutboxItem = { ...item, attempts: item.attempts + 1 };
+  const current: OutboxItem = { ...item, attempts: item.attempts + 1 };
   await db.put("outbox", current);
-  // What a try learns on the way (a photo's upload slot) is kept, whatever the try's end.
-  const keep = async (changes: Partial<OutboxItem>) => {
-    current = { ...current, ...changes };
-    await db.put("outbox", current);
-  };
+  const queuedUploads = new Set(queue.flatMap((queued) => (queued.upload ? [queued.upload.photoId] : [])));
   try {
-    const reply = await tryOnce(current, keep);
+    const reply = await tryOnce(current, queuedUploads);
     await db.delete("outbox", item.seq);
     if (item.formKey) await db.delete("forms", item.formKey);
     outcomes.set(item.seq, { kind: "sent", reply });
@@ -283,9 +294,10 @@ async function drain(): Promise<void> {
   if (knownOffline()) return;
   const db = await offlineDb();
   for (;;) {
-    const step = nextStep(await db.getAll("outbox"), Date.now());
+    const queue = await db.getAll("outbox");
+    const step = nextStep(queue, Date.now());
     if (step.kind === "send") {
-      await tryItem(step.item);
+      await tryItem(step.item, queue);
       continue;
     }
     if (step.kind === "wait") scheduleWake(step.until);

@@ -22,22 +22,27 @@ import {
 } from "./outbox";
 import { noteRequest, type SentRequest } from "./sent-request";
 
-type Answer = "offline" | { status: number; body?: unknown };
+/** "offline": the request never reached the server; "lost": the server took it, its answer never came back. */
+type Answer = "offline" | "lost" | { status: number; body?: unknown };
 
 /**
- * The server as the queue sees it: each upload slot it hands out is numbered, PUTs and JSON writes are noted,
- * and `script` answers a request in place of the happy answer (by returning undefined it lets it through).
+ * The server as the queue sees it: each upload slot it hands out is numbered (asked again with the same key, it
+ * hands out the same one, as the real server's Idempotency-Key does), PUTs and JSON writes are noted, and `script`
+ * answers a request in place of the happy answer (by returning undefined it lets it through).
  */
 function fakeServer(script: (sent: SentRequest) => Answer | undefined = () => undefined) {
   const sent: SentRequest[] = [];
-  let slots = 0;
+  const slotsByKey = new Map<string | null, number>();
   vi.stubGlobal(
     "fetch",
     vi.fn(async (url: string, init: RequestInit) => {
       const request = await noteRequest(url, init);
       sent.push(request);
-      const answer = script(request) ?? happyAnswer(request);
-      if (answer === "offline") throw new TypeError("Failed to fetch");
+      const scripted = script(request);
+      if (scripted === "offline") throw new TypeError("Failed to fetch");
+      const answer = scripted === "lost" || scripted === undefined ? happyAnswer(request) : scripted;
+      if (scripted === "lost" || answer === "offline" || answer === "lost")
+        throw new TypeError("Failed to fetch");
       return new Response(answer.body === undefined ? "" : JSON.stringify(answer.body), {
         status: answer.status,
       });
@@ -45,10 +50,11 @@ function fakeServer(script: (sent: SentRequest) => Answer | undefined = () => un
   );
   function happyAnswer(request: SentRequest): Answer {
     if (request.url === "/api/objects/upload") {
-      slots += 1;
+      const slot = slotsByKey.get(request.key) ?? slotsByKey.size + 1;
+      slotsByKey.set(request.key, slot);
       return {
         status: 200,
-        body: { uploadURL: `/api/uploads/token-${slots}`, photoURL: `/api/photos/p${slots}` },
+        body: { uploadURL: `/api/uploads/token-${slot}`, photoURL: `/api/photos/p${slot}` },
       };
     }
     if (request.url.startsWith("/api/uploads/")) return { status: 200, body: { photoURL: "ignored" } };
@@ -229,7 +235,7 @@ describe("photo uploads through the outbox", () => {
     expect(requestLines(sent)).toEqual(uploadRequests(1));
     const [waiting] = await listOutbox();
     expect(waiting).toMatchObject({ attempts: 1, state: "waiting" });
-    expect(waiting?.upload?.slot).toMatchObject({ uploadURL: "/api/uploads/token-1" });
+    expect((await readLocalPhoto(ref))?.upload?.slot).toMatchObject({ uploadURL: "/api/uploads/token-1" });
 
     vi.advanceTimersByTime(2_000);
     await flushOutbox();
@@ -343,5 +349,199 @@ describe("photo uploads through the outbox", () => {
     online();
     await sendNow();
     expect(await readLocalPhoto(ref)).toBeNull();
+  });
+});
+
+/** The server's answer to a write naming photos it does not hold (resolveFormPhotos). */
+function photoMissing(missingPhotos: string[]): Answer {
+  return {
+    status: 409,
+    body: {
+      code: "photo_missing",
+      message: "Photo 1 is no longer on the server. Please remove it and add it again.",
+      missingPhotos,
+    },
+  };
+}
+
+const isSubmission = (request: SentRequest) => request.url === "/api/one-step-completion/check-sheet";
+
+describe("upload slots, kept with the photo", () => {
+  it("asks again with the same key when the slot's answer was lost, so no second slot is handed out", async () => {
+    let asked = 0;
+    const sent = fakeServer((request) => {
+      if (request.url !== "/api/objects/upload") return undefined;
+      asked += 1;
+      return asked === 1 ? "lost" : undefined;
+    });
+    offline();
+    await keepForm();
+    const ref = await keepPhoto("front");
+    await enqueue(submission([ref]));
+    online();
+    await flushOutbox();
+    vi.advanceTimersByTime(2_000);
+    await flushOutbox();
+    expect(requestLines(sent)).toEqual([
+      "POST /api/objects/upload",
+      ...uploadRequests(1),
+      "POST /api/one-step-completion/check-sheet",
+    ]);
+    expect(sent[1]?.key).toBe(sent[0]?.key);
+    expect(sent[3]?.body).toMatchObject({ checkSheetData: { photos: ["/api/photos/p1"] } });
+  });
+
+  it("puts to a fresh slot, in the same try, when the slot takes no bytes any more", async () => {
+    const expired = { code: "not_found", message: "Request has expired" };
+    const sent = fakeServer((request) =>
+      request.url === "/api/uploads/token-1" ? { status: 404, body: expired } : undefined,
+    );
+    offline();
+    await keepForm();
+    const ref = await keepPhoto("front");
+    await enqueue(submission([ref]));
+    online();
+    await sendNow();
+    // Two slots asked for, two PUTs, and the one that took the photo is the one the sheet names.
+    expect(requestLines(sent)).toEqual([
+      ...uploadRequests(1),
+      ...uploadRequests(2),
+      "POST /api/one-step-completion/check-sheet",
+    ]);
+    expect(sent[2]?.key).not.toBe(sent[0]?.key);
+    expect(sent[4]?.body).toMatchObject({ checkSheetData: { photos: ["/api/photos/p2"] } });
+    expect(await listOutbox()).toEqual([]);
+  });
+
+  it("takes up a slot kept on the upload by an earlier version of the app", async () => {
+    const sent = fakeServer();
+    offline();
+    await keepForm();
+    const ref = await keepPhoto("front");
+    const db = await offlineDb();
+    const [upload] = await listOutbox();
+    const slot = { uploadURL: "/api/uploads/token-7", photoURL: "/api/photos/p7", putKey: "put-key-7" };
+    await db.put("outbox", { ...upload!, upload: { photoId: upload!.upload!.photoId, slot } });
+    await enqueue(submission([ref]));
+    online();
+    await sendNow();
+    expect(requestLines(sent)).toEqual([
+      "PUT /api/uploads/token-7",
+      "POST /api/one-step-completion/check-sheet",
+    ]);
+    expect(sent[0]?.key).toBe("put-key-7");
+    expect(sent[1]?.body).toMatchObject({ checkSheetData: { photos: ["/api/photos/p7"] } });
+  });
+});
+
+describe("a write naming photos the server does not hold", () => {
+  it("uploads the kept photos again, to fresh slots, and sends the write again: once", async () => {
+    let refusals = 0;
+    const sent = fakeServer((request) => {
+      if (!isSubmission(request) || refusals > 0) return undefined;
+      refusals += 1;
+      return photoMissing(["/api/photos/p2"]);
+    });
+    offline();
+    await keepForm();
+    const front = await keepPhoto("front");
+    const side = await keepPhoto("side");
+    await enqueue(submission([front, side]));
+    online();
+    await sendNow();
+    expect(requestLines(sent)).toEqual([
+      ...uploadRequests(1),
+      ...uploadRequests(2),
+      "POST /api/one-step-completion/check-sheet",
+      // Only the photo the server did not hold goes again, then the same write with the same key.
+      ...uploadRequests(3),
+      "POST /api/one-step-completion/check-sheet",
+    ]);
+    expect(sent[6]?.body).toBe("side");
+    expect(sent[7]?.body).toMatchObject({ checkSheetData: { photos: ["/api/photos/p1", "/api/photos/p3"] } });
+    expect(sent[7]?.key).toBe(sent[4]?.key);
+    expect(await listOutbox()).toEqual([]);
+    expect(await (await offlineDb()).getAll("forms")).toEqual([]);
+  });
+
+  it("takes up the same slot after the upload again was cut short once its slot was handed out", async () => {
+    let refusals = 0;
+    let failedPuts = 0;
+    const sent = fakeServer((request) => {
+      if (isSubmission(request) && refusals === 0) {
+        refusals += 1;
+        return photoMissing(["/api/photos/p1"]);
+      }
+      if (request.url === "/api/uploads/token-2" && failedPuts === 0) {
+        failedPuts += 1;
+        return "offline";
+      }
+      return undefined;
+    });
+    offline();
+    await keepForm();
+    const ref = await keepPhoto("front");
+    await enqueue(submission([ref]));
+    online();
+    await flushOutbox();
+    expect(requestLines(sent)).toEqual([
+      ...uploadRequests(1),
+      "POST /api/one-step-completion/check-sheet",
+      ...uploadRequests(2),
+    ]);
+    // The write waits with its photo set to upload again; the phone still shows it as waiting to upload.
+    const [waiting] = await listOutbox();
+    expect(waiting).toMatchObject({ state: "waiting", label: "Check sheet, 02/11/2026" });
+    expect(await readLocalPhoto(ref)).toMatchObject({
+      url: null,
+      upload: { slot: { uploadURL: "/api/uploads/token-2" } },
+    });
+
+    vi.advanceTimersByTime(2_000);
+    await flushOutbox();
+    // No third slot: the PUT goes to the slot already handed out, with its first key.
+    expect(requestLines(sent.slice(5))).toEqual([
+      "PUT /api/uploads/token-2",
+      "POST /api/one-step-completion/check-sheet",
+    ]);
+    expect(sent[5]?.key).toBe(sent[4]?.key);
+    expect(sent[6]?.body).toMatchObject({ checkSheetData: { photos: ["/api/photos/p2"] } });
+    expect(await listOutbox()).toEqual([]);
+  });
+
+  it("is refused with the server's reason when the photo is not kept on this phone", async () => {
+    const sent = fakeServer((request) =>
+      isSubmission(request) ? photoMissing(["/api/photos/elsewhere"]) : undefined,
+    );
+    await keepForm();
+    await enqueue(submission(["/api/photos/elsewhere"]));
+    await sendNow();
+    expect(requestLines(sent)).toEqual(["POST /api/one-step-completion/check-sheet"]);
+    expect((await listOutbox()).map((item) => [item.state, item.problem])).toEqual([
+      ["refused", "Photo 1 is no longer on the server. Please remove it and add it again."],
+    ]);
+    // The sheet is a form in progress again, for the driver to replace the photo.
+    expect((await (await offlineDb()).get("forms", FORM_KEY))?.sending).toBe(false);
+  });
+
+  it("is refused when the server still lacks the photo after it was uploaded again", async () => {
+    const sent = fakeServer((request) =>
+      isSubmission(request) ? photoMissing(["/api/photos/p1"]) : undefined,
+    );
+    offline();
+    await keepForm();
+    const ref = await keepPhoto("front");
+    await enqueue(submission([ref]));
+    online();
+    await sendNow();
+    // Uploaded again once, never in a loop.
+    expect(requestLines(sent)).toEqual([
+      ...uploadRequests(1),
+      "POST /api/one-step-completion/check-sheet",
+      ...uploadRequests(2),
+      "POST /api/one-step-completion/check-sheet",
+    ]);
+    expect((await listOutbox()).map((item) => item.state)).toEqual(["refused"]);
+    expect(await readLocalPhoto(ref)).not.toBeNull();
   });
 });
