@@ -199,3 +199,12 @@ export async function heldReportsByMachine(
     }))
     .sort((a, b) => b.reports - a.reports || a.plantNumber.localeCompare(b.plantNumber));
 }
+
+/** Summaries of hours that began before `before`: their mail has long been taken, and no report joins them. */
+export async function deleteOldAlertSummaries(db: Kysely<DB>, before: Date): Promise<number> {
+  const result = await db
+    .deleteFrom("defect_alert_summaries")
+    .where("hour_start", "<", before.toISOString())
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
