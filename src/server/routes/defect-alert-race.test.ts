@@ -1,11 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import type { FastifyInstance } from "fastify";
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../app";
 import { loadConfig } from "../config";
+import { type Database, openDatabase } from "../db/database";
 import { SAMPLE_VEHICLES, seedSampleData } from "../db/seed";
 import { testDatabases } from "../db/test-databases";
 import { signedCheckSheet } from "../pdf/pdf-fixtures";
@@ -19,6 +21,18 @@ const EXCAVATOR = SAMPLE_VEHICLES[0]!;
 const CAP = 12;
 const ROUNDS = 10;
 
+/** New connections to the database `database` is on: the same PostgreSQL schema, or the same SQLite file. */
+async function openSameDatabase(database: Database, dataDir: string): Promise<Database> {
+  if (database.dialect === "postgres") {
+    const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(database.db);
+    return openDatabase({ databaseUrl: process.env.TEST_DATABASE_URL, dataDir, schema: rows[0]!.schema });
+  }
+  const { rows } = await sql<{
+    file: string;
+  }>`select file from pragma_database_list where name = 'main'`.execute(database.db);
+  return openDatabase({ dataDir: dirname(rows[0]!.file) });
+}
+
 // Two apps on one database stand for two instances behind a load balancer, each given one of two writes of the
 // same check sheet that arrive together (a phone's retry landing on the other instance, a supervisor's device).
 describe.each(testDatabases())("two instances writing one check sheet at once, on $name", ({ open }) => {
@@ -26,18 +40,22 @@ describe.each(testDatabases())("two instances writing one check sheet at once, o
   const testApp = useTestApp(open, { now: () => NOW, prepare: seedSampleData, env: () => env });
   const { company, member } = organisationHelpers(testApp);
   let second: FastifyInstance;
+  let secondDatabase: Database;
   let dataDir: string;
 
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), "plant-sheets-second-instance-"));
+    // Its own connections to the same database, as another server process has.
+    secondDatabase = await openSameDatabase(testApp.database, dataDir);
     second = await buildApp({
       config: loadConfig({ PUBLIC_URL: ORIGIN, DATA_DIR: dataDir, ...env }),
-      database: testApp.database,
+      database: secondDatabase,
       now: () => NOW,
     });
   });
   afterAll(async () => {
     await second?.close();
+    await secondDatabase?.close();
     await rm(dataDir, { recursive: true, force: true });
   });
 
