@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { type Browser, expect, type Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import ExcelJS from "exceljs";
 import { companyMessages } from "../src/domain/company-messages";
 import { WEEKDAYS } from "../src/domain/days";
@@ -10,11 +10,11 @@ import { SAMPLE_SIGNATURE } from "../src/domain/sample-signature";
 import { emptyTimesheet } from "../src/domain/timesheet";
 import { WEBHOOK_HEADERS } from "../src/domain/webhook";
 import { verifyWebhookSignature } from "../src/server/webhooks/webhook-signature";
-import { acceptPrivacyBanner, test } from "./fixtures/app-test";
+import { test } from "./fixtures/app-test";
 import { logIn } from "./fixtures/drivers";
 import { waitForMailTo } from "./fixtures/mailbox";
 import { expectNoAxeViolations } from "./support/axe";
-import { openCompany } from "./support/company";
+import { confirmWorkshopByMail, openCompany, phone } from "./support/company";
 import { readQrCodeOf } from "./support/qr-image";
 import { screenshotBoth } from "./support/supervisor";
 
@@ -63,18 +63,6 @@ async function webhookReceiver(secret: () => string) {
   return { url: `http://127.0.0.1:${port}/plant-sheets`, calls, close: () => server.close() };
 }
 
-/** A phone of its own (its own cookies and storage), the privacy banner accepted. */
-async function phone(browser: Browser): Promise<Page> {
-  const { baseURL } = test.info().project.use;
-  const context = await browser.newContext({
-    baseURL,
-    viewport: { width: 390, height: 844 },
-    hasTouch: true,
-  });
-  await acceptPrivacyBanner(context);
-  return context.newPage();
-}
-
 const pathOf = (link: string) => `${new URL(link).pathname}${new URL(link).search}`;
 
 async function put(page: Page, path: string, data: object): Promise<number> {
@@ -105,7 +93,11 @@ test("a company's week: invited by link and QR, a defect alerts the workshop, th
   const fleet = page.getByRole("region", { name: "Fleet and Defects" });
   await fleet.getByRole("textbox", { name: "Workshop email for defect alerts" }).fill(workshop);
   await fleet.getByRole("button", { name: "Save Workshop Email" }).click();
-  await expect(fleet.getByRole("status")).toHaveText(companyMessages.workshopSet(workshop));
+  await expect(fleet.getByRole("status")).toHaveText(
+    companyMessages.workshopSaved({ email: workshop, confirmedAt: null, linkSentAt: null }),
+  );
+  // Someone at the workshop confirms it by the mailed link: only then are alerts mailed there.
+  await (await confirmWorkshopByMail(browser, workshop)).context().close();
   const webhook = page.getByRole("region", { name: "Webhook for Payroll and Hire Desk" });
   await expect(webhook.getByRole("button", { name: "Set Up Webhook" })).toBeEnabled();
   await webhook.getByRole("textbox", { name: "Webhook address" }).fill("http://payroll.example.co.uk/hook");

@@ -6,12 +6,16 @@ import { test } from "./fixtures/app-test";
 import { logIn, newDriver, registerByApi } from "./fixtures/drivers";
 import { waitForMailTo } from "./fixtures/mailbox";
 import { expectNoAxeViolations } from "./support/axe";
-import { openCompany } from "./support/company";
+import { openCompany, phone, workshopLinkPathTo } from "./support/company";
 import { screenshotBoth } from "./support/supervisor";
 
-test("a driver's defect mails the workshop, the fleet shows the machine until an admin marks it fixed, and the company's own machines and customers replace the shared lists", async ({
+/** Where the screens' pictures go, to be looked at after a run. */
+const SHOTS = "/tmp/org-screens";
+
+test("a driver's defect mails the workshop once someone there confirms it, the fleet shows the machine until an admin marks it fixed, and the company's own machines and customers replace the shared lists", async ({
   page,
   request,
+  browser,
 }) => {
   test.setTimeout(120_000);
   await logIn(page, "Alex Admin");
@@ -19,17 +23,56 @@ test("a driver's defect mails the workshop, the fleet shows the machine until an
   expect(made.status(), await made.text()).toBe(201);
   const companyId = ((await made.json()) as { id: string }).id;
 
-  // The admin sets where alerts go, on the Company screen.
+  // The admin sets where alerts go, on the Company screen: the address is mailed a link, and gets nothing else
+  // until someone there confirms.
   await openCompany(page);
   const fleet = page.getByRole("region", { name: "Fleet and Defects" });
   await expect(fleet.getByRole("list", { name: "Vehicles" }).getByRole("listitem").first()).toBeVisible();
+  await expect(fleet.getByText(companyMessages.workshopNone)).toBeVisible();
   const workshop = `workshop-${randomUUID().slice(0, 8)}@acme-plant.co.uk`;
   await fleet.getByRole("textbox", { name: "Workshop email for defect alerts" }).fill("not an address");
   await fleet.getByRole("button", { name: "Save Workshop Email" }).click();
   await expect(fleet.getByRole("alert")).toHaveText("Please enter a valid email address.");
   await fleet.getByRole("textbox", { name: "Workshop email for defect alerts" }).fill(workshop);
   await fleet.getByRole("button", { name: "Save Workshop Email" }).click();
-  await expect(fleet.getByRole("status")).toHaveText(companyMessages.workshopSet(workshop));
+  await expect(fleet.getByRole("status")).toHaveText(
+    companyMessages.workshopSaved({ email: workshop, confirmedAt: null, linkSentAt: null }),
+  );
+  await expect(fleet.getByText(`Waiting for confirmation: a link was sent to ${workshop} on`)).toBeVisible();
+  const firstLink = await workshopLinkPathTo(workshop);
+  await expectNoAxeViolations(page);
+  await screenshotBoth(page, "workshop-waiting", { folder: SHOTS });
+
+  // Sent again: only the newest link works.
+  await fleet.getByRole("button", { name: "Send the Link Again" }).click();
+  await expect(fleet.getByRole("status")).toHaveText(companyMessages.workshopLinkResent(workshop));
+  await expect.poll(() => workshopLinkPathTo(workshop)).not.toBe(firstLink);
+  const newestLink = await workshopLinkPathTo(workshop);
+
+  // Someone at the workshop, without an account, opens the links in a browser of their own.
+  const workshopPage = await phone(browser);
+  await workshopPage.goto(firstLink);
+  await expect(workshopPage.getByRole("alert")).toHaveText(companyMessages.workshopLinkInvalid);
+  await workshopPage.goto(newestLink);
+  await expect(workshopPage.getByRole("heading", { level: 2, name: "Acme Plant Hire Ltd" })).toBeVisible();
+  await expect(
+    workshopPage.getByText(companyMessages.workshopLinkAsk("Acme Plant Hire Ltd", workshop)),
+  ).toBeVisible();
+  await expectNoAxeViolations(workshopPage);
+  await screenshotBoth(workshopPage, "workshop-confirm", { folder: SHOTS });
+  // Opening the page (as a mail scanner would) confirmed nothing.
+  await page.reload();
+  await expect(fleet.getByText(`Waiting for confirmation: a link was sent to ${workshop} on`)).toBeVisible();
+  await workshopPage.getByRole("button", { name: "Confirm" }).click();
+  await expect(workshopPage.getByRole("status")).toHaveText(
+    companyMessages.workshopLinkDone("Acme Plant Hire Ltd", workshop),
+  );
+  await screenshotBoth(workshopPage, "workshop-confirmed", { folder: SHOTS });
+  await workshopPage.context().close();
+  await page.reload();
+  await expect(fleet.getByText(companyMessages.workshopConfirmed(workshop))).toBeVisible();
+  await expect(fleet.getByRole("button", { name: "Send the Link Again" })).toHaveCount(0);
+  await screenshotBoth(page, "workshop-confirmed-company", { folder: SHOTS });
 
   // A driver of the company sends a check sheet with a cut tyre on EX-001.
   const code = await page.request.post(`/api/organisations/${companyId}/join-codes`, {
@@ -68,7 +111,7 @@ test("a driver's defect mails the workshop, the fleet shows the machine until an
   await expect(vehicle.getByText("Nearside rear tyre cut")).toBeVisible();
   await expect(vehicle.getByText("24/11/2026 · Łukasz Wróbel")).toBeVisible();
   await expectNoAxeViolations(page);
-  await screenshotBoth(page, "fleet-defect-reported", { folder: "/tmp/org-screens" });
+  await screenshotBoth(page, "fleet-defect-reported", { folder: SHOTS });
   await vehicle.getByRole("button", { name: "Mark Fixed" }).click();
   await vehicle.getByRole("button", { name: "Save Fix" }).click();
   await expect(vehicle.getByRole("alert")).toHaveText(companyMessages.fixNoteRequired);
@@ -77,7 +120,7 @@ test("a driver's defect mails the workshop, the fleet shows the machine until an
   const fixedVehicle = fleet.getByRole("listitem").filter({ hasText: "New tyre fitted" }).first();
   await expect(fixedVehicle.getByText("OK", { exact: true })).toBeVisible();
   await expect(fixedVehicle.getByText(/Fixed .* by Alex Admin: New tyre fitted/)).toBeVisible();
-  await screenshotBoth(page, "fleet-defect-fixed", { folder: "/tmp/org-screens" });
+  await screenshotBoth(page, "fleet-defect-fixed", { folder: SHOTS });
 
   // The company's own machine: its drivers then see the company's fleet alone.
   await fleet.getByRole("button", { name: "Add Vehicle" }).click();

@@ -1,4 +1,7 @@
-import { expect, type Page } from "@playwright/test";
+import { type Browser, expect, type Page } from "@playwright/test";
+import { WORKSHOP_LINK_SUBJECT } from "../../src/server/mail/organisation-mails";
+import { acceptPrivacyBanner, test } from "../fixtures/app-test";
+import { waitForMailTo } from "../fixtures/mailbox";
 
 /** The Company screen, reached as a driver reaches it: More Options, then Company. */
 export async function openCompany(page: Page): Promise<void> {
@@ -7,4 +10,37 @@ export async function openCompany(page: Page): Promise<void> {
   await page.getByRole("button", { name: "More Options" }).click({ timeout: 20_000 });
   await page.getByRole("menuitemradio", { name: "Company" }).click();
   await expect(page.getByRole("heading", { level: 2, name: "Company" })).toBeVisible();
+}
+
+/** A phone of its own (its own cookies and storage), the privacy banner accepted. */
+export async function phone(browser: Browser): Promise<Page> {
+  const { baseURL } = test.info().project.use;
+  const context = await browser.newContext({
+    baseURL,
+    viewport: { width: 390, height: 844 },
+    hasTouch: true,
+  });
+  await acceptPrivacyBanner(context);
+  return context.newPage();
+}
+
+/** The path of the newest workshop confirmation link mailed to `address`, waiting while the outbox sends it. */
+export async function workshopLinkPathTo(address: string): Promise<string> {
+  const mail = await waitForMailTo(address, WORKSHOP_LINK_SUBJECT);
+  const link = /https?:\/\/\S+\/confirm-workshop\?token=[\w-]+/.exec(mail.text ?? "")?.[0];
+  if (!link) throw new Error(`no confirmation link in the mail to ${address}`);
+  const url = new URL(link);
+  return `${url.pathname}${url.search}`;
+}
+
+/**
+ * Someone at the workshop address confirms it as they would: the mailed link opened in a browser of their own (no
+ * account), then Confirm. Answers that browser's page, on the confirmation.
+ */
+export async function confirmWorkshopByMail(browser: Browser, address: string): Promise<Page> {
+  const page = await phone(browser);
+  await page.goto(await workshopLinkPathTo(address));
+  await page.getByRole("button", { name: "Confirm" }).click();
+  await expect(page.getByRole("status")).toContainText(`now go to ${address}`);
+  return page;
 }

@@ -418,6 +418,20 @@ export type InviteViewResponse = z.infer<typeof InviteViewResponseSchema>;
 export const AcceptInviteRequestSchema = z.object({ token: LinkTokenSchema });
 export type AcceptInviteRequest = z.infer<typeof AcceptInviteRequestSchema>;
 
+/**
+ * GET /api/workshop-confirmation?token=... (what the link is for, confirming nothing) and POST
+ * /api/workshop-confirmation with `{ token }` (the person at the workshop address confirms): no account needed.
+ */
+export const WorkshopTokenSchema = z.object({ token: LinkTokenSchema });
+export type WorkshopTokenRequest = z.infer<typeof WorkshopTokenSchema>;
+/** Both answers: which company's defect alerts, to which address. */
+export interface WorkshopLinkResponse {
+  organisationName: string;
+  email: string;
+  /** How many alerts are mailed one by one in an hour before the rest wait for the hour's summary. */
+  alertsPerHour: number;
+}
+
 /** GET /api/organisations/{id}/forms?kind=timesheet: members' forms, one page of summaries at a time. */
 export const OrganisationFormsQuerySchema = z.object({
   kind: z.enum(FORM_KINDS),

@@ -5,6 +5,7 @@ import type { FileProblem, ImportColumn, ImportList, RowProblem } from "./list-i
 import { waitText } from "./messages";
 import type { Role } from "./organisation";
 import { formatUkTime } from "./uk-time";
+import type { WorkshopAddress } from "./vehicle-defects";
 import type { WebhookOutcome } from "./webhook";
 
 /** Each role in a sentence ("as a driver"), and what it may do, for the question before a role changes. */
@@ -133,8 +134,45 @@ export const companyMessages = {
     "The company's list has changed since this preview. Check the file again before adding its rows.",
   importNotCsv: "Please send the file as CSV (text/csv).",
   importNothingToAdd: "No row of this file can be added: correct the rows named and import it again.",
-  workshopSet: (email: string | null): string =>
-    email ? `Defect alerts now go to ${email}.` : "Defect alerts are no longer mailed.",
+  // The workshop address and its confirmation (decision record 038)
+  workshopSaved: (workshop: WorkshopAddress | null): string => {
+    if (!workshop) return "Defect alerts are no longer mailed.";
+    return workshop.confirmedAt
+      ? `Defect alerts go to ${workshop.email}, which has confirmed it.`
+      : `We have emailed a link to ${workshop.email}. Defect alerts go there once someone at that address opens it and confirms.`;
+  },
+  workshopLinkResent: (email: string): string =>
+    `A new link is on its way to ${email}. Only the newest link works.`,
+  workshopNone: "No workshop address: defect reports are kept in the list below, and nobody is mailed.",
+  workshopConfirmed: (email: string): string => `Confirmed: defect alerts go to ${email}.`,
+  workshopWaiting: (email: string, sentAt: string): string =>
+    `Waiting for confirmation: a link was sent to ${email} on ${sentAt}. Nothing is mailed there until someone at that address confirms.`,
+  workshopNoLink: (email: string): string =>
+    `${email} has not confirmed that it wants defect alerts, so nothing is mailed there. Send it a link to confirm.`,
+  workshopHint: (perHour: number): string =>
+    `We email this address a link first: alerts go there only once someone at it confirms. Each check sheet with a defect is then mailed at once, up to ${perHour} an hour; past that, the rest come in one summary at the end of the hour. Leave blank to stop.`,
+  /** What a supervisor reads: who gets the alerts, if anyone does yet. */
+  workshopForSupervisor: (workshop: WorkshopAddress | null): string =>
+    !workshop
+      ? "Defect alerts go to: nobody yet (an admin sets the workshop address)."
+      : workshop.confirmedAt
+        ? `Defect alerts go to: ${workshop.email}.`
+        : `Defect alerts go to: nobody yet (${workshop.email} has not confirmed it).`,
+  workshopNotSet: "This company has no workshop address to send a link to.",
+  workshopAlreadyConfirmed: "This address has confirmed it already: defect alerts go there.",
+  workshopChanged:
+    "The workshop address has just been changed by someone else. Please check it and try again.",
+  workshopLinksLimited: (waitMs: number): string =>
+    `Too many confirmation links have been sent for now. Please try again in ${waitText(waitMs)}.`,
+  /** A workshop link that is unknown, used, replaced by a newer one or past its 7 days: one answer for all. */
+  workshopLinkInvalid:
+    "This link is not valid: it may have been used already, replaced by a newer one or have expired. Please ask the company's admin to send a new one.",
+  workshopLinkAsk: (organisationName: string, email: string): string =>
+    `${organisationName} asks to email defects found on its machines to ${email}.`,
+  workshopLinkExplained: (perHour: number): string =>
+    `Each time one of its drivers reports a defect in a daily check, this address gets an email with the machine, the defects, the driver's notes and photos: up to ${perHour} an hour, then one summary an hour. Nothing is sent here unless you confirm. If you did not expect this, close this page.`,
+  workshopLinkDone: (organisationName: string, email: string): string =>
+    `Confirmed: defect alerts from ${organisationName} now go to ${email}. To stop them, ask the company's admin to change its workshop address.`,
   reviewNotApproved: "This week has not been approved, so there is nothing to reopen.",
   /** What every PDF of a reopened set says above its forms. */
   amendedAfterApproval: (amendment: { reason: string; at: string; by: string }): string =>

@@ -4,10 +4,13 @@ import { defectItems } from "./check-items";
 import { FORM_STATUSES } from "./form-status";
 import { CHECK_TEMPLATES } from "./forms/check-templates";
 import {
+  alertHourOf,
   defectReportOf,
   FixDefectRequestSchema,
+  sameAddress,
   vehicleState,
   WorkshopRequestSchema,
+  workshopState,
 } from "./vehicle-defects";
 
 describe("defectReportOf", () => {
@@ -91,5 +94,49 @@ describe("the requests", () => {
     for (const email of ["not an address", "a@b.c\r\nBcc: x@y.z", `${"a".repeat(250)}@x.co`]) {
       expect(WorkshopRequestSchema.safeParse({ email }).success).toBe(false);
     }
+  });
+});
+
+describe("the workshop address", () => {
+  const at = "2025-06-10T09:00:00.000Z";
+  it("is confirmed once someone there confirmed it, waiting once a link was sent, and otherwise has no link", () => {
+    expect(workshopState(null)).toBe("none");
+    expect(workshopState({ email: "w@acme.co.uk", confirmedAt: at, linkSentAt: at })).toBe("confirmed");
+    expect(workshopState({ email: "w@acme.co.uk", confirmedAt: null, linkSentAt: at })).toBe("waiting");
+    // Kept from before confirmations: nothing sent yet.
+    expect(workshopState({ email: "w@acme.co.uk", confirmedAt: null, linkSentAt: null })).toBe("no-link");
+  });
+
+  it("is the same address whatever the letters' case, and another for any other difference", () => {
+    expect(sameAddress("Workshop@Acme.co.uk", "workshop@acme.CO.UK")).toBe(true);
+    expect(sameAddress("workshop@acme.co.uk", "workshop2@acme.co.uk")).toBe(false);
+    expect(sameAddress("workshop@acme.co.uk", "workshop@acme.co")).toBe(false);
+  });
+});
+
+describe("alertHourOf", () => {
+  it("is the clock hour a moment falls in, from its start to the next hour's", () => {
+    expect(alertHourOf(new Date("2025-06-10T09:59:59.999Z"))).toEqual({
+      start: new Date("2025-06-10T09:00:00.000Z"),
+      end: new Date("2025-06-10T10:00:00.000Z"),
+    });
+    expect(alertHourOf(new Date("2025-06-10T10:00:00.000Z")).start).toEqual(
+      new Date("2025-06-10T10:00:00.000Z"),
+    );
+  });
+
+  it("holds every moment, and the hours follow one another without a gap", () => {
+    fc.assert(
+      fc.property(
+        fc.date({ min: new Date("2000-01-01"), max: new Date("2100-01-01"), noInvalidDate: true }),
+        (moment) => {
+          const hour = alertHourOf(moment);
+          expect(hour.start.getTime()).toBeLessThanOrEqual(moment.getTime());
+          expect(moment.getTime()).toBeLessThan(hour.end.getTime());
+          expect(hour.end.getTime() - hour.start.getTime()).toBe(60 * 60_000);
+          expect(alertHourOf(hour.end).start).toEqual(hour.end);
+        },
+      ),
+    );
   });
 });

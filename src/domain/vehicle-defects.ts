@@ -52,6 +52,46 @@ export const FixDefectRequestSchema = z.object({
 });
 export type FixDefectRequest = z.infer<typeof FixDefectRequestSchema>;
 
+/** How long a workshop's confirmation link works: a workshop may read its mail only after a weekend. */
+export const WORKSHOP_LINK_LIFETIME_MS = 7 * 24 * 60 * 60_000;
+
+/**
+ * Where a company's defect alerts go (decision record 038). Nothing is mailed there until someone at the address
+ * has confirmed it by the link mailed to it; a new address needs confirming again.
+ */
+export interface WorkshopAddress {
+  email: string;
+  /** When someone at the address confirmed it; null while the company waits for that. */
+  confirmedAt: string | null;
+  /** When the newest link was mailed; null when none has been (an address kept from before links existed). */
+  linkSentAt: string | null;
+}
+
+/** What the Company screen says of the workshop address. */
+export type WorkshopState = "none" | "confirmed" | "waiting" | "no-link";
+
+export function workshopState(workshop: WorkshopAddress | null): WorkshopState {
+  if (!workshop) return "none";
+  if (workshop.confirmedAt) return "confirmed";
+  return workshop.linkSentAt ? "waiting" : "no-link";
+}
+
+/** Two spellings of one address: mail systems treat an address's letters alike whatever their case. */
+export function sameAddress(a: string, b: string): boolean {
+  return a.toLowerCase() === b.toLowerCase();
+}
+
+const HOUR_MS = 60 * 60_000;
+
+/**
+ * The hour whose summary a held-back defect report joins (decision record 038): the clock hour it was made in,
+ * from its start to the next one's. Whole hours of UTC are whole hours of UK time too.
+ */
+export function alertHourOf(moment: Date): { start: Date; end: Date } {
+  const start = Math.floor(moment.getTime() / HOUR_MS) * HOUR_MS;
+  return { start: new Date(start), end: new Date(start + HOUR_MS) };
+}
+
 /** PUT /api/organisations/{id}/workshop: where defect alerts go; null (or blank) stops them. */
 export const WorkshopRequestSchema = z.object({
   email: z
@@ -63,6 +103,10 @@ export const WorkshopRequestSchema = z.object({
     .nullable(),
 });
 export type WorkshopRequest = z.infer<typeof WorkshopRequestSchema>;
+/** The answer of PUT /api/organisations/{id}/workshop and POST .../workshop/link: the address as it now is. */
+export interface WorkshopResponse {
+  workshop: WorkshopAddress | null;
+}
 
 /** A defect as the fleet lists it: what the check sheet reported, and its fix once an admin records one. */
 export interface VehicleDefect extends DefectReport {
@@ -77,7 +121,9 @@ export interface VehicleDefect extends DefectReport {
 
 /** GET /api/organisations/{id}/fleet: the fleet the company uses, each vehicle with its state and history. */
 export interface FleetResponse {
-  workshopEmail: string | null;
+  workshop: WorkshopAddress | null;
+  /** How many defects are mailed one by one in an hour, before the rest wait for the hour's summary. */
+  alertsPerHour: number;
   /** Whether the caller may mark defects fixed and set the workshop address. */
   canManage: boolean;
   /** Whether these are the company's own vehicles (which its admins change), not the shared list. */

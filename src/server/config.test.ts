@@ -70,6 +70,7 @@ describe("loadConfig", () => {
       anonymousPerHour: 500,
       accountPerHour: 300,
       accountPerRecipientPerDay: 200,
+      defectAlertsPerCompanyPerHour: 30,
     });
     expect(config.abuseEmail).toBe("abuse@plant-sheets.local");
     const set = loadConfig({
@@ -78,13 +79,17 @@ describe("loadConfig", () => {
       ANON_MAILS_PER_HOUR: "12",
       ACCOUNT_MAILS_PER_HOUR: "13",
       ACCOUNT_MAILS_PER_RECIPIENT_PER_DAY: "14",
+      DEFECT_ALERTS_PER_COMPANY_PER_HOUR: "15",
       MAIL_FROM: "Acme Hire <sheets@acmehire.co.uk>",
     });
-    expect(Object.values(set.mailLimits)).toEqual([10, 11, 12, 13, 14]);
+    expect(Object.values(set.mailLimits)).toEqual([10, 11, 12, 13, 14, 15]);
     expect(set.abuseEmail).toBe("abuse@acmehire.co.uk");
     expect(loadConfig({ ABUSE_EMAIL: "report@acmehire.co.uk" }).abuseEmail).toBe("report@acmehire.co.uk");
     expect(() => loadConfig({ ABUSE_EMAIL: "not an address" })).toThrow(/ABUSE_EMAIL/);
     expect(() => loadConfig({ ANON_MAILS_PER_HOUR: "0" })).toThrow(/ANON_MAILS_PER_HOUR/);
+    expect(() => loadConfig({ DEFECT_ALERTS_PER_COMPANY_PER_HOUR: "0" })).toThrow(
+      /DEFECT_ALERTS_PER_COMPANY_PER_HOUR/,
+    );
   });
 
   it("finds the sender's domain, for Message-IDs and the abuse address", () => {

@@ -37,6 +37,7 @@ const EnvSchema = z.object({
   ANON_MAILS_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(500),
   ACCOUNT_MAILS_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(300),
   ACCOUNT_MAILS_PER_RECIPIENT_PER_DAY: z.coerce.number().int().min(1).max(1_000_000).default(200),
+  DEFECT_ALERTS_PER_COMPANY_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(30),
   ABUSE_EMAIL: optionalString.pipe(z.email().optional()),
   WORKERS: z.coerce.number().int().min(1).max(64).optional(),
   WEBHOOKS_ALLOW_LOCAL_HTTP: z.enum(["true", "false"]).default("false"),
@@ -93,6 +94,11 @@ export interface MailLimits {
   anonymousPerHour: number;
   accountPerHour: number;
   accountPerRecipientPerDay: number;
+  /**
+   * Defect alerts one company's workshop is mailed one by one in an hour; past it, the hour's other reports come
+   * in one summary when the hour ends (decision record 038).
+   */
+  defectAlertsPerCompanyPerHour: number;
 }
 
 /** The domain of the sender address ("plant-sheets.local" in "Plant Sheets <no-reply@plant-sheets.local>"). */
@@ -137,6 +143,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       anonymousPerHour: e.ANON_MAILS_PER_HOUR,
       accountPerHour: e.ACCOUNT_MAILS_PER_HOUR,
       accountPerRecipientPerDay: e.ACCOUNT_MAILS_PER_RECIPIENT_PER_DAY,
+      defectAlertsPerCompanyPerHour: e.DEFECT_ALERTS_PER_COMPANY_PER_HOUR,
     },
     abuseEmail: e.ABUSE_EMAIL ?? `abuse@${mailDomain(e.MAIL_FROM)}`,
     workers: e.WORKERS ?? availableParallelism(),

@@ -12,6 +12,7 @@ import type { Database } from "./db/database";
 import { testDatabases } from "./db/test-databases";
 import { redactUrl } from "./log-redaction";
 import { queuedSignUpTokens } from "./test-support/sign-up";
+import { queuedWorkshopTokens } from "./test-support/workshop";
 
 const ORIGIN = "http://sheets.test";
 const token = () => randomBytes(32).toString("base64url");
@@ -27,6 +28,11 @@ const TOKEN_KINDS: ReadonlyArray<{ kind: string; url: (secret: string) => string
   { kind: "sign-up confirmation token", url: (t) => `/confirm-account?token=${t}` },
   { kind: "invitation or join code token on its page", url: (t) => `/join?token=${t}` },
   { kind: "invitation or join code token on its look-up", url: (t) => `/api/invites?token=${t}` },
+  { kind: "workshop confirmation token on its page", url: (t) => `/confirm-workshop?token=${t}` },
+  {
+    kind: "workshop confirmation token on its look-up",
+    url: (t) => `/api/workshop-confirmation?token=${t}`,
+  },
 ];
 
 describe("redactUrl", () => {
@@ -95,7 +101,7 @@ describe.each(testDatabases())("no secret in the request log on $name", ({ open 
     expect(logLines.filter((line) => line.includes(secret))).toEqual([]);
   });
 
-  it("logs a real upload, reset and sign-up without their tokens", async () => {
+  it("logs a real upload, reset, sign-up and workshop confirmation without their tokens", async () => {
     logLines.length = 0;
     const secrets: string[] = [];
     // Upload: the URL handed out, then the photo put to it.
@@ -136,6 +142,33 @@ describe.each(testDatabases())("no secret in the request log on $name", ({ open 
       headers: { origin: ORIGIN },
     });
     expect(made.statusCode).toBe(201);
+
+    // A workshop address's link: its page, its look-up, then the confirmation (the token in the body).
+    const cookie = made.headers["set-cookie"]!.toString().split(";")[0]!;
+    const company = await app.inject({
+      method: "POST",
+      url: "/api/organisations",
+      payload: { name: "Logged Plant Ltd" },
+      headers: { origin: ORIGIN, cookie },
+    });
+    const workshop = `yard-${token().slice(0, 8)}@haulage.co.uk`;
+    await app.inject({
+      method: "PUT",
+      url: `/api/organisations/${(company.json() as { id: string }).id}/workshop`,
+      payload: { email: workshop },
+      headers: { origin: ORIGIN, cookie },
+    });
+    const [workshopToken] = await queuedWorkshopTokens(database.db, workshop);
+    secrets.push(workshopToken!);
+    await app.inject({ method: "GET", url: `/confirm-workshop?token=${workshopToken}` });
+    await app.inject({ method: "GET", url: `/api/workshop-confirmation?token=${workshopToken}` });
+    const confirmed = await app.inject({
+      method: "POST",
+      url: "/api/workshop-confirmation",
+      payload: { token: workshopToken },
+      headers: { origin: ORIGIN },
+    });
+    expect(confirmed.statusCode).toBe(200);
 
     // Reset: the link's page.
     await app.inject({

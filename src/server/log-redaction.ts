@@ -14,7 +14,8 @@ export const SECRET_QUERY_PARAMETERS = {
   /**
    * `?token=`: the emailed view link (/completed-form/{id}, /api/completed-forms/{id}), the images and photos it
    * shows (/api/images/{id}, /api/photos/{id}), the reset link (/reset-password), the sign-up link
-   * (/confirm-account), and an invitation's or join code's link (/join, and its look-up /api/invites).
+   * (/confirm-account), an invitation's or join code's link (/join, and its look-up /api/invites), and a workshop
+   * address's confirmation link (/confirm-workshop, and its look-up /api/workshop-confirmation).
    */
   token: "token",
   key: "key",

@@ -6,6 +6,7 @@ import { insertAccount, insertSession } from "./db/accounts-repository";
 import type { Database } from "./db/database";
 import { claimIdempotencyKey } from "./db/idempotency-repository";
 import { findLoginFailures, replaceLoginFailures } from "./db/login-failures-repository";
+import { insertOrganisation } from "./db/organisations-repository";
 import { insertPendingPhoto, markPhotoUploaded, setFormPhotos } from "./db/photos-repository";
 import { testDatabases } from "./db/test-databases";
 import { runMaintenance } from "./maintenance";
@@ -84,6 +85,24 @@ describe.each(testDatabases())("maintenance on $name", ({ open }) => {
     expect(await count("idempotency_keys")).toBe(1);
     expect(await findLoginFailures(database.db, "login:account:old@x.co.uk")).toBeUndefined();
     expect(await count("login_failures")).toBe(1);
+  });
+
+  it("forgets the rows of defect summaries a day after their hour, keeping the hours still in reach", async () => {
+    const now = new Date("2025-06-07T12:00:00.000Z");
+    await insertOrganisation(database.db, { id: "org-1", name: "Acme", createdAt: now.toISOString() });
+    for (const [hourStart, mailId] of [
+      ["2025-06-06T11:00:00.000Z", "old"],
+      ["2025-06-06T12:00:00.000Z", "a day ago"],
+      ["2025-06-07T11:00:00.000Z", "this hour's"],
+    ]) {
+      await database.db
+        .insertInto("defect_alert_summaries")
+        .values({ organisation_id: "org-1", hour_start: hourStart!, mail_id: mailId! })
+        .execute();
+    }
+    await runMaintenance(database.db, photoStorage, now);
+    const kept = await database.db.selectFrom("defect_alert_summaries").select("mail_id").execute();
+    expect(kept.map((row) => row.mail_id).sort()).toEqual(["a day ago", "this hour's"]);
   });
 
   it("deletes photos that never made it onto a form within 30 days, rows and bytes, and keeps the rest", async () => {

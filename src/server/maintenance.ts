@@ -13,6 +13,7 @@ import { purgeOutbox } from "./db/outbox-repository";
 import { deleteUnusedPhotoRows } from "./db/photos-repository";
 import { deleteStaleRateLimits } from "./db/rate-limits-repository";
 import type { DB } from "./db/schema";
+import { deleteOldAlertSummaries } from "./db/vehicle-defects-repository";
 import { purgeWebhookOutbox } from "./db/webhooks-repository";
 import { deletePhotoFiles } from "./services/print-copies";
 import type { PhotoStorage } from "./storage/photo-storage";
@@ -28,7 +29,7 @@ const UNUSED_PHOTO_MS = 30 * 24 * HOUR_MS;
 
 /**
  * Deletes what has expired: sessions, reset and sign-up links, unused invitations, idempotency keys, old rate-limit windows and
- * forgotten login failures, old delivered mail and webhook calls, signatures no form or set holds any more, and photos that never made
+ * defect summaries' rows, forgotten login failures, old delivered mail and webhook calls, signatures no form or set holds any more, and photos that never made
  * it onto a form (rows, then bytes).
  */
 export async function runMaintenance(db: Kysely<DB>, photoStorage: PhotoStorage, now: Date): Promise<void> {
@@ -38,6 +39,7 @@ export async function runMaintenance(db: Kysely<DB>, photoStorage: PhotoStorage,
   await deleteExpiredInvites(db, now);
   await purgeIdempotencyKeys(db, now);
   await deleteStaleRateLimits(db, new Date(now.getTime() - 24 * HOUR_MS));
+  await deleteOldAlertSummaries(db, new Date(now.getTime() - 24 * HOUR_MS));
   const loginMemoryMs = Math.max(...Object.values(LOGIN_BACKOFF).map((rule) => rule.forgetAfterMs));
   await deleteStaleLoginFailures(db, new Date(now.getTime() - loginMemoryMs));
   await purgeOutbox(db, new Date(now.getTime() - SENT_MAIL_RECORD_MS));

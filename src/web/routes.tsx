@@ -78,6 +78,11 @@ const JoinPage = lazyWithQueries(
   () => import("./features/organisation/join-page"),
   (m) => m.JoinPage,
 );
+// A workshop address's link: asks the person there to confirm the company's defect alerts; no account needed.
+const ConfirmWorkshopPage = lazyWithQueries(
+  () => import("./features/organisation/confirm-workshop-page"),
+  (m) => m.ConfirmWorkshopPage,
+);
 // The company's office review: supervisors' and admins' only, never in the driver's home bundle.
 const OfficeReviewPage = lazyWithQueries(
   () => import("./features/office-review/office-review-page"),
@@ -164,6 +169,7 @@ export function AppRoutes() {
           <Route path="/reset-password" component={ResetPasswordPage} />
           <Route path="/confirm-account" component={ConfirmAccountPage} />
           <Route path="/join" component={JoinPage} />
+          <Route path="/confirm-workshop" component={ConfirmWorkshopPage} />
           <Route path="/office-review" component={OfficeReviewPage} />
           <Route component={NotFoundPage} />
         </Switch>

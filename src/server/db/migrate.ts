@@ -15,6 +15,7 @@ import * as m013 from "./migrations/013-reopened-after-approval";
 import * as m014 from "./migrations/014-organisation-webhooks";
 import * as m015 from "./migrations/015-vehicle-defects";
 import * as m016 from "./migrations/016-company-review-indexes";
+import * as m018 from "./migrations/018-confirmed-workshop-alerts";
 import * as m019 from "./migrations/019-webhook-attempts";
 import * as m020 from "./migrations/020-driver-join-codes-and-sign-up-passwords";
 import * as m022 from "./migrations/022-retired-list-entries";
@@ -40,6 +41,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   "014-organisation-webhooks": m014,
   "015-vehicle-defects": m015,
   "016-company-review-indexes": m016,
+  "018-confirmed-workshop-alerts": m018,
   "019-webhook-attempts": m019,
   "020-driver-join-codes-and-sign-up-passwords": m020,
   "022-retired-list-entries": m022,

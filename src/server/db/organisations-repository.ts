@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Role } from "../../domain/organisation";
+import type { WorkshopAddress } from "../../domain/vehicle-defects";
 import { dialectOf } from "./database";
 import type { DB } from "./schema";
 
@@ -69,18 +70,85 @@ export async function findOrganisation(db: Kysely<DB>, id: string): Promise<Orga
   return row && { id: row.id, name: row.name, createdAt: row.created_at };
 }
 
-/** Where the company's defect alerts go; null when it has set no workshop address. */
-export async function findWorkshopEmail(db: Kysely<DB>, id: string): Promise<string | null> {
+/** The company's workshop address and whether it is confirmed; null when it has set none. */
+export async function findWorkshop(db: Kysely<DB>, id: string): Promise<WorkshopAddress | null> {
   const row = await db
     .selectFrom("organisations")
-    .select("workshop_email")
+    .select(["workshop_email", "workshop_confirmed_at", "workshop_link_sent_at"])
     .where("id", "=", id)
     .executeTakeFirst();
-  return row?.workshop_email ?? null;
+  if (!row?.workshop_email) return null;
+  return {
+    email: row.workshop_email,
+    confirmedAt: row.workshop_confirmed_at,
+    linkSentAt: row.workshop_link_sent_at,
+  };
 }
 
-export async function setWorkshopEmail(db: Kysely<DB>, id: string, email: string | null): Promise<void> {
-  await db.updateTable("organisations").set({ workshop_email: email }).where("id", "=", id).execute();
+/**
+ * Sets the workshop address, unconfirmed, with the newest link's token (hashed) when one is mailed; null stops
+ * the alerts. Whatever link was sent before stops working. With `onlyIfWaiting`, only while that address is the
+ * company's and not confirmed (a link sent again must not bring back an address changed meanwhile): false, changing
+ * nothing, otherwise.
+ */
+export async function setWorkshop(
+  db: Kysely<DB>,
+  id: string,
+  email: string | null,
+  link: { tokenHash: string; expiresAt: Date; sentAt: Date } | null,
+  { onlyIfWaiting = false } = {},
+): Promise<boolean> {
+  const result = await db
+    .updateTable("organisations")
+    .set({
+      workshop_email: email,
+      workshop_confirmed_at: null,
+      workshop_link_sent_at: link?.sentAt.toISOString() ?? null,
+      workshop_token_hash: link?.tokenHash ?? null,
+      workshop_token_expires_at: link?.expiresAt.toISOString() ?? null,
+    })
+    .where("id", "=", id)
+    .$if(onlyIfWaiting, (qb) =>
+      qb.where("workshop_email", "=", email).where("workshop_confirmed_at", "is", null),
+    )
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** The company and address a workshop link is for, while it may still be used; undefined otherwise. */
+export async function findWorkshopLink(
+  db: Kysely<DB>,
+  tokenHash: string,
+  now: Date,
+): Promise<{ organisationName: string; email: string } | undefined> {
+  const row = await db
+    .selectFrom("organisations")
+    .select(["name", "workshop_email"])
+    .where("workshop_token_hash", "=", tokenHash)
+    .where("workshop_token_expires_at", ">", now.toISOString())
+    .executeTakeFirst();
+  return row?.workshop_email ? { organisationName: row.name, email: row.workshop_email } : undefined;
+}
+
+/**
+ * Confirms the workshop address a link was sent to, once: the token is cleared in the same statement, so of two
+ * presses one confirms. Undefined, changing nothing, for a token that is unknown, used, replaced or expired.
+ */
+export async function confirmWorkshopLink(
+  db: Kysely<DB>,
+  tokenHash: string,
+  now: Date,
+): Promise<{ organisationName: string; email: string } | undefined> {
+  const nowIso = now.toISOString();
+  const row = await db
+    .updateTable("organisations")
+    .set({ workshop_confirmed_at: nowIso, workshop_token_hash: null, workshop_token_expires_at: null })
+    .where("workshop_token_hash", "=", tokenHash)
+    .where("workshop_token_expires_at", ">", nowIso)
+    .where("workshop_email", "is not", null)
+    .returning(["name", "workshop_email"])
+    .executeTakeFirst();
+  return row?.workshop_email ? { organisationName: row.name, email: row.workshop_email } : undefined;
 }
 
 /**

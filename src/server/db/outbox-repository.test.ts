@@ -13,6 +13,7 @@ import {
   type OutboxMessage,
   purgeOutbox,
   renewClaim,
+  replaceQueuedMail,
 } from "./outbox-repository";
 import { testDatabases, useTestDatabase } from "./test-databases";
 
@@ -96,6 +97,27 @@ describe.each(testDatabases())("outbox repository on $name", ({ open }) => {
         id = await enqueueMail(trx, mail(2), T0);
       });
     expect((await claimBatch(database().db, "w", 10, T0)).map((m) => m.id)).toEqual([id]);
+  });
+
+  it("holds a message queued for later until its time, and rewrites it only until a worker takes it", async () => {
+    const { db } = database();
+    const id = await enqueueMail(db, mail(1), T0, { id: "summary-1", notBefore: minutes(60) });
+    expect(id).toBe("summary-1");
+    expect(await claimBatch(db, "w", 10, minutes(59))).toEqual([]);
+    expect(await replaceQueuedMail(db, id, { ...mail(2), html: "<p>2</p>" })).toBe(true);
+    expect(await getOutboxMessage(db, id)).toMatchObject({
+      to: ["client2@pennine.co.uk"],
+      subject: "Timesheet 2",
+      text: "Body 2",
+      html: "<p>2</p>",
+    });
+    const [claimed] = await claimBatch(db, "w", 10, minutes(60));
+    expect(claimed).toMatchObject({ id, subject: "Timesheet 2" });
+    // Taken: a rewrite changes nothing, and neither does one after a failed attempt put it back in the queue.
+    expect(await replaceQueuedMail(db, id, mail(3))).toBe(false);
+    await markFailed(db, id, "w", { error: "refused", retryAt: minutes(61) });
+    expect(await replaceQueuedMail(db, id, mail(3))).toBe(false);
+    expect((await getOutboxMessage(db, id))?.subject).toBe("Timesheet 2");
   });
 
   it("claims due messages oldest first, up to the limit, counting an attempt", async () => {

@@ -70,27 +70,37 @@ function toMessage(row: Selectable<MailOutboxTable>): OutboxMessage {
   };
 }
 
-/** Queues a message, due at once. Pass the transaction (`trx`) of the change it reports. Returns its id. */
+/** The columns a message's content fills. */
+function contentColumns(mail: OutgoingMail) {
+  if (mail.to.length === 0) throw new Error("a message needs at least one recipient");
+  return {
+    to_addresses: JSON.stringify(mail.to),
+    subject: mail.subject,
+    text_body: mail.text,
+    html_body: mail.html ?? null,
+    attachments: mail.attachments?.length ? JSON.stringify(mail.attachments) : null,
+  };
+}
+
+/**
+ * Queues a message, due at once unless `notBefore` says later. Pass the transaction (`trx`) of the change it
+ * reports. Returns its id (`id` when given, a new one otherwise).
+ */
 export async function enqueueMail(
   db: Kysely<DB>,
   mail: OutgoingMail,
   now: Date = new Date(),
+  { id = randomUUID(), notBefore = now }: { id?: string; notBefore?: Date } = {},
 ): Promise<string> {
-  if (mail.to.length === 0) throw new Error("enqueueMail: a message needs at least one recipient");
-  const id = randomUUID();
   const timestamp = now.toISOString();
   await db
     .insertInto("mail_outbox")
     .values({
       id,
-      to_addresses: JSON.stringify(mail.to),
-      subject: mail.subject,
-      text_body: mail.text,
-      html_body: mail.html ?? null,
-      attachments: mail.attachments?.length ? JSON.stringify(mail.attachments) : null,
+      ...contentColumns(mail),
       status: "queued",
       attempts: 0,
-      next_attempt_at: timestamp,
+      next_attempt_at: notBefore.toISOString(),
       claimed_by: null,
       claimed_until: null,
       last_error: null,
@@ -99,6 +109,21 @@ export async function enqueueMail(
     })
     .execute();
   return id;
+}
+
+/**
+ * Rewrites a message that no worker has taken yet (one queued for later, say): false, changing nothing, once one
+ * has. On PostgreSQL the row stays locked until the transaction ends, so a worker's claim skips it meanwhile.
+ */
+export async function replaceQueuedMail(db: Kysely<DB>, id: string, mail: OutgoingMail): Promise<boolean> {
+  const result = await db
+    .updateTable("mail_outbox")
+    .set(contentColumns(mail))
+    .where("id", "=", id)
+    .where("status", "=", "queued")
+    .where("attempts", "=", 0)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
 }
 
 export async function getOutboxMessage(db: Kysely<DB>, id: string): Promise<OutboxMessage | undefined> {

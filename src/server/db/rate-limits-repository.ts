@@ -58,7 +58,8 @@ class Refused extends Error {
  * Counts several hits all or nothing: when any count would pass its limit, none is counted (the transaction
  * rolls back) and the answer is the longest wait. So a refused request costs the sender nothing, and what is
  * counted is exactly what was let through. Keys are counted in one order, so two requests sharing keys never
- * hold each other's rows the other way round (a deadlock on PostgreSQL).
+ * hold each other's rows the other way round (a deadlock on PostgreSQL). Given a transaction, the hits are
+ * counted in it (a savepoint undoes a refused set), so they stand or fall with the change they go with.
  */
 export async function hitRateLimits(
   db: Kysely<DB>,
@@ -66,21 +67,36 @@ export async function hitRateLimits(
   now: Date,
 ): Promise<RateLimitResult> {
   const ordered = [...hits].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  const countAll = async (trx: Kysely<DB>) => {
+    let retryAfterMs = 0;
+    for (const hit of ordered) {
+      const result = await hitRateLimit(trx, hit.key, hit.rule, now, hit.amount);
+      // At least a second: a window that ends this very moment still refused this hit.
+      if (!result.allowed) retryAfterMs = Math.max(retryAfterMs, result.retryAfterMs, 1000);
+    }
+    if (retryAfterMs > 0) throw new Refused(retryAfterMs);
+  };
   try {
-    await db.transaction().execute(async (trx) => {
-      let retryAfterMs = 0;
-      for (const hit of ordered) {
-        const result = await hitRateLimit(trx, hit.key, hit.rule, now, hit.amount);
-        // At least a second: a window that ends this very moment still refused this hit.
-        if (!result.allowed) retryAfterMs = Math.max(retryAfterMs, result.retryAfterMs, 1000);
-      }
-      if (retryAfterMs > 0) throw new Refused(retryAfterMs);
-    });
+    if (db.isTransaction) await inSavepoint(db, countAll);
+    else await db.transaction().execute(countAll);
   } catch (error) {
     if (error instanceof Refused) return { allowed: false, retryAfterMs: error.retryAfterMs };
     throw error;
   }
   return { allowed: true, retryAfterMs: 0 };
+}
+
+/** Runs `work` in the caller's transaction; if it throws, what it wrote is undone and the rest is kept. */
+async function inSavepoint(trx: Kysely<DB>, work: (trx: Kysely<DB>) => Promise<void>): Promise<void> {
+  await sql`savepoint rate_limits`.execute(trx);
+  try {
+    await work(trx);
+  } catch (error) {
+    await sql`rollback to savepoint rate_limits`.execute(trx);
+    throw error;
+  } finally {
+    await sql`release savepoint rate_limits`.execute(trx);
+  }
 }
 
 export async function deleteStaleRateLimits(db: Kysely<DB>, olderThan: Date): Promise<void> {

@@ -235,9 +235,24 @@ export interface AuditEventsTable {
 export interface OrganisationsTable {
   id: string;
   name: string;
-  /** Where defect reports go, once a later slice sends them. */
+  /** Where defect alerts go, once someone there has confirmed it (migration 018). */
   workshop_email: string | null;
   created_at: string;
+  /** When someone at the workshop address confirmed it by the mailed link; null until then. */
+  workshop_confirmed_at: string | null;
+  /** When the newest confirmation link was sent to the workshop address. */
+  workshop_link_sent_at: string | null;
+  /** SHA-256 of the newest link's token while it may still be used; null once used or replaced. */
+  workshop_token_hash: string | null;
+  workshop_token_expires_at: string | null;
+}
+
+/** The summary mail of a company's defect reports held back in one hour (migration 018). */
+export interface DefectAlertSummariesTable {
+  organisation_id: string;
+  /** The hour's start, ISO. */
+  hour_start: string;
+  mail_id: string;
 }
 
 /** A defect reported on a company's vehicle by a check sheet, and its fix (migration 015). */
@@ -256,6 +271,8 @@ export interface VehicleDefectsTable {
   fixed_by: string | null;
   fixed_by_name: string | null;
   fixed_note: string | null;
+  /** The hour (its start, ISO) whose summary mail carries this report; null when mailed on its own or to no one. */
+  summary_hour: string | null;
 }
 
 /** Who belongs to which organisation; the account is the key, so an account belongs to at most one. */
@@ -385,6 +402,7 @@ export interface DB {
   invites: InvitesTable;
   invite_uses: InviteUsesTable;
   vehicle_defects: VehicleDefectsTable;
+  defect_alert_summaries: DefectAlertSummariesTable;
   organisation_webhooks: OrganisationWebhooksTable;
   webhook_outbox: WebhookOutboxTable;
   webhook_attempts: WebhookAttemptsTable;

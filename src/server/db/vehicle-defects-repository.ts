@@ -116,3 +116,74 @@ export async function markDefectFixed(
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }
+
+/**
+ * The summary of a company's held-back reports of one hour: its queued mail's id. The first report of the hour
+ * makes the row with `mailId` (the caller then queues that mail); a later one finds it, and on PostgreSQL holds
+ * it until its transaction ends, so the reports of one hour join its summary one at a time and each rewrite of
+ * the mail counts every report before it.
+ */
+export async function claimAlertSummary(
+  db: Kysely<DB>,
+  organisationId: string,
+  hourStart: Date,
+  mailId: string,
+): Promise<{ mailId: string; created: boolean }> {
+  const row = await db
+    .insertInto("defect_alert_summaries")
+    .values({ organisation_id: organisationId, hour_start: hourStart.toISOString(), mail_id: mailId })
+    .onConflict((oc) =>
+      oc
+        .columns(["organisation_id", "hour_start"])
+        .doUpdateSet({ mail_id: (eb) => eb.ref("defect_alert_summaries.mail_id") }),
+    )
+    .returning("mail_id")
+    .executeTakeFirstOrThrow();
+  return { mailId: row.mail_id, created: row.mail_id === mailId };
+}
+
+/** Puts a report in the summary of the hour starting at `hourStart`. */
+export async function holdForSummary(db: Kysely<DB>, reportId: string, hourStart: Date): Promise<void> {
+  await db
+    .updateTable("vehicle_defects")
+    .set({ summary_hour: hourStart.toISOString() })
+    .where("id", "=", reportId)
+    .execute();
+}
+
+/** The reports in a company's summary of one hour, counted by machine, the most reported first. */
+export async function heldReportsByMachine(
+  db: Kysely<DB>,
+  organisationId: string,
+  hourStart: Date,
+): Promise<Array<{ plantNumber: string; machineNumber: string; reports: number }>> {
+  const rows = await db
+    .selectFrom("vehicle_defects")
+    .leftJoin("vehicles", "vehicles.qr_code", "vehicle_defects.qr_code")
+    .select((eb) => [
+      "vehicle_defects.qr_code",
+      "vehicles.plant_number",
+      "vehicles.machine_number",
+      eb.fn.countAll<number | string>().as("reports"),
+    ])
+    .where("vehicle_defects.organisation_id", "=", organisationId)
+    .where("vehicle_defects.summary_hour", "=", hourStart.toISOString())
+    .groupBy(["vehicle_defects.qr_code", "vehicles.plant_number", "vehicles.machine_number"])
+    .execute();
+  return rows
+    .map((row) => ({
+      plantNumber: row.plant_number ?? row.qr_code,
+      machineNumber: row.machine_number ?? "",
+      reports: Number(row.reports),
+    }))
+    .sort((a, b) => b.reports - a.reports || a.plantNumber.localeCompare(b.plantNumber));
+}
+
+/** Summaries of hours that began before `before`: their mail has long been taken, and no report joins them. */
+export async function deleteOldAlertSummaries(db: Kysely<DB>, before: Date): Promise<number> {
+  const result = await db
+    .deleteFrom("defect_alert_summaries")
+    .where("hour_start", "<", before.toISOString())
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -1,4 +1,5 @@
 import { ROLE_LABELS, type Role } from "../../domain/organisation";
+import { formatUkTime } from "../../domain/uk-time";
 import type { DefectReport } from "../../domain/vehicle-defects";
 import type { PdfPhoto } from "../pdf/pdf-canvas";
 import { paragraphsMail } from "./account-mails";
@@ -65,4 +66,66 @@ export function defectAlertMail(options: {
       contentBase64: Buffer.from(photo.data).toString("base64"),
     })),
   };
+}
+
+/** The subject of every workshop confirmation link: fixed, so no text a company typed reaches a header. */
+export const WORKSHOP_LINK_SUBJECT = "Confirm that this address receives defect alerts from Plant Sheets";
+
+/**
+ * The link that asks the person at a workshop address whether it should get a company's defect alerts. Nothing
+ * is mailed there unless they open it and confirm; the company's and the admin's names are in the body only.
+ */
+export function workshopLinkMail(options: {
+  to: string;
+  organisationName: string;
+  adminName: string;
+  link: string;
+}) {
+  return paragraphsMail(options.to, WORKSHOP_LINK_SUBJECT, [
+    "Hello,",
+    `${options.adminName} of "${options.organisationName}" asks to email the defects its drivers find in their daily checks of its machines to this address.`,
+    "Nothing is sent here unless you confirm. To confirm, open this link within the next 7 days and press Confirm:",
+    { link: options.link, label: "See the request" },
+    "If you did not expect this, you can ignore this email: nothing more is sent.",
+  ]);
+}
+
+/** An hour as a summary names it: "10/06/2025, 10:00 to 11:00 BST". */
+function hourText(start: Date, end: Date): string {
+  const [date, from] = formatUkTime(start, "minute").split(", ");
+  const to = formatUkTime(end, "minute").split(", ")[1];
+  return `${date}, ${from?.split(" ")[0]} to ${to}`;
+}
+
+/** How many machines a summary names one by one; the rest are counted. */
+const SUMMARY_MACHINES = 50;
+
+/**
+ * The reports of one hour that were not mailed one by one (past the company's cap, or the account's or the
+ * workshop's mail limits), counted by machine, sent when the hour ends. No notes or photos: each report is in the
+ * company's fleet list, which the mail links to.
+ */
+export function defectSummaryMail(options: {
+  to: string;
+  organisationName: string;
+  hour: { start: Date; end: Date };
+  perHour: number;
+  machines: ReadonlyArray<{ plantNumber: string; machineNumber: string; reports: number }>;
+  fleetLink: string;
+}) {
+  const { machines } = options;
+  const reports = machines.reduce((sum, machine) => sum + machine.reports, 0);
+  const hour = hourText(options.hour.start, options.hour.end);
+  const named = machines.slice(0, SUMMARY_MACHINES);
+  const more = machines.length - named.length;
+  return paragraphsMail(options.to, `Defect reports held back - ${hour}`, [
+    `${reports === 1 ? "1 defect report" : `${reports} defect reports`} on the machines of "${options.organisationName}" on ${hour} ${reports === 1 ? "was" : "were"} not emailed one by one, to keep the number of emails down (at most ${options.perHour} an hour are). Here ${reports === 1 ? "it is" : "they are"}, counted by machine:`,
+    ...named.map(
+      (machine) =>
+        `${[machine.plantNumber, machine.machineNumber].filter(Boolean).join(" (")}${machine.machineNumber ? ")" : ""}: ${machine.reports}`,
+    ),
+    ...(more > 0 ? [`and ${more} more ${more === 1 ? "machine" : "machines"}`] : []),
+    "Each report, with its items, notes and photos, is in the company's fleet on Plant Sheets:",
+    { link: options.fleetLink, label: "Open the fleet" },
+  ]);
 }

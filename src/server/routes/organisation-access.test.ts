@@ -519,6 +519,26 @@ describe.each(testDatabases())("who may use each organisation route, on $name", 
     },
     {
       method: "POST",
+      route: "/api/organisations/:id/workshop/link",
+      request: async (w, persona) => {
+        // A new address for each caller, waiting for its link: the limits on links count per address.
+        const res = await call("PUT", `/api/organisations/${w.company.id}/workshop`, w.company.admin.cookie, {
+          email: `workshop-${persona}@acme.co.uk`,
+        });
+        expect(res.statusCode, res.body).toBe(200);
+        return { url: `/api/organisations/${w.company.id}/workshop/link` };
+      },
+      expected: {
+        anonymous: 401,
+        nonMember: 404,
+        otherMember: 404,
+        driver: 403,
+        supervisor: 403,
+        admin: 200,
+      },
+    },
+    {
+      method: "POST",
       route: "/api/organisations/:id/invites",
       request: async (w, persona) => ({
         url: `/api/organisations/${w.company.id}/invites`,

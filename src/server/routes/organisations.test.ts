@@ -1,16 +1,12 @@
 import { randomUUID } from "node:crypto";
-import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { simpleParser } from "mailparser";
 import { beforeEach, describe, expect, it } from "vitest";
 import { companyMessages } from "../../domain/company-messages";
 import { hashToken, newToken, SESSION_COOKIE } from "../auth/sessions";
 import { deleteExpiredInvites, listInviteUses } from "../db/organisations-repository";
 import { SAMPLE_CUSTOMERS, SAMPLE_VEHICLES, seedSampleData } from "../db/seed";
 import { testDatabases } from "../db/test-databases";
-import { createMailTransport } from "../mail/mail-transport";
 import { databaseSnapshot } from "../test-support/database-snapshot";
+import { mailOnTheWire, recipientsOf } from "../test-support/mail-on-the-wire";
 import { type Company, organisationHelpers, type Person } from "../test-support/organisation-world";
 import { signedWeek } from "../test-support/signed-week";
 import { useTestApp } from "../test-support/test-app";
@@ -269,29 +265,11 @@ describe.each(testDatabases())("organisations on $name", ({ open }) => {
         role: "driver",
       });
       const [injected] = await drainOutbox();
-      const mailDir = await mkdtemp(join(tmpdir(), "plant-sheets-invite-mail-"));
-      try {
-        const transport = createMailTransport({ mailDir });
-        await transport.send({
-          from: "Plant Sheets <no-reply@plant-sheets.local>",
-          messageId: `<${injected!.id}@plant-sheets.local>`,
-          to: injected!.to,
-          subject: injected!.subject,
-          text: injected!.text!,
-          html: injected!.html,
-          attachments: [],
-        });
-        transport.close();
-        const [file] = await readdir(mailDir);
-        const parsed = await simpleParser(await readFile(join(mailDir, file!)));
-        expect(parsed.subject).toBe(INVITE_SUBJECT);
-        expect(parsed.bcc).toBeUndefined();
-        expect(parsed.headers.has("bcc")).toBe(false);
-        const to = Array.isArray(parsed.to) ? parsed.to : [parsed.to];
-        expect(to.flatMap((t) => t?.value.map((v) => v.address))).toEqual([ann.email]);
-      } finally {
-        await rm(mailDir, { recursive: true, force: true });
-      }
+      const parsed = await mailOnTheWire(injected!);
+      expect(parsed.subject).toBe(INVITE_SUBJECT);
+      expect(parsed.bcc).toBeUndefined();
+      expect(parsed.headers.has("bcc")).toBe(false);
+      expect(recipientsOf(parsed)).toEqual([ann.email]);
     });
 
     it("limits invitations to one address to 5 a day, across companies, refusing the next whole", async () => {

@@ -9,6 +9,7 @@ import {
   JoinCodeRequestSchema,
   type MyOrganisationResponse,
   OrganisationFormsQuerySchema,
+  WorkshopTokenSchema,
 } from "../../domain/api";
 import { NewCustomerSchema, NewFleetVehicleSchema, RetireRequestSchema } from "../../domain/company-lists";
 import { companyMessages } from "../../domain/company-messages";
@@ -66,7 +67,13 @@ import {
   reopenReviewedSet,
   sendBackReviewedSet,
 } from "../services/organisations/review-decisions";
-import { fixDefect, listFleet, setWorkshop } from "../services/organisations/vehicle-defects";
+import { fixDefect, listFleet } from "../services/organisations/vehicle-defects";
+import {
+  confirmWorkshopAddress,
+  lookUpWorkshopLink,
+  resendWorkshopLink,
+  setWorkshopAddress,
+} from "../services/organisations/workshop-address";
 import { auditActorOf } from "../services/record-audit";
 
 const CSV_TYPE = "text/csv; charset=utf-8";
@@ -239,7 +246,25 @@ export const organisationRoutes: FastifyPluginAsync = async (app) => {
     const account = requireAccount(request);
     const { id } = parseInput(OrganisationParamsSchema, request.params);
     const body = parseInput(WorkshopRequestSchema, request.body);
-    return setWorkshop(app, account, id, body);
+    return setWorkshopAddress(app, account, id, body);
+  });
+
+  app.post("/organisations/:id/workshop/link", async (request) => {
+    const account = requireAccount(request);
+    const { id } = parseInput(OrganisationParamsSchema, request.params);
+    return resendWorkshopLink(app, account, id);
+  });
+
+  // The person at a workshop address, who needs no account. The look-up's token travels as `?token=`, which the
+  // request log leaves out (log-redaction.ts); only the POST, a button press, confirms.
+  app.get("/workshop-confirmation", async (request) => {
+    const { token } = parseInput(WorkshopTokenSchema, request.query);
+    return lookUpWorkshopLink(app, token);
+  });
+
+  app.post("/workshop-confirmation", async (request) => {
+    const { token } = parseInput(WorkshopTokenSchema, request.body);
+    return confirmWorkshopAddress(app, token);
   });
 
   // The exports of approved weeks: `from` and `to` are week endings, both included. Streamed as they are read.

@@ -6,12 +6,15 @@ import { signedCheckSheet } from "../pdf/pdf-fixtures";
 import { databaseSnapshot } from "../test-support/database-snapshot";
 import { type Company, organisationHelpers, type Person } from "../test-support/organisation-world";
 import { useTestApp } from "../test-support/test-app";
+import { confirmWorkshop } from "../test-support/workshop";
 
 const NOW = new Date("2025-06-10T09:00:00.000Z");
 const EXCAVATOR = SAMPLE_VEHICLES[0]!;
+/** DEFECT_ALERTS_PER_COMPANY_PER_HOUR's default. */
+const DEFAULT_CAP = 30;
 
 interface Fleet {
-  workshopEmail: string | null;
+  workshop: { email: string; confirmedAt: string | null; linkSentAt: string | null } | null;
   canManage: boolean;
   vehicles: Array<{
     qrCode: string;
@@ -30,7 +33,8 @@ interface Fleet {
 }
 
 describe.each(testDatabases())("defects reported on a company's vehicles, on $name", ({ open }) => {
-  const testApp = useTestApp(open, { now: () => NOW, prepare: seedSampleData });
+  let clock = NOW;
+  const testApp = useTestApp(open, { now: () => clock, prepare: seedSampleData });
   const { call, createDraft, drainOutbox, uploadPhoto } = testApp;
   const { company, member, person } = organisationHelpers(testApp);
 
@@ -64,8 +68,11 @@ describe.each(testDatabases())("defects reported on a company's vehicles, on $na
     const acme = await company();
     const supervisor = await member(acme, "supervisor");
     const dave = await member(acme, "driver");
-    expect((await setWorkshop(acme, acme.admin, " workshop@acme.co.uk ")).json()).toEqual({
-      workshopEmail: "workshop@acme.co.uk",
+    await confirmWorkshop(testApp, acme, " workshop@acme.co.uk ");
+    expect((await fleet(acme, acme.admin)).workshop).toEqual({
+      email: "workshop@acme.co.uk",
+      confirmedAt: NOW.toISOString(),
+      linkSentAt: NOW.toISOString(),
     });
     await drainOutbox();
     const photo = await uploadPhoto(dave.cookie);
@@ -182,7 +189,7 @@ describe.each(testDatabases())("defects reported on a company's vehicles, on $na
   it("reports nothing for a draft, a sheet without a defect, a machine off the fleet, or an individual driver", async () => {
     const acme = await company();
     const dave = await member(acme, "driver");
-    await setWorkshop(acme, acme.admin, "workshop@acme.co.uk");
+    await confirmWorkshop(testApp, acme, "workshop@acme.co.uk");
     await drainOutbox();
     await sentSheet(dave, { status: "draft" });
     await sentSheet(dave, { defectTyres: true, defectLights: true, defectsNotes: "" });
@@ -262,6 +269,82 @@ describe.each(testDatabases())("defects reported on a company's vehicles, on $na
     ).toBe(404);
   });
 
+  /** Defect alerts in the outbox, by kind: each on its own, and the hourly summaries. */
+  const alertsIn = (mails: Awaited<ReturnType<typeof drainOutbox>>) => ({
+    alone: mails.filter((mail) => mail.subject.startsWith("Defect reported - ")),
+    summaries: mails.filter((mail) => mail.subject.startsWith("Defect reports held back")),
+  });
+
+  it("mails nothing to a workshop address nobody there has confirmed, however many sheets report defects, and keeps every report", async () => {
+    const attacker = await company("Throwaway Plant Ltd");
+    const driver = await member(attacker, "driver");
+    const victim = "someone.else@buildco.co.uk";
+    const set = await setWorkshop(attacker, attacker.admin, victim);
+    expect(set.statusCode, set.body).toBe(200);
+    // What the address gets is one link it may ignore, with no text the company typed in its subject.
+    const link = await drainOutbox();
+    expect(link.map((mail) => mail.to)).toEqual([[victim]]);
+    expect(link[0]!.attachments).toEqual([]);
+
+    for (let i = 0; i < 200; i += 1)
+      await sentSheet(driver, { defectsNotes: `Buy now at spam.example ${i}` });
+    expect(await drainOutbox()).toEqual([]);
+    expect((await vehicleOf(attacker, attacker.admin)).defects).toHaveLength(200);
+    expect((await fleet(attacker, attacker.admin)).workshop).toMatchObject({
+      email: victim,
+      confirmedAt: null,
+    });
+  });
+
+  it("past the company's hourly cap keeps every report and mails one summary at the end of the hour instead, then mails each again", async () => {
+    clock = new Date("2025-06-10T09:40:00.000Z");
+    try {
+      const acme = await company();
+      const dave = await member(acme, "driver");
+      const eve = await member(acme, "driver");
+      await confirmWorkshop(testApp, acme, "yard@acme-cap.co.uk");
+      await drainOutbox();
+      for (let i = 0; i < 200; i += 1) await sentSheet(i % 2 === 0 ? dave : eve);
+      const mails = await drainOutbox();
+      const { alone, summaries } = alertsIn(mails);
+      expect(alone).toHaveLength(DEFAULT_CAP);
+      expect(summaries).toHaveLength(1);
+      expect(mails).toHaveLength(DEFAULT_CAP + 1);
+      const [summary] = summaries;
+      expect(summary!.to).toEqual(["yard@acme-cap.co.uk"]);
+      expect(summary!.subject).toBe("Defect reports held back - 10/06/2025, 10:00 to 11:00 BST");
+      expect(summary!.text).toContain(`${200 - DEFAULT_CAP} defect reports`);
+      expect(summary!.text).toContain(
+        `${EXCAVATOR.plantNumber} (${EXCAVATOR.machineNumber}): ${200 - DEFAULT_CAP}`,
+      );
+      expect(summary!.attachments).toEqual([]);
+      // Sent when the hour is over, so that every report of the hour is in it.
+      expect(summary!.nextAttemptAt).toBe("2025-06-10T10:00:00.000Z");
+      expect((await vehicleOf(acme, acme.admin)).defects).toHaveLength(200);
+      // Each mail counted as the account's, and the recipient's, that caused it.
+      const counts = await testApp.database.db
+        .selectFrom("rate_limits")
+        .select(["key", "hits"])
+        .where("key", "in", [
+          `mail:account:${dave.id}`,
+          `mail:account:${eve.id}`,
+          "mail:recipient:yard@acme-cap.co.uk",
+        ])
+        .execute();
+      const hits = Object.fromEntries(counts.map((row) => [row.key, Number(row.hits)]));
+      expect(hits[`mail:account:${dave.id}`]! + hits[`mail:account:${eve.id}`]!).toBe(DEFAULT_CAP);
+      // The link, each alert alone and the summary.
+      expect(hits["mail:recipient:yard@acme-cap.co.uk"]).toBe(1 + DEFAULT_CAP + 1);
+
+      // The next hour, a defect is mailed on its own again.
+      clock = new Date("2025-06-10T10:05:00.000Z");
+      await sentSheet(dave);
+      expect(alertsIn(await drainOutbox()).alone).toHaveLength(1);
+    } finally {
+      clock = NOW;
+    }
+  });
+
   it("refuses drivers, other companies and bad input, changing nothing", async () => {
     const acme = await company();
     const dave = await member(acme, "driver");
@@ -288,5 +371,59 @@ describe.each(testDatabases())("defects reported on a company's vehicles, on $na
     expect((await fleet(rival, rival.admin)).vehicles.every((vehicle) => vehicle.defects.length === 0)).toBe(
       true,
     );
+  });
+});
+
+describe.each(testDatabases())("defect alerts as the account's mail, on $name", ({ open }) => {
+  // Small limits, to pass them with a few sheets: 4 mails an account an hour, 7 to one recipient a day.
+  const testApp = useTestApp(open, {
+    now: () => NOW,
+    prepare: seedSampleData,
+    env: () => ({ ACCOUNT_MAILS_PER_HOUR: "4", ACCOUNT_MAILS_PER_RECIPIENT_PER_DAY: "7" }),
+  });
+  const { call, createDraft, drainOutbox } = testApp;
+  const { company, member } = organisationHelpers(testApp);
+  const sentSheet = (who: Person) =>
+    createDraft("check-sheets", who.cookie, {
+      ...signedCheckSheet("2025-06-09", { plantNumber: EXCAVATOR.plantNumber, photos: [] }),
+      status: "ready_for_approval",
+    });
+  const subjects = async () => (await drainOutbox()).map((mail) => mail.subject.split(" - ")[0]);
+
+  it("counts each alert against the driver's account and the workshop's limits, and sums up what is past them", async () => {
+    const acme = await company();
+    const dave = await member(acme, "driver");
+    const eve = await member(acme, "driver");
+    // The link is the workshop's first mail of the day.
+    await confirmWorkshop(testApp, acme, "workshop@acme.co.uk");
+    await drainOutbox();
+
+    // Dave's account may cause 4 mails an hour: 4 alerts, then his next report waits for the summary.
+    for (let i = 0; i < 4; i += 1) await sentSheet(dave);
+    expect(await subjects()).toEqual(Array(4).fill("Defect reported"));
+    const completion = await call("POST", "/api/one-step-completion/check-sheet", dave.cookie, {
+      checkSheetData: {
+        ...signedCheckSheet("2025-06-09", { photos: [], plantNumber: "NOT-ON-FLEET" }),
+        submissionEmails: ["site.office@buildco.co.uk"],
+      },
+      supervisorRating: "happy",
+    });
+    expect(completion.statusCode, completion.body).toBe(429);
+    await sentSheet(dave);
+    // The workshop has had 1 + 4 mails, and its summary counts one more: Eve's first alert is its 7th, her next
+    // is past its limit and joins the summary.
+    await sentSheet(eve);
+    await sentSheet(eve);
+    const mails = await drainOutbox();
+    expect(mails.map((mail) => mail.subject.split(" - ")[0]).sort()).toEqual([
+      "Defect reported",
+      "Defect reports held back",
+    ]);
+    const summary = mails.find((mail) => mail.subject.startsWith("Defect reports held back"))!;
+    expect(summary.text).toContain("2 defect reports");
+    expect(summary.text).toContain(`${EXCAVATOR.plantNumber} (${EXCAVATOR.machineNumber}): 2`);
+    const fleet = await call("GET", `/api/organisations/${acme.id}/fleet`, acme.admin.cookie);
+    const excavator = (fleet.json() as Fleet).vehicles.find((v) => v.qrCode === EXCAVATOR.qrCode)!;
+    expect(excavator.defects).toHaveLength(7);
   });
 });

@@ -10,10 +10,10 @@ import { deleteUnusedInvitesTo, findOrganisation, insertInvite } from "../../db/
 import { enqueueMail } from "../../db/outbox-repository";
 import { hitRateLimits, type RateLimitHit } from "../../db/rate-limits-repository";
 import { invitationMail } from "../../mail/organisation-mails";
+import { accountMailHit, recipientMailHit } from "../accounts/rate-limit";
 import { memberOf } from "./organisation-access";
 
-const HOUR_MS = 60 * 60_000;
-const DAY_MS = 24 * HOUR_MS;
+const DAY_MS = 24 * 60 * 60_000;
 /** A company of 40 operators invites them all on its first day, with room for mistyped addresses. */
 const INVITES_PER_ORGANISATION_PER_DAY = 100;
 /**
@@ -48,16 +48,8 @@ export async function inviteByEmail(
   const email = input.email;
   const recipient = email.toLowerCase();
   const hits: RateLimitHit[] = [
-    {
-      key: `mail:account:${account.id}`,
-      rule: { limit: mailLimits.accountPerHour, windowMs: HOUR_MS },
-      amount: 1,
-    },
-    {
-      key: `mail:recipient:${recipient}`,
-      rule: { limit: mailLimits.accountPerRecipientPerDay, windowMs: DAY_MS },
-      amount: 1,
-    },
+    accountMailHit(mailLimits, account.id),
+    recipientMailHit(mailLimits, recipient),
     {
       key: `invite:organisation:${organisationId}`,
       rule: { limit: INVITES_PER_ORGANISATION_PER_DAY, windowMs: DAY_MS },

@@ -12,12 +12,10 @@ import {
   type FixDefectRequest,
   type FleetResponse,
   vehicleState,
-  type WorkshopRequest,
 } from "../../../domain/vehicle-defects";
 import { AppError } from "../../app-error";
 import type { Account } from "../../db/accounts-repository";
-import { findWorkshopEmail, setWorkshopEmail } from "../../db/organisations-repository";
-import { enqueueMail } from "../../db/outbox-repository";
+import { findWorkshop } from "../../db/organisations-repository";
 import { findPhotos } from "../../db/photos-repository";
 import type { DB } from "../../db/schema";
 import {
@@ -31,6 +29,7 @@ import { enqueueWebhook } from "../../db/webhooks-repository";
 import { defectAlertMail } from "../../mail/organisation-mails";
 import { photoIdOfUrl, readPdfPhotos } from "../form-photos";
 import { companyListOwner, memberOf } from "./organisation-access";
+import { alertWorkshop } from "./workshop-alerts";
 
 /** A form as it is written: whose company it belongs to, its status after the write and its fields. */
 export interface WrittenForm {
@@ -44,12 +43,13 @@ export interface WrittenForm {
 
 /**
  * What a form's write must add when it reports a defect on one of its company's vehicles: the report in the
- * vehicle's history, the "defect.reported" webhook when the company has one, and, when it has a workshop address,
- * the alert mail with the items, notes, machine and photos, all in the write's transaction, so the alert goes once the sheet is stored, and only then. Null when
- * there is nothing to report: not a check sheet, an individual's, a draft, no defect, or a machine not on the
- * fleet the company uses (its own once it has entered any, the shared one until then).
- * A sheet reports once: written again (a replay, a resubmission after a send-back), the insert finds its row and
- * nothing is mailed.
+ * vehicle's history, the "defect.reported" webhook when the company has one, and, when it has a workshop address
+ * that someone there has confirmed, the alert mail with the items, notes, machine and photos (within the limits
+ * of alertWorkshop), all in the write's transaction, so the alert goes once the sheet is stored, and only then.
+ * Null when there is nothing to report: not a check sheet, an individual's, a draft, no defect, or a machine not
+ * on the fleet the company uses (its own once it has entered any, the shared one until then).
+ * A sheet reports once: written again (a replay, a resubmission after a send-back, or another instance's write of
+ * it at the same moment), the insert finds its row and nothing is mailed or counted.
  */
 export async function defectReportWrite(
   app: FastifyInstance,
@@ -64,17 +64,20 @@ export async function defectReportWrite(
   const fleet = await companyListOwner(db, organisationId, "vehicles");
   const vehicle = await findFleetVehicle(db, fleet, fields.plantNumber ?? "");
   if (!vehicle) return null;
-  const workshop = await findWorkshopEmail(db, organisationId);
+  const found = await findWorkshop(db, organisationId);
+  // Nothing goes to an address nobody there has confirmed: anyone can type anyone's.
+  const workshop = found?.confirmedAt ? found.email : null;
   const photoIds = (fields.photos ?? []).flatMap((url) => photoIdOfUrl(url, app.deps.config.publicUrl) ?? []);
   const photoRows = workshop
     ? (await findPhotos(db, photoIds)).filter((row) => row.owner_id === sheet.ownerId)
     : [];
   const photos = await readPdfPhotos(app, photoRows);
   return async (trx, now) => {
+    const reportId = randomUUID();
     const reported = await insertDefectReport(
       trx,
       {
-        id: randomUUID(),
+        id: reportId,
         checkSheetId: sheet.id,
         organisationId,
         qrCode: vehicle.qrCode,
@@ -110,7 +113,7 @@ export async function defectReportWrite(
       report,
       photos,
     });
-    await enqueueMail(trx, mail, now);
+    await alertWorkshop(app, trx, { organisationId, driverId: sheet.ownerId, reportId, workshop, mail }, now);
   };
 }
 
@@ -132,13 +135,14 @@ export async function listFleet(
   const membership = await memberOf(app, account, organisationId, "view-fleet");
   const { db } = app.deps.database;
   const owner = await companyListOwner(db, organisationId, "vehicles");
-  const [vehicles, defects, workshopEmail] = await Promise.all([
+  const [vehicles, defects, workshop] = await Promise.all([
     listVehiclesToManage(db, owner),
     listVehicleDefects(db, organisationId),
-    findWorkshopEmail(db, organisationId),
+    findWorkshop(db, organisationId),
   ]);
   return {
-    workshopEmail,
+    workshop,
+    alertsPerHour: app.deps.config.mailLimits.defectAlertsPerCompanyPerHour,
     canManage: may(membership.role, "manage-fleet"),
     ownFleet: owner !== null,
     vehicles: vehicles.map((vehicle) => {
@@ -178,16 +182,4 @@ export async function fixDefect(
   // Another company's, made up or fixed already: one answer, which says nothing of other companies.
   if (!fixed) throw new AppError("not_found", companyMessages.defectNotOpen);
   return { id: defectId, fixed: { at: now.toISOString(), by: account.fullName, note } };
-}
-
-/** PUT /api/organisations/{id}/workshop: where the company's defect alerts go (none when null). */
-export async function setWorkshop(
-  app: FastifyInstance,
-  account: Account,
-  organisationId: string,
-  { email }: WorkshopRequest,
-) {
-  await memberOf(app, account, organisationId, "manage-fleet");
-  await setWorkshopEmail(app.deps.database.db, organisationId, email);
-  return { workshopEmail: email };
 }

@@ -2,10 +2,14 @@ import { useQueryClient } from "@tanstack/react-query";
 import {
   Archive,
   CircleCheck,
+  Hourglass,
   LoaderCircle,
+  MailCheck,
+  MailX,
   Plus,
   RotateCw,
   Save,
+  Send,
   TriangleAlert,
   Wrench,
 } from "lucide-react";
@@ -16,12 +20,16 @@ import {
   FixDefectRequestSchema,
   MAX_FIX_NOTE_LENGTH,
   type VehicleDefect,
+  type WorkshopAddress,
   WorkshopRequestSchema,
+  type WorkshopResponse,
+  workshopState,
 } from "../../../domain/vehicle-defects";
 import { TextField } from "../../components/text-field";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { apiRequest } from "../../lib/api-client";
+import { cn } from "../../lib/cn";
 import { failureText } from "../../lib/failure-text";
 import { formatDateTime } from "../../lib/format-date-time";
 import { parseRequest } from "../../lib/parse-request";
@@ -106,7 +114,11 @@ export function FleetDefects({ organisationId }: { organisationId: string }) {
       </h3>
       {fleet.data?.canManage ? (
         <>
-          <WorkshopAddress organisationId={organisationId} current={fleet.data.workshopEmail} />
+          <WorkshopSettings
+            organisationId={organisationId}
+            current={fleet.data.workshop}
+            alertsPerHour={fleet.data.alertsPerHour}
+          />
           <AddVehicle organisationId={organisationId} />
           <ListImport
             organisationId={organisationId}
@@ -118,8 +130,8 @@ export function FleetDefects({ organisationId }: { organisationId: string }) {
           />
         </>
       ) : fleet.data ? (
-        <p className="text-slate-700 dark:text-slate-300">
-          Defect alerts go to: {fleet.data.workshopEmail ?? "nobody yet (an admin sets the workshop address)"}
+        <p className="text-slate-700 dark:text-slate-300 [overflow-wrap:anywhere]">
+          {companyMessages.workshopForSupervisor(fleet.data.workshop)}
         </p>
       ) : null}
       <OutcomeNote outcome={changed} />
@@ -249,38 +261,74 @@ function FixForm({
   );
 }
 
-/** Where defect alerts are mailed; blank stops them. */
-function WorkshopAddress({ organisationId, current }: { organisationId: string; current: string | null }) {
+/**
+ * Where defect alerts are mailed, and whether the address has confirmed it wants them (decision record 038): a
+ * new address is sent a link, and gets nothing until someone there confirms; the admin may send the link again.
+ * Blank stops the alerts.
+ */
+function WorkshopSettings({
+  organisationId,
+  current,
+  alertsPerHour,
+}: {
+  organisationId: string;
+  current: WorkshopAddress | null;
+  alertsPerHour: number;
+}) {
   const queryClient = useQueryClient();
-  const [email, setEmail] = useState(current ?? "");
-  const [busy, setBusy] = useState(false);
+  const [email, setEmail] = useState(current?.email ?? "");
+  const [busy, setBusy] = useState<"save" | "resend" | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
 
-  const submit = async (event: FormEvent) => {
+  const send = async (action: "save" | "resend", request: () => Promise<WorkshopResponse>) => {
+    setBusy(action);
+    try {
+      const { workshop } = await request();
+      setOutcome(
+        done(
+          action === "resend" && workshop
+            ? companyMessages.workshopLinkResent(workshop.email)
+            : companyMessages.workshopSaved(workshop),
+        ),
+      );
+      await refreshFleet(queryClient, organisationId);
+    } catch (error) {
+      setOutcome(failed(failureText(error)));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     const parsed = parseRequest(null, WorkshopRequestSchema, { email });
     if (parsed.problem !== undefined) {
       setOutcome(failed(parsed.problem));
       return;
     }
-    setBusy(true);
-    try {
-      const answer = await apiRequest<{ workshopEmail: string | null }>(
-        "PUT",
-        `/api/organisations/${organisationId}/workshop`,
-        parsed.data,
-      );
-      setOutcome(done(companyMessages.workshopSet(answer.workshopEmail)));
-      await refreshFleet(queryClient, organisationId);
-    } catch (error) {
-      setOutcome(failed(failureText(error)));
-    } finally {
-      setBusy(false);
-    }
+    void send("save", () =>
+      apiRequest<WorkshopResponse>("PUT", `/api/organisations/${organisationId}/workshop`, parsed.data),
+    );
   };
+  const resend = () =>
+    void send("resend", () =>
+      apiRequest<WorkshopResponse>("POST", `/api/organisations/${organisationId}/workshop/link`),
+    );
 
+  const state = workshopState(current);
   return (
-    <Card>
+    <Card className="grid gap-3">
+      <WorkshopStateNote workshop={current} />
+      {current && state !== "confirmed" ? (
+        <Button variant="outline" onClick={resend} disabled={busy !== null}>
+          {busy === "resend" ? (
+            <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
+          ) : (
+            <Send aria-hidden="true" className="size-4" />
+          )}
+          {busy === "resend" ? "Sending..." : state === "waiting" ? "Send the Link Again" : "Send a Link"}
+        </Button>
+      ) : null}
       <form onSubmit={submit} noValidate className="grid gap-3">
         <TextField
           label="Workshop email for defect alerts"
@@ -290,19 +338,49 @@ function WorkshopAddress({ organisationId, current }: { organisationId: string; 
           value={email}
           onValueChange={setEmail}
           aria-invalid={outcome?.ok === false}
-          hint="A check sheet with a defect on one of these vehicles is mailed here at once. Leave blank to stop."
+          hint={companyMessages.workshopHint(alertsPerHour)}
         />
         <OutcomeNote outcome={outcome} />
-        <Button type="submit" disabled={busy}>
-          {busy ? (
+        <Button type="submit" disabled={busy !== null}>
+          {busy === "save" ? (
             <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
           ) : (
             <Save aria-hidden="true" className="size-4" />
           )}
-          {busy ? "Saving..." : "Save Workshop Email"}
+          {busy === "save" ? "Saving..." : "Save Workshop Email"}
         </Button>
       </form>
     </Card>
+  );
+}
+
+/** Whether alerts reach the workshop address: confirmed, waiting for its confirmation, or none set. */
+function WorkshopStateNote({ workshop }: { workshop: WorkshopAddress | null }) {
+  const state = workshopState(workshop);
+  const text =
+    !workshop || state === "none"
+      ? companyMessages.workshopNone
+      : state === "confirmed"
+        ? companyMessages.workshopConfirmed(workshop.email)
+        : state === "waiting"
+          ? companyMessages.workshopWaiting(
+              workshop.email,
+              formatDateTime(Date.parse(workshop.linkSentAt ?? "")),
+            )
+          : companyMessages.workshopNoLink(workshop.email);
+  const Icon = state === "confirmed" ? MailCheck : state === "none" ? MailX : Hourglass;
+  return (
+    <p
+      className={cn(
+        "flex gap-2 rounded-lg border p-3",
+        state === "confirmed"
+          ? "border-emerald-300 bg-emerald-50 text-emerald-950 dark:border-emerald-800 dark:bg-emerald-950 dark:text-emerald-100"
+          : "border-amber-300 bg-amber-50 text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100",
+      )}
+    >
+      <Icon aria-hidden="true" className="mt-1 size-4 shrink-0" />
+      <span className="min-w-0 [overflow-wrap:anywhere]">{text}</span>
+    </p>
   );
 }
 
