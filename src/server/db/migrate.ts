@@ -15,6 +15,7 @@ import * as m013 from "./migrations/013-reopened-after-approval";
 import * as m014 from "./migrations/014-organisation-webhooks";
 import * as m015 from "./migrations/015-vehicle-defects";
 import * as m016 from "./migrations/016-company-review-indexes";
+import * as m021 from "./migrations/021-review-filters-and-export-slots";
 import type { DB } from "./schema";
 
 /**
@@ -37,6 +38,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   "014-organisation-webhooks": m014,
   "015-vehicle-defects": m015,
   "016-company-review-indexes": m016,
+  "021-review-filters-and-export-slots": m021,
 };
 
 /**
