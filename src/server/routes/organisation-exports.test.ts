@@ -468,7 +468,7 @@ describe.each(testDatabases())("the company's exports under load on $name", ({ o
       expect(events[0], events.join(", ")).toBe("health");
       // ...because each workbook lets the event loop turn every few rows, never running on for a batch of weeks.
       expect(rows).toBe(4 * 5 * (LARGE_COMPANY_WEEKS + 1));
-      expect(mostRowsInOneTurn).toBeLessThanOrEqual(4 * 250);
+      expect(mostRowsInOneTurn).toBeLessThanOrEqual(4 * 50);
     } finally {
       testApp.app.deps.config.exports.maxRows = MAX_ROWS;
     }

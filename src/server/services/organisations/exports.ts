@@ -37,8 +37,11 @@ import { asTimesheet, type StoredCheckSheet, type StoredTimesheet } from "../com
 import { pairedCheckSheets } from "./office-review";
 import { memberOf } from "./organisation-access";
 
-/** Approved timesheets read at a time: a batch's forms and their check sheets are all that is held at once. */
-export const EXPORT_BATCH = 200;
+/**
+ * Approved timesheets read at a time: a batch's forms and their check sheets are all that is held at once, and
+ * reading and pairing them is the longest the build keeps other requests waiting between its turns.
+ */
+export const EXPORT_BATCH = 50;
 
 /** One approved week: its timesheet, the check sheets approved with it, and the name of its picked customer. */
 export interface ApprovedSet {
@@ -115,7 +118,7 @@ async function* defectRecords(app: FastifyInstance, organisationId: string, quer
 }
 
 /** Rows made between two turns of the event loop while an export is built, so other requests are answered. */
-const ROWS_PER_TURN = 100;
+const ROWS_PER_TURN = 25;
 /** An export's slot is free again this long after it was last renewed, should the instance making it die. */
 const SLOT_LEASE_MS = 60_000;
 /** How often an export being made renews its slot's lease. */
