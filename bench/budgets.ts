@@ -31,5 +31,7 @@ export const budgets = {
   accountTimingDifferenceMs: { max: 2 },
   /** A company of 500 drivers with a year of forms on PostgreSQL (decision record 030). */
   companyReviewP95Ms: { max: 50 },
+  /** The review's first page filtered by one driver or one plant (decision record 034). */
+  companyReviewFilteredP95Ms: { max: 50 },
   companyYearCsvMs: { max: 10_000 },
 } as const;

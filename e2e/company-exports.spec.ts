@@ -5,7 +5,7 @@ import { HOURS_COLUMNS } from "../src/domain/exports";
 import { test } from "./fixtures/app-test";
 import { expectNoAxeViolations } from "./support/axe";
 import { openCompany } from "./support/company";
-import { createWeek, putForm, signIn, signWeek, WEEK_ENDING } from "./support/supervisor";
+import { createWeek, putForm, screenshotBoth, signIn, signWeek, WEEK_ENDING } from "./support/supervisor";
 
 /**
  * A driver who sets up a company and drives for it too: their week ending WEEK_ENDING, with `days` over the five
@@ -82,5 +82,10 @@ test("an export over the row cap says to narrow the date range, and nothing is d
   await exports.getByRole("link", { name: "Hours (CSV)" }).click();
   await expect(exports.getByRole("alert")).toHaveText(companyMessages.exportTooManyRows(5));
   await expectNoAxeViolations(page);
+  await exports.scrollIntoViewIfNeeded();
+  await screenshotBoth(page, "export-too-many-rows", {
+    folder: "test-results/company-exports",
+    fullPage: false,
+  });
   expect(downloaded).toBe(false);
 });
