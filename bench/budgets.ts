@@ -31,6 +31,8 @@ export const budgets = {
   accountTimingDifferenceMs: { max: 2 },
   /** A company of 500 drivers with a year of forms on PostgreSQL (decision record 030). */
   companyReviewP95Ms: { max: 50 },
+  /** The review's first page filtered by one driver or one plant (decision record 039). */
+  companyReviewFilteredP95Ms: { max: 50 },
   companyYearCsvMs: { max: 10_000 },
   /** An admin's CSV import of 1,000 machines or customers: the preview, then the save. */
   importThousandRowsMs: { max: 5000 },

@@ -13,6 +13,7 @@ import { addDays } from "../src/domain/iso-date";
 import { emptyTimesheet } from "../src/domain/timesheet";
 import { hashPassword } from "../src/server/auth/password-hash";
 import { openDatabase } from "../src/server/db/database";
+import { reviewKeyColumns } from "../src/server/db/forms-repository";
 import { migrateToLatest } from "../src/server/db/migrate";
 import type { DB, FormStatus, FormsTable } from "../src/server/db/schema";
 import { signedTimesheet } from "../src/server/pdf/pdf-fixtures";
@@ -466,6 +467,7 @@ export async function seedCompany(serverUrl = DEFAULT_BENCH_DATABASE_URL): Promi
           form_date: listed.date,
           view_token: null,
           data: JSON.stringify(timesheet),
+          ...reviewKeyColumns(timesheet),
           created_at: at(monday, 6 * 60 + 30),
           updated_at: submittedAt ?? at(addDays(monday, 2) as string, 17 * 60),
           submitted_at: submittedAt,
@@ -519,6 +521,7 @@ export async function seedCompany(serverUrl = DEFAULT_BENCH_DATABASE_URL): Promi
             form_date: sheetListed.date,
             view_token: null,
             data: JSON.stringify(checkSheet),
+            ...reviewKeyColumns(checkSheet),
             created_at: at(checkDate, 6 * 60 + 45),
             updated_at: sheetSubmitted ?? at(checkDate, 7 * 60),
             submitted_at: sheetSubmitted,

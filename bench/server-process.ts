@@ -48,6 +48,8 @@ export async function startServer(options: {
   webRoot: string;
   /** A postgres:// URL to serve from; without it, SQLite in `dataDir` (never a DATABASE_URL of the environment). */
   databaseUrl?: string;
+  /** More settings of the server's, over the bench's own. */
+  env?: Record<string, string>;
 }): Promise<RunningServer> {
   const url = `http://127.0.0.1:${options.port}`;
   const child = spawn(resolve(ROOT, "node_modules/.bin/tsx"), serverArguments(), {
@@ -63,11 +65,13 @@ export async function startServer(options: {
       LOG_LEVEL: "warn",
       DATABASE_URL: options.databaseUrl ?? "",
       SMTP_URL: "",
+      ...options.env,
     },
     stdio: ["ignore", "inherit", "inherit"],
   });
   try {
-    await waitForHealth(url, child, 60_000);
+    // Two processes starting through tsx on a machine shared with other work can take over a minute.
+    await waitForHealth(url, child, 180_000);
   } catch (error) {
     child.kill("SIGKILL");
     throw error;

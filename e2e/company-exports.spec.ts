@@ -1,31 +1,48 @@
 import { readFile } from "node:fs/promises";
-import { expect } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
+import { companyMessages } from "../src/domain/company-messages";
 import { HOURS_COLUMNS } from "../src/domain/exports";
 import { test } from "./fixtures/app-test";
 import { expectNoAxeViolations } from "./support/axe";
 import { openCompany } from "./support/company";
-import { createWeek, putForm, signIn, signWeek, WEEK_ENDING } from "./support/supervisor";
+import { createWeek, putForm, screenshotBoth, signIn, signWeek, WEEK_ENDING } from "./support/supervisor";
 
-test("an admin downloads the approved week's hours as a CSV from the Company screen", async ({ page }) => {
-  test.setTimeout(120_000);
-  const driver = "Siôn Jones";
-  await signIn(page, driver);
-  const made = await page.request.post("/api/organisations", { data: { name: "Acme Plant Hire Ltd" } });
+/**
+ * A driver who sets up a company and drives for it too: their week ending WEEK_ENDING, with `days` over the five
+ * standard shifts, sent and approved by the office. Then the Company screen's exports, for that week ending.
+ */
+async function approvedWeekToExport(
+  page: Page,
+  who: { driver: string; company: string; plantNumber: string },
+  days: Record<string, unknown> = {},
+) {
+  await signIn(page, who.driver);
+  const made = await page.request.post("/api/organisations", { data: { name: who.company } });
   expect(made.status(), await made.text()).toBe(201);
   const companyId = ((await made.json()) as { id: string }).id;
-  // The admin drives too: a week of five 9-hour days, sent and approved by the office.
-  const week = await createWeek(page, { driverSignedName: driver, plantNumber: "EX-777" });
-  await signWeek(page, week, driver);
-  await putForm(page, "/api/timesheets", week.timesheetId, { status: "ready_for_approval" });
+  const week = await createWeek(page, { driverSignedName: who.driver, plantNumber: who.plantNumber });
+  await signWeek(page, week, who.driver);
+  await putForm(page, "/api/timesheets", week.timesheetId, { ...days, status: "ready_for_approval" });
   const approved = await page.request.post(
     `/api/organisations/${companyId}/review/${week.timesheetId}/approve`,
     { data: { rating: "happy" } },
   );
   expect(approved.status(), await approved.text()).toBe(200);
-
   await openCompany(page);
   const exports = page.getByRole("region", { name: "Export Approved Weeks" });
   await exports.getByLabel("Week ending from").fill(WEEK_ENDING);
+  await exports.getByLabel("Week ending to").fill(WEEK_ENDING);
+  return exports;
+}
+
+test("an admin downloads the approved week's hours as a CSV from the Company screen", async ({ page }) => {
+  test.setTimeout(120_000);
+  // The admin drives too: a week of five 9-hour days, sent and approved by the office.
+  const exports = await approvedWeekToExport(page, {
+    driver: "Siôn Jones",
+    company: "Acme Plant Hire Ltd",
+    plantNumber: "EX-777",
+  });
   await exports.getByLabel("Week ending to").fill("2026-11-01");
   await expect(exports.getByRole("alert")).toHaveText("The end date must not be before the start date");
   await exports.getByLabel("Week ending to").fill(WEEK_ENDING);
@@ -46,4 +63,29 @@ test("an admin downloads the approved week's hours as a CSV from the Company scr
     expect(line).toContain("Siôn Jones,EX-777");
     expect(line.split(",")).toContain("9");
   }
+});
+
+test("an export over the row cap says to narrow the date range, and nothing is downloaded", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  // Every day of the week: seven rows, one more than this server's cap (EXPORT_MAX_ROWS in the config).
+  const exports = await approvedWeekToExport(
+    page,
+    { driver: "Gail Grader", company: "Grader Hire Ltd", plantNumber: "GR-200" },
+    { saturdayStart: "07:00", saturdayFinish: "12:00", sundayStart: "08:00", sundayFinish: "10:00" },
+  );
+  let downloaded = false;
+  page.on("download", () => {
+    downloaded = true;
+  });
+  await exports.getByRole("link", { name: "Hours (CSV)" }).click();
+  await expect(exports.getByRole("alert")).toHaveText(companyMessages.exportTooManyRows(6));
+  await expectNoAxeViolations(page);
+  await exports.scrollIntoViewIfNeeded();
+  await screenshotBoth(page, "export-too-many-rows", {
+    folder: "test-results/company-exports",
+    fullPage: false,
+  });
+  expect(downloaded).toBe(false);
 });

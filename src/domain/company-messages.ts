@@ -266,6 +266,14 @@ export const companyMessages = {
   inviteNotOpen: "No such open invitation: it may have been used, withdrawn or have expired.",
   inviteForAnotherAddress:
     "This invitation was sent to another email address. Log in with the account of that address, or ask the company to invite this one.",
+  /** An export asked for while the company's allowance of exports at once is being made (decision record 039). */
+  exportsBusy: (limit: number): string =>
+    `Your company already has ${limit === 1 ? "an export" : `${limit} exports`} being made, the most at once. Please try again in a few seconds, once ${limit === 1 ? "it has" : "one has"} downloaded.`,
+  /** While an export is built and fetched, before the browser saves it. */
+  exportPreparing: (label: string): string => `Preparing ${label}: it downloads when ready.`,
+  /** An export that would hold more rows than one download may: never a file cut short (decision record 039). */
+  exportTooManyRows: (maxRows: number): string =>
+    `This export would hold more than ${maxRows.toLocaleString("en-GB")} rows, more than one download may. Please narrow the date range: export fewer week endings at a time.`,
   invitesLimited: (waitMs: number): string =>
     `Too many invitations have been sent for now. Please try again in ${waitText(waitMs)}.`,
   inviteSent: (email: string): string => `Invitation sent to ${email}. The link works once, for 7 days.`,

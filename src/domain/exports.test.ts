@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { DAYS, dayKey } from "./days";
 import {
   absolutePhotoLink,
+  csvCells,
   DEFECT_COLUMNS,
   dateOfDay,
   defectRowCells,
@@ -11,7 +12,7 @@ import {
   ExportQuerySchema,
   type ExportTimesheet,
   exportFileName,
-  guardCell,
+  guardCsvCell,
   HOURS_COLUMNS,
   hourRowCells,
   hourRows,
@@ -56,29 +57,76 @@ describe("the export's columns", () => {
   });
 });
 
-describe("guardCell", () => {
-  it.each(["=1+2", "+44 7700", "-3", "@SUM(A1)", "\tcmd", "\rcmd", '=HYPERLINK("http://x","y")'])(
-    "puts an apostrophe before %j, which a spreadsheet would read as a formula",
-    (value) => {
-      expect(guardCell(value)).toBe(`'${value}`);
-    },
-  );
+describe("guardCsvCell", () => {
+  it.each([
+    ["=1+2", "'=1+2"],
+    ["+44 7700", "'+44 7700"],
+    ["-3", "'-3"],
+    ["@SUM(A1)", "'@SUM(A1)"],
+    ["\tcmd", "'\tcmd"],
+    ["\rcmd", "'\rcmd"],
+    ['=HYPERLINK("http://x","y")', '\'=HYPERLINK("http://x","y")'],
+    ["  =1+2", "'  =1+2"],
+    ["Riverside;=cmd|' /C calc'!A0", "Riverside;'=cmd|' /C calc'!A0"],
+    ["a; =1", "a; '=1"],
+    ["a,+1", "a,'+1"],
+    ["a\t@x", "a\t'@x"],
+    ["a\r\n-1", "a\r\n'-1"],
+    ["=1;=2;ok;-3", "'=1;'=2;ok;'-3"],
+    ["\t=1", "'\t'=1"],
+  ])("neutralises every segment of %j that starts like a formula", (value, guarded) => {
+    expect(guardCsvCell(value)).toBe(guarded);
+  });
 
-  it.each(["", "Riverside", "Siôn", " =1", "1-2", "a=b", "'quoted", "07:00"])(
-    "leaves %j as it is",
-    (value) => {
-      expect(guardCell(value)).toBe(value);
-    },
-  );
+  it.each([
+    "",
+    "Riverside",
+    "Siôn",
+    "1-2",
+    "a=b",
+    "'quoted",
+    "07:00",
+    "Hydraulic leak, fitter called",
+    "x;y",
+  ])("leaves %j as it is", (value) => {
+    expect(guardCsvCell(value)).toBe(value);
+  });
 
-  it("never lets a guarded cell start like a formula, and only ever adds the apostrophe", () => {
+  /** Text heavy in what a formula starts with and what spreadsheets split on. */
+  const risky = fc
+    .array(fc.constantFrom("=", "+", "-", "@", "\t", "\r", "\n", ";", ",", " ", "'", "a", "1", "é"), {
+      maxLength: 24,
+    })
+    .map((chars) => chars.join(""));
+  const anyText = fc.oneof(risky, fc.string(), fc.string({ unit: "grapheme" }));
+  const startsLikeFormula = (segment: string) => /^ *[=+\-@]/.test(segment);
+
+  it("leaves no segment, split on ; , tab, CR or LF, and no cell starting like a formula, even after spaces", () => {
     fc.assert(
-      fc.property(fc.string(), (value) => {
-        const guarded = guardCell(value);
-        expect(/^[=+\-@\t\r]/.test(guarded)).toBe(false);
-        expect(guarded === value || guarded === `'${value}`).toBe(true);
+      fc.property(anyText, (value) => {
+        const guarded = guardCsvCell(value);
+        expect(/^ *[=+\-@\t\r]/.test(guarded)).toBe(false);
+        for (const segment of guarded.split(/[;,\t\r\n]/)) expect(startsLikeFormula(segment)).toBe(false);
       }),
     );
+  });
+
+  it("only ever adds apostrophes, at most one per segment, and changes a harmless cell not at all", () => {
+    fc.assert(
+      fc.property(anyText, (value) => {
+        const guarded = guardCsvCell(value);
+        expect(guarded.replaceAll("'", "")).toBe(value.replaceAll("'", ""));
+        const added = guarded.length - value.length;
+        expect(added).toBeGreaterThanOrEqual(0);
+        expect(added).toBeLessThanOrEqual(value.split(/[;,\t\r\n]/).length + 1);
+        const harmless = !/^ *[=+\-@\t\r]/.test(value) && !value.split(/[;,\t\r\n]/).some(startsLikeFormula);
+        if (harmless) expect(guarded).toBe(value);
+      }),
+    );
+  });
+
+  it("guards a row's text and leaves its numbers and blanks", () => {
+    expect(csvCells(["=1", 9, null, "-leak;@x", ""])).toEqual(["'=1", 9, null, "'-leak;'@x", ""]);
   });
 });
 
@@ -267,7 +315,7 @@ describe("hourRows", () => {
 });
 
 describe("hourRowCells", () => {
-  it("keeps the break and hours as numbers and guards every typed cell", () => {
+  it("keeps the break and hours as numbers and every typed cell exactly as typed", () => {
     const [row] = hourRows(
       timesheet({
         driverSignedName: "=cmd|' /C calc'!A0",
@@ -282,17 +330,17 @@ describe("hourRowCells", () => {
     );
     expect(hourRowCells(row!)).toEqual([
       "2025-06-09",
-      "'=cmd|' /C calc'!A0",
-      "'+EX",
+      "=cmd|' /C calc'!A0",
+      "+EX",
       "BuildCo",
-      "'@PO",
-      "'-Riverside",
+      "@PO",
+      "-Riverside",
       "07:00",
       "16:30",
       30,
       9,
-      "'=1+1",
-      "'-leak",
+      "=1+1",
+      "-leak",
     ]);
     expect(hourRowCells(row!)).toHaveLength(HOURS_COLUMNS.length);
   });
@@ -351,7 +399,7 @@ describe("defectRows", () => {
     );
   });
 
-  it("guards typed notes and plant, writing photo links one per line", () => {
+  it("writes typed notes and plant as typed, and photo links one per line", () => {
     const [row] = defectRows(
       [
         sheet({
@@ -365,9 +413,9 @@ describe("defectRows", () => {
     );
     expect(defectRowCells(row!)).toEqual([
       "2025-06-09",
-      "'@EX",
+      "@EX",
       row!.item,
-      '\'=HYPERLINK("http://x")',
+      '=HYPERLINK("http://x")',
       "https://sheets.example.com/api/photos/p1\nhttps://sheets.example.com/api/photos/p2",
     ]);
   });

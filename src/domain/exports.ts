@@ -67,16 +67,33 @@ export const ExportQuerySchema = z
   });
 export type ExportQuery = z.infer<typeof ExportQuerySchema>;
 
-/** What a spreadsheet program reads as the start of a formula (or of a command, in older ones). */
-const FORMULA_START = /^[=+\-@\t\r]/;
+/**
+ * A segment of a cell that a spreadsheet program could read as a cell of its own, because it splits on the
+ * separator before it when a file is opened or pasted with another separator than the CSV's comma (`;` in much of
+ * Europe, a tab, a line break), and that starts, after any spaces, like a formula (=, +, -, @).
+ */
+const DANGEROUS_SEGMENT = /([;,\t\r\n])( *)(?=[=+\-@])/g;
+/** The cell's own start: after any spaces, a formula's start, or a tab or carriage return (read as one by some). */
+const DANGEROUS_START = /^ *[=+\-@\t\r]/;
 
 /**
- * A cell of text someone typed, made safe to open in a spreadsheet: text that starts like a formula (=, +, -, @,
- * a tab or a carriage return) gets a leading apostrophe, so it is shown as the text it is and never run.
+ * A cell of typed text made safe to open in a spreadsheet as CSV: every segment that a spreadsheet program could
+ * read as a cell of its own (the whole cell, and each part after a `;`, `,`, tab, carriage return or line feed)
+ * and that starts like a formula, after any spaces, gets an apostrophe before it, so it is shown as the text it is
+ * and never run. Nothing else changes. Only the CSV needs this: the workbook writes typed text as text cells.
  */
-export function guardCell(text: string): string {
-  return FORMULA_START.test(text) ? `'${text}` : text;
+export function guardCsvCell(text: string): string {
+  const segments = text.replace(DANGEROUS_SEGMENT, "$1$2'");
+  return DANGEROUS_START.test(segments) ? `'${segments}` : segments;
 }
+
+/** A row's cells as the CSV writes them: typed text guarded (`guardCsvCell`), numbers and blanks as they are. */
+export function csvCells(cells: readonly ExportCell[]): ExportCell[] {
+  return cells.map((cell) => (typeof cell === "string" ? guardCsvCell(cell) : cell));
+}
+
+/** One cell of an export's row: typed text exactly as typed, a number, or blank. */
+export type ExportCell = string | number | null;
 
 /** What the hours export reads of a timesheet: its week, its header fields and each day's times and notes. */
 export type ExportTimesheet = DayHoursFields & {
@@ -166,21 +183,24 @@ export function hourRows(timesheet: ExportTimesheet, customerName?: string | nul
   return rows.sort((a, b) => a.date.localeCompare(b.date));
 }
 
-/** A row's cells in `HOURS_COLUMNS` order: typed text guarded, the break and hours as numbers (blank when none). */
-export function hourRowCells(row: HourRow): Array<string | number | null> {
+/**
+ * A row's cells in `HOURS_COLUMNS` order: typed text as typed, the break and hours as numbers (blank when none).
+ * The CSV guards the text (`csvCells`); the workbook writes it as text cells.
+ */
+export function hourRowCells(row: HourRow): ExportCell[] {
   return [
     row.date,
-    guardCell(row.driver),
-    guardCell(row.plant),
-    guardCell(row.customer),
-    guardCell(row.orderNumber),
-    guardCell(row.site),
-    guardCell(row.start),
-    guardCell(row.finish),
+    row.driver,
+    row.plant,
+    row.customer,
+    row.orderNumber,
+    row.site,
+    row.start,
+    row.finish,
     row.breakMinutes,
     row.netHours,
-    guardCell(row.standing),
-    guardCell(row.breakdown),
+    row.standing,
+    row.breakdown,
   ];
 }
 
@@ -230,15 +250,9 @@ export function defectRows(checkSheets: readonly ExportCheckSheet[], publicUrl: 
   });
 }
 
-/** A row's cells in `DEFECT_COLUMNS` order, typed text guarded; the photo links one per line. */
+/** A row's cells in `DEFECT_COLUMNS` order, typed text as typed; the photo links one per line. */
 export function defectRowCells(row: DefectRow): string[] {
-  return [
-    row.date,
-    guardCell(row.plant),
-    guardCell(row.item),
-    guardCell(row.notes),
-    row.photoLinks.map(guardCell).join("\n"),
-  ];
+  return [row.date, row.plant, row.item, row.notes, row.photoLinks.join("\n")];
 }
 
 /** A download's file name: only the export's kind and its validated dates, so nothing typed reaches the header. */

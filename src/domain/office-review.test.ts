@@ -5,6 +5,7 @@ import {
   matchesReviewFilters,
   OfficeReviewQuerySchema,
   type ReviewTimesheet,
+  reviewFilterKey,
   reviewRow,
 } from "./office-review";
 
@@ -30,36 +31,46 @@ describe("matchesReviewFilters", () => {
     expect(matchesReviewFilters(week, {})).toBe(true);
   });
 
-  it("finds each filter in its own field, in any case and spacing", () => {
+  it("takes the driver's whole name and the whole plant number, in any case and spacing", () => {
     expect(matchesReviewFilters(week, { driver: "dave digger" })).toBe(true);
-    expect(matchesReviewFilters(week, { driver: "  DIGGER " })).toBe(true);
-    expect(matchesReviewFilters(week, { plant: "ex-04" })).toBe(true);
+    expect(matchesReviewFilters(week, { driver: "  DAVE   DIGGER " })).toBe(true);
+    expect(matchesReviewFilters(week, { plant: "ex-042" })).toBe(true);
+    expect(matchesReviewFilters(week, { driver: "digger" })).toBe(false);
+    expect(matchesReviewFilters(week, { driver: "Riverside" })).toBe(false);
+    expect(matchesReviewFilters(week, { plant: "ex-04" })).toBe(false);
+    expect(matchesReviewFilters(week, { plant: "EX-043" })).toBe(false);
+  });
+
+  it("finds the site and the customer in any part of their field, in any case and spacing, or the customer's id", () => {
     expect(matchesReviewFilters(week, { site: "wharf" })).toBe(true);
+    expect(matchesReviewFilters(week, { site: " RIVERSIDE   wharf" })).toBe(true);
     expect(matchesReviewFilters(week, { customer: "buildco" })).toBe(true);
     expect(matchesReviewFilters(week, { customer: "cust-buildco" })).toBe(true);
-    expect(matchesReviewFilters(week, { driver: "Riverside" })).toBe(false);
-    expect(matchesReviewFilters(week, { plant: "EX-043" })).toBe(false);
     expect(matchesReviewFilters(week, { site: "Dockside" })).toBe(false);
     expect(matchesReviewFilters(week, { customer: "Rival" })).toBe(false);
+    expect(matchesReviewFilters(week, { customer: "cust-build" })).toBe(false);
   });
 
   it("needs every given filter to match", () => {
-    expect(matchesReviewFilters(week, { driver: "dave", plant: "EX-042", site: "river" })).toBe(true);
-    expect(matchesReviewFilters(week, { driver: "dave", plant: "DUMP-7" })).toBe(false);
+    expect(matchesReviewFilters(week, { driver: "dave digger", plant: "EX-042", site: "river" })).toBe(true);
+    expect(matchesReviewFilters(week, { driver: "dave digger", plant: "DUMP-7" })).toBe(false);
   });
 
-  it("keeps a timesheet for any part of its own values, and a filter that is in none keeps nothing", () => {
+  it("keeps a timesheet for its own name however it is cased and spaced, and for any part of its site", () => {
     const text = fc.string({ minLength: 1, maxLength: 30 }).filter((s) => s.trim() !== "");
+    const respace = (s: string) => ` ${s.trim().split(/\s+/).join("  ")}\t`;
     fc.assert(
-      fc.property(text, text, fc.nat(), (driver, plant, cut) => {
-        const sheet = { ...week, driverSignedName: driver, plantNumber: plant };
-        const part = driver
-          .trim()
-          .replace(/\s+/g, " ")
-          .slice(0, (cut % driver.trim().length) + 1);
-        if (part.trim() === "") return;
-        expect(matchesReviewFilters(sheet, { driver: part })).toBe(true);
+      fc.property(text, text, fc.nat(), (driver, site, cut) => {
+        const sheet = { ...week, driverSignedName: driver, siteLocation: site };
+        expect(matchesReviewFilters(sheet, { driver: respace(driver.toUpperCase()) })).toBe(
+          reviewFilterKey(driver.toUpperCase()) === reviewFilterKey(driver),
+        );
+        expect(matchesReviewFilters(sheet, { driver: respace(driver) })).toBe(true);
         expect(matchesReviewFilters(sheet, { driver: `${driver}\u00a7never` })).toBe(false);
+        const part = reviewFilterKey(site).slice(0, (cut % reviewFilterKey(site).length) + 1);
+        if (part.trim() === "") return;
+        expect(matchesReviewFilters(sheet, { site: part })).toBe(true);
+        expect(matchesReviewFilters(sheet, { site: `${site}\u00a7never` })).toBe(false);
       }),
     );
   });

@@ -81,26 +81,49 @@ export interface ReviewRow {
   approvedAt: string | null;
 }
 
-/** Typed by hand on different days: compared ignoring case, surrounding and doubled spaces, as pairing does. */
-function normalise(text: string): string {
-  return text.trim().replace(/\s+/g, " ").toLowerCase();
+/**
+ * A text filter's key, and the key kept beside each form for it (migration 021): typed by hand on different days,
+ * so compared ignoring case, surrounding and doubled spaces, as pairing does.
+ */
+export function reviewFilterKey(text: string | null | undefined): string {
+  return (text ?? "").trim().replace(/\s+/g, " ").toLowerCase();
 }
 
-function contains(value: string, filter: string | undefined): boolean {
-  return filter === undefined || normalise(value).includes(normalise(filter));
+/** The review's filter keys of a form's fields, kept beside it so the database filters the review list. */
+export function reviewFilterKeys(fields: Partial<Record<string, unknown>>): {
+  driver: string;
+  plant: string;
+  site: string;
+  customer: string;
+} {
+  const key = (value: unknown) => reviewFilterKey(typeof value === "string" ? value : "");
+  return {
+    driver: key(fields.driverSignedName),
+    plant: key(fields.plantNumber),
+    site: key(fields.siteLocation),
+    customer: key(fields.clientCompany),
+  };
 }
 
 /**
- * Whether a timesheet is one the office's text filters ask for: each given filter is found in its field (any
- * case, any spacing); the customer filter in the customer's name or equal to its id. No filter keeps every one.
+ * Whether a timesheet is one the office's text filters ask for (decision record 039): the driver filter is the
+ * driver's whole name and the plant filter the whole plant number, in any case and spacing (one driver's or one
+ * machine's weeks, which an index finds at once); the site and customer filters are found in any part of their
+ * field, the customer's also equal to its id. No filter keeps every one. The database applies this rule to the
+ * keys of `reviewFilterKeys`; this is its statement, which the data layer's tests hold the queries to.
  */
 export function matchesReviewFilters(timesheet: ReviewTimesheet, filters: ReviewTextFilters): boolean {
+  const keys = reviewFilterKeys(timesheet);
+  const is = (key: string, filter: string | undefined) =>
+    filter === undefined || key === reviewFilterKey(filter);
+  const has = (key: string, filter: string | undefined) =>
+    filter === undefined || key.includes(reviewFilterKey(filter));
   return (
-    contains(timesheet.driverSignedName, filters.driver) &&
-    contains(timesheet.plantNumber, filters.plant) &&
-    contains(timesheet.siteLocation, filters.site) &&
+    is(keys.driver, filters.driver) &&
+    is(keys.plant, filters.plant) &&
+    has(keys.site, filters.site) &&
     (filters.customer === undefined ||
-      contains(timesheet.clientCompany, filters.customer) ||
+      has(keys.customer, filters.customer) ||
       (timesheet.customerId !== "" && timesheet.customerId === filters.customer.trim()))
   );
 }

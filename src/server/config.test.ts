@@ -25,6 +25,16 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ WEBHOOKS_ALLOW_LOCAL_HTTP: "yes" })).toThrow(/WEBHOOKS_ALLOW_LOCAL_HTTP/);
   });
 
+  it("lets a company make EXPORTS_PER_COMPANY exports at once, each of at most EXPORT_MAX_ROWS rows", () => {
+    expect(loadConfig({}).exports).toEqual({ perCompany: 2, maxRows: 200_000 });
+    expect(loadConfig({ EXPORTS_PER_COMPANY: "4", EXPORT_MAX_ROWS: "50000" }).exports).toEqual({
+      perCompany: 4,
+      maxRows: 50_000,
+    });
+    expect(() => loadConfig({ EXPORTS_PER_COMPANY: "0" })).toThrow(/EXPORTS_PER_COMPANY/);
+    expect(() => loadConfig({ EXPORT_MAX_ROWS: "many" })).toThrow(/EXPORT_MAX_ROWS/);
+  });
+
   it("treats empty variables as unset", () => {
     const config = loadConfig({ DATABASE_URL: "", SMTP_URL: " ", S3_BUCKET: "" });
     expect(config.databaseUrl).toBeUndefined();

@@ -41,6 +41,8 @@ const EnvSchema = z.object({
   ABUSE_EMAIL: optionalString.pipe(z.email().optional()),
   WORKERS: z.coerce.number().int().min(1).max(64).optional(),
   WEBHOOKS_ALLOW_LOCAL_HTTP: z.enum(["true", "false"]).default("false"),
+  EXPORTS_PER_COMPANY: z.coerce.number().int().min(1).max(100).default(2),
+  EXPORT_MAX_ROWS: z.coerce.number().int().min(1).max(10_000_000).default(200_000),
 });
 
 export interface Config {
@@ -86,6 +88,11 @@ export interface Config {
    * (decision record 034). Off, a webhook must be https to a public host.
    */
   webhooksAllowLocalHttp: boolean;
+  /**
+   * The company exports (decision record 039): how many one company may have being made at once, counted in the
+   * database so every instance agrees, and the most rows one export may hold (more is refused, never cut short).
+   */
+  exports: { perCompany: number; maxRows: number };
 }
 
 export interface MailLimits {
@@ -148,5 +155,6 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     abuseEmail: e.ABUSE_EMAIL ?? `abuse@${mailDomain(e.MAIL_FROM)}`,
     workers: e.WORKERS ?? availableParallelism(),
     webhooksAllowLocalHttp: e.WEBHOOKS_ALLOW_LOCAL_HTTP === "true",
+    exports: { perCompany: e.EXPORTS_PER_COMPANY, maxRows: e.EXPORT_MAX_ROWS },
   };
 }

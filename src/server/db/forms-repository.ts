@@ -1,6 +1,11 @@
-import type { Kysely, Selectable } from "kysely";
+import { type Kysely, type Selectable, sql } from "kysely";
 import type { FormKind, ListedField } from "../../domain/forms/form-spec";
-import type { Amendment } from "../../domain/office-review";
+import {
+  type Amendment,
+  type ReviewTextFilters,
+  reviewFilterKey,
+  reviewFilterKeys,
+} from "../../domain/office-review";
 import type { DB, FormStatus, FormsTable } from "./schema";
 
 /**
@@ -94,6 +99,12 @@ function toStoredForm(row: Selectable<FormsTable>): StoredForm {
   };
 }
 
+/** The office review's filter keys of a form's fields (migration 021), as the review list's query reads them. */
+export function reviewKeyColumns(fields: Readonly<Record<string, unknown>>) {
+  const keys = reviewFilterKeys(fields);
+  return { driver_key: keys.driver, plant_key: keys.plant, site_key: keys.site, customer_key: keys.customer };
+}
+
 /** Column values for what the patch holds; what it leaves out is left as it is. */
 function toColumns(patch: FormPatch): Partial<FormsTable> {
   const { status, listed, viewToken, submittedAt, completedAt, fields } = patch;
@@ -109,7 +120,7 @@ function toColumns(patch: FormPatch): Partial<FormsTable> {
     ...(viewToken !== undefined && { view_token: viewToken }),
     ...(submittedAt !== undefined && { submitted_at: submittedAt }),
     ...(completedAt !== undefined && { completed_at: completedAt }),
-    ...(fields !== undefined && { data: JSON.stringify(fields) }),
+    ...(fields !== undefined && { data: JSON.stringify(fields), ...reviewKeyColumns(fields) }),
   };
 }
 
@@ -138,6 +149,7 @@ export async function insertForm(db: Kysely<DB>, form: NewForm, now: Date): Prom
       customer_id: form.listed.customerId,
       order_number: form.listed.orderNumber,
       form_date: form.listed.date,
+      ...reviewKeyColumns(form.fields),
     })
     .onConflict((oc) => oc.column("id").doNothing())
     .executeTakeFirst();
@@ -336,22 +348,49 @@ export interface ReviewListPosition {
 }
 
 /**
- * An organisation's timesheets with one of `statuses` (and the week ending `week`, when given), newest week first
- * (ties by id), after `after`, at most `limit`: the office's review list reads them in batches. A timesheet with
- * no week ending has no week to be listed under, and is left out.
+ * Whether a key column holds a text filter's key anywhere in it: LIKE with the filter's own wildcards and escape
+ * character written as text, the same on both dialects (both sides are keys, already in lower case).
  */
-export async function listOrganisationTimesheetsByWeek(
+function keyContains(column: "site_key" | "customer_key", filter: string) {
+  const pattern = `%${reviewFilterKey(filter).replace(/[\\%_]/g, "\\$&")}%`;
+  return sql<boolean>`${sql.ref(column)} like ${pattern} escape '\\'`;
+}
+
+/**
+ * The query of a page of an organisation's review list (decision record 039): its timesheets with one of
+ * `statuses` (and the week ending `week`, when given) that the text filters keep (`matchesReviewFilters`, on the
+ * keys of migration 021), newest week first (ties by id), after `after`, at most `limit`. One query: with a driver
+ * or plant filter it is one range of the (organisation, kind, driver or plant key, week ending, id) index, read
+ * backwards to the limit; otherwise the (organisation, kind, week ending, id) index is read the same way, the
+ * site and customer filters checked on its rows. A timesheet with no week ending has no week to be listed under,
+ * and is left out.
+ */
+export function reviewPageQuery(
   db: Kysely<DB>,
   organisationId: string,
-  options: { statuses: readonly FormStatus[]; week?: string; after?: ReviewListPosition; limit: number },
-): Promise<Array<StoredForm & { ownerId: string }>> {
-  const { statuses, week, after, limit } = options;
-  if (statuses.length === 0 || limit === 0) return [];
-  const rows = await db
+  options: {
+    statuses: readonly FormStatus[];
+    week?: string;
+    after?: ReviewListPosition;
+    limit: number;
+    filters?: ReviewTextFilters;
+  },
+) {
+  const { statuses, week, after, limit, filters = {} } = options;
+  const { driver, plant, site, customer } = filters;
+  return db
     .selectFrom("forms")
     .selectAll()
     .where("organisation_id", "=", organisationId)
     .where("kind", "=", "timesheet")
+    .$if(driver !== undefined, (qb) => qb.where("driver_key", "=", reviewFilterKey(driver)))
+    .$if(plant !== undefined, (qb) => qb.where("plant_key", "=", reviewFilterKey(plant)))
+    .$if(site !== undefined, (qb) => qb.where(keyContains("site_key", site ?? "")))
+    .$if(customer !== undefined, (qb) =>
+      qb.where((eb) =>
+        eb.or([keyContains("customer_key", customer ?? ""), eb("customer_id", "=", (customer ?? "").trim())]),
+      ),
+    )
     .where("status", "in", statuses)
     .where("form_date", "is not", null)
     .where("owner_id", "is not", null)
@@ -361,8 +400,17 @@ export async function listOrganisationTimesheetsByWeek(
     )
     .orderBy("form_date", "desc")
     .orderBy("id", "desc")
-    .limit(limit)
-    .execute();
+    .limit(limit);
+}
+
+/** A page of an organisation's review list, as `reviewPageQuery` reads it. */
+export async function listOrganisationTimesheetsByWeek(
+  db: Kysely<DB>,
+  organisationId: string,
+  options: Parameters<typeof reviewPageQuery>[2],
+): Promise<Array<StoredForm & { ownerId: string }>> {
+  if (options.statuses.length === 0 || options.limit === 0) return [];
+  const rows = await reviewPageQuery(db, organisationId, options).execute();
   return rows.map((row) => ({ ...toStoredForm(row), ownerId: row.owner_id! }));
 }
 

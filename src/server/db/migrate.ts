@@ -18,6 +18,7 @@ import * as m016 from "./migrations/016-company-review-indexes";
 import * as m018 from "./migrations/018-confirmed-workshop-alerts";
 import * as m019 from "./migrations/019-webhook-attempts";
 import * as m020 from "./migrations/020-driver-join-codes-and-sign-up-passwords";
+import * as m021 from "./migrations/021-review-filters-and-export-slots";
 import * as m022 from "./migrations/022-retired-list-entries";
 import type { DB } from "./schema";
 
@@ -44,6 +45,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   "018-confirmed-workshop-alerts": m018,
   "019-webhook-attempts": m019,
   "020-driver-join-codes-and-sign-up-passwords": m020,
+  "021-review-filters-and-export-slots": m021,
   "022-retired-list-entries": m022,
 };
 

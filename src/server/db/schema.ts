@@ -129,6 +129,14 @@ export interface FormsTable {
   reopened_at: string | null;
   reopened_by: string | null;
   reopened_by_name: string | null;
+  /**
+   * Migration 021: the office review's filter keys, the driver's name, plant number, site and customer as typed,
+   * normalised as the review compares them (`reviewFilterKey`); null on a form saved before it outside a company.
+   */
+  driver_key: string | null;
+  plant_key: string | null;
+  site_key: string | null;
+  customer_key: string | null;
 }
 
 /** A drawn signature, stored once however many forms hold it (migration 006). */
@@ -380,6 +388,16 @@ export interface LoginFailuresTable {
   last_failure_at: string;
 }
 
+/** A company's export being made (migration 021): one row per slot taken, every instance counting the same. */
+export interface ExportSlotsTable {
+  organisation_id: string;
+  /** 0 to the company's allowance less one. */
+  slot: number;
+  run_id: string;
+  /** ISO-8601: the slot is free again from then unless its export renews it. */
+  expires_at: string;
+}
+
 export interface DB {
   accounts: AccountsTable;
   sessions: SessionsTable;
@@ -406,4 +424,5 @@ export interface DB {
   organisation_webhooks: OrganisationWebhooksTable;
   webhook_outbox: WebhookOutboxTable;
   webhook_attempts: WebhookAttemptsTable;
+  export_slots: ExportSlotsTable;
 }

@@ -1,7 +1,11 @@
+import { randomUUID } from "node:crypto";
+import { PassThrough } from "node:stream";
 import { parse } from "csv-parse/sync";
 import ExcelJS from "exceljs";
 import { describe, expect, it } from "vitest";
+import { companyMessages } from "../../domain/company-messages";
 import {
+  csvCells,
   DEFECT_COLUMNS,
   defectRowCells,
   defectRows,
@@ -14,6 +18,7 @@ import {
 import type { ReviewPage } from "../../domain/office-review";
 import { testDatabases } from "../db/test-databases";
 import { approvedSets } from "../services/organisations/exports";
+import { approvedWeeksHelpers } from "../test-support/approved-weeks";
 import { databaseSnapshot } from "../test-support/database-snapshot";
 import { type Company, organisationHelpers, type Person } from "../test-support/organisation-world";
 import { ORIGIN, useTestApp } from "../test-support/test-app";
@@ -22,6 +27,8 @@ const NOW = new Date("2025-06-20T09:00:00.000Z");
 const RANGE = "?from=2025-06-07&to=2025-06-14";
 const INJECTED_SITE = "=cmd|' /C calc'!A0";
 const INJECTED_NOTES = '=HYPERLINK("http://evil.example","Click")';
+/** A formula after a separator that a spreadsheet opening the file with `;` or tabs splits on. */
+const INJECTED_STANDING = "Waited 1 hour; =1+2\t@SUM(A1)";
 
 type Cell = string | number | null;
 
@@ -76,7 +83,7 @@ describe.each(testDatabases())("the company's exports of approved weeks on $name
       tuesdayFinish: "17:00",
       tuesdayBreak: 45,
       tuesdaySiteLocation: INJECTED_SITE,
-      tuesdayStanding: "1 hour waiting for the banksman",
+      tuesdayStanding: INJECTED_STANDING,
       wednesdayBreakdown: "Hydraulic leak, fitter called",
     });
     const defectSheet = await createDraft("check-sheets", lukasz.cookie, {
@@ -157,7 +164,7 @@ describe.each(testDatabases())("the company's exports of approved weeks on $name
       [owner(first!), first!],
       [owner(second!), second!],
     ]);
-    expect(rows).toEqual(expected.map(asCsvText));
+    expect(rows).toEqual(expected.map((row) => asCsvText(csvCells(row))));
     expect(rows).toHaveLength(4);
 
     // Łukasz's Monday and Tuesday as his PDF prints them, and his site guarded against running as a formula.
@@ -168,7 +175,8 @@ describe.each(testDatabases())("the company's exports of approved weeks on $name
       ["2025-06-11", "", "", "", ""],
     ]);
     expect(lukaszRows[1]?.[5]).toBe(`'${INJECTED_SITE}`);
-    expect(lukaszRows[1]?.[10]).toBe("1 hour waiting for the banksman");
+    // Each segment a spreadsheet could split off and run is neutralised too.
+    expect(lukaszRows[1]?.[10]).toBe("Waited 1 hour; '=1+2\t'@SUM(A1)");
     expect(lukaszRows[2]?.[11]).toBe("Hydraulic leak, fitter called");
 
     // Each driver's rows add up to the week's hours the review list shows.
@@ -194,7 +202,7 @@ describe.each(testDatabases())("the company's exports of approved weeks on $name
     expect(header).toEqual([...DEFECT_COLUMNS]);
     const sheet = (await call("GET", `/api/check-sheets/${w.defectSheet}`, w.lukasz.cookie)).json();
     const expected = defectRows([sheet as ExportCheckSheet], ORIGIN).map(defectRowCells);
-    expect(rows).toEqual(expected);
+    expect(rows).toEqual(expected.map(csvCells));
     expect(rows).toHaveLength(2);
     const link = `${ORIGIN}${w.photo}`;
     expect(rows[0]).toEqual(["2025-06-09", "EX-042", expect.any(String), `'${INJECTED_NOTES}`, link]);
@@ -229,9 +237,10 @@ describe.each(testDatabases())("the company's exports of approved weeks on $name
         const cells: Cell[] = [];
         for (let column = 1; column <= columns; column += 1) {
           const cell = row.getCell(column);
-          // A typed cell must never come back as a formula.
+          // A typed cell must never come back as a formula: text is a text cell, a number a number.
           expect(cell.formula, `${name} ${cell.address}`).toBeUndefined();
           const value = cell.value;
+          if (typeof value === "string") expect(cell.type).toBe(ExcelJS.ValueType.String);
           cells.push(value === null || value === undefined ? null : (value as string | number));
         }
         rows.push(cells);
@@ -252,13 +261,15 @@ describe.each(testDatabases())("the company's exports of approved weeks on $name
     const netHours = hours.map((row) => row[HOURS_COLUMNS.indexOf("Net hours")]);
     expect(netHours.filter((value) => value !== null).every((value) => typeof value === "number")).toBe(true);
     expect(netHours.filter((value) => value !== null)).toEqual(expect.arrayContaining([9, 8.8, 7.5]));
-    expect(hours.some((row) => row[5] === `'${INJECTED_SITE}`)).toBe(true);
+    // Typed text exactly as typed, without the apostrophe the CSV needs: a text cell is never run.
+    expect(hours.some((row) => row[5] === INJECTED_SITE)).toBe(true);
+    expect(hours.some((row) => row[10] === INJECTED_STANDING)).toBe(true);
 
     const [defectsHeader, ...defects] = valuesOf("Defects", DEFECT_COLUMNS.length);
     expect(defectsHeader).toEqual([...DEFECT_COLUMNS]);
-    const csv = await download(w.acme, w.acme.admin, "defects.csv");
-    const [, ...csvDefects] = parse(csv.rawPayload.toString("utf8"), { bom: true }) as string[][];
-    expect(defects).toEqual(csvDefects);
+    const sheet = (await call("GET", `/api/check-sheets/${w.defectSheet}`, w.lukasz.cookie)).json();
+    expect(defects).toEqual(defectRows([sheet as ExportCheckSheet], ORIGIN).map(defectRowCells));
+    expect(defects[0]?.[3]).toBe(INJECTED_NOTES);
   });
 
   it("answers an empty range with the header rows only", async () => {
@@ -322,5 +333,144 @@ describe.each(testDatabases())("the company's exports of approved weeks on $name
       expect((await download(w.acme, w.lukasz, file, "?from=x")).statusCode).toBe(403);
     }
     expect(await databaseSnapshot(testApp.database, { except: ["rate_limits"] })).toEqual(before);
+  });
+});
+
+describe.each(testDatabases())("the company's exports under load on $name", ({ open }) => {
+  const MAX_ROWS = 40;
+  const LARGE_COMPANY_WEEKS = 1000;
+  const testApp = useTestApp(open, {
+    now: () => NOW,
+    env: () => ({ EXPORTS_PER_COMPANY: "2", EXPORT_MAX_ROWS: String(MAX_ROWS) }),
+  });
+  const { call } = testApp;
+  const { company, member } = organisationHelpers(testApp);
+  const { approvedWeek, copiesOf } = approvedWeeksHelpers(testApp);
+  const db = () => testApp.database.db;
+
+  const exportUrl = (of: Company, file: string) =>
+    `/api/organisations/${of.id}/exports/${file}?from=2024-06-15&to=2025-06-14`;
+  const heldSlots = async (of: Company) =>
+    (await db().selectFrom("export_slots").selectAll().where("organisation_id", "=", of.id).execute()).length;
+
+  it("refuses an export over the row cap with a message to narrow the range, never a file cut short", async () => {
+    const acme = await company();
+    const driver = await member(acme, "driver");
+    // Eight weeks of five days: 40 rows, the cap; a ninth week's day passes it.
+    const week = await approvedWeek(acme, driver, 5);
+    await copiesOf(week, 7);
+    for (const file of ["hours.csv", "workbook.xlsx"]) {
+      const res = await call("GET", exportUrl(acme, file), acme.admin.cookie);
+      expect(res.statusCode, `${file} ${res.body.slice(0, 200)}`).toBe(200);
+    }
+    await approvedWeek(acme, driver, 1);
+    for (const file of ["hours.csv", "defects.csv", "workbook.xlsx"]) {
+      const res = await call("GET", exportUrl(acme, file), acme.admin.cookie);
+      if (file === "defects.csv") {
+        expect(res.statusCode, file).toBe(200);
+        continue;
+      }
+      expect(res.statusCode, file).toBe(422);
+      expect(res.headers["content-type"]).toMatch(/^application\/json/);
+      expect(res.headers["content-disposition"]).toBeUndefined();
+      expect(res.json()).toEqual({
+        code: "unprocessable",
+        message: companyMessages.exportTooManyRows(MAX_ROWS),
+      });
+      expect(res.json().message).toMatch(/narrow the date range/);
+    }
+    // Every slot is free again, refused or not.
+    expect(await heldSlots(acme)).toBe(0);
+  });
+
+  it("lets a company make two exports at once across instances, answering 429 with Retry-After to a third", async () => {
+    const acme = await company();
+    const rival = await company("Rival Haulage Ltd");
+    await approvedWeek(acme, await member(acme, "driver"), 2);
+    // Two exports being made by other instances of the server: their slots are rows in the shared database.
+    const future = new Date(NOW.getTime() + 60_000).toISOString();
+    await db()
+      .insertInto("export_slots")
+      .values(
+        [0, 1].map((slot) => ({ organisation_id: acme.id, slot, run_id: randomUUID(), expires_at: future })),
+      )
+      .execute();
+    const before = await databaseSnapshot(testApp.database, { except: ["rate_limits"] });
+    for (const file of ["hours.csv", "defects.csv", "workbook.xlsx"]) {
+      const res = await call("GET", exportUrl(acme, file), acme.admin.cookie);
+      expect(res.statusCode, file).toBe(429);
+      expect(Number(res.headers["retry-after"])).toBeGreaterThanOrEqual(1);
+      expect(res.json()).toEqual({ code: "rate_limited", message: companyMessages.exportsBusy(2) });
+    }
+    expect(await databaseSnapshot(testApp.database, { except: ["rate_limits"] })).toEqual(before);
+    // Another company's allowance is its own.
+    expect((await call("GET", exportUrl(rival, "hours.csv"), rival.admin.cookie)).statusCode).toBe(200);
+
+    // An instance that died holding a slot lets it go when its lease runs out.
+    await db()
+      .updateTable("export_slots")
+      .set({ expires_at: NOW.toISOString() })
+      .where("organisation_id", "=", acme.id)
+      .where("slot", "=", 1)
+      .execute();
+    const res = await call("GET", exportUrl(acme, "hours.csv"), acme.admin.cookie);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(parse(res.rawPayload.toString("utf8"), { bom: true })).toHaveLength(3);
+    expect(await heldSlots(acme)).toBe(1);
+  });
+
+  it("answers /api/health while four large workbooks are being built, the event loop turning as they go", {
+    timeout: 240_000,
+  }, async () => {
+    // Two companies of 1,000 approved weeks (5,000 rows of hours each), each making two workbooks at once.
+    const companies: Company[] = [];
+    for (const name of ["Big Haulage Ltd", "Big Plant Ltd"]) {
+      const of = await company(name);
+      await copiesOf(await approvedWeek(of, await member(of, "driver"), 5), LARGE_COMPANY_WEEKS);
+      companies.push(of);
+    }
+    testApp.app.deps.config.exports.maxRows = 1_000_000;
+    try {
+      // Counts the rows the workbooks write, and the most written between two turns of the event loop (each turn
+      // a moment other requests are answered).
+      const sheetWriter = Object.getPrototypeOf(
+        new ExcelJS.stream.xlsx.WorkbookWriter({ stream: new PassThrough() }).addWorksheet("x"),
+      ) as { addRow: (...args: unknown[]) => unknown };
+      const addRow = sheetWriter.addRow;
+      let rows = 0;
+      sheetWriter.addRow = function (this: unknown, ...args: unknown[]) {
+        rows += 1;
+        return addRow.apply(this, args);
+      };
+      let mostRowsInOneTurn = 0;
+      let rowsAtLastTurn = 0;
+      let counting = true;
+      const tick = () => {
+        mostRowsInOneTurn = Math.max(mostRowsInOneTurn, rows - rowsAtLastTurn);
+        rowsAtLastTurn = rows;
+        if (counting) setImmediate(tick);
+      };
+      setImmediate(tick);
+      const events: string[] = [];
+      const exports = [...companies, ...companies].map(async (of, index) => {
+        const res = await call("GET", exportUrl(of, "workbook.xlsx"), of.admin.cookie);
+        expect(res.statusCode, `export ${index}: ${res.body.slice(0, 200)}`).toBe(200);
+        events.push(`export ${index}`);
+      });
+      const health = call("GET", "/api/health").then((res) => {
+        expect(res.statusCode).toBe(200);
+        events.push("health");
+      });
+      await Promise.all([...exports, health]);
+      counting = false;
+      sheetWriter.addRow = addRow;
+      // The health check, asked for after the four, came back before any of them was done...
+      expect(events[0], events.join(", ")).toBe("health");
+      // ...because each workbook lets the event loop turn every few rows, never running on for a batch of weeks.
+      expect(rows).toBe(4 * 5 * (LARGE_COMPANY_WEEKS + 1));
+      expect(mostRowsInOneTurn).toBeLessThanOrEqual(4 * 50);
+    } finally {
+      testApp.app.deps.config.exports.maxRows = MAX_ROWS;
+    }
   });
 });

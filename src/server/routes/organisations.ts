@@ -267,7 +267,7 @@ export const organisationRoutes: FastifyPluginAsync = async (app) => {
     return confirmWorkshopAddress(app, token);
   });
 
-  // The exports of approved weeks: `from` and `to` are week endings, both included. Streamed as they are read.
+  // The exports of approved weeks: `from` and `to` are week endings, both included. Built whole, then sent.
   const exports = {
     "hours.csv": { make: hoursCsv, type: CSV_TYPE },
     "defects.csv": { make: defectsCsv, type: CSV_TYPE },
@@ -277,9 +277,10 @@ export const organisationRoutes: FastifyPluginAsync = async (app) => {
     app.get(`/organisations/:id/exports/${file}`, async (request, reply) => {
       const account = requireAccount(request);
       const { id } = parseInput(OrganisationParamsSchema, request.params);
-      const { stream, fileName } = await make(app, account, id, request.query);
+      const { stream, size, fileName } = await make(app, account, id, request.query);
       return reply
         .type(type)
+        .header("content-length", size)
         .header("content-disposition", `attachment; filename="${fileName}"`)
         .header("cache-control", "no-store")
         .send(stream);

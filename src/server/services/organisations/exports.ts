@@ -1,13 +1,23 @@
+import { randomUUID } from "node:crypto";
 import { once } from "node:events";
-import { PassThrough, pipeline, Readable } from "node:stream";
+import { createReadStream, createWriteStream, type WriteStream } from "node:fs";
+import { mkdtemp, rm, stat } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { setImmediate as nextTurn } from "node:timers/promises";
 import { stringify } from "csv-stringify";
 import ExcelJS from "exceljs";
-import type { FastifyBaseLogger, FastifyInstance } from "fastify";
+import type { FastifyInstance } from "fastify";
+import { companyMessages } from "../../../domain/company-messages";
 import {
+  csvCells,
   DEFECT_COLUMNS,
   defectRowCells,
   defectRows,
   EXPORT_SHEETS,
+  type ExportCell,
   type ExportCheckSheet,
   type ExportQuery,
   ExportQuerySchema,
@@ -17,30 +27,27 @@ import {
   hourRowCells,
   hourRows,
 } from "../../../domain/exports";
+import { AppError } from "../../app-error";
 import type { Account } from "../../db/accounts-repository";
 import { findCustomer } from "../../db/customers-repository";
+import { claimExportSlot, releaseExportSlot, renewExportSlot } from "../../db/export-slots-repository";
 import { listApprovedOrganisationTimesheets, type ReviewListPosition } from "../../db/forms-repository";
 import { parseInput } from "../../parse-input";
 import { asTimesheet, type StoredCheckSheet, type StoredTimesheet } from "../combined-set-forms";
 import { pairedCheckSheets } from "./office-review";
 import { memberOf } from "./organisation-access";
 
-/** Approved timesheets read at a time: a batch's forms and their check sheets are all that is held at once. */
-export const EXPORT_BATCH = 200;
+/**
+ * Approved timesheets read at a time: a batch's forms and their check sheets are all that is held at once, and
+ * reading and pairing them is the longest the build keeps other requests waiting between its turns.
+ */
+export const EXPORT_BATCH = 50;
 
 /** One approved week: its timesheet, the check sheets approved with it, and the name of its picked customer. */
 export interface ApprovedSet {
   timesheet: StoredTimesheet;
   checkSheets: StoredCheckSheet[];
   customerName: string | null;
-}
-
-type Cells = Array<string | number | null>;
-
-/** An export ready to send: its bytes as they are made, and the name to save it under. */
-export interface ExportDownload {
-  stream: NodeJS.ReadableStream;
-  fileName: string;
 }
 
 /**
@@ -85,6 +92,8 @@ export async function* approvedSets(
     const last = batch.at(-1);
     if (batch.length < batchSize || !last) return;
     after = { weekEnding: last.date ?? "", id: last.id };
+    // Let the requests that came in meanwhile be answered before the next batch (decision record 039).
+    await nextTurn();
   }
 }
 
@@ -108,22 +117,105 @@ async function* defectRecords(app: FastifyInstance, organisationId: string, quer
   }
 }
 
+/** Rows made between two turns of the event loop while an export is built, so other requests are answered. */
+const ROWS_PER_TURN = 25;
+/** An export's slot is free again this long after it was last renewed, should the instance making it die. */
+const SLOT_LEASE_MS = 60_000;
+/** How often an export being made renews its slot's lease. */
+const SLOT_RENEW_MS = 20_000;
+/** What an export refused for the company's allowance is told to wait: a year's export takes a few seconds. */
+const BUSY_RETRY_AFTER_MS = 10_000;
+
+/** An export ready to send: the built file's bytes, its size, and the name to save it under. */
+export interface ExportDownload {
+  stream: NodeJS.ReadableStream;
+  size: number;
+  fileName: string;
+}
+
+class TooManyRows extends Error {}
+
+/** Counts an export's rows as they are written: throws past the cap, and gives the event loop a turn now and then. */
+type RowCounter = <T>(records: AsyncIterable<T>) => AsyncIterable<T>;
+
 /**
- * Records as CSV, streamed: a byte order mark first, so a spreadsheet opens the file as UTF-8 (names such as
- * Łukasz or Siôn), then the header row and a row per record, CRLF between rows (RFC 4180). csv-stringify quotes
- * what needs quoting. A failure part way destroys the stream, so the download ends short rather than looking whole.
+ * Builds an export into a file of its own, then answers it whole (decision record 039). While it is built the
+ * export holds one of the company's slots, counted in the database so every instance agrees: none free answers
+ * 429 with `Retry-After`. Rows are counted as they are written; past the cap the file is dropped and the answer
+ * says to narrow the range, so a download is never cut short. Every few hundred rows, and after each batch read,
+ * the build lets the event loop answer what came in meanwhile.
  */
-function csvStream(
-  columns: readonly string[],
-  records: AsyncIterable<Cells>,
-  log: FastifyBaseLogger,
-): NodeJS.ReadableStream {
-  return pipeline(
-    Readable.from(records),
+async function buildExport(
+  app: FastifyInstance,
+  organisationId: string,
+  fileName: string,
+  write: (path: string, count: RowCounter) => Promise<void>,
+): Promise<ExportDownload> {
+  const { database, config, now } = app.deps;
+  const { perCompany, maxRows } = config.exports;
+  const leaseEnd = () => new Date(now().getTime() + SLOT_LEASE_MS);
+  const slot = await claimExportSlot(database.db, organisationId, {
+    slots: perCompany,
+    runId: randomUUID(),
+    now: now(),
+    expiresAt: leaseEnd(),
+  });
+  if (!slot) {
+    throw new AppError("rate_limited", companyMessages.exportsBusy(perCompany), {
+      retryAfterMs: BUSY_RETRY_AFTER_MS,
+      logMessage: "the company's exports are all being made",
+    });
+  }
+  let rows = 0;
+  let renewedAt = Date.now();
+  const count: RowCounter = async function* (records) {
+    for await (const record of records) {
+      rows += 1;
+      if (rows > maxRows) throw new TooManyRows();
+      if (rows % ROWS_PER_TURN === 0) {
+        await nextTurn();
+        if (Date.now() - renewedAt > SLOT_RENEW_MS) {
+          renewedAt = Date.now();
+          await renewExportSlot(database.db, slot, leaseEnd());
+        }
+      }
+      yield record;
+    }
+  };
+  const folder = await mkdtemp(join(tmpdir(), "plant-sheets-export-"));
+  const path = join(folder, fileName);
+  try {
+    await write(path, count);
+  } catch (error) {
+    await rm(folder, { recursive: true, force: true });
+    if (error instanceof TooManyRows) {
+      throw new AppError("unprocessable", companyMessages.exportTooManyRows(maxRows), {
+        logMessage: `export over ${maxRows} rows refused`,
+      });
+    }
+    throw error;
+  } finally {
+    await releaseExportSlot(database.db, slot);
+  }
+  const { size } = await stat(path);
+  const stream = createReadStream(path);
+  stream.once("close", () => void rm(folder, { recursive: true, force: true }));
+  return { stream, size, fileName };
+}
+
+/**
+ * Records as CSV into a file: a byte order mark first, so a spreadsheet opens the file as UTF-8 (names such as
+ * Łukasz or Siôn), then the header row and a row per record, CRLF between rows (RFC 4180), typed text guarded
+ * against running as a formula (`csvCells`). csv-stringify quotes what needs quoting.
+ */
+async function writeCsv(path: string, columns: readonly string[], records: AsyncIterable<ExportCell[]>) {
+  async function* guarded() {
+    for await (const cells of records) yield csvCells(cells);
+  }
+  await pipeline(
+    Readable.from(guarded()),
     stringify({ header: true, columns: [...columns], bom: true, record_delimiter: "windows" }),
-    (error) => {
-      if (error) log.error({ err: error }, "export failed part way");
-    },
+    createWriteStream(path),
   );
 }
 
@@ -149,10 +241,9 @@ export async function hoursCsv(
   rawQuery: unknown,
 ): Promise<ExportDownload> {
   const query = await exportAccess(app, account, organisationId, rawQuery);
-  return {
-    stream: csvStream(HOURS_COLUMNS, hoursRecords(app, organisationId, query), app.log),
-    fileName: exportFileName("hours", query),
-  };
+  return buildExport(app, organisationId, exportFileName("hours", query), (path, count) =>
+    writeCsv(path, HOURS_COLUMNS, count(hoursRecords(app, organisationId, query))),
+  );
 }
 
 /** GET /api/organisations/{id}/exports/defects.csv: a row per defect of the approved weeks' check sheets. */
@@ -163,23 +254,25 @@ export async function defectsCsv(
   rawQuery: unknown,
 ): Promise<ExportDownload> {
   const query = await exportAccess(app, account, organisationId, rawQuery);
-  return {
-    stream: csvStream(DEFECT_COLUMNS, defectRecords(app, organisationId, query), app.log),
-    fileName: exportFileName("defects", query),
-  };
+  return buildExport(app, organisationId, exportFileName("defects", query), (path, count) =>
+    writeCsv(path, DEFECT_COLUMNS, count(defectRecords(app, organisationId, query))),
+  );
 }
 
 const HOURS_WIDTHS = [12, 24, 12, 24, 14, 24, 8, 8, 11, 10, 24, 40];
 const DEFECT_WIDTHS = [12, 12, 32, 48, 60];
 
-/** Writes records to a sheet a row at a time, letting the download catch up whenever its buffer is full. */
+/**
+ * Writes records to a sheet a row at a time, each cell as it is: typed text as a text cell (which a spreadsheet
+ * never runs, so it needs no apostrophe), numbers as numbers. Waits for the file whenever its buffer is full.
+ */
 async function writeSheet(
   workbook: ExcelJS.stream.xlsx.WorkbookWriter,
-  out: PassThrough,
+  file: WriteStream,
   name: string,
   columns: readonly string[],
   widths: readonly number[],
-  records: AsyncIterable<Cells>,
+  records: AsyncIterable<ExportCell[]>,
 ): Promise<void> {
   const sheet = workbook.addWorksheet(name);
   sheet.columns = columns.map((header, index) => ({
@@ -190,9 +283,7 @@ async function writeSheet(
   sheet.getRow(1).font = { bold: true };
   for await (const cells of records) {
     sheet.addRow(cells).commit();
-    if (out.writableNeedDrain) await Promise.race([once(out, "drain"), once(out, "close")]);
-    // The download went away: stop reading (the generator's return ends the reads).
-    if (out.destroyed) return;
+    if (file.writableNeedDrain) await once(file, "drain");
   }
   sheet.commit();
 }
@@ -200,7 +291,8 @@ async function writeSheet(
 /**
  * GET /api/organisations/{id}/exports/workbook.xlsx: the same rows as the two CSVs, in one workbook of two sheets,
  * "Hours" and "Defects", the break and net hours as numbers. exceljs's streaming writer zips each row as it is
- * committed, so the workbook is never whole in memory; the approved sets are read once for each sheet.
+ * committed, so the workbook is never whole in memory; the approved sets are read once for each sheet, and the
+ * rows of both count towards the cap.
  */
 export async function approvedWeeksWorkbook(
   app: FastifyInstance,
@@ -209,24 +301,22 @@ export async function approvedWeeksWorkbook(
   rawQuery: unknown,
 ): Promise<ExportDownload> {
   const query = await exportAccess(app, account, organisationId, rawQuery);
-  const out = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream: out,
-    useStyles: true,
-    useSharedStrings: false,
+  return buildExport(app, organisationId, exportFileName("workbook", query), async (path, count) => {
+    const file = createWriteStream(path);
+    try {
+      const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+        stream: file,
+        useStyles: true,
+        useSharedStrings: false,
+      });
+      const hours = count(hoursRecords(app, organisationId, query));
+      await writeSheet(workbook, file, EXPORT_SHEETS.hours, HOURS_COLUMNS, HOURS_WIDTHS, hours);
+      const defects = count(defectRecords(app, organisationId, query));
+      await writeSheet(workbook, file, EXPORT_SHEETS.defects, DEFECT_COLUMNS, DEFECT_WIDTHS, defects);
+      await workbook.commit();
+      if (!file.closed) await once(file, "close");
+    } finally {
+      file.destroy();
+    }
   });
-  const write = async () => {
-    const hours = hoursRecords(app, organisationId, query);
-    await writeSheet(workbook, out, EXPORT_SHEETS.hours, HOURS_COLUMNS, HOURS_WIDTHS, hours);
-    if (out.destroyed) return;
-    const defects = defectRecords(app, organisationId, query);
-    await writeSheet(workbook, out, EXPORT_SHEETS.defects, DEFECT_COLUMNS, DEFECT_WIDTHS, defects);
-    if (out.destroyed) return;
-    await workbook.commit();
-  };
-  write().catch((error: unknown) => {
-    app.log.error({ err: error }, "export failed part way");
-    out.destroy(error instanceof Error ? error : new Error(String(error)));
-  });
-  return { stream: out, fileName: exportFileName("workbook", query) };
 }

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { addDays } from "../../../domain/iso-date";
 import {
-  matchesReviewFilters,
   type OfficeReviewQuery,
   REVIEWABLE_STATUSES,
   ReviewCursorSchema,
@@ -22,8 +21,6 @@ import { decodeCursor, encodeCursor } from "../form-answers";
 import { memberOf } from "./organisation-access";
 
 const DEFAULT_REVIEW_PAGE_SIZE = 50;
-/** Timesheets read at a time while the text filters pick a page's rows. */
-const REVIEW_BATCH = 200;
 
 function encodeReviewCursor(last: ReviewListPosition): string {
   return encodeCursor([last.weekEnding, last.id]);
@@ -35,43 +32,6 @@ function decodeReviewCursor(cursor: string): ReviewListPosition {
 }
 
 const positionOf = (form: StoredForm): ReviewListPosition => ({ weekEnding: form.date ?? "", id: form.id });
-
-/**
- * The timesheets of one page: read newest week first in batches, keeping those the text filters match, until
- * there is one more than the page (so the answer knows there is a next page) or none are left.
- */
-async function pageTimesheets(
-  app: FastifyInstance,
-  organisationId: string,
-  query: OfficeReviewQuery,
-  pageSize: number,
-): Promise<{ forms: Array<StoredForm & { ownerId: string }>; more: boolean }> {
-  const { db } = app.deps.database;
-  const statuses = query.status === undefined ? REVIEWABLE_STATUSES : [query.status];
-  let after = query.cursor === undefined ? undefined : decodeReviewCursor(query.cursor);
-  // Without a text filter every row read is kept: the page and one more is all there is to read.
-  const filtered = [query.driver, query.plant, query.site, query.customer].some(
-    (filter) => filter !== undefined,
-  );
-  const batchSize = filtered ? REVIEW_BATCH : pageSize + 1;
-  const kept: Array<StoredForm & { ownerId: string }> = [];
-  for (;;) {
-    const batch = await listOrganisationTimesheetsByWeek(db, organisationId, {
-      statuses,
-      week: query.week,
-      after,
-      limit: batchSize,
-    });
-    for (const form of batch) {
-      if (!matchesReviewFilters(asTimesheet(form) as ReviewTimesheet, query)) continue;
-      kept.push(form);
-      if (kept.length > pageSize) return { forms: kept.slice(0, pageSize), more: true };
-    }
-    const last = batch.at(-1);
-    if (batch.length < batchSize || !last) return { forms: kept, more: false };
-    after = positionOf(last);
-  }
-}
 
 /**
  * Each timesheet's check sheets as its driver's own pairing gives them (pairing.ts): the driver's forms in the
@@ -133,7 +93,16 @@ export async function listOfficeReview(
 ): Promise<ReviewPage> {
   await memberOf(app, account, organisationId, "approve");
   const pageSize = query.limit ?? DEFAULT_REVIEW_PAGE_SIZE;
-  const { forms, more } = await pageTimesheets(app, organisationId, query, pageSize);
+  // The page and one more, so the answer knows whether there is a next page; filtered in the query itself.
+  const read = await listOrganisationTimesheetsByWeek(app.deps.database.db, organisationId, {
+    statuses: query.status === undefined ? REVIEWABLE_STATUSES : [query.status],
+    week: query.week,
+    after: query.cursor === undefined ? undefined : decodeReviewCursor(query.cursor),
+    limit: pageSize + 1,
+    filters: query,
+  });
+  const forms = read.slice(0, pageSize);
+  const more = read.length > pageSize;
   const paired = await pairedCheckSheets(app, organisationId, forms);
   const items = forms.map((form) =>
     reviewRow(asTimesheet(form) as ReviewTimesheet, paired.get(form.id) ?? [], form.reviewApprovedAt),

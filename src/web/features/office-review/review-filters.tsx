@@ -14,11 +14,13 @@ import { Label } from "../../components/ui/label";
 import { TEXT_BOX_CLASSES } from "../../components/ui/with-classes";
 import { cn } from "../../lib/cn";
 
+// The driver and plant filters take a whole name or number (one driver's or machine's weeks, found by an index:
+// decision record 039); site and customer any part. The placeholder says which.
 const TEXT_FIELDS = [
-  { key: "driver", label: "Driver" },
-  { key: "plant", label: "Plant" },
-  { key: "site", label: "Site" },
-  { key: "customer", label: "Customer" },
+  { key: "driver", label: "Driver", hint: "Full name" },
+  { key: "plant", label: "Plant", hint: "Plant number" },
+  { key: "site", label: "Site", hint: "Any part" },
+  { key: "customer", label: "Customer", hint: "Any part" },
 ] as const;
 
 /**
@@ -97,6 +99,7 @@ export function ReviewFiltersForm({
               type="search"
               autoComplete="off"
               maxLength={MAX_REVIEW_FILTER_LENGTH}
+              placeholder={field.hint}
               value={draft[field.key]}
               onChange={(event) => set(field.key, event.currentTarget.value)}
             />

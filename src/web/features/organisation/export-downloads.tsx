@@ -1,9 +1,12 @@
-import { Download } from "lucide-react";
+import { Download, LoaderCircle } from "lucide-react";
 import { useState } from "react";
+import { companyMessages } from "../../../domain/company-messages";
 import { ExportQuerySchema, exportFileName } from "../../../domain/exports";
 import { addDays, formatIsoDate } from "../../../domain/iso-date";
 import { TextField } from "../../components/text-field";
 import { Card } from "../../components/ui/card";
+import { downloadFile } from "../../lib/download-file";
+import { failureText } from "../../lib/failure-text";
 import { parseRequest } from "../../lib/parse-request";
 import { Problem } from "./outcome";
 
@@ -15,13 +18,17 @@ const FILES = [
 
 /**
  * An admin downloads the company's approved weeks for payroll and invoicing (decision record 029): the week endings
- * to include, then plain links, so the browser's own download shows the progress of a long file.
+ * to include, then a link per file. The server builds a file before sending it (decision record 039), so a click
+ * fetches it here and saves it, and a refusal (too many rows for one download, the company's exports busy) is
+ * shown in the server's words; the links' addresses still work as they are, opened in a tab of their own.
  */
 export function ExportDownloads({ organisationId }: { organisationId: string }) {
   const today = formatIsoDate(new Date());
   const [from, setFrom] = useState(addDays(today, -28) ?? today);
   const [to, setTo] = useState(today);
   const parsed = parseRequest(null, ExportQuerySchema, { from, to });
+  const [preparing, setPreparing] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
   return (
     <section aria-labelledby="exports-heading">
       <Card className="grid gap-4">
@@ -44,15 +51,33 @@ export function ExportDownloads({ organisationId }: { organisationId: string }) 
                 <a
                   href={`/api/organisations/${organisationId}/exports/${file}?${new URLSearchParams(parsed.data)}`}
                   download={exportFileName(kind, parsed.data)}
-                  className="flex min-h-11 items-center gap-2 rounded-lg border border-slate-300 px-4 py-2 font-semibold text-slate-900 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-500 dark:border-slate-700 dark:text-slate-100 dark:hover:bg-slate-800"
+                  aria-disabled={preparing !== null}
+                  onClick={(event) => {
+                    event.preventDefault();
+                    if (preparing !== null) return;
+                    setPreparing(label);
+                    setProblem(null);
+                    downloadFile(event.currentTarget.href, exportFileName(kind, parsed.data))
+                      .catch((error: unknown) => setProblem(failureText(error)))
+                      .finally(() => setPreparing(null));
+                  }}
+                  className="flex min-h-11 items-center gap-2 rounded-lg border border-slate-300 px-4 py-2 font-semibold text-slate-900 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-500 aria-disabled:opacity-60 dark:border-slate-700 dark:text-slate-100 dark:hover:bg-slate-800"
                 >
-                  <Download aria-hidden="true" className="size-5" />
+                  {preparing === label ? (
+                    <LoaderCircle aria-hidden="true" className="size-5 animate-spin" />
+                  ) : (
+                    <Download aria-hidden="true" className="size-5" />
+                  )}
                   {label}
                 </a>
               </li>
             ))}
           </ul>
         )}
+        <p role="status" className="text-slate-700 empty:hidden dark:text-slate-300">
+          {preparing !== null ? companyMessages.exportPreparing(preparing) : ""}
+        </p>
+        {problem !== null ? <Problem text={problem} /> : null}
       </Card>
     </section>
   );
