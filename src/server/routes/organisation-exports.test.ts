@@ -84,7 +84,8 @@ describe.each(testDatabases())("the company's exports of approved weeks on $name
       tuesdayBreak: 45,
       tuesdaySiteLocation: INJECTED_SITE,
       tuesdayStanding: INJECTED_STANDING,
-      wednesdayBreakdown: "Hydraulic leak, fitter called",
+      // Typed on two lines: a spreadsheet must read it as one cell.
+      wednesdayBreakdown: "Hydraulic leak\nfitter called",
     });
     const defectSheet = await createDraft("check-sheets", lukasz.cookie, {
       checkDate: "2025-06-09",
@@ -177,7 +178,11 @@ describe.each(testDatabases())("the company's exports of approved weeks on $name
     expect(lukaszRows[1]?.[5]).toBe(`'${INJECTED_SITE}`);
     // Each segment a spreadsheet could split off and run is neutralised too.
     expect(lukaszRows[1]?.[10]).toBe("Waited 1 hour; '=1+2\t'@SUM(A1)");
-    expect(lukaszRows[2]?.[11]).toBe("Hydraulic leak, fitter called");
+    expect(lukaszRows[2]?.[11]).toBe("Hydraulic leak\nfitter called");
+    // Rows end in CRLF; a line break inside a cell is quoted, or a spreadsheet would start a new row there.
+    for (const bare of text.matchAll(/\r(?!\n)|(?<!\r)\n/g)) {
+      expect(text.slice(0, bare.index).split('"').length % 2, "a line break outside quotes").toBe(0);
+    }
 
     // Each driver's rows add up to the week's hours the review list shows.
     const review = (

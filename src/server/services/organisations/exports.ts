@@ -206,7 +206,8 @@ async function buildExport(
 /**
  * Records as CSV into a file: a byte order mark first, so a spreadsheet opens the file as UTF-8 (names such as
  * Łukasz or Siôn), then the header row and a row per record, CRLF between rows (RFC 4180), typed text guarded
- * against running as a formula (`csvCells`). csv-stringify quotes what needs quoting.
+ * against running as a formula (`csvCells`). csv-stringify quotes a cell holding a comma or a quote; a line break
+alone it would leave bare (it looks for CRLF), and a spreadsheet would start a new row there: that is quoted too.
  */
 async function writeCsv(path: string, columns: readonly string[], records: AsyncIterable<ExportCell[]>) {
   async function* guarded() {
@@ -214,7 +215,13 @@ async function writeCsv(path: string, columns: readonly string[], records: Async
   }
   await pipeline(
     Readable.from(guarded()),
-    stringify({ header: true, columns: [...columns], bom: true, record_delimiter: "windows" }),
+    stringify({
+      header: true,
+      columns: [...columns],
+      bom: true,
+      record_delimiter: "windows",
+      quoted_match: /[\r\n]/,
+    }),
     createWriteStream(path),
   );
 }
