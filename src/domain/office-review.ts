@@ -106,21 +106,22 @@ export function reviewFilterKeys(fields: Partial<Record<string, unknown>>): {
 }
 
 /**
- * Whether a timesheet is one the office's text filters ask for (decision record 039): the driver filter is the
- * driver's whole name and the plant filter the whole plant number, in any case and spacing (one driver's or one
- * machine's weeks, which an index finds at once); the site and customer filters are found in any part of their
- * field, the customer's also equal to its id. No filter keeps every one. The database applies this rule to the
- * keys of `reviewFilterKeys`; this is its statement, which the data layer's tests hold the queries to.
+ * Whether a timesheet is one the office's text filters ask for (decision record 039): the driver and plant
+ * filters are the start of the driver's name and of the plant number ("dav" finds Dave Digger's weeks, "ex-0"
+ * machines EX-042 and EX-07: a range of an index); the site and customer filters are found in any part of their
+ * field, the customer's also equal to its id; all in any case and spacing. No filter keeps every one. The
+ * database applies this rule to the keys of `reviewFilterKeys`; this is its statement, which the data layer's
+ * tests hold the queries to.
  */
 export function matchesReviewFilters(timesheet: ReviewTimesheet, filters: ReviewTextFilters): boolean {
   const keys = reviewFilterKeys(timesheet);
-  const is = (key: string, filter: string | undefined) =>
-    filter === undefined || key === reviewFilterKey(filter);
+  const starts = (key: string, filter: string | undefined) =>
+    filter === undefined || key.startsWith(reviewFilterKey(filter));
   const has = (key: string, filter: string | undefined) =>
     filter === undefined || key.includes(reviewFilterKey(filter));
   return (
-    is(keys.driver, filters.driver) &&
-    is(keys.plant, filters.plant) &&
+    starts(keys.driver, filters.driver) &&
+    starts(keys.plant, filters.plant) &&
     has(keys.site, filters.site) &&
     (filters.customer === undefined ||
       has(keys.customer, filters.customer) ||

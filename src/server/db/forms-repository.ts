@@ -357,6 +357,16 @@ function keyContains(column: "site_key" | "customer_key", filter: string) {
 }
 
 /**
+ * Whether a key column starts with a text filter's key: the range of keys from the filter's up to the filter's
+ * followed by the last code point, which an index on the column reads as one range (the keys compare by code point:
+ * binary on SQLite, collation "C" on PostgreSQL, migration 021). U+10FFFF is a noncharacter no one types.
+ */
+function keyStartsWith(column: "driver_key" | "plant_key", filter: string) {
+  const key = reviewFilterKey(filter);
+  return sql<boolean>`${sql.ref(column)} >= ${key} and ${sql.ref(column)} < ${`${key}\u{10FFFF}`}`;
+}
+
+/**
  * The query of a page of an organisation's review list (decision record 039): its timesheets with one of
  * `statuses` (and the week ending `week`, when given) that the text filters keep (`matchesReviewFilters`, on the
  * keys of migration 021), newest week first (ties by id), after `after`, at most `limit`. One query: with a driver
@@ -383,8 +393,8 @@ export function reviewPageQuery(
     .selectAll()
     .where("organisation_id", "=", organisationId)
     .where("kind", "=", "timesheet")
-    .$if(driver !== undefined, (qb) => qb.where("driver_key", "=", reviewFilterKey(driver)))
-    .$if(plant !== undefined, (qb) => qb.where("plant_key", "=", reviewFilterKey(plant)))
+    .$if(driver !== undefined, (qb) => qb.where(keyStartsWith("driver_key", driver ?? "")))
+    .$if(plant !== undefined, (qb) => qb.where(keyStartsWith("plant_key", plant ?? "")))
     .$if(site !== undefined, (qb) => qb.where(keyContains("site_key", site ?? "")))
     .$if(customer !== undefined, (qb) =>
       qb.where((eb) =>

@@ -155,7 +155,7 @@ describe.each(testDatabases())("the office review list on $name", ({ open }) => 
     }
   });
 
-  it("reads a page filtered by one driver or one plant in one query, on its index in the list's order", async () => {
+  it("reads a page filtered by the start of a driver's name or plant number in one query, on one range of its index", async () => {
     const acme = await company();
     const week = await submittedWeek(await member(acme, "driver"));
     // 40 drivers on 40 machines, 50 weeks each: enough rows for the planner to weigh its indexes.
@@ -191,10 +191,10 @@ describe.each(testDatabases())("the office review list on $name", ({ open }) => 
       ).rows
         .map((line) => Object.values(line as Record<string, unknown>).join(" "))
         .join("\n");
-      // The filter and the order are the index's: no scan of the company's weeks, no sort of what was read.
+      // The filter is a range of the index: no scan of the company's weeks (only what was read is sorted).
       expect(plan).toContain(index);
-      expect(plan).not.toMatch(/TEMP B-TREE|Sort|Seq Scan/);
-      if (postgres) expect(plan).toMatch(new RegExp(`Index Scan Backward using ${index}`));
+      expect(plan).not.toMatch(/Seq Scan|SCAN forms/);
+      if (!postgres) expect(plan).toMatch(/driver_key>\? AND driver_key<\?|plant_key>\? AND plant_key<\?/);
       const read = await listOrganisationTimesheetsByWeek(db, acme.id, {
         statuses: REVIEWABLE_STATUSES,
         limit: 51,
@@ -224,9 +224,11 @@ describe.each(testDatabases())("the office review list on $name", ({ open }) => 
 
     expect(await ids("?week=2025-06-07")).toEqual([weeks[1]]);
     expect(await ids("?driver=sam%20shovel")).toEqual([sams]);
-    expect(await ids("?driver=sam")).toEqual([]);
+    expect(await ids("?driver=sam")).toEqual([sams]);
+    expect(await ids("?driver=shovel")).toEqual([]);
     expect(await ids("?plant=dump-7")).toEqual([sams]);
-    expect(await ids("?plant=dump")).toEqual([]);
+    expect(await ids("?plant=dump")).toEqual([sams]);
+    expect(await ids("?plant=7")).toEqual([]);
     expect(await ids("?site=DOCK")).toEqual([sams]);
     expect(await ids("?customer=harbour")).toEqual([sams]);
     expect(await ids("?status=approved")).toEqual([]);

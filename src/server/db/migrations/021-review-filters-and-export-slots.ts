@@ -1,12 +1,12 @@
-import type { Kysely } from "kysely";
+import { type Kysely, PostgresAdapter, sql } from "kysely";
 
 /**
  * The office review's filters in the database, and the company exports counted there (decision record 039).
  *
  * - `forms` gets the review's filter keys: the driver's name, the plant number, the site and the customer as typed,
  *   normalised as the review compares them (any case, surrounding and doubled spaces). Two indexes hold a
- *   company's timesheets per driver and per plant in the review's order, so a page filtered by one driver or one
- *   plant is one range of an index, read newest week first up to the page's end. The keys of the timesheets already
+ *   company's timesheets per driver and per plant in the review's order, so a page filtered by the start of a
+ *   driver's name or a plant number is one range of an index. The keys of the timesheets already
  *   in a company are filled in here; other forms are never reviewed and keep none until they are saved.
  * - `export_slots` holds the exports of a company being made, one row per slot taken, with a lease that runs out
  *   if the instance making it dies, so every instance counts the same exports at once.
@@ -26,8 +26,14 @@ interface FormRow {
 }
 
 export async function up(db: Kysely<unknown>): Promise<void> {
+  // The review reads a range of keys that start with a filter: they must compare by code point, which SQLite's
+  // binary order does and PostgreSQL's does in collation "C" (a language's collation may skip spaces and marks).
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
   for (const column of ["driver_key", "plant_key", "site_key", "customer_key"]) {
-    await db.schema.alterTable("forms").addColumn(column, "text").execute();
+    await db.schema
+      .alterTable("forms")
+      .addColumn(column, "text", (c) => (postgres ? c.modifyEnd(sql`collate "C"`) : c))
+      .execute();
   }
 
   // biome-ignore lint/suspicious/noExplicitAny: a migration works on the tables as they are at this point

@@ -14,11 +14,11 @@ import { Label } from "../../components/ui/label";
 import { TEXT_BOX_CLASSES } from "../../components/ui/with-classes";
 import { cn } from "../../lib/cn";
 
-// The driver and plant filters take a whole name or number (one driver's or machine's weeks, found by an index:
-// decision record 039); site and customer any part. The placeholder says which.
+// The driver and plant filters take the start of a name or number (a range of an index: decision record 039);
+// site and customer any part. The placeholder says which.
 const TEXT_FIELDS = [
-  { key: "driver", label: "Driver", hint: "Full name" },
-  { key: "plant", label: "Plant", hint: "Plant number" },
+  { key: "driver", label: "Driver", hint: "Starts with..." },
+  { key: "plant", label: "Plant", hint: "Starts with..." },
   { key: "site", label: "Site", hint: "Any part" },
   { key: "customer", label: "Customer", hint: "Any part" },
 ] as const;
