@@ -8,6 +8,7 @@ import {
   EmailDispatchRequestSchema,
   FormListQuerySchema,
   LoginRequestSchema,
+  RegisterConfirmRequestSchema,
   RegisterRequestSchema,
   ResetPasswordConfirmRequestSchema,
   ResetPasswordRequestSchema,
@@ -40,8 +41,8 @@ describe("account requests", () => {
     expect(problem(LoginRequestSchema, { email: "a@b.co" })).not.toBeNull();
   });
 
-  it("register needs a name, a real email and a 6 character password", () => {
-    const ok = { fullName: "Sam Driver", email: "sam@acme.com", password: "secret1" };
+  it("register needs a name and a real email; the link's page a 6 character password", () => {
+    const ok = { fullName: "Sam Driver", email: "sam@acme.com" };
     expect(problem(RegisterRequestSchema, ok)).toBeNull();
     expect(problem(RegisterRequestSchema, { ...ok, fullName: " " })).toBe(
       "Please fill in all fields to create an account.",
@@ -49,10 +50,13 @@ describe("account requests", () => {
     expect(problem(RegisterRequestSchema, { ...ok, email: "not-an-email" })).toBe(
       "Please enter a valid email address.",
     );
-    expect(problem(RegisterRequestSchema, { ...ok, password: "12345" })).toBe(
+    const token = "aB3_-".repeat(9);
+    expect(problem(RegisterConfirmRequestSchema, { token, password: "secret1" })).toBeNull();
+    expect(problem(RegisterConfirmRequestSchema, { token, password: "12345" })).toBe(
       "Password must be at least 6 characters long.",
     );
-    expect(problem(RegisterRequestSchema, { ...ok, password: "x".repeat(129) })).not.toBeNull();
+    expect(problem(RegisterConfirmRequestSchema, { token, password: "x".repeat(129) })).not.toBeNull();
+    expect(problem(RegisterConfirmRequestSchema, { token: "short", password: "secret1" })).not.toBeNull();
   });
 
   it("change password needs the current one and a new one of 6 characters", () => {
