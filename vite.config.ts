@@ -183,12 +183,12 @@ const ZOD_LIBRARY = `${WEB}/lib/zod-library.ts`;
 const WIZARDS = {
   // Each wizard's screen and its rules, which routes.tsx runs in steps.
   timesheet: [
-    `${WEB}/features/timesheet/timesheet-page.tsx`,
-    resolve(import.meta.dirname, "src/domain/timesheet.ts"),
+    `${WEB}/features/forms/timesheet/timesheet-page.tsx`,
+    resolve(import.meta.dirname, "src/domain/hours/timesheet.ts"),
   ],
   "check-sheet": [
-    `${WEB}/features/check-sheet/check-sheet-page.tsx`,
-    resolve(import.meta.dirname, "src/domain/check-sheet.ts"),
+    `${WEB}/features/forms/check-sheet/check-sheet-page.tsx`,
+    resolve(import.meta.dirname, "src/domain/checks/check-sheet.ts"),
   ],
 };
 

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import type { FastifyInstance } from "fastify";
 import pg from "pg";
-import type { ImportPreview, ImportResult } from "../src/domain/list-import";
+import type { ImportPreview, ImportResult } from "../src/domain/company/list-import";
 import { buildApp } from "../src/server/app";
 import { hashPassword } from "../src/server/auth/password-hash";
 import { SESSION_COOKIE } from "../src/server/auth/sessions";

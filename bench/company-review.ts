@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
-import { addDays } from "../src/domain/iso-date";
+import { addDays } from "../src/domain/time/iso-date";
 import { SESSION_COOKIE } from "../src/server/auth/sessions";
 import { budgets } from "./budgets";
 import { type Figure, median, percentile } from "./figure";
@@ -15,7 +15,13 @@ import {
 } from "./seed-company";
 import { benchPort, startServer } from "./server-process";
 
-const WARM_UP = 20;
+/**
+ * Requests before the timed ones. A freshly started server answers its first few dozen requests at two to four
+ * times its steady speed while the JavaScript engine compiles the hot paths (p95 58 ms over requests 21-45, 40 ms
+ * once warm); an office works against a server that has been up for days, so the budget is for the warm server
+ * and the note reports the warm-up's own p95.
+ */
+const WARM_UP = 80;
 const REQUESTS = 200;
 /** A page filtered by one driver or one plant: one range of an index (decision record 039). */
 const FILTERED_WARM_UP = 10;
@@ -58,7 +64,8 @@ async function timedPage(url: string, cookie: string): Promise<{ ms: number; ite
 
 /** Sequential requests after a warm-up: every time, and the items of the last page. */
 async function sequential(url: string, cookie: string, warmUp: number, count: number) {
-  for (let i = 0; i < warmUp; i++) await timedPage(url, cookie);
+  const warmUpTimes: number[] = [];
+  for (let i = 0; i < warmUp; i++) warmUpTimes.push((await timedPage(url, cookie)).ms);
   const times: number[] = [];
   let items = 0;
   for (let i = 0; i < count; i++) {
@@ -66,7 +73,7 @@ async function sequential(url: string, cookie: string, warmUp: number, count: nu
     times.push(answer.ms);
     items = answer.items;
   }
-  return { times, items };
+  return { times, items, warmUpTimes };
 }
 
 /**
@@ -172,7 +179,7 @@ export async function measureCompany(): Promise<Figure[]> {
       unit: "ms",
       budget: budgets.companyReviewP95Ms,
       samples: first.times.map((ms) => Math.round(ms * 10) / 10),
-      note: `p50 ${median(first.times).toFixed(1)} ms, ${REQUESTS} sequential after ${WARM_UP}`,
+      note: `p50 ${median(first.times).toFixed(1)} ms, ${REQUESTS} sequential after ${WARM_UP} (their p95 ${percentile(first.warmUpTimes, 95).toFixed(0)} ms)`,
     });
 
     for (const [label, query] of [

@@ -16,7 +16,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { Agent } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { SESSION_LIFETIME_MS } from "../src/domain/session";
+import { SESSION_IDLE_MS } from "../src/domain/accounts/session";
 import { CallTimeoutError, callServer } from "../src/server/test-support/http-client";
 import { takeSignUpToken } from "../src/server/test-support/sign-up-mail";
 import { signedWeek } from "../src/server/test-support/signed-week";
@@ -90,7 +90,7 @@ class Driver {
 
   /** One visit of the week: `day` 0 starts the week's draft, day 4 submits it. */
   async visit(day: number, week: Record<string, unknown>): Promise<void> {
-    if (!this.cookie || performance.now() - this.loggedInAt >= SESSION_LIFETIME_MS) {
+    if (!this.cookie || performance.now() - this.loggedInAt >= SESSION_IDLE_MS) {
       this.loggedInAt = performance.now();
       const credentials = { email: this.email, password: PASSWORD };
       if (!(await this.call("login", "POST", "/api/drivers/login", credentials))) return;

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { expect } from "@playwright/test";
-import { STORAGE_KEYS } from "../src/domain/constants";
-import { messages } from "../src/domain/messages";
+import { STORAGE_KEYS } from "../src/domain/forms/constants";
+import { messages } from "../src/domain/text/messages";
 import { test } from "./fixtures/app-test";
 import {
   authDialog,
@@ -14,6 +14,7 @@ import {
   submitLogin,
 } from "./fixtures/drivers";
 import { signUpLinkFor, waitForMailTo } from "./fixtures/mailbox";
+import { passServerTime } from "./fixtures/server-clock";
 import { expectNoAxeViolations } from "./support/axe";
 import { screenshotBoth } from "./support/supervisor";
 
@@ -32,7 +33,7 @@ test("a new driver creates an account, chooses the password on the emailed link'
 
   // Create Account asks for the name and address only.
   const dialog = authDialog(page);
-  await expect(dialog.getByRole("heading", { name: "Create Driver Account" })).toBeVisible();
+  await expect(dialog.getByRole("heading", { name: "Create account" })).toBeVisible();
   await expect(dialog.getByLabel("Password", { exact: true })).toHaveCount(0);
   await dialog.getByLabel("Full Name").fill(driver.fullName);
   await dialog.getByLabel("Email").fill(driver.email);
@@ -130,7 +131,7 @@ test("the dialog checks its fields with the spec's messages and has its extra bu
   await expect(dialog).toHaveAccessibleDescription(/Log in to save drafts/);
 
   await dialog.getByLabel("Email").fill("sam@plant-hire.co.uk");
-  await dialog.getByRole("button", { name: "Login", exact: true }).click();
+  await dialog.getByRole("button", { name: "Log in", exact: true }).click();
   await expect(dialog.getByRole("alert")).toHaveText(messages.loginFieldsRequired);
 
   // Show/hide is a labelled toggle button.
@@ -151,8 +152,8 @@ test("the dialog checks its fields with the spec's messages and has its extra bu
   // The mode toggle keeps what was typed; Full Name appears only when creating an account.
   await expect(dialog.getByLabel("Full Name")).toBeHidden();
   await dialog.getByLabel("Email").fill("sam@plant-hire.co.uk");
-  await dialog.getByRole("button", { name: "Create Driver Account" }).click();
-  await expect(dialog.getByRole("heading", { name: "Create Driver Account" })).toBeVisible();
+  await dialog.getByRole("button", { name: "Create account" }).click();
+  await expect(dialog.getByRole("heading", { name: "Create account" })).toBeVisible();
   await expect(dialog.getByLabel("Email")).toHaveValue("sam@plant-hire.co.uk");
   await expect(dialog.getByLabel("Password", { exact: true })).toHaveCount(0);
   await dialog.getByRole("button", { name: "Create Account" }).click();
@@ -163,7 +164,7 @@ test("the dialog checks its fields with the spec's messages and has its extra bu
   await expect(dialog.getByRole("alert")).toHaveText("Please enter a valid email address.");
 
   // Forgot Password opens Reset Password with the address carried over.
-  await dialog.getByRole("button", { name: "Driver Login" }).click();
+  await dialog.getByRole("button", { name: "Log in" }).click();
   await dialog.getByLabel("Email").fill("sam@plant-hire.co.uk");
   await dialog.getByRole("button", { name: "Forgot Password" }).click();
   await expect(dialog.getByRole("heading", { name: "Reset Password" })).toBeVisible();
@@ -172,7 +173,7 @@ test("the dialog checks its fields with the spec's messages and has its extra bu
   await dialog.getByRole("button", { name: "Send Reset Link" }).click();
   await expect(dialog.getByRole("alert")).toHaveText(messages.resetEmailRequired);
   await dialog.getByRole("button", { name: "Back to Login" }).click();
-  await expect(dialog.getByRole("heading", { name: "Driver Login" })).toBeVisible();
+  await expect(dialog.getByRole("heading", { name: "Log in" })).toBeVisible();
 
   await dialog.getByRole("button", { name: "Use App Without Account" }).click();
   await expect(dialog).toBeHidden();
@@ -187,7 +188,7 @@ test("no reply from the server gives the connection variants of the failure mess
   const dialog = authDialog(page);
   await expect(dialog.getByRole("alert")).toHaveText(messages.loginNetworkFailed);
 
-  await dialog.getByRole("button", { name: "Create Driver Account" }).click();
+  await dialog.getByRole("button", { name: "Create account" }).click();
   await dialog.getByLabel("Full Name").fill("Sam Driver");
   await dialog.getByRole("button", { name: "Create Account" }).click();
   await expect(dialog.getByRole("alert")).toHaveText(messages.accountCreationNetworkFailed);
@@ -224,8 +225,8 @@ test("registering an address that already has an account answers as for a new on
 test("a sign-up link without its token says so and offers a way on", async ({ page }) => {
   await page.goto("/confirm-account");
   await expect(page.getByRole("alert")).toContainText(messages.registrationLinkInvalid);
-  await page.getByRole("button", { name: "Create Driver Account" }).click();
-  await expect(authDialog(page).getByRole("heading", { name: "Create Driver Account" })).toBeVisible();
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(authDialog(page).getByRole("heading", { name: "Create account" })).toBeVisible();
 });
 
 test("the Account tab shows the account and changes its password", async ({ page, request }) => {
@@ -345,17 +346,24 @@ test("the session ends after 30 minutes without losing the screen", async ({ pag
   await page.getByRole("menuitemradio", { name: "Driver History" }).click();
   await expect(page.getByRole("heading", { name: "Driver History" })).toBeVisible();
 
+  // Time passes for the server too. Nobody touches the page: at 29 minutes still signed in, and by 32 not.
+  await passServerTime(page, driver.email, 29 * 60_000);
   await page.clock.fastForward("29:00");
   await expect(page.getByRole("banner").getByText("Session active (30 min)")).toBeVisible();
-
-  await page.clock.fastForward("01:01");
-  await expectSignedOut(page);
-  const notice = page.getByRole("status").filter({ hasText: messages.sessionExpired.title });
-  await expect(notice).toContainText(messages.sessionExpired.description);
-  // The driver stays where they were; the tab now asks for a login instead of jumping away.
+  await passServerTime(page, driver.email, 3 * 60_000);
+  await page.clock.fastForward("03:00");
+  const dialog = page.getByRole("dialog", { name: messages.sessionExpired.title });
+  await expect(dialog).toHaveAccessibleDescription(messages.sessionExpired.description);
+  // The driver stays where they were, with the tab behind the dialog as it was.
   await expect(page).toHaveURL(/[?&]tab=history/);
-  await expect(page.getByRole("heading", { name: "Login Required" })).toBeVisible();
-  expect(await page.evaluate((key) => window.localStorage.getItem(key), STORAGE_KEYS.session)).toBeNull();
+  await dialog.getByLabel("Email").fill(driver.email);
+  await dialog.getByLabel("Password", { exact: true }).fill(driver.password);
+  await dialog.getByRole("button", { name: "Log in", exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/[?&]tab=history/);
+  await expect(page.getByRole("heading", { name: "Driver History" })).toBeVisible();
+  await expect(page.getByRole("banner").getByText("Session active (30 min)")).toBeVisible();
+  expect(await page.evaluate((key) => window.localStorage.getItem(key), STORAGE_KEYS.session)).not.toBeNull();
 });
 
 test("a tap on Logout while its question is still loading opens the question once it arrives", async ({
@@ -393,7 +401,7 @@ test("a tap on Logout while its question is still loading opens the question onc
   await expect(question).toBeHidden();
 });
 
-test("a stored session whose server session is gone ends as expired on load", async ({ page }) => {
+test("a stored session whose server session is gone asks to log in again on load", async ({ page }) => {
   await page.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [
     STORAGE_KEYS.session,
     JSON.stringify({
@@ -403,8 +411,10 @@ test("a stored session whose server session is gone ends as expired on load", as
     }),
   ] as const);
   await page.goto("/");
+  const dialog = page.getByRole("dialog", { name: messages.sessionExpired.title });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole("button", { name: "Log out" }).click();
   await expectSignedOut(page);
-  await expect(page.getByRole("status").filter({ hasText: messages.sessionExpired.title })).toBeVisible();
 });
 
 for (const [tab, heading] of [
@@ -415,9 +425,9 @@ for (const [tab, heading] of [
   test(`?tab=${tab} asks a logged-out visitor to log in`, async ({ page }) => {
     await page.goto(`/?tab=${tab}`);
     await expect(page.getByRole("heading", { name: "Login Required" })).toBeVisible();
-    await expect(page.getByText(`Log in with your driver account to use ${heading}.`)).toBeVisible();
-    await page.getByRole("main").getByRole("button", { name: "Login", exact: true }).click();
-    await expect(authDialog(page).getByRole("heading", { name: "Driver Login" })).toBeVisible();
+    await expect(page.getByText(`Log in with your account to use ${heading}.`)).toBeVisible();
+    await page.getByRole("main").getByRole("button", { name: "Log in", exact: true }).click();
+    await expect(authDialog(page).getByRole("heading", { name: "Log in" })).toBeVisible();
   });
 }
 

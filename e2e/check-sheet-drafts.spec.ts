@@ -1,5 +1,6 @@
 import { expect, type Request } from "@playwright/test";
-import { messages } from "../src/domain/messages";
+import { messages } from "../src/domain/text/messages";
+import { localIsoDate } from "../src/domain/time/iso-date";
 import { test } from "./fixtures/app-test";
 import { logIn } from "./fixtures/drivers";
 import { checkItem, choose, jpegFile, pickPhotos } from "./support/check-sheet-wizard";
@@ -22,8 +23,10 @@ test("an account holder's check sheet is saved step by step, resumes where it wa
   test.slow();
   await logIn(page, "Dana Draft");
   await page.goto("/check-sheet");
+  // The account's name is filled in; a driver without a company types the one they drive for.
+  await expect(page.getByLabel("Driver Full Name")).toHaveValue("Dana Draft");
+  await expect(page.getByLabel("Company you're driving for")).toHaveValue("");
   await page.getByLabel("Company you're driving for").fill("Northern Plant Hire");
-  await page.getByLabel("Driver Full Name").fill("Dana Draft");
 
   const created = page.waitForRequest(isSave);
   await nextStep(page, "QR Scanner & Vehicle Info");
@@ -93,7 +96,9 @@ test("an account holder's check sheet is saved step by step, resumes where it wa
   await nextStep(page, "Driver Signature");
   await expect(operator.getByRole("img")).toHaveAttribute("src", /^data:image\/png;base64,/);
 
-  // No date yet: the submit says what is missing and sends nothing.
+  // The signature step opened dated today; taken away, the submit says the date is missing and sends nothing.
+  await expect(page.getByLabel("DATE")).toHaveValue(localIsoDate(new Date()));
+  await page.getByLabel("DATE").fill("");
   const awaiting = page.getByRole("region", { name: "Awaiting Signatures" });
   await expect(awaiting.getByText("Driver signature: done")).toBeAttached();
   await expect(awaiting.getByText("Date: missing")).toBeAttached();
@@ -102,7 +107,7 @@ test("an account holder's check sheet is saved step by step, resumes where it wa
     if (isSave(r)) sends.push(r.method());
   });
   await page.getByRole("button", { name: "Submit Check Sheet" }).click();
-  await expect(toastRegion(page).getByText(messages.signaturesRequired.description)).toBeVisible();
+  await expect(toastRegion(page).getByText(messages.signatureDateRequired.description)).toBeVisible();
   expect(sends).toEqual([]);
 
   await page.getByLabel("DATE").fill("2026-11-21");
@@ -117,7 +122,18 @@ test("an account holder's check sheet is saved step by step, resumes where it wa
   });
   await expect(toastRegion(page).getByText(messages.checkSheetSubmitted.title)).toBeVisible();
   await expect(toastRegion(page).getByText(messages.checkSheetSubmitted.description)).toBeVisible();
+  // What was sent stays on screen, not a blank form.
+  const sent = page.getByRole("status").filter({ hasText: messages.sentTitle("check sheet") });
+  await expect(sent).toContainText(messages.sentToSupervisor);
+  await expect(sent).toContainText("EX-007");
+  await expect(sent).toContainText("Brakes");
+  await sent.getByRole("button", { name: messages.sentBackHome }).click();
   await expect(page).toHaveURL(/\/home$/);
+  // Submitted, it is in Driver History at once.
+  await page.getByRole("button", { name: "More Options" }).click();
+  await page.getByRole("menuitemradio", { name: "Driver History" }).click();
+  const record = page.getByRole("article", { name: "Check Sheet EX-007" });
+  await expect(record).toContainText("Ready for Approval");
 
   const stored = (await (await page.request.get(`/api/check-sheets/${id}`)).json()) as Record<
     string,

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { rm } from "node:fs/promises";
 import { join } from "node:path";
 import { type BrowserContext, chromium, devices, expect, type Page, type Route } from "@playwright/test";
-import { messages } from "../src/domain/messages";
+import { messages } from "../src/domain/text/messages";
 import { pdfImages } from "../src/server/pdf/pdf-images";
 import { acceptPrivacyBanner, test } from "./fixtures/app-test";
 import { logIn } from "./fixtures/drivers";
@@ -38,7 +38,7 @@ test("an anonymous check sheet survives a reload at its step, waits on the phone
   await nextStep(page, "Photo Documentation");
   await nextStep(page, "Driver Signature");
   await sign(page, "Driver/Operator Signature", "Carla Checker", "Operator Signature");
-  await sign(page, "Client/Supervisor Signature", "Chris Client", "Client Signature");
+  await sign(page, "Client/Supervisor Signature", "Chris Client");
   await page.getByLabel("DATE").fill("2026-11-02");
   await expect(page.getByText("Date set: 02/11/2026")).toBeVisible();
 
@@ -135,7 +135,7 @@ async function checkWithPhotosOffline(page: Page, context: BrowserContext, clien
 
   await nextStep(page, "Driver Signature");
   await sign(page, "Driver/Operator Signature", "Carla Checker", "Operator Signature");
-  await sign(page, "Client/Supervisor Signature", "Chris Client", "Client Signature");
+  await sign(page, "Client/Supervisor Signature", "Chris Client");
   await page.getByLabel("DATE").fill("2026-11-03");
   await expect(page.getByText("Date set: 03/11/2026")).toBeVisible();
   const rating = page.getByRole("region", { name: "Rate Driver Performance" });

@@ -1,7 +1,7 @@
 import { writeFile } from "node:fs/promises";
 import { expect, type Page } from "@playwright/test";
-import { MAX_PHOTO_BYTES } from "../src/domain/constants";
-import { messages } from "../src/domain/messages";
+import { MAX_PHOTO_BYTES } from "../src/domain/forms/constants";
+import { messages } from "../src/domain/text/messages";
 import { test } from "./fixtures/app-test";
 import { jpegFile, photoDialog, pickPhotos } from "./support/check-sheet-wizard";
 import { nextStep } from "./support/timesheet-wizard";
@@ -73,53 +73,59 @@ test("files that are not photos, too large, too many or picked twice are refused
   await expect(refusals(page)).toHaveText(messages.photoDuplicate("cab.jpg"));
 });
 
-test("uploads that fail say why, and keep the photos to try again", async ({ page, context }) => {
-  await openPhotoStep(page);
-  const photo = await jpegFile(page, "bucket.jpg", 300, 200, "#663300");
-  const dialog = await pickPhotos(page, [photo]);
-  const upload = dialog.getByRole("button", { name: "Upload 1 photo(s)" });
+test.describe("with the service worker off", () => {
+  // Every upload is queued in the outbox the service worker shares (Background Sync), and page.route does not see
+  // what the service worker sends: the failures below must come from the page's own tries.
+  test.use({ serviceWorkers: "block" });
 
-  await page.route("**/api/objects/upload", (route) => route.fulfill({ status: 404, body: "" }));
-  await upload.click();
-  await expect(dialog.getByRole("alert")).toHaveText(messages.uploadEndpointMissing);
-  await page.unroute("**/api/objects/upload");
+  test("uploads that fail say why, and keep the photos to try again", async ({ page, context }) => {
+    await openPhotoStep(page);
+    const photo = await jpegFile(page, "bucket.jpg", 300, 200, "#663300");
+    const dialog = await pickPhotos(page, [photo]);
+    const upload = dialog.getByRole("button", { name: "Upload 1 photo(s)" });
 
-  await page.route("**/api/uploads/**", (route) =>
-    route.fulfill({
-      status: 404,
-      contentType: "application/json",
-      body: '{"code":"not_found","message":"Request has expired"}',
-    }),
-  );
-  await upload.click();
-  await expect(dialog.getByRole("alert")).toHaveText(messages.uploadFailed(messages.uploadExpired));
-  await page.unroute("**/api/uploads/**");
-  await page.route("**/api/uploads/**", (route) => route.fulfill({ status: 502, body: "" }));
-  await upload.click();
-  await expect(dialog.getByRole("alert")).toHaveText(messages.uploadFailed(messages.uploadNon2xx));
-  await page.unroute("**/api/uploads/**");
+    await page.route("**/api/objects/upload", (route) => route.fulfill({ status: 404, body: "" }));
+    await upload.click();
+    await expect(dialog.getByRole("alert")).toHaveText(messages.uploadEndpointMissing);
+    await page.unroute("**/api/objects/upload");
 
-  // Still there to try again. Without signal it is kept on the phone and attached, shown from the phone's copy;
-  // it goes up as soon as the signal returns.
-  await expect(dialog.getByRole("list", { name: "Photos to upload" }).getByRole("img")).toHaveCount(1);
-  await context.setOffline(true);
-  await upload.click();
-  await expect(dialog).toBeHidden();
-  await expect(page.getByText("1 photo(s) attached")).toBeVisible();
-  const thumbnail = page.getByRole("img", { name: "Equipment, attachment 1" });
-  await expect(thumbnail).toHaveAttribute("src", /^blob:/);
-  await expect(thumbnail).toHaveJSProperty("complete", true);
-  expect(await thumbnail.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(300);
-  await expect(page.getByText(messages.photoWaitingToUpload)).toBeVisible();
-  await expect(
-    page.getByRole("banner").getByRole("button", { name: messages.waitingToSend(1) }),
-  ).toBeVisible();
-  // The page or its service worker (Background Sync) uploads it: either way nothing is left waiting or refused.
-  await context.setOffline(false);
-  await expect(page.getByRole("banner").getByRole("button", { name: /waiting to send/ })).toHaveCount(0);
-  await expect(page.getByRole("banner").getByRole("button", { name: /not sent/ })).toHaveCount(0);
-  await expect(page.getByText(messages.photoWaitingToUpload)).toHaveCount(0);
-  await expect(thumbnail).toHaveJSProperty("complete", true);
+    await page.route("**/api/uploads/**", (route) =>
+      route.fulfill({
+        status: 404,
+        contentType: "application/json",
+        body: '{"code":"not_found","message":"Request has expired"}',
+      }),
+    );
+    await upload.click();
+    await expect(dialog.getByRole("alert")).toHaveText(messages.uploadFailed(messages.uploadExpired));
+    await page.unroute("**/api/uploads/**");
+    await page.route("**/api/uploads/**", (route) => route.fulfill({ status: 502, body: "" }));
+    await upload.click();
+    await expect(dialog.getByRole("alert")).toHaveText(messages.uploadFailed(messages.uploadNon2xx));
+    await page.unroute("**/api/uploads/**");
+
+    // Still there to try again. Without signal it is kept on the phone and attached, shown from the phone's copy;
+    // it goes up as soon as the signal returns.
+    await expect(dialog.getByRole("list", { name: "Photos to upload" }).getByRole("img")).toHaveCount(1);
+    await context.setOffline(true);
+    await upload.click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText("1 photo(s) attached")).toBeVisible();
+    const thumbnail = page.getByRole("img", { name: "Equipment, attachment 1" });
+    await expect(thumbnail).toHaveAttribute("src", /^blob:/);
+    await expect(thumbnail).toHaveJSProperty("complete", true);
+    expect(await thumbnail.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(300);
+    await expect(page.getByText(messages.photoWaitingToUpload)).toBeVisible();
+    await expect(
+      page.getByRole("banner").getByRole("button", { name: messages.waitingToSend(1) }),
+    ).toBeVisible();
+    // The page uploads it: nothing is left waiting or refused.
+    await context.setOffline(false);
+    await expect(page.getByRole("banner").getByRole("button", { name: /waiting to send/ })).toHaveCount(0);
+    await expect(page.getByRole("banner").getByRole("button", { name: /not sent/ })).toHaveCount(0);
+    await expect(page.getByText(messages.photoWaitingToUpload)).toHaveCount(0);
+    await expect(thumbnail).toHaveJSProperty("complete", true);
+  });
 });
 
 test("the server refuses bytes that are not a photo, whatever the file says", async ({ page, context }) => {

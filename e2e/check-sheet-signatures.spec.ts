@@ -1,5 +1,6 @@
 import { expect, type Page } from "@playwright/test";
-import { messages } from "../src/domain/messages";
+import { messages } from "../src/domain/text/messages";
+import { localIsoDate } from "../src/domain/time/iso-date";
 import { test } from "./fixtures/app-test";
 import { drawSignature, nextStep, sign, toastRegion } from "./support/timesheet-wizard";
 
@@ -37,7 +38,7 @@ test("Sign needs the name first, and Clear All stays disabled while name and sig
 
   await client.getByLabel("Print Name").fill("Chris Client");
   await signButton.click();
-  const dialog = page.getByRole("dialog", { name: "Client Signature" });
+  const dialog = page.getByRole("dialog", { name: "Client/Supervisor Signature" });
   const save = dialog.getByRole("button", { name: "Save Signature" });
   await expect(save).toBeDisabled();
   await drawSignature(page, dialog);
@@ -72,6 +73,9 @@ test("the rating appears once every signature is in, and the checklist says what
   page,
 }) => {
   await openSignatureStep(page);
+  // Dated today when the step opens; taken away, the checklist says so.
+  await expect(page.getByLabel("DATE")).toHaveValue(localIsoDate(new Date()));
+  await page.getByLabel("DATE").fill("");
   const awaiting = page.getByRole("region", { name: "Awaiting Signatures" });
   await expect(awaiting.getByText("Driver signature: missing")).toBeAttached();
   await expect(awaiting.getByText("Supervisor signature: missing")).toBeAttached();
@@ -81,8 +85,8 @@ test("the rating appears once every signature is in, and the checklist says what
   await sign(page, "Driver/Operator Signature", "Dave Digger", "Operator Signature");
   await expect(awaiting.getByText("Driver signature: done")).toBeAttached();
   await page.getByRole("button", { name: "Submit Check Sheet" }).click();
-  await expect(toastRegion(page).getByText(messages.signaturesRequired.description)).toBeVisible();
-  await sign(page, "Client/Supervisor Signature", "Chris Client", "Client Signature");
+  await expect(toastRegion(page).getByText(messages.signaturesAndDateRequired.description)).toBeVisible();
+  await sign(page, "Client/Supervisor Signature", "Chris Client");
   await expect(rating).toHaveCount(0);
   await page.getByLabel("DATE").fill("2026-11-02");
   await expect(page.getByText("Date set: 02/11/2026")).toBeVisible();

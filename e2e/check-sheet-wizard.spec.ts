@@ -1,7 +1,7 @@
 import { expect } from "@playwright/test";
-import { CHECK_ITEMS } from "../src/domain/check-items";
-import { formatLongDate, localIsoDate } from "../src/domain/iso-date";
-import { messages } from "../src/domain/messages";
+import { ASKED_CHECK_ITEMS } from "../src/domain/checks/check-items";
+import { messages } from "../src/domain/text/messages";
+import { formatLongDate, localIsoDate } from "../src/domain/time/iso-date";
 import { pdfImages } from "../src/server/pdf/pdf-images";
 import { pdfText } from "../src/server/pdf/pdf-text";
 import { test } from "./fixtures/app-test";
@@ -60,10 +60,13 @@ test("an anonymous driver checks the machine, adds two photos, signs, and the cl
   await nextStep(page, "Daily Safety Check");
   await expect(page.evaluate(() => window.scrollY)).resolves.toBe(0);
 
-  // Step 3: both notices word for word, sixteen items of three choices each, N/A to start with.
+  // Step 3: both notices word for word, fourteen items of three choices each, N/A to start with; the two rows
+  // that were never checks are not asked, the operator's initials are a text field.
   await expect(page.getByText(messages.fuelNotice, { exact: true })).toBeVisible();
   await expect(page.getByText(messages.damagesNotice, { exact: true })).toBeVisible();
-  for (const item of CHECK_ITEMS) {
+  await expect(page.getByText("All Defects")).toHaveCount(0);
+  await expect(page.getByText("Operations Initials")).toHaveCount(0);
+  for (const item of ASKED_CHECK_ITEMS) {
     const group = checkItem(page, item.label);
     await expect(group.getByRole("radio")).toHaveCount(3);
     await expect(group.getByRole("radio", { name: "N/A" })).toBeChecked();
@@ -73,8 +76,9 @@ test("an anonymous driver checks the machine, adds two photos, signs, and the cl
   const passBox = await checkItem(page, "Tyres").getByText("Pass").boundingBox();
   expect(passBox?.height).toBeGreaterThanOrEqual(44);
   expect(passBox?.width).toBeGreaterThanOrEqual(90);
-  await expect(page.getByText("15 of 16 checked, 2 defects")).toBeVisible();
+  await expect(page.getByText("13 of 14 checked, 2 defects")).toBeVisible();
   await page.getByLabel("Defects Notes").fill(NOTES);
+  await page.getByLabel("Operator's initials").fill("DD");
   await nextStep(page, "Photo Documentation");
 
   // Step 4: two photos, picked, seen, then uploaded by hand.
@@ -117,7 +121,7 @@ test("an anonymous driver checks the machine, adds two photos, signs, and the cl
     page.getByText("When you are done, tap Submit Check Sheet at the bottom of the form."),
   ).toBeVisible();
   await sign(page, "Driver/Operator Signature", "Dave Digger", "Operator Signature");
-  await sign(page, "Client/Supervisor Signature", "Chris Client", "Client Signature");
+  await sign(page, "Client/Supervisor Signature", "Chris Client");
   await page.getByLabel("DATE").fill("2026-11-20");
   await expect(page.getByText("Date set: 20/11/2026")).toBeVisible();
   const ready = page.getByRole("region", { name: "Ready for Final Submission" });
@@ -157,18 +161,26 @@ test("an anonymous driver checks the machine, adds two photos, signs, and the cl
     defectTyres: false,
     defectLights: false,
     defectTracks: null,
+    operatorInitials: "DD",
     defectBrakes: true,
     defectsNotes: NOTES,
     submissionEmails: [address],
   });
   expect((body.checkSheetData.photos as string[]).length).toBe(2);
-  const success = messages.checkSheetOneStepSucceeded("okay");
+  const success = messages.checkSheetOneStepSucceeded;
   await expect(toastRegion(page).getByText(success.title)).toBeVisible();
   await expect(toastRegion(page).getByText(success.description)).toBeVisible();
-  expect(success.title).toContain("😐");
-  // Home again after two seconds; nothing was saved as a draft.
-  await expect(page).toHaveURL(/\/\?tab=check-sheet$/);
+  // The rating was given in confidence: the driver's phone never names it.
+  await expect(toastRegion(page)).not.toContainText("Average");
+  // What was sent and to whom stays on screen; nothing was saved as a draft.
+  const sentView = page.getByRole("status").filter({ hasText: messages.sentTitle("check sheet") });
+  await expect(sentView.getByRole("listitem")).toHaveText([address]);
+  await expect(sentView).toContainText("EX-042");
+  await expect(sentView).toContainText("Tyres, Lights");
+  await expect(sentView).not.toContainText("Average");
   expect(saves).toEqual([]);
+  await sentView.getByRole("button", { name: messages.sentBackHome }).click();
+  await expect(page).toHaveURL(/\/\?tab=check-sheet$/);
 
   const mail = await waitForMailTo(address);
   const pdf = mail.attachments.find((a) => a.contentType === "application/pdf");
@@ -178,6 +190,9 @@ test("an anonymous driver checks the machine, adds two photos, signs, and the cl
   expect(text).toContain("Lights DEFECT");
   expect(text).toContain("Tracks N/A");
   expect(text).toContain(NOTES);
+  expect(text).toContain("OPERATOR'S INITIALS DD");
+  expect(text).not.toContain("All Defects");
+  expect(text).toContain("SUPERVISOR SIGNATURE");
   expect(text).toContain("Photos (2)");
   // Two signatures and both photos are painted in the PDF.
   expect((await pdfImages(new Uint8Array(pdf.content))).flat()).toHaveLength(4);

@@ -1,11 +1,11 @@
 import { readFile } from "node:fs/promises";
 import { expect, type Page } from "@playwright/test";
-import { companyMessages } from "../src/domain/company-messages";
-import { HOURS_COLUMNS } from "../src/domain/exports";
+import { HOURS_COLUMNS } from "../src/domain/company/exports";
+import { companyMessages } from "../src/domain/text/company-messages";
 import { test } from "./fixtures/app-test";
 import { expectNoAxeViolations } from "./support/axe";
 import { openCompany } from "./support/company";
-import { createWeek, putForm, screenshotBoth, signIn, signWeek, WEEK_ENDING } from "./support/supervisor";
+import { createWeek, screenshotBoth, signIn, submitWeek, WEEK_ENDING } from "./support/supervisor";
 
 /**
  * A driver who sets up a company and drives for it too: their week ending WEEK_ENDING, with `days` over the five
@@ -21,8 +21,7 @@ async function approvedWeekToExport(
   expect(made.status(), await made.text()).toBe(201);
   const companyId = ((await made.json()) as { id: string }).id;
   const week = await createWeek(page, { driverSignedName: who.driver, plantNumber: who.plantNumber });
-  await signWeek(page, week, who.driver);
-  await putForm(page, "/api/timesheets", week.timesheetId, { ...days, status: "ready_for_approval" });
+  await submitWeek(page, week, who.driver, days);
   const approved = await page.request.post(
     `/api/organisations/${companyId}/review/${week.timesheetId}/approve`,
     { data: { rating: "happy" } },

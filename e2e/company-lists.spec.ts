@@ -1,30 +1,14 @@
 import { randomUUID } from "node:crypto";
-import { type Browser, expect, type Page } from "@playwright/test";
-import { companyMessages } from "../src/domain/company-messages";
-import { acceptPrivacyBanner, test } from "./fixtures/app-test";
+import { expect, type Page } from "@playwright/test";
+import { companyMessages } from "../src/domain/text/company-messages";
+import { test } from "./fixtures/app-test";
 import { logIn } from "./fixtures/drivers";
 import { expectNoAxeViolations } from "./support/axe";
-import { openCompany } from "./support/company";
+import { companyDriverPhone, openCompany } from "./support/company";
 import { screenshotBoth } from "./support/supervisor";
 
 /** Where the screens' pictures go, to be looked at after a run. */
 const SHOTS = "/tmp/fleet-lists";
-
-/** A driver of the company on a phone of their own: signed in, the privacy banner accepted. */
-async function driverPhone(browser: Browser, companyId: string, admin: Page): Promise<Page> {
-  const { baseURL, viewport } = test.info().project.use;
-  const context = await browser.newContext({ baseURL, viewport, isMobile: true, hasTouch: true });
-  await acceptPrivacyBanner(context);
-  const phone = await context.newPage();
-  await logIn(phone, "Dana Driver");
-  const code = await admin.request.post(`/api/organisations/${companyId}/join-codes`, {
-    data: { role: "driver" },
-  });
-  const token = new URL(((await code.json()) as { joinUrl: string }).joinUrl).searchParams.get("token");
-  const joined = await phone.request.post("/api/invites/accept", { data: { token } });
-  expect(joined.status(), await joined.text()).toBe(200);
-  return phone;
-}
 
 /** The customers a driver can choose on the customer selection before a timesheet. */
 async function customerChoices(phone: Page): Promise<string[]> {
@@ -64,7 +48,7 @@ test("an admin edits a machine, retires a customer that then leaves a driver's c
     });
     expect(added.status(), await added.text()).toBe(201);
   }
-  const phone = await driverPhone(browser, companyId, page);
+  const phone = await companyDriverPhone(browser, companyId, page);
   expect(await customerChoices(phone)).toEqual(["Bradford Civils", "Leeds Ring Road JV"]);
 
   // The admin edits a machine: another machine's plant number is refused, saying which; a new one is saved.

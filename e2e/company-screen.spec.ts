@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { type Browser, expect, type Page } from "@playwright/test";
-import { companyMessages } from "../src/domain/company-messages";
+import { companyMessages } from "../src/domain/text/company-messages";
 import { acceptPrivacyBanner, test } from "./fixtures/app-test";
 import { authDialog, logIn, newDriver, registerByApi, submitLogin } from "./fixtures/drivers";
 import { signUpLinkFor, waitForMailTo } from "./fixtures/mailbox";
@@ -77,9 +77,9 @@ test("an admin sets up a company and invites a driver by email, who creates an a
   await expect(
     phone.getByText("You have been invited to join Acme Plant Hire Ltd on Plant Sheets as a driver."),
   ).toBeVisible({ timeout: 20_000 });
-  await phone.getByRole("button", { name: "Create Driver Account" }).click();
+  await phone.getByRole("button", { name: "Create account" }).click();
   const dialog = authDialog(phone);
-  await expect(dialog.getByRole("heading", { name: "Create Driver Account" })).toBeVisible();
+  await expect(dialog.getByRole("heading", { name: "Create account" })).toBeVisible();
   await dialog.getByLabel("Full Name").fill("Dana Driver");
   await dialog.getByLabel("Email").fill(email);
   await dialog.getByRole("button", { name: "Create Account" }).click();

@@ -1,15 +1,11 @@
 import { randomUUID } from "node:crypto";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { expect, type Page } from "@playwright/test";
 import ExcelJS from "exceljs";
-import { companyMessages } from "../src/domain/company-messages";
-import { WEEKDAYS } from "../src/domain/days";
-import { applyStandardShift } from "../src/domain/hours";
-import { SAMPLE_SIGNATURE } from "../src/domain/sample-signature";
-import { emptyTimesheet } from "../src/domain/timesheet";
-import { WEBHOOK_HEADERS } from "../src/domain/webhook";
-import { verifyWebhookSignature } from "../src/server/webhooks/webhook-signature";
+import { applyStandardShift } from "../src/domain/hours/hours";
+import { emptyTimesheet } from "../src/domain/hours/timesheet";
+import { companyMessages } from "../src/domain/text/company-messages";
+import { WEEKDAYS } from "../src/domain/time/days";
+import { SAMPLE_SIGNATURE } from "../src/test-support/sample-signature";
 import { test } from "./fixtures/app-test";
 import { logIn } from "./fixtures/drivers";
 import { waitForMailTo } from "./fixtures/mailbox";
@@ -17,6 +13,7 @@ import { expectNoAxeViolations } from "./support/axe";
 import { confirmWorkshopByMail, openCompany, phone } from "./support/company";
 import { readQrCodeOf } from "./support/qr-image";
 import { screenshotBoth } from "./support/supervisor";
+import { webhookReceiver } from "./support/webhook-receiver";
 
 const DESK = { width: 1280, height: 800 };
 const COMPANY = "Acme Plant Hire Ltd";
@@ -28,40 +25,6 @@ const SIGNED = {
   clientSignature: SAMPLE_SIGNATURE,
   clientSignedName: "Chris Client",
 };
-
-interface Call {
-  event: string;
-  delivery: string;
-  verified: boolean;
-  body: { event: string; data: Record<string, unknown> };
-}
-
-/** A hire desk's receiver on this machine: it keeps each call, with whether its signature checks out. */
-async function webhookReceiver(secret: () => string) {
-  const calls: Call[] = [];
-  const server: Server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on("data", (chunk: Buffer) => chunks.push(chunk));
-    request.on("end", () => {
-      const raw = Buffer.concat(chunks).toString("utf8");
-      calls.push({
-        event: String(request.headers[WEBHOOK_HEADERS.event.toLowerCase()]),
-        delivery: String(request.headers[WEBHOOK_HEADERS.delivery.toLowerCase()]),
-        verified: verifyWebhookSignature(
-          secret(),
-          request.headers[WEBHOOK_HEADERS.signature.toLowerCase()] as string | undefined,
-          raw,
-          new Date(),
-        ),
-        body: JSON.parse(raw),
-      });
-      response.writeHead(204).end();
-    });
-  });
-  await new Promise<void>((listening) => server.listen(0, "127.0.0.1", listening));
-  const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}/plant-sheets`, calls, close: () => server.close() };
-}
 
 const pathOf = (link: string) => `${new URL(link).pathname}${new URL(link).search}`;
 
@@ -253,7 +216,13 @@ test("a company's week: invited by link and QR, a defect alerts the workshop, th
   await reopen.getByLabel("Reason for reopening").fill("Friday's break was an hour, not 30 minutes.");
   await reopen.getByRole("button", { name: "Reopen Week" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Reopened" })).toBeVisible();
-  expect(await put(dana, `/api/timesheets/${timesheetId}`, { fridayBreak: 60 })).toBe(200);
+  // Reopened, the week is back with Dana, every form of it: she fixes the break and submits each again.
+  expect(
+    await put(dana, `/api/timesheets/${timesheetId}`, { fridayBreak: 60, status: "ready_for_approval" }),
+  ).toBe(200);
+  for (const id of sheetIds) {
+    expect(await put(dana, `/api/check-sheets/${id}`, { status: "ready_for_approval" })).toBe(200);
+  }
   const again = await sam.request.post(`/api/organisations/${companyId}/review/${timesheetId}/approve`, {
     data: { rating: "happy" },
   });
@@ -270,8 +239,9 @@ test("a company's week: invited by link and QR, a defect alerts the workshop, th
     .split("\r\n");
   const header = lines[0]!.split(",");
   const net = header.indexOf("Net hours");
+  const date = header.indexOf("Date");
   const rows = lines.slice(1).map((line) => line.split(","));
-  expect(rows.map((cells) => cells[0])).toEqual(CHECK_DATES);
+  expect(rows.map((cells) => cells[date])).toEqual(CHECK_DATES);
   expect(rows.map((cells) => Number(cells[net]))).toEqual([9, 9, 9, 9, 8.5]);
   const xlsx = await page.request.get(`/api/organisations/${companyId}/exports/workbook.xlsx?${range}`);
   const workbook = new ExcelJS.Workbook();

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { STORAGE_KEYS } from "../src/domain/constants";
+import { STORAGE_KEYS } from "../src/domain/forms/constants";
 
 const banner = (page: Page) => page.getByRole("region", { name: "Your privacy" });
 const stored = (page: Page, key: string) => page.evaluate((k) => window.localStorage.getItem(k), key);

@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Page } from "@playwright/test";
-import type { Customer } from "../src/domain/customer";
-import { messages } from "../src/domain/messages";
+import type { Customer } from "../src/domain/company/customer";
+import { messages } from "../src/domain/text/messages";
 import { test } from "./fixtures/app-test";
 
 async function customers(request: APIRequestContext): Promise<{ validating: Customer; plain: Customer }> {

@@ -41,6 +41,13 @@ test("history groups a week under one heading, finds a plant or a site, and name
   await expect(rows.filter({ hasText: "EX-204" }).getByText("Approved", { exact: true })).toHaveCount(3);
   await expect(rows.filter({ hasText: "DZ-77" }).getByText("Archived", { exact: true })).toHaveCount(3);
   await screenshotBoth(page, "driver-history-weeks");
+  // At a desk a week's six sheets stand three abreast in the office screens' width, not in a phone's column.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const tops = new Set<number>();
+  for (const row of await rows.all()) tops.add(Math.round((await row.boundingBox())?.y ?? 0));
+  expect(tops.size).toBe(2);
+  await screenshotBoth(page, "driver-history-weeks-1280");
+  await page.setViewportSize({ width: 390, height: 844 });
 
   // The search finds a plant number in any case, and a site typed on the timesheet keeps its check sheets.
   const search = page.getByRole("searchbox", { name: "Search by plant number or site" });

@@ -1,6 +1,6 @@
 import { test as base, expect } from "@playwright/test";
-import { formatDisplayDate } from "../src/domain/iso-date";
-import { messages } from "../src/domain/messages";
+import { messages } from "../src/domain/text/messages";
+import { formatDisplayDate } from "../src/domain/time/iso-date";
 import { test } from "./fixtures/app-test";
 import { nextStep, plainCustomer, startFormFromHome, stepHeading } from "./support/form-wizard";
 import { clientSigned, createWeek, operatorSigned, putForm, signIn } from "./support/supervisor";
@@ -41,7 +41,7 @@ test("discarding a restored check sheet, once confirmed, starts a blank one", as
   await page.reload();
   await page.getByRole("button", { name: "Start a new check sheet instead" }).click();
   const ask = page.getByRole("alertdialog", { name: "Discard this check sheet?" });
-  await expect(ask).toContainText("0 of 16 checks, 0 photos");
+  await expect(ask).toContainText("0 of 14 checks, 0 photos");
   await ask.getByRole("button", { name: "Discard and start again" }).click();
   await expect(page.getByLabel("Company you're driving for")).toHaveValue("");
   await expect(page.getByText(messages.formRestored)).toHaveCount(0);

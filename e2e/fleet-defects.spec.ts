@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { expect } from "@playwright/test";
-import { companyMessages } from "../src/domain/company-messages";
-import { SAMPLE_SIGNATURE } from "../src/domain/sample-signature";
+import { companyMessages } from "../src/domain/text/company-messages";
+import { SAMPLE_SIGNATURE } from "../src/test-support/sample-signature";
 import { test } from "./fixtures/app-test";
 import { logIn, newDriver, registerByApi } from "./fixtures/drivers";
 import { waitForMailTo } from "./fixtures/mailbox";

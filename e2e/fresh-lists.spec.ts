@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { type Browser, expect, type Page } from "@playwright/test";
-import { messages } from "../src/domain/messages";
+import { messages } from "../src/domain/text/messages";
 import { LIST_SHARED_MS } from "../src/web/lib/query-client";
 import { acceptPrivacyBanner, test } from "./fixtures/app-test";
 import { logIn, logInAgain } from "./fixtures/drivers";

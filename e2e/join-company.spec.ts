@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { type APIRequestContext, expect } from "@playwright/test";
-import { companyMessages } from "../src/domain/company-messages";
+import { companyMessages } from "../src/domain/text/company-messages";
 import { test } from "./fixtures/app-test";
 import { authDialog, logIn, newDriver, registerByApi } from "./fixtures/drivers";
 import { waitForMailTo } from "./fixtures/mailbox";
@@ -79,7 +79,7 @@ test("signed out, an invitation asks to log in first; a cut-short link says it i
   ).toBeVisible();
   await expect(page.getByRole("button", { name: /^Join / })).toBeHidden();
   await page.getByRole("button", { name: "Log In" }).click();
-  await expect(authDialog(page).getByRole("heading", { name: "Driver Login" })).toBeVisible();
+  await expect(authDialog(page).getByRole("heading", { name: "Log in" })).toBeVisible();
 
   await page.goto("/join?token=cut");
   await expect(page.getByRole("alert")).toHaveText(companyMessages.inviteInvalid);

@@ -1,8 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { type APIRequestContext, type Browser, expect, type Page } from "@playwright/test";
-import { companyMessages } from "../src/domain/company-messages";
-import { addDays } from "../src/domain/iso-date";
-import { emptyTimesheet } from "../src/domain/timesheet";
+import { fixFormLabel, returnedFormTitle } from "../src/domain/forms/sent-back";
+import { emptyTimesheet } from "../src/domain/hours/timesheet";
+import { companyMessages } from "../src/domain/text/company-messages";
+import { addDays } from "../src/domain/time/iso-date";
+import { SAMPLE_SIGNATURE } from "../src/test-support/sample-signature";
 import { acceptPrivacyBanner, test } from "./fixtures/app-test";
 import { logIn, newDriver, registerByApi } from "./fixtures/drivers";
 import { expectNoAxeViolations } from "./support/axe";
@@ -60,6 +62,20 @@ async function submit(page: Page, week: Week): Promise<void> {
     data: { status: "ready_for_approval" },
   });
   expect(sent.status(), await sent.text()).toBe(200);
+  // The office approves a whole week only: its check sheets go in too, signed.
+  for (const id of week.checkSheetIds) {
+    const check = await page.request.put(`/api/check-sheets/${id}`, {
+      data: {
+        status: "ready_for_approval",
+        operatorSignature: SAMPLE_SIGNATURE,
+        operatorSignedName: "Operator",
+        clientSignature: SAMPLE_SIGNATURE,
+        clientSignedName: "Foreman",
+        signatureDate: "2026-11-21",
+      },
+    });
+    expect(check.status(), await check.text()).toBe(200);
+  }
 }
 
 /** The screen in light and dark, from its top: a page scrolled by a tap would catch its sticky header midway. */
@@ -121,7 +137,7 @@ test("the office filters, opens a week, sends it back; the driver reads why, res
   const daveRow = table.locator(`tr[data-timesheet="${week.timesheetId}"]`);
   await expect(daveRow).toContainText("EX-042");
   await expect(daveRow).toContainText("21/11/2026");
-  await expect(daveRow).toContainText("Ready for Approval");
+  await expect(daveRow).toContainText("Submitted");
   await expect(daveRow).toContainText("Not approved");
   // One worn tyre on Monday's check: in red.
   await expect(daveRow.locator("[data-defects]")).toHaveText("1");
@@ -135,7 +151,15 @@ test("the office filters, opens a week, sends it back; the driver reads why, res
   await filters.getByLabel("Plant").fill("");
   await filters.getByLabel("Driver").fill("dave digger");
   await filters.getByLabel("Week ending").fill("2026-11-21");
-  await filters.getByLabel("Status").selectOption("ready_for_approval");
+  // The status filter speaks the company's words, as the rows do.
+  await expect(filters.getByLabel("Status").locator("option")).toHaveText([
+    "Any status",
+    "Submitted",
+    "Sent back",
+    "Reopened",
+    "Approved",
+  ]);
+  await filters.getByLabel("Status").selectOption({ label: "Submitted" });
   await filters.getByRole("button", { name: "Filter", exact: true }).click();
   await expect(table.locator("tbody tr")).toHaveCount(1);
   await expect(daveRow).toBeVisible();
@@ -178,11 +202,25 @@ test("the office filters, opens a week, sends it back; the driver reads why, res
   await expect(page.locator(`tr[data-timesheet="${week.timesheetId}"]`)).toHaveCount(0);
   // The filters stayed as they were across the record and back: nothing else matches them.
   await expect(page.getByText(companyMessages.reviewNothingMatches)).toBeVisible();
+  // The week waits on the driver now: found as sent back, and said so on its row.
+  await filters.getByLabel("Status").selectOption({ label: "Sent back" });
+  await filters.getByRole("button", { name: "Filter", exact: true }).click();
+  await expect(table.locator("tbody tr")).toHaveCount(1);
+  await expect(table.locator(`tr[data-timesheet="${week.timesheetId}"]`)).toContainText("Sent back");
+  await filters.getByLabel("Status").selectOption({ label: "Submitted" });
+  await filters.getByRole("button", { name: "Filter", exact: true }).click();
+  await expect(page.getByText(companyMessages.reviewNothingMatches)).toBeVisible();
 
   // The driver reads why on the home screen and on the form, which opens for editing again.
   await dave.goto("/home");
   const notice = dave.getByRole("note", { name: "Sent back by your company" });
   await expect(notice).toContainText(reason, { timeout: 20_000 });
+  // A company member's home lists what came back, each with a way to fix it, and offers none of the personal
+  // approval workflow.
+  await expect(
+    dave.getByRole("button", { name: `${fixFormLabel}: ${returnedFormTitle("timesheet", "21/11/2026")}` }),
+  ).toBeVisible();
+  await expect(dave.getByRole("button", { name: "View Collations" })).toHaveCount(0);
   await expectNoAxeViolations(dave);
   await screenshotBoth(dave, "driver-home-sent-back", { folder: SHOTS });
   // And on the week's card in the driver's own Supervisor tab.

@@ -1,19 +1,17 @@
 import { randomUUID } from "node:crypto";
 import { expect, type Page } from "@playwright/test";
-import { messages } from "../src/domain/messages";
+import { messages } from "../src/domain/text/messages";
 import { test } from "./fixtures/app-test";
 import {
-  expectSignedIn,
   expectSignedOut,
   loginFromHeader,
   newDriver,
   registerByApi,
-  submitLogin,
   type TestDriver,
 } from "./fixtures/drivers";
 import { waitForDeviceCopy, waitForOfflineReady } from "./support/offline";
 import { completeCheckSheet } from "./support/supervisor";
-import { nextStep, startTimesheetFromHome } from "./support/timesheet-wizard";
+import { nextStep, startTimesheetFromHome, stepHeading } from "./support/timesheet-wizard";
 
 // Each of these cuts and restores the network around whole flows: longer than a screen check.
 test.describe.configure({ timeout: 90_000 });
@@ -215,7 +213,7 @@ test("a timesheet started without an account is still there in the wizard after 
     .toEqual(["Anon Plant Hire EX-909"]);
 });
 
-test("a draft saved after the server's session ended waits for sign-in, then is sent", async ({
+test("a draft saved after the server's session ended waits for a login over the wizard, then is sent", async ({
   page,
   context,
 }) => {
@@ -232,15 +230,14 @@ test("a draft saved after the server's session ended waits for sign-in, then is 
   await context.clearCookies();
   await page.getByLabel("Plant/Registration Number").fill("EX-401");
   await nextStep(page, "Weekly Timesheet");
-  const waiting = header(page).getByRole("button", { name: messages.waitingToSend(1) });
-  await expect(waiting).toBeVisible();
-  await waiting.click();
-  const list = page.getByRole("list", { name: "Waiting to send" });
-  await expect(list.getByText(messages.outboxSignInToSend)).toBeVisible();
-
-  await list.getByRole("button", { name: "Sign in" }).click();
-  await submitLogin(page, driver.email, driver.password);
-  await expectSignedIn(page, driver);
+  // The save's refusal asks to log in over the wizard, which stays where it was.
+  const dialog = page.getByRole("dialog", { name: messages.sessionExpired.title });
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel("Email").fill(driver.email);
+  await dialog.getByLabel("Password", { exact: true }).fill(driver.password);
+  await dialog.getByRole("button", { name: messages.logIn, exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await expect(stepHeading(page, "Weekly Timesheet")).toBeVisible();
   await expect(header(page).getByRole("button", { name: /waiting to send/ })).toHaveCount(0);
   await expect
     .poll(async () => {

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { STORAGE_KEYS } from "../src/domain/constants";
+import { STORAGE_KEYS } from "../src/domain/forms/constants";
 import { holdAppCode, watchConsole } from "./support/first-visit";
 
 // A first visit: nothing stored, so the page's prerendered markup is what this visitor sees.

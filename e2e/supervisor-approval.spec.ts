@@ -1,5 +1,5 @@
 import { expect, type Page } from "@playwright/test";
-import { messages } from "../src/domain/messages";
+import { messages } from "../src/domain/text/messages";
 import { test } from "./fixtures/app-test";
 
 // Whole weeks of forms, with light and dark screenshots of each screen on the way.

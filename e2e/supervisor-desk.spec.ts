@@ -1,5 +1,5 @@
 import { expect } from "@playwright/test";
-import { messages } from "../src/domain/messages";
+import { messages } from "../src/domain/text/messages";
 import { test } from "./fixtures/app-test";
 import { expectNoAxeViolations } from "./support/axe";
 import {

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { expect } from "@playwright/test";
-import { messages } from "../src/domain/messages";
+import { messages } from "../src/domain/text/messages";
 import { test } from "./fixtures/app-test";
 
 // Whole weeks of forms, with light and dark screenshots of each screen on the way.

@@ -1,5 +1,5 @@
 import { expect, type Page } from "@playwright/test";
-import { STORAGE_KEYS } from "../src/domain/constants";
+import { STORAGE_KEYS } from "../src/domain/forms/constants";
 import { test } from "./fixtures/app-test";
 
 async function chooseTheme(page: Page, name: "Light" | "Dark" | "System") {

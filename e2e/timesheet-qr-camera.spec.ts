@@ -1,9 +1,9 @@
 import { mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { expect, type Page } from "@playwright/test";
-import { QR_CAMERA_VIDEO } from "../src/domain/constants";
-import { messages } from "../src/domain/messages";
-import { DEMO_QR_CODES } from "../src/domain/vehicle";
+import { DEMO_QR_CODES } from "../src/domain/checks/vehicle";
+import { QR_CAMERA_VIDEO } from "../src/domain/forms/constants";
+import { messages } from "../src/domain/text/messages";
 import { test as appTest } from "./fixtures/app-test";
 import { writeQrVideo } from "./support/qr-video";
 import { expectToStay } from "./support/stays";

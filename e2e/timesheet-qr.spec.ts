@@ -1,5 +1,5 @@
 import { expect, type Page } from "@playwright/test";
-import { messages } from "../src/domain/messages";
+import { messages } from "../src/domain/text/messages";
 import { enableDemoMode, test } from "./fixtures/app-test";
 import { nextStep, toastRegion } from "./support/timesheet-wizard";
 

@@ -1,5 +1,5 @@
 import { expect } from "@playwright/test";
-import { messages } from "../src/domain/messages";
+import { messages } from "../src/domain/text/messages";
 import { pdfText } from "../src/server/pdf/pdf-text";
 import { enableDemoMode, test } from "./fixtures/app-test";
 import { waitForMailTo } from "./fixtures/mailbox";
@@ -217,10 +217,16 @@ test("an anonymous driver fills the whole week, signs, rates, and submits it in 
     submissionEmails: ["office@pennine-groundworks.co.uk"],
   });
 
-  const success = messages.timesheetOneStepSucceeded("happy");
+  const success = messages.timesheetOneStepSucceeded;
   await expect(toastRegion(page).getByText(success.title)).toBeVisible();
   await expect(toastRegion(page).getByText(success.description)).toBeVisible();
-  // The wizard starts again, blank, at step 1, for the same customer.
+  // What was sent and to whom stays on screen; from there a new timesheet starts blank, at step 1, for the same
+  // customer.
+  const sentView = page.getByRole("status").filter({ hasText: messages.sentTitle("timesheet") });
+  await expect(sentView.getByRole("listitem")).toHaveText(["office@pennine-groundworks.co.uk"]);
+  await expect(sentView).toContainText("Sam Driver");
+  await expect(sentView).toContainText("26.3");
+  await sentView.getByRole("button", { name: messages.sentAnother("timesheet") }).click();
   await expect(stepHeading(page, "Driver & Company Info")).toBeVisible();
   await expect(page.getByLabel("Driver Full Name")).toHaveValue("");
   await expect(page.getByText("Step 1 of 4")).toBeInViewport();

@@ -2,14 +2,14 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, type Page } from "@playwright/test";
 import Database from "better-sqlite3";
-import { companyMessages } from "../src/domain/company-messages";
-import { WEBHOOK_HEADERS } from "../src/domain/webhook";
+import { WEBHOOK_HEADERS } from "../src/domain/company/webhook";
+import { companyMessages } from "../src/domain/text/company-messages";
 import { test } from "./fixtures/app-test";
 import { logIn } from "./fixtures/drivers";
 import { e2ePaths } from "./fixtures/e2e-paths";
 import { expectNoAxeViolations } from "./support/axe";
 import { openCompany } from "./support/company";
-import { createWeek, screenshotBoth } from "./support/supervisor";
+import { createWeek, screenshotBoth, submitWeek } from "./support/supervisor";
 
 const SHOTS = "/tmp/webhook-ssrf";
 const DESK = { width: 1280, height: 800 };
@@ -54,10 +54,7 @@ function runOutOfAttempts(organisationId: string): string | null {
 /** The admin's own week, submitted and approved by the company's office (the admin): one set.approved event. */
 async function approvedWeek(page: Page, companyId: string): Promise<void> {
   const week = await createWeek(page, { driverSignedName: "Ada Admin", plantNumber: "EX-042" });
-  const sent = await page.request.put(`/api/timesheets/${week.timesheetId}`, {
-    data: { status: "ready_for_approval" },
-  });
-  expect(sent.status(), await sent.text()).toBe(200);
+  await submitWeek(page, week, "Ada Admin");
   const approved = await page.request.post(
     `/api/organisations/${companyId}/review/${week.timesheetId}/approve`,
     { data: { rating: "happy" } },

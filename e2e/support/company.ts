@@ -1,6 +1,7 @@
 import { type Browser, expect, type Page } from "@playwright/test";
 import { WORKSHOP_LINK_SUBJECT } from "../../src/server/mail/organisation-mails";
 import { acceptPrivacyBanner, test } from "../fixtures/app-test";
+import { logIn } from "../fixtures/drivers";
 import { waitForMailTo } from "../fixtures/mailbox";
 
 /** The Company screen, reached as a driver reaches it: More Options, then Company. */
@@ -22,6 +23,22 @@ export async function phone(browser: Browser): Promise<Page> {
   });
   await acceptPrivacyBanner(context);
   return context.newPage();
+}
+
+/**
+ * A driver of the company on a phone of their own: signed in, joined by a join code the admin on `admin` makes
+ * (through the API: for tests about what comes after joining).
+ */
+export async function companyDriverPhone(browser: Browser, companyId: string, admin: Page): Promise<Page> {
+  const driver = await phone(browser);
+  await logIn(driver, "Dana Driver");
+  const code = await admin.request.post(`/api/organisations/${companyId}/join-codes`, {
+    data: { role: "driver" },
+  });
+  const token = new URL(((await code.json()) as { joinUrl: string }).joinUrl).searchParams.get("token");
+  const joined = await driver.request.post("/api/invites/accept", { data: { token } });
+  expect(joined.status(), await joined.text()).toBe(200);
+  return driver;
 }
 
 /** The path of the newest workshop confirmation link mailed to `address`, waiting while the outbox sends it. */

@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Locator, type Page } from "@playwright/test";
-import type { Customer } from "../../src/domain/customer";
+import type { Customer } from "../../src/domain/company/customer";
 
 // The steps both wizards share (they are one wizard, on two form specs): their e2e specs use these.
 

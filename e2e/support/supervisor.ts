@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { expect, type Locator, type Page } from "@playwright/test";
-import { WEEKDAYS } from "../../src/domain/days";
-import { applyStandardShift } from "../../src/domain/hours";
-import { SAMPLE_SIGNATURE } from "../../src/domain/sample-signature";
-import { emptyTimesheet } from "../../src/domain/timesheet";
+import { applyStandardShift } from "../../src/domain/hours/hours";
+import { emptyTimesheet } from "../../src/domain/hours/timesheet";
+import { WEEKDAYS } from "../../src/domain/time/days";
+import { SAMPLE_SIGNATURE } from "../../src/test-support/sample-signature";
 import { logIn } from "../fixtures/drivers";
 
 export interface SignedInDriver {
@@ -92,6 +92,23 @@ export async function signWeek(page: Page, week: Week, driver: string): Promise<
   const signed = { ...operatorSigned(driver), ...clientSigned("Chris Client") };
   await putForm(page, "/api/timesheets", week.timesheetId, signed);
   for (const id of week.checkSheetIds) await putForm(page, "/api/check-sheets", id, signed);
+}
+
+/**
+ * Every form of the week signed, dated and sent to the company's office, `timesheet` over its timesheet: a
+ * company's week is approved only once each of its forms is submitted.
+ */
+export async function submitWeek(
+  page: Page,
+  week: Week,
+  driver: string,
+  timesheet: Record<string, unknown> = {},
+): Promise<void> {
+  const signed = { ...operatorSigned(driver), ...clientSigned("Chris Client"), status: "ready_for_approval" };
+  await putForm(page, "/api/timesheets", week.timesheetId, { ...signed, ...timesheet });
+  for (const [index, id] of week.checkSheetIds.entries()) {
+    await putForm(page, "/api/check-sheets", id, { ...signed, signatureDate: CHECK_DATES[index] });
+  }
 }
 
 export async function openSupervisorTab(page: Page): Promise<void> {

@@ -1,6 +1,6 @@
-import { ERROR_STATUS, type ErrorCode } from "../domain/api-error";
+import { ERROR_STATUS, type ErrorCode } from "../domain/api/api-error";
 
-export type { ErrorBody, ErrorCode } from "../domain/api-error";
+export type { ErrorBody, ErrorCode } from "../domain/api/api-error";
 
 /** The one error type the server raises on purpose; its code picks the HTTP status from the domain's table. */
 export class AppError extends Error {

@@ -7,7 +7,6 @@ import { AppError, type ErrorBody, type ErrorCode } from "./app-error";
 import { registerOriginCheck } from "./auth/origin-check";
 import { registerSessions } from "./auth/sessions";
 import type { Config } from "./config";
-import type { Database } from "./db/database";
 import { registerIdempotency } from "./idempotency";
 import { registerJsonBodyParser } from "./json-body";
 import { withoutSecrets } from "./log-redaction";
@@ -24,23 +23,17 @@ import { supervisorRoutes } from "./routes/supervisor";
 import { uploadRoutes } from "./routes/uploads";
 import { vehicleRoutes } from "./routes/vehicles";
 import { inlineScriptHashes, securityHeaders } from "./security-headers";
+import type { ServiceDeps } from "./services/service-deps";
 import { defaultPhotoRoot, localPhotoStorage, type PhotoStorage } from "./storage/photo-storage";
 import type { WebhookWorker } from "./webhooks/webhook-worker";
 
-export interface AppDeps {
-  config: Config;
-  database: Database;
+/** What the app is built from: the services' dependencies, less the logger, which is the app's own. */
+export interface AppDeps extends Omit<ServiceDeps, "log"> {
   /** Folder of the built web app; served with an SPA fallback when it exists. */
   webRoot?: string;
   /** Requests are logged through it when given; tests run silent. */
   logger?: FastifyBaseLogger;
-  /** The clock every rule with a time in it reads; tests move it instead of waiting. */
-  now: () => Date;
-  /** Photo bytes: the S3 bucket when one is configured, otherwise files under the data folder, unless given. */
-  photoStorage: PhotoStorage;
-  /** Woken after a commit that queued mail, so it goes out at once instead of at the next poll. */
   outbox?: OutboxWorker;
-  /** Woken after a commit that queued a webhook delivery. */
   webhooks?: WebhookWorker;
 }
 
@@ -56,7 +49,8 @@ declare module "fastify" {
     tooLargeMessage?: string;
   }
   interface FastifyInstance {
-    deps: AppDeps;
+    /** What routes hand to the services they call, the app's logger included. */
+    deps: AppDeps & ServiceDeps;
     /** Every route, as registered: lets tests cover routes added later without listing them. */
     registeredRoutes: readonly RegisteredRoute[];
   }
@@ -122,7 +116,7 @@ export async function buildApp(
     return503OnClosing: true,
   });
   registerJsonBodyParser(app);
-  app.decorate("deps", deps);
+  app.decorate("deps", { ...deps, log: app.log });
   const registeredRoutes: RegisteredRoute[] = [];
   app.decorate("registeredRoutes", registeredRoutes);
   app.addHook("onRoute", (route) => {

@@ -35,6 +35,15 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ EXPORT_MAX_ROWS: "many" })).toThrow(/EXPORT_MAX_ROWS/);
   });
 
+  it("caps a session at SESSION_MAX_HOURS from login, a working day of 10 hours unless set", () => {
+    expect(loadConfig({}).sessionMaxMs).toBe(10 * 60 * 60 * 1000);
+    expect(loadConfig({ SESSION_MAX_HOURS: "12" }).sessionMaxMs).toBe(12 * 60 * 60 * 1000);
+    expect(loadConfig({ SESSION_MAX_HOURS: "0.5" }).sessionMaxMs).toBe(30 * 60 * 1000);
+    expect(() => loadConfig({ SESSION_MAX_HOURS: "0.25" })).toThrow(/SESSION_MAX_HOURS/);
+    expect(() => loadConfig({ SESSION_MAX_HOURS: "25" })).toThrow(/SESSION_MAX_HOURS/);
+    expect(() => loadConfig({ SESSION_MAX_HOURS: "all day" })).toThrow(/SESSION_MAX_HOURS/);
+  });
+
   it("treats empty variables as unset", () => {
     const config = loadConfig({ DATABASE_URL: "", SMTP_URL: " ", S3_BUCKET: "" });
     expect(config.databaseUrl).toBeUndefined();

@@ -1,6 +1,7 @@
 import { availableParallelism } from "node:os";
 import { resolve } from "node:path";
 import { z } from "zod";
+import { DEFAULT_SESSION_MAX_HOURS, SESSION_MAX_HOURS_LIMIT } from "../domain/accounts/session";
 
 const optionalString = z
   .string()
@@ -43,6 +44,11 @@ const EnvSchema = z.object({
   WEBHOOKS_ALLOW_LOCAL_HTTP: z.enum(["true", "false"]).default("false"),
   EXPORTS_PER_COMPANY: z.coerce.number().int().min(1).max(100).default(2),
   EXPORT_MAX_ROWS: z.coerce.number().int().min(1).max(10_000_000).default(200_000),
+  SESSION_MAX_HOURS: z.coerce
+    .number()
+    .min(0.5)
+    .max(SESSION_MAX_HOURS_LIMIT)
+    .default(DEFAULT_SESSION_MAX_HOURS),
 });
 
 export interface Config {
@@ -93,6 +99,11 @@ export interface Config {
    * database so every instance agrees, and the most rows one export may hold (more is refused, never cut short).
    */
   exports: { perCompany: number; maxRows: number };
+  /**
+   * The longest a session lives from login, however busy (SESSION_MAX_HOURS, a working day of 10 hours unless
+   * set): within it, a session ends 30 minutes after its last use (decision record 041).
+   */
+  sessionMaxMs: number;
 }
 
 export interface MailLimits {
@@ -156,5 +167,6 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     workers: e.WORKERS ?? availableParallelism(),
     webhooksAllowLocalHttp: e.WEBHOOKS_ALLOW_LOCAL_HTTP === "true",
     exports: { perCompany: e.EXPORTS_PER_COMPANY, maxRows: e.EXPORT_MAX_ROWS },
+    sessionMaxMs: Math.round(e.SESSION_MAX_HOURS * 60 * 60 * 1000),
   };
 }

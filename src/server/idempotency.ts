@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { messages } from "../domain/messages";
+import { messages } from "../domain/text/messages";
 import { AppError } from "./app-error";
 import {
   claimIdempotencyKey,

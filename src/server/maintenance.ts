@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { LOGIN_BACKOFF } from "../domain/login-backoff";
+import { LOGIN_BACKOFF } from "../domain/accounts/login-backoff";
 import {
   deleteExpiredPasswordResets,
   deleteExpiredPendingRegistrations,

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { messages } from "../domain/messages";
+import { messages } from "../domain/text/messages";
 import { AppError } from "./app-error";
 
 function containsNul(value: unknown, depth = 0): boolean {

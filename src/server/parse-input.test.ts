@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { ResetPasswordRequestSchema } from "../domain/api";
+import { ResetPasswordRequestSchema } from "../domain/api/api";
 import { AppError } from "./app-error";
 import { parseInput } from "./parse-input";
 

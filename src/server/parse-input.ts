@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { messages } from "../domain/messages";
+import { messages } from "../domain/text/messages";
 import { AppError } from "./app-error";
 
 /** Parses a request part with its domain schema; a refusal names the first bad field. */

@@ -29,6 +29,7 @@ const FIELD_NAMES = [
   "newPassword",
   "token",
   "status",
+  "prefixes",
   "company",
   "weekEnding",
   "mondayStart",

@@ -2,11 +2,11 @@ import { lazy, Suspense, useEffect, useState } from "react";
 import { ErrorBoundary } from "./components/error-boundary";
 import { ErrorScreen } from "./components/error-screen";
 import { useToast } from "./components/ui/use-toast";
-import { SessionExpiryNotice } from "./features/auth/session-expiry-notice";
 import { ConsentBanner } from "./features/consent/consent-banner";
 import { useAuthDialog } from "./lib/auth-dialog-store";
 import { lazyWithQueries } from "./lib/lazy-with-queries";
 import { preloadWhenIdle } from "./lib/preload-when-idle";
+import { useSessionExpired } from "./lib/session-store";
 import { OfflineSync } from "./offline/offline-sync";
 import { UpdatePrompt } from "./offline/update-prompt";
 import { AppRoutes } from "./routes";
@@ -17,14 +17,16 @@ const AuthDialogs = lazyWithQueries(
 );
 
 /**
- * The account dialogs (their forms, validation and dialog code) load the first time one opens, not with the
- * first screen; once loaded they stay mounted so closing still animates.
+ * The account dialogs (their forms, validation and dialog code) load the first time one opens, or the session
+ * ends, not with the first screen; once loaded they stay mounted so closing still animates.
  */
 function DeferredAuthDialogs() {
   const { view } = useAuthDialog();
+  const expired = useSessionExpired();
+  const needed = view !== null || expired;
   const [wanted, setWanted] = useState(false);
-  if (view !== null && !wanted) setWanted(true);
-  if (!wanted && view === null) return null;
+  if (needed && !wanted) setWanted(true);
+  if (!wanted && !needed) return null;
   return (
     <Suspense fallback={null}>
       <AuthDialogs />
@@ -52,8 +54,6 @@ function DeferredToaster() {
 export function App() {
   return (
     <ErrorBoundary name="app" fallback={(error) => <ErrorScreen title="App Error" error={error} />}>
-      {/* Before the routes: sibling effects run in order, so it listens before a screen can end the session. */}
-      <SessionExpiryNotice />
       <AppRoutes />
       <DeferredAuthDialogs />
       <ConsentBanner />

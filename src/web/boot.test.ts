@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { runInNewContext } from "node:vm";
 import { describe, expect, it } from "vitest";
-import { STORAGE_KEYS } from "../domain/constants";
+import { STORAGE_KEYS } from "../domain/forms/constants";
 
 const BOOT = readFileSync(join(import.meta.dirname, "boot.js"), "utf8");
 

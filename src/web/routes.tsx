@@ -45,14 +45,17 @@ const sharedSteps = () => [import("./lib/zod-library"), import("../domain/forms/
 
 const TimesheetPage = lazyWithQueries(
   () =>
-    inSteps([...sharedSteps(), import("../domain/timesheet")], import("./features/timesheet/timesheet-page")),
+    inSteps(
+      [...sharedSteps(), import("../domain/hours/timesheet")],
+      import("./features/forms/timesheet/timesheet-page"),
+    ),
   (m) => m.TimesheetPage,
 );
 const CheckSheetPage = lazyWithQueries(
   () =>
     inSteps(
-      [...sharedSteps(), import("../domain/check-sheet")],
-      import("./features/check-sheet/check-sheet-page"),
+      [...sharedSteps(), import("../domain/checks/check-sheet")],
+      import("./features/forms/check-sheet/check-sheet-page"),
     ),
   (m) => m.CheckSheetPage,
 );
@@ -87,6 +90,11 @@ const ConfirmWorkshopPage = lazyWithQueries(
 const OfficeReviewPage = lazyWithQueries(
   () => import("./features/office-review/office-review-page"),
   (m) => m.OfficeReviewPage,
+);
+// The fleet's printable QR labels: an admin's, loading the QR encoder with it.
+const QrLabelsPage = lazyWithQueries(
+  () => import("./features/organisation/qr-labels-page"),
+  (m) => m.QrLabelsPage,
 );
 const NotFoundPage = lazyScreen(
   () => import("./features/not-found/not-found-page"),
@@ -171,6 +179,7 @@ export function AppRoutes() {
           <Route path="/join" component={JoinPage} />
           <Route path="/confirm-workshop" component={ConfirmWorkshopPage} />
           <Route path="/office-review" component={OfficeReviewPage} />
+          <Route path="/qr-labels/:organisationId" component={QrLabelsPage} />
           <Route component={NotFoundPage} />
         </Switch>
         <ScreenReady />

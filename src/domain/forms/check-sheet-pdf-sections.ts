@@ -1,13 +1,14 @@
-import { type CheckValue, checkValueLabel, checkValueOf, defectItems } from "../check-items";
-import type { CheckSheetFields } from "../check-sheet";
-import { formatDisplayDate } from "../iso-date";
-import { formatSignedAt, isPresent, operatorPrintedName } from "../signatures";
-import { checkTemplateOf } from "./check-templates";
+import { type CheckValue, checkValueLabel, checkValueOf, defectItems } from "../checks/check-items";
+import type { CheckSheetFields } from "../checks/check-sheet";
+import { formatDisplayDate } from "../time/iso-date";
+import { checkTemplateOf, shownItems } from "./check-templates";
 import { fieldLabel } from "./field-labels";
 import { customerEntry, fieldEntries, ratingBlocks } from "./pdf-section-parts";
 import type { FormPdfContext, KeyValue, PdfBlock, PdfSection } from "./pdf-sections";
+import { formatSignedAt, isPresent, operatorPrintedName } from "./signatures";
 
 export const CHECK_SHEET_PDF_TITLE = "Daily Plant Defect Check";
+export const CHECK_SHEET_SUPERVISOR_SIGNATURE = "Supervisor Signature";
 
 /**
  * A signed check sheet as a PDF section: header, driver and vehicle, the items of its machine's check template
@@ -44,7 +45,7 @@ export function checkSheetPdfSection(sheet: CheckSheetFields, context: FormPdfCo
     { kind: "heading", text: `Daily safety check: ${template.name}` },
     {
       kind: "checks",
-      items: template.items.map((item) => ({ label: item.label, value: checkValueOf(sheet, item) })),
+      items: shownItems(sheet).map((item) => ({ label: item.label, value: checkValueOf(sheet, item) })),
     },
     ...(further.length > 0 ? [{ kind: "keyValues", columns: 4, entries: further } as const] : []),
     ...template.notices.map((text) => ({ kind: "notice", text }) as const),
@@ -69,7 +70,8 @@ export function checkSheetPdfSection(sheet: CheckSheetFields, context: FormPdfCo
           drawnAt: formatSignedAt(sheet.operatorSignedAt),
         },
         {
-          title: fieldLabel("clientSignature"),
+          // The client's site supervisor or the company's own signs a check sheet, as the check step says.
+          title: CHECK_SHEET_SUPERVISOR_SIGNATURE,
           image: sheet.clientSignature,
           name: sheet.clientSignedName,
           date: signed,
@@ -107,6 +109,7 @@ function furtherChecks(sheet: CheckSheetFields): KeyValue[] {
     ["Warning lights", sheet.warningLightsCheck],
   ];
   return [
+    { label: fieldLabel("operatorInitials"), value: sheet.operatorInitials ?? "" },
     { label: "Fuel level", value: sheet.fuelLevel },
     { label: "Hydraulic oil level", value: sheet.hydraulicOilLevel },
     { label: "Engine oil level", value: sheet.engineOilLevel },

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { defectItems } from "../check-items";
+import { defectItems } from "../checks/check-items";
 import {
   applyCheckSheetInput,
   type CheckSheetFields,
@@ -7,15 +7,15 @@ import {
   type CheckSheetInput,
   CheckSheetInputSchema,
   emptyCheckSheet,
-} from "../check-sheet";
-import { checkSheetOneStepProblem, checkSheetSaveProblem } from "../dispatch";
-import { formatDisplayDate } from "../iso-date";
-import { messages } from "../messages";
-import { oneStepRequestSchema } from "../one-step";
-import { CHECK_SHEET_STEPS, checkSheetResumeStep } from "../wizard";
+} from "../checks/check-sheet";
+import { checkSheetOneStepProblem, checkSheetSaveProblem } from "../sets/dispatch";
+import { messages } from "../text/messages";
+import { formatDisplayDate } from "../time/iso-date";
 import { checkSheetPdfSection } from "./check-sheet-pdf-sections";
 import { shortFieldLabel } from "./field-labels";
 import { driverNameOf, type FormSpec, fileSlug } from "./form-spec";
+import { oneStepRequestSchema } from "./one-step";
+import { CHECK_SHEET_STEPS, checkSheetResumeStep } from "./wizard";
 
 const [driver, vehicle, checks, photos, signature] = CHECK_SHEET_STEPS;
 

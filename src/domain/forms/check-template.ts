@@ -12,6 +12,11 @@ export interface CheckItem {
   readonly summaryLabel?: string | null;
   /** In the read-only view's compact list. Defaults to the label. */
   readonly shortLabel?: string;
+  /**
+   * No longer asked: it was not a pass or defect check. Kept as a field, so a sheet that answered it still shows
+   * its answer and still prints the fingerprint it was signed with.
+   */
+  readonly retired?: true;
 }
 
 export interface CheckTemplate {
@@ -26,13 +31,14 @@ export interface CheckTemplate {
 
 /**
  * One item as a template file writes it: the field, the label, then when they differ from the label the summary
- * label (null leaves the item out of the summary) and the short label.
+ * label (null leaves the item out of the summary), the short label, and "retired" for an item no longer asked.
  */
 export type CheckItemRow = readonly [
   field: CheckItem["field"],
   label: string,
   summaryLabel?: string | null,
   shortLabel?: string,
+  retired?: "retired",
 ];
 
 type ItemOf<Row extends CheckItemRow> = CheckItem & { readonly field: Row[0] };
@@ -50,11 +56,12 @@ export function checkTemplate<const Id extends string, const Rows extends readon
   readonly notices: readonly string[];
 } {
   const items = template.items.map(
-    ([field, label, summaryLabel, shortLabel]): CheckItem => ({
+    ([field, label, summaryLabel, shortLabel, retired]): CheckItem => ({
       field,
       label,
       ...(summaryLabel === undefined ? {} : { summaryLabel }),
       ...(shortLabel === undefined ? {} : { shortLabel }),
+      ...(retired === undefined ? {} : { retired: true }),
     }),
   );
   return { ...template, items: items as never };

@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { checkValueOf, defectItems, hasAnyCheckAnswered } from "../check-items";
-import { CheckSheetFieldsSchema, emptyCheckSheet } from "../check-sheet";
-import { messages } from "../messages";
+import { checkValueOf, defectItems, hasAnyCheckAnswered } from "../checks/check-items";
+import { CheckSheetFieldsSchema, emptyCheckSheet } from "../checks/check-sheet";
+import { messages } from "../text/messages";
 import {
   ALL_CHECK_ITEM_FIELDS,
   CHECK_TEMPLATES,

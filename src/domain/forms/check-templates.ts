@@ -1,4 +1,4 @@
-import type { CheckItem } from "./check-template";
+import type { CheckItem, CheckTemplate } from "./check-template";
 import { DUMPER } from "./check-templates/dumper";
 import { EXCAVATOR } from "./check-templates/excavator";
 import { GENERAL_PLANT } from "./check-templates/general-plant";
@@ -56,4 +56,18 @@ export function summaryLabelOf(item: CheckItem): string | null {
 /** The read-only view's compact label of an item. */
 export function shortLabelOf(item: CheckItem): string {
   return item.shortLabel ?? item.label;
+}
+
+/** The items the check step asks, in form order: the template's items less those retired. */
+export function askedItems<T extends CheckTemplate>(template: T): T["items"][number][] {
+  return template.items.filter((item) => !item.retired);
+}
+
+/** The items a sheet's view and PDF list: those asked, and a retired one only where the sheet answered it. */
+export function shownItems(
+  sheet: Readonly<Record<string, unknown>> & { checkTemplate?: string | null },
+): CheckItem[] {
+  return checkTemplateOf(sheet).items.filter(
+    (item) => !item.retired || typeof sheet[item.field] === "boolean",
+  );
 }

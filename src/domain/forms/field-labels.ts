@@ -31,6 +31,7 @@ export const FIELD_LABELS = {
   // Checks and photos
   checkTemplate: { label: "Machine Category" },
   defectsNotes: { label: "Defects Notes" },
+  operatorInitials: { label: "Operator's initials", short: "Initials" },
   photos: { label: "Equipment Photos", short: "Photos" },
   // Signatures
   operatorSignature: { label: "Operator Signature" },

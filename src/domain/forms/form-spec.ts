@@ -1,9 +1,9 @@
 import type { z } from "zod";
-import type { FormStatus } from "../form-status";
-import type { Notice } from "../messages";
-import type { Rating } from "../rating";
-import { type WizardStep, wizardProgress } from "../wizard";
+import type { Rating } from "../sets/rating";
+import type { Notice } from "../text/messages";
+import type { FormStatus } from "./form-status";
 import type { FormPdfContext, PdfSection } from "./pdf-sections";
+import { type WizardStep, wizardProgress } from "./wizard";
 
 /** The form types, as URLs, the device's copies and the API's answers name them. */
 export const FORM_KINDS = ["timesheet", "check-sheet"] as const;
@@ -83,7 +83,8 @@ export interface FormSpec<
     readonly requestSchema: z.ZodType<R>;
     /** The body's member that holds the form. */
     formOf(body: R): I;
-    succeeded(rating: Rating): Notice;
+    /** Shown on the driver's phone: names no rating. */
+    readonly succeeded: Notice;
   };
   /** The mail's summary of a completed form. */
   mailSummary(form: F): SummaryRow[];

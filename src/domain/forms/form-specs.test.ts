@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { emptyCheckSheet } from "../check-sheet";
-import { emptyTimesheet } from "../timesheet";
+import { emptyCheckSheet } from "../checks/check-sheet";
+import { emptyTimesheet } from "../hours/timesheet";
 import { shortFieldLabel } from "./field-labels";
 import { driverNameOf, fileSlug, listedValues, stepProgress } from "./form-spec";
 import { FORM_SPECS } from "./form-specs";

@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { SAMPLE_SIGNATURE } from "../sample-signature";
-import { SignatureFieldSchema } from "../signatures";
+import { SAMPLE_SIGNATURE } from "../../test-support/sample-signature";
 import { imageIdOf, imageRef, imageSrc, isImageRef } from "./image-ref";
+import { SignatureFieldSchema } from "./signatures";
 
 const sha = "a".repeat(64);
 

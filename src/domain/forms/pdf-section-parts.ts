@@ -1,7 +1,7 @@
-import { type Rating, ratingLabel } from "../rating";
-import { isPresent } from "../signatures";
+import { type Rating, ratingLabel } from "../sets/rating";
 import { fieldLabel, type LabelledField, shortFieldLabel } from "./field-labels";
 import type { FormPdfContext, KeyValue, PdfBlock } from "./pdf-sections";
+import { isPresent } from "./signatures";
 
 /** The form's own fields, each under its label, in the order given. */
 export function fieldEntries<F extends LabelledField>(

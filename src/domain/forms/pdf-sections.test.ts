@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { emptyCheckSheet } from "../check-sheet";
-import { emptyTimesheet } from "../timesheet";
+import { emptyCheckSheet } from "../checks/check-sheet";
+import { emptyTimesheet } from "../hours/timesheet";
 import { checkSheetPdfSection } from "./check-sheet-pdf-sections";
+import { askedItems } from "./check-templates";
 import { EXCAVATOR } from "./check-templates/excavator";
 import { GENERAL_PLANT } from "./check-templates/general-plant";
 import { fieldLabel } from "./field-labels";
@@ -40,10 +41,21 @@ describe("the PDF sections of each form type", () => {
       const sheet = { ...emptyCheckSheet("2025-06-02", template.id), defectBucket: false };
       const section = checkSheetPdfSection(sheet, { fingerprint: "f" });
       const [checks] = blocksOf(section, "checks");
-      expect(checks?.items.map((item) => item.label)).toEqual(template.items.map((item) => item.label));
+      expect(checks?.items.map((item) => item.label)).toEqual(askedItems(template).map((item) => item.label));
       expect(checks?.items.find((item) => item.label.startsWith("Bucket"))?.value).toBe(false);
       expect(blocksOf(section, "notice").map((block) => block.text)).toEqual(template.notices);
     }
+  });
+
+  it("print the retired items only on an older sheet that answered them, and the operator's initials", () => {
+    const older = { ...emptyCheckSheet("2025-06-02"), defectDefects: true, defectOperators: false };
+    const [checks] = blocksOf(checkSheetPdfSection(older, { fingerprint: "f" }), "checks");
+    expect(checks?.items.slice(-2)).toEqual([
+      { label: "All Defects", value: true },
+      { label: "Operations Initials", value: false },
+    ]);
+    const initialled = { ...emptyCheckSheet("2025-06-02"), operatorInitials: "DD" };
+    expect(labelsOf(checkSheetPdfSection(initialled, { fingerprint: "f" }))).toContain("Operator's initials");
   });
 
   it("put the approval first in a weekly pack, then the timesheet and the check sheets, rated once", () => {

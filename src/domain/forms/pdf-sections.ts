@@ -1,5 +1,5 @@
-import type { CheckValue } from "../check-items";
-import type { Rating } from "../rating";
+import type { CheckValue } from "../checks/check-items";
+import type { Rating } from "../sets/rating";
 
 /**
  * A PDF as data: what it says, section by section, with no word about fonts or positions. Each form type's

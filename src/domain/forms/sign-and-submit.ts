@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { DateFieldSchema, EmailListSchema, NameFieldSchema, WhatsAppListSchema } from "../form-fields";
-import { SignatureFieldSchema, SignedAtFieldSchema } from "../signatures";
+import { DateFieldSchema, EmailListSchema, NameFieldSchema, WhatsAppListSchema } from "./form-fields";
+import { SignatureFieldSchema, SignedAtFieldSchema } from "./signatures";
 
 /** The last step of a timesheet and of a check sheet: the operator's and the client's signatures, and where the form goes. */
 export const signAndSubmitShape = {

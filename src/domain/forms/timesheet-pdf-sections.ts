@@ -1,11 +1,11 @@
-import { DAY_LABELS, DAYS, dayKey } from "../days";
-import { breakMinutesOf, dayNetHours, weekdayTotal, weeklyTotal } from "../hours";
-import { formatDisplayDate } from "../iso-date";
-import { formatSignedAt, isPresent, operatorPrintedName } from "../signatures";
-import type { TimesheetFields } from "../timesheet";
+import { breakMinutesOf, dayNetHours, weekdayTotal, weeklyTotal } from "../hours/hours";
+import type { TimesheetFields } from "../hours/timesheet";
+import { DAY_LABELS, DAYS, dayKey } from "../time/days";
+import { formatDisplayDate } from "../time/iso-date";
 import { fieldLabel } from "./field-labels";
 import { customerEntry, fieldEntries, ratingBlocks } from "./pdf-section-parts";
 import type { FormPdfContext, PdfBlock, PdfSection, TableRow } from "./pdf-sections";
+import { formatSignedAt, isPresent, operatorPrintedName } from "./signatures";
 
 export const TIMESHEET_PDF_TITLE = "Weekly Timesheet";
 

@@ -1,8 +1,4 @@
 import type { z } from "zod";
-import { timesheetSubmitProblem } from "../dispatch";
-import { formatDisplayDate } from "../iso-date";
-import { messages } from "../messages";
-import { oneStepRequestSchema } from "../one-step";
 import {
   applyTimesheetInput,
   emptyTimesheet,
@@ -10,11 +6,15 @@ import {
   TimesheetFieldsSchema,
   type TimesheetInput,
   TimesheetInputSchema,
-} from "../timesheet";
-import { TIMESHEET_STEPS, timesheetResumeStep } from "../wizard";
+} from "../hours/timesheet";
+import { timesheetSubmitProblem } from "../sets/dispatch";
+import { messages } from "../text/messages";
+import { formatDisplayDate } from "../time/iso-date";
 import { shortFieldLabel } from "./field-labels";
 import { driverNameOf, type FormSpec, fileSlug } from "./form-spec";
+import { oneStepRequestSchema } from "./one-step";
 import { timesheetPdfSection } from "./timesheet-pdf-sections";
+import { TIMESHEET_STEPS, timesheetResumeStep } from "./wizard";
 
 const [driver, vehicle, week, signature] = TIMESHEET_STEPS;
 

@@ -1,15 +1,15 @@
-import type { CheckSheetFields } from "../check-sheet";
-import { formatDisplayDate } from "../iso-date";
-import { messages } from "../messages";
-import type { Rating, SupervisorApproval } from "../rating";
-import { isPresent } from "../signatures";
-import type { TimesheetFields } from "../timesheet";
-import { formatUkTime } from "../uk-time";
-import { formatHours, weekDefects, weekTotalHours } from "../week-summary";
+import type { CheckSheetFields } from "../checks/check-sheet";
+import type { TimesheetFields } from "../hours/timesheet";
+import { formatHours, weekDefects, weekTotalHours } from "../hours/week-summary";
+import type { Rating, SupervisorApproval } from "../sets/rating";
+import { messages } from "../text/messages";
+import { formatDisplayDate } from "../time/iso-date";
+import { formatUkTime } from "../time/uk-time";
 import { CHECK_SHEET_PDF_TITLE, checkSheetPdfSection } from "./check-sheet-pdf-sections";
 import { fieldLabel } from "./field-labels";
 import { customerEntry, fieldEntries, ratingBlocks } from "./pdf-section-parts";
 import type { PdfDocument, PdfImageSource, PdfSection } from "./pdf-sections";
+import { isPresent } from "./signatures";
 import { TIMESHEET_PDF_TITLE, timesheetPdfSection } from "./timesheet-pdf-sections";
 
 const PACK_TITLE = "Weekly Pack";

@@ -5,7 +5,7 @@ import {
   tooManyAttemptsMessage,
   waitBeforeAttempt,
   withFailure,
-} from "../../domain/login-backoff";
+} from "../../domain/accounts/login-backoff";
 import { AppError } from "../app-error";
 import { normalizeEmail } from "../db/accounts-repository";
 import {

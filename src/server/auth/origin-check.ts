@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { messages } from "../../domain/messages";
+import { messages } from "../../domain/text/messages";
 import { AppError } from "../app-error";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);

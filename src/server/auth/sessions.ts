@@ -1,10 +1,24 @@
 import { hash, randomBytes } from "node:crypto";
 import fastifyCookie from "@fastify/cookie";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { messages } from "../../domain/messages";
-import { SESSION_LIFETIME_MS } from "../../domain/session";
+import {
+  firstSessionExpiry,
+  IDLE_HEADER,
+  lastActivityAt,
+  parseIdleHeader,
+  renewedSessionExpiry,
+  SESSION_ENDS_IN_HEADER,
+  sessionCapAt,
+} from "../../domain/accounts/session";
+import { messages } from "../../domain/text/messages";
 import { AppError } from "../app-error";
-import { type Account, deleteSession, findSessionAccount, insertSession } from "../db/accounts-repository";
+import {
+  type Account,
+  deleteSession,
+  extendSession,
+  findSessionAccount,
+  insertSession,
+} from "../db/accounts-repository";
 
 export const SESSION_COOKIE = "plant_sheets_session";
 
@@ -30,7 +44,12 @@ export function newToken(): string {
   return randomBytes(32).toString("base64url");
 }
 
-/** Reads the session cookie on every API request; a missing, unknown or expired session leaves `session` null. */
+/**
+ * Reads the session cookie on every API request; a missing, unknown or expired session leaves `session` null.
+ * A live one slides to 30 minutes after the person's last use of the app, as the page reports it (IDLE_HEADER;
+ * a call without it renews nothing), never past its cap; every signed-in answer says how long it has left
+ * (decision record 041).
+ */
 export async function registerSessions(app: FastifyInstance): Promise<void> {
   await app.register(fastifyCookie);
   app.decorateRequest("session", null);
@@ -38,8 +57,29 @@ export async function registerSessions(app: FastifyInstance): Promise<void> {
     const token = request.cookies[SESSION_COOKIE];
     if (!token) return;
     const tokenHash = hashToken(token);
-    const found = await findSessionAccount(app.deps.database.db, tokenHash, app.deps.now());
-    request.session = found ? { ...found, tokenHash } : null;
+    const now = app.deps.now();
+    const found = await findSessionAccount(app.deps.database.db, tokenHash, now);
+    if (!found) {
+      request.session = null;
+      return;
+    }
+    const activityAt = lastActivityAt(now.getTime(), parseIdleHeader(request.headers[IDLE_HEADER]));
+    const times = { createdAt: Date.parse(found.createdAt), expiresAt: Date.parse(found.expiresAt) };
+    const renewed =
+      activityAt === null ? null : renewedSessionExpiry(times, activityAt, app.deps.config.sessionMaxMs);
+    let { expiresAt } = found;
+    if (renewed !== null) {
+      expiresAt = new Date(renewed).toISOString();
+      await extendSession(app.deps.database.db, tokenHash, expiresAt);
+    }
+    request.session = { ...found, expiresAt, tokenHash };
+  });
+  app.addHook("onSend", async (request, reply, payload) => {
+    if (request.session) {
+      const left = Math.max(0, Date.parse(request.session.expiresAt) - app.deps.now().getTime());
+      reply.header(SESSION_ENDS_IN_HEADER, String(left));
+    }
+    return payload;
   });
 }
 
@@ -48,14 +88,19 @@ export function requireAccount(request: FastifyRequest): Account {
   return request.session.account;
 }
 
-/** Starts a session of the spec's 30 minutes from login and sets its cookie. */
+/**
+ * Starts a session of 30 minutes and sets its cookie. The cookie lasts until the session's cap: while it slides,
+ * the server's record says when it ends, so the cookie need not be sent again with each renewal.
+ */
 export async function startSession(
   app: FastifyInstance,
+  request: FastifyRequest,
   reply: FastifyReply,
   accountId: string,
 ): Promise<{ expiresAt: string; loginTime: number }> {
   const now = app.deps.now();
-  const expiresAt = new Date(now.getTime() + SESSION_LIFETIME_MS);
+  const { sessionMaxMs } = app.deps.config;
+  const expiresAt = new Date(firstSessionExpiry(now.getTime(), sessionMaxMs));
   const token = newToken();
   await insertSession(app.deps.database.db, {
     tokenHash: hashToken(token),
@@ -68,12 +113,17 @@ export async function startSession(
     httpOnly: true,
     sameSite: "lax",
     secure: app.deps.config.publicUrl.startsWith("https://"),
-    expires: expiresAt,
+    expires: new Date(sessionCapAt(now.getTime(), sessionMaxMs)),
   });
-  return { expiresAt: expiresAt.toISOString(), loginTime: now.getTime() };
+  const session = { expiresAt: expiresAt.toISOString(), loginTime: now.getTime() };
+  // The answer reports the new session's time, not that of one the request may have come with.
+  request.session = null;
+  reply.header(SESSION_ENDS_IN_HEADER, String(expiresAt.getTime() - now.getTime()));
+  return session;
 }
 
 export async function endSession(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
   if (request.session) await deleteSession(app.deps.database.db, request.session.tokenHash);
+  request.session = null;
   reply.clearCookie(SESSION_COOKIE, { path: "/" });
 }

@@ -4,6 +4,7 @@ import {
   deleteExpiredSessions,
   deleteSession,
   deleteSessionsOf,
+  extendSession,
   findAccountByEmail,
   findAccountById,
   findSessionAccount,
@@ -93,6 +94,21 @@ describe.each(testDatabases())("accounts repository on $name", ({ open }) => {
     });
     expect(await findSessionAccount(database.db, "s1", minutes(30))).toBeUndefined();
     expect(await findSessionAccount(database.db, "unknown", T0)).toBeUndefined();
+  });
+
+  it("moves a session's end later, never earlier", async () => {
+    await startSession("slide", "a1", minutes(30));
+    await extendSession(database.db, "slide", minutes(45).toISOString());
+    expect((await findSessionAccount(database.db, "slide", minutes(44)))?.expiresAt).toBe(
+      minutes(45).toISOString(),
+    );
+    // A request that renewed to an earlier end, finishing last, does not shorten it.
+    await extendSession(database.db, "slide", minutes(40).toISOString());
+    expect((await findSessionAccount(database.db, "slide", minutes(44)))?.expiresAt).toBe(
+      minutes(45).toISOString(),
+    );
+    // Only that session moves.
+    expect((await findSessionAccount(database.db, "s1", T0))?.expiresAt).toBe(minutes(30).toISOString());
   });
 
   it("signs out one session, all but one, or all of an account's sessions", async () => {

@@ -154,6 +154,19 @@ export async function findSessionAccount(
   return { account: toAccount(account), createdAt: session_created_at, expiresAt: session_expires_at };
 }
 
+/**
+ * Moves a session's end later, never earlier: two requests of the same moment (or two server processes) may
+ * renew it at once, and the later end wins.
+ */
+export async function extendSession(db: Kysely<DB>, tokenHash: string, expiresAt: string): Promise<void> {
+  await db
+    .updateTable("sessions")
+    .set({ expires_at: expiresAt })
+    .where("token_hash", "=", tokenHash)
+    .where("expires_at", "<", expiresAt)
+    .execute();
+}
+
 export async function deleteSession(db: Kysely<DB>, tokenHash: string): Promise<void> {
   await db.deleteFrom("sessions").where("token_hash", "=", tokenHash).execute();
 }

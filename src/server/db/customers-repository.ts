@@ -1,5 +1,5 @@
 import type { Kysely, Selectable } from "kysely";
-import type { Customer } from "../../domain/customer";
+import type { Customer } from "../../domain/company/customer";
 import type { CustomersTable, DB } from "./schema";
 
 // Sorted in code, not by ORDER BY: SQLite's binary collation and PostgreSQL's locale collation order names

@@ -1,5 +1,6 @@
 import { CompiledQuery, type KyselyPlugin } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { FormKind } from "../../domain/forms/form-spec";
 import { insertAccount } from "./accounts-repository";
 import type { Database } from "./database";
 import {
@@ -9,13 +10,16 @@ import {
   getOwnForm,
   insertForm,
   type ListedColumns,
+  lastOrderNumbers,
   listFormSummaries,
   listForms,
+  listOrganisationFormsInSpans,
   type NewForm,
   updateForm,
 } from "./forms-repository";
 import { isUniqueViolation } from "./is-unique-violation";
-import { testDatabases } from "./test-databases";
+import { insertOrganisation } from "./organisations-repository";
+import { testDatabases, useTestDatabase } from "./test-databases";
 
 const T0 = new Date("2025-03-03T07:00:00.000Z");
 const minutes = (n: number) => new Date(T0.getTime() + n * 60_000);
@@ -98,6 +102,11 @@ describe.each(testDatabases())("forms repository on $name", ({ name, open }) => 
       reviewApprovedAt: null,
       sentBack: null,
       amendedAfterApproval: null,
+      // Never returned by a company's office, so never resubmitted either (decision record 040).
+      returnedData: null,
+      returnedFingerprint: null,
+      resubmittedAt: null,
+      resubmittedChanges: null,
     };
     expect(await getForm(database.db, "timesheet", OWNER, "ts-1")).toEqual(expected);
     expect(await getOwnForm(database.db, OWNER, "ts-1")).toEqual(expected);
@@ -296,6 +305,8 @@ describe.each(testDatabases())("forms repository on $name", ({ name, open }) => 
         updatedAt: T0.toISOString(),
         submittedAt: minutes(1).toISOString(),
         completedAt: minutes(2).toISOString(),
+        // An individual's form: no company state.
+        company: null,
       },
     ]);
     expect(await listFormSummaries(database.db, "check-sheet", owner)).toEqual([]);
@@ -369,7 +380,104 @@ describe.each(testDatabases())("forms repository on $name", ({ name, open }) => 
     expect(await ids("check-sheet", OTHER)).toEqual(["cs-other"]);
   });
 
+  it("reads an organisation's forms on each owner's own spans, owners sharing dates or not", async () => {
+    const third = "owner-c";
+    await addOwner(third);
+    for (const id of ["org-spans", "org-other"]) {
+      await insertOrganisation(database.db, { id, name: id, createdAt: T0.toISOString() });
+    }
+    const made: Array<[string, string, string, string]> = [
+      // [id, owner, date, organisation]
+      ["sp-a1", OWNER, "2025-03-03", "org-spans"],
+      ["sp-a2", OWNER, "2025-03-17", "org-spans"],
+      ["sp-a3", OWNER, "2025-03-10", "org-spans"],
+      ["sp-b1", OTHER, "2025-03-03", "org-spans"],
+      ["sp-b2", OTHER, "2025-03-17", "org-spans"],
+      ["sp-c1", third, "2025-03-17", "org-spans"],
+      ["sp-c2", third, "2025-03-03", "org-other"],
+    ];
+    for (const [id, ownerId, date, organisationId] of made) {
+      await insertForm(
+        database.db,
+        newForm({ id, ownerId, kind: "check-sheet", organisationId, listed: { ...NOT_LISTED, date } }),
+        T0,
+      );
+    }
+    const read = await listOrganisationFormsInSpans(database.db, "org-spans", [
+      { ownerId: OWNER, from: "2025-03-01", to: "2025-03-05" },
+      { ownerId: OTHER, from: "2025-03-01", to: "2025-03-05" },
+      { ownerId: OWNER, from: "2025-03-15", to: "2025-03-18" },
+      { ownerId: third, from: "2025-03-01", to: "2025-03-18" },
+    ]);
+    expect(read.map((form) => form.id).sort()).toEqual(["sp-a1", "sp-a2", "sp-b1", "sp-c1"]);
+    expect(await listOrganisationFormsInSpans(database.db, "org-spans", [])).toEqual([]);
+  });
+
   it("refuses a form whose owner does not exist", async () => {
     await expect(insertForm(database.db, newForm({ id: "ts-x", ownerId: "ghost" }), T0)).rejects.toThrow();
+  });
+});
+
+describe.each(testDatabases())("an owner's last order number per customer on $name", ({ open }) => {
+  const database = useTestDatabase(open);
+  const listed = (customerId: string, orderNumber: string): ListedColumns => ({
+    ...NOT_LISTED,
+    customerId,
+    orderNumber,
+  });
+  const add = (
+    id: string,
+    ownerId: string,
+    at: number,
+    customerId: string,
+    orderNumber: string,
+    kind: FormKind = "timesheet",
+  ) =>
+    insertForm(
+      database().db,
+      newForm({ id, ownerId, kind, listed: listed(customerId, orderNumber) }),
+      minutes(at),
+    );
+
+  it("is the number of their newest form with the customer and a number, of either kind", async () => {
+    const { db } = database();
+    for (const id of [OWNER, OTHER]) {
+      await insertAccount(db, { id, fullName: id, email: `${id}@example.com`, passwordHash: "h" });
+    }
+    expect(await lastOrderNumbers(db, OWNER)).toEqual(new Map());
+    await add("f1", OWNER, 1, "acme", "P-1");
+    await add("f2", OWNER, 2, "acme", "P-2", "check-sheet");
+    // A newer form of the customer without a number leaves the last number as it was.
+    await add("f3", OWNER, 3, "acme", "");
+    await add("f4", OWNER, 4, "bolt", "S-9");
+    await add("f5", OWNER, 5, "", "M-5");
+    // Another driver's numbers are theirs.
+    await add("f6", OTHER, 6, "acme", "PO-6");
+    // Two made in the same instant: the one with the larger id counts, the same on both databases.
+    await add("f7", OTHER, 7, "bolt", "HS-1");
+    await add("f8", OTHER, 7, "bolt", "HS-2");
+    expect(await lastOrderNumbers(db, OWNER)).toEqual(
+      new Map([
+        ["acme", "P-2"],
+        ["bolt", "S-9"],
+      ]),
+    );
+    expect(await lastOrderNumbers(db, OTHER)).toEqual(
+      new Map([
+        ["acme", "PO-6"],
+        ["bolt", "HS-2"],
+      ]),
+    );
+  });
+
+  it("follows an edit of the newest form's number", async () => {
+    const { db } = database();
+    expect(
+      await updateForm(db, "timesheet", OWNER, "f1", { listed: listed("acme", "P-3") }, { now: minutes(10) }),
+    ).toBe(true);
+    // f1 is older than f2: editing it changes nothing.
+    expect((await lastOrderNumbers(db, OWNER)).get("acme")).toBe("P-2");
+    await updateForm(db, "check-sheet", OWNER, "f2", { listed: listed("acme", "P-4") }, { now: minutes(11) });
+    expect((await lastOrderNumbers(db, OWNER)).get("acme")).toBe("P-4");
   });
 });

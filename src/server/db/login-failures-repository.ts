@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { LoginFailures } from "../../domain/login-backoff";
+import type { LoginFailures } from "../../domain/accounts/login-backoff";
 import type { DB } from "./schema";
 
 /** A key's failed logins as stored, or undefined when it has none. */

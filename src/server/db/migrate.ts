@@ -20,6 +20,10 @@ import * as m019 from "./migrations/019-webhook-attempts";
 import * as m020 from "./migrations/020-driver-join-codes-and-sign-up-passwords";
 import * as m021 from "./migrations/021-review-filters-and-export-slots";
 import * as m022 from "./migrations/022-retired-list-entries";
+import * as m023 from "./migrations/023-returned-and-resubmitted-forms";
+import * as m025 from "./migrations/025-sample-lists-removed";
+import * as m026 from "./migrations/026-order-prefixes";
+import * as m027 from "./migrations/027-company-check-sheet-keys";
 import type { DB } from "./schema";
 
 /**
@@ -47,6 +51,10 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   "020-driver-join-codes-and-sign-up-passwords": m020,
   "021-review-filters-and-export-slots": m021,
   "022-retired-list-entries": m022,
+  "023-returned-and-resubmitted-forms": m023,
+  "025-sample-lists-removed": m025,
+  "026-order-prefixes": m026,
+  "027-company-check-sheet-keys": m027,
 };
 
 /**

@@ -3,9 +3,11 @@ import { describe, expect, it } from "vitest";
 import { insertAccount } from "./accounts-repository";
 import {
   countAdmins,
+  findOrderPrefixes,
   insertMembership,
   insertOrganisation,
   lockOrganisation,
+  setOrderPrefixes,
 } from "./organisations-repository";
 import { testDatabases, useTestDatabase } from "./test-databases";
 
@@ -36,5 +38,19 @@ describe.each(testDatabases())("organisations repository on $name", ({ open }) =
     await first.commit().execute();
     await second;
     expect(secondCounted).toBe(1);
+  });
+
+  it("keeps a company's order prefixes, none until an admin sets them", async () => {
+    const { db } = database();
+    const at = "2025-06-04T09:00:00.000Z";
+    await insertOrganisation(db, { id: "org-2", name: "Bolt", createdAt: at });
+    expect(await findOrderPrefixes(db, "org-2")).toBeNull();
+    await setOrderPrefixes(db, "org-2", ["PO-", "HS/"]);
+    expect(await findOrderPrefixes(db, "org-2")).toEqual(["PO-", "HS/"]);
+    await setOrderPrefixes(db, "org-2", ["X"]);
+    expect(await findOrderPrefixes(db, "org-2")).toEqual(["X"]);
+    // Only that company's: another keeps the default, and an unknown id has none.
+    expect(await findOrderPrefixes(db, "org-1")).toBeNull();
+    expect(await findOrderPrefixes(db, "nobody")).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
-import type { Role } from "../../domain/organisation";
-import type { WorkshopAddress } from "../../domain/vehicle-defects";
+import type { WorkshopAddress } from "../../domain/checks/vehicle-defects";
+import type { Role } from "../../domain/company/organisation";
 import { dialectOf } from "./database";
 import type { DB } from "./schema";
 
@@ -506,5 +506,44 @@ export async function hasOwnList(
     .where("organisation_id", "=", organisationId)
     .limit(1)
     .executeTakeFirst();
-  return row !== undefined;
+  if (row !== undefined) return true;
+  const organisation = await db
+    .selectFrom("organisations")
+    .select("samples_removed_at")
+    .where("id", "=", organisationId)
+    .executeTakeFirst();
+  return (organisation?.samples_removed_at ?? null) !== null;
+}
+
+/** The company's lists are its own from now on: the shared samples leave its drivers' lists. */
+export async function removeSampleLists(db: Kysely<DB>, organisationId: string, now: Date): Promise<void> {
+  await db
+    .updateTable("organisations")
+    .set({ samples_removed_at: now.toISOString() })
+    .where("id", "=", organisationId)
+    .where("samples_removed_at", "is", null)
+    .execute();
+}
+
+/** The prefixes a company's order numbers start with, as its admin set them; null when it has set none. */
+export async function findOrderPrefixes(db: Kysely<DB>, organisationId: string): Promise<string[] | null> {
+  const row = await db
+    .selectFrom("organisations")
+    .select("order_prefixes")
+    .where("id", "=", organisationId)
+    .executeTakeFirst();
+  return row?.order_prefixes ? row.order_prefixes.split(" ") : null;
+}
+
+/** Sets the company's order prefixes (checked by the domain: none holds a space). */
+export async function setOrderPrefixes(
+  db: Kysely<DB>,
+  organisationId: string,
+  prefixes: readonly string[],
+): Promise<void> {
+  await db
+    .updateTable("organisations")
+    .set({ order_prefixes: prefixes.join(" ") })
+    .where("id", "=", organisationId)
+    .execute();
 }

@@ -1,11 +1,12 @@
 import { randomUUID } from "node:crypto";
-import type { ExpressionBuilder, Kysely, Selectable } from "kysely";
-import { dialectOf } from "./database";
+import type { Kysely, Selectable } from "kysely";
+import { deliveryQueue, markAttemptFailed, markDelivered } from "../delivery/delivery-queue";
 import type { DB, MailOutboxTable, OutboxStatus } from "./schema";
 
 /**
- * The durable mail outbox. A service enqueues mail inside the transaction of the change it reports, so mail
- * goes out only for writes that committed; workers claim due messages, send them and mark the outcome.
+ * The durable mail outbox, a delivery queue (delivery/delivery-queue) of its own. A service enqueues mail inside the
+ * transaction of the change it reports, so mail goes out only for writes that committed; workers claim due
+ * messages, send them and mark the outcome.
  * Delivery is at least once: a worker that dies mid-send leaves its claim to expire and another retries, so
  * the one message it was sending may go out twice, with the same Message-ID (the row's id).
  */
@@ -41,13 +42,6 @@ export interface OutboxMessage {
   createdAt: string;
   sentAt: string | null;
 }
-
-/**
- * How long a claim lasts before another worker may take the message over, unless the caller says. The worker
- * renews it before each send and every third of it while one runs, so only a dead (or a minute-long stalled)
- * worker loses it: after a crash its messages wait at most this long.
- */
-export const DEFAULT_CLAIM_LEASE_MS = 60_000;
 
 const MAX_ERROR_LENGTH = 2000;
 
@@ -131,146 +125,49 @@ export async function getOutboxMessage(db: Kysely<DB>, id: string): Promise<Outb
   return row && toMessage(row);
 }
 
-/** Due: queued and its time has come, or claimed by a worker whose lease ran out (it crashed or hung). */
-function isDue(nowIso: string) {
-  return (eb: ExpressionBuilder<DB, "mail_outbox">) =>
-    eb.or([
-      eb.and([eb("status", "=", "queued"), eb("next_attempt_at", "<=", nowIso)]),
-      eb.and([eb("status", "=", "sending"), eb("claimed_until", "<=", nowIso)]),
-    ]);
-}
+/** The mail outbox's queue, for its worker. */
+export const mailOutbox = deliveryQueue("mail_outbox", toMessage);
 
 /**
- * Claims up to `limit` due messages for `workerId` until now + lease, counting an attempt on each, and
- * returns them oldest first. Two workers never get the same message: on PostgreSQL the candidates are
- * locked with FOR UPDATE SKIP LOCKED (a competing claimer skips them instead of waiting and double-claiming),
- * and SQLite runs the whole claim as one UPDATE ... RETURNING under its single write lock.
+ * Claims up to `limit` due messages for `workerId` until now + lease, counting an attempt on each, and returns
+ * them oldest first; two workers never get the same message (delivery-queue's claimDue).
  */
-export async function claimBatch(
-  db: Kysely<DB>,
-  workerId: string,
-  limit: number,
-  now: Date,
-  leaseMs: number = DEFAULT_CLAIM_LEASE_MS,
-): Promise<OutboxMessage[]> {
-  if (limit <= 0) return [];
-  const nowIso = now.toISOString();
-  const rows = await db
-    // MATERIALIZED makes PostgreSQL pick and lock the candidates exactly once. As a plain `IN (subquery)` the
-    // planner may rescan it per row, and each rescan skips the rows this very UPDATE has just changed, so the
-    // LIMIT stops limiting (seen in the tests: a batch of 2 claimed 4).
-    .with(
-      (wb) => wb("candidates").materialized(),
-      (qb) =>
-        qb
-          .selectFrom("mail_outbox")
-          .select("id")
-          .where(isDue(nowIso))
-          .orderBy("next_attempt_at")
-          .orderBy("created_at")
-          .orderBy("id")
-          .limit(limit)
-          .$if(dialectOf(db) === "postgres", (q) => q.forUpdate().skipLocked()),
-    )
-    .updateTable("mail_outbox")
-    .set((eb) => ({
-      status: "sending",
-      claimed_by: workerId,
-      claimed_until: new Date(now.getTime() + leaseMs).toISOString(),
-      attempts: eb("attempts", "+", 1),
-    }))
-    .where("id", "in", (eb) => eb.selectFrom("candidates").select("candidates.id"))
-    // Checked again on the locked row: PostgreSQL re-reads it after any wait, so a stale candidate is skipped.
-    .where(isDue(nowIso))
-    .returningAll()
-    .execute();
-  // RETURNING has no order; the worker should send the oldest first.
-  return rows
-    .map(toMessage)
-    .sort(
-      (a, b) =>
-        a.nextAttemptAt.localeCompare(b.nextAttemptAt) ||
-        a.createdAt.localeCompare(b.createdAt) ||
-        a.id.localeCompare(b.id),
-    );
-}
+export const claimBatch = mailOutbox.claim;
 
 /**
  * Extends `workerId`'s claim on one message to now + lease. False when the worker no longer holds it (its lease
  * ran out and another worker took the message over): it must not be sent then.
  */
-export async function renewClaim(
-  db: Kysely<DB>,
-  id: string,
-  workerId: string,
-  now: Date,
-  leaseMs: number = DEFAULT_CLAIM_LEASE_MS,
-): Promise<boolean> {
-  const result = await db
-    .updateTable("mail_outbox")
-    .set({ claimed_until: new Date(now.getTime() + leaseMs).toISOString() })
-    .where("id", "=", id)
-    .where("claimed_by", "=", workerId)
-    .where("status", "=", "sending")
-    .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
-}
+export const renewClaim = mailOutbox.renew;
 
 /**
  * Records delivery and drops the content (bodies and attachments), keeping recipients and subject as the
  * record of what went out. False when the worker no longer holds the claim (its lease expired and another
  * worker took the message over).
  */
-export async function markSent(db: Kysely<DB>, id: string, workerId: string, now: Date): Promise<boolean> {
-  const result = await db
-    .updateTable("mail_outbox")
-    .set({
-      status: "sent",
-      sent_at: now.toISOString(),
-      claimed_until: null,
-      last_error: null,
-      text_body: null,
-      html_body: null,
-      attachments: null,
-    })
-    .where("id", "=", id)
-    .where("claimed_by", "=", workerId)
-    .where("status", "=", "sending")
-    .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
+export function markSent(db: Kysely<DB>, id: string, workerId: string, now: Date): Promise<boolean> {
+  return markDelivered(db, "mail_outbox", id, workerId, now, {
+    last_error: null,
+    text_body: null,
+    html_body: null,
+    attachments: null,
+  });
 }
 
 /**
  * Records a failed attempt: with `retryAt` the message is queued again for that time; with null it is given up
  * (status failed) and kept for inspection. False when the worker no longer holds the claim.
  */
-export async function markFailed(
+export function markFailed(
   db: Kysely<DB>,
   id: string,
   workerId: string,
   failure: { error: string; retryAt: Date | null },
 ): Promise<boolean> {
-  const result = await db
-    .updateTable("mail_outbox")
-    .set({
-      status: failure.retryAt ? "queued" : "failed",
-      ...(failure.retryAt ? { next_attempt_at: failure.retryAt.toISOString() } : {}),
-      claimed_until: null,
-      last_error: failure.error.slice(0, MAX_ERROR_LENGTH),
-    })
-    .where("id", "=", id)
-    .where("claimed_by", "=", workerId)
-    .where("status", "=", "sending")
-    .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
+  return markAttemptFailed(db, "mail_outbox", id, workerId, failure.retryAt, {
+    last_error: failure.error.slice(0, MAX_ERROR_LENGTH),
+  });
 }
 
 /** Deletes sent and given-up messages created before `before` (retention); returns how many. */
-export async function purgeOutbox(db: Kysely<DB>, before: Date): Promise<number> {
-  const result = await db
-    .deleteFrom("mail_outbox")
-    .where("status", "in", ["sent", "failed"])
-    .where("created_at", "<", before.toISOString())
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
-}
+export const purgeOutbox = mailOutbox.purge;

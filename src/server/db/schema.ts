@@ -1,6 +1,6 @@
-import type { FormStatus } from "../../domain/form-status";
+import type { Role } from "../../domain/company/organisation";
 import type { FormKind } from "../../domain/forms/form-spec";
-import type { Role } from "../../domain/organisation";
+import type { FormStatus } from "../../domain/forms/form-status";
 
 export type { FormStatus };
 
@@ -130,6 +130,15 @@ export interface FormsTable {
   reopened_by: string | null;
   reopened_by_name: string | null;
   /**
+   * Migration 023: the form's fields (JSON) when the office last sent it back or reopened it, the fingerprint of
+   * the signed version it returned (null if it was never signed and sent), and when the driver submitted it again
+   * with which fields changed (a JSON list of names).
+   */
+  returned_data: string | null;
+  returned_fingerprint: string | null;
+  resubmitted_at: string | null;
+  resubmitted_changes: string | null;
+  /**
    * Migration 021: the office review's filter keys, the driver's name, plant number, site and customer as typed,
    * normalised as the review compares them (`reviewFilterKey`); null on a form saved before it outside a company.
    */
@@ -253,6 +262,10 @@ export interface OrganisationsTable {
   /** SHA-256 of the newest link's token while it may still be used; null once used or replaced. */
   workshop_token_hash: string | null;
   workshop_token_expires_at: string | null;
+  /** When an admin removed the shared samples, making both lists the company's own (migration 025). */
+  samples_removed_at: string | null;
+  /** The company's order prefixes, separated by spaces; null for the spec's P-, S-, M- (migration 026). */
+  order_prefixes: string | null;
 }
 
 /** The summary mail of a company's defect reports held back in one hour (migration 018). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEMO_QR_CODES } from "../../domain/vehicle";
+import { DEMO_QR_CODES } from "../../domain/checks/vehicle";
 import { listCustomers, upsertCustomers } from "./customers-repository";
 import { SAMPLE_CUSTOMERS, SAMPLE_VEHICLES, seedSampleData } from "./seed";
 import { testDatabases, useTestDatabase } from "./test-databases";

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
-import type { Customer } from "../../domain/customer";
-import { DEMO_QR_CODES } from "../../domain/vehicle";
+import { DEMO_QR_CODES } from "../../domain/checks/vehicle";
+import type { Customer } from "../../domain/company/customer";
 import { upsertCustomers } from "./customers-repository";
 import type { DB } from "./schema";
 import { upsertVehicles, type VehicleWithQrCode } from "./vehicles-repository";

@@ -1,5 +1,5 @@
 import type { Kysely, Selectable } from "kysely";
-import type { Rating } from "../../domain/rating";
+import type { Rating } from "../../domain/sets/rating";
 import type { DB, FormStatus, SupervisorApprovalsTable } from "./schema";
 
 /**

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from "kysely";
-import type { DefectReport, VehicleDefect } from "../../domain/vehicle-defects";
+import type { DefectReport, VehicleDefect } from "../../domain/checks/vehicle-defects";
 import type { DB } from "./schema";
 
 /** A company vehicle as a defect report names it. */

@@ -1,7 +1,7 @@
 import { type Kysely, type Selectable, sql } from "kysely";
-import type { NewFleetVehicle } from "../../domain/company-lists";
+import type { Vehicle } from "../../domain/checks/vehicle";
+import type { NewFleetVehicle } from "../../domain/company/company-lists";
 import { checkTemplateOf } from "../../domain/forms/check-templates";
-import type { Vehicle } from "../../domain/vehicle";
 import type { DB, VehiclesTable } from "./schema";
 
 /** A vehicle with the code printed on its QR label. */

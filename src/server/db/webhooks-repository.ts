@@ -1,23 +1,22 @@
 import { randomUUID } from "node:crypto";
-import type { ExpressionBuilder, Kysely, Selectable, SelectQueryBuilder } from "kysely";
+import type { Kysely, Selectable, SelectQueryBuilder } from "kysely";
 import {
   WEBHOOK_HISTORY_LENGTH,
   type WebhookAttemptView,
   type WebhookEvent,
   type WebhookOutcome,
   webhookBody,
-} from "../../domain/webhook";
-import { dialectOf } from "./database";
-import { DEFAULT_CLAIM_LEASE_MS } from "./outbox-repository";
+} from "../../domain/company/webhook";
+import { deliveryQueue, markAttemptFailed, markDelivered } from "../delivery/delivery-queue";
 import type { DB, OutboxStatus, WebhookOutboxTable } from "./schema";
 
 /**
- * An organisation's webhook and the durable outbox of its deliveries (decision record 029). The outbox keeps the
- * mail outbox's guarantees with the same queries on a table of its own: a delivery is queued in the transaction
- * of the change it reports, so only committed changes are sent; workers claim due deliveries with a lease (FOR
- * UPDATE SKIP LOCKED on PostgreSQL, one UPDATE ... RETURNING on SQLite), renew it while calling, and record the
- * outcome only while they still hold the claim. Delivery is at least once: a worker that dies mid-call leaves its
- * claim to run out and another calls again, with the same delivery id.
+ * An organisation's webhook and the durable outbox of its deliveries (decision record 029). The outbox is a
+ * delivery queue (delivery/delivery-queue) on a table of its own, with the mail outbox's guarantees: a delivery is
+ * queued in the transaction of the change it reports, so only committed changes are sent; workers claim due
+ * deliveries with a lease, renew it while calling, and record the outcome only while they still hold the claim.
+ * Delivery is at least once: a worker that dies mid-call leaves its claim to run out and another calls again, with
+ * the same delivery id.
  *
  * Each call is recorded as one word of what came of it (domain/webhook's WEBHOOK_OUTCOMES) and the answer's status,
  * on the delivery and in the organisation's history of its latest calls (migration 019), never the socket's text.
@@ -242,81 +241,17 @@ export async function getWebhookDelivery(db: Kysely<DB>, id: string): Promise<We
   return row && toDelivery(row);
 }
 
-/** Due: queued and its time has come, or claimed by a worker whose lease ran out (it crashed or hung). */
-function isDue(nowIso: string) {
-  return (eb: ExpressionBuilder<DB, "webhook_outbox">) =>
-    eb.or([
-      eb.and([eb("status", "=", "queued"), eb("next_attempt_at", "<=", nowIso)]),
-      eb.and([eb("status", "=", "sending"), eb("claimed_until", "<=", nowIso)]),
-    ]);
-}
+/** The webhook outbox's queue, for its worker. */
+export const webhookOutbox = deliveryQueue("webhook_outbox", toDelivery);
 
 /**
  * Claims up to `limit` due deliveries for `workerId` until now + lease, counting an attempt on each, oldest
- * first. Two workers never get the same one: the mail outbox's claim (claimBatch), on this table.
+ * first; two workers never get the same one (delivery-queue's claimDue).
  */
-export async function claimWebhookBatch(
-  db: Kysely<DB>,
-  workerId: string,
-  limit: number,
-  now: Date,
-  leaseMs: number = DEFAULT_CLAIM_LEASE_MS,
-): Promise<WebhookDelivery[]> {
-  if (limit <= 0) return [];
-  const nowIso = now.toISOString();
-  const rows = await db
-    // MATERIALIZED: PostgreSQL picks and locks the candidates once (see claimBatch).
-    .with(
-      (wb) => wb("candidates").materialized(),
-      (qb) =>
-        qb
-          .selectFrom("webhook_outbox")
-          .select("id")
-          .where(isDue(nowIso))
-          .orderBy("next_attempt_at")
-          .orderBy("created_at")
-          .orderBy("id")
-          .limit(limit)
-          .$if(dialectOf(db) === "postgres", (q) => q.forUpdate().skipLocked()),
-    )
-    .updateTable("webhook_outbox")
-    .set((eb) => ({
-      status: "sending",
-      claimed_by: workerId,
-      claimed_until: new Date(now.getTime() + leaseMs).toISOString(),
-      attempts: eb("attempts", "+", 1),
-    }))
-    .where("id", "in", (eb) => eb.selectFrom("candidates").select("candidates.id"))
-    .where(isDue(nowIso))
-    .returningAll()
-    .execute();
-  return rows
-    .map(toDelivery)
-    .sort(
-      (a, b) =>
-        a.nextAttemptAt.localeCompare(b.nextAttemptAt) ||
-        a.createdAt.localeCompare(b.createdAt) ||
-        a.id.localeCompare(b.id),
-    );
-}
+export const claimWebhookBatch = webhookOutbox.claim;
 
 /** Extends `workerId`'s claim to now + lease; false when another worker has taken the delivery over. */
-export async function renewWebhookClaim(
-  db: Kysely<DB>,
-  id: string,
-  workerId: string,
-  now: Date,
-  leaseMs: number = DEFAULT_CLAIM_LEASE_MS,
-): Promise<boolean> {
-  const result = await db
-    .updateTable("webhook_outbox")
-    .set({ claimed_until: new Date(now.getTime() + leaseMs).toISOString() })
-    .where("id", "=", id)
-    .where("claimed_by", "=", workerId)
-    .where("status", "=", "sending")
-    .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
-}
+export const renewWebhookClaim = webhookOutbox.renew;
 
 /**
  * Adds a call to its organisation's history and lets the oldest go past WEBHOOK_HISTORY_LENGTH. Pass the
@@ -380,21 +315,12 @@ export async function markWebhookSent(
   now: Date,
 ): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
-    const updated = await trx
-      .updateTable("webhook_outbox")
-      .set({
-        status: "sent",
-        sent_at: now.toISOString(),
-        claimed_until: null,
-        last_status: result.outcome,
-        last_http_status: result.httpStatus,
-        body: null,
-      })
-      .where("id", "=", delivery.id)
-      .where("claimed_by", "=", workerId)
-      .where("status", "=", "sending")
-      .executeTakeFirst();
-    if (updated.numUpdatedRows === 0n) return false;
+    const updated = await markDelivered(trx, "webhook_outbox", delivery.id, workerId, now, {
+      last_status: result.outcome,
+      last_http_status: result.httpStatus,
+      body: null,
+    });
+    if (!updated) return false;
     await recordAttempt(trx, delivery, result, now);
     return true;
   });
@@ -412,20 +338,11 @@ export async function markWebhookFailed(
   failure: { result: AttemptResult; retryAt: Date | null; now: Date },
 ): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
-    const updated = await trx
-      .updateTable("webhook_outbox")
-      .set({
-        status: failure.retryAt ? "queued" : "failed",
-        ...(failure.retryAt ? { next_attempt_at: failure.retryAt.toISOString() } : {}),
-        claimed_until: null,
-        last_status: failure.result.outcome,
-        last_http_status: failure.result.httpStatus,
-      })
-      .where("id", "=", delivery.id)
-      .where("claimed_by", "=", workerId)
-      .where("status", "=", "sending")
-      .executeTakeFirst();
-    if (updated.numUpdatedRows === 0n) return false;
+    const updated = await markAttemptFailed(trx, "webhook_outbox", delivery.id, workerId, failure.retryAt, {
+      last_status: failure.result.outcome,
+      last_http_status: failure.result.httpStatus,
+    });
+    if (!updated) return false;
     await recordAttempt(trx, delivery, failure.result, failure.now);
     return true;
   });
@@ -510,11 +427,4 @@ export async function resendWebhookDelivery(
 }
 
 /** Deletes delivered and given-up deliveries created before `before` (retention); returns how many. */
-export async function purgeWebhookOutbox(db: Kysely<DB>, before: Date): Promise<number> {
-  const result = await db
-    .deleteFrom("webhook_outbox")
-    .where("status", "in", ["sent", "failed"])
-    .where("created_at", "<", before.toISOString())
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
-}
+export const purgeWebhookOutbox = webhookOutbox.purge;

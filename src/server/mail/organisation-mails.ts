@@ -1,6 +1,7 @@
-import { ROLE_LABELS, type Role } from "../../domain/organisation";
-import { formatUkTime } from "../../domain/uk-time";
-import type { DefectReport } from "../../domain/vehicle-defects";
+import type { DefectReport } from "../../domain/checks/vehicle-defects";
+import { ROLE_LABELS, type Role } from "../../domain/company/organisation";
+import { returnedMailWords } from "../../domain/text/company-messages";
+import { formatUkTime } from "../../domain/time/uk-time";
 import type { PdfPhoto } from "../pdf/pdf-canvas";
 import { paragraphsMail } from "./account-mails";
 import { subjectPart } from "./completed-form-mail";
@@ -127,5 +128,28 @@ export function defectSummaryMail(options: {
     ...(more > 0 ? [`and ${more} more ${more === 1 ? "machine" : "machines"}`] : []),
     "Each report, with its items, notes and photos, is in the company's fleet on Plant Sheets:",
     { link: options.fleetLink, label: "Open the fleet" },
+  ]);
+}
+
+/**
+ * To a driver whose forms the office sent back or reopened: which forms, why and who, and where to fix them. The
+ * subject is fixed; the reason and names are typed text, in the body only, escaped in its HTML part.
+ */
+export function returnedFormsMail(options: {
+  to: string;
+  how: "sent_back" | "reopened";
+  byName: string;
+  reason: string;
+  forms: readonly string[];
+  link: string;
+}) {
+  const words = returnedMailWords(options.how);
+  return paragraphsMail(options.to, words.subject, [
+    "Hello,",
+    words.intro(options.byName),
+    ...options.forms.map((form) => `- ${form}`),
+    `Reason: ${options.reason}`,
+    words.next,
+    { link: options.link, label: "Open Plant Sheets" },
   ]);
 }

@@ -4,8 +4,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../db/database";
 import { claimBatch, enqueueMail, getOutboxMessage } from "../db/outbox-repository";
 import { testDatabases } from "../db/test-databases";
+import { nextRetryAt } from "../delivery/delivery-queue";
 import { createMailTransport, type DeliverableMail, type MailTransport } from "./mail-transport";
-import { nextRetryAt, type OutboxWorker, startOutboxWorker } from "./outbox-worker";
+import { type OutboxWorker, startOutboxWorker } from "./outbox-worker";
 
 interface Received {
   messageId: string | undefined;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { CHECK_ITEMS } from "../../domain/check-items";
-import { emptyCheckSheet } from "../../domain/check-sheet";
+import { CHECK_ITEMS } from "../../domain/checks/check-items";
+import { emptyCheckSheet } from "../../domain/checks/check-sheet";
 import { EXCAVATOR } from "../../domain/forms/check-templates/excavator";
 import { type CheckSheetPdfInput, renderCheckSheetPdf } from "./check-sheet-pdf";
 import { PHOTOS, signedCheckSheet } from "./pdf-fixtures";
@@ -77,7 +77,7 @@ describe("renderCheckSheetPdf", () => {
   it("shows the further readings, both notices, the defects notes and the rating", async () => {
     const { flat } = await render({ ratingNotes: "Thorough check" });
     expect(flat).toContain("FUEL LEVEL 3/4");
-    expect(flat).toContain("Ensure Machine is full of fuel at all HR's");
+    expect(flat).toContain("Keep the machine's fuel tank full at all times.");
     expect(flat).toContain(
       "ALL DAMAGES ARE COUNTER CHARGEABLE. PLEASE NOTE CONDITION OF PLANT PRE HIRE AND POST HIRE.",
     );
@@ -94,7 +94,7 @@ describe("renderCheckSheetPdf", () => {
   it("embeds both signatures and every photo, on the page", async () => {
     const { pdf, flat } = await render();
     expect(flat).toContain("OPERATOR SIGNATURE NAME Dave Digger DATE 02/06/2025");
-    expect(flat).toContain("CLIENT SIGNATURE NAME Fiona Foreman DATE 02/06/2025");
+    expect(flat).toContain("SUPERVISOR SIGNATURE NAME Fiona Foreman DATE 02/06/2025");
     for (let n = 1; n <= 4; n++) expect(flat).toContain(`Photo ${n} of 4`);
     const images = (await pdfImages(pdf)).flat();
     expect(images).toHaveLength(2 + PHOTOS.length);
@@ -138,7 +138,7 @@ describe("renderCheckSheetPdf", () => {
       photos: [PHOTOS[0]!, { data: Buffer.from("<html>not a photo</html>"), contentType: "image/jpeg" }],
     });
     expect(flat).toContain("Photo could not be shown");
-    expect(flat).toContain("CLIENT SIGNATURE Not signed");
+    expect(flat).toContain("SUPERVISOR SIGNATURE Not signed");
     expect((await pdfImages(pdf)).flat()).toHaveLength(2);
   });
 

@@ -1,6 +1,6 @@
-import type { CheckSheetFields } from "../../domain/check-sheet";
+import type { CheckSheetFields } from "../../domain/checks/check-sheet";
 import { CHECK_SHEET_SPEC } from "../../domain/forms/check-sheet-spec";
-import type { Rating } from "../../domain/rating";
+import type { Rating } from "../../domain/sets/rating";
 import { renderFormPdf } from "./form-pdf";
 import type { PdfPhoto } from "./pdf-canvas";
 

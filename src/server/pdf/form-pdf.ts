@@ -1,10 +1,10 @@
-import type { CheckSheetFields } from "../../domain/check-sheet";
+import type { CheckSheetFields } from "../../domain/checks/check-sheet";
+import type { Amendment } from "../../domain/company/office-review";
 import { fieldLabel } from "../../domain/forms/field-labels";
 import type { AnyFormSpec } from "../../domain/forms/form-spec";
-import { formatDisplayDate } from "../../domain/iso-date";
-import type { Amendment } from "../../domain/office-review";
-import type { Rating } from "../../domain/rating";
-import type { TimesheetFields } from "../../domain/timesheet";
+import type { TimesheetFields } from "../../domain/hours/timesheet";
+import type { Rating } from "../../domain/sets/rating";
+import { formatDisplayDate } from "../../domain/time/iso-date";
 import type { PdfPhoto } from "./pdf-canvas";
 import { renderPdf } from "./render-pdf";
 import { signedContentFingerprint } from "./signed-content-fingerprint";
@@ -14,13 +14,16 @@ export interface FormPdfInput {
   form: Readonly<Record<string, unknown>>;
   /** Its photos at print resolution, in the order they were attached (none for a form without photos). */
   photos: readonly PdfPhoto[];
-  rating: Rating;
+  /** Left out of the copy the rated driver keeps. */
+  rating?: Rating;
   ratingNotes?: string;
   /** The customer picked before the form, when there was one. */
   customerName?: string;
   generatedAt: Date;
   /** Why an admin reopened the form after the company approved it; the PDF says so under its header. */
   amendment?: Amendment | null;
+  /** The fingerprint of the signed version the office returned, which this fixed version replaces. */
+  replaces?: string | null;
 }
 
 /** A signed form of any type as an A4 PDF: its spec's section, drawn by the one renderer. */
@@ -29,7 +32,7 @@ export function renderFormPdf(spec: AnyFormSpec, input: FormPdfInput): Promise<B
   const section = spec.pdfSection(form, {
     fingerprint: signedContentFingerprint(form),
     customerName: input.customerName,
-    rating: { rating: input.rating, notes: input.ratingNotes },
+    rating: input.rating ? { rating: input.rating, notes: input.ratingNotes } : undefined,
     photos: input.photos.map((photo) => photo.data),
   });
   const date = formatDisplayDate(spec.date(form));
@@ -39,6 +42,6 @@ export function renderFormPdf(spec: AnyFormSpec, input: FormPdfInput): Promise<B
       subject: `${fieldLabel(spec.dateField)} ${date}`,
       sections: [section],
     },
-    { generatedAt: input.generatedAt, amendment: input.amendment },
+    { generatedAt: input.generatedAt, amendment: input.amendment, replaces: input.replaces },
   );
 }

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import PDFDocument from "pdfkit";
-import { type CheckValue, checkValueLabel } from "../../domain/check-items";
+import { type CheckValue, checkValueLabel } from "../../domain/checks/check-items";
 import type {
   CellTone,
   KeyValue,
@@ -10,8 +10,8 @@ import type {
   TableColumn,
   TableRow,
 } from "../../domain/forms/pdf-sections";
-import { printedText } from "../../domain/printed-text";
-import { formatUkTime } from "../../domain/uk-time";
+import { printedText } from "../../domain/text/printed-text";
+import { formatUkTime } from "../../domain/time/uk-time";
 import { type FontStyle, pdfFonts } from "./pdf-fonts";
 import { type ImageRole, type PdfImage, pdfImage } from "./pdf-image";
 import { textRuns } from "./text-runs";

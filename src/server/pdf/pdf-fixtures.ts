@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import sharp from "sharp";
-import { type CheckSheetFields, emptyCheckSheet } from "../../domain/check-sheet";
-import type { SupervisorApproval } from "../../domain/rating";
-import { emptyTimesheet, type TimesheetFields } from "../../domain/timesheet";
+import { type CheckSheetFields, emptyCheckSheet } from "../../domain/checks/check-sheet";
+import { emptyTimesheet, type TimesheetFields } from "../../domain/hours/timesheet";
+import type { SupervisorApproval } from "../../domain/sets/rating";
 import type { PdfPhoto } from "./pdf-canvas";
 
 /**

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { create, type Font } from "fontkit";
-import { unprintableCharacters } from "../../domain/printed-text";
+import { unprintableCharacters } from "../../domain/text/printed-text";
 import type { FontChoice, TextRun } from "./text-runs";
 
 const require = createRequire(import.meta.url);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { unprintableCharacters } from "../../domain/printed-text";
+import { unprintableCharacters } from "../../domain/text/printed-text";
 import { renderCheckSheetPdf } from "./check-sheet-pdf";
 import { signedCheckSheet, signedTimesheet, supervisorApproval } from "./pdf-fixtures";
 import { MISSING_CHARACTER, pdfFonts } from "./pdf-fonts";

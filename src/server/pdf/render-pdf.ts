@@ -1,6 +1,6 @@
-import { companyMessages } from "../../domain/company-messages";
+import type { Amendment } from "../../domain/company/office-review";
 import type { PdfBlock, PdfDocument, PdfImageSource, PdfSection } from "../../domain/forms/pdf-sections";
-import type { Amendment } from "../../domain/office-review";
+import { companyMessages } from "../../domain/text/company-messages";
 import { PdfCanvas } from "./pdf-canvas";
 import type { ImageRole } from "./pdf-image";
 
@@ -8,18 +8,29 @@ export interface RenderOptions {
   generatedAt: Date;
   /** Why an admin reopened the approved forms: said under the first header, before anything else. */
   amendment?: Amendment | null;
+  /** The fingerprint of an earlier signed version this one replaces (decision record 040): said as amended. */
+  replaces?: string | null;
 }
 
 /** The sections with the amendment's notice after the first section's header (or first, without one). */
 function withAmendment(
   sections: readonly PdfSection[],
   amendment: Amendment | null | undefined,
+  replaces: string | null | undefined,
 ): PdfSection[] {
   const [first, ...rest] = sections;
-  if (!amendment || !first) return [...sections];
-  const notice: PdfBlock = { kind: "notice", text: companyMessages.amendedAfterApproval(amendment) };
+  const notices: PdfBlock[] = [
+    ...(replaces ? [{ kind: "notice" as const, text: companyMessages.amendedVersion(replaces) }] : []),
+    ...(amendment
+      ? [{ kind: "notice" as const, text: companyMessages.amendedAfterApproval(amendment) }]
+      : []),
+  ];
+  if (notices.length === 0 || !first) return [...sections];
   const at = first.blocks[0]?.kind === "header" ? 1 : 0;
-  return [{ ...first, blocks: [...first.blocks.slice(0, at), notice, ...first.blocks.slice(at)] }, ...rest];
+  return [
+    { ...first, blocks: [...first.blocks.slice(0, at), ...notices, ...first.blocks.slice(at)] },
+    ...rest,
+  ];
 }
 
 /**
@@ -32,7 +43,7 @@ export async function renderPdf(document: PdfDocument, options: RenderOptions): 
     subject: document.subject,
     generatedAt: options.generatedAt,
   });
-  const sections = withAmendment(document.sections, options.amendment);
+  const sections = withAmendment(document.sections, options.amendment, options.replaces);
   const blocks = sections.flatMap((section) => section.blocks);
   await canvas.loadImages(blocks.flatMap(imagesOf));
   for (const section of sections) {

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { CHECK_ITEM_FIELDS } from "../../domain/check-items";
+import { CHECK_ITEM_FIELDS } from "../../domain/checks/check-items";
 import { signedCheckSheet, signedTimesheet, supervisorApproval } from "./pdf-fixtures";
 import { approvalFingerprint, signedContentFingerprint } from "./signed-content-fingerprint";
 
@@ -105,6 +105,18 @@ describe("signedContentFingerprint", () => {
     const sheet = signedCheckSheet();
     expect(signedContentFingerprint({ ...sheet, status: "dispatched", submittedAt: null })).toBe(
       signedContentFingerprint(sheet),
+    );
+  });
+
+  it("still verifies a check sheet signed before the operator's initials were asked", () => {
+    // Worked out by the code before the field existed, from the same sheet: All Defects and Operations
+    // Initials answered, no operatorInitials key.
+    const { operatorInitials: _, ...older } = signedCheckSheet("2025-06-02");
+    expect(signedContentFingerprint(older)).toBe(
+      "5d868395c50f3b78d7c89a957fc1a3cef8460d2cde309e23448c2445d3f5c1cd",
+    );
+    expect(signedContentFingerprint({ ...older, operatorInitials: "DD" })).not.toBe(
+      signedContentFingerprint(older),
     );
   });
 });

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
-import { type CheckSheetFields, CheckSheetFieldsSchema } from "../../domain/check-sheet";
-import type { SupervisorApproval } from "../../domain/rating";
-import { type TimesheetFields, TimesheetFieldsSchema } from "../../domain/timesheet";
+import { type CheckSheetFields, CheckSheetFieldsSchema } from "../../domain/checks/check-sheet";
+import { type TimesheetFields, TimesheetFieldsSchema } from "../../domain/hours/timesheet";
+import type { SupervisorApproval } from "../../domain/sets/rating";
 
 /**
  * Fields that move a form through its workflow or route its mail. They change after signing

@@ -1,4 +1,4 @@
-import { isJoiner } from "../../domain/printed-text";
+import { isJoiner } from "../../domain/text/printed-text";
 
 /** A piece of a line drawn in one font, in the order it is drawn, left to right. */
 export interface TextRun {

@@ -1,6 +1,6 @@
 import { TIMESHEET_SPEC } from "../../domain/forms/timesheet-spec";
-import type { Rating } from "../../domain/rating";
-import type { TimesheetFields } from "../../domain/timesheet";
+import type { TimesheetFields } from "../../domain/hours/timesheet";
+import type { Rating } from "../../domain/sets/rating";
 import { renderFormPdf } from "./form-pdf";
 
 export interface TimesheetPdfInput {

@@ -1,8 +1,8 @@
-import type { CheckSheetFields } from "../../domain/check-sheet";
+import type { CheckSheetFields } from "../../domain/checks/check-sheet";
+import type { Amendment } from "../../domain/company/office-review";
 import { weeklyPackPdf } from "../../domain/forms/weekly-pack-pdf-sections";
-import type { Amendment } from "../../domain/office-review";
-import type { Rating, SupervisorApproval } from "../../domain/rating";
-import type { TimesheetFields } from "../../domain/timesheet";
+import type { TimesheetFields } from "../../domain/hours/timesheet";
+import type { Rating, SupervisorApproval } from "../../domain/sets/rating";
 import type { PdfPhoto } from "./pdf-canvas";
 import { renderPdf } from "./render-pdf";
 import {

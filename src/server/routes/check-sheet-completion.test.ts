@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { beforeEach, describe, expect, it } from "vitest";
-import { CHECK_ITEMS } from "../../domain/check-items";
+import { CHECK_ITEMS } from "../../domain/checks/check-items";
 import type { OutboxMessage } from "../db/outbox-repository";
 import { testDatabases } from "../db/test-databases";
 import { PHOTOS, phonePhoto, signedCheckSheet } from "../pdf/pdf-fixtures";
@@ -86,7 +86,7 @@ describe.each(testDatabases())("check sheet one-step completion on $name", ({ op
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       success: true,
-      message: "Safety check sheet submitted with OK rating. Email sent to client!",
+      message: "Safety check sheet submitted, rating submitted confidentially. Email sent to client!",
       id: null,
       recipients: ["site.office@buildco.co.uk", "accounts@buildco.co.uk"],
     });
@@ -222,7 +222,7 @@ describe.each(testDatabases())("check sheet one-step completion on $name", ({ op
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       success: true,
-      message: "Safety check sheet submitted with Needs Work rating. Email sent to client!",
+      message: "Safety check sheet submitted, rating submitted confidentially. Email sent to client!",
       id,
       // The account holder gets a copy of every form they complete.
       recipients: ["site.office@buildco.co.uk", "accounts@buildco.co.uk", email],
@@ -252,6 +252,15 @@ describe.each(testDatabases())("check sheet one-step completion on $name", ({ op
     expect(view.json().form.signedContentFingerprint).toBe(
       await printedFingerprint(attachmentOf(mails[0]!).bytes),
     );
+
+    // The rating was given in confidence: the driver's own copy leaves it out, the client's holds it.
+    const pdfTo = (to: string) => attachmentOf(mails.find((mail) => mail.to.includes(to))!).bytes;
+    const clientCopy = (await pdfText(pdfTo("site.office@buildco.co.uk"))).replace(/\s+/g, " ");
+    expect(clientCopy).toContain("RATING Poor");
+    const driverCopy = (await pdfText(pdfTo(email))).replace(/\s+/g, " ");
+    for (const hidden of ["Poor", "RATING", "Rating"]) expect(driverCopy).not.toContain(hidden);
+    expect(driverCopy).toContain("EX-042");
+    expect(await printedFingerprint(pdfTo(email))).toBe(view.json().form.signedContentFingerprint);
 
     expect((await call("PUT", `/api/check-sheets/${id}`, cookie, { plantNumber: "X" })).statusCode).toBe(409);
     const again = await submit(

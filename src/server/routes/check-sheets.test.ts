@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { CHECK_ITEM_FIELDS } from "../../domain/check-items";
-import { SAMPLE_SIGNATURE } from "../../domain/sample-signature";
+import { CHECK_ITEM_FIELDS } from "../../domain/checks/check-items";
+import { SAMPLE_SIGNATURE } from "../../test-support/sample-signature";
 import { testDatabases } from "../db/test-databases";
 import { signedCheckSheet } from "../pdf/pdf-fixtures";
 import { ORIGIN, useTestApp } from "../test-support/test-app";
@@ -82,14 +82,20 @@ describe.each(testDatabases())("check sheets on $name", ({ open }) => {
         status: "ready_for_approval",
       });
       expect(res.statusCode, missing).toBe(400);
-      expect(res.json().message).toBe(SIGNATURES_REQUIRED);
+      expect(res.json().message).toBe(
+        missing === "signatureDate"
+          ? "Signature Date Required: Please enter the signature date before submitting."
+          : SIGNATURES_REQUIRED,
+      );
     }
     const read = (await call("GET", `/api/check-sheets/${id}`, cookie)).json();
     expect(read).toMatchObject({ status: "draft", submittedAt: null, operatorSignature: "" });
 
     const created = await call("POST", "/api/check-sheets", cookie, { status: "ready_for_approval" });
     expect(created.statusCode).toBe(400);
-    expect(created.json().message).toBe(SIGNATURES_REQUIRED);
+    expect(created.json().message).toBe(
+      "Signatures Required: Please complete all required signatures and the signature date before submitting.",
+    );
 
     // A submitted sheet cannot lose what its submission needed.
     const submitted = randomUUID();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { CompletedFormResponseSchema } from "../../domain/api";
-import { SAMPLE_SIGNATURE } from "../../domain/sample-signature";
+import { CompletedFormResponseSchema } from "../../domain/api/api";
+import { SAMPLE_SIGNATURE } from "../../test-support/sample-signature";
 import { testDatabases } from "../db/test-databases";
 import { type Company, organisationHelpers, type Person } from "../test-support/organisation-world";
 import { storedImageRef } from "../test-support/stored-image-ref";

@@ -1,15 +1,15 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { parse } from "csv-parse/sync";
 import { beforeEach, describe, expect, it } from "vitest";
-import type { CompanyCustomersResponse } from "../../domain/company-lists";
-import { companyMessages } from "../../domain/company-messages";
+import type { FleetResponse } from "../../domain/checks/vehicle-defects";
+import type { CompanyCustomersResponse } from "../../domain/company/company-lists";
 import {
   CUSTOMER_IMPORT,
   FLEET_IMPORT,
   type ImportPreview,
   MAX_IMPORT_BYTES,
-} from "../../domain/list-import";
-import type { FleetResponse } from "../../domain/vehicle-defects";
+} from "../../domain/company/list-import";
+import { companyMessages } from "../../domain/text/company-messages";
 import { lockOrganisation } from "../db/organisations-repository";
 import { SAMPLE_CUSTOMERS, SAMPLE_VEHICLES, seedSampleData } from "../db/seed";
 import { testDatabases } from "../db/test-databases";
@@ -91,6 +91,43 @@ describe.each(testDatabases())("the company's own machines and customers on $nam
     expect(res.statusCode, res.body).toBe(200);
     return res.json() as ImportPreview;
   };
+
+  it("removes the samples in one tap: the company's drivers then see only its own entries, everyone else still the samples", async () => {
+    const acme = await company();
+    const dave = await member(acme, "driver");
+    const supervisor = await member(acme, "supervisor");
+    const other = await company("Bolton Plant Ltd");
+    expect(await pickable(dave)).toEqual(SAMPLE_CUSTOMERS.map((c) => c.name).sort());
+    expect((await companyCustomers(acme)).ownList).toBe(false);
+
+    // Only an admin, only of their own company; a refused tap changes nothing.
+    const before = await snapshot();
+    expect(
+      (await call("DELETE", `/api/organisations/${acme.id}/samples`, supervisor.cookie)).statusCode,
+    ).toBe(403);
+    expect((await call("DELETE", `/api/organisations/${acme.id}/samples`, dave.cookie)).statusCode).toBe(403);
+    expect(
+      (await call("DELETE", `/api/organisations/${acme.id}/samples`, other.admin.cookie)).statusCode,
+    ).toBe(404);
+    expect((await call("DELETE", `/api/organisations/${acme.id}/samples`)).statusCode).toBe(401);
+    expect(await snapshot()).toEqual(before);
+
+    expect(
+      (await call("DELETE", `/api/organisations/${acme.id}/samples`, acme.admin.cookie)).statusCode,
+    ).toBe(204);
+    expect(await pickable(dave)).toEqual([]);
+    expect(await scannable(dave)).toEqual([]);
+    expect(await companyCustomers(acme)).toEqual({ ownList: true, customers: [] });
+    expect(await fleet(acme)).toMatchObject({ ownFleet: true, vehicles: [] });
+    // Done again, nothing changes; the other company still has the samples.
+    expect(
+      (await call("DELETE", `/api/organisations/${acme.id}/samples`, acme.admin.cookie)).statusCode,
+    ).toBe(204);
+    expect(await scannable(other.admin)).toContain(SHARED.qrCode);
+
+    await addCustomer(acme, "Leeds Civils Ltd");
+    expect(await pickable(dave)).toEqual(["Leeds Civils Ltd"]);
+  });
 
   it("lets an admin edit a machine by the rules of adding one, refusing a code or plant number another machine has", async () => {
     const acme = await company();

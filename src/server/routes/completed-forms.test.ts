@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CompletedFormResponseSchema } from "../../domain/api";
+import { CompletedFormResponseSchema } from "../../domain/api/api";
 import { testDatabases } from "../db/test-databases";
 import { CLIENT_SIGNATURE, OPERATOR_SIGNATURE } from "../pdf/pdf-fixtures";
 import { combinedFormOf, FORM_HEADER, weekApproval } from "../test-support/signed-week";

@@ -1,12 +1,12 @@
 import type { FastifyPluginAsync } from "fastify";
 import { z } from "zod";
-import type { CompletedFormResponse } from "../../domain/api";
-import { IdSchema } from "../../domain/form-fields";
-import { messages } from "../../domain/messages";
+import type { CompletedFormResponse } from "../../domain/api/api";
+import { IdSchema } from "../../domain/forms/form-fields";
+import { messages } from "../../domain/text/messages";
 import { AppError } from "../app-error";
 import { parseInput } from "../parse-input";
 import { completedFormView } from "../services/completed-form-view";
-import { viewAccessOf } from "../services/view-access";
+import { viewAccessOf } from "./request-readers";
 
 const ParamsSchema = z.object({ id: IdSchema });
 
@@ -14,7 +14,7 @@ const ParamsSchema = z.object({ id: IdSchema });
 export const completedFormRoutes: FastifyPluginAsync = async (app) => {
   app.get("/completed-forms/:id", async (request): Promise<CompletedFormResponse> => {
     const { id } = parseInput(ParamsSchema, request.params);
-    const view = await completedFormView(app, id, viewAccessOf(request));
+    const view = await completedFormView(app.deps, id, viewAccessOf(request));
     if (!view) throw new AppError("not_found", messages.formNotAvailable);
     return view;
   });

@@ -1,6 +1,7 @@
 import type { LightMyRequestResponse } from "fastify";
 import { beforeEach, describe, expect, it } from "vitest";
-import { messages } from "../../domain/messages";
+import { IDLE_HEADER, SESSION_ENDS_IN_HEADER } from "../../domain/accounts/session";
+import { messages } from "../../domain/text/messages";
 import { hashToken, SESSION_COOKIE } from "../auth/sessions";
 import { replaceLoginFailures } from "../db/login-failures-repository";
 import { claimBatch } from "../db/outbox-repository";
@@ -300,24 +301,111 @@ describe.each(testDatabases())("driver accounts on $name", ({ open }) => {
     expect(wrong.body).toBe(unknown.body);
   });
 
-  it("ends the session 30 minutes after login and on logout", async () => {
+  /** A call from the app's page, saying how long ago the person last touched it (the page's IDLE_HEADER). */
+  const meIdle = (cookie: string, idleMs: number) =>
+    testApp.app.inject({
+      method: "GET",
+      url: "/api/drivers/me",
+      headers: { cookie, [IDLE_HEADER]: String(idleMs) },
+    });
+  const minutes = (n: number) => n * 60_000;
+  const at = (start: Date, ms: number) => new Date(start.getTime() + ms);
+  const endsIn = (res: LightMyRequestResponse) => Number(res.headers[SESSION_ENDS_IN_HEADER]);
+
+  it("ends an idle session 30 minutes after login, and says how long it has left", async () => {
     await register({ fullName: "A", email, password: "secret1" });
+    const start = clock;
+    const res = await login({ email, password: "secret1" });
+    expect(endsIn(res)).toBe(minutes(30));
+    const cookie = sessionCookie(res);
+    // The page asks by itself (a list refreshed, the outbox retried) while nobody touches it: no renewal.
+    clock = at(start, minutes(29));
+    const idle = await meIdle(cookie, minutes(29));
+    expect(idle.statusCode).toBe(200);
+    expect(endsIn(idle)).toBe(minutes(1));
+    clock = at(start, minutes(30));
+    const ended = await meIdle(cookie, 0);
+    expect(ended.statusCode).toBe(401);
+    // An ended session says nothing of time left, and touching the page cannot bring it back.
+    expect(ended.headers[SESSION_ENDS_IN_HEADER]).toBeUndefined();
+    clock = at(start, minutes(30) + 1);
+    expect((await meIdle(cookie, 0)).statusCode).toBe(401);
+  });
+
+  it("keeps a session used all along for two hours, then ends it 30 to 31 minutes after its last use", async () => {
+    await register({ fullName: "A", email, password: "secret1" });
+    const start = clock;
+    const cookie = sessionCookie(await login({ email, password: "secret1" }));
+    // Someone at the desk: a tap every 10 minutes, each call reporting the tap up to 4 minutes before it.
+    for (let n = 1; n <= 12; n += 1) {
+      clock = at(start, minutes(10 * n));
+      const res = await meIdle(cookie, minutes(n % 5));
+      expect(res.statusCode, `after ${10 * n} minutes`).toBe(200);
+      expect(endsIn(res)).toBeGreaterThanOrEqual(minutes(30 - (n % 5)));
+    }
+    const lastUse = at(start, minutes(120) - minutes(12 % 5));
+    // Then nobody: the page's own calls report the growing idle time.
+    clock = at(lastUse, minutes(30) - 1);
+    expect((await meIdle(cookie, minutes(30) - 1)).statusCode).toBe(200);
+    clock = at(lastUse, minutes(31));
+    expect((await meIdle(cookie, minutes(31))).statusCode).toBe(401);
+  });
+
+  it("renews nothing on a call that does not report the idle time (a photo shown, the offline copies refreshed)", async () => {
+    await register({ fullName: "A", email, password: "secret1" });
+    const start = clock;
+    const cookie = sessionCookie(await login({ email, password: "secret1" }));
+    clock = at(start, minutes(20));
+    const unsaid = await me(cookie);
+    expect(unsaid.statusCode).toBe(200);
+    expect(endsIn(unsaid)).toBe(minutes(10));
+    clock = at(start, minutes(30));
+    expect((await me(cookie)).statusCode).toBe(401);
+  });
+
+  it("ends even a busy session at its cap: 10 hours from login, the cookie with it", async () => {
+    await register({ fullName: "A", email, password: "secret1" });
+    const start = clock;
     const res = await login({ email, password: "secret1" });
     const cookie = sessionCookie(res);
-    clock = new Date(clock.getTime() + 29 * 60_000);
-    expect((await me(cookie)).statusCode).toBe(200);
-    clock = new Date(clock.getTime() + 60_000);
-    expect((await me(cookie)).statusCode).toBe(401);
+    const sent = res.cookies.find((c) => c.name === SESSION_COOKIE);
+    expect(sent?.expires).toEqual(at(start, minutes(600)));
+    for (let n = 1; n < 60; n += 1) {
+      clock = at(start, minutes(10 * n));
+      expect((await meIdle(cookie, 0)).statusCode, `after ${10 * n} minutes`).toBe(200);
+    }
+    clock = at(start, minutes(600) - 1);
+    const last = await meIdle(cookie, 0);
+    expect(last.statusCode).toBe(200);
+    expect(endsIn(last)).toBe(1);
+    clock = at(start, minutes(600));
+    expect((await meIdle(cookie, 0)).statusCode).toBe(401);
+  });
 
-    const second = sessionCookie(await login({ email, password: "secret1" }));
-    expect((await me(second)).statusCode).toBe(200);
-    const out = await testApp.app.inject({
-      method: "POST",
-      url: "/api/drivers/logout",
-      headers: { cookie: second },
-    });
+  it("ends a renewed session on logout, at once", async () => {
+    await register({ fullName: "A", email, password: "secret1" });
+    const start = clock;
+    const cookie = sessionCookie(await login({ email, password: "secret1" }));
+    clock = at(start, minutes(25));
+    expect(endsIn(await meIdle(cookie, 0))).toBe(minutes(31));
+    const out = await testApp.app.inject({ method: "POST", url: "/api/drivers/logout", headers: { cookie } });
     expect(out.statusCode).toBe(204);
-    expect((await me(second)).statusCode).toBe(401);
+    expect(out.headers[SESSION_ENDS_IN_HEADER]).toBeUndefined();
+    expect((await meIdle(cookie, 0)).statusCode).toBe(401);
+  });
+
+  it("reads a false idle report as no report, and one past 30 minutes as 30 minutes", async () => {
+    await register({ fullName: "A", email, password: "secret1" });
+    const start = clock;
+    const cookie = sessionCookie(await login({ email, password: "secret1" }));
+    clock = at(start, minutes(10));
+    const call = (idle: string) =>
+      testApp.app.inject({ method: "GET", url: "/api/drivers/me", headers: { cookie, [IDLE_HEADER]: idle } });
+    // Past 30 minutes: nothing to renew.
+    expect(endsIn(await call(String(Number.MAX_SAFE_INTEGER)))).toBe(minutes(20));
+    // Not a number: as a call that does not say, nothing.
+    expect(endsIn(await call("-5"))).toBe(minutes(20));
+    expect(endsIn(await call("0"))).toBe(minutes(31));
   });
 
   it("refuses state-changing calls from another origin", async () => {

@@ -11,8 +11,8 @@ import {
   type RegisterResponse,
   ResetPasswordConfirmRequestSchema,
   ResetPasswordRequestSchema,
-} from "../../domain/api";
-import { messages } from "../../domain/messages";
+} from "../../domain/api/api";
+import { messages } from "../../domain/text/messages";
 import { endSession, requireAccount, startSession } from "../auth/sessions";
 import { parseInput } from "../parse-input";
 import { changePassword } from "../services/accounts/change-password";
@@ -39,27 +39,27 @@ function sessionAnswer(
 export const driverRoutes: FastifyPluginAsync = async (app) => {
   app.post("/drivers/register", async (request, reply) => {
     const body = parseInput(RegisterRequestSchema, request.body);
-    await register(app, request.log, body, request.ip);
+    await register(app.deps, request.log, body, request.ip);
     return reply.status(202).send({ message: messages.registrationMailSent } satisfies RegisterResponse);
   });
 
   // Opening the link shows whose account it makes; only the password chosen there, sent with the button, makes it.
   app.get("/drivers/register/confirm", async (request): Promise<RegisterLinkResponse> => {
     const { token } = parseInput(RegisterLinkQuerySchema, request.query);
-    return lookUpRegistration(app, token);
+    return lookUpRegistration(app.deps, token);
   });
 
   app.post("/drivers/register/confirm", async (request, reply) => {
     const body = parseInput(RegisterConfirmRequestSchema, request.body);
-    const account = await confirmRegistration(app, body);
-    const session = await startSession(app, reply, account.id);
+    const account = await confirmRegistration(app.deps, body);
+    const session = await startSession(app, request, reply, account.id);
     return reply.status(201).send(sessionAnswer(account, session));
   });
 
   app.post("/drivers/login", async (request, reply) => {
     const body = parseInput(LoginRequestSchema, request.body);
-    const account = await login(app, body, request.ip);
-    const session = await startSession(app, reply, account.id);
+    const account = await login(app.deps, body, request.ip);
+    const session = await startSession(app, request, reply, account.id);
     return sessionAnswer(account, session);
   });
 
@@ -80,19 +80,19 @@ export const driverRoutes: FastifyPluginAsync = async (app) => {
   app.post("/drivers/change-password", async (request): Promise<MessageResponse> => {
     const account = requireAccount(request);
     const body = parseInput(ChangePasswordRequestSchema, request.body);
-    await changePassword(app, account, request.session!.tokenHash, body, request.ip);
+    await changePassword(app.deps, account, request.session!.tokenHash, body, request.ip);
     return { message: messages.passwordChanged };
   });
 
   app.post("/drivers/reset-password", async (request): Promise<MessageResponse> => {
     const body = parseInput(ResetPasswordRequestSchema, request.body);
-    await requestPasswordReset(app, request.log, body, request.ip);
+    await requestPasswordReset(app.deps, request.log, body, request.ip);
     return { message: messages.passwordResetSent };
   });
 
   app.post("/drivers/reset-password/confirm", async (request): Promise<MessageResponse> => {
     const body = parseInput(ResetPasswordConfirmRequestSchema, request.body);
-    await resetPassword(app, body);
+    await resetPassword(app.deps, body);
     return { message: messages.passwordResetDone };
   });
 };

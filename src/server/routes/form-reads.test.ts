@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { CheckSheetSummarySchema, TimesheetSummarySchema } from "../../domain/api";
+import { CheckSheetSummarySchema, TimesheetSummarySchema } from "../../domain/api/api";
 import { FORM_SPECS } from "../../domain/forms/form-specs";
 import { findAccountByEmail } from "../db/accounts-repository";
 import { getForm, insertForm, updateForm } from "../db/forms-repository";

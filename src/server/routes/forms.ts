@@ -1,20 +1,18 @@
 import type { FastifyPluginAsync } from "fastify";
 import { z } from "zod";
-import { FormListQuerySchema, type IdResponse } from "../../domain/api";
-import { IdSchema } from "../../domain/form-fields";
+import { FormListQuerySchema, type IdResponse } from "../../domain/api/api";
+import { IdSchema } from "../../domain/forms/form-fields";
 import type { AnyFormSpec } from "../../domain/forms/form-spec";
-import { messages } from "../../domain/messages";
-import type { OneStepResponse } from "../../domain/one-step";
+import type { OneStepResponse } from "../../domain/forms/one-step";
+import { messages } from "../../domain/text/messages";
 import { AppError } from "../app-error";
 import { requireAccount } from "../auth/sessions";
-import { getForm } from "../db/forms-repository";
 import { parseInput } from "../parse-input";
 import { completeForm } from "../services/complete-form";
-import { deleteForm } from "../services/delete-form";
-import { apiForm } from "../services/form-answers";
-import { listOwnForms } from "../services/list-forms";
-import { auditActorOf } from "../services/record-audit";
+import { listOwnForms, readOwnForm } from "../services/list-forms";
+import { removeOwnForm } from "../services/remove-form";
 import { createForm, formNotFound, updateOwnForm } from "../services/save-form";
+import { auditActorOf } from "./request-readers";
 
 const IdParamsSchema = z.object({ id: IdSchema });
 
@@ -28,22 +26,20 @@ export function formRoutes(spec: AnyFormSpec): FastifyPluginAsync {
   return async (app) => {
     app.get(path, async (request) => {
       const account = requireAccount(request);
-      return listOwnForms(app, spec, account, parseInput(FormListQuerySchema, request.query));
+      return listOwnForms(app.deps, spec, account, parseInput(FormListQuerySchema, request.query));
     });
 
     app.get(`${path}/:id`, async (request) => {
       const account = requireAccount(request);
       const { id } = parseInput(IdParamsSchema, request.params);
-      const stored = await getForm(app.deps.database.db, spec.kind, account.id, id);
-      if (!stored) throw formNotFound(spec);
-      return apiForm(stored);
+      return readOwnForm(app.deps, spec, account, id);
     });
 
     app.post(path, async (request, reply) => {
       const account = requireAccount(request);
       const input = parseInput(spec.inputSchema, request.body);
       const id = input.id ?? crypto.randomUUID();
-      const { created } = await createForm(app, spec, account, { ...input, id });
+      const { created } = await createForm(app.deps, spec, account, auditActorOf(request), { ...input, id });
       return reply.status(created ? 201 : 200).send({ id } satisfies IdResponse);
     });
 
@@ -54,14 +50,16 @@ export function formRoutes(spec: AnyFormSpec): FastifyPluginAsync {
       if (input.id !== undefined && input.id !== id) {
         throw new AppError("bad_request", messages.bodyIdMismatch);
       }
-      await updateOwnForm(app, spec, account, auditActorOf(request), id, input);
+      await updateOwnForm(app.deps, spec, account, auditActorOf(request), id, input);
       return { id };
     });
 
     app.delete(`${path}/:id`, async (request, reply) => {
       const account = requireAccount(request);
       const { id } = parseInput(IdParamsSchema, request.params);
-      if (!(await deleteForm(app, account, auditActorOf(request), spec, id))) throw formNotFound(spec);
+      if (!(await removeOwnForm(app.deps, account, auditActorOf(request), spec, id, "delete"))) {
+        throw formNotFound(spec);
+      }
       return reply.status(204).send();
     });
 
@@ -69,10 +67,10 @@ export function formRoutes(spec: AnyFormSpec): FastifyPluginAsync {
     app.post(spec.oneStep.path, async (request): Promise<OneStepResponse & { id: string | null }> => {
       const body = parseInput(spec.oneStep.requestSchema, request.body);
       const account = request.session?.account ?? null;
-      const { id, recipients } = await completeForm(app, spec, account, body, auditActorOf(request));
+      const { id, recipients } = await completeForm(app.deps, spec, account, body, auditActorOf(request));
       return {
         success: true,
-        message: spec.oneStep.succeeded(body.supervisorRating).description,
+        message: spec.oneStep.succeeded.description,
         id,
         recipients,
       };

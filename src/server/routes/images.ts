@@ -1,10 +1,10 @@
 import type { FastifyPluginAsync } from "fastify";
 import { z } from "zod";
-import { messages } from "../../domain/messages";
+import { messages } from "../../domain/text/messages";
 import { AppError } from "../app-error";
 import { parseInput } from "../parse-input";
 import { readImage } from "../services/read-image";
-import { viewAccessOf } from "../services/view-access";
+import { viewAccessOf } from "./request-readers";
 
 const ParamsSchema = z.object({ id: z.string().regex(/^[0-9a-f]{64}$/) });
 
@@ -12,7 +12,7 @@ const ParamsSchema = z.object({ id: z.string().regex(/^[0-9a-f]{64}$/) });
 export const imageRoutes: FastifyPluginAsync = async (app) => {
   app.get("/images/:id", async (request, reply) => {
     const { id } = parseInput(ParamsSchema, request.params);
-    const bytes = await readImage(app, id, viewAccessOf(request));
+    const bytes = await readImage(app.deps, id, viewAccessOf(request));
     if (!bytes) throw new AppError("not_found", messages.imageNotFound);
     // Named by its content, so it never changes; private, as only its holders may see it.
     return reply

@@ -1,14 +1,15 @@
 import { randomUUID } from "node:crypto";
 import { CompiledQuery, sql } from "kysely";
 import { describe, expect, it } from "vitest";
-import { addDays } from "../../domain/iso-date";
 import {
   matchesReviewFilters,
-  REVIEWABLE_STATUSES,
   type ReviewPage,
+  type ReviewStateFilter,
   type ReviewTextFilters,
   type ReviewTimesheet,
-} from "../../domain/office-review";
+} from "../../domain/company/office-review";
+import { addDays } from "../../domain/time/iso-date";
+import { SAMPLE_SIGNATURE } from "../../test-support/sample-signature";
 import { listOrganisationTimesheetsByWeek, reviewPageQuery } from "../db/forms-repository";
 import { testDatabases } from "../db/test-databases";
 import { signedCheckSheet, signedTimesheet } from "../pdf/pdf-fixtures";
@@ -41,13 +42,19 @@ describe.each(testDatabases())("the office review list on $name", ({ open }) => 
     });
   }
 
-  /** A daily check with `defects` items marked as defects. */
+  /** A daily check the driver submitted, with `defects` items marked as defects. */
   function checkSheet(who: Person, checkDate: string, defects: number, fields: Record<string, unknown> = {}) {
     const marked = ["defectTyres", "defectLights", "defectMirrors"].slice(0, defects);
     return createDraft("check-sheets", who.cookie, {
       checkDate,
       driverSignedName: "dave  digger",
       plantNumber: "ex-042",
+      status: "ready_for_approval",
+      operatorSignature: SAMPLE_SIGNATURE,
+      operatorSignedName: "Dave Digger",
+      clientSignature: SAMPLE_SIGNATURE,
+      clientSignedName: "Fiona Foreman",
+      signatureDate: checkDate,
       ...Object.fromEntries(marked.map((field) => [field, false])),
       ...fields,
     });
@@ -88,6 +95,8 @@ describe.each(testDatabases())("the office review list on $name", ({ open }) => 
             defects: 3,
             status: "ready_for_approval",
             approvedAt: null,
+            week: { state: "submitted", resubmitted: false },
+            waitingOnDriver: 0,
           },
         ],
         nextCursor: null,
@@ -176,31 +185,32 @@ describe.each(testDatabases())("the office review list on $name", ({ open }) => 
     await sql`analyze`.execute(db);
 
     const postgres = testApp.database.dialect === "postgres";
-    for (const [filters, index] of [
-      [{ driver: "Driver 7" }, "forms_organisation_kind_driver_date_idx"],
-      [{ plant: "EX-7" }, "forms_organisation_kind_plant_date_idx"],
-    ] as const) {
-      const query = reviewPageQuery(db, acme.id, {
-        statuses: REVIEWABLE_STATUSES,
-        limit: 51,
-        filters,
-      }).compile();
+    const cases: Array<[ReviewTextFilters, string, ReviewStateFilter | undefined]> = [
+      [{ driver: "Driver 7" }, "forms_organisation_kind_driver_date_idx", undefined],
+      [{ plant: "EX-7" }, "forms_organisation_kind_plant_date_idx", undefined],
+      // A state filter keeps the same ranges.
+      [{ driver: "Driver 7" }, "forms_organisation_kind_driver_date_idx", "submitted"],
+      [{}, "forms_organisation_kind_date_id_idx", "submitted"],
+    ];
+    for (const [filters, index, state] of cases) {
+      const query = reviewPageQuery(db, acme.id, { limit: 51, filters, state }).compile();
       const explain = postgres ? "explain " : "explain query plan ";
       const plan = (
         await db.executeQuery(CompiledQuery.raw(`${explain}${query.sql}`, [...query.parameters]))
       ).rows
         .map((line) => Object.values(line as Record<string, unknown>).join(" "))
         .join("\n");
+      const named = `${JSON.stringify(filters)} ${state}`;
       // The filter is a range of the index: no scan of the company's weeks (only what was read is sorted).
-      expect(plan).toContain(index);
-      expect(plan).not.toMatch(/Seq Scan|SCAN forms/);
-      if (!postgres) expect(plan).toMatch(/driver_key>\? AND driver_key<\?|plant_key>\? AND plant_key<\?/);
-      const read = await listOrganisationTimesheetsByWeek(db, acme.id, {
-        statuses: REVIEWABLE_STATUSES,
-        limit: 51,
-        filters,
-      });
-      expect(read).toHaveLength(50);
+      expect(plan, named).toContain(index);
+      expect(plan, named).not.toMatch(/Seq Scan|SCAN (forms|c|o)\b/);
+      // Each row's check sheets, and the timesheets before it, are read by a range of an index too.
+      if (state && postgres) expect(plan, named).toMatch(/SubPlan[\s\S]*Index (Only )?Scan using/);
+      if (state && !postgres) expect(plan, named).toMatch(/SEARCH c USING INDEX[\s\S]*SEARCH o USING INDEX/);
+      if (!postgres && index !== "forms_organisation_kind_date_id_idx")
+        expect(plan, named).toMatch(/driver_key>\? AND driver_key<\?|plant_key>\? AND plant_key<\?/);
+      const read = await listOrganisationTimesheetsByWeek(db, acme.id, { limit: 51, filters, state });
+      expect(read, named).toHaveLength(state && index === "forms_organisation_kind_date_id_idx" ? 51 : 50);
       expect(read.map((form) => form.date)).toEqual([...read.map((form) => form.date)].sort().reverse());
     }
   });
@@ -232,6 +242,7 @@ describe.each(testDatabases())("the office review list on $name", ({ open }) => 
     expect(await ids("?site=DOCK")).toEqual([sams]);
     expect(await ids("?customer=harbour")).toEqual([sams]);
     expect(await ids("?status=approved")).toEqual([]);
+    expect((await ids("?status=submitted")).sort()).toEqual([...weeks, sams].sort());
     expect((await ids("?driver=%20DAVE%20%20digger")).length).toBe(3);
 
     const first = (await review(acme, acme.admin, "?driver=dave%20digger&limit=2")).page;
@@ -280,6 +291,12 @@ describe.each(testDatabases())("the office review list on $name", ({ open }) => 
       `?customer=${"<script>".repeat(20)}`,
       "?week=2025-02-30",
       "?status=draft",
+      // The driver's own statuses, which this filter took before it spoke the company's words.
+      "?status=ready_for_approval",
+      "?status=completed",
+      "?status=dispatched",
+      "?status=archived",
+      "?status=Sent%20back",
       "?limit=0",
       "?limit=1000",
       "?cursor=nonsense",
@@ -321,6 +338,7 @@ describe.each(testDatabases())("the office review list on $name", ({ open }) => 
       ]);
       for (const id of [week, monday]) {
         expect(await auditOf(id)).toEqual([
+          expect.objectContaining({ action: "submit", account_id: dave.id, details: null }),
           expect.objectContaining({ action: "review-approve", account_id: supervisor.id }),
         ]);
       }
@@ -381,12 +399,20 @@ describe.each(testDatabases())("the office review list on $name", ({ open }) => 
       expect(all.statusCode, all.body).toBe(200);
       const sheet = (await call("GET", `/api/timesheets/${week}`, dave.cookie)).json();
       expect(sheet).toMatchObject({ status: "draft", sentBack: { reason: "Please check the hours" } });
-      expect(await auditOf(week)).toEqual([expect.objectContaining({ action: "send-back" })]);
-      // The driver edits and submits again; a draft is not reviewed.
+      expect(await auditOf(week)).toEqual([
+        expect.objectContaining({ action: "submit", account_id: dave.id }),
+        expect.objectContaining({ action: "send-back" }),
+      ]);
+      // The driver edits and submits again, which the trail keeps with what changed; a draft is not reviewed.
       const edit = await call("PUT", `/api/timesheets/${week}`, dave.cookie, {
         status: "ready_for_approval",
       });
       expect(edit.statusCode, edit.body).toBe(200);
+      expect((await auditOf(week)).at(-1)).toEqual({
+        action: "submit",
+        account_id: dave.id,
+        details: JSON.stringify({ resubmitted: [] }),
+      });
       expect((await review(acme, acme.admin)).page.items.map((i) => i.timesheetId)).toEqual([week]);
     });
 
@@ -416,11 +442,12 @@ describe.each(testDatabases())("the office review list on $name", ({ open }) => 
           amendedAfterApproval: { reason, at: NOW.toISOString(), by: adminName },
         });
         expect(await auditOf(id)).toEqual([
+          expect.objectContaining({ action: "submit", account_id: dave.id }),
           expect.objectContaining({ action: "review-approve", account_id: supervisor.id }),
           expect.objectContaining({ action: "review-reopen", account_id: acme.admin.id }),
         ]);
       }
-      const [, reopened] = await auditOf(week);
+      const [, , reopened] = await auditOf(week);
       expect(JSON.parse(reopened!.details as string)).toMatchObject({
         reason,
         undone: { approvedAt: NOW.toISOString() },
@@ -430,12 +457,115 @@ describe.each(testDatabases())("the office review list on $name", ({ open }) => 
       ]);
       const edit = await call("PUT", `/api/timesheets/${week}`, dave.cookie, { mondayFinish: "16:00" });
       expect(edit.statusCode, edit.body).toBe(200);
-      // Reopening an open week answers 409; approving it again locks it again.
+      // Reopening an open week answers 409; approving it before the driver submits it again, 409 too.
       expect((await decide(acme, acme.admin, week, "reopen", { reason: "Again" })).statusCode).toBe(409);
+      const early = await decide(acme, supervisor, week, "approve", { rating: "okay" });
+      expect(early.statusCode).toBe(409);
+      expect(early.json().message).toMatch(/timesheet of the week ending 14\/06\/2025 is reopened/);
+      for (const [kind, id] of [
+        ["timesheets", week],
+        ["check-sheets", monday],
+      ] as const) {
+        const resubmit = await call("PUT", `/api/${kind}/${id}`, dave.cookie, {
+          status: "ready_for_approval",
+        });
+        expect(resubmit.statusCode, resubmit.body).toBe(200);
+      }
+      expect((await call("GET", `/api/timesheets/${week}`, dave.cookie)).json().companyState).toEqual({
+        state: "submitted",
+        resubmitted: { at: NOW.toISOString(), changes: ["mondayFinish", "mondayNetHours", "totalHours"] },
+        reason: null,
+      });
+      // Approving it again locks it again.
       expect((await decide(acme, supervisor, week, "approve", { rating: "okay" })).statusCode).toBe(200);
       expect(
         (await call("PUT", `/api/timesheets/${week}`, dave.cookie, { mondayBreak: 45 })).statusCode,
       ).toBe(409);
+    });
+
+    it("filters by the week's state in the company's words, in the database, exactly as each row says it", async () => {
+      const acme = await company();
+      const dave = await member(acme, "driver");
+      const erin = await member(acme, "driver");
+      const weekEnding = (n: number) => addDays("2025-06-14", -7 * n)!;
+      const monday = (n: number) => addDays(weekEnding(n), -5)!;
+      const sendBack = async (timesheetId: string, formId?: string) =>
+        expect(
+          (await decide(acme, acme.admin, timesheetId, "send-back", { reason: "Why?", formId })).statusCode,
+        ).toBe(200);
+      const approve = async (timesheetId: string) =>
+        expect((await decide(acme, acme.admin, timesheetId, "approve", { rating: "happy" })).statusCode).toBe(
+          200,
+        );
+
+      // Submitted: the timesheet and its check sheet in.
+      const submitted = await submittedWeek(dave, { weekEnding: weekEnding(0) });
+      await checkSheet(dave, monday(0), 0);
+      // Sent back: the timesheet; and a week whose only check sheet went back.
+      const sentBack = await submittedWeek(dave, { weekEnding: weekEnding(1) });
+      await sendBack(sentBack);
+      const checkSentBack = await submittedWeek(dave, { weekEnding: weekEnding(2) });
+      const returnedCheck = await checkSheet(dave, monday(2), 1);
+      await sendBack(checkSentBack, returnedCheck);
+      // A second timesheet of that driver, plant and week: pairing gives the check sheet to one of them only, so
+      // the other is submitted, not sent back.
+      const duplicate = await submittedWeek(dave, { weekEnding: weekEnding(2) });
+      // Approved; and approved, then reopened by an admin.
+      const approved = await submittedWeek(dave, { weekEnding: weekEnding(3) });
+      await checkSheet(dave, monday(3), 0);
+      await approve(approved);
+      const reopened = await submittedWeek(dave, { weekEnding: weekEnding(4) });
+      await approve(reopened);
+      expect((await decide(acme, acme.admin, reopened, "reopen", { reason: "Hours?" })).statusCode).toBe(200);
+      // An approved timesheet with a check sheet submitted since: the week waits on the office again.
+      const approvedThenChecked = await submittedWeek(erin, {
+        weekEnding: weekEnding(0),
+        plantNumber: "DUMP-7",
+      });
+      await approve(approvedThenChecked);
+      await checkSheet(erin, monday(0), 0, { driverSignedName: "Dave Digger", plantNumber: "DUMP-7" });
+      // A check sheet still a draft: the week is a draft, which no state filter offers.
+      const draftWeek = await submittedWeek(erin, { weekEnding: weekEnding(1), plantNumber: "DUMP-7" });
+      await checkSheet(erin, monday(1), 0, {
+        plantNumber: "DUMP-7",
+        driverSignedName: "Dave Digger",
+        status: "draft",
+      });
+
+      const rows = (await review(acme, acme.admin)).page.items;
+      // Made at the same time, the two timesheets are taken in order of id: one has the check sheet.
+      const [claimed, unclaimed] = [checkSentBack, duplicate].sort();
+      expect(rows.find((row) => row.timesheetId === claimed)?.checkSheetIds).toEqual([returnedCheck]);
+      expect(Object.fromEntries(rows.map((row) => [row.timesheetId, row.week.state]))).toEqual({
+        [submitted]: "submitted",
+        [sentBack]: "sent_back",
+        [claimed!]: "sent_back",
+        [unclaimed!]: "submitted",
+        [approved]: "approved",
+        [reopened]: "reopened",
+        [approvedThenChecked]: "submitted",
+        [draftWeek]: "draft",
+      });
+      for (const state of ["submitted", "sent_back", "reopened", "approved"] as const) {
+        const { status, page } = await review(acme, acme.admin, `?status=${state}`);
+        expect(status, state).toBe(200);
+        expect(
+          page.items.map((row) => row.timesheetId),
+          state,
+        ).toEqual(rows.filter((row) => row.week.state === state).map((row) => row.timesheetId));
+        // Paged one at a time, the same weeks in the same order.
+        const paged: string[] = [];
+        let cursor: string | null = null;
+        do {
+          const next: ReviewPage = (
+            await review(acme, acme.admin, `?status=${state}&limit=1${cursor ? `&cursor=${cursor}` : ""}`)
+          ).page;
+          paged.push(...next.items.map((row) => row.timesheetId));
+          cursor = next.nextCursor;
+        } while (cursor !== null);
+        expect(paged, state).toEqual(page.items.map((row) => row.timesheetId));
+      }
+      expect((await review(acme, acme.admin, "?status=sent_back&driver=dave")).page.items).toHaveLength(2);
     });
 
     it("lets one of two reopens at once through, and refuses a supervisor, a driver, another company and no reason", async () => {
@@ -512,7 +642,8 @@ describe.each(testDatabases())("the office review list on $name", ({ open }) => 
       const sheetId = await createDraft(
         "check-sheets",
         dave.cookie,
-        signedCheckSheet("2025-06-03", { status: "draft", photos: [] }),
+        // Submitted: the office approves only a week whose forms are all in.
+        signedCheckSheet("2025-06-03", { status: "ready_for_approval", photos: [] }),
       );
       const submission = {
         combinedId: `combined-${timesheetId}`,
@@ -532,6 +663,10 @@ describe.each(testDatabases())("the office review list on $name", ({ open }) => 
       expect(
         (await decide(acme, acme.admin, timesheetId, "reopen", { reason: "Client to sign" })).statusCode,
       ).toBe(200);
+      // The driver is told by mail that the week is back with them.
+      expect((await testApp.drainOutbox()).map((mail) => mail.subject)).toEqual([
+        "Your company reopened your week on Plant Sheets",
+      ]);
       const approved = await call("POST", "/api/combined-submission", dave.cookie, submission);
       expect(approved.statusCode, approved.body).toBe(200);
       // The pack it mails says the week was amended after approval, and why.

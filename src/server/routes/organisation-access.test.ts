@@ -192,6 +192,21 @@ describe.each(testDatabases())("who may use each organisation route, on $name", 
       },
     },
     {
+      method: "GET",
+      route: "/api/organisations/:id/review/:timesheetId/week",
+      request: async (w) => ({
+        url: `/api/organisations/${w.company.id}/review/${await submittedWeek(w.driver)}/week`,
+      }),
+      expected: {
+        anonymous: 401,
+        nonMember: 404,
+        otherMember: 404,
+        driver: 403,
+        supervisor: 200,
+        admin: 200,
+      },
+    },
+    {
       method: "POST",
       route: "/api/organisations/:id/review/:timesheetId/send-back",
       request: async (w) => ({
@@ -359,6 +374,19 @@ describe.each(testDatabases())("who may use each organisation route, on $name", 
       },
     },
     {
+      method: "DELETE",
+      route: "/api/organisations/:id/samples",
+      request: async (w) => ({ url: `/api/organisations/${w.company.id}/samples` }),
+      expected: {
+        anonymous: 401,
+        nonMember: 404,
+        otherMember: 404,
+        driver: 403,
+        supervisor: 403,
+        admin: 204,
+      },
+    },
+    {
       method: "POST",
       route: "/api/organisations/:id/vehicles/import/preview",
       request: async (w) => ({
@@ -492,6 +520,22 @@ describe.each(testDatabases())("who may use each organisation route, on $name", 
           payload: { note: "New tyre fitted" },
         };
       },
+      expected: {
+        anonymous: 401,
+        nonMember: 404,
+        otherMember: 404,
+        driver: 403,
+        supervisor: 403,
+        admin: 200,
+      },
+    },
+    {
+      method: "PUT",
+      route: "/api/organisations/:id/order-rule",
+      request: async (w) => ({
+        url: `/api/organisations/${w.company.id}/order-rule`,
+        payload: { prefixes: ["PO-", "HS-"] },
+      }),
       expected: {
         anonymous: 401,
         nonMember: 404,

@@ -3,19 +3,24 @@ import { PassThrough } from "node:stream";
 import { parse } from "csv-parse/sync";
 import ExcelJS from "exceljs";
 import { describe, expect, it } from "vitest";
-import { companyMessages } from "../../domain/company-messages";
 import {
+  approvedHourRows,
   csvCells,
   DEFECT_COLUMNS,
   defectRowCells,
   defectRows,
+  type ExportCell,
   type ExportCheckSheet,
   type ExportTimesheet,
   HOURS_COLUMNS,
   hourRowCells,
-  hourRows,
-} from "../../domain/exports";
-import type { ReviewPage } from "../../domain/office-review";
+  WORKBOOK_DATE_FORMAT,
+  WORKBOOK_TIME_FORMAT,
+  workbookCell,
+} from "../../domain/company/exports";
+import type { ReviewPage } from "../../domain/company/office-review";
+import { companyMessages } from "../../domain/text/company-messages";
+import { SAMPLE_SIGNATURE } from "../../test-support/sample-signature";
 import { testDatabases } from "../db/test-databases";
 import { approvedSets } from "../services/organisations/exports";
 import { approvedWeeksHelpers } from "../test-support/approved-weeks";
@@ -30,10 +35,14 @@ const INJECTED_NOTES = '=HYPERLINK("http://evil.example","Click")';
 /** A formula after a separator that a spreadsheet opening the file with `;` or tabs splits on. */
 const INJECTED_STANDING = "Waited 1 hour; =1+2\t@SUM(A1)";
 
-type Cell = string | number | null;
+type Cell = string | number | Date | null;
 
 /** A CSV's cells as a spreadsheet reads them back: text, with blank for a blank cell. */
-const asCsvText = (cells: readonly Cell[]) => cells.map((cell) => (cell === null ? "" : String(cell)));
+const asCsvText = (cells: readonly ExportCell[]) =>
+  csvCells(cells).map((cell) => (cell === null ? "" : String(cell)));
+
+/** The hours export's column of that name. */
+const column = (name: (typeof HOURS_COLUMNS)[number]) => HOURS_COLUMNS.indexOf(name);
 
 describe.each(testDatabases())("the company's exports of approved weeks on $name", ({ open }) => {
   const testApp = useTestApp(open, { now: () => NOW });
@@ -52,6 +61,17 @@ describe.each(testDatabases())("the company's exports of approved weeks on $name
       ...fields,
     });
   }
+
+  /** What a check sheet needs to be submitted: signed by the operator and the supervisor, and dated. */
+  const submittedSheet = (checkDate: string) => ({
+    status: "ready_for_approval",
+    checkDate,
+    operatorSignature: SAMPLE_SIGNATURE,
+    operatorSignedName: "Łukasz Wróbel",
+    clientSignature: SAMPLE_SIGNATURE,
+    clientSignedName: "Fiona Foreman",
+    signatureDate: checkDate,
+  });
 
   const approve = async (of: Company, who: Person, timesheetId: string) => {
     const res = await call("POST", `/api/organisations/${of.id}/review/${timesheetId}/approve`, who.cookie, {
@@ -76,6 +96,8 @@ describe.each(testDatabases())("the company's exports of approved weeks on $name
     const photo = await testApp.uploadPhoto(lukasz.cookie);
     const lukaszWeek = await submittedWeek(lukasz, {
       driverSignedName: "Łukasz Wróbel",
+      machineHours: "4521.5",
+      mondayWorking: "Digging footings",
       mondayStart: "07:00",
       mondayFinish: "16:30",
       mondayBreak: 30,
@@ -87,8 +109,9 @@ describe.each(testDatabases())("the company's exports of approved weeks on $name
       // Typed on two lines: a spreadsheet must read it as one cell.
       wednesdayBreakdown: "Hydraulic leak\nfitter called",
     });
+    // Submitted, as a week's check sheets must be before it is approved.
     const defectSheet = await createDraft("check-sheets", lukasz.cookie, {
-      checkDate: "2025-06-09",
+      ...submittedSheet("2025-06-09"),
       driverSignedName: "Łukasz Wróbel",
       plantNumber: "EX-042",
       defectTyres: false,
@@ -97,7 +120,7 @@ describe.each(testDatabases())("the company's exports of approved weeks on $name
       photos: [photo],
     });
     await createDraft("check-sheets", lukasz.cookie, {
-      checkDate: "2025-06-11",
+      ...submittedSheet("2025-06-11"),
       driverSignedName: "Łukasz Wróbel",
       plantNumber: "EX-042",
       defectsNotes: "No defects noted",
@@ -133,14 +156,14 @@ describe.each(testDatabases())("the company's exports of approved weeks on $name
     return { acme, supervisor, lukasz, sion, lukaszWeek, sionWeek, defectSheet, photo, rival };
   }
 
-  /** What the domain makes of the weeks as their drivers' own reads give them back. */
-  async function expectedHours(weeks: Array<[Person, string]>): Promise<Cell[][]> {
-    const rows: Cell[][] = [];
+  /** What the domain makes of the weeks (each rated "happy") as their drivers' own reads give them back. */
+  async function expectedHours(weeks: Array<[Person, string]>): Promise<ExportCell[][]> {
+    const approved = [];
     for (const [who, id] of weeks) {
       const timesheet = (await call("GET", `/api/timesheets/${id}`, who.cookie)).json() as ExportTimesheet;
-      rows.push(...hourRows(timesheet).map(hourRowCells));
+      approved.push({ timesheet, driverId: who.id, rating: "happy" });
     }
-    return rows;
+    return approvedHourRows(approved).map(hourRowCells);
   }
 
   it("streams the approved weeks' hours as UTF-8 CSV with a BOM, a row per driver per day, the domain's numbers", async () => {
@@ -165,20 +188,32 @@ describe.each(testDatabases())("the company's exports of approved weeks on $name
       [owner(first!), first!],
       [owner(second!), second!],
     ]);
-    expect(rows).toEqual(expected.map((row) => asCsvText(csvCells(row))));
+    expect(rows).toEqual(expected.map(asCsvText));
     expect(rows).toHaveLength(4);
 
     // Łukasz's Monday and Tuesday as his PDF prints them, and his site guarded against running as a formula.
-    const lukaszRows = rows.filter((row) => row[1] === "Łukasz Wróbel");
-    expect(lukaszRows.map((row) => [row[0], row[6], row[7], row[8], row[9]])).toEqual([
-      ["2025-06-09", "07:00", "16:30", "30", "9"],
-      ["2025-06-10", "07:30", "17:00", "45", "8.8"],
-      ["2025-06-11", "", "", "", ""],
+    const lukaszRows = rows.filter((row) => row[column("Driver")] === "Łukasz Wróbel");
+    const picked = ["Week ending", "Date", "Start", "Finish", "Break (min)", "Net hours"] as const;
+    expect(lukaszRows.map((row) => picked.map((name) => row[column(name)]))).toEqual([
+      ["2025-06-14", "2025-06-09", "07:00", "16:30", "30", "9"],
+      ["2025-06-14", "2025-06-10", "07:30", "17:00", "45", "8.8"],
+      ["2025-06-14", "2025-06-11", "", "", "", ""],
     ]);
-    expect(lukaszRows[1]?.[5]).toBe(`'${INJECTED_SITE}`);
+    // What a payroll clerk needs on every row: the hour meter, the day's work as typed, the driver's week and the
+    // office's rating in the rating picker's words.
+    expect(lukaszRows.map((row) => row[column("Machine hours")])).toEqual(["4521.5", "4521.5", "4521.5"]);
+    expect(lukaszRows[0]?.[column("Working")]).toBe("Digging footings");
+    expect(lukaszRows.map((row) => row[column("Driver's week total")])).toEqual(["17.8", "17.8", "17.8"]);
+    expect(rows.map((row) => row[column("Rating")])).toEqual([
+      "Excellent",
+      "Excellent",
+      "Excellent",
+      "Excellent",
+    ]);
+    expect(lukaszRows[1]?.[column("Site")]).toBe(`'${INJECTED_SITE}`);
     // Each segment a spreadsheet could split off and run is neutralised too.
-    expect(lukaszRows[1]?.[10]).toBe("Waited 1 hour; '=1+2\t'@SUM(A1)");
-    expect(lukaszRows[2]?.[11]).toBe("Hydraulic leak\nfitter called");
+    expect(lukaszRows[1]?.[column("Standing")]).toBe("Waited 1 hour; '=1+2\t'@SUM(A1)");
+    expect(lukaszRows[2]?.[column("Breakdown")]).toBe("Hydraulic leak\nfitter called");
     // Rows end in CRLF; a line break inside a cell is quoted, or a spreadsheet would start a new row there.
     for (const bare of text.matchAll(/\r(?!\n)|(?<!\r)\n/g)) {
       expect(text.slice(0, bare.index).split('"').length % 2, "a line break outside quotes").toBe(0);
@@ -189,10 +224,13 @@ describe.each(testDatabases())("the company's exports of approved weeks on $name
       await call("GET", `/api/organisations/${w.acme.id}/review?week=2025-06-14`, w.acme.admin.cookie)
     ).json() as ReviewPage;
     for (const item of review.items.filter((i) => i.approvedAt !== null)) {
-      const tenths = rows
-        .filter((row) => row[1] === item.driverName)
-        .reduce((sum, row) => sum + Math.round(Number(row[9] || 0) * 10), 0);
+      const driverRows = rows.filter((row) => row[column("Driver")] === item.driverName);
+      const tenths = driverRows.reduce(
+        (sum, row) => sum + Math.round(Number(row[column("Net hours")] || 0) * 10),
+        0,
+      );
       expect(tenths / 10, item.driverName).toBe(item.totalHours);
+      for (const row of driverRows) expect(Number(row[column("Driver's week total")])).toBe(item.totalHours);
     }
   });
 
@@ -206,11 +244,18 @@ describe.each(testDatabases())("the company's exports of approved weeks on $name
     const [header, ...rows] = parse(res.rawPayload.toString("utf8"), { bom: true }) as string[][];
     expect(header).toEqual([...DEFECT_COLUMNS]);
     const sheet = (await call("GET", `/api/check-sheets/${w.defectSheet}`, w.lukasz.cookie)).json();
-    const expected = defectRows([sheet as ExportCheckSheet], ORIGIN).map(defectRowCells);
-    expect(rows).toEqual(expected.map(csvCells));
+    const expected = defectRows([sheet as ExportCheckSheet], ORIGIN, "2025-06-14").map(defectRowCells);
+    expect(rows).toEqual(expected.map(asCsvText));
     expect(rows).toHaveLength(2);
     const link = `${ORIGIN}${w.photo}`;
-    expect(rows[0]).toEqual(["2025-06-09", "EX-042", expect.any(String), `'${INJECTED_NOTES}`, link]);
+    expect(rows[0]).toEqual([
+      "2025-06-14",
+      "2025-06-09",
+      "EX-042",
+      expect.any(String),
+      `'${INJECTED_NOTES}`,
+      link,
+    ]);
 
     // The link opens with the session of the company's admin or supervisor, as of its driver; for no one else.
     const path = new URL(link).pathname;
@@ -222,7 +267,7 @@ describe.each(testDatabases())("the company's exports of approved weeks on $name
     expect((await call("GET", path)).statusCode).toBe(404);
   });
 
-  it("writes both in one XLSX workbook, sheets Hours and Defects, the break and hours as numbers", async () => {
+  it("writes both in one XLSX workbook, sheets Hours and Defects, hours as numbers, dates and times as dates", async () => {
     const w = await acmeWeeks();
     const res = await download(w.acme, w.acme.admin, "workbook.xlsx");
     expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
@@ -246,7 +291,7 @@ describe.each(testDatabases())("the company's exports of approved weeks on $name
           expect(cell.formula, `${name} ${cell.address}`).toBeUndefined();
           const value = cell.value;
           if (typeof value === "string") expect(cell.type).toBe(ExcelJS.ValueType.String);
-          cells.push(value === null || value === undefined ? null : (value as string | number));
+          cells.push(value === null || value === undefined ? null : (value as Cell));
         }
         rows.push(cells);
       });
@@ -261,20 +306,48 @@ describe.each(testDatabases())("the company's exports of approved weeks on $name
       [owner(first!), first!],
       [owner(second!), second!],
     ]);
-    // Blank cells are left empty; every other cell is what the CSV holds, numbers as numbers.
-    expect(hours).toEqual(expected.map((row) => row.map((cell) => (cell === "" ? null : cell))));
+    // Blank cells are left empty; every other cell is what the CSV holds, numbers as numbers, dates as dates.
+    const inWorkbook = (row: ExportCell[]) =>
+      row.map((cell) => (cell === "" ? null : (workbookCell(cell).value as Cell)));
+    expect(hours).toEqual(expected.map(inWorkbook));
+    // Dates and times are date cells with a date or time format, never text a spreadsheet cannot sort or add.
+    const hoursSheet = workbook.getWorksheet("Hours")!;
+    const formats = {
+      "Week ending": WORKBOOK_DATE_FORMAT,
+      Date: WORKBOOK_DATE_FORMAT,
+      Start: WORKBOOK_TIME_FORMAT,
+    };
+    for (const [name, format] of Object.entries(formats)) {
+      const cell = hoursSheet.getRow(2).getCell(column(name as keyof typeof formats) + 1);
+      expect(cell.type, name).toBe(ExcelJS.ValueType.Date);
+      expect(cell.numFmt, name).toBe(format);
+    }
+    const monday = hours.find((row) => (row[column("Date")] as Date).getTime() === Date.UTC(2025, 5, 9));
+    expect(monday?.[column("Week ending")]).toEqual(new Date(Date.UTC(2025, 5, 14)));
+    expect(monday?.[column("Start")]).toEqual(new Date(Date.UTC(1899, 11, 30, 7, 0)));
+    expect(monday?.[column("Finish")]).toEqual(new Date(Date.UTC(1899, 11, 30, 16, 30)));
+    expect(monday?.[column("Machine hours")]).toBe(4521.5);
+    expect(monday?.[column("Driver's week total")]).toBe(17.8);
+    expect(monday?.[column("Rating")]).toBe("Excellent");
     const netHours = hours.map((row) => row[HOURS_COLUMNS.indexOf("Net hours")]);
     expect(netHours.filter((value) => value !== null).every((value) => typeof value === "number")).toBe(true);
     expect(netHours.filter((value) => value !== null)).toEqual(expect.arrayContaining([9, 8.8, 7.5]));
     // Typed text exactly as typed, without the apostrophe the CSV needs: a text cell is never run.
-    expect(hours.some((row) => row[5] === INJECTED_SITE)).toBe(true);
-    expect(hours.some((row) => row[10] === INJECTED_STANDING)).toBe(true);
+    expect(hours.some((row) => row[column("Site")] === INJECTED_SITE)).toBe(true);
+    expect(hours.some((row) => row[column("Standing")] === INJECTED_STANDING)).toBe(true);
 
     const [defectsHeader, ...defects] = valuesOf("Defects", DEFECT_COLUMNS.length);
     expect(defectsHeader).toEqual([...DEFECT_COLUMNS]);
     const sheet = (await call("GET", `/api/check-sheets/${w.defectSheet}`, w.lukasz.cookie)).json();
-    expect(defects).toEqual(defectRows([sheet as ExportCheckSheet], ORIGIN).map(defectRowCells));
-    expect(defects[0]?.[3]).toBe(INJECTED_NOTES);
+    expect(defects).toEqual(
+      defectRows([sheet as ExportCheckSheet], ORIGIN, "2025-06-14").map((row) =>
+        defectRowCells(row).map((cell) => workbookCell(cell).value as Cell),
+      ),
+    );
+    const checkDate = workbook.getWorksheet("Defects")!.getRow(2).getCell(2);
+    expect(checkDate.type).toBe(ExcelJS.ValueType.Date);
+    expect(checkDate.numFmt).toBe(WORKBOOK_DATE_FORMAT);
+    expect(defects[0]?.[4]).toBe(INJECTED_NOTES);
   });
 
   it("answers an empty range with the header rows only", async () => {
@@ -298,7 +371,7 @@ describe.each(testDatabases())("the company's exports of approved weeks on $name
     const query = { from: "2025-05-31", to: "2025-06-14" };
     for (const batch of [1, 2, 4, 200]) {
       const seen: string[] = [];
-      for await (const set of approvedSets(testApp.app, acme.id, query, true, batch))
+      for await (const set of approvedSets(testApp.app.deps, acme.id, query, true, batch))
         seen.push(set.timesheet.id);
       expect(new Set(seen).size, `batch ${batch}`).toBe(ids.length);
       expect([...seen].sort()).toEqual([...ids].sort());

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { companyMessages } from "../../domain/company-messages";
-import { MAX_WEBHOOK_URL_LENGTH } from "../../domain/webhook";
+import { MAX_WEBHOOK_URL_LENGTH } from "../../domain/company/webhook";
+import { companyMessages } from "../../domain/text/company-messages";
 import { testDatabases } from "../db/test-databases";
 import { databaseSnapshot } from "../test-support/database-snapshot";
 import { organisationHelpers } from "../test-support/organisation-world";

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { beforeEach, describe, expect, it } from "vitest";
-import { companyMessages } from "../../domain/company-messages";
+import { companyMessages } from "../../domain/text/company-messages";
 import { hashToken, newToken, SESSION_COOKIE } from "../auth/sessions";
 import { deleteExpiredInvites, listInviteUses } from "../db/organisations-repository";
 import { SAMPLE_CUSTOMERS, SAMPLE_VEHICLES, seedSampleData } from "../db/seed";

@@ -10,23 +10,27 @@ import {
   type MyOrganisationResponse,
   OrganisationFormsQuerySchema,
   WorkshopTokenSchema,
-} from "../../domain/api";
-import { NewCustomerSchema, NewFleetVehicleSchema, RetireRequestSchema } from "../../domain/company-lists";
-import { companyMessages } from "../../domain/company-messages";
-import { CustomerSchema } from "../../domain/customer";
-import { IdSchema } from "../../domain/form-fields";
-import { ImportSaveQuerySchema, LIST_IMPORTS, MAX_IMPORT_BYTES } from "../../domain/list-import";
+} from "../../domain/api/api";
+import { QrCodeSchema } from "../../domain/checks/vehicle";
+import { FixDefectRequestSchema, WorkshopRequestSchema } from "../../domain/checks/vehicle-defects";
+import {
+  NewCustomerSchema,
+  NewFleetVehicleSchema,
+  RetireRequestSchema,
+} from "../../domain/company/company-lists";
+import { CustomerSchema } from "../../domain/company/customer";
+import { ImportSaveQuerySchema, LIST_IMPORTS, MAX_IMPORT_BYTES } from "../../domain/company/list-import";
 import {
   OfficeReviewQuerySchema,
   ReopenRequestSchema,
   ReviewApproveRequestSchema,
   SendBackRequestSchema,
-} from "../../domain/office-review";
-import { QrCodeSchema } from "../../domain/vehicle";
-import { FixDefectRequestSchema, WorkshopRequestSchema } from "../../domain/vehicle-defects";
-import { WebhookRequestSchema } from "../../domain/webhook";
+} from "../../domain/company/office-review";
+import { OrderRuleRequestSchema } from "../../domain/company/order-prefixes";
+import { WebhookRequestSchema } from "../../domain/company/webhook";
+import { IdSchema } from "../../domain/forms/form-fields";
+import { companyMessages } from "../../domain/text/company-messages";
 import { requireAccount } from "../auth/sessions";
-import { findMembership } from "../db/organisations-repository";
 import { parseInput } from "../parse-input";
 import { acceptInvite, lookUpInvite } from "../services/organisations/accept-invite";
 import {
@@ -60,13 +64,16 @@ import {
   viewWebhook,
 } from "../services/organisations/manage-webhook";
 import { listOfficeReview } from "../services/organisations/office-review";
+import { setOrderRule } from "../services/organisations/order-rule";
 import { memberOf } from "../services/organisations/organisation-access";
-import { organisationView } from "../services/organisations/organisation-view";
+import { myOrganisation, organisationView } from "../services/organisations/organisation-view";
 import {
   approveReviewedSet,
   reopenReviewedSet,
   sendBackReviewedSet,
 } from "../services/organisations/review-decisions";
+import { reviewWeek } from "../services/organisations/review-week";
+import { removeCompanySamples } from "../services/organisations/sample-lists";
 import { fixDefect, listFleet } from "../services/organisations/vehicle-defects";
 import {
   confirmWorkshopAddress,
@@ -74,7 +81,7 @@ import {
   resendWorkshopLink,
   setWorkshopAddress,
 } from "../services/organisations/workshop-address";
-import { auditActorOf } from "../services/record-audit";
+import { auditActorOf } from "./request-readers";
 
 const CSV_TYPE = "text/csv; charset=utf-8";
 const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
@@ -103,109 +110,128 @@ export const organisationRoutes: FastifyPluginAsync = async (app) => {
   app.post("/organisations", async (request, reply) => {
     const account = requireAccount(request);
     const body = parseInput(CreateOrganisationRequestSchema, request.body);
-    return reply.status(201).send(await createOrganisation(app, account, body));
+    return reply.status(201).send(await createOrganisation(app.deps, account, body));
   });
 
-  app.get("/organisations/mine", async (request): Promise<MyOrganisationResponse> => {
-    const account = requireAccount(request);
-    const { db } = app.deps.database;
-    const membership = await findMembership(db, account.id);
-    return { organisation: membership ? await organisationView(db, membership) : null };
-  });
+  app.get(
+    "/organisations/mine",
+    async (request): Promise<MyOrganisationResponse> =>
+      myOrganisation(app.deps.database.db, requireAccount(request)),
+  );
 
   app.get("/organisations/:id", async (request) => {
     const account = requireAccount(request);
     const { id } = parseInput(OrganisationParamsSchema, request.params);
-    return organisationView(app.deps.database.db, await memberOf(app, account, id));
+    return organisationView(app.deps.database.db, await memberOf(app.deps, account, id));
   });
 
   app.get("/organisations/:id/forms", async (request) => {
     const account = requireAccount(request);
     const { id } = parseInput(OrganisationParamsSchema, request.params);
     const query = parseInput(OrganisationFormsQuerySchema, request.query);
-    return listOrganisationForms(app, account, id, query);
+    return listOrganisationForms(app.deps, account, id, query);
   });
 
   app.get("/organisations/:id/review", async (request) => {
     const account = requireAccount(request);
     const { id } = parseInput(OrganisationParamsSchema, request.params);
     const query = parseInput(OfficeReviewQuerySchema, request.query);
-    return listOfficeReview(app, account, id, query);
+    return listOfficeReview(app.deps, account, id, query);
+  });
+
+  app.get("/organisations/:id/review/:timesheetId/week", async (request) => {
+    const account = requireAccount(request);
+    const { id, timesheetId } = parseInput(ReviewParamsSchema, request.params);
+    return reviewWeek(app.deps, account, id, timesheetId);
   });
 
   app.post("/organisations/:id/review/:timesheetId/approve", async (request) => {
     const account = requireAccount(request);
     const { id, timesheetId } = parseInput(ReviewParamsSchema, request.params);
     const body = parseInput(ReviewApproveRequestSchema, request.body);
-    return approveReviewedSet(app, account, auditActorOf(request), id, timesheetId, body);
+    return approveReviewedSet(app.deps, account, auditActorOf(request), id, timesheetId, body);
   });
 
   app.post("/organisations/:id/review/:timesheetId/send-back", async (request) => {
     const account = requireAccount(request);
     const { id, timesheetId } = parseInput(ReviewParamsSchema, request.params);
     const body = parseInput(SendBackRequestSchema, request.body);
-    return sendBackReviewedSet(app, account, auditActorOf(request), id, timesheetId, body);
+    return sendBackReviewedSet(app.deps, account, auditActorOf(request), id, timesheetId, body);
   });
 
   app.post("/organisations/:id/review/:timesheetId/reopen", async (request) => {
     const account = requireAccount(request);
     const { id, timesheetId } = parseInput(ReviewParamsSchema, request.params);
     const body = parseInput(ReopenRequestSchema, request.body);
-    return reopenReviewedSet(app, account, auditActorOf(request), id, timesheetId, body);
+    return reopenReviewedSet(app.deps, account, auditActorOf(request), id, timesheetId, body);
   });
 
   app.get("/organisations/:id/fleet", async (request) => {
     const account = requireAccount(request);
     const { id } = parseInput(OrganisationParamsSchema, request.params);
-    return listFleet(app, account, id);
+    return listFleet(app.deps, account, id);
   });
 
   app.post("/organisations/:id/vehicles", async (request, reply) => {
     const account = requireAccount(request);
     const { id } = parseInput(OrganisationParamsSchema, request.params);
     const body = parseInput(NewFleetVehicleSchema, request.body);
-    return reply.status(201).send(await addFleetVehicle(app, account, id, body));
+    return reply.status(201).send(await addFleetVehicle(app.deps, account, id, body));
   });
 
   app.put("/organisations/:id/vehicles/:qrCode", async (request) => {
     const account = requireAccount(request);
     const { id, qrCode } = parseInput(VehicleParamsSchema, request.params);
     const body = parseInput(NewFleetVehicleSchema, request.body);
-    return editFleetVehicle(app, account, id, qrCode, body);
+    return editFleetVehicle(app.deps, account, id, qrCode, body);
   });
 
   app.put("/organisations/:id/vehicles/:qrCode/retired", async (request) => {
     const account = requireAccount(request);
     const { id, qrCode } = parseInput(VehicleParamsSchema, request.params);
     const body = parseInput(RetireRequestSchema, request.body);
-    return retireFleetVehicle(app, account, id, qrCode, body);
+    return retireFleetVehicle(app.deps, account, id, qrCode, body);
+  });
+
+  app.delete("/organisations/:id/samples", async (request, reply) => {
+    const account = requireAccount(request);
+    const { id } = parseInput(OrganisationParamsSchema, request.params);
+    await removeCompanySamples(app.deps, account, id);
+    return reply.status(204).send();
   });
 
   app.get("/organisations/:id/customers", async (request) => {
     const account = requireAccount(request);
     const { id } = parseInput(OrganisationParamsSchema, request.params);
-    return listCompanyCustomers(app, account, id);
+    return listCompanyCustomers(app.deps, account, id);
   });
 
   app.post("/organisations/:id/customers", async (request, reply) => {
     const account = requireAccount(request);
     const { id } = parseInput(OrganisationParamsSchema, request.params);
     const body = parseInput(NewCustomerSchema, request.body);
-    return reply.status(201).send(await addCustomer(app, account, id, body));
+    return reply.status(201).send(await addCustomer(app.deps, account, id, body));
   });
 
   app.put("/organisations/:id/customers/:customerId", async (request) => {
     const account = requireAccount(request);
     const { id, customerId } = parseInput(CustomerParamsSchema, request.params);
     const body = parseInput(NewCustomerSchema, request.body);
-    return editCustomer(app, account, id, customerId, body);
+    return editCustomer(app.deps, account, id, customerId, body);
   });
 
   app.put("/organisations/:id/customers/:customerId/retired", async (request) => {
     const account = requireAccount(request);
     const { id, customerId } = parseInput(CustomerParamsSchema, request.params);
     const body = parseInput(RetireRequestSchema, request.body);
-    return retireCustomer(app, account, id, customerId, body);
+    return retireCustomer(app.deps, account, id, customerId, body);
+  });
+
+  app.put("/organisations/:id/order-rule", async (request) => {
+    const account = requireAccount(request);
+    const { id } = parseInput(OrganisationParamsSchema, request.params);
+    const { prefixes } = parseInput(OrderRuleRequestSchema, request.body);
+    return setOrderRule(app.deps, account, id, prefixes);
   });
 
   // An import's file is sent as the admin picked it (text/csv, at most 1 MB): the domain reads its rows. A larger
@@ -225,13 +251,13 @@ export const organisationRoutes: FastifyPluginAsync = async (app) => {
     app.post(`/organisations/:id/${path}/import/preview`, options, async (request) => {
       const account = requireAccount(request);
       const { id } = parseInput(OrganisationParamsSchema, request.params);
-      return previewImport(app, account, id, list, request.body);
+      return previewImport(app.deps, account, id, list, request.body);
     });
     app.post(`/organisations/:id/${path}/import`, options, async (request, reply) => {
       const account = requireAccount(request);
       const { id } = parseInput(OrganisationParamsSchema, request.params);
       const { expect } = parseInput(ImportSaveQuerySchema, request.query);
-      return reply.status(201).send(await saveImport(app, account, id, list, request.body, expect));
+      return reply.status(201).send(await saveImport(app.deps, account, id, list, request.body, expect));
     });
   }
 
@@ -239,32 +265,32 @@ export const organisationRoutes: FastifyPluginAsync = async (app) => {
     const account = requireAccount(request);
     const { id, defectId } = parseInput(DefectParamsSchema, request.params);
     const body = parseInput(FixDefectRequestSchema, request.body);
-    return fixDefect(app, account, id, defectId, body);
+    return fixDefect(app.deps, account, id, defectId, body);
   });
 
   app.put("/organisations/:id/workshop", async (request) => {
     const account = requireAccount(request);
     const { id } = parseInput(OrganisationParamsSchema, request.params);
     const body = parseInput(WorkshopRequestSchema, request.body);
-    return setWorkshopAddress(app, account, id, body);
+    return setWorkshopAddress(app.deps, account, id, body);
   });
 
   app.post("/organisations/:id/workshop/link", async (request) => {
     const account = requireAccount(request);
     const { id } = parseInput(OrganisationParamsSchema, request.params);
-    return resendWorkshopLink(app, account, id);
+    return resendWorkshopLink(app.deps, account, id);
   });
 
   // The person at a workshop address, who needs no account. The look-up's token travels as `?token=`, which the
   // request log leaves out (log-redaction.ts); only the POST, a button press, confirms.
   app.get("/workshop-confirmation", async (request) => {
     const { token } = parseInput(WorkshopTokenSchema, request.query);
-    return lookUpWorkshopLink(app, token);
+    return lookUpWorkshopLink(app.deps, token);
   });
 
   app.post("/workshop-confirmation", async (request) => {
     const { token } = parseInput(WorkshopTokenSchema, request.body);
-    return confirmWorkshopAddress(app, token);
+    return confirmWorkshopAddress(app.deps, token);
   });
 
   // The exports of approved weeks: `from` and `to` are week endings, both included. Built whole, then sent.
@@ -277,7 +303,7 @@ export const organisationRoutes: FastifyPluginAsync = async (app) => {
     app.get(`/organisations/:id/exports/${file}`, async (request, reply) => {
       const account = requireAccount(request);
       const { id } = parseInput(OrganisationParamsSchema, request.params);
-      const { stream, size, fileName } = await make(app, account, id, request.query);
+      const { stream, size, fileName } = await make(app.deps, account, id, request.query);
       return reply
         .type(type)
         .header("content-length", size)
@@ -291,19 +317,19 @@ export const organisationRoutes: FastifyPluginAsync = async (app) => {
     const account = requireAccount(request);
     const { id } = parseInput(OrganisationParamsSchema, request.params);
     const body = parseInput(InviteRequestSchema, request.body);
-    return reply.status(201).send(await inviteByEmail(app, account, id, body));
+    return reply.status(201).send(await inviteByEmail(app.deps, account, id, body));
   });
 
   app.get("/organisations/:id/invites", async (request) => {
     const account = requireAccount(request);
     const { id } = parseInput(OrganisationParamsSchema, request.params);
-    return listInvites(app, account, id);
+    return listInvites(app.deps, account, id);
   });
 
   app.delete("/organisations/:id/invites/:inviteId", async (request, reply) => {
     const account = requireAccount(request);
     const { id, inviteId } = parseInput(InviteParamsSchema, request.params);
-    await revokeOpenInvite(app, account, id, inviteId);
+    await revokeOpenInvite(app.deps, account, id, inviteId);
     return reply.status(204).send();
   });
 
@@ -312,35 +338,35 @@ export const organisationRoutes: FastifyPluginAsync = async (app) => {
     const { id } = parseInput(OrganisationParamsSchema, request.params);
     // Refuses any role but a driver's, with words that say how the others are invited.
     parseInput(JoinCodeRequestSchema, request.body);
-    return reply.status(201).send(await createJoinCode(app, account, id));
+    return reply.status(201).send(await createJoinCode(app.deps, account, id));
   });
 
   app.put("/organisations/:id/members/:accountId", async (request, reply) => {
     const account = requireAccount(request);
     const { id, accountId } = parseInput(MemberParamsSchema, request.params);
     const { role } = parseInput(ChangeRoleRequestSchema, request.body);
-    await changeMemberRole(app, account, id, accountId, role);
+    await changeMemberRole(app.deps, account, id, accountId, role);
     return reply.status(204).send();
   });
 
   app.delete("/organisations/:id/members/:accountId", async (request, reply) => {
     const account = requireAccount(request);
     const { id, accountId } = parseInput(MemberParamsSchema, request.params);
-    await removeMember(app, account, id, accountId);
+    await removeMember(app.deps, account, id, accountId);
     return reply.status(204).send();
   });
 
   app.post("/organisations/:id/leave", async (request, reply) => {
     const account = requireAccount(request);
     const { id } = parseInput(OrganisationParamsSchema, request.params);
-    await leaveOrganisation(app, account, id);
+    await leaveOrganisation(app.deps, account, id);
     return reply.status(204).send();
   });
 
   app.get("/organisations/:id/webhook", async (request) => {
     const account = requireAccount(request);
     const { id } = parseInput(OrganisationParamsSchema, request.params);
-    return viewWebhook(app, account, id);
+    return viewWebhook(app.deps, account, id);
   });
 
   // The two answers that carry a secret are not kept anywhere: not by a cache, not as an Idempotency-Key's answer.
@@ -348,7 +374,7 @@ export const organisationRoutes: FastifyPluginAsync = async (app) => {
     const account = requireAccount(request);
     const { id } = parseInput(OrganisationParamsSchema, request.params);
     const body = parseInput(WebhookRequestSchema, request.body);
-    const { created, body: answer } = await setWebhook(app, account, id, body);
+    const { created, body: answer } = await setWebhook(app.deps, account, id, body);
     return reply
       .status(created ? 201 : 200)
       .header("cache-control", "no-store")
@@ -358,32 +384,32 @@ export const organisationRoutes: FastifyPluginAsync = async (app) => {
   app.post("/organisations/:id/webhook/rotate-secret", async (request, reply) => {
     const account = requireAccount(request);
     const { id } = parseInput(OrganisationParamsSchema, request.params);
-    return reply.header("cache-control", "no-store").send(await rotateSecret(app, account, id));
+    return reply.header("cache-control", "no-store").send(await rotateSecret(app.deps, account, id));
   });
 
   app.delete("/organisations/:id/webhook", async (request, reply) => {
     const account = requireAccount(request);
     const { id } = parseInput(OrganisationParamsSchema, request.params);
-    await removeWebhook(app, account, id);
+    await removeWebhook(app.deps, account, id);
     return reply.status(204).send();
   });
 
   app.post("/organisations/:id/webhook/deliveries/:deliveryId/resend", async (request, reply) => {
     const account = requireAccount(request);
     const { id, deliveryId } = parseInput(DeliveryParamsSchema, request.params);
-    await resendDelivery(app, account, id, deliveryId);
+    await resendDelivery(app.deps, account, id, deliveryId);
     return reply.status(204).send();
   });
 
   // The token travels as `?token=`, which the request log leaves out (log-redaction.ts).
   app.get("/invites", async (request) => {
     const { token } = parseInput(InviteTokenQuerySchema, request.query);
-    return lookUpInvite(app, token);
+    return lookUpInvite(app.deps, token);
   });
 
   app.post("/invites/accept", async (request) => {
     const account = requireAccount(request);
     const { token } = parseInput(AcceptInviteRequestSchema, request.body);
-    return acceptInvite(app, account, token);
+    return acceptInvite(app.deps, account, token);
   });
 };

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { beforeEach, describe, expect, it } from "vitest";
-import { SAMPLE_SIGNATURE } from "../../domain/sample-signature";
+import { SAMPLE_SIGNATURE } from "../../test-support/sample-signature";
 import { testDatabases } from "../db/test-databases";
 import { PHOTOS, signedCheckSheet } from "../pdf/pdf-fixtures";
 import { pdfImages } from "../pdf/pdf-images";

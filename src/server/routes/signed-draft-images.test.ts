@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SAMPLE_SIGNATURE } from "../../domain/sample-signature";
+import { SAMPLE_SIGNATURE } from "../../test-support/sample-signature";
 import { deleteUnheldImages } from "../db/images-repository";
 import { testDatabases } from "../db/test-databases";
 import { signedTimesheet } from "../pdf/pdf-fixtures";

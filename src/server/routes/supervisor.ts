@@ -6,22 +6,18 @@ import {
   CompleteCombinedRequestSchema,
   type DispatchResponse,
   EmailDispatchRequestSchema,
-  type StoredSet,
   SupervisorEmailDispatchRequestSchema,
-} from "../../domain/api";
-import { buildCollations, type CollationEntry } from "../../domain/collation";
-import { messages } from "../../domain/messages";
+} from "../../domain/api/api";
+import { messages } from "../../domain/text/messages";
 import { requireAccount } from "../auth/sessions";
-import { listForms } from "../db/forms-repository";
-import { listApprovals } from "../db/supervisor-approvals-repository";
 import { parseInput } from "../parse-input";
 import { approveAndCompleteCombinedSet } from "../services/approve-and-complete-combined-set";
 import { approveCombinedSet } from "../services/approve-combined-set";
-import { asCheckSheet, asTimesheet } from "../services/combined-set-forms";
+import { listOwnCollations } from "../services/combined-set-forms";
 import { completeCombinedSet } from "../services/complete-combined-set";
 import { dispatchCombinedSet } from "../services/dispatch-combined-set";
-import { auditActorOf } from "../services/record-audit";
-import { toStoredSet } from "../services/stored-set";
+import { listOwnSets } from "../services/stored-set";
+import { auditActorOf } from "./request-readers";
 
 const CombinedParamsSchema = z.object({ id: CombinedIdSchema });
 
@@ -39,21 +35,26 @@ export const supervisorRoutes: FastifyPluginAsync = async (app) => {
   app.post("/combined-submission", async (request): Promise<DispatchResponse> => {
     const account = requireAccount(request);
     const body = parseInput(CombinedSubmissionRequestSchema, request.body);
-    const { recipients } = await approveCombinedSet(app, account, auditActorOf(request), body);
+    const { recipients } = await approveCombinedSet(app.deps, account, auditActorOf(request), body);
     return dispatchReply(messages.combinedSubmitted, recipients);
   });
 
   app.post("/supervisor/email-dispatch", async (request): Promise<DispatchResponse> => {
     const account = requireAccount(request);
     const body = parseInput(EmailDispatchRequestSchema, request.body);
-    const { recipients } = await dispatchCombinedSet(app, account, auditActorOf(request), body);
+    const { recipients } = await dispatchCombinedSet(app.deps, account, auditActorOf(request), body);
     return dispatchReply(messages.formsDispatched(recipients), recipients);
   });
 
   app.post("/supervisor-email-dispatch", async (request): Promise<DispatchResponse> => {
     const account = requireAccount(request);
     const body = parseInput(SupervisorEmailDispatchRequestSchema, request.body);
-    const { recipients } = await approveAndCompleteCombinedSet(app, account, auditActorOf(request), body);
+    const { recipients } = await approveAndCompleteCombinedSet(
+      app.deps,
+      account,
+      auditActorOf(request),
+      body,
+    );
     return dispatchReply(messages.formsApprovedAndEmailed(recipients), recipients);
   });
 
@@ -61,22 +62,11 @@ export const supervisorRoutes: FastifyPluginAsync = async (app) => {
     const account = requireAccount(request);
     const { id } = parseInput(CombinedParamsSchema, request.params);
     parseInput(CompleteCombinedRequestSchema, request.body);
-    await completeCombinedSet(app, account, auditActorOf(request), id);
+    await completeCombinedSet(app.deps, account, auditActorOf(request), id);
     return { id, status: "completed" as const };
   });
 
-  app.get("/combined-sets", async (request): Promise<StoredSet[]> => {
-    const account = requireAccount(request);
-    return (await listApprovals(app.deps.database.db, account.id)).map(toStoredSet);
-  });
+  app.get("/combined-sets", async (request) => listOwnSets(app.deps, requireAccount(request)));
 
-  app.get("/collations", async (request): Promise<CollationEntry[]> => {
-    const account = requireAccount(request);
-    const { db } = app.deps.database;
-    const [timesheets, checkSheets] = await Promise.all([
-      listForms(db, "timesheet", account.id),
-      listForms(db, "check-sheet", account.id),
-    ]);
-    return buildCollations(timesheets.map(asTimesheet), checkSheets.map(asCheckSheet));
-  });
+  app.get("/collations", async (request) => listOwnCollations(app.deps, requireAccount(request)));
 };

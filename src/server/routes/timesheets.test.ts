@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { beforeEach, describe, expect, it } from "vitest";
-import { SAMPLE_SIGNATURE } from "../../domain/sample-signature";
+import { SAMPLE_SIGNATURE } from "../../test-support/sample-signature";
 import { testDatabases } from "../db/test-databases";
 import { pdfText } from "../pdf/pdf-text";
 import { printedFingerprint } from "../test-support/printed-fingerprint";
@@ -271,7 +271,7 @@ describe.each(testDatabases())("timesheets on $name", ({ open }) => {
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({
         success: true,
-        message: "Timesheet submitted with Excellent rating. Email sent to client!",
+        message: "Timesheet submitted, rating submitted confidentially. Email sent to client!",
         id: null,
         recipients: ["site.office@buildco.co.uk", "accounts@buildco.co.uk"],
       });
@@ -349,6 +349,20 @@ describe.each(testDatabases())("timesheets on $name", ({ open }) => {
       expect(view.json().form.signedContentFingerprint).toBe(
         await printedFingerprint(Buffer.from(attachment.contentBase64, "base64")),
       );
+      // The rating was given in confidence: the client's copy holds it, the driver's own copy does not, and
+      // both print the same fingerprint of what was signed.
+      const pdfTo = async (to: string) => {
+        const sent = mails.find((mail) => mail.to.includes(to))!.attachments[0] as { contentBase64: string };
+        return Buffer.from(sent.contentBase64, "base64");
+      };
+      const clientCopy = await pdfText(await pdfTo("site.office@buildco.co.uk"));
+      expect(clientCopy).toContain("Average");
+      expect(clientCopy).toContain("Tidy work");
+      const driverCopy = await pdfText(await pdfTo(email));
+      for (const hidden of ["Average", "Tidy work", "Rating", "RATING"])
+        expect(driverCopy).not.toContain(hidden);
+      expect(driverCopy).toContain("EX-042");
+      expect(await printedFingerprint(await pdfTo(email))).toBe(view.json().form.signedContentFingerprint);
       expect((await call("GET", `/api/completed-forms/${id}?token=${"x".repeat(43)}`)).statusCode).toBe(404);
       expect((await call("GET", `/api/completed-forms/${id}`)).statusCode).toBe(404);
       expect((await call("GET", `/api/completed-forms/${id}`, cookie)).json()).toMatchObject({

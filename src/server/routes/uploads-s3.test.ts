@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { MAX_PHOTO_BYTES } from "../../domain/constants";
+import { MAX_PHOTO_BYTES } from "../../domain/forms/constants";
 import { claimBatch } from "../db/outbox-repository";
 import { testDatabases } from "../db/test-databases";
 import { PHOTOS, phonePhoto, signedCheckSheet } from "../pdf/pdf-fixtures";

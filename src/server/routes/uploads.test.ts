@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { MAX_PHOTO_BYTES } from "../../domain/constants";
+import { MAX_PHOTO_BYTES } from "../../domain/forms/constants";
 import { testDatabases } from "../db/test-databases";
 import { phonePhoto } from "../pdf/pdf-fixtures";
 import { PDF_PHOTO_MAX_SIDE } from "../pdf/pdf-photos";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { companyMessages } from "../../domain/company-messages";
+import { companyMessages } from "../../domain/text/company-messages";
 import { SAMPLE_VEHICLES, seedSampleData } from "../db/seed";
 import { testDatabases } from "../db/test-databases";
 import { signedCheckSheet } from "../pdf/pdf-fixtures";

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { companyMessages } from "../../domain/company-messages";
-import type { FleetResponse, WorkshopAddress } from "../../domain/vehicle-defects";
+import type { FleetResponse, WorkshopAddress } from "../../domain/checks/vehicle-defects";
+import { companyMessages } from "../../domain/text/company-messages";
 import { hashToken } from "../auth/sessions";
 import { SAMPLE_VEHICLES, seedSampleData } from "../db/seed";
 import { testDatabases } from "../db/test-databases";

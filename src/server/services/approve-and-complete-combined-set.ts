@@ -1,26 +1,27 @@
-import type { FastifyInstance } from "fastify";
-import type { SupervisorEmailDispatchRequest } from "../../domain/api";
-import { approveAndCompleteProblem, SET_TRANSITIONS } from "../../domain/combined-transitions";
-import { approvalDispatchProblem } from "../../domain/dispatch";
-import { isOpenStatus } from "../../domain/form-status";
-import { messages } from "../../domain/messages";
-import { packRecipients } from "../../domain/pack-recipients";
-import { combinedSetId } from "../../domain/pairing";
+import type { Kysely } from "kysely";
+import type { SupervisorEmailDispatchRequest } from "../../domain/api/api";
+import { isOpenStatus } from "../../domain/forms/form-status";
+import { approveAndCompleteProblem } from "../../domain/sets/combined-transitions";
+import { approvalDispatchProblem } from "../../domain/sets/dispatch";
+import { packRecipients } from "../../domain/sets/pack-recipients";
+import { combinedSetId } from "../../domain/sets/pairing";
+import { messages } from "../../domain/text/messages";
 import { AppError } from "../app-error";
 import { newToken } from "../auth/sessions";
 import type { Account } from "../db/accounts-repository";
-import { enqueueMail } from "../db/outbox-repository";
+import type { DB } from "../db/schema";
 import { getApproval, saveApproval } from "../db/supervisor-approvals-repository";
 import {
   assertOpenPairing,
   loadSetForms,
-  moveSet,
   refuseCompanyApproved,
   type SetForms,
   setAuditEvents,
 } from "./combined-set-forms";
 import { APPROVAL_IMAGE_FIELDS, imageIdsOf, separateImages, updateHeldImages } from "./form-images";
-import { type AuditActor, recordAudit } from "./record-audit";
+import type { AuditActor } from "./record-audit";
+import type { ServiceDeps } from "./service-deps";
+import { transitionSet } from "./transition-set";
 import { weeklyPackMails } from "./weekly-pack-mails";
 
 const sameIds = (a: readonly string[], b: readonly string[]) =>
@@ -34,7 +35,7 @@ const sameIds = (a: readonly string[], b: readonly string[]) =>
  * rating are stored and every form of the set is completed.
  */
 export async function approveAndCompleteCombinedSet(
-  app: FastifyInstance,
+  deps: ServiceDeps,
   account: Account,
   actor: AuditActor,
   body: SupervisorEmailDispatchRequest,
@@ -43,8 +44,8 @@ export async function approveAndCompleteCombinedSet(
   const readiness = approvalDispatchProblem({ ...approval, rating: rating.rating, emails: emailAddresses });
   if (readiness) throw new AppError("validation_failed", readiness);
 
-  const { db } = app.deps.database;
-  const now = app.deps.now();
+  const { db } = deps.database;
+  const now = deps.now();
   const combinedId = body.combinedFormData.id;
   const timesheetId = body.combinedFormData.timesheet.id;
   const givenIds = body.combinedFormData.checkSheets.map((sheet) => sheet.id);
@@ -75,7 +76,7 @@ export async function approveAndCompleteCombinedSet(
   const ratingNotes = rating.notes || rating.supervisorNotes || "";
   // The account holder (the supervisor on this device) keeps a copy of every pack sent.
   const recipients = packRecipients(emailAddresses, account.email);
-  const mails = await weeklyPackMails(app, account.id, set, recipients, {
+  const mails = await weeklyPackMails(deps, account.id, set, recipients, {
     approval,
     rating: { rating: rating.rating, notes: ratingNotes },
     viewToken,
@@ -84,17 +85,7 @@ export async function approveAndCompleteCombinedSet(
 
   const setId = combinedSetId(set.timesheet.id);
   const signed = separateImages(approval, APPROVAL_IMAGE_FIELDS);
-  await db.transaction().execute(async (trx) => {
-    await moveSet(
-      trx,
-      account.id,
-      set,
-      SET_TRANSITIONS["approve-and-complete"].from,
-      { status: "completed", completedAt: now.toISOString() },
-      { viewToken },
-      now,
-      { onlyIfNotReviewApproved: true },
-    );
+  const writeSet = async (trx: Kysely<DB>) => {
     await saveApproval(
       trx,
       {
@@ -117,19 +108,26 @@ export async function approveAndCompleteCombinedSet(
     );
     // The approval replaces any stored at Get Approval, and its images with it.
     await updateHeldImages(trx, setId, signed.images, imageIdsOf(signed.form, APPROVAL_IMAGE_FIELDS), now);
-    const details = { recipients, via: "approval-dashboard" };
-    await recordAudit(
-      trx,
+  };
+  const details = { recipients, via: "approval-dashboard" };
+  await transitionSet(
+    deps,
+    {
+      ownerId: account.id,
       actor,
-      [
+      set,
+      action: "approve-and-complete",
+      viewToken,
+      onlyIfNotReviewApproved: true,
+      writeSet,
+      audit: [
         ...(wasOpen ? setAuditEvents(set, "approve", details) : []),
         ...setAuditEvents(set, "dispatch", details),
         ...setAuditEvents(set, "complete", details),
       ],
-      now,
-    );
-    for (const mail of mails) await enqueueMail(trx, mail, now);
-  });
-  app.deps.outbox?.wake();
+      mails,
+    },
+    now,
+  );
   return { recipients };
 }

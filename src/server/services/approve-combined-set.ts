@@ -1,23 +1,19 @@
-import type { FastifyInstance } from "fastify";
-import type { CombinedSubmissionRequest } from "../../domain/api";
-import { approvalProblem, SET_TRANSITIONS } from "../../domain/combined-transitions";
-import { approvalRecipients } from "../../domain/pack-recipients";
-import { combinedSetId } from "../../domain/pairing";
+import type { Kysely } from "kysely";
+import type { CombinedSubmissionRequest } from "../../domain/api/api";
+import { approvalProblem } from "../../domain/sets/combined-transitions";
+import { approvalRecipients } from "../../domain/sets/pack-recipients";
+import { combinedSetId } from "../../domain/sets/pairing";
 import { AppError } from "../app-error";
 import { newToken } from "../auth/sessions";
 import type { Account } from "../db/accounts-repository";
 import { holdImages } from "../db/images-repository";
-import { enqueueMail } from "../db/outbox-repository";
+import type { DB } from "../db/schema";
 import { saveApproval } from "../db/supervisor-approvals-repository";
-import {
-  assertOpenPairing,
-  loadSetForms,
-  moveSet,
-  refuseCompanyApproved,
-  setAuditEvents,
-} from "./combined-set-forms";
+import { assertOpenPairing, loadSetForms, refuseCompanyApproved, setAuditEvents } from "./combined-set-forms";
 import { APPROVAL_IMAGE_FIELDS, separateImages } from "./form-images";
-import { type AuditActor, recordAudit } from "./record-audit";
+import type { AuditActor } from "./record-audit";
+import type { ServiceDeps } from "./service-deps";
+import { transitionSet } from "./transition-set";
 import { weeklyPackMails } from "./weekly-pack-mails";
 
 /**
@@ -28,13 +24,13 @@ import { weeklyPackMails } from "./weekly-pack-mails";
  * and the supervisor.
  */
 export async function approveCombinedSet(
-  app: FastifyInstance,
+  deps: ServiceDeps,
   account: Account,
   actor: AuditActor,
   body: CombinedSubmissionRequest,
 ): Promise<{ recipients: string[] }> {
-  const { db } = app.deps.database;
-  const now = app.deps.now();
+  const { db } = deps.database;
+  const now = deps.now();
   const set = await loadSetForms(
     db,
     account.id,
@@ -50,25 +46,15 @@ export async function approveCombinedSet(
   const viewToken = set.viewToken ?? newToken();
   const rating = body.supervisorRating;
   const approval = body.supervisorApproval && separateImages(body.supervisorApproval, APPROVAL_IMAGE_FIELDS);
-  const mails = await weeklyPackMails(app, account.id, set, recipients, {
+  const mails = await weeklyPackMails(deps, account.id, set, recipients, {
     approval: body.supervisorApproval,
     rating: rating && { rating: rating.rating, notes: rating.notes || rating.supervisorNotes },
     viewToken,
     now,
   });
 
-  await db.transaction().execute(async (trx) => {
-    await moveSet(
-      trx,
-      account.id,
-      set,
-      SET_TRANSITIONS.approve.from,
-      { status: "approved" },
-      { viewToken },
-      now,
-      { onlyIfNotReviewApproved: true },
-    );
-    const setId = combinedSetId(set.timesheet.id);
+  const setId = combinedSetId(set.timesheet.id);
+  const writeSet = async (trx: Kysely<DB>) => {
     await saveApproval(
       trx,
       {
@@ -90,9 +76,21 @@ export async function approveCombinedSet(
       now,
     );
     await holdImages(trx, setId, approval?.images ?? [], now);
-    await recordAudit(trx, actor, setAuditEvents(set, "approve", { recipients }), now);
-    for (const mail of mails) await enqueueMail(trx, mail, now);
-  });
-  app.deps.outbox?.wake();
+  };
+  await transitionSet(
+    deps,
+    {
+      ownerId: account.id,
+      actor,
+      set,
+      action: "approve",
+      viewToken,
+      onlyIfNotReviewApproved: true,
+      writeSet,
+      audit: setAuditEvents(set, "approve", { recipients }),
+      mails,
+    },
+    now,
+  );
   return { recipients };
 }

@@ -1,18 +1,20 @@
 import type { Kysely } from "kysely";
-import type { CheckSheetFields } from "../../domain/check-sheet";
-import { type SetAction, setTransitionProblem } from "../../domain/combined-transitions";
-import { companyMessages } from "../../domain/company-messages";
-import { type FormStatus, OPEN_STATUSES } from "../../domain/form-status";
-import type { FormKind } from "../../domain/forms/form-spec";
-import { messages } from "../../domain/messages";
-import type { Amendment } from "../../domain/office-review";
-import { combinedSetId, pairForms } from "../../domain/pairing";
-import type { TimesheetFields } from "../../domain/timesheet";
+import type { CheckSheetFields } from "../../domain/checks/check-sheet";
+import type { Amendment } from "../../domain/company/office-review";
+import { type FormStatus, OPEN_STATUSES } from "../../domain/forms/form-status";
+import type { TimesheetFields } from "../../domain/hours/timesheet";
+import { buildCollations, type CollationEntry } from "../../domain/sets/collation";
+import { type SetAction, setTransitionProblem } from "../../domain/sets/combined-transitions";
+import { combinedSetId, pairForms } from "../../domain/sets/pairing";
+import { companyMessages } from "../../domain/text/company-messages";
+import { messages } from "../../domain/text/messages";
 import { AppError } from "../app-error";
-import { type FormPatch, getForm, listForms, type StoredForm, updateForm } from "../db/forms-repository";
+import type { Account } from "../db/accounts-repository";
+import { getForm, listForms, type StoredForm } from "../db/forms-repository";
 import type { DB } from "../db/schema";
 import { apiForm } from "./form-answers";
 import type { AuditAction, AuditEvent } from "./record-audit";
+import type { ServiceDeps } from "./service-deps";
 
 /**
  * A stored form as the rules read it: its fields with the row's id, status and times, and why an admin reopened
@@ -104,39 +106,6 @@ export async function assertOpenPairing(db: Kysely<DB>, ownerId: string, set: Se
   }
 }
 
-/**
- * Moves every form of the set from one of `from` to `patch.status`, inside the caller's transaction. Each
- * update is guarded by the starting statuses (and, asked to, by no company approval), so a set changed by another
- * request meanwhile is refused whole (the transaction rolls back) rather than moved half-way.
- */
-export async function moveSet(
-  trx: Kysely<DB>,
-  ownerId: string,
-  set: SetForms,
-  from: readonly FormStatus[],
-  patch: FormPatch & { status: FormStatus },
-  timesheetPatch: FormPatch,
-  now: Date,
-  guard: { onlyIfNotReviewApproved?: boolean } = {},
-): Promise<void> {
-  const members: [FormKind, string][] = [
-    ["timesheet", set.timesheet.id],
-    ...set.checkSheets.map((sheet): [FormKind, string] => ["check-sheet", sheet.id]),
-  ];
-  for (const [kind, id] of members) {
-    const extra = kind === "timesheet" ? timesheetPatch : {};
-    const updated = await updateForm(
-      trx,
-      kind,
-      ownerId,
-      id,
-      { ...patch, ...extra },
-      { now, onlyIfStatusIn: from, ...guard },
-    );
-    if (!updated) throw new AppError("conflict", messages.setChanged);
-  }
-}
-
 /** One audit event per form of the set, each naming the set. */
 export function setAuditEvents(
   set: SetForms,
@@ -150,4 +119,14 @@ export function setAuditEvents(
       (sheet): AuditEvent => ({ formType: "check-sheet", formId: sheet.id, action, details: common }),
     ),
   ];
+}
+
+/** The account's weeks as the collation screen lists them: each timesheet with its check sheets, and the strays. */
+export async function listOwnCollations(deps: ServiceDeps, account: Account): Promise<CollationEntry[]> {
+  const { db } = deps.database;
+  const [timesheets, checkSheets] = await Promise.all([
+    listForms(db, "timesheet", account.id),
+    listForms(db, "check-sheet", account.id),
+  ]);
+  return buildCollations(timesheets.map(asTimesheet), checkSheets.map(asCheckSheet));
 }

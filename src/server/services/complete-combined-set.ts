@@ -1,10 +1,10 @@
-import type { FastifyInstance } from "fastify";
-import { SET_TRANSITIONS } from "../../domain/combined-transitions";
 import type { Account } from "../db/accounts-repository";
 import { setApprovalStatus } from "../db/supervisor-approvals-repository";
-import { moveSet, setAuditEvents } from "./combined-set-forms";
-import { type AuditActor, recordAudit } from "./record-audit";
+import { setAuditEvents } from "./combined-set-forms";
+import type { AuditActor } from "./record-audit";
+import type { ServiceDeps } from "./service-deps";
 import { loadStoredSet } from "./stored-set";
+import { transitionSet } from "./transition-set";
 
 /**
  * POST /api/combined-forms/{id}/complete: a dispatched set becomes completed (spec section 4: a combined
@@ -12,24 +12,23 @@ import { loadStoredSet } from "./stored-set";
  * went out, is refused.
  */
 export async function completeCombinedSet(
-  app: FastifyInstance,
+  deps: ServiceDeps,
   account: Account,
   actor: AuditActor,
   combinedId: string,
 ): Promise<void> {
-  const now = app.deps.now();
-  const { set } = await loadStoredSet(app, account, combinedId, "complete");
-  await app.deps.database.db.transaction().execute(async (trx) => {
-    await moveSet(
-      trx,
-      account.id,
+  const now = deps.now();
+  const { set } = await loadStoredSet(deps, account, combinedId, "complete");
+  await transitionSet(
+    deps,
+    {
+      ownerId: account.id,
+      actor,
       set,
-      SET_TRANSITIONS.complete.from,
-      { status: "completed", completedAt: now.toISOString() },
-      {},
-      now,
-    );
-    await setApprovalStatus(trx, account.id, set.timesheet.id, "completed", now);
-    await recordAudit(trx, actor, setAuditEvents(set, "complete"), now);
-  });
+      action: "complete",
+      writeSet: (trx) => setApprovalStatus(trx, account.id, set.timesheet.id, "completed", now),
+      audit: setAuditEvents(set, "complete"),
+    },
+    now,
+  );
 }

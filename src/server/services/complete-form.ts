@@ -1,19 +1,19 @@
 import { randomUUID } from "node:crypto";
-import type { FastifyInstance } from "fastify";
 import type { Kysely } from "kysely";
-import { distinctEmails } from "../../domain/client-email";
-import { MAX_ANONYMOUS_EMAILS } from "../../domain/constants";
-import { OPEN_STATUSES } from "../../domain/form-status";
+import { changedFields } from "../../domain/company/company-state";
+import { MAX_ANONYMOUS_EMAILS } from "../../domain/forms/constants";
 import {
   type AnyFormSpec,
   driverNameOf,
   listedValues,
   type OneStepRequest,
 } from "../../domain/forms/form-spec";
-import { formatDisplayDate, formatIsoDate } from "../../domain/iso-date";
-import { messages } from "../../domain/messages";
-import { packRecipients } from "../../domain/pack-recipients";
-import type { SignedAtFields } from "../../domain/signatures";
+import { OPEN_STATUSES } from "../../domain/forms/form-status";
+import type { SignedAtFields } from "../../domain/forms/signatures";
+import { packRecipients } from "../../domain/sets/pack-recipients";
+import { distinctEmails } from "../../domain/text/client-email";
+import { messages } from "../../domain/text/messages";
+import { formatDisplayDate, formatIsoDate } from "../../domain/time/iso-date";
 import { AppError } from "../app-error";
 import { newToken } from "../auth/sessions";
 import type { Account } from "../db/accounts-repository";
@@ -30,7 +30,8 @@ import { deleteStoredPhotos, readPdfPhotos, resolveFormPhotos } from "./form-pho
 import { organisationIdOf } from "./organisations/organisation-access";
 import { defectReportWrite } from "./organisations/vehicle-defects";
 import { type AuditActor, recordAudit } from "./record-audit";
-import { isLocked, lockedError, refuseFormProblem } from "./save-form";
+import { isLocked, isReturned, lockedError, refuseFormProblem } from "./save-form";
+import type { ServiceDeps } from "./service-deps";
 
 /** Where the emailed link of a kept form points: the read-only view, opened by its unguessable token. */
 export function completedFormLink(publicUrl: string, id: string, viewToken: string): string {
@@ -46,13 +47,13 @@ const DAY_MS = 24 * HOUR_MS;
  * one per recipient. The recipient's count is shared by both kinds of sender. Over a limit: 429 with the wait.
  */
 async function limitCompletedFormMail(
-  app: FastifyInstance,
+  deps: ServiceDeps,
   account: Account | null,
   clientAddress: string | null,
   recipients: readonly string[],
   now: Date,
 ): Promise<void> {
-  const limits = app.deps.config.mailLimits;
+  const limits = deps.config.mailLimits;
   const mails = recipients.length;
   const perRecipient = account ? limits.accountPerRecipientPerDay : limits.anonymousPerRecipientPerDay;
   const hits: RateLimitHit[] = [
@@ -82,9 +83,9 @@ async function limitCompletedFormMail(
           },
         ]),
   ];
-  const result = await hitRateLimits(app.deps.database.db, hits, now);
+  const result = await hitRateLimits(deps.database.db, hits, now);
   if (result.allowed) return;
-  app.log.warn({ rateLimit: "mail", anonymous: !account, mails }, "mail limit reached");
+  deps.log.warn({ rateLimit: "mail", anonymous: !account, mails }, "mail limit reached");
   throw new AppError(
     "rate_limited",
     account
@@ -103,19 +104,21 @@ async function limitCompletedFormMail(
  * Everything is written in one transaction; the outbox is woken once it has committed.
  */
 export async function completeForm(
-  app: FastifyInstance,
+  deps: ServiceDeps,
   spec: AnyFormSpec,
   account: Account | null,
   body: OneStepRequest,
   actor: AuditActor,
 ): Promise<{ id: string | null; recipients: string[] }> {
-  const { db } = app.deps.database;
-  const now = app.deps.now();
+  const { db } = deps.database;
+  const now = deps.now();
   const today = formatIsoDate(now);
   const input: Record<string, unknown> & SignedAtFields = spec.oneStep.formOf(body);
   const id = typeof input.id === "string" ? input.id : randomUUID();
   const existing = account ? await getForm(db, spec.kind, account.id, id) : undefined;
   if (existing && isLocked(existing)) throw lockedError(existing);
+  // A company's form its office sent back or reopened, submitted again: a new signed version (decision record 040).
+  const returned = existing !== undefined && isReturned(existing);
 
   const base: Record<string, unknown> = existing ? existing.fields : spec.empty(today);
   const recipients = distinctEmails((input.submissionEmails as string[] | undefined) ?? []);
@@ -134,40 +137,48 @@ export async function completeForm(
   // Before the mail limit is counted: a form naming photos this server does not hold is sent again once the
   // phone has uploaded them, and must not use up the sender's mail meanwhile.
   const photos: PhotoRow[] = spec.hasPhotos
-    ? await resolveFormPhotos(app, applied.photos as string[], { account, formId: account ? id : null })
+    ? await resolveFormPhotos(deps, applied.photos as string[], { account, formId: account ? id : null })
     : [];
   // An account holder keeps a copy of every form they complete.
   const mailedTo = account ? packRecipients(recipients, account.email) : recipients;
   // Counted before the PDF costs work or anything changes: a refused request leaves everything as it was.
-  await limitCompletedFormMail(app, account, actor.ip, mailedTo, now);
+  await limitCompletedFormMail(deps, account, actor.ip, mailedTo, now);
   const { form, images } = separateImages(applied, spec.signatureFields);
 
   const customer = form.customerId ? await findCustomer(db, form.customerId) : undefined;
-  const pdf = await renderFormPdf(spec, {
+  const pdfInput = {
     // Signatures as they are stored: the PDF shows them and prints the fingerprint of what was signed, the
     // same the read-only view works out from the stored form.
     form: await withImages(db, form, spec.signatureFields, images),
-    photos: await readPdfPhotos(app, photos),
-    rating: body.supervisorRating,
-    ratingNotes: body.supervisorNotes,
+    photos: await readPdfPhotos(deps, photos),
     customerName: customer?.name,
     generatedAt: now,
     amendment: existing?.amendedAfterApproval,
+    replaces: returned ? existing?.returnedFingerprint : null,
+  };
+  const pdf = await renderFormPdf(spec, {
+    ...pdfInput,
+    rating: body.supervisorRating,
+    ratingNotes: body.supervisorNotes,
   });
+  // The rating is given in confidence (spec: "Rating submitted confidentially"): the account holder is the
+  // driver, and the copy they keep leaves it out.
+  const driverPdf = account ? await renderFormPdf(spec, pdfInput) : pdf;
+  const isDriver = (to: string) => account !== null && to.toLowerCase() === account.email.toLowerCase();
   const viewToken = account ? newToken() : null;
-  const link = viewToken ? completedFormLink(app.deps.config.publicUrl, id, viewToken) : null;
+  const link = viewToken ? completedFormLink(deps.config.publicUrl, id, viewToken) : null;
   const mail = {
     title: spec.title,
     subject: { plantNumber: form.plantNumber, date: formatDisplayDate(form[spec.dateField]) },
-    withoutAccount: account ? null : { name: driverNameOf(form), abuseEmail: app.deps.config.abuseEmail },
+    withoutAccount: account ? null : { name: driverNameOf(form), abuseEmail: deps.config.abuseEmail },
     summary: spec.mailSummary(form),
-    pdf: { filename: spec.pdfFileName(form, today), content: pdf },
   };
+  const pdfFileName = spec.pdfFileName(form, today);
   const photoIds = photos.map((photo) => photo.id);
   // A member's form belongs to their company too, from the moment it is made (a draft of theirs keeps its own).
   const organisationId = existing ? null : await organisationIdOf(db, account);
   const defectReport = account
-    ? await defectReportWrite(app, {
+    ? await defectReportWrite(deps, {
         kind: spec.kind,
         id,
         ownerId: account.id,
@@ -191,6 +202,10 @@ export async function completeForm(
           supervisorNotes: body.supervisorNotes,
           ratedAt: now.toISOString(),
         },
+        ...(returned && {
+          resubmittedAt: now.toISOString(),
+          resubmittedChanges: changedFields(existing?.returnedData ?? {}, form),
+        }),
       };
       const saved = existing
         ? await updateForm(trx, spec.kind, account.id, id, stored, {
@@ -210,7 +225,11 @@ export async function completeForm(
             formType: spec.kind,
             formId: id,
             action: "complete",
-            details: { recipients: mailedTo, via: "one-step" },
+            details: {
+              recipients: mailedTo,
+              via: "one-step",
+              ...(returned && { resubmitted: changedFields(existing?.returnedData ?? {}, form) }),
+            },
           },
         ],
         now,
@@ -220,11 +239,18 @@ export async function completeForm(
     } else {
       await deletePhotoRows(trx, photoIds);
     }
-    for (const to of mailedTo) await enqueueMail(trx, completedFormMail({ ...mail, to, link }), now);
+    for (const to of mailedTo) {
+      const content = isDriver(to) ? driverPdf : pdf;
+      await enqueueMail(
+        trx,
+        completedFormMail({ ...mail, pdf: { filename: pdfFileName, content }, to, link }),
+        now,
+      );
+    }
   });
-  app.deps.outbox?.wake();
-  if (defectReport) app.deps.webhooks?.wake();
+  deps.outbox?.wake();
+  if (defectReport) deps.webhooks?.wake();
   // The rows went with the commit; without them the bytes are unreachable, so removing them cannot fail a sent form.
-  if (!account) await deleteStoredPhotos(app, photos);
+  if (!account) await deleteStoredPhotos(deps, photos);
   return { id: account ? id : null, recipients: mailedTo };
 }

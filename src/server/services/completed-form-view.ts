@@ -1,13 +1,13 @@
-import type { FastifyInstance } from "fastify";
-import type { CompletedFormResponse } from "../../domain/api";
-import type { CheckSheetFields } from "../../domain/check-sheet";
+import type { CompletedFormResponse } from "../../domain/api/api";
+import type { CheckSheetFields } from "../../domain/checks/check-sheet";
 import { FORM_SPECS } from "../../domain/forms/form-specs";
-import type { TimesheetFields } from "../../domain/timesheet";
+import type { TimesheetFields } from "../../domain/hours/timesheet";
 import { getFormByViewToken, getOwnForm, type StoredForm } from "../db/forms-repository";
 import { unprintableInForm } from "../pdf/pdf-fonts";
 import { signedContentFingerprint } from "../pdf/signed-content-fingerprint";
 import { apiForm } from "./form-answers";
 import { withImages } from "./form-images";
+import type { ServiceDeps } from "./service-deps";
 import { storedSetView } from "./stored-set";
 import { companyFormForReviewer, type ViewAccess } from "./view-access";
 
@@ -16,14 +16,14 @@ import { companyFormForReviewer, type ViewAccess } from "./view-access";
  * the one whose emailed link's token was given.
  */
 async function viewedForm(
-  app: FastifyInstance,
+  deps: ServiceDeps,
   id: string,
   access: ViewAccess,
 ): Promise<StoredForm | undefined> {
-  const { db } = app.deps.database;
+  const { db } = deps.database;
   const own = access.ownerId ? await getOwnForm(db, access.ownerId, id) : undefined;
   if (own) return own;
-  const company = access.ownerId ? await companyFormForReviewer(app, access.ownerId, id) : undefined;
+  const company = access.ownerId ? await companyFormForReviewer(deps, access.ownerId, id) : undefined;
   if (company) return company;
   const byToken = access.token ? await getFormByViewToken(db, access.token) : undefined;
   // A wrong token answers like a missing form.
@@ -35,8 +35,8 @@ async function viewedForm(
  * the stored fields and the signatures' stored images, so a reader can tell a copy whose content was changed,
  * and the characters of its text that its PDF prints as boxes.
  */
-async function withFingerprint(app: FastifyInstance, form: Record<string, unknown>) {
-  const signed = await withImages(app.deps.database.db, form, FORM_SPECS.timesheet.signatureFields);
+async function withFingerprint(deps: ServiceDeps, form: Record<string, unknown>) {
+  const signed = await withImages(deps.database.db, form, FORM_SPECS.timesheet.signatureFields);
   return {
     ...form,
     signedContentFingerprint: signedContentFingerprint(signed as TimesheetFields | CheckSheetFields),
@@ -50,22 +50,22 @@ async function withFingerprint(app: FastifyInstance, form: Record<string, unknow
  * check sheets and the approval.
  */
 export async function completedFormView(
-  app: FastifyInstance,
+  deps: ServiceDeps,
   id: string,
   access: ViewAccess,
 ): Promise<CompletedFormResponse | undefined> {
-  const stored = await viewedForm(app, id, access);
+  const stored = await viewedForm(deps, id, access);
   if (!stored) return undefined;
   const set =
     stored.kind === "timesheet" && stored.ownerId
-      ? await storedSetView(app.deps.database.db, stored.ownerId, stored.id)
+      ? await storedSetView(deps.database.db, stored.ownerId, stored.id)
       : undefined;
   const checkSheets = set
-    ? await Promise.all(set.checkSheets.map((sheet) => withFingerprint(app, sheet)))
+    ? await Promise.all(set.checkSheets.map((sheet) => withFingerprint(deps, sheet)))
     : [];
   return {
     type: stored.kind,
-    form: await withFingerprint(app, apiForm(stored)),
+    form: await withFingerprint(deps, apiForm(stored)),
     ...(set ? { set: { ...set, checkSheets } } : {}),
   };
 }

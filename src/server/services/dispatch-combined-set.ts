@@ -1,14 +1,13 @@
-import type { FastifyInstance } from "fastify";
-import type { EmailDispatchRequest } from "../../domain/api";
-import { SET_TRANSITIONS } from "../../domain/combined-transitions";
-import { packRecipients } from "../../domain/pack-recipients";
+import type { EmailDispatchRequest } from "../../domain/api/api";
+import { packRecipients } from "../../domain/sets/pack-recipients";
 import { newToken } from "../auth/sessions";
 import type { Account } from "../db/accounts-repository";
-import { enqueueMail } from "../db/outbox-repository";
 import { setApprovalStatus } from "../db/supervisor-approvals-repository";
-import { moveSet, setAuditEvents } from "./combined-set-forms";
-import { type AuditActor, recordAudit } from "./record-audit";
+import { setAuditEvents } from "./combined-set-forms";
+import type { AuditActor } from "./record-audit";
+import type { ServiceDeps } from "./service-deps";
 import { loadStoredSet, signedApproval } from "./stored-set";
+import { transitionSet } from "./transition-set";
 import { weeklyPackMails } from "./weekly-pack-mails";
 
 /**
@@ -17,17 +16,16 @@ import { weeklyPackMails } from "./weekly-pack-mails";
  * dispatched. The account holder (the supervisor on this device) gets a copy. Answers every address mailed.
  */
 export async function dispatchCombinedSet(
-  app: FastifyInstance,
+  deps: ServiceDeps,
   account: Account,
   actor: AuditActor,
   body: EmailDispatchRequest,
 ): Promise<{ recipients: string[] }> {
-  const { db } = app.deps.database;
-  const now = app.deps.now();
-  const { stored, set } = await loadStoredSet(app, account, body.combinedId, "dispatch");
+  const now = deps.now();
+  const { stored, set } = await loadStoredSet(deps, account, body.combinedId, "dispatch");
   const viewToken = set.viewToken ?? newToken();
   const recipients = packRecipients(body.emailAddresses, account.email);
-  const mails = await weeklyPackMails(app, account.id, set, recipients, {
+  const mails = await weeklyPackMails(deps, account.id, set, recipients, {
     approval: signedApproval(stored),
     rating: stored.rating ? { rating: stored.rating, notes: stored.ratingNotes } : undefined,
     note: body.message,
@@ -35,20 +33,19 @@ export async function dispatchCombinedSet(
     now,
   });
 
-  await db.transaction().execute(async (trx) => {
-    await moveSet(
-      trx,
-      account.id,
+  await transitionSet(
+    deps,
+    {
+      ownerId: account.id,
+      actor,
       set,
-      SET_TRANSITIONS.dispatch.from,
-      { status: "dispatched" },
-      { viewToken },
-      now,
-    );
-    await setApprovalStatus(trx, account.id, set.timesheet.id, "dispatched", now);
-    await recordAudit(trx, actor, setAuditEvents(set, "dispatch", { recipients }), now);
-    for (const mail of mails) await enqueueMail(trx, mail, now);
-  });
-  app.deps.outbox?.wake();
+      action: "dispatch",
+      viewToken,
+      writeSet: (trx) => setApprovalStatus(trx, account.id, set.timesheet.id, "dispatched", now),
+      audit: setAuditEvents(set, "dispatch", { recipients }),
+      mails,
+    },
+    now,
+  );
   return { recipients };
 }

@@ -1,10 +1,16 @@
 import { z } from "zod";
-import type { CheckSheetSummary, TimesheetSummary } from "../../domain/api";
-import { IdSchema } from "../../domain/form-fields";
+import type { CheckSheetSummary, TimesheetSummary } from "../../domain/api/api";
+import { companyFormAnswer } from "../../domain/company/company-state";
+import { IdSchema } from "../../domain/forms/form-fields";
 import { type AnyFormSpec, withChanges } from "../../domain/forms/form-spec";
-import { messages } from "../../domain/messages";
+import { messages } from "../../domain/text/messages";
 import { AppError } from "../app-error";
-import type { FormListPosition, FormSummaryRow, StoredForm } from "../db/forms-repository";
+import {
+  companyFactsOf,
+  type FormListPosition,
+  type FormSummaryRow,
+  type StoredForm,
+} from "../db/forms-repository";
 
 /** A stored form as the API answers it: its fields, with the row's id, status and times. */
 export function apiForm(stored: StoredForm): Record<string, unknown> {
@@ -19,13 +25,27 @@ export function apiForm(stored: StoredForm): Record<string, unknown> {
     ...(stored.sentBack ? { sentBack: stored.sentBack } : {}),
     // Why an admin reopened the form's approved set: every PDF made of it since says so.
     ...(stored.amendedAfterApproval ? { amendedAfterApproval: stored.amendedAfterApproval } : {}),
+    // A company member's form in the company's words, with the office's reason while it is returned.
+    ...(stored.organisationId === null
+      ? {}
+      : {
+          companyState: companyFormAnswer({
+            ...companyFactsOf(stored),
+            sentBackReason: stored.sentBack?.reason ?? null,
+            reopenedReason: stored.amendedAfterApproval?.reason ?? null,
+          }),
+        }),
   });
 }
 
 /** A list page's form as the API answers it: the date under the form type's own name for it. */
 export function apiSummary(spec: AnyFormSpec, row: FormSummaryRow): TimesheetSummary | CheckSheetSummary {
-  const { date, ...rest } = row;
-  return { ...rest, [spec.dateField]: date } as TimesheetSummary | CheckSheetSummary;
+  const { date, company, ...rest } = row;
+  return {
+    ...rest,
+    ...(company ? { companyState: companyFormAnswer(company) } : {}),
+    [spec.dateField]: date,
+  } as TimesheetSummary | CheckSheetSummary;
 }
 
 const ListCursorSchema = z.tuple([z.iso.datetime(), IdSchema]);

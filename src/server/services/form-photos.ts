@@ -1,14 +1,14 @@
 import { createHash } from "node:crypto";
-import type { FastifyInstance } from "fastify";
-import { MAX_PHOTO_BYTES } from "../../domain/constants";
-import { IdSchema } from "../../domain/form-fields";
-import { messages } from "../../domain/messages";
+import { MAX_PHOTO_BYTES } from "../../domain/forms/constants";
+import { IdSchema } from "../../domain/forms/form-fields";
+import { messages } from "../../domain/text/messages";
 import { AppError } from "../app-error";
 import type { Account } from "../db/accounts-repository";
 import { findPhotos, markPhotoUploaded, type PhotoRow } from "../db/photos-repository";
 import type { PdfPhoto } from "../pdf/pdf-canvas";
 import { sniffImageType } from "../storage/sniff-image-type";
 import { deletePhotoFiles, readPrintCopy, storePrintCopy } from "./print-copies";
+import type { ServiceDeps } from "./service-deps";
 
 const PHOTO_PATH = /^\/api\/photos\/([^/?#]+)$/;
 
@@ -49,19 +49,19 @@ export interface PhotoUse {
  * phone still keeping them can upload them and send the form again.
  */
 export async function resolveFormPhotos(
-  app: FastifyInstance,
+  deps: ServiceDeps,
   urls: readonly string[],
   use: PhotoUse,
 ): Promise<PhotoRow[]> {
   const ids = urls.map((url, index) => {
-    const id = photoIdOfUrl(url, app.deps.config.publicUrl);
+    const id = photoIdOfUrl(url, deps.config.publicUrl);
     if (!id) throw refused(index, "was not uploaded to Plant Sheets");
     return id;
   });
   ids.forEach((id, index) => {
     if (ids.indexOf(id) !== index) throw refused(index, "is attached twice");
   });
-  const rows = new Map((await findPhotos(app.deps.database.db, ids)).map((row) => [row.id, row]));
+  const rows = new Map((await findPhotos(deps.database.db, ids)).map((row) => [row.id, row]));
   const ownerId = use.account?.id ?? null;
   const held: { row: PhotoRow; index: number }[] = [];
   const missing: { index: number; problem: string }[] = [];
@@ -78,7 +78,7 @@ export async function resolveFormPhotos(
     if (row.form_id !== null && row.form_id !== use.formId) {
       throw refused(index, "is already attached to another check sheet");
     }
-    if (!(await holdsBytes(app, row))) {
+    if (!(await holdsBytes(deps, row))) {
       const problem = row.uploaded_at === null ? "has not finished uploading" : "is no longer on the server";
       missing.push({ index, problem });
       continue;
@@ -92,7 +92,7 @@ export async function resolveFormPhotos(
     });
   }
   const resolved: PhotoRow[] = [];
-  for (const { row, index } of held) resolved.push(await verifiedPhoto(app, row, index));
+  for (const { row, index } of held) resolved.push(await verifiedPhoto(deps, row, index));
   return resolved;
 }
 
@@ -101,8 +101,8 @@ export async function resolveFormPhotos(
  * bucket) and still there. A row alone is not enough: a form that named a photo without its bytes would be
  * signed and mailed with a hole in it.
  */
-async function holdsBytes(app: FastifyInstance, row: PhotoRow): Promise<boolean> {
-  const storage = app.deps.photoStorage;
+async function holdsBytes(deps: ServiceDeps, row: PhotoRow): Promise<boolean> {
+  const storage = deps.photoStorage;
   if (row.uploaded_at === null && !storage.presignUpload) return false;
   return ((await storage.size(row.storage_key)) ?? 0) > 0;
 }
@@ -112,9 +112,9 @@ async function holdsBytes(app: FastifyInstance, row: PhotoRow): Promise<boolean>
  * the browser put straight into object storage are fetched and checked on first use (and their print copy made
  * then), and removed when they are too large or not an image.
  */
-export async function verifiedPhoto(app: FastifyInstance, row: PhotoRow, index = 0): Promise<PhotoRow> {
+export async function verifiedPhoto(deps: ServiceDeps, row: PhotoRow, index = 0): Promise<PhotoRow> {
   if (row.uploaded_at !== null) return row;
-  const storage = app.deps.photoStorage;
+  const storage = deps.photoStorage;
   if (!storage.presignUpload) throw refused(index, "has not finished uploading");
   const size = await storage.size(row.storage_key);
   if (size === null || size === 0) throw refused(index, "has not finished uploading");
@@ -128,14 +128,14 @@ export async function verifiedPhoto(app: FastifyInstance, row: PhotoRow, index =
     await storage.delete(row.storage_key);
     throw refused(index, type ? "is larger than 10 MB" : "is not an image");
   }
-  await storePrintCopy(storage, app.log, row.storage_key, { data: bytes, contentType: type });
-  const now = app.deps.now();
+  await storePrintCopy(storage, deps.log, row.storage_key, { data: bytes, contentType: type });
+  const now = deps.now();
   const file = {
     contentType: type,
     bytes: bytes.length,
     sha256: createHash("sha256").update(bytes).digest("hex"),
   };
-  await markPhotoUploaded(app.deps.database.db, row.id, file, now);
+  await markPhotoUploaded(deps.database.db, row.id, file, now);
   return {
     ...row,
     content_type: file.contentType,
@@ -147,10 +147,10 @@ export async function verifiedPhoto(app: FastifyInstance, row: PhotoRow, index =
 }
 
 /** The photos as a PDF embeds them (their print copies), in order. */
-export async function readPdfPhotos(app: FastifyInstance, rows: readonly PhotoRow[]): Promise<PdfPhoto[]> {
+export async function readPdfPhotos(deps: ServiceDeps, rows: readonly PhotoRow[]): Promise<PdfPhoto[]> {
   return Promise.all(
     rows.map((row) =>
-      readPrintCopy(app.deps.photoStorage, app.log, {
+      readPrintCopy(deps.photoStorage, deps.log, {
         storageKey: row.storage_key,
         contentType: row.content_type,
       }),
@@ -162,10 +162,10 @@ export async function readPdfPhotos(app: FastifyInstance, rows: readonly PhotoRo
  * Removes photos' bytes from storage once their rows are gone. A failure is logged, not raised: the form has
  * been handled, and a leftover file under an unguessable key shows nothing to anyone.
  */
-export async function deleteStoredPhotos(app: FastifyInstance, rows: readonly PhotoRow[]): Promise<void> {
+export async function deleteStoredPhotos(deps: ServiceDeps, rows: readonly PhotoRow[]): Promise<void> {
   for (const row of rows) {
-    await deletePhotoFiles(app.deps.photoStorage, row.storage_key).catch((error: unknown) => {
-      app.log.warn({ err: error, key: row.storage_key }, "could not delete a photo's bytes");
+    await deletePhotoFiles(deps.photoStorage, row.storage_key).catch((error: unknown) => {
+      deps.log.warn({ err: error, key: row.storage_key }, "could not delete a photo's bytes");
     });
   }
 }

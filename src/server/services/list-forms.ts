@@ -1,12 +1,13 @@
-import type { FastifyInstance } from "fastify";
 import type { Kysely } from "kysely";
-import type { CheckSheetSummary, FormListQuery, FormPage, TimesheetSummary } from "../../domain/api";
-import type { FormStatus } from "../../domain/form-status";
+import type { CheckSheetSummary, FormListQuery, FormPage, TimesheetSummary } from "../../domain/api/api";
 import type { AnyFormSpec } from "../../domain/forms/form-spec";
+import type { FormStatus } from "../../domain/forms/form-status";
 import type { Account } from "../db/accounts-repository";
-import { type FormListScope, listFormSummaries, listForms } from "../db/forms-repository";
+import { type FormListScope, getForm, listFormSummaries, listForms } from "../db/forms-repository";
 import type { DB } from "../db/schema";
 import { apiForm, apiSummary, decodeListCursor, encodeListCursor } from "./form-answers";
+import { formNotFound } from "./save-form";
+import type { ServiceDeps } from "./service-deps";
 
 const DEFAULT_FORM_PAGE_SIZE = 50;
 
@@ -15,17 +16,29 @@ const DEFAULT_FORM_PAGE_SIZE = 50;
  * form, whole, as an array (as before paging existed); with either, one page of summaries.
  */
 export async function listOwnForms(
-  app: FastifyInstance,
+  deps: ServiceDeps,
   spec: AnyFormSpec,
   account: Account,
   { status, limit, cursor }: FormListQuery,
 ): Promise<Record<string, unknown>[] | FormPage<TimesheetSummary | CheckSheetSummary>> {
-  const { db } = app.deps.database;
+  const { db } = deps.database;
   const statuses = status ? [status] : undefined;
   if (limit === undefined && cursor === undefined) {
     return (await listForms(db, spec.kind, account.id, { statuses })).map(apiForm);
   }
   return summaryPage(db, spec, account.id, { statuses, limit, cursor });
+}
+
+/** One of the account's own forms, whole, as the API answers it. */
+export async function readOwnForm(
+  deps: ServiceDeps,
+  spec: AnyFormSpec,
+  account: Account,
+  id: string,
+): Promise<Record<string, unknown>> {
+  const stored = await getForm(deps.database.db, spec.kind, account.id, id);
+  if (!stored) throw formNotFound(spec);
+  return apiForm(stored);
 }
 
 /**

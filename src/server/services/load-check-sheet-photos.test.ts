@@ -86,7 +86,7 @@ describe.each(testDatabases())("loadCheckSheetPhotos on $name", ({ open }) => {
   it("reads the owner's photos in the order attached, by path or full address, each once", async () => {
     const first = await photo(owner, PHOTOS[0]!);
     const second = await photo(null, PHOTOS[3]!);
-    const photos = await loadCheckSheetPhotos(app, owner, {
+    const photos = await loadCheckSheetPhotos(app.deps, owner, {
       photos: [`http://sheets.test/api/photos/${second}`, `/api/photos/${first}`],
       photoURLs: [`/api/photos/${first}`],
     });
@@ -99,7 +99,7 @@ describe.each(testDatabases())("loadCheckSheetPhotos on $name", ({ open }) => {
     const lost = await photo(owner, PHOTOS[2]!);
     storage.files.delete(`photos/${lost}`);
     const kept = await photo(owner, PHOTOS[0]!);
-    const photos = await loadCheckSheetPhotos(app, owner, {
+    const photos = await loadCheckSheetPhotos(app.deps, owner, {
       photos: [
         `/api/photos/${theirs}`,
         `/api/photos/${lost}`,
@@ -116,13 +116,13 @@ describe.each(testDatabases())("loadCheckSheetPhotos on $name", ({ open }) => {
     const large = { data: await phonePhoto(), contentType: "image/jpeg" };
     const id = await photo(owner, large);
     const expected = await photoForPdf(large);
-    const [first] = await loadCheckSheetPhotos(app, owner, { photos: [`/api/photos/${id}`] });
+    const [first] = await loadCheckSheetPhotos(app.deps, owner, { photos: [`/api/photos/${id}`] });
     expect(Buffer.from(first!.data).equals(Buffer.from(expected.data))).toBe(true);
     const stored = storage.files.get(printCopyKey(`photos/${id}`));
     expect(stored?.equals(Buffer.from(expected.data))).toBe(true);
     // The next pack reads the stored copy as it is.
     storage.files.set(printCopyKey(`photos/${id}`), Buffer.from(PHOTOS[1]!.data));
-    const [again] = await loadCheckSheetPhotos(app, owner, { photos: [`/api/photos/${id}`] });
+    const [again] = await loadCheckSheetPhotos(app.deps, owner, { photos: [`/api/photos/${id}`] });
     expect(Buffer.from(again!.data).equals(Buffer.from(PHOTOS[1]!.data))).toBe(true);
   });
 });

@@ -1,10 +1,10 @@
-import type { FastifyInstance } from "fastify";
 import {
   isImageHeldByAny,
   isImageHeldByOrganisation,
   isImageHeldByOwner,
   readImages,
 } from "../db/images-repository";
+import type { ServiceDeps } from "./service-deps";
 import { reviewedOrganisationOf, shownByViewToken, type ViewAccess } from "./view-access";
 
 /**
@@ -13,20 +13,20 @@ import { reviewedOrganisationOf, shownByViewToken, type ViewAccess } from "./vie
  * it; undefined otherwise, exactly as for an image that does not exist.
  */
 export async function readImage(
-  app: FastifyInstance,
+  deps: ServiceDeps,
   id: string,
   access: ViewAccess,
 ): Promise<Buffer | undefined> {
-  const { db } = app.deps.database;
+  const { db } = deps.database;
   const allowed =
     (access.ownerId !== null && (await isImageHeldByOwner(db, id, access.ownerId))) ||
-    (await isImageHeldByAny(db, id, await shownByViewToken(app, access.token))) ||
-    (access.ownerId !== null && (await heldByReviewedCompany(app, id, access.ownerId)));
+    (await isImageHeldByAny(db, id, await shownByViewToken(deps, access.token))) ||
+    (access.ownerId !== null && (await heldByReviewedCompany(deps, id, access.ownerId)));
   if (!allowed) return undefined;
   return (await readImages(db, [id])).get(id);
 }
 
-async function heldByReviewedCompany(app: FastifyInstance, id: string, readerId: string): Promise<boolean> {
-  const organisationId = await reviewedOrganisationOf(app, readerId);
-  return organisationId !== null && isImageHeldByOrganisation(app.deps.database.db, id, organisationId);
+async function heldByReviewedCompany(deps: ServiceDeps, id: string, readerId: string): Promise<boolean> {
+  const organisationId = await reviewedOrganisationOf(deps, readerId);
+  return organisationId !== null && isImageHeldByOrganisation(deps.database.db, id, organisationId);
 }

@@ -1,13 +1,17 @@
-import { randomUUID } from "node:crypto";
-import type { FastifyRequest } from "fastify";
 import type { Kysely } from "kysely";
 import type { FormKind } from "../../domain/forms/form-spec";
+import { insertAuditRows } from "../db/audit-repository";
 import type { DB } from "../db/schema";
 
 export type AuditAction =
   | "approve"
   | "dispatch"
   | "complete"
+  /**
+   * A company member's form submitted to the office by a save (draft to ready for approval): the first time, or
+   * again after the office returned it, with what changed (`resubmitted`). Later saves record nothing.
+   */
+  | "submit"
   | "archive"
   | "delete"
   /** A company's supervisor or admin approved the form's set (decision record 029). */
@@ -32,18 +36,6 @@ export interface AuditEvent {
   details?: Record<string, unknown>;
 }
 
-const MAX_USER_AGENT_LENGTH = 500;
-
-/** The actor of a request: its account, the client address (behind the configured proxy) and user agent. */
-export function auditActorOf(request: FastifyRequest): AuditActor {
-  const userAgent = request.headers["user-agent"];
-  return {
-    accountId: request.session?.account.id ?? null,
-    ip: request.ip || null,
-    userAgent: typeof userAgent === "string" ? userAgent.slice(0, MAX_USER_AGENT_LENGTH) : null,
-  };
-}
-
 /**
  * Writes one audit row per event. Pass the transaction of the change the events describe, so the trail
  * holds exactly the changes that committed.
@@ -54,21 +46,9 @@ export async function recordAudit(
   events: readonly AuditEvent[],
   now: Date,
 ): Promise<void> {
-  if (events.length === 0) return;
-  await db
-    .insertInto("audit_events")
-    .values(
-      events.map((event) => ({
-        id: randomUUID(),
-        form_type: event.formType,
-        form_id: event.formId,
-        account_id: actor.accountId,
-        action: event.action,
-        ip: actor.ip,
-        user_agent: actor.userAgent,
-        details: event.details ? JSON.stringify(event.details) : null,
-        created_at: now.toISOString(),
-      })),
-    )
-    .execute();
+  await insertAuditRows(
+    db,
+    events.map(({ formType, formId, action, details }) => ({ formType, formId, action, details, ...actor })),
+    now,
+  );
 }

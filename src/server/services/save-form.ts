@@ -1,23 +1,24 @@
-import type { FastifyInstance } from "fastify";
 import type { Kysely } from "kysely";
-import { companyMessages } from "../../domain/company-messages";
-import { type FormStatus, isOpenStatus, OPEN_STATUSES } from "../../domain/form-status";
+import { changedFields, companyFormStatus } from "../../domain/company/company-state";
 import { type AnyFormSpec, listedValues, withChanges } from "../../domain/forms/form-spec";
-import { formatIsoDate } from "../../domain/iso-date";
-import { messages, noticeText } from "../../domain/messages";
-import { type SignedAtFields, signedAtProblem } from "../../domain/signatures";
+import { type FormStatus, isOpenStatus, OPEN_STATUSES } from "../../domain/forms/form-status";
+import { type SignedAtFields, signedAtProblem } from "../../domain/forms/signatures";
+import { companyMessages } from "../../domain/text/company-messages";
+import { messages, noticeText } from "../../domain/text/messages";
+import { formatIsoDate } from "../../domain/time/iso-date";
 import { AppError } from "../app-error";
 import type { Account } from "../db/accounts-repository";
-import { getForm, insertForm, type StoredForm, updateForm } from "../db/forms-repository";
+import { companyFactsOf, getForm, insertForm, type StoredForm, updateForm } from "../db/forms-repository";
 import { holdImages } from "../db/images-repository";
 import { setFormPhotos } from "../db/photos-repository";
 import type { DB } from "../db/schema";
-import { archiveForm } from "./archive-form";
 import { imageIdsOf, refuseUnknownImages, separateImages } from "./form-images";
 import { resolveFormPhotos } from "./form-photos";
 import { organisationIdOf } from "./organisations/organisation-access";
 import { defectReportWrite, wakeAfterDefectReport } from "./organisations/vehicle-defects";
-import type { AuditActor } from "./record-audit";
+import { type AuditActor, type AuditEvent, recordAudit } from "./record-audit";
+import { removeOwnForm } from "./remove-form";
+import type { ServiceDeps } from "./service-deps";
 
 type Fields = Record<string, unknown> & { status: FormStatus };
 
@@ -52,15 +53,9 @@ function statusChangeBySave(status: FormStatus | undefined): "edit" | "archive" 
  * The writes a form type's photos need beside the form, checked before anything is written: only this account's
  * uploaded photos may be listed, and each row then names the form that shows it.
  */
-async function photoWrites(
-  app: FastifyInstance,
-  spec: AnyFormSpec,
-  account: Account,
-  id: string,
-  form: Fields,
-) {
+async function photoWrites(deps: ServiceDeps, spec: AnyFormSpec, account: Account, id: string, form: Fields) {
   if (!spec.hasPhotos) return null;
-  const photos = await resolveFormPhotos(app, form.photos as string[], { account, formId: id });
+  const photos = await resolveFormPhotos(deps, form.photos as string[], { account, formId: id });
   const ids = photos.map((photo) => photo.id);
   return (trx: Kysely<DB>) => setFormPhotos(trx, account.id, id, ids);
 }
@@ -69,6 +64,12 @@ async function photoWrites(
  * Whether a driver's save is refused: once the form is approved, sent or filed in their own flow, and once their
  * company's supervisor or admin approved its set (decision record 029).
  */
+/** A company's form its office sent back or reopened, still with the driver. */
+export function isReturned(form: StoredForm): boolean {
+  const { state } = companyFormStatus(companyFactsOf(form));
+  return state === "sent_back" || state === "reopened";
+}
+
 export function isLocked(form: Pick<StoredForm, "status" | "reviewApprovedAt">): boolean {
   return !isOpenStatus(form.status) || form.reviewApprovedAt !== null;
 }
@@ -81,17 +82,37 @@ export function lockedError(form: Pick<StoredForm, "reviewApprovedAt">): AppErro
 }
 
 /**
+ * The audit row of a company member's form submitted to the office by a save, which the week's history reads
+ * (decision record 040): when it goes from draft to ready for approval for the first time, or again after the
+ * office returned it (with what changed). Saves of a submitted form, and a driver's own round trip through draft,
+ * record nothing more; the one-step completion records its own row.
+ */
+function submissionEvent(
+  spec: AnyFormSpec,
+  before: Pick<StoredForm, "id" | "status" | "submittedAt" | "organisationId">,
+  status: FormStatus,
+  resubmittedChanges: string[] | null,
+): AuditEvent | null {
+  if (before.organisationId === null || before.status !== "draft" || status !== "ready_for_approval")
+    return null;
+  const event = { formType: spec.kind, formId: before.id, action: "submit" as const };
+  if (resubmittedChanges) return { ...event, details: { resubmitted: resubmittedChanges } };
+  return before.submittedAt === null ? event : null;
+}
+
+/**
  * POST of a form: a new draft (or a sheet submitted for approval at once) for this account, its id made by the
  * client. A replay of the same create answers as the first did; an id that is someone else's form is refused.
  */
 export async function createForm(
-  app: FastifyInstance,
+  deps: ServiceDeps,
   spec: AnyFormSpec,
   account: Account,
+  actor: AuditActor,
   input: Record<string, unknown> & { id: string },
 ): Promise<{ created: boolean }> {
-  const { db } = app.deps.database;
-  const now = app.deps.now();
+  const { db } = deps.database;
+  const now = deps.now();
   const { id } = input;
   const applied: Fields = spec.apply(spec.empty(formatIsoDate(now)), input);
   if (statusChangeBySave(applied.status) === "archive") {
@@ -100,10 +121,10 @@ export async function createForm(
   refuseFormProblem(spec, applied, {}, input as SignedAtFields, now);
   refuseUnknownImages(imageIdsOf(applied, spec.signatureFields), []);
   const { form, images } = separateImages(applied, spec.signatureFields);
-  const photos = await photoWrites(app, spec, account, id, form);
+  const photos = await photoWrites(deps, spec, account, id, form);
   // A member's form belongs to their company too, from the moment it is made.
   const organisationId = await organisationIdOf(db, account);
-  const defectReport = await defectReportWrite(app, {
+  const defectReport = await defectReportWrite(deps, {
     kind: spec.kind,
     id,
     ownerId: account.id,
@@ -111,6 +132,13 @@ export async function createForm(
     status: form.status,
     fields: form,
   });
+  // A new form is a draft before it is saved: made already submitted, it is submitted for the first time.
+  const submission = submissionEvent(
+    spec,
+    { id, status: "draft", submittedAt: null, organisationId },
+    form.status,
+    null,
+  );
   const created = await db.transaction().execute(async (trx) => {
     const inserted = await insertForm(
       trx,
@@ -131,10 +159,11 @@ export async function createForm(
       await holdImages(trx, id, images, now);
       await photos?.(trx);
       await defectReport?.(trx, now);
+      if (submission) await recordAudit(trx, actor, [submission], now);
     }
     return inserted;
   });
-  if (defectReport) wakeAfterDefectReport(app);
+  if (defectReport) wakeAfterDefectReport(deps);
   if (!created && !(await getForm(db, spec.kind, account.id, id))) {
     throw new AppError("conflict", messages.formIdInUse(spec.noun));
   }
@@ -146,22 +175,22 @@ export async function createForm(
  * is refused, even if completed by another request meanwhile). With status archived it archives instead.
  */
 export async function updateOwnForm(
-  app: FastifyInstance,
+  deps: ServiceDeps,
   spec: AnyFormSpec,
   account: Account,
   actor: AuditActor,
   id: string,
   input: Record<string, unknown>,
 ): Promise<void> {
-  const { db } = app.deps.database;
+  const { db } = deps.database;
   if (statusChangeBySave(input.status as FormStatus | undefined) === "archive") {
-    if (!(await archiveForm(app, account, actor, spec, id))) throw formNotFound(spec);
+    if (!(await removeOwnForm(deps, account, actor, spec, id, "archive"))) throw formNotFound(spec);
     return;
   }
   const current = await getForm(db, spec.kind, account.id, id);
   if (!current) throw formNotFound(spec);
   if (isLocked(current)) throw lockedError(current);
-  const now = app.deps.now();
+  const now = deps.now();
   const applied: Fields = spec.apply(withChanges(current.fields, { status: current.status }), input);
   refuseFormProblem(spec, applied, current.fields, input, now);
   const before = imageIdsOf(current.fields, spec.signatureFields);
@@ -170,20 +199,25 @@ export async function updateOwnForm(
   // A draft keeps every signature it was saved with until it is completed or deleted: a save never lets go of an
   // image, so only a newly drawn signature needs storing, and a save read from an older version loses nothing.
   const newImages = images.filter((image) => !before.includes(image.id));
-  const photos = await photoWrites(app, spec, account, id, form);
+  const photos = await photoWrites(deps, spec, account, id, form);
+  // A form the company's office returned, submitted again: marked resubmitted with what changed (040).
+  const resubmittedChanges =
+    form.status !== "draft" && isReturned(current) ? changedFields(current.returnedData ?? {}, form) : null;
   const patch = {
     status: form.status,
     listed: listedValues(spec, form),
     ...(form.status === "ready_for_approval" && current.submittedAt === null
       ? { submittedAt: now.toISOString() }
       : {}),
+    ...(resubmittedChanges && { resubmittedAt: now.toISOString(), resubmittedChanges }),
     fields: form,
   };
+  const submission = submissionEvent(spec, current, form.status, resubmittedChanges);
   // Completed meanwhile by another request: the edit must not land on a signed form.
   const write = { now, onlyIfStatusIn: OPEN_STATUSES, onlyIfNotReviewApproved: true };
   // Most saves write only the row (a signed draft sends its signatures as drawn every time). On its own the write
   // joins other saves' group commit; a transaction would hold the write slot, and SQLite's lock, until it ends.
-  const defectReport = await defectReportWrite(app, {
+  const defectReport = await defectReportWrite(deps, {
     kind: spec.kind,
     id,
     ownerId: account.id,
@@ -192,7 +226,7 @@ export async function updateOwnForm(
     fields: form,
   });
   const updated =
-    newImages.length === 0 && !photos && !defectReport
+    newImages.length === 0 && !photos && !defectReport && !submission
       ? await updateForm(db, spec.kind, account.id, id, patch, write)
       : await db.transaction().execute(async (trx) => {
           const done = await updateForm(trx, spec.kind, account.id, id, patch, write);
@@ -200,10 +234,11 @@ export async function updateOwnForm(
             await holdImages(trx, id, newImages, now);
             await photos?.(trx);
             await defectReport?.(trx, now);
+            if (submission) await recordAudit(trx, actor, [submission], now);
           }
           return done;
         });
-  if (defectReport) wakeAfterDefectReport(app);
+  if (defectReport) wakeAfterDefectReport(deps);
   if (!updated) {
     throw lockedError((await getForm(db, spec.kind, account.id, id)) ?? current);
   }

@@ -1,17 +1,17 @@
-import type { FastifyInstance } from "fastify";
 import type { Kysely } from "kysely";
-import type { StoredSet } from "../../domain/api";
-import { setTransitionProblem } from "../../domain/combined-transitions";
-import { messages } from "../../domain/messages";
-import { combinedSetId, timesheetIdOfCombined } from "../../domain/pairing";
-import type { SupervisorApproval } from "../../domain/rating";
+import type { StoredSet } from "../../domain/api/api";
+import { setTransitionProblem } from "../../domain/sets/combined-transitions";
+import { combinedSetId, timesheetIdOfCombined } from "../../domain/sets/pairing";
+import type { SupervisorApproval } from "../../domain/sets/rating";
+import { messages } from "../../domain/text/messages";
 import { AppError } from "../app-error";
 import type { Account } from "../db/accounts-repository";
 import { getForm } from "../db/forms-repository";
 import type { DB } from "../db/schema";
-import { getApproval, type StoredApproval } from "../db/supervisor-approvals-repository";
+import { getApproval, listApprovals, type StoredApproval } from "../db/supervisor-approvals-repository";
 import { assertTransition, loadSetForms, setNotFound } from "./combined-set-forms";
 import { apiForm } from "./form-answers";
+import type { ServiceDeps } from "./service-deps";
 
 /** The client's and foreman's approval as stored, when both have signed with their names. */
 export function signedApproval(stored: StoredApproval): SupervisorApproval | undefined {
@@ -25,6 +25,11 @@ export function signedApproval(stored: StoredApproval): SupervisorApproval | und
     approvedAt,
     supervisorNotes: stored.notes ?? "",
   };
+}
+
+/** The account's own sets (its personal supervisor workflow), as the API answers them. */
+export async function listOwnSets(deps: ServiceDeps, account: Account): Promise<StoredSet[]> {
+  return (await listApprovals(deps.database.db, account.id)).map(toStoredSet);
 }
 
 /** A stored set as the API answers it. */
@@ -59,12 +64,12 @@ export async function storedSetView(db: Kysely<DB>, ownerId: string, timesheetId
  * other id answers 404.
  */
 export async function loadStoredSet(
-  app: FastifyInstance,
+  deps: ServiceDeps,
   account: Account,
   combinedId: string,
   action: "dispatch" | "complete",
 ) {
-  const { db } = app.deps.database;
+  const { db } = deps.database;
   const timesheetId = timesheetIdOfCombined(combinedId);
   if (!timesheetId) throw setNotFound();
   const stored = await getApproval(db, account.id, combinedId);

@@ -1,11 +1,9 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
-import { ViewTokenQuerySchema } from "../../domain/api";
-import { may } from "../../domain/organisation";
-import { combinedSetId } from "../../domain/pairing";
+import { may } from "../../domain/company/organisation";
+import { combinedSetId } from "../../domain/sets/pairing";
 import { getFormByViewToken, getOrganisationFormById, type StoredForm } from "../db/forms-repository";
 import { findMembership } from "../db/organisations-repository";
 import { getApproval } from "../db/supervisor-approvals-repository";
-import { parseInput } from "../parse-input";
+import type { ServiceDeps } from "./service-deps";
 
 /** Who is asking to see a form's images: the owner's session, or the emailed link's token. */
 export interface ViewAccess {
@@ -13,20 +11,14 @@ export interface ViewAccess {
   token: string | null;
 }
 
-/** A request's access: its session's account, and the emailed link's `?token=` if it carries one. */
-export function viewAccessOf(request: FastifyRequest): ViewAccess {
-  const { token } = parseInput(ViewTokenQuerySchema, request.query);
-  return { ownerId: request.session?.account.id ?? null, token: token ?? null };
-}
-
 /**
  * What an emailed link shows: its form, and when that is a timesheet heading an approved set, the set (its
  * client's and foreman's signatures) and the set's check sheets. Ids of forms and of the set; none for a token
  * that opens nothing.
  */
-export async function shownByViewToken(app: FastifyInstance, token: string | null): Promise<string[]> {
+export async function shownByViewToken(deps: ServiceDeps, token: string | null): Promise<string[]> {
   if (token === null) return [];
-  const { db } = app.deps.database;
+  const { db } = deps.database;
   const form = await getFormByViewToken(db, token);
   if (!form) return [];
   const set =
@@ -42,18 +34,16 @@ export async function shownByViewToken(app: FastifyInstance, token: string | nul
  * company or of none, as for a form that does not exist.
  */
 export async function companyFormForReviewer(
-  app: FastifyInstance,
+  deps: ServiceDeps,
   readerId: string,
   id: string,
 ): Promise<StoredForm | undefined> {
-  const organisationId = await reviewedOrganisationOf(app, readerId);
-  return organisationId === null
-    ? undefined
-    : getOrganisationFormById(app.deps.database.db, organisationId, id);
+  const organisationId = await reviewedOrganisationOf(deps, readerId);
+  return organisationId === null ? undefined : getOrganisationFormById(deps.database.db, organisationId, id);
 }
 
 /** The organisation whose members' forms the reader may see (a supervisor's or admin's); null for anyone else. */
-export async function reviewedOrganisationOf(app: FastifyInstance, readerId: string): Promise<string | null> {
-  const membership = await findMembership(app.deps.database.db, readerId);
+export async function reviewedOrganisationOf(deps: ServiceDeps, readerId: string): Promise<string | null> {
+  const membership = await findMembership(deps.database.db, readerId);
   return membership && may(membership.role, "view-member-forms") ? membership.organisationId : null;
 }

@@ -1,9 +1,8 @@
-import type { FastifyInstance } from "fastify";
 import { fileSlug } from "../../domain/forms/form-spec";
 import { FORM_SPECS } from "../../domain/forms/form-specs";
-import { formatDisplayDate } from "../../domain/iso-date";
-import { messages } from "../../domain/messages";
-import type { Rating, SupervisorApproval } from "../../domain/rating";
+import type { Rating, SupervisorApproval } from "../../domain/sets/rating";
+import { messages } from "../../domain/text/messages";
+import { formatDisplayDate } from "../../domain/time/iso-date";
 import { findCustomer } from "../db/customers-repository";
 import type { OutgoingMail } from "../db/outbox-repository";
 import { completedFormMail } from "../mail/completed-form-mail";
@@ -12,6 +11,7 @@ import type { SetForms } from "./combined-set-forms";
 import { completedFormLink } from "./complete-form";
 import { APPROVAL_IMAGE_FIELDS, SIGNATURE_FIELDS, withImages } from "./form-images";
 import { loadCheckSheetPhotos } from "./load-check-sheet-photos";
+import type { ServiceDeps } from "./service-deps";
 
 export interface PackOptions {
   approval?: SupervisorApproval;
@@ -29,20 +29,20 @@ export interface PackOptions {
  * caller's transaction opens: it reads storage and takes time, and must not hold a write lock meanwhile.
  */
 export async function weeklyPackMails(
-  app: FastifyInstance,
+  deps: ServiceDeps,
   ownerId: string,
   set: SetForms,
   recipients: readonly string[],
   options: PackOptions,
 ): Promise<OutgoingMail[]> {
-  const { db } = app.deps.database;
+  const { db } = deps.database;
   // The PDF shows the signatures themselves, and prints the fingerprints of what was signed.
   const timesheet = await withImages(db, set.timesheet, SIGNATURE_FIELDS);
   const checkSheets = [];
   for (const checkSheet of set.checkSheets) {
     checkSheets.push({
       checkSheet: await withImages(db, checkSheet, SIGNATURE_FIELDS),
-      photos: await loadCheckSheetPhotos(app, ownerId, checkSheet),
+      photos: await loadCheckSheetPhotos(deps, ownerId, checkSheet),
     });
   }
   const customer = timesheet.customerId ? await findCustomer(db, timesheet.customerId) : undefined;
@@ -57,7 +57,7 @@ export async function weeklyPackMails(
     amendment: set.timesheet.amendedAfterApproval,
   });
   const filename = `weekly-pack-${fileSlug(timesheet.plantNumber) || "plant"}-${timesheet.weekEnding || options.now.toISOString().slice(0, 10)}.pdf`;
-  const link = completedFormLink(app.deps.config.publicUrl, timesheet.id, options.viewToken);
+  const link = completedFormLink(deps.config.publicUrl, timesheet.id, options.viewToken);
   // The mail says exactly what the pack is: out for approval, or approved and signed by whom.
   const approval = options.approval;
   // The subject names no one: the signers' names are in the mail and the PDF.

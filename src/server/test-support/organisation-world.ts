@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import type { Role } from "../../domain/organisation";
+import type { Role } from "../../domain/company/organisation";
 import type { TestApp } from "./test-app";
 
 /** A signed-in account as the organisation tests use it: its cookie, address and id. */

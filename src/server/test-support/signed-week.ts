@@ -1,4 +1,4 @@
-import { SAMPLE_SIGNATURE } from "../../domain/sample-signature";
+import { SAMPLE_SIGNATURE } from "../../test-support/sample-signature";
 import { CLIENT_SIGNATURE, OPERATOR_SIGNATURE } from "../pdf/pdf-fixtures";
 
 /** The heading of a form: whose plant worked where. */

@@ -1,7 +1,7 @@
 import { createServer as createHttpServer } from "node:http";
 import type { LookupFunction } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ADDRESS_REFUSED_CODE, outcomeOfFailure } from "../../domain/webhook";
+import { ADDRESS_REFUSED_CODE, outcomeOfFailure } from "../../domain/company/webhook";
 import { loopbackNamesOfHostsFile, startConnectionCounter } from "../test-support/this-machine";
 import { checkedLookup, postWebhook, type ResolveName, resolveWithSystem } from "./webhook-call";
 

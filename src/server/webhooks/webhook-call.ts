@@ -2,7 +2,7 @@ import { lookup as systemLookup } from "node:dns/promises";
 import http from "node:http";
 import https from "node:https";
 import { isIP, type LookupFunction } from "node:net";
-import { ADDRESS_REFUSED_CODE, mayConnectTo } from "../../domain/webhook";
+import { ADDRESS_REFUSED_CODE, mayConnectTo } from "../../domain/company/webhook";
 
 /** A name's addresses, as `dns.lookup(name, { all: true })` answers them. */
 export type ResolveName = (hostname: string) => Promise<Array<{ address: string; family: number }>>;

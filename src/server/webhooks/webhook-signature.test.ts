@@ -1,7 +1,7 @@
 import { createHmac } from "node:crypto";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { WEBHOOK_HEADERS } from "../../domain/webhook";
+import { WEBHOOK_HEADERS } from "../../domain/company/webhook";
 import {
   signatureHeader,
   verifyWebhookSignature,

@@ -3,7 +3,7 @@ import {
   DEFAULT_SIGNATURE_TOLERANCE_SECONDS,
   WEBHOOK_HEADERS,
   type WebhookEvent,
-} from "../../domain/webhook";
+} from "../../domain/company/webhook";
 
 /**
  * The webhooks' signature (decision record 029), apart from src/domain because it needs node:crypto: the rules of

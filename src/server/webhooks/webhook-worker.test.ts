@@ -2,15 +2,14 @@ import { randomUUID } from "node:crypto";
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import { createServer as createTlsServer } from "node:https";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { companyMessages } from "../../domain/company-messages";
-import { SAMPLE_SIGNATURE } from "../../domain/sample-signature";
 import {
   type SetApprovedData,
   WEBHOOK_HISTORY_LENGTH,
   type WebhookEnvelope,
   type WebhookView,
-} from "../../domain/webhook";
-import { DEFAULT_CLAIM_LEASE_MS } from "../db/outbox-repository";
+} from "../../domain/company/webhook";
+import { companyMessages } from "../../domain/text/company-messages";
+import { SAMPLE_SIGNATURE } from "../../test-support/sample-signature";
 import { testDatabases } from "../db/test-databases";
 import {
   claimWebhookBatch,
@@ -18,7 +17,7 @@ import {
   getWebhookDelivery,
   WEBHOOK_REMOVED,
 } from "../db/webhooks-repository";
-import { nextRetryAt } from "../mail/outbox-worker";
+import { DEFAULT_CLAIM_LEASE_MS, nextRetryAt } from "../delivery/delivery-queue";
 import { signedCheckSheet } from "../pdf/pdf-fixtures";
 import { type Company, organisationHelpers, type Person } from "../test-support/organisation-world";
 import { SELF_SIGNED_LOCALHOST } from "../test-support/self-signed-localhost";
@@ -221,6 +220,11 @@ describe.each(testDatabases())("the company's webhook, delivered, on $name", ({ 
         approvedAt: clock.toISOString(),
         approvedBy: { accountId: acme.admin.id, name: expect.any(String) },
         rating: "happy",
+        week: { state: "approved", resubmitted: false },
+        forms: [
+          { id: week, kind: "timesheet", state: "approved", resubmitted: null },
+          { id: body.data.checkSheetIds[0], kind: "check-sheet", state: "approved", resubmitted: null },
+        ],
       },
     });
     // Figures only: no signature, no photo, not even their addresses; nor the office's notes.
@@ -266,6 +270,41 @@ describe.each(testDatabases())("the company's webhook, delivered, on $name", ({ 
       },
     });
     expect(view.body).not.toContain(secret);
+  });
+
+  it("says the week and each of its forms in the company's words, with what a form resubmitted changed", async () => {
+    const { acme, dave } = await companyWithWebhook();
+    const week = await submittedWeek(dave);
+    const sent = await call(
+      "POST",
+      `/api/organisations/${acme.id}/review/${week}/send-back`,
+      acme.admin.cookie,
+      {
+        reason: "Monday's finish?",
+        formId: week,
+      },
+    );
+    expect(sent.statusCode, sent.body).toBe(200);
+    const resubmitted = await call("PUT", `/api/timesheets/${week}`, dave.cookie, {
+      status: "ready_for_approval",
+      mondayFinish: "16:00",
+    });
+    expect(resubmitted.statusCode, resubmitted.body).toBe(200);
+    await approve(acme, week);
+    await worker.drain();
+
+    expect(receiver.calls).toHaveLength(1);
+    const { data } = JSON.parse(receiver.calls[0]!.body) as WebhookEnvelope<SetApprovedData>;
+    expect(data.week).toEqual({ state: "approved", resubmitted: true });
+    expect(data.forms).toEqual([
+      {
+        id: week,
+        kind: "timesheet",
+        state: "approved",
+        resubmitted: { at: clock.toISOString(), changes: ["mondayFinish", "mondayNetHours", "totalHours"] },
+      },
+      { id: data.checkSheetIds[0], kind: "check-sheet", state: "approved", resubmitted: null },
+    ]);
   });
 
   it("calls again after a 500, later, with the same delivery id and a fresh signature", async () => {

@@ -1,6 +1,6 @@
 import { History } from "lucide-react";
 import type { ReactNode } from "react";
-import { FORM_MEMORY_LISTS, type FormMemory } from "../../domain/form-memory";
+import { FORM_MEMORY_LISTS, type FormMemory } from "../rules/form-memory";
 import { type RememberedInput, RememberedTextFields } from "./remembered-text-fields";
 import { Button } from "./ui/button";
 import { Card } from "./ui/card";

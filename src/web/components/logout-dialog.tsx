@@ -1,5 +1,5 @@
 import { type ReactElement, useEffect, useState } from "react";
-import { messages } from "../../domain/messages";
+import { messages } from "../../domain/text/messages";
 import { useOwner } from "../lib/session-store";
 import { useLogout } from "../lib/use-logout";
 import { ConfirmDialog } from "./confirm-dialog";

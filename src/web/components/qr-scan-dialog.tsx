@@ -1,8 +1,8 @@
 import { CameraOff, LoaderCircle, ScanLine, Search, Sparkles } from "lucide-react";
 import { type FormEvent, useCallback, useEffect, useRef, useState } from "react";
-import { QR_CAMERA_VIDEO, QR_SCAN_INTERVAL_MS, STORAGE_KEYS } from "../../domain/constants";
-import { messages } from "../../domain/messages";
-import { demoQrCode, QrCodeSchema, type Vehicle, VehicleSchema } from "../../domain/vehicle";
+import { demoQrCode, QrCodeSchema, type Vehicle, VehicleSchema } from "../../domain/checks/vehicle";
+import { QR_CAMERA_VIDEO, QR_SCAN_INTERVAL_MS, STORAGE_KEYS } from "../../domain/forms/constants";
+import { messages } from "../../domain/text/messages";
 import { ApiError, apiRequest } from "../lib/api-client";
 import { failureText } from "../lib/failure-text";
 import { localStore } from "../lib/local-store";

@@ -1,6 +1,6 @@
 import { CheckCircle2, QrCode } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
-import type { Vehicle } from "../../domain/vehicle";
+import type { Vehicle } from "../../domain/checks/vehicle";
 import { ErrorBoundary } from "./error-boundary";
 import { Button } from "./ui/button";
 import { Card } from "./ui/card";

@@ -1,6 +1,6 @@
 import { EyeOff } from "lucide-react";
-import { RATING_HIDE_DELAY_MS } from "../../domain/constants";
-import { RATING_FACES, RATING_LABELS, RATINGS, type Rating } from "../../domain/rating";
+import { RATING_HIDE_DELAY_MS } from "../../domain/forms/constants";
+import { RATING_FACES, RATING_LABELS, RATINGS, type Rating } from "../../domain/sets/rating";
 import { cn } from "../lib/cn";
 import { useDelayedFlag } from "../lib/use-delayed-flag";
 import { Card } from "./ui/card";

@@ -1,13 +1,13 @@
 import { Plus, X } from "lucide-react";
 import { type KeyboardEvent, useId, useState } from "react";
+import { MAX_EMAIL_LENGTH, MAX_EMAILS } from "../../domain/forms/constants";
 import {
   distinctEmails,
   isInvalidEmailEntry,
   isValidClientEmail,
   parseEmailList,
-} from "../../domain/client-email";
-import { MAX_EMAIL_LENGTH, MAX_EMAILS } from "../../domain/constants";
-import { messages } from "../../domain/messages";
+} from "../../domain/text/client-email";
+import { messages } from "../../domain/text/messages";
 import { Button } from "./ui/button";
 import { Input } from "./ui/input";
 import { Label } from "./ui/label";

@@ -1,10 +1,10 @@
+import { fieldLabel } from "../../domain/forms/field-labels";
 import {
   FORM_MEMORY_FIELDS,
   type FormMemory,
   type FormMemoryField,
   type FormMemoryList,
-} from "../../domain/form-memory";
-import { fieldLabel } from "../../domain/forms/field-labels";
+} from "../rules/form-memory";
 import { TextField } from "./text-field";
 
 export interface RememberedInput {

@@ -1,6 +1,6 @@
 import { History } from "lucide-react";
 import { useState } from "react";
-import { messages } from "../../domain/messages";
+import { messages } from "../../domain/text/messages";
 import { ConfirmDialog } from "./confirm-dialog";
 import { Button } from "./ui/button";
 import { Card } from "./ui/card";

@@ -1,5 +1,5 @@
 import { CloudOff } from "lucide-react";
-import { messages } from "../../domain/messages";
+import { messages } from "../../domain/text/messages";
 import { Button } from "./ui/button";
 import { Card } from "./ui/card";
 

@@ -1,17 +1,29 @@
 import { MessageSquareWarning } from "lucide-react";
-import { sentBackHeading } from "../../domain/sent-back";
+import { sentBackHeading } from "../../domain/forms/sent-back";
 import { cn } from "../lib/cn";
 
 /**
  * Why the company's office sent a form back to its driver, in the office's own words (shown as text, never as
  * markup), on the form as it opens and on its card in the driver's list.
  */
-export function SentBackNotice({ reasons, className }: { reasons: readonly string[]; className?: string }) {
+export function SentBackNotice({
+  reasons,
+  className,
+  heading = sentBackHeading,
+  hint,
+}: {
+  reasons: readonly string[];
+  className?: string;
+  /** "Sent back by your company" or "Reopened by your company". */
+  heading?: string;
+  /** What to do next, under the reason. */
+  hint?: string;
+}) {
   if (reasons.length === 0) return null;
   return (
     <div
       role="note"
-      aria-label={sentBackHeading}
+      aria-label={heading}
       className={cn(
         "flex gap-3 rounded-lg border border-amber-400 bg-amber-50 p-3 text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100",
         className,
@@ -19,12 +31,13 @@ export function SentBackNotice({ reasons, className }: { reasons: readonly strin
     >
       <MessageSquareWarning aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
       <div className="min-w-0">
-        <p className="font-semibold">{sentBackHeading}</p>
+        <p className="font-semibold">{heading}</p>
         {reasons.map((reason) => (
           <p key={reason} className="break-words whitespace-pre-line">
             {reason}
           </p>
         ))}
+        {hint ? <p className="mt-1 text-sm">{hint}</p> : null}
       </div>
     </div>
   );

@@ -1,6 +1,6 @@
 import { CalendarCheck } from "lucide-react";
 import { useId } from "react";
-import { formatDisplayDate, isIsoDate } from "../../domain/iso-date";
+import { formatDisplayDate, isIsoDate } from "../../domain/time/iso-date";
 import { Input } from "./ui/input";
 import { Label } from "./ui/label";
 

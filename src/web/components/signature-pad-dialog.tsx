@@ -1,7 +1,7 @@
 import { Eraser } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import SignaturePad from "signature_pad";
-import { SIGNATURE_COLOR, SIGNATURE_LINE_WIDTH } from "../../domain/constants";
+import { SIGNATURE_COLOR, SIGNATURE_LINE_WIDTH } from "../../domain/forms/constants";
 import { signatureDataUrl } from "../lib/signature-png";
 import { Button } from "./ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "./ui/dialog";

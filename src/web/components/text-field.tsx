@@ -1,5 +1,5 @@
 import { type InputHTMLAttributes, type ReactNode, useId } from "react";
-import { messages } from "../../domain/messages";
+import { messages } from "../../domain/text/messages";
 import { Input } from "./ui/input";
 import { Label } from "./ui/label";
 

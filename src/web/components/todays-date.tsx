@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from "react";
-import { formatLongDate, localIsoDate } from "../../domain/iso-date";
+import { formatLongDate, localIsoDate } from "../../domain/time/iso-date";
 
 // Checked each minute, so a screen left open past midnight on a night shift moves on to the new day.
 function subscribe(onChange: () => void): () => void {

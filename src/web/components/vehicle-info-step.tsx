@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { FormMemory } from "../../domain/form-memory";
+import type { FormMemory } from "../rules/form-memory";
 import { QrScanner } from "./qr-scanner";
 import { type RememberedInput, RememberedTextFields } from "./remembered-text-fields";
 import { Card } from "./ui/card";

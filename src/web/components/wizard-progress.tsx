@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { stepOfLabel, type WizardStep } from "../../domain/wizard";
+import { stepOfLabel, type WizardStep } from "../../domain/forms/wizard";
 import { ProgressBar } from "./progress-bar";
 
 interface WizardProgressProps {

@@ -43,7 +43,7 @@ describe("apiRequest", () => {
     expect((error as ApiError).retryAfterMs).toBe(90_000);
   });
 
-  it("sends credentials on every call, and no body or content type without a payload", async () => {
+  it("sends credentials on every call, and no body or content type without a payload: only how long the page was idle", async () => {
     const fetchMock = stubFetch(async () => json([{ id: "c1" }]));
     await expect(apiRequest("GET", "/api/customers")).resolves.toEqual([{ id: "c1" }]);
     const [url, init] = fetchMock.mock.calls[0]!;
@@ -51,7 +51,7 @@ describe("apiRequest", () => {
     expect(init?.method).toBe("GET");
     expect(init?.credentials).toBe("include");
     expect(init?.body).toBeUndefined();
-    expect(init?.headers).toBeUndefined();
+    expect(init?.headers).toEqual({ "x-idle-ms": expect.stringMatching(/^\d+$/) });
   });
 
   it("sends a file as it is, with its own content type", async () => {
@@ -60,7 +60,7 @@ describe("apiRequest", () => {
     await apiRequest("POST", "/api/organisations/o1/customers/import/preview", file);
     const init = fetchMock.mock.calls[0]![1]!;
     expect(init.body).toBe(file);
-    expect(init.headers).toEqual({ "Content-Type": "text/csv" });
+    expect(init.headers).toEqual({ "Content-Type": "text/csv", "x-idle-ms": expect.stringMatching(/^\d+$/) });
   });
 
   it("sends a JSON body with its content type when a payload exists", async () => {
@@ -69,7 +69,10 @@ describe("apiRequest", () => {
     const init = fetchMock.mock.calls[0]![1]!;
     expect(init.method).toBe("POST");
     expect(init.credentials).toBe("include");
-    expect(init.headers).toEqual({ "Content-Type": "application/json" });
+    expect(init.headers).toEqual({
+      "Content-Type": "application/json",
+      "x-idle-ms": expect.stringMatching(/^\d+$/),
+    });
     expect(init.body).toBe('{"orderNumber":"P-1"}');
   });
 

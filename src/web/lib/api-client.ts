@@ -1,6 +1,9 @@
 import type { QueryFunction } from "@tanstack/react-query";
-import { type ErrorCode, parseErrorBody } from "../../domain/api-error";
-import { messages } from "../../domain/messages";
+import { IDLE_HEADER, parseSessionEndsIn, SESSION_ENDS_IN_HEADER } from "../../domain/accounts/session";
+import { type ErrorCode, parseErrorBody } from "../../domain/api/api-error";
+import { messages } from "../../domain/text/messages";
+import { noteSessionAnswer } from "./session-store";
+import { lastInputAt } from "./user-activity";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
@@ -75,6 +78,16 @@ function isAbort(error: unknown, signal: AbortSignal | undefined): boolean {
 }
 
 /**
+ * What an answer says of the session: its time left, or (a 401 without it) that it has ended on the server. A
+ * refused password is a 401 too, but only ever while signed out here or with the session's time on it.
+ */
+function noteSession(response: Response, inputAt: number, sentAt: number): void {
+  const endsIn = parseSessionEndsIn(response.headers.get(SESSION_ENDS_IN_HEADER));
+  if (endsIn !== null) noteSessionAnswer(endsIn, inputAt, sentAt);
+  else if (response.status === 401) noteSessionAnswer(null, inputAt, sentAt);
+}
+
+/**
  * The one fetch wrapper of the web app: cookies on every call, a JSON body only when there is a payload (a file,
  * a Blob, is sent as it is), and every non-OK reply turned into an ApiError in this single place.
  */
@@ -103,12 +116,16 @@ export async function apiRequest<T>(
   if (hasPayload)
     headers["Content-Type"] = file ? file.type || "application/octet-stream" : "application/json";
   if (options.idempotencyKey) headers["Idempotency-Key"] = options.idempotencyKey;
+  // The server slides the session to the person's last touch, not to this call (decision record 041).
+  const inputAt = lastInputAt();
+  const sentAt = Date.now();
+  headers[IDLE_HEADER] = String(Math.max(0, Math.round(sentAt - inputAt)));
   let response: Response;
   try {
     response = await fetch(url, {
       method,
       credentials: "include",
-      headers: Object.keys(headers).length > 0 ? headers : undefined,
+      headers,
       body: file ?? (hasPayload ? JSON.stringify(payload) : undefined),
       signal: options.signal,
     });
@@ -117,6 +134,7 @@ export async function apiRequest<T>(
     throw new NetworkError(error);
   }
 
+  noteSession(response, inputAt, sentAt);
   if (response.status === 401 && options.on401 === "returnNull") return null;
 
   let text: string;

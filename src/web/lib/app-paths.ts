@@ -1,4 +1,4 @@
-import { COLLATION_CATEGORIES, type CollationCategory } from "../../domain/collation-categories";
+import { COLLATION_CATEGORIES, type CollationCategory } from "../../domain/sets/collation-categories";
 
 /** The two forms a driver can start; also the path segment of their wizard routes. */
 export type FormKind = "timesheet" | "check-sheet";
@@ -67,6 +67,8 @@ export const appPaths = {
   collation: (tab?: CollationCategory) => `/?screen=collation${tab ? `&tab=${tab}` : ""}`,
   /** The approval dashboard of one combined set ('combined-' plus its timesheet id). */
   combinedApproval: (combinedId: string) => `/?screen=combined-approval&id=${encodeURIComponent(combinedId)}`,
+  /** A printable sheet of QR labels for the company's fleet (admins). */
+  qrLabels: (organisationId: string) => `/qr-labels/${encodeURIComponent(organisationId)}`,
   /** The company's office review of its drivers' weeks (supervisors and admins). */
   officeReview: "/office-review",
   privacyPolicy: "/privacy-policy",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { messages } from "../../domain/messages";
+import { messages } from "../../domain/text/messages";
 import { ApiError, NetworkError } from "./api-client";
 import { failureText } from "./failure-text";
 

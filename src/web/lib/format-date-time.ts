@@ -1,4 +1,4 @@
-import { DATE_LOCALE } from "../../domain/constants";
+import { DATE_LOCALE } from "../../domain/forms/constants";
 
 const dateTime = new Intl.DateTimeFormat(DATE_LOCALE, {
   day: "2-digit",

@@ -1,4 +1,4 @@
-import type { STORAGE_KEYS } from "../../domain/constants";
+import type { STORAGE_KEYS } from "../../domain/forms/constants";
 
 type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { IdSchema } from "../../domain/form-fields";
+import { IdSchema } from "../../domain/forms/form-fields";
 import { newId } from "./new-id";
 
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;

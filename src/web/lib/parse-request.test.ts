@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { LoginRequestSchema, RegisterRequestSchema } from "../../domain/api";
-import { messages } from "../../domain/messages";
-import { validateLogin, validateRegister } from "../../domain/password";
+import { validateLogin, validateRegister } from "../../domain/accounts/password";
+import { LoginRequestSchema, RegisterRequestSchema } from "../../domain/api/api";
+import { messages } from "../../domain/text/messages";
 import { parseRequest } from "./parse-request";
 
 describe("parseRequest", () => {

@@ -1,5 +1,5 @@
-import { STORAGE_KEYS } from "../../domain/constants";
-import { isReturnPath, parseStoredReturn, serializeReturn } from "../../domain/return-after-sign-in";
+import { STORAGE_KEYS } from "../../domain/forms/constants";
+import { isReturnPath, parseStoredReturn, serializeReturn } from "../rules/return-after-sign-in";
 import { localStore } from "./local-store";
 
 /** Remembers the invitation a signed-out driver was looking at, to open it again once they sign in. */

@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { SIGNATURE_COLOR } from "../../domain/constants";
-import { isPngDataUrl } from "../../domain/signatures";
+import { SIGNATURE_COLOR } from "../../domain/forms/constants";
+import { isPngDataUrl } from "../../domain/forms/signatures";
 import { blackInkPng, inkBounds } from "./signature-png";
 
 /** The PNG decoded by libvips (through sharp): width, height, channels as stored, and RGBA pixels. */

@@ -1,4 +1,4 @@
-import { STORAGE_KEYS } from "../../domain/constants";
+import { STORAGE_KEYS } from "../../domain/forms/constants";
 import { localStore } from "./local-store";
 
 export type ThemeChoice = "light" | "dark" | "system";

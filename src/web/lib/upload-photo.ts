@@ -1,4 +1,4 @@
-import { messages } from "../../domain/messages";
+import { messages } from "../../domain/text/messages";
 import { ApiError, apiRequest, InvalidResponseError, NetworkError } from "./api-client";
 import { newId } from "./new-id";
 
@@ -56,7 +56,7 @@ export async function requestUploadSlot(idempotencyKey: string, signal?: AbortSi
     // The schemas (and zod) come with the first upload, not with the outbox's start on every screen.
     const [reply, { UploadResponseSchema }] = await Promise.all([
       apiRequest<unknown>("POST", "/api/objects/upload", undefined, { idempotencyKey, signal }),
-      import("../../domain/api"),
+      import("../../domain/api/api"),
     ]);
     const parsed = UploadResponseSchema.safeParse(reply);
     if (!parsed.success) throw new InvalidResponseError(200);

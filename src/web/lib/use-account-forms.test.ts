@@ -1,6 +1,6 @@
 import { QueryObserver } from "@tanstack/react-query";
 import { describe, expect, it, vi } from "vitest";
-import { emptyTimesheet } from "../../domain/timesheet";
+import { emptyTimesheet } from "../../domain/hours/timesheet";
 import { freshOfflineDbForEachTest } from "../offline/fresh-offline-db";
 import { offlineDb } from "../offline/offline-db";
 import { enqueue } from "../offline/outbox";

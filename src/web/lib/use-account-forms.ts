@@ -1,9 +1,10 @@
 import { type QueryClient, useQueries } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { z } from "zod";
-import { CheckSheetSchema } from "../../domain/check-sheet";
-import { SentBackSchema } from "../../domain/sent-back";
-import { TimesheetSchema } from "../../domain/timesheet";
+import { CheckSheetSchema } from "../../domain/checks/check-sheet";
+import { CompanyFormAnswerSchema } from "../../domain/company/company-state";
+import { SentBackSchema } from "../../domain/forms/sent-back";
+import { TimesheetSchema } from "../../domain/hours/timesheet";
 import { fetchKeepingOffline } from "../offline/kept-lists";
 import {
   afterOutboxChange,
@@ -25,6 +26,8 @@ const storedTimes = {
   completedAt: z.string().nullish(),
   /** Why the company's office sent the form back, until the next approval (decision record 029). */
   sentBack: SentBackSchema.nullish(),
+  /** A company member's form in the company's words, with the office's reason while it is returned (040). */
+  companyState: CompanyFormAnswerSchema.nullish(),
 };
 
 export const StoredTimesheetSchema = TimesheetSchema.extend({
@@ -197,11 +200,15 @@ export async function showWaitingSaves(queryClient: QueryClient, owner: string):
   }
 }
 
-/** After any change to the account's forms: the lists (and every screen built from them) load afresh. */
+/**
+ * After any change to the account's forms: the lists (and every screen built from them) load afresh, and the
+ * customer list, which carries the order number last given each customer.
+ */
 export async function refreshAccountForms(queryClient: QueryClient): Promise<void> {
   await Promise.all([
     queryClient.invalidateQueries({ queryKey: TIMESHEETS_KEY }),
     queryClient.invalidateQueries({ queryKey: CHECK_SHEETS_KEY }),
     queryClient.invalidateQueries({ queryKey: ["/api/collations"] }),
+    queryClient.invalidateQueries({ queryKey: ["/api/customers"] }),
   ]);
 }

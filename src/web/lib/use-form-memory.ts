@@ -1,11 +1,6 @@
 import { useCallback, useState } from "react";
-import { STORAGE_KEYS } from "../../domain/constants";
-import {
-  type FormMemory,
-  parseFormMemory,
-  type RememberedFields,
-  rememberForm,
-} from "../../domain/form-memory";
+import { STORAGE_KEYS } from "../../domain/forms/constants";
+import { type FormMemory, parseFormMemory, type RememberedFields, rememberForm } from "../rules/form-memory";
 import { localStore } from "./local-store";
 
 function readMemory(): FormMemory {

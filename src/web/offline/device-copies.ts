@@ -1,4 +1,4 @@
-import { IMAGE_CACHE } from "./image-cache";
+import { ACCOUNT_REFERENCE_URLS, IMAGE_CACHE, REFERENCE_CACHE } from "./cache-names";
 import type { LocalForm, OutboxItem } from "./offline-db";
 import { offlineDb } from "./offline-db";
 import { holdUntilSignIn } from "./outbox";
@@ -85,13 +85,19 @@ export async function clearAccountFromDevice(owner: string): Promise<void> {
   // Only the signed-in driver's lists are ever kept (forgetOtherAccounts), so all of them go.
   await tx.objectStore("lists").clear();
   await tx.done;
-  await forgetImages();
+  await forgetKeptReads();
   await holdUntilSignIn(owner);
 }
 
-/** The signatures kept for reading offline (see the service worker), where the browser has a cache. */
-async function forgetImages(): Promise<void> {
-  await globalThis.caches?.delete(IMAGE_CACHE);
+/**
+ * The signatures kept for reading offline (see the service worker), and the account's part of the reference data,
+ * where the browser has a cache.
+ */
+async function forgetKeptReads(): Promise<void> {
+  if (!globalThis.caches) return;
+  await globalThis.caches.delete(IMAGE_CACHE);
+  const reference = await globalThis.caches.open(REFERENCE_CACHE);
+  await Promise.all(ACCOUNT_REFERENCE_URLS.map((url) => reference.delete(url)));
 }
 
 /** Removes copies and kept lists grown old (see DEVICE_COPY_MAX_AGE_MS); run at app start. */

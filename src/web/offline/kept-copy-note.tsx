@@ -1,5 +1,5 @@
 import { WifiOff } from "lucide-react";
-import { messages } from "../../domain/messages";
+import { messages } from "../../domain/text/messages";
 import { cn } from "../lib/cn";
 import { formatDateTime } from "../lib/format-date-time";
 import { useOfflineStatus } from "./offline-status-store";

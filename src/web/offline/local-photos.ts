@@ -1,4 +1,4 @@
-import { messages } from "../../domain/messages";
+import { messages } from "../../domain/text/messages";
 import { ApiError } from "../lib/api-client";
 import { newId } from "../lib/new-id";
 import { PhotoUploadError, putPhoto, requestUploadSlot } from "../lib/upload-photo";

@@ -1,6 +1,6 @@
 import { CloudUpload, TriangleAlert, WifiOff } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
-import { messages } from "../../domain/messages";
+import { messages } from "../../domain/text/messages";
 import { Button } from "../components/ui/button";
 import { cn } from "../lib/cn";
 import { useOfflineStatus } from "./offline-status-store";

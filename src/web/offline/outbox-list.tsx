@@ -1,7 +1,7 @@
 import { CloudUpload, LogIn, RotateCcw, Trash2, TriangleAlert, Wrench } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
 import { Link } from "wouter";
-import { messages } from "../../domain/messages";
+import { messages } from "../../domain/text/messages";
 import { Button, buttonClasses } from "../components/ui/button";
 import { openAuthDialog } from "../lib/auth-dialog-store";
 import { formatDateTime } from "../lib/format-date-time";

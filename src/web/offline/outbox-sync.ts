@@ -1,4 +1,5 @@
 import { currentOwner } from "../lib/session-store";
+import { CUSTOMERS_URL, ORDER_RULE_URL } from "./cache-names";
 import { publishOutboxCounts } from "./offline-status-store";
 import { flushOutbox, listOutbox, onOutboxChange, onOutboxLanded, resumeAfterLogin, sendNow } from "./outbox";
 import { countOutbox } from "./outbox-schedule";
@@ -42,10 +43,10 @@ async function showWaiting(): Promise<void> {
   }
 }
 
-/** With signal, refreshes the customer list and the fleet the service worker keeps for offline reading. */
+/** With signal, refreshes the customer list, the fleet and the order rule the service worker keeps offline. */
 function refreshReferenceData(): void {
   if (!navigator.onLine || !navigator.serviceWorker?.controller) return;
-  for (const url of ["/api/customers", "/api/vehicles"]) {
+  for (const url of [CUSTOMERS_URL, "/api/vehicles", ORDER_RULE_URL]) {
     void fetch(url, { credentials: "include" }).catch(() => {
       // Kept from the last time; nothing to tell the driver.
     });

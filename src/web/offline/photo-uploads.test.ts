@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { messages } from "../../domain/messages";
+import { messages } from "../../domain/text/messages";
 import { fakeClockForEachTest } from "./fake-clock";
 import { freshOfflineDbForEachTest } from "./fresh-offline-db";
 import {

@@ -2,7 +2,7 @@ import { clientsClaim } from "workbox-core";
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from "workbox-precaching";
 import { NavigationRoute, registerRoute } from "workbox-routing";
 import { CacheFirst, NetworkFirst } from "workbox-strategies";
-import { IMAGE_CACHE } from "./image-cache";
+import { CUSTOMERS_URL, IMAGE_CACHE, ORDER_RULE_URL, REFERENCE_CACHE } from "./cache-names";
 import { flushOutbox, listOutbox, OUTBOX_SYNC_TAG } from "./outbox";
 
 // The app's tsconfig has the DOM library, not the worker one; these are the few worker types used here.
@@ -32,10 +32,10 @@ cleanupOutdatedCaches();
 // Every address of the app is the same page; the router inside decides what to show.
 registerRoute(new NavigationRoute(createHandlerBoundToURL("/index.html"), { denylist: [/^\/api(\/|$)/] }));
 
-// Reference data read offline: the customer list, the fleet, and vehicles looked up by QR code. Fresh when
-// there is signal, the last answer when there is none.
-const REFERENCE_CACHE = "plant-sheets-reference-data";
+// Reference data read offline: the customer list, the fleet, the company's order-number rule, and vehicles looked
+// up by QR code. Fresh when there is signal, the last answer when there is none.
 const FLEET_URL = "/api/vehicles";
+const REFERENCE_URLS = [CUSTOMERS_URL, FLEET_URL, ORDER_RULE_URL];
 const QR_PREFIX = "/api/vehicles/qr/";
 
 function jsonResponse(body: unknown, status = 200): Response {
@@ -66,7 +66,7 @@ registerRoute(
   ({ url, request }) =>
     request.method === "GET" &&
     url.origin === location.origin &&
-    (url.pathname === "/api/customers" || url.pathname === FLEET_URL || url.pathname.startsWith(QR_PREFIX)),
+    (REFERENCE_URLS.includes(url.pathname) || url.pathname.startsWith(QR_PREFIX)),
   new NetworkFirst({
     cacheName: REFERENCE_CACHE,
     networkTimeoutSeconds: 10,
@@ -82,12 +82,13 @@ registerRoute(
   new CacheFirst({ cacheName: IMAGE_CACHE }),
 );
 
-// Fetched once at install, so the customer dropdown and QR labels work offline even before they were opened.
+// Fetched once at install, so the customer dropdown, its order check and QR labels work offline even before they
+// were opened.
 scope.addEventListener("activate", (event) => {
   event.waitUntil(
     caches
       .open(REFERENCE_CACHE)
-      .then((cache) => cache.addAll(["/api/customers", FLEET_URL]))
+      .then((cache) => cache.addAll(REFERENCE_URLS))
       .catch(() => {
         // No signal at install: the lists are kept the first time the app reads them instead.
       }),

@@ -1,7 +1,7 @@
 /// <reference types="vite-plugin-pwa/client" />
 import { RefreshCw } from "lucide-react";
 import { useEffect, useState } from "react";
-import { messages } from "../../domain/messages";
+import { messages } from "../../domain/text/messages";
 import { Button } from "../components/ui/button";
 
 type Apply = () => Promise<void>;

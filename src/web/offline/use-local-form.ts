@@ -24,7 +24,7 @@ export interface LocalFormCopyOptions<S> {
  * Keeps a wizard's form in progress on this device (IndexedDB) as it is typed, so a reload, a closed tab, a
  * flat battery or an ended session loses nothing. Works the same with and without an account.
  *
- * How a wizard adopts it (the one wizard, features/form-wizard, does exactly this for every form type):
+ * How a wizard adopts it (the one wizard, features/forms/wizard, does exactly this for every form type):
  * 1. Keep the wizard's whole state in one plain object with an `id` made on the device (new-id.ts).
  * 2. Before showing a new form, `useRestoredLocalForm(kind, { owner, start })`; if it finds one, start the wizard
  *    from `form.state` (with `form.stored` / `form.savedVersion` for the draft saver) and offer to start afresh
@@ -32,9 +32,9 @@ export interface LocalFormCopyOptions<S> {
  *    between the device's copy and the server's.
  * 3. In the wizard, call this hook with the state on every render.
  * 4. Submit through the outbox's `send()` with `label`, `formKey: localFormKey(kind, id)`, `fixUrl` and
- *    `idempotencyKey` ("one-step:" + id), calling the returned `markSending()` first; if the server refuses,
- *    call `resume()`. After a submission that was sent, nothing more is written (the outbox deletes the copy);
- *    one that was queued shows `messages.savedOnPhone` (form-page.tsx's SavedOnPhone).
+ *    `idempotencyKey` ("one-step:" + one id per submission), calling the returned `markSending()` first; if the
+ *    server refuses, call `resume()`. After a submission that was sent, nothing more is written (the outbox
+ *    deletes the copy); one that was queued shows `messages.savedOnPhone` (form-page.tsx's SavedOnPhone).
  * 5. Pass `label` (what the waiting list shows) to `useDraftSaver`, and its `stored` / `savedVersion` to this hook.
  */
 export function useLocalFormCopy<S>(options: LocalFormCopyOptions<S>) {

@@ -1,4 +1,4 @@
-import { messages } from "../../messages";
+import { messages } from "../../text/messages";
 import { checkTemplate } from "../check-template";
 
 /** Daily pre-use checks of a forward tipping site dumper, from the plant-hire industry's published pre-use check guidance. */

@@ -1,10 +1,12 @@
-import { messages } from "../../messages";
+import { messages } from "../../text/messages";
 import { checkTemplate } from "../check-template";
 
 /**
- * The sixteen checks of the Daily Plant Defect Check (spec section 3), the template of any machine without a
- * category of its own. The third column, the summary label, is what the approval dashboard lists (fourteen: the
- * last two are not plant items); the fourth, the short label, what the completed view lists.
+ * The checks of the Daily Plant Defect Check (spec section 3), the template of any machine without a category of
+ * its own. The third column, the summary label, is what the approval dashboard lists; the fourth, the short label,
+ * what the completed view lists. The spec's last two rows were never pass or defect checks: "All Defects" is what
+ * the defects notes hold, and "Operations Initials" is the operator's initials, a text field of the check step.
+ * Both stay as retired fields so the sheets that answered them read and verify as they were signed.
  */
 export const GENERAL_PLANT = checkTemplate({
   id: "general-plant",
@@ -12,7 +14,7 @@ export const GENERAL_PLANT = checkTemplate({
   items: [
     ["defectSteering", "Steering/Handbrake/Pedals", "Steering/Handbrake", "Steering"],
     ["defectHoist", "Quick Hitch Operation", "Quick Hitch", "Hoist"],
-    ["defectFireSafety", "Fire & Safety Fins", "Fire & Safety", "Fire/Safety"],
+    ["defectFireSafety", "Fire extinguisher & safety equipment", "Fire & Safety", "Fire/Safety"],
     ["defectTyres", "Tyres", "Tyres & Wheels", "Tyres"],
     ["defectTracks", "Tracks", "Tracks", "Tracks"],
     ["defectFuelOil", "Fuel/Oil", "Fuel & Oil Levels", "Fuel/Oil"],
@@ -24,8 +26,8 @@ export const GENERAL_PLANT = checkTemplate({
     ["defectBrakes", "Brakes", "Brakes", "Brakes"],
     ["defectHoses", "Hoses", "Hoses & Steering", "Hoses"],
     ["defectLights", "Lights", "Lights", "Lights"],
-    ["defectDefects", "All Defects", null, "Defects"],
-    ["defectOperators", "Operations Initials", null, "Operators"],
+    ["defectDefects", "All Defects", null, "Defects", "retired"],
+    ["defectOperators", "Operations Initials", null, "Operators", "retired"],
   ],
   notices: [messages.fuelNotice, messages.damagesNotice],
 });

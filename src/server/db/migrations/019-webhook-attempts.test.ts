@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import { describe, expect, it } from "vitest";
-import { WEBHOOK_OUTCOMES } from "../../../domain/webhook";
+import { WEBHOOK_OUTCOMES } from "../../../domain/company/webhook";
 import { migrateToLatest } from "../migrate";
 import { migrateBefore, testDatabases } from "../test-databases";
 

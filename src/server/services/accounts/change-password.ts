@@ -1,6 +1,5 @@
-import type { FastifyInstance } from "fastify";
-import type { ChangePasswordRequest } from "../../../domain/api";
-import { messages } from "../../../domain/messages";
+import type { ChangePasswordRequest } from "../../../domain/api/api";
+import { messages } from "../../../domain/text/messages";
 import { AppError } from "../../app-error";
 import { claimLoginAttempt, loginFailed, loginKeys, loginSucceeded } from "../../auth/login-backoff";
 import { hashPassword, verifyPassword } from "../../auth/password-hash";
@@ -11,6 +10,7 @@ import {
   normalizeEmail,
   updatePasswordHash,
 } from "../../db/accounts-repository";
+import type { ServiceDeps } from "../service-deps";
 
 /**
  * Changes a signed-in account's password after checking the current one (a wrong one counts as a failed login
@@ -18,26 +18,26 @@ import {
  * Every other session of the account ends and every reset link sent to it stops working.
  */
 export async function changePassword(
-  app: FastifyInstance,
+  deps: ServiceDeps,
   account: Account,
   currentSessionHash: string,
   input: ChangePasswordRequest,
   clientAddress: string,
 ): Promise<void> {
-  const { db } = app.deps.database;
+  const { db } = deps.database;
   if (normalizeEmail(input.email) !== normalizeEmail(account.email)) {
     throw new AppError("bad_request", messages.changePasswordEmailMismatch);
   }
   const keys = loginKeys(account.email, clientAddress);
-  await claimLoginAttempt(db, keys, app.deps.now());
+  await claimLoginAttempt(db, keys, deps.now());
   if (!(await verifyPassword(account.passwordHash, input.currentPassword))) {
-    await loginFailed(db, keys, app.deps.now());
+    await loginFailed(db, keys, deps.now());
     throw new AppError("bad_request", messages.currentPasswordIncorrect);
   }
   await loginSucceeded(db, keys);
   const hash = await hashPassword(input.newPassword);
   await db.transaction().execute(async (trx) => {
-    await updatePasswordHash(trx, account.id, hash, app.deps.now());
+    await updatePasswordHash(trx, account.id, hash, deps.now());
     await deleteSessionsOf(trx, account.id, currentSessionHash);
     await deletePasswordResetsOf(trx, account.id);
   });

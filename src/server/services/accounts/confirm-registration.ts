@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
-import type { FastifyInstance } from "fastify";
-import type { RegisterConfirmRequest, RegisterLinkResponse } from "../../../domain/api";
-import { messages } from "../../../domain/messages";
+import type { RegisterConfirmRequest, RegisterLinkResponse } from "../../../domain/api/api";
+import { messages } from "../../../domain/text/messages";
 import { AppError } from "../../app-error";
 import { hashPassword } from "../../auth/password-hash";
 import { hashToken } from "../../auth/sessions";
@@ -13,6 +12,7 @@ import {
   insertAccount,
 } from "../../db/accounts-repository";
 import { isUniqueViolation } from "../../db/is-unique-violation";
+import type { ServiceDeps } from "../service-deps";
 
 const linkInvalid = () => new AppError("bad_request", messages.registrationLinkInvalid);
 
@@ -20,8 +20,8 @@ const linkInvalid = () => new AppError("bad_request", messages.registrationLinkI
  * Who a sign-up link would make an account for, for its page to show before the password is chosen. Looking
  * makes nothing and uses nothing up; an unusable link answers as its confirmation would.
  */
-export async function lookUpRegistration(app: FastifyInstance, token: string): Promise<RegisterLinkResponse> {
-  const pending = await findPendingRegistration(app.deps.database.db, hashToken(token), app.deps.now());
+export async function lookUpRegistration(deps: ServiceDeps, token: string): Promise<RegisterLinkResponse> {
+  const pending = await findPendingRegistration(deps.database.db, hashToken(token), deps.now());
   if (!pending) throw linkInvalid();
   return pending;
 }
@@ -33,21 +33,21 @@ export async function lookUpRegistration(app: FastifyInstance, token: string): P
  * made-up tokens cost no hashing.
  */
 export async function confirmRegistration(
-  app: FastifyInstance,
+  deps: ServiceDeps,
   input: RegisterConfirmRequest,
 ): Promise<Account> {
-  const { db } = app.deps.database;
+  const { db } = deps.database;
   const tokenHash = hashToken(input.token);
-  if (!(await findPendingRegistration(db, tokenHash, app.deps.now()))) throw linkInvalid();
+  if (!(await findPendingRegistration(db, tokenHash, deps.now()))) throw linkInvalid();
   const passwordHash = await hashPassword(input.password);
   const id = randomUUID();
   const made = await db
     .transaction()
     .execute(async (trx) => {
       // Used up here, after the hashing, with the address's other links: another use meanwhile, or expiry, wins.
-      const pending = await consumePendingRegistration(trx, tokenHash, app.deps.now());
+      const pending = await consumePendingRegistration(trx, tokenHash, deps.now());
       if (!pending) return false;
-      await insertAccount(trx, { id, ...pending, passwordHash }, app.deps.now());
+      await insertAccount(trx, { id, ...pending, passwordHash }, deps.now());
       return true;
     })
     .catch((error: unknown) => {

@@ -1,29 +1,25 @@
-import type { FastifyInstance } from "fastify";
-import type { LoginRequest } from "../../../domain/api";
-import { messages } from "../../../domain/messages";
+import type { LoginRequest } from "../../../domain/api/api";
+import { messages } from "../../../domain/text/messages";
 import { AppError } from "../../app-error";
 import { claimLoginAttempt, loginFailed, loginKeys, loginSucceeded } from "../../auth/login-backoff";
 import { verifyAgainstNothing, verifyPassword } from "../../auth/password-hash";
 import { type Account, findAccountByEmail } from "../../db/accounts-repository";
+import type { ServiceDeps } from "../service-deps";
 
 /**
  * Checks an email and password under the growing back-off. An unknown email and a wrong password get the same
  * answer after the same work (a password check against a stand-in hash).
  */
-export async function login(
-  app: FastifyInstance,
-  input: LoginRequest,
-  clientAddress: string,
-): Promise<Account> {
-  const { db } = app.deps.database;
+export async function login(deps: ServiceDeps, input: LoginRequest, clientAddress: string): Promise<Account> {
+  const { db } = deps.database;
   const keys = loginKeys(input.email, clientAddress);
-  await claimLoginAttempt(db, keys, app.deps.now());
+  await claimLoginAttempt(db, keys, deps.now());
   const account = await findAccountByEmail(db, input.email);
   const ok = account
     ? await verifyPassword(account.passwordHash, input.password)
     : await verifyAgainstNothing(input.password);
   if (!account || !ok) {
-    await loginFailed(db, keys, app.deps.now());
+    await loginFailed(db, keys, deps.now());
     throw new AppError("unauthorized", messages.loginRefused);
   }
   await loginSucceeded(db, keys);

@@ -1,8 +1,8 @@
-import type { FastifyBaseLogger, FastifyInstance } from "fastify";
-import { tooManyAttemptsMessage } from "../../../domain/login-backoff";
+import { tooManyAttemptsMessage } from "../../../domain/accounts/login-backoff";
 import { AppError } from "../../app-error";
 import type { MailLimits } from "../../config";
 import { hitRateLimit, type RateLimitHit, type RateLimitRule } from "../../db/rate-limits-repository";
+import type { ServiceDeps, ServiceLog } from "../service-deps";
 
 export const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
@@ -28,12 +28,12 @@ export function recipientMailHit(limits: MailLimits, address: string): RateLimit
 
 /** Counts one hit against `key`; over the limit, refuses with how long to wait, in words and as `Retry-After`. */
 export async function enforceRateLimit(
-  app: FastifyInstance,
-  log: FastifyBaseLogger,
+  deps: ServiceDeps,
+  log: ServiceLog,
   key: string,
   rule: RateLimitRule,
 ): Promise<void> {
-  const result = await hitRateLimit(app.deps.database.db, key, rule, app.deps.now());
+  const result = await hitRateLimit(deps.database.db, key, rule, deps.now());
   if (!result.allowed) {
     log.warn({ rateLimit: key.split(":").slice(0, 2).join(":") }, "rate limit reached");
     throw new AppError("rate_limited", tooManyAttemptsMessage(result.retryAfterMs), {

@@ -1,9 +1,9 @@
-import type { FastifyBaseLogger, FastifyInstance } from "fastify";
-import type { RegisterRequest } from "../../../domain/api";
+import type { RegisterRequest } from "../../../domain/api/api";
 import { hashToken, newToken } from "../../auth/sessions";
 import { findAccountByEmail, insertPendingRegistration, normalizeEmail } from "../../db/accounts-repository";
 import { enqueueMail } from "../../db/outbox-repository";
 import { registrationAttemptMail, registrationLinkMail } from "../../mail/account-mails";
+import type { ServiceDeps, ServiceLog } from "../service-deps";
 import { enforceRateLimit, MINUTE_MS } from "./rate-limit";
 
 /** How long a sign-up link works. */
@@ -20,24 +20,24 @@ const REGISTRATIONS_PER_EMAIL = { limit: 5, windowMs: 60 * MINUTE_MS };
  * changes.
  */
 export async function register(
-  app: FastifyInstance,
-  log: FastifyBaseLogger,
+  deps: ServiceDeps,
+  log: ServiceLog,
   input: RegisterRequest,
   clientAddress: string,
 ): Promise<void> {
-  const { db } = app.deps.database;
-  const { config } = app.deps;
-  await enforceRateLimit(app, log, `register:address:${clientAddress}`, {
+  const { db } = deps.database;
+  const { config } = deps;
+  await enforceRateLimit(deps, log, `register:address:${clientAddress}`, {
     limit: config.registrationsPerAddressPerHour,
     windowMs: 60 * MINUTE_MS,
   });
-  await enforceRateLimit(app, log, `register:email:${normalizeEmail(input.email)}`, REGISTRATIONS_PER_EMAIL);
+  await enforceRateLimit(deps, log, `register:email:${normalizeEmail(input.email)}`, REGISTRATIONS_PER_EMAIL);
   const email = input.email.trim();
   const fullName = input.fullName.trim();
   const existing = await findAccountByEmail(db, email);
   const token = newToken();
   const tokenHash = hashToken(token);
-  const now = app.deps.now();
+  const now = deps.now();
   await db.transaction().execute(async (trx) => {
     // The same statements in both cases. For an address with an account the pending row's token is sent to no
     // one, so it can never be used; it only replaces older ones and goes at expiry.
@@ -58,5 +58,5 @@ export async function register(
       : registrationLinkMail({ to: email, fullName, link });
     await enqueueMail(trx, mail, now);
   });
-  app.deps.outbox?.wake();
+  deps.outbox?.wake();
 }

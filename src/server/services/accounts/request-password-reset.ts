@@ -1,5 +1,4 @@
-import type { FastifyBaseLogger, FastifyInstance } from "fastify";
-import type { ResetPasswordRequest } from "../../../domain/api";
+import type { ResetPasswordRequest } from "../../../domain/api/api";
 import { hashToken, newToken } from "../../auth/sessions";
 import {
   deletePasswordResetsOf,
@@ -9,6 +8,7 @@ import {
 } from "../../db/accounts-repository";
 import { enqueueMail } from "../../db/outbox-repository";
 import { passwordResetMail, passwordResetNoAccountMail } from "../../mail/account-mails";
+import type { ServiceDeps, ServiceLog } from "../service-deps";
 import { enforceRateLimit, MINUTE_MS } from "./rate-limit";
 
 const RESET_LIMITS = {
@@ -26,19 +26,19 @@ export const RESET_LINK_LIFETIME_MS = 60 * MINUTE_MS;
  * the mail only, that no account uses it.
  */
 export async function requestPasswordReset(
-  app: FastifyInstance,
-  log: FastifyBaseLogger,
+  deps: ServiceDeps,
+  log: ServiceLog,
   input: ResetPasswordRequest,
   clientAddress: string,
 ): Promise<void> {
-  const { db } = app.deps.database;
-  const { config } = app.deps;
-  await enforceRateLimit(app, log, `reset:address:${clientAddress}`, RESET_LIMITS.perAddress);
-  await enforceRateLimit(app, log, `reset:account:${normalizeEmail(input.email)}`, RESET_LIMITS.perEmail);
+  const { db } = deps.database;
+  const { config } = deps;
+  await enforceRateLimit(deps, log, `reset:address:${clientAddress}`, RESET_LIMITS.perAddress);
+  await enforceRateLimit(deps, log, `reset:account:${normalizeEmail(input.email)}`, RESET_LIMITS.perEmail);
   const account = await findAccountByEmail(db, input.email);
   const token = newToken();
   const tokenHash = hashToken(token);
-  const now = app.deps.now();
+  const now = deps.now();
   await db.transaction().execute(async (trx) => {
     // Run for an unknown address too (it matches nothing), so both cases make the same statements.
     await deletePasswordResetsOf(trx, account?.id ?? "");
@@ -56,5 +56,5 @@ export async function requestPasswordReset(
     const link = `${config.publicUrl}/reset-password?token=${token}`;
     await enqueueMail(trx, passwordResetMail({ to: account.email, fullName: account.fullName, link }), now);
   });
-  app.deps.outbox?.wake();
+  deps.outbox?.wake();
 }

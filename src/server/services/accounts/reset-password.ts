@@ -1,6 +1,5 @@
-import type { FastifyInstance } from "fastify";
-import type { ResetPasswordConfirmRequest } from "../../../domain/api";
-import { messages } from "../../../domain/messages";
+import type { ResetPasswordConfirmRequest } from "../../../domain/api/api";
+import { messages } from "../../../domain/text/messages";
 import { AppError } from "../../app-error";
 import { hashPassword } from "../../auth/password-hash";
 import { hashToken } from "../../auth/sessions";
@@ -10,15 +9,16 @@ import {
   deleteSessionsOf,
   updatePasswordHash,
 } from "../../db/accounts-repository";
+import type { ServiceDeps } from "../service-deps";
 
 /**
  * Sets a new password through an emailed reset link, which works once. Every session of the account ends and
  * every other reset link sent to it stops working.
  */
-export async function resetPassword(app: FastifyInstance, input: ResetPasswordConfirmRequest): Promise<void> {
-  const { db } = app.deps.database;
+export async function resetPassword(deps: ServiceDeps, input: ResetPasswordConfirmRequest): Promise<void> {
+  const { db } = deps.database;
   const hash = await hashPassword(input.newPassword);
-  const now = app.deps.now();
+  const now = deps.now();
   const done = await db.transaction().execute(async (trx) => {
     const accountId = await consumePasswordReset(trx, hashToken(input.token), now);
     if (!accountId) return false;

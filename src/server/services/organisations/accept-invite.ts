@@ -1,7 +1,6 @@
-import type { FastifyInstance } from "fastify";
-import type { InviteViewResponse, OrganisationResponse } from "../../../domain/api";
-import { companyMessages } from "../../../domain/company-messages";
-import { acceptProblem, inviteKind, inviteState } from "../../../domain/organisation";
+import type { InviteViewResponse, OrganisationResponse } from "../../../domain/api/api";
+import { acceptProblem, inviteKind, inviteState } from "../../../domain/company/organisation";
+import { companyMessages } from "../../../domain/text/company-messages";
 import { AppError } from "../../app-error";
 import { hashToken } from "../../auth/sessions";
 import type { Account } from "../../db/accounts-repository";
@@ -13,6 +12,7 @@ import {
   insertMembership,
   markInviteUsed,
 } from "../../db/organisations-repository";
+import type { ServiceDeps } from "../service-deps";
 import { refuse } from "./organisation-access";
 import { organisationView } from "./organisation-view";
 
@@ -20,9 +20,9 @@ import { organisationView } from "./organisation-view";
  * What an invitation link or join code is to, for the driver to confirm: the company's name and the role, and
  * nothing else (not who was invited, nor by whom). Unknown, used, revoked and expired tokens answer one 404.
  */
-export async function lookUpInvite(app: FastifyInstance, token: string): Promise<InviteViewResponse> {
-  const invite = await findInvite(app.deps.database.db, hashToken(token));
-  if (!invite || inviteState(invite, app.deps.now()) !== "valid") {
+export async function lookUpInvite(deps: ServiceDeps, token: string): Promise<InviteViewResponse> {
+  const invite = await findInvite(deps.database.db, hashToken(token));
+  if (!invite || inviteState(invite, deps.now()) !== "valid") {
     throw new AppError("not_found", companyMessages.inviteInvalid);
   }
   return { organisationName: invite.organisationName, role: invite.role };
@@ -37,12 +37,12 @@ export async function lookUpInvite(app: FastifyInstance, token: string): Promise
  * to a company already (409, also when it joined one meanwhile: the membership's key decides).
  */
 export async function acceptInvite(
-  app: FastifyInstance,
+  deps: ServiceDeps,
   account: Account,
   token: string,
 ): Promise<OrganisationResponse> {
-  const { db } = app.deps.database;
-  const now = app.deps.now();
+  const { db } = deps.database;
+  const now = deps.now();
   const tokenHash = hashToken(token);
   const membership = await db
     .transaction()

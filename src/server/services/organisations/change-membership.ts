@@ -1,7 +1,6 @@
-import type { FastifyInstance } from "fastify";
 import type { Kysely } from "kysely";
-import { companyMessages } from "../../../domain/company-messages";
-import { type MemberChange, memberChangeProblem, type Role } from "../../../domain/organisation";
+import { type MemberChange, memberChangeProblem, type Role } from "../../../domain/company/organisation";
+import { companyMessages } from "../../../domain/text/company-messages";
 import { AppError } from "../../app-error";
 import type { Account } from "../../db/accounts-repository";
 import {
@@ -12,6 +11,7 @@ import {
   updateMemberRole,
 } from "../../db/organisations-repository";
 import type { DB } from "../../db/schema";
+import type { ServiceDeps } from "../service-deps";
 import { memberOf, refuse } from "./organisation-access";
 
 /**
@@ -24,7 +24,7 @@ import { memberOf, refuse } from "./organisation-access";
  * Forms stay as they are: a member's forms made while they belonged keep the organisation, and their owner.
  */
 async function changeMembership(
-  app: FastifyInstance,
+  deps: ServiceDeps,
   account: Account,
   organisationId: string,
   targetId: string,
@@ -36,8 +36,8 @@ async function changeMembership(
       : change.kind === "remove"
         ? "remove-member"
         : "view-organisation";
-  await memberOf(app, account, organisationId, action);
-  await app.deps.database.db.transaction().execute(async (trx) => {
+  await memberOf(deps, account, organisationId, action);
+  await deps.database.db.transaction().execute(async (trx) => {
     await lockOrganisation(trx, organisationId);
     const actor = await memberIn(trx, organisationId, account.id, companyMessages.organisationNotFound);
     const target = await memberIn(trx, organisationId, targetId, companyMessages.memberNotFound);
@@ -59,31 +59,31 @@ async function memberIn(db: Kysely<DB>, organisationId: string, accountId: strin
 }
 
 export function changeMemberRole(
-  app: FastifyInstance,
+  deps: ServiceDeps,
   account: Account,
   organisationId: string,
   targetId: string,
   role: Role,
 ): Promise<void> {
-  return changeMembership(app, account, organisationId, targetId, { kind: "change-role", role });
+  return changeMembership(deps, account, organisationId, targetId, { kind: "change-role", role });
 }
 
 export function removeMember(
-  app: FastifyInstance,
+  deps: ServiceDeps,
   account: Account,
   organisationId: string,
   targetId: string,
 ): Promise<void> {
   // Removing oneself is leaving: the same rule, and any member may.
   const change: MemberChange = targetId === account.id ? { kind: "leave" } : { kind: "remove" };
-  return changeMembership(app, account, organisationId, targetId, change);
+  return changeMembership(deps, account, organisationId, targetId, change);
 }
 
 /** The caller leaves. Their own forms stay theirs; those made while a member stay with the company too. */
 export function leaveOrganisation(
-  app: FastifyInstance,
+  deps: ServiceDeps,
   account: Account,
   organisationId: string,
 ): Promise<void> {
-  return changeMembership(app, account, organisationId, account.id, { kind: "leave" });
+  return changeMembership(deps, account, organisationId, account.id, { kind: "leave" });
 }

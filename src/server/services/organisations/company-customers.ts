@@ -1,14 +1,13 @@
 import { randomUUID } from "node:crypto";
-import type { FastifyInstance } from "fastify";
 import {
   type CompanyCustomersResponse,
   CUSTOMER_KEYS,
   clashesOf,
   type NewCustomer,
   type RetireRequest,
-} from "../../../domain/company-lists";
-import { companyMessages } from "../../../domain/company-messages";
-import type { Customer } from "../../../domain/customer";
+} from "../../../domain/company/company-lists";
+import type { Customer } from "../../../domain/company/customer";
+import { companyMessages } from "../../../domain/text/company-messages";
 import { AppError } from "../../app-error";
 import type { Account } from "../../db/accounts-repository";
 import {
@@ -18,6 +17,7 @@ import {
   setCustomerRetired,
   updateCompanyCustomer,
 } from "../../db/customers-repository";
+import type { ServiceDeps } from "../service-deps";
 import { changeList, refuseClash } from "./list-change";
 import { companyListOwner, memberOf } from "./organisation-access";
 
@@ -26,12 +26,12 @@ import { companyListOwner, memberOf } from "./organisation-access";
  * its admins; the shared list (which the admin cannot change) until the company adds its own.
  */
 export async function listCompanyCustomers(
-  app: FastifyInstance,
+  deps: ServiceDeps,
   account: Account,
   organisationId: string,
 ): Promise<CompanyCustomersResponse> {
-  await memberOf(app, account, organisationId, "manage-customers");
-  const { db } = app.deps.database;
+  await memberOf(deps, account, organisationId, "manage-customers");
+  const { db } = deps.database;
   const owner = await companyListOwner(db, organisationId, "customers");
   return { ownList: owner !== null, customers: await listCustomersToManage(db, owner) };
 }
@@ -42,14 +42,14 @@ export async function listCompanyCustomers(
  * spacing, a retired customer's included) answers 409.
  */
 export async function addCustomer(
-  app: FastifyInstance,
+  deps: ServiceDeps,
   account: Account,
   organisationId: string,
   customer: NewCustomer,
 ): Promise<Customer> {
-  await memberOf(app, account, organisationId, "manage-customers");
+  await memberOf(deps, account, organisationId, "manage-customers");
   const made = { id: randomUUID(), ...customer };
-  await changeList(app, organisationId, companyMessages.importChanged, async (trx) => {
+  await changeList(deps, organisationId, companyMessages.importChanged, async (trx) => {
     refuseClash(
       "customers",
       clashesOf(made, await listCustomersToManage(trx, organisationId), CUSTOMER_KEYS),
@@ -65,14 +65,14 @@ export async function addCustomer(
  * numbers are checked, by the rules of adding one. Forms made for it name it by its id, so they show the new name.
  */
 export async function editCustomer(
-  app: FastifyInstance,
+  deps: ServiceDeps,
   account: Account,
   organisationId: string,
   customerId: string,
   customer: NewCustomer,
 ): Promise<Customer & { retired: boolean }> {
-  await memberOf(app, account, organisationId, "manage-customers");
-  return changeList(app, organisationId, companyMessages.importChanged, async (trx) => {
+  await memberOf(deps, account, organisationId, "manage-customers");
+  return changeList(deps, organisationId, companyMessages.importChanged, async (trx) => {
     const current = await findCompanyCustomer(trx, organisationId, customerId);
     if (!current) throw new AppError("not_found", companyMessages.customerNotFound);
     const others = (await listCustomersToManage(trx, organisationId)).filter(
@@ -90,15 +90,15 @@ export async function editCustomer(
  * it; the forms made for it still show it) or returns it to the list.
  */
 export async function retireCustomer(
-  app: FastifyInstance,
+  deps: ServiceDeps,
   account: Account,
   organisationId: string,
   customerId: string,
   { retired }: RetireRequest,
 ): Promise<Customer & { retired: boolean }> {
-  await memberOf(app, account, organisationId, "manage-customers");
-  const { db } = app.deps.database;
-  const at = retired ? app.deps.now().toISOString() : null;
+  await memberOf(deps, account, organisationId, "manage-customers");
+  const { db } = deps.database;
+  const at = retired ? deps.now().toISOString() : null;
   if (!(await setCustomerRetired(db, organisationId, customerId, at))) {
     throw new AppError("not_found", companyMessages.customerNotFound);
   }

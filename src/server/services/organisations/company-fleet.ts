@@ -1,11 +1,10 @@
-import type { FastifyInstance } from "fastify";
 import {
   clashesOf,
   FLEET_KEYS,
   type NewFleetVehicle,
   type RetireRequest,
-} from "../../../domain/company-lists";
-import { companyMessages } from "../../../domain/company-messages";
+} from "../../../domain/company/company-lists";
+import { companyMessages } from "../../../domain/text/company-messages";
 import { AppError } from "../../app-error";
 import type { Account } from "../../db/accounts-repository";
 import {
@@ -16,6 +15,7 @@ import {
   setVehicleRetired,
   updateFleetVehicle,
 } from "../../db/vehicles-repository";
+import type { ServiceDeps } from "../service-deps";
 import { changeList, refuseClash } from "./list-change";
 import { memberOf } from "./organisation-access";
 
@@ -25,13 +25,13 @@ import { memberOf } from "./organisation-access";
  * it; a QR code on another fleet (another company's, the shared list) answers 409, saying no more than that.
  */
 export async function addFleetVehicle(
-  app: FastifyInstance,
+  deps: ServiceDeps,
   account: Account,
   organisationId: string,
   vehicle: NewFleetVehicle,
 ): Promise<NewFleetVehicle> {
-  await memberOf(app, account, organisationId, "manage-fleet");
-  await changeList(app, organisationId, companyMessages.vehicleCodeTaken, async (trx) => {
+  await memberOf(deps, account, organisationId, "manage-fleet");
+  await changeList(deps, organisationId, companyMessages.vehicleCodeTaken, async (trx) => {
     refuseClash(
       "fleet",
       clashesOf(vehicle, await listVehiclesToManage(trx, organisationId), FLEET_KEYS),
@@ -47,14 +47,14 @@ export async function addFleetVehicle(
  * adding one. A new QR code takes the machine's defect history along. Another fleet's machine answers 404.
  */
 export async function editFleetVehicle(
-  app: FastifyInstance,
+  deps: ServiceDeps,
   account: Account,
   organisationId: string,
   qrCode: string,
   vehicle: NewFleetVehicle,
 ): Promise<ManagedVehicle> {
-  await memberOf(app, account, organisationId, "manage-fleet");
-  return changeList(app, organisationId, companyMessages.vehicleCodeTaken, async (trx) => {
+  await memberOf(deps, account, organisationId, "manage-fleet");
+  return changeList(deps, organisationId, companyMessages.vehicleCodeTaken, async (trx) => {
     const current = await findCompanyVehicle(trx, organisationId, qrCode);
     if (!current) throw new AppError("not_found", companyMessages.vehicleNotFound);
     const others = (await listVehiclesToManage(trx, organisationId)).filter(
@@ -71,15 +71,15 @@ export async function editFleetVehicle(
  * pick it; its defect history stays) or returns it to service.
  */
 export async function retireFleetVehicle(
-  app: FastifyInstance,
+  deps: ServiceDeps,
   account: Account,
   organisationId: string,
   qrCode: string,
   { retired }: RetireRequest,
 ): Promise<ManagedVehicle> {
-  await memberOf(app, account, organisationId, "manage-fleet");
-  const { db } = app.deps.database;
-  const at = retired ? app.deps.now().toISOString() : null;
+  await memberOf(deps, account, organisationId, "manage-fleet");
+  const { db } = deps.database;
+  const at = retired ? deps.now().toISOString() : null;
   if (!(await setVehicleRetired(db, organisationId, qrCode, at))) {
     throw new AppError("not_found", companyMessages.vehicleNotFound);
   }

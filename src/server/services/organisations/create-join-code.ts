@@ -1,13 +1,13 @@
 import { randomUUID } from "node:crypto";
-import type { FastifyInstance } from "fastify";
-import type { JoinCodeResponse } from "../../../domain/api";
-import { companyMessages } from "../../../domain/company-messages";
-import { inviteExpiresAt, JOIN_CODE_ROLE } from "../../../domain/organisation";
+import type { JoinCodeResponse } from "../../../domain/api/api";
+import { inviteExpiresAt, JOIN_CODE_ROLE } from "../../../domain/company/organisation";
+import { companyMessages } from "../../../domain/text/company-messages";
 import { AppError } from "../../app-error";
 import { hashToken, newToken } from "../../auth/sessions";
 import type { Account } from "../../db/accounts-repository";
 import { insertInvite } from "../../db/organisations-repository";
 import { hitRateLimit } from "../../db/rate-limits-repository";
+import type { ServiceDeps } from "../service-deps";
 import { joinLink } from "./invite-by-email";
 import { memberOf } from "./organisation-access";
 
@@ -24,13 +24,13 @@ const JOIN_CODES_PER_ORGANISATION_PER_DAY = 50;
  * so it is shown this once).
  */
 export async function createJoinCode(
-  app: FastifyInstance,
+  deps: ServiceDeps,
   account: Account,
   organisationId: string,
 ): Promise<JoinCodeResponse> {
-  const { db } = app.deps.database;
-  await memberOf(app, account, organisationId, "invite");
-  const now = app.deps.now();
+  const { db } = deps.database;
+  await memberOf(deps, account, organisationId, "invite");
+  const now = deps.now();
   const limited = await hitRateLimit(
     db,
     `join-code:organisation:${organisationId}`,
@@ -57,7 +57,7 @@ export async function createJoinCode(
   });
   return {
     id,
-    joinUrl: joinLink(app.deps.config.publicUrl, token),
+    joinUrl: joinLink(deps.config.publicUrl, token),
     role: JOIN_CODE_ROLE,
     expiresAt: expiresAt.toISOString(),
   };

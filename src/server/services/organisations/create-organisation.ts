@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
-import type { FastifyInstance } from "fastify";
-import type { CreateOrganisationRequest, OrganisationResponse } from "../../../domain/api";
-import { companyMessages } from "../../../domain/company-messages";
-import { joinProblem } from "../../../domain/organisation";
+import type { CreateOrganisationRequest, OrganisationResponse } from "../../../domain/api/api";
+import { joinProblem } from "../../../domain/company/organisation";
+import { companyMessages } from "../../../domain/text/company-messages";
 import { AppError } from "../../app-error";
 import type { Account } from "../../db/accounts-repository";
 import { isUniqueViolation } from "../../db/is-unique-violation";
 import { findMembership, insertMembership, insertOrganisation } from "../../db/organisations-repository";
+import type { ServiceDeps } from "../service-deps";
 import { refuse } from "./organisation-access";
 import { organisationView } from "./organisation-view";
 
@@ -15,12 +15,12 @@ import { organisationView } from "./organisation-view";
  * one already is refused (409), also when it joined another meanwhile: the membership's key decides.
  */
 export async function createOrganisation(
-  app: FastifyInstance,
+  deps: ServiceDeps,
   account: Account,
   input: CreateOrganisationRequest,
 ): Promise<OrganisationResponse> {
-  const { db } = app.deps.database;
-  const now = app.deps.now().toISOString();
+  const { db } = deps.database;
+  const now = deps.now().toISOString();
   const id = randomUUID();
   const membership = { accountId: account.id, organisationId: id, role: "admin" as const, joinedAt: now };
   await db

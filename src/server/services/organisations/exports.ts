@@ -9,9 +9,9 @@ import { pipeline } from "node:stream/promises";
 import { setImmediate as nextTurn } from "node:timers/promises";
 import { stringify } from "csv-stringify";
 import ExcelJS from "exceljs";
-import type { FastifyInstance } from "fastify";
-import { companyMessages } from "../../../domain/company-messages";
 import {
+  type ApprovedTimesheet,
+  approvedHourRows,
   csvCells,
   DEFECT_COLUMNS,
   defectRowCells,
@@ -25,8 +25,9 @@ import {
   exportFileName,
   HOURS_COLUMNS,
   hourRowCells,
-  hourRows,
-} from "../../../domain/exports";
+  workbookCell,
+} from "../../../domain/company/exports";
+import { companyMessages } from "../../../domain/text/company-messages";
 import { AppError } from "../../app-error";
 import type { Account } from "../../db/accounts-repository";
 import { findCustomer } from "../../db/customers-repository";
@@ -34,6 +35,7 @@ import { claimExportSlot, releaseExportSlot, renewExportSlot } from "../../db/ex
 import { listApprovedOrganisationTimesheets, type ReviewListPosition } from "../../db/forms-repository";
 import { parseInput } from "../../parse-input";
 import { asTimesheet, type StoredCheckSheet, type StoredTimesheet } from "../combined-set-forms";
+import type { ServiceDeps } from "../service-deps";
 import { pairedCheckSheets } from "./office-review";
 import { memberOf } from "./organisation-access";
 
@@ -43,11 +45,16 @@ import { memberOf } from "./organisation-access";
  */
 export const EXPORT_BATCH = 50;
 
-/** One approved week: its timesheet, the check sheets approved with it, and the name of its picked customer. */
+/**
+ * One approved week: its timesheet, the check sheets approved with it, the name of its picked customer, its
+ * driver's account and the office's rating.
+ */
 export interface ApprovedSet {
   timesheet: StoredTimesheet;
   checkSheets: StoredCheckSheet[];
   customerName: string | null;
+  driverId: string;
+  rating: string | null;
 }
 
 /**
@@ -57,13 +64,13 @@ export interface ApprovedSet {
  * only when asked for. A customer's name is looked up once per export.
  */
 export async function* approvedSets(
-  app: FastifyInstance,
+  deps: ServiceDeps,
   organisationId: string,
   query: ExportQuery,
   withCheckSheets: boolean,
   batchSize = EXPORT_BATCH,
 ): AsyncGenerator<ApprovedSet> {
-  const { db } = app.deps.database;
+  const { db } = deps.database;
   const customerNames = new Map<string, string | null>();
   const customerNameOf = async (id: string): Promise<string | null> => {
     if (id === "") return null;
@@ -79,7 +86,7 @@ export async function* approvedSets(
       limit: batchSize,
     });
     const paired = withCheckSheets
-      ? await pairedCheckSheets(app, organisationId, batch, { onlyReviewApproved: true })
+      ? await pairedCheckSheets(deps, organisationId, batch, { onlyReviewApproved: true })
       : new Map<string, StoredCheckSheet[]>();
     for (const form of batch) {
       const timesheet = asTimesheet(form);
@@ -87,6 +94,8 @@ export async function* approvedSets(
         timesheet,
         checkSheets: paired.get(form.id) ?? [],
         customerName: await customerNameOf(timesheet.customerId ?? ""),
+        driverId: form.ownerId,
+        rating: form.reviewRating,
       };
     }
     const last = batch.at(-1);
@@ -97,10 +106,27 @@ export async function* approvedSets(
   }
 }
 
-async function* hoursRecords(app: FastifyInstance, organisationId: string, query: ExportQuery) {
-  for await (const set of approvedSets(app, organisationId, query, false)) {
-    for (const row of hourRows(set.timesheet as ExportTimesheet, set.customerName)) yield hourRowCells(row);
+/**
+ * The hours' rows, a week ending at a time: the approved sets come oldest week first, so the weeks of one week
+ * ending are held together (a company's one week: a timesheet per driver and machine), and each driver's total
+ * for the week is over all of theirs.
+ */
+async function* hoursRecords(deps: ServiceDeps, organisationId: string, query: ExportQuery) {
+  let week: ApprovedTimesheet[] = [];
+  const rowsOf = (weeks: readonly ApprovedTimesheet[]) => approvedHourRows(weeks).map(hourRowCells);
+  for await (const set of approvedSets(deps, organisationId, query, false)) {
+    if (week[0] && week[0].timesheet.weekEnding !== set.timesheet.weekEnding) {
+      yield* rowsOf(week);
+      week = [];
+    }
+    week.push({
+      timesheet: set.timesheet as ExportTimesheet,
+      driverId: set.driverId,
+      customerName: set.customerName,
+      rating: set.rating,
+    });
   }
+  yield* rowsOf(week);
 }
 
 /**
@@ -108,10 +134,11 @@ async function* hoursRecords(app: FastifyInstance, organisationId: string, query
  * session (the driver's, or a supervisor's or admin's of the company whose form the photo is on: read-photo.ts),
  * so a link opened in a browser not signed in to Plant Sheets answers 404 until the office user signs in there.
  */
-async function* defectRecords(app: FastifyInstance, organisationId: string, query: ExportQuery) {
-  const { publicUrl } = app.deps.config;
-  for await (const set of approvedSets(app, organisationId, query, true)) {
-    for (const row of defectRows(set.checkSheets as unknown as ExportCheckSheet[], publicUrl)) {
+async function* defectRecords(deps: ServiceDeps, organisationId: string, query: ExportQuery) {
+  const { publicUrl } = deps.config;
+  for await (const set of approvedSets(deps, organisationId, query, true)) {
+    const sheets = set.checkSheets as unknown as ExportCheckSheet[];
+    for (const row of defectRows(sheets, publicUrl, set.timesheet.weekEnding)) {
       yield defectRowCells(row);
     }
   }
@@ -146,12 +173,12 @@ type RowCounter = <T>(records: AsyncIterable<T>) => AsyncIterable<T>;
  * the build lets the event loop answer what came in meanwhile.
  */
 async function buildExport(
-  app: FastifyInstance,
+  deps: ServiceDeps,
   organisationId: string,
   fileName: string,
   write: (path: string, count: RowCounter) => Promise<void>,
 ): Promise<ExportDownload> {
-  const { database, config, now } = app.deps;
+  const { database, config, now } = deps;
   const { perCompany, maxRows } = config.exports;
   const leaseEnd = () => new Date(now().getTime() + SLOT_LEASE_MS);
   const slot = await claimExportSlot(database.db, organisationId, {
@@ -231,47 +258,48 @@ async function writeCsv(path: string, columns: readonly string[], records: Async
  * supervisors, whatever they ask for), and what range they ask for (400 when it is not one).
  */
 async function exportAccess(
-  app: FastifyInstance,
+  deps: ServiceDeps,
   account: Account,
   organisationId: string,
   rawQuery: unknown,
 ): Promise<ExportQuery> {
-  await memberOf(app, account, organisationId, "export");
+  await memberOf(deps, account, organisationId, "export");
   return parseInput(ExportQuerySchema, rawQuery);
 }
 
 /** GET /api/organisations/{id}/exports/hours.csv: a row per driver per day of the approved weeks. Admins only. */
 export async function hoursCsv(
-  app: FastifyInstance,
+  deps: ServiceDeps,
   account: Account,
   organisationId: string,
   rawQuery: unknown,
 ): Promise<ExportDownload> {
-  const query = await exportAccess(app, account, organisationId, rawQuery);
-  return buildExport(app, organisationId, exportFileName("hours", query), (path, count) =>
-    writeCsv(path, HOURS_COLUMNS, count(hoursRecords(app, organisationId, query))),
+  const query = await exportAccess(deps, account, organisationId, rawQuery);
+  return buildExport(deps, organisationId, exportFileName("hours", query), (path, count) =>
+    writeCsv(path, HOURS_COLUMNS, count(hoursRecords(deps, organisationId, query))),
   );
 }
 
 /** GET /api/organisations/{id}/exports/defects.csv: a row per defect of the approved weeks' check sheets. */
 export async function defectsCsv(
-  app: FastifyInstance,
+  deps: ServiceDeps,
   account: Account,
   organisationId: string,
   rawQuery: unknown,
 ): Promise<ExportDownload> {
-  const query = await exportAccess(app, account, organisationId, rawQuery);
-  return buildExport(app, organisationId, exportFileName("defects", query), (path, count) =>
-    writeCsv(path, DEFECT_COLUMNS, count(defectRecords(app, organisationId, query))),
+  const query = await exportAccess(deps, account, organisationId, rawQuery);
+  return buildExport(deps, organisationId, exportFileName("defects", query), (path, count) =>
+    writeCsv(path, DEFECT_COLUMNS, count(defectRecords(deps, organisationId, query))),
   );
 }
 
-const HOURS_WIDTHS = [12, 24, 12, 24, 14, 24, 8, 8, 11, 10, 24, 40];
-const DEFECT_WIDTHS = [12, 12, 32, 48, 60];
+const HOURS_WIDTHS = [12, 12, 24, 12, 14, 24, 14, 24, 8, 8, 11, 10, 24, 24, 40, 19, 12];
+const DEFECT_WIDTHS = [12, 12, 12, 32, 48, 60];
 
 /**
- * Writes records to a sheet a row at a time, each cell as it is: typed text as a text cell (which a spreadsheet
- * never runs, so it needs no apostrophe), numbers as numbers. Waits for the file whenever its buffer is full.
+ * Writes records to a sheet a row at a time, each cell as `workbookCell` makes it: typed text as a text cell (which
+ * a spreadsheet never runs, so it needs no apostrophe), numbers as numbers, dates and times as dates with their
+ * number format. Waits for the file whenever its buffer is full.
  */
 async function writeSheet(
   workbook: ExcelJS.stream.xlsx.WorkbookWriter,
@@ -289,7 +317,12 @@ async function writeSheet(
   }));
   sheet.getRow(1).font = { bold: true };
   for await (const cells of records) {
-    sheet.addRow(cells).commit();
+    const written = cells.map(workbookCell);
+    const row = sheet.addRow(written.map((cell) => cell.value));
+    written.forEach(({ numFmt }, index) => {
+      if (numFmt) row.getCell(index + 1).numFmt = numFmt;
+    });
+    row.commit();
     if (file.writableNeedDrain) await once(file, "drain");
   }
   sheet.commit();
@@ -297,18 +330,18 @@ async function writeSheet(
 
 /**
  * GET /api/organisations/{id}/exports/workbook.xlsx: the same rows as the two CSVs, in one workbook of two sheets,
- * "Hours" and "Defects", the break and net hours as numbers. exceljs's streaming writer zips each row as it is
+ * "Hours" and "Defects", the break and hours as numbers, the dates and times as dates. exceljs's streaming writer zips each row as it is
  * committed, so the workbook is never whole in memory; the approved sets are read once for each sheet, and the
  * rows of both count towards the cap.
  */
 export async function approvedWeeksWorkbook(
-  app: FastifyInstance,
+  deps: ServiceDeps,
   account: Account,
   organisationId: string,
   rawQuery: unknown,
 ): Promise<ExportDownload> {
-  const query = await exportAccess(app, account, organisationId, rawQuery);
-  return buildExport(app, organisationId, exportFileName("workbook", query), async (path, count) => {
+  const query = await exportAccess(deps, account, organisationId, rawQuery);
+  return buildExport(deps, organisationId, exportFileName("workbook", query), async (path, count) => {
     const file = createWriteStream(path);
     try {
       const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
@@ -316,9 +349,9 @@ export async function approvedWeeksWorkbook(
         useStyles: true,
         useSharedStrings: false,
       });
-      const hours = count(hoursRecords(app, organisationId, query));
+      const hours = count(hoursRecords(deps, organisationId, query));
       await writeSheet(workbook, file, EXPORT_SHEETS.hours, HOURS_COLUMNS, HOURS_WIDTHS, hours);
-      const defects = count(defectRecords(app, organisationId, query));
+      const defects = count(defectRecords(deps, organisationId, query));
       await writeSheet(workbook, file, EXPORT_SHEETS.defects, DEFECT_COLUMNS, DEFECT_WIDTHS, defects);
       await workbook.commit();
       if (!file.closed) await once(file, "close");

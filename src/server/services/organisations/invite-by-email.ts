@@ -1,8 +1,7 @@
 import { randomUUID } from "node:crypto";
-import type { FastifyInstance } from "fastify";
-import type { InviteRequest, InviteResponse } from "../../../domain/api";
-import { companyMessages } from "../../../domain/company-messages";
-import { inviteExpiresAt } from "../../../domain/organisation";
+import type { InviteRequest, InviteResponse } from "../../../domain/api/api";
+import { inviteExpiresAt } from "../../../domain/company/organisation";
+import { companyMessages } from "../../../domain/text/company-messages";
 import { AppError } from "../../app-error";
 import { hashToken, newToken } from "../../auth/sessions";
 import type { Account } from "../../db/accounts-repository";
@@ -11,6 +10,7 @@ import { enqueueMail } from "../../db/outbox-repository";
 import { hitRateLimits, type RateLimitHit } from "../../db/rate-limits-repository";
 import { invitationMail } from "../../mail/organisation-mails";
 import { accountMailHit, recipientMailHit } from "../accounts/rate-limit";
+import type { ServiceDeps } from "../service-deps";
 import { memberOf } from "./organisation-access";
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -34,17 +34,17 @@ export function joinLink(publicUrl: string, token: string): string {
  * A newer invitation to the same address replaces the company's older unused ones.
  */
 export async function inviteByEmail(
-  app: FastifyInstance,
+  deps: ServiceDeps,
   account: Account,
   organisationId: string,
   input: InviteRequest,
 ): Promise<InviteResponse> {
-  const { db } = app.deps.database;
-  const { mailLimits, publicUrl } = app.deps.config;
-  await memberOf(app, account, organisationId, "invite");
+  const { db } = deps.database;
+  const { mailLimits, publicUrl } = deps.config;
+  await memberOf(deps, account, organisationId, "invite");
   const organisation = await findOrganisation(db, organisationId);
   if (!organisation) throw new AppError("not_found", companyMessages.organisationNotFound);
-  const now = app.deps.now();
+  const now = deps.now();
   const email = input.email;
   const recipient = email.toLowerCase();
   const hits: RateLimitHit[] = [
@@ -63,7 +63,7 @@ export async function inviteByEmail(
   ];
   const limited = await hitRateLimits(db, hits, now);
   if (!limited.allowed) {
-    app.log.warn({ rateLimit: "invite" }, "invitation limit reached");
+    deps.log.warn({ rateLimit: "invite" }, "invitation limit reached");
     throw new AppError("rate_limited", companyMessages.invitesLimited(limited.retryAfterMs), {
       retryAfterMs: limited.retryAfterMs,
     });
@@ -92,6 +92,6 @@ export async function inviteByEmail(
     });
     await enqueueMail(trx, mail, now);
   });
-  app.deps.outbox?.wake();
+  deps.outbox?.wake();
   return { id, message: companyMessages.inviteSent(email), expiresAt: expiresAt.toISOString() };
 }

@@ -1,12 +1,12 @@
-import type { FastifyInstance } from "fastify";
 import type { Kysely } from "kysely";
-import type { ListClash } from "../../../domain/company-lists";
-import { companyMessages } from "../../../domain/company-messages";
-import type { ImportList } from "../../../domain/list-import";
+import type { ListClash } from "../../../domain/company/company-lists";
+import type { ImportList } from "../../../domain/company/list-import";
+import { companyMessages } from "../../../domain/text/company-messages";
 import { AppError } from "../../app-error";
 import { isUniqueViolation } from "../../db/is-unique-violation";
 import { lockOrganisation } from "../../db/organisations-repository";
 import type { DB } from "../../db/schema";
+import type { ServiceDeps } from "../service-deps";
 
 /**
  * Runs a change of the company's customers or fleet in one transaction that holds the organisation's row, so two
@@ -14,13 +14,13 @@ import type { DB } from "../../db/schema";
  * list the other left. A QR code another fleet took meanwhile (the table's key decides) answers `onTaken`.
  */
 export async function changeList<T>(
-  app: FastifyInstance,
+  deps: ServiceDeps,
   organisationId: string,
   onTaken: string,
   work: (trx: Kysely<DB>) => Promise<T>,
 ): Promise<T> {
   try {
-    return await app.deps.database.db.transaction().execute(async (trx) => {
+    return await deps.database.db.transaction().execute(async (trx) => {
       await lockOrganisation(trx, organisationId);
       return work(trx);
     });

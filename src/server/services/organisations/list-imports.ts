@@ -1,8 +1,11 @@
 import { createHash, randomUUID } from "node:crypto";
-import type { FastifyInstance } from "fastify";
 import type { Kysely } from "kysely";
-import type { CustomerKey, FleetKey, NewCustomer, NewFleetVehicle } from "../../../domain/company-lists";
-import { companyMessages } from "../../../domain/company-messages";
+import type {
+  CustomerKey,
+  FleetKey,
+  NewCustomer,
+  NewFleetVehicle,
+} from "../../../domain/company/company-lists";
 import {
   CUSTOMER_IMPORT,
   checkAgainstList,
@@ -15,8 +18,9 @@ import {
   type ListEntries,
   type ListImportSpec,
   readImport,
-} from "../../../domain/list-import";
-import type { OrganisationAction } from "../../../domain/organisation";
+} from "../../../domain/company/list-import";
+import type { OrganisationAction } from "../../../domain/company/organisation";
+import { companyMessages } from "../../../domain/text/company-messages";
 import { AppError } from "../../app-error";
 import type { Account } from "../../db/accounts-repository";
 import { insertCompanyCustomers, listCustomersToManage } from "../../db/customers-repository";
@@ -26,6 +30,7 @@ import {
   listVehiclesToManage,
   qrCodesOnOtherFleets,
 } from "../../db/vehicles-repository";
+import type { ServiceDeps } from "../service-deps";
 import { changeList } from "./list-change";
 import { memberOf } from "./organisation-access";
 
@@ -118,16 +123,16 @@ function fingerprintOf<T>(rows: readonly ImportRow<T>[]): string {
  * the company's admin, changing nothing.
  */
 export async function previewImport(
-  app: FastifyInstance,
+  deps: ServiceDeps,
   account: Account,
   organisationId: string,
   list: ImportList,
   body: unknown,
 ): Promise<ImportPreview> {
   const store = STORES[list] as ImportStore<unknown, string>;
-  await memberOf(app, account, organisationId, store.action);
+  await memberOf(deps, account, organisationId, store.action);
   const text = fileText(store.spec, body);
-  const { rows, unusedHeaders } = await checkedRows(app.deps.database.db, organisationId, store, text);
+  const { rows, unusedHeaders } = await checkedRows(deps.database.db, organisationId, store, text);
   return {
     list,
     unusedHeaders,
@@ -143,7 +148,7 @@ export async function previewImport(
  * clashes, or no longer does), 409 and nothing is added, so nothing is saved that the admin has not seen.
  */
 export async function saveImport(
-  app: FastifyInstance,
+  deps: ServiceDeps,
   account: Account,
   organisationId: string,
   list: ImportList,
@@ -151,9 +156,9 @@ export async function saveImport(
   expected: string,
 ): Promise<ImportResult> {
   const store = STORES[list] as ImportStore<unknown, string>;
-  await memberOf(app, account, organisationId, store.action);
+  await memberOf(deps, account, organisationId, store.action);
   const text = fileText(store.spec, body);
-  return changeList(app, organisationId, companyMessages.importChanged, async (trx) => {
+  return changeList(deps, organisationId, companyMessages.importChanged, async (trx) => {
     const { rows } = await checkedRows(trx, organisationId, store, text);
     if (fingerprintOf(rows) !== expected) throw new AppError("conflict", companyMessages.importChanged);
     const entries = goodRows(rows).map((row) => row.entry);

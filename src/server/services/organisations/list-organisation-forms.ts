@@ -1,13 +1,13 @@
-import type { FastifyInstance } from "fastify";
 import type {
   CheckSheetSummary,
   FormPage,
   OrganisationFormsQuery,
   TimesheetSummary,
-} from "../../../domain/api";
+} from "../../../domain/api/api";
 import { FORM_SPECS } from "../../../domain/forms/form-specs";
 import type { Account } from "../../db/accounts-repository";
 import { summaryPage } from "../list-forms";
+import type { ServiceDeps } from "../service-deps";
 import { memberOf } from "./organisation-access";
 
 /**
@@ -15,11 +15,11 @@ import { memberOf } from "./organisation-access";
  * who have left included), newest first, one page of summaries at a time: for its supervisors and admins.
  */
 export async function listOrganisationForms(
-  app: FastifyInstance,
+  deps: ServiceDeps,
   account: Account,
   organisationId: string,
   { kind, limit, cursor }: OrganisationFormsQuery,
 ): Promise<FormPage<TimesheetSummary | CheckSheetSummary>> {
-  await memberOf(app, account, organisationId, "view-member-forms");
-  return summaryPage(app.deps.database.db, FORM_SPECS[kind], { organisationId }, { limit, cursor });
+  await memberOf(deps, account, organisationId, "view-member-forms");
+  return summaryPage(deps.database.db, FORM_SPECS[kind], { organisationId }, { limit, cursor });
 }

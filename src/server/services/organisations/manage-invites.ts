@@ -1,10 +1,10 @@
-import type { FastifyInstance } from "fastify";
-import type { OpenInvitesResponse } from "../../../domain/api";
-import { companyMessages } from "../../../domain/company-messages";
-import { inviteKind } from "../../../domain/organisation";
+import type { OpenInvitesResponse } from "../../../domain/api/api";
+import { inviteKind } from "../../../domain/company/organisation";
+import { companyMessages } from "../../../domain/text/company-messages";
 import { AppError } from "../../app-error";
 import type { Account } from "../../db/accounts-repository";
 import { listOpenInvites, revokeInvite } from "../../db/organisations-repository";
+import type { ServiceDeps } from "../service-deps";
 import { memberOf } from "./organisation-access";
 
 /**
@@ -13,12 +13,12 @@ import { memberOf } from "./organisation-access";
  * are not kept, so they are not in it.
  */
 export async function listInvites(
-  app: FastifyInstance,
+  deps: ServiceDeps,
   account: Account,
   organisationId: string,
 ): Promise<OpenInvitesResponse> {
-  await memberOf(app, account, organisationId, "invite");
-  const invites = await listOpenInvites(app.deps.database.db, organisationId, app.deps.now());
+  await memberOf(deps, account, organisationId, "invite");
+  const invites = await listOpenInvites(deps.database.db, organisationId, deps.now());
   return { invites: invites.map((invite) => ({ ...invite, kind: inviteKind(invite) })) };
 }
 
@@ -28,12 +28,12 @@ export async function listInvites(
  * expired or revoked already) answers 404 and changes nothing.
  */
 export async function revokeOpenInvite(
-  app: FastifyInstance,
+  deps: ServiceDeps,
   account: Account,
   organisationId: string,
   inviteId: string,
 ): Promise<void> {
-  await memberOf(app, account, organisationId, "invite");
-  const done = await revokeInvite(app.deps.database.db, organisationId, inviteId, account.id, app.deps.now());
+  await memberOf(deps, account, organisationId, "invite");
+  const done = await revokeInvite(deps.database.db, organisationId, inviteId, account.id, deps.now());
   if (!done) throw new AppError("not_found", companyMessages.inviteNotOpen);
 }

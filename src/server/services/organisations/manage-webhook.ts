@@ -1,7 +1,6 @@
 import { randomBytes } from "node:crypto";
-import type { FastifyInstance } from "fastify";
-import { companyMessages } from "../../../domain/company-messages";
-import { checkWebhookUrl, type WebhookRequest, type WebhookView } from "../../../domain/webhook";
+import { checkWebhookUrl, type WebhookRequest, type WebhookView } from "../../../domain/company/webhook";
+import { companyMessages } from "../../../domain/text/company-messages";
 import { AppError } from "../../app-error";
 import type { Account } from "../../db/accounts-repository";
 import {
@@ -13,6 +12,7 @@ import {
   rotateWebhookSecret,
   webhookHistory,
 } from "../../db/webhooks-repository";
+import type { ServiceDeps } from "../service-deps";
 import { memberOf } from "./organisation-access";
 
 /** A secret of 32 random bytes, made here and shown to the admin once (when set up or rotated). */
@@ -25,12 +25,12 @@ export function newWebhookSecret(): string {
  * the history of its latest calls; null when none is set up.
  */
 export async function viewWebhook(
-  app: FastifyInstance,
+  deps: ServiceDeps,
   account: Account,
   organisationId: string,
 ): Promise<{ webhook: WebhookView | null }> {
-  await memberOf(app, account, organisationId, "manage-webhooks");
-  const { db } = app.deps.database;
+  await memberOf(deps, account, organisationId, "manage-webhooks");
+  const { db } = deps.database;
   const webhook = await getWebhook(db, organisationId);
   if (!webhook) return { webhook: null };
   const last = await latestWebhookDelivery(db, organisationId);
@@ -63,28 +63,28 @@ export async function viewWebhook(
  * on the internet answers 400.
  */
 export async function setWebhook(
-  app: FastifyInstance,
+  deps: ServiceDeps,
   account: Account,
   organisationId: string,
   { url }: WebhookRequest,
 ): Promise<{ created: boolean; body: { url: string; secret?: string } }> {
-  await memberOf(app, account, organisationId, "manage-webhooks");
-  const checked = checkWebhookUrl(url, { allowLocalHttp: app.deps.config.webhooksAllowLocalHttp });
+  await memberOf(deps, account, organisationId, "manage-webhooks");
+  const checked = checkWebhookUrl(url, { allowLocalHttp: deps.config.webhooksAllowLocalHttp });
   if (!checked.ok) throw new AppError("validation_failed", `url: ${checked.message}`);
   const secret = newWebhookSecret();
-  const created = await putWebhook(app.deps.database.db, organisationId, checked.url, secret, app.deps.now());
+  const created = await putWebhook(deps.database.db, organisationId, checked.url, secret, deps.now());
   return { created, body: created ? { url: checked.url, secret } : { url: checked.url } };
 }
 
 /** POST /api/organisations/{id}/webhook/rotate-secret: a new secret, answered once; the old one stops at once. */
 export async function rotateSecret(
-  app: FastifyInstance,
+  deps: ServiceDeps,
   account: Account,
   organisationId: string,
 ): Promise<{ secret: string }> {
-  await memberOf(app, account, organisationId, "manage-webhooks");
+  await memberOf(deps, account, organisationId, "manage-webhooks");
   const secret = newWebhookSecret();
-  if (!(await rotateWebhookSecret(app.deps.database.db, organisationId, secret, app.deps.now()))) {
+  if (!(await rotateWebhookSecret(deps.database.db, organisationId, secret, deps.now()))) {
     throw new AppError("not_found", companyMessages.webhookNotSet);
   }
   return { secret };
@@ -92,12 +92,12 @@ export async function rotateSecret(
 
 /** DELETE /api/organisations/{id}/webhook: no more calls; deliveries still waiting are given up. */
 export async function removeWebhook(
-  app: FastifyInstance,
+  deps: ServiceDeps,
   account: Account,
   organisationId: string,
 ): Promise<void> {
-  await memberOf(app, account, organisationId, "manage-webhooks");
-  if (!(await deleteWebhook(app.deps.database.db, organisationId))) {
+  await memberOf(deps, account, organisationId, "manage-webhooks");
+  if (!(await deleteWebhook(deps.database.db, organisationId))) {
     throw new AppError("not_found", companyMessages.webhookNotSet);
   }
 }
@@ -108,17 +108,17 @@ export async function removeWebhook(
  * delivery that is not the company's, 409 for one not given up or no longer kept.
  */
 export async function resendDelivery(
-  app: FastifyInstance,
+  deps: ServiceDeps,
   account: Account,
   organisationId: string,
   deliveryId: string,
 ): Promise<void> {
-  await memberOf(app, account, organisationId, "manage-webhooks");
-  const { db } = app.deps.database;
+  await memberOf(deps, account, organisationId, "manage-webhooks");
+  const { db } = deps.database;
   if (!(await getWebhook(db, organisationId))) throw new AppError("not_found", companyMessages.webhookNotSet);
-  const answer = await resendWebhookDelivery(db, organisationId, deliveryId, app.deps.now());
+  const answer = await resendWebhookDelivery(db, organisationId, deliveryId, deps.now());
   if (answer === "not-found") throw new AppError("not_found", companyMessages.webhookDeliveryNotFound);
   if (answer === "not-given-up") throw new AppError("conflict", companyMessages.webhookDeliveryNotGivenUp);
   if (answer === "gone") throw new AppError("conflict", companyMessages.webhookDeliveryGone);
-  app.deps.webhooks?.wake();
+  deps.webhooks?.wake();
 }

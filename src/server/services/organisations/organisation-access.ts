@@ -1,15 +1,15 @@
-import type { FastifyInstance } from "fastify";
 import type { Kysely } from "kysely";
-import { companyMessages } from "../../../domain/company-messages";
 import {
   actionProblem,
   type OrganisationAction,
   type OrganisationProblem,
-} from "../../../domain/organisation";
+} from "../../../domain/company/organisation";
+import { companyMessages } from "../../../domain/text/company-messages";
 import { AppError } from "../../app-error";
 import type { Account } from "../../db/accounts-repository";
 import { findMembership, hasOwnList, type Membership } from "../../db/organisations-repository";
 import type { DB } from "../../db/schema";
+import type { ServiceDeps } from "../service-deps";
 
 export function refuse(problem: OrganisationProblem): never {
   throw new AppError(problem.code, problem.message);
@@ -21,12 +21,12 @@ export function refuse(problem: OrganisationProblem): never {
  * 022): an id tells a stranger nothing. With an action, a member whose role may not do it gets 403.
  */
 export async function memberOf(
-  app: FastifyInstance,
+  deps: ServiceDeps,
   account: Account,
   organisationId: string,
   action: OrganisationAction = "view-organisation",
 ): Promise<Membership> {
-  const membership = await findMembership(app.deps.database.db, account.id);
+  const membership = await findMembership(deps.database.db, account.id);
   if (!membership || membership.organisationId !== organisationId) {
     throw new AppError("not_found", companyMessages.organisationNotFound);
   }

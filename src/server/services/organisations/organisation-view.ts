@@ -1,9 +1,15 @@
 import type { Kysely } from "kysely";
-import type { OrganisationResponse } from "../../../domain/api";
-import { companyMessages } from "../../../domain/company-messages";
-import { may } from "../../../domain/organisation";
+import type { MyOrganisationResponse, OrganisationResponse } from "../../../domain/api/api";
+import { may } from "../../../domain/company/organisation";
+import { companyMessages } from "../../../domain/text/company-messages";
 import { AppError } from "../../app-error";
-import { findOrganisation, listMembers, type Membership } from "../../db/organisations-repository";
+import type { Account } from "../../db/accounts-repository";
+import {
+  findMembership,
+  findOrganisation,
+  listMembers,
+  type Membership,
+} from "../../db/organisations-repository";
 import type { DB } from "../../db/schema";
 
 /** An organisation as a member sees it: its name and their role, and the members when their role may see them. */
@@ -26,4 +32,10 @@ export async function organisationView(
       joinedAt,
     })),
   };
+}
+
+/** The caller's own company as they see it, or null for a driver without one. */
+export async function myOrganisation(db: Kysely<DB>, account: Account): Promise<MyOrganisationResponse> {
+  const membership = await findMembership(db, account.id);
+  return { organisation: membership ? await organisationView(db, membership) : null };
 }

@@ -1,18 +1,17 @@
 import { randomUUID } from "node:crypto";
-import type { FastifyInstance } from "fastify";
 import type { Kysely } from "kysely";
-import type { CheckSheetFields } from "../../../domain/check-sheet";
-import { companyMessages } from "../../../domain/company-messages";
-import type { FormStatus } from "../../../domain/form-status";
-import type { FormKind } from "../../../domain/forms/form-spec";
-import { formatDisplayDate } from "../../../domain/iso-date";
-import { may } from "../../../domain/organisation";
+import type { CheckSheetFields } from "../../../domain/checks/check-sheet";
 import {
   defectReportOf,
   type FixDefectRequest,
   type FleetResponse,
   vehicleState,
-} from "../../../domain/vehicle-defects";
+} from "../../../domain/checks/vehicle-defects";
+import { may } from "../../../domain/company/organisation";
+import type { FormKind } from "../../../domain/forms/form-spec";
+import type { FormStatus } from "../../../domain/forms/form-status";
+import { companyMessages } from "../../../domain/text/company-messages";
+import { formatDisplayDate } from "../../../domain/time/iso-date";
 import { AppError } from "../../app-error";
 import type { Account } from "../../db/accounts-repository";
 import { findWorkshop } from "../../db/organisations-repository";
@@ -28,6 +27,7 @@ import { listVehiclesToManage } from "../../db/vehicles-repository";
 import { enqueueWebhook } from "../../db/webhooks-repository";
 import { defectAlertMail } from "../../mail/organisation-mails";
 import { photoIdOfUrl, readPdfPhotos } from "../form-photos";
+import type { ServiceDeps } from "../service-deps";
 import { companyListOwner, memberOf } from "./organisation-access";
 import { alertWorkshop } from "./workshop-alerts";
 
@@ -52,7 +52,7 @@ export interface WrittenForm {
  * it at the same moment), the insert finds its row and nothing is mailed or counted.
  */
 export async function defectReportWrite(
-  app: FastifyInstance,
+  deps: ServiceDeps,
   sheet: WrittenForm,
 ): Promise<((trx: Kysely<DB>, now: Date) => Promise<void>) | null> {
   const { organisationId } = sheet;
@@ -60,18 +60,18 @@ export async function defectReportWrite(
   const fields = sheet.fields as unknown as CheckSheetFields;
   const report = defectReportOf(sheet.status, fields);
   if (!report) return null;
-  const { db } = app.deps.database;
+  const { db } = deps.database;
   const fleet = await companyListOwner(db, organisationId, "vehicles");
   const vehicle = await findFleetVehicle(db, fleet, fields.plantNumber ?? "");
   if (!vehicle) return null;
   const found = await findWorkshop(db, organisationId);
   // Nothing goes to an address nobody there has confirmed: anyone can type anyone's.
   const workshop = found?.confirmedAt ? found.email : null;
-  const photoIds = (fields.photos ?? []).flatMap((url) => photoIdOfUrl(url, app.deps.config.publicUrl) ?? []);
+  const photoIds = (fields.photos ?? []).flatMap((url) => photoIdOfUrl(url, deps.config.publicUrl) ?? []);
   const photoRows = workshop
     ? (await findPhotos(db, photoIds)).filter((row) => row.owner_id === sheet.ownerId)
     : [];
-  const photos = await readPdfPhotos(app, photoRows);
+  const photos = await readPdfPhotos(deps, photoRows);
   return async (trx, now) => {
     const reportId = randomUUID();
     const reported = await insertDefectReport(
@@ -113,14 +113,19 @@ export async function defectReportWrite(
       report,
       photos,
     });
-    await alertWorkshop(app, trx, { organisationId, driverId: sheet.ownerId, reportId, workshop, mail }, now);
+    await alertWorkshop(
+      deps,
+      trx,
+      { organisationId, driverId: sheet.ownerId, reportId, workshop, mail },
+      now,
+    );
   };
 }
 
 /** After a write with a defect report commits: its mail and webhook are sent now rather than at the next poll. */
-export function wakeAfterDefectReport(app: FastifyInstance): void {
-  app.deps.outbox?.wake();
-  app.deps.webhooks?.wake();
+export function wakeAfterDefectReport(deps: ServiceDeps): void {
+  deps.outbox?.wake();
+  deps.webhooks?.wake();
 }
 
 /**
@@ -128,12 +133,12 @@ export function wakeAfterDefectReport(app: FastifyInstance): void {
  * reported on it, newest first, and its fix; its retired vehicles too, said to be. For supervisors and admins.
  */
 export async function listFleet(
-  app: FastifyInstance,
+  deps: ServiceDeps,
   account: Account,
   organisationId: string,
 ): Promise<FleetResponse> {
-  const membership = await memberOf(app, account, organisationId, "view-fleet");
-  const { db } = app.deps.database;
+  const membership = await memberOf(deps, account, organisationId, "view-fleet");
+  const { db } = deps.database;
   const owner = await companyListOwner(db, organisationId, "vehicles");
   const [vehicles, defects, workshop] = await Promise.all([
     listVehiclesToManage(db, owner),
@@ -142,7 +147,7 @@ export async function listFleet(
   ]);
   return {
     workshop,
-    alertsPerHour: app.deps.config.mailLimits.defectAlertsPerCompanyPerHour,
+    alertsPerHour: deps.config.mailLimits.defectAlertsPerCompanyPerHour,
     canManage: may(membership.role, "manage-fleet"),
     ownFleet: owner !== null,
     vehicles: vehicles.map((vehicle) => {
@@ -164,16 +169,16 @@ export async function listFleet(
 
 /** POST /api/organisations/{id}/defects/{defectId}/fixed: an admin marks a reported defect fixed, with a note. */
 export async function fixDefect(
-  app: FastifyInstance,
+  deps: ServiceDeps,
   account: Account,
   organisationId: string,
   defectId: string,
   { note }: FixDefectRequest,
 ) {
-  await memberOf(app, account, organisationId, "manage-fleet");
-  const now = app.deps.now();
+  await memberOf(deps, account, organisationId, "manage-fleet");
+  const now = deps.now();
   const fixed = await markDefectFixed(
-    app.deps.database.db,
+    deps.database.db,
     organisationId,
     defectId,
     { by: account.id, byName: account.fullName, note },

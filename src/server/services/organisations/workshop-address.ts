@@ -1,12 +1,11 @@
-import type { FastifyInstance } from "fastify";
-import type { WorkshopLinkResponse } from "../../../domain/api";
-import { companyMessages } from "../../../domain/company-messages";
+import type { WorkshopLinkResponse } from "../../../domain/api/api";
 import {
   sameAddress,
   WORKSHOP_LINK_LIFETIME_MS,
   type WorkshopRequest,
   type WorkshopResponse,
-} from "../../../domain/vehicle-defects";
+} from "../../../domain/checks/vehicle-defects";
+import { companyMessages } from "../../../domain/text/company-messages";
 import { AppError } from "../../app-error";
 import { hashToken, newToken } from "../../auth/sessions";
 import type { Account } from "../../db/accounts-repository";
@@ -21,6 +20,7 @@ import { enqueueMail } from "../../db/outbox-repository";
 import { hitRateLimits } from "../../db/rate-limits-repository";
 import { workshopLinkMail } from "../../mail/organisation-mails";
 import { accountMailHit, recipientMailHit } from "../accounts/rate-limit";
+import type { ServiceDeps } from "../service-deps";
 import { memberOf } from "./organisation-access";
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -43,33 +43,33 @@ export function workshopLink(publicUrl: string, token: string): string {
  * has, confirmed, stays as it is; null stops the alerts.
  */
 export async function setWorkshopAddress(
-  app: FastifyInstance,
+  deps: ServiceDeps,
   account: Account,
   organisationId: string,
   { email }: WorkshopRequest,
 ): Promise<WorkshopResponse> {
-  await memberOf(app, account, organisationId, "manage-fleet");
-  const { db } = app.deps.database;
+  await memberOf(deps, account, organisationId, "manage-fleet");
+  const { db } = deps.database;
   if (email === null) {
     await setWorkshop(db, organisationId, null, null);
     return { workshop: null };
   }
   const current = await findWorkshop(db, organisationId);
   if (current?.confirmedAt && sameAddress(current.email, email)) return { workshop: current };
-  return mailWorkshopLink(app, account, organisationId, email, { onlyIfWaiting: false });
+  return mailWorkshopLink(deps, account, organisationId, email, { onlyIfWaiting: false });
 }
 
 /** POST /api/organisations/{id}/workshop/link: a new link to the address waiting for confirmation. */
 export async function resendWorkshopLink(
-  app: FastifyInstance,
+  deps: ServiceDeps,
   account: Account,
   organisationId: string,
 ): Promise<WorkshopResponse> {
-  await memberOf(app, account, organisationId, "manage-fleet");
-  const current = await findWorkshop(app.deps.database.db, organisationId);
+  await memberOf(deps, account, organisationId, "manage-fleet");
+  const current = await findWorkshop(deps.database.db, organisationId);
   if (!current) throw new AppError("not_found", companyMessages.workshopNotSet);
   if (current.confirmedAt) throw new AppError("conflict", companyMessages.workshopAlreadyConfirmed);
-  return mailWorkshopLink(app, account, organisationId, current.email, { onlyIfWaiting: true });
+  return mailWorkshopLink(deps, account, organisationId, current.email, { onlyIfWaiting: true });
 }
 
 /**
@@ -79,17 +79,17 @@ export async function resendWorkshopLink(
  * nothing, before anything is written.
  */
 async function mailWorkshopLink(
-  app: FastifyInstance,
+  deps: ServiceDeps,
   account: Account,
   organisationId: string,
   email: string,
   { onlyIfWaiting }: { onlyIfWaiting: boolean },
 ): Promise<WorkshopResponse> {
-  const { db } = app.deps.database;
-  const { mailLimits, publicUrl } = app.deps.config;
+  const { db } = deps.database;
+  const { mailLimits, publicUrl } = deps.config;
   const organisation = await findOrganisation(db, organisationId);
   if (!organisation) throw new AppError("not_found", companyMessages.organisationNotFound);
-  const now = app.deps.now();
+  const now = deps.now();
   const recipient = email.toLowerCase();
   const limited = await hitRateLimits(
     db,
@@ -110,7 +110,7 @@ async function mailWorkshopLink(
     now,
   );
   if (!limited.allowed) {
-    app.log.warn({ rateLimit: "workshop-link" }, "workshop link limit reached");
+    deps.log.warn({ rateLimit: "workshop-link" }, "workshop link limit reached");
     throw new AppError("rate_limited", companyMessages.workshopLinksLimited(limited.retryAfterMs), {
       retryAfterMs: limited.retryAfterMs,
     });
@@ -133,7 +133,7 @@ async function mailWorkshopLink(
     });
     await enqueueMail(trx, mail, now);
   });
-  app.deps.outbox?.wake();
+  deps.outbox?.wake();
   return { workshop: { email, confirmedAt: null, linkSentAt: now.toISOString() } };
 }
 
@@ -142,18 +142,18 @@ async function mailWorkshopLink(
  * anyone confirms. Opening the link confirms nothing (a mail scanner may fetch it). Unknown, used, replaced and
  * expired links answer one 404.
  */
-export async function lookUpWorkshopLink(app: FastifyInstance, token: string): Promise<WorkshopLinkResponse> {
-  const found = await findWorkshopLink(app.deps.database.db, hashToken(token), app.deps.now());
+export async function lookUpWorkshopLink(deps: ServiceDeps, token: string): Promise<WorkshopLinkResponse> {
+  const found = await findWorkshopLink(deps.database.db, hashToken(token), deps.now());
   if (!found) throw new AppError("not_found", companyMessages.workshopLinkInvalid);
-  return { ...found, alertsPerHour: app.deps.config.mailLimits.defectAlertsPerCompanyPerHour };
+  return { ...found, alertsPerHour: deps.config.mailLimits.defectAlertsPerCompanyPerHour };
 }
 
 /** POST /api/workshop-confirmation: the person at the address confirms, once; no account needed. */
 export async function confirmWorkshopAddress(
-  app: FastifyInstance,
+  deps: ServiceDeps,
   token: string,
 ): Promise<WorkshopLinkResponse> {
-  const confirmed = await confirmWorkshopLink(app.deps.database.db, hashToken(token), app.deps.now());
+  const confirmed = await confirmWorkshopLink(deps.database.db, hashToken(token), deps.now());
   if (!confirmed) throw new AppError("not_found", companyMessages.workshopLinkInvalid);
-  return { ...confirmed, alertsPerHour: app.deps.config.mailLimits.defectAlertsPerCompanyPerHour };
+  return { ...confirmed, alertsPerHour: deps.config.mailLimits.defectAlertsPerCompanyPerHour };
 }

@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
-import type { FastifyInstance } from "fastify";
 import type { Kysely } from "kysely";
-import { alertHourOf } from "../../../domain/vehicle-defects";
+import { alertHourOf } from "../../../domain/checks/vehicle-defects";
 import { findOrganisation } from "../../db/organisations-repository";
 import { enqueueMail, type OutgoingMail, replaceQueuedMail } from "../../db/outbox-repository";
 import { hitRateLimit, hitRateLimits } from "../../db/rate-limits-repository";
@@ -9,6 +8,7 @@ import type { DB } from "../../db/schema";
 import { claimAlertSummary, heldReportsByMachine, holdForSummary } from "../../db/vehicle-defects-repository";
 import { defectSummaryMail } from "../../mail/organisation-mails";
 import { accountMailHit, recipientMailHit } from "../accounts/rate-limit";
+import type { ServiceDeps } from "../service-deps";
 
 const HOUR_MS = 60 * 60_000;
 
@@ -30,12 +30,12 @@ export interface WorkshopAlert {
  * of them the report is not mailed on its own: it joins the summary of its hour, and the sheet is stored as ever.
  */
 export async function alertWorkshop(
-  app: FastifyInstance,
+  deps: ServiceDeps,
   trx: Kysely<DB>,
   alert: WorkshopAlert,
   now: Date,
 ): Promise<void> {
-  const limits = app.deps.config.mailLimits;
+  const limits = deps.config.mailLimits;
   // The cap counts clock hours, as the summaries do: an hour's first reports are mailed, the rest summed up.
   const hour = alertHourOf(now).start.toISOString();
   const counted = await hitRateLimits(
@@ -52,7 +52,7 @@ export async function alertWorkshop(
     now,
   );
   if (counted.allowed) await enqueueMail(trx, alert.mail, now);
-  else await addToHourSummary(app, trx, alert, now);
+  else await addToHourSummary(deps, trx, alert, now);
 }
 
 /**
@@ -61,12 +61,12 @@ export async function alertWorkshop(
  * counts say: one an hour at most, to an address that asked for the alerts.
  */
 async function addToHourSummary(
-  app: FastifyInstance,
+  deps: ServiceDeps,
   trx: Kysely<DB>,
   alert: WorkshopAlert,
   now: Date,
 ): Promise<void> {
-  const { config } = app.deps;
+  const { config } = deps;
   const organisation = await findOrganisation(trx, alert.organisationId);
   for (let hour = alertHourOf(now); ; hour = alertHourOf(hour.end)) {
     const summary = await claimAlertSummary(trx, alert.organisationId, hour.start, randomUUID());

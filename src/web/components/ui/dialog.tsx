@@ -14,19 +14,25 @@ export const DialogOverlay = withClasses(DialogPrimitive.Overlay, MODAL_CLASSES.
 export function DialogContent({
   className,
   children,
+  closable = true,
   ...props
-}: ComponentProps<typeof DialogPrimitive.Content>) {
+}: ComponentProps<typeof DialogPrimitive.Content> & {
+  /** False for a dialog left only by one of its own buttons: no close button. */
+  closable?: boolean;
+}) {
   return (
     <DialogPortal>
       <DialogOverlay />
       <DialogPrimitive.Content className={cn(...MODAL_CLASSES.panel, "max-w-lg", className)} {...props}>
         {children}
-        <DialogPrimitive.Close
-          aria-label="Close"
-          className="absolute top-2 right-2 inline-flex size-11 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
-        >
-          <X aria-hidden="true" className="size-5" />
-        </DialogPrimitive.Close>
+        {closable ? (
+          <DialogPrimitive.Close
+            aria-label="Close"
+            className="absolute top-2 right-2 inline-flex size-11 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
+          >
+            <X aria-hidden="true" className="size-5" />
+          </DialogPrimitive.Close>
+        ) : null}
       </DialogPrimitive.Content>
     </DialogPortal>
   );

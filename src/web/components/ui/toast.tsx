@@ -1,14 +1,14 @@
 import * as ToastPrimitive from "@radix-ui/react-toast";
 import { X } from "lucide-react";
 import type { ComponentProps } from "react";
+import { cn } from "../../lib/cn";
 import {
   TOAST_DURATION_MS,
   TOAST_HOTKEY,
   TOAST_MAX_WIDTH_PX,
   TOAST_SWIPE_DIRECTION,
   TOAST_SWIPE_THRESHOLD_PX,
-} from "../../../domain/toast";
-import { cn } from "../../lib/cn";
+} from "../../rules/toast";
 import { withClasses } from "./with-classes";
 
 export function ToastProvider(props: ComponentProps<typeof ToastPrimitive.Provider>) {

@@ -1,6 +1,6 @@
 import * as TooltipPrimitive from "@radix-ui/react-tooltip";
 import type { ComponentProps } from "react";
-import { TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from "../../../domain/constants";
+import { TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from "../../../domain/forms/constants";
 import { cn } from "../../lib/cn";
 
 export function TooltipProvider(props: ComponentProps<typeof TooltipPrimitive.Provider>) {

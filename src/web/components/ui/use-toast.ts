@@ -1,5 +1,5 @@
 import { type ReactElement, type ReactNode, useEffect, useState } from "react";
-import { enqueueToast, TOAST_REMOVE_DELAY_MS } from "../../../domain/toast";
+import { enqueueToast, TOAST_REMOVE_DELAY_MS } from "../../rules/toast";
 import type { ToastVariant } from "./toast";
 
 export interface ToastOptions {

@@ -1,6 +1,6 @@
 import { LoaderCircle, type LucideIcon } from "lucide-react";
 import { type ReactNode, useState } from "react";
-import { MAX_EMAIL_LENGTH } from "../../../domain/constants";
+import { MAX_EMAIL_LENGTH } from "../../../domain/forms/constants";
 import { TextField } from "../../components/text-field";
 import { Button } from "../../components/ui/button";
 import { DialogDescription, DialogHeader, DialogTitle } from "../../components/ui/dialog";

@@ -1,7 +1,7 @@
 import { ArrowLeft, BadgeCheck, KeyRound, LogOut, RotateCw } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { useLocation } from "wouter";
-import { messages } from "../../../domain/messages";
+import { messages } from "../../../domain/text/messages";
 import { LogoutDialog } from "../../components/logout-dialog";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";

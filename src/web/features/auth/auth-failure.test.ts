@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { messages } from "../../../domain/messages";
+import { messages } from "../../../domain/text/messages";
 import { ApiError, InvalidResponseError, NetworkError } from "../../lib/api-client";
 import { authFailure } from "./auth-failure";
 

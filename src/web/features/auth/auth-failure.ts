@@ -1,4 +1,4 @@
-import { messages } from "../../../domain/messages";
+import { messages } from "../../../domain/text/messages";
 import { ApiError, NetworkError } from "../../lib/api-client";
 import { failureText } from "../../lib/failure-text";
 

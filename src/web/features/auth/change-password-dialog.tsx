@@ -1,7 +1,7 @@
 import { useState } from "react";
-import { ChangePasswordRequestSchema } from "../../../domain/api";
-import { messages } from "../../../domain/messages";
-import { validateChangePassword } from "../../../domain/password";
+import { validateChangePassword } from "../../../domain/accounts/password";
+import { ChangePasswordRequestSchema } from "../../../domain/api/api";
+import { messages } from "../../../domain/text/messages";
 import { Button } from "../../components/ui/button";
 import { Dialog, DialogContent } from "../../components/ui/dialog";
 import { parseRequest } from "../../lib/parse-request";

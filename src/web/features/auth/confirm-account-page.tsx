@@ -1,27 +1,27 @@
-import { useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { useLocation, useSearchParams } from "wouter";
+import { validateConfirmAccount } from "../../../domain/accounts/password";
 import {
   RegisterConfirmRequestSchema,
   RegisterLinkQuerySchema,
   type RegisterLinkResponse,
-} from "../../../domain/api";
-import { messages } from "../../../domain/messages";
-import { validateConfirmAccount } from "../../../domain/password";
+} from "../../../domain/api/api";
+import { messages } from "../../../domain/text/messages";
 import { LoadingScreen } from "../../components/loading-screen";
 import { ScreenLayout } from "../../components/screen-layout";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
-import { ApiError, apiRequest } from "../../lib/api-client";
+import { ApiError } from "../../lib/api-client";
 import { appPaths } from "../../lib/app-paths";
 import { openAuthDialog } from "../../lib/auth-dialog-store";
 import { parseRequest } from "../../lib/parse-request";
 import { AccountForm } from "./account-form";
+import { useSignUpLink } from "./api/account-requests";
+import { useSignIn } from "./api/use-sign-in";
 import { authFailure, type FormProblem } from "./auth-failure";
 import { FormAlert } from "./form-alert";
 import { PasswordInput } from "./password-input";
 import { useAccountSubmit } from "./use-account-submit";
-import { useSignIn } from "./use-sign-in";
 
 /**
  * Where the emailed sign-up link lands. Opening it makes nothing: the page says whose account the link makes,
@@ -34,20 +34,10 @@ export function ConfirmAccountPage() {
   const token = params.get("token") ?? "";
   // A link cut short by a mail client cannot work; say so without asking the server.
   const usable = RegisterLinkQuerySchema.safeParse({ token }).success;
-  const link = useQuery({
-    queryKey: ["sign-up-link", token],
-    enabled: usable,
-    queryFn: ({ signal }) =>
-      apiRequest<RegisterLinkResponse>(
-        "GET",
-        `/api/drivers/register/confirm?token=${encodeURIComponent(token)}`,
-        undefined,
-        { signal },
-      ),
-  });
+  const link = useSignUpLink(token, usable);
 
   return (
-    <ScreenLayout title="Create Driver Account" back={{ href: appPaths.home(), label: "Home" }}>
+    <ScreenLayout title={messages.createAccount} back={{ href: appPaths.home(), label: "Home" }}>
       {!usable ? (
         <LinkProblem problem={{ message: messages.registrationLinkInvalid }} />
       ) : link.isError ? (
@@ -129,10 +119,10 @@ function LinkProblem({ problem, onRetry }: { problem: FormProblem; onRetry?: () 
         </Button>
       ) : null}
       <Button size="lg" variant={onRetry ? "outline" : "primary"} onClick={() => goHomeTo("login")}>
-        Log In
+        {messages.logIn}
       </Button>
       <Button variant="outline" onClick={() => goHomeTo("register")}>
-        Create Driver Account
+        {messages.createAccount}
       </Button>
     </Card>
   );

@@ -1,19 +1,19 @@
 import { MailCheck } from "lucide-react";
 import { useState } from "react";
-import { LoginRequestSchema, RegisterRequestSchema, type RegisterResponse } from "../../../domain/api";
-import { MAX_NAME_LENGTH } from "../../../domain/constants";
-import { messages } from "../../../domain/messages";
-import { validateLogin, validateRegister } from "../../../domain/password";
+import { validateLogin, validateRegister } from "../../../domain/accounts/password";
+import { LoginRequestSchema, RegisterRequestSchema } from "../../../domain/api/api";
+import { MAX_NAME_LENGTH } from "../../../domain/forms/constants";
+import { messages } from "../../../domain/text/messages";
 import { TextField } from "../../components/text-field";
 import { Button } from "../../components/ui/button";
 import { Dialog, DialogContent } from "../../components/ui/dialog";
-import { apiRequest } from "../../lib/api-client";
 import { closeAuthDialog, openAuthDialog } from "../../lib/auth-dialog-store";
 import { parseRequest } from "../../lib/parse-request";
 import { AccountDialogHeader, AccountForm, DoneStatus, EmailField } from "./account-form";
+import { register } from "./api/account-requests";
+import { useSignIn } from "./api/use-sign-in";
 import { PasswordInput } from "./password-input";
 import { useAccountSubmit } from "./use-account-submit";
-import { useSignIn } from "./use-sign-in";
 
 export type LoginMode = "login" | "register";
 
@@ -24,8 +24,9 @@ interface LoginDialogProps {
 }
 
 /**
- * Driver Login and Create Driver Account: one dialog whose mode toggles between the two (spec section 2). Create
- * Account takes the full name and email only: the password is chosen on the page of the link it mails.
+ * Log in and Create account: one dialog whose mode toggles between the two (spec section 2's Driver Login and
+ * Create Driver Account, in words for everyone: an office logs in here too). Create account takes the full name
+ * and email only: the password is chosen on the page of the link it mails.
  */
 export function LoginDialog({ open, mode, email }: LoginDialogProps) {
   return (
@@ -54,7 +55,7 @@ function LoginForm({ mode, initialEmail }: { mode: LoginMode; initialEmail: stri
       return submit(
         parseRequest(validateRegister(values), RegisterRequestSchema, values),
         async (request) => {
-          const answer = await apiRequest<RegisterResponse>("POST", "/api/drivers/register", request);
+          const answer = await register(request);
           setSent(answer.message);
         },
       );
@@ -93,7 +94,7 @@ function LoginForm({ mode, initialEmail }: { mode: LoginMode; initialEmail: stri
 
   return (
     <>
-      <AccountDialogHeader title={creating ? "Create Driver Account" : "Driver Login"}>
+      <AccountDialogHeader title={creating ? messages.createAccount : messages.logIn}>
         {creating
           ? "An account keeps your drafts and history, tracks each sheet's status and opens the supervisor area."
           : "Log in to save drafts, see your history and use the supervisor area."}
@@ -102,8 +103,8 @@ function LoginForm({ mode, initialEmail }: { mode: LoginMode; initialEmail: stri
         onSubmit={onSubmit}
         busy={busy}
         problem={problem}
-        submitLabel={creating ? "Create Account" : "Login"}
-        busyLabel={creating ? "Creating Account..." : "Logging in..."}
+        submitLabel={creating ? messages.createAccount : messages.logIn}
+        busyLabel={creating ? "Creating Account..." : messages.loggingIn}
         fields={
           <>
             {creating ? (
@@ -145,7 +146,7 @@ function LoginForm({ mode, initialEmail }: { mode: LoginMode; initialEmail: stri
           onClick={switchMode}
           disabled={busy}
         >
-          {creating ? "Driver Login" : "Create Driver Account"}
+          {creating ? messages.logIn : messages.createAccount}
         </Button>
       </p>
       <Button variant="ghost" className="w-full" onClick={closeAuthDialog}>

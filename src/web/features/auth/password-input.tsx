@@ -1,6 +1,6 @@
 import { Eye, EyeOff } from "lucide-react";
 import { type InputHTMLAttributes, useId, useState } from "react";
-import { MAX_PASSWORD_LENGTH } from "../../../domain/constants";
+import { MAX_PASSWORD_LENGTH } from "../../../domain/forms/constants";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 

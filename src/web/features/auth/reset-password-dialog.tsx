@@ -1,7 +1,7 @@
 import { useState } from "react";
-import { ResetPasswordRequestSchema } from "../../../domain/api";
-import { messages } from "../../../domain/messages";
-import { validateResetRequest } from "../../../domain/password";
+import { validateResetRequest } from "../../../domain/accounts/password";
+import { ResetPasswordRequestSchema } from "../../../domain/api/api";
+import { messages } from "../../../domain/text/messages";
 import { Button } from "../../components/ui/button";
 import { Dialog, DialogContent } from "../../components/ui/dialog";
 import { closeAuthDialog, openAuthDialog } from "../../lib/auth-dialog-store";

@@ -1,17 +1,17 @@
 import { CircleCheck } from "lucide-react";
 import { useState } from "react";
 import { useLocation, useSearchParams } from "wouter";
-import { ResetPasswordConfirmRequestSchema } from "../../../domain/api";
-import { messages } from "../../../domain/messages";
-import { validateNewPassword } from "../../../domain/password";
+import { validateNewPassword } from "../../../domain/accounts/password";
+import { ResetPasswordConfirmRequestSchema } from "../../../domain/api/api";
+import { messages } from "../../../domain/text/messages";
 import { ScreenLayout } from "../../components/screen-layout";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
-import { apiRequest } from "../../lib/api-client";
 import { appPaths } from "../../lib/app-paths";
 import { openAuthDialog } from "../../lib/auth-dialog-store";
 import { parseRequest } from "../../lib/parse-request";
 import { AccountForm, DoneStatus, NewPasswordFields, useNewPassword } from "./account-form";
+import { confirmPasswordReset } from "./api/account-requests";
 import { FormAlert } from "./form-alert";
 import { useAccountSubmit } from "./use-account-submit";
 
@@ -61,7 +61,7 @@ function NewPasswordForm({ token }: { token: string }) {
       <Card className="grid gap-4">
         <DoneStatus icon={CircleCheck}>{messages.passwordResetDone}</DoneStatus>
         <Button size="lg" onClick={() => goHomeTo("login")}>
-          Log In
+          {messages.logIn}
         </Button>
       </Card>
     );
@@ -78,7 +78,7 @@ function NewPasswordForm({ token }: { token: string }) {
         },
       ),
       async (request) => {
-        await apiRequest("POST", "/api/drivers/reset-password/confirm", request);
+        await confirmPasswordReset(request);
         setDone(true);
       },
     );

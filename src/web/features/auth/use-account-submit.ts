@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { toast } from "../../components/ui/use-toast";
-import { apiRequest } from "../../lib/api-client";
 import type { ParsedRequest } from "../../lib/parse-request";
+import { postAccountRequest } from "./api/account-requests";
 import { type AccountCall, authFailure, type FormProblem } from "./auth-failure";
 
 /**
@@ -33,7 +33,7 @@ export function useAccountSubmit(call: AccountCall) {
 
 /** Posts an account request; once the server takes it, closes the form and says what was done. */
 export async function postThenConfirm(path: string, request: unknown, close: () => void, done: string) {
-  await apiRequest("POST", path, request);
+  await postAccountRequest(path, request);
   close();
   toast({ title: done, variant: "success" });
 }

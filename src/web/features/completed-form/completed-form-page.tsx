@@ -1,29 +1,29 @@
-import { useQuery } from "@tanstack/react-query";
 import { CheckCircle2, FileX2, WifiOff } from "lucide-react";
-import type { ReactNode } from "react";
 import { useParams, useSearchParams } from "wouter";
-import type { CompletedFormResponse } from "../../../domain/api";
-import { CHECK_ITEMS, type CheckValue, checkValueLabel } from "../../../domain/check-items";
-import { DAY_LABELS, DAYS } from "../../../domain/days";
-import { FORM_STATUS_LABELS, isCompletedStatus, isFormStatus } from "../../../domain/form-status";
-import { shortFieldLabel } from "../../../domain/forms/field-labels";
+import { type CheckValue, checkValueLabel } from "../../../domain/checks/check-items";
+import { shortLabelOf, shownItems } from "../../../domain/forms/check-templates";
+import { fieldLabel, shortFieldLabel } from "../../../domain/forms/field-labels";
+import { FORM_STATUS_LABELS, isFormStatus } from "../../../domain/forms/form-status";
 import { imageSrc } from "../../../domain/forms/image-ref";
-import { dayNetHours, weeklyTotal } from "../../../domain/hours";
-import { formatDisplayDate } from "../../../domain/iso-date";
-import { messages } from "../../../domain/messages";
-import { photoCountLabel, photoUrlsOf } from "../../../domain/photos";
-import type { SupervisorApproval } from "../../../domain/rating";
-import { formatSignedAt } from "../../../domain/signatures";
+import { photoCountLabel, photoUrlsOf } from "../../../domain/forms/photos";
+import { formatSignedAt } from "../../../domain/forms/signatures";
+import { dayNetHours, weeklyTotal } from "../../../domain/hours/hours";
+import type { SupervisorApproval } from "../../../domain/sets/rating";
+import { messages } from "../../../domain/text/messages";
+import { DAY_LABELS, DAYS } from "../../../domain/time/days";
+import { formatDisplayDate } from "../../../domain/time/iso-date";
+import { CardSection } from "../../components/card-section";
+import { LabelledValue } from "../../components/labelled-value";
 import { LoadingScreen } from "../../components/loading-screen";
 import { PhotoThumbnail } from "../../components/photo-thumbnail";
 import { ScreenLayout } from "../../components/screen-layout";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
-import { apiRequest, NetworkError } from "../../lib/api-client";
+import { NetworkError } from "../../lib/api-client";
 import { appPaths } from "../../lib/app-paths";
 import { useOwner } from "../../lib/session-store";
 import { KeptCopyNote } from "../../offline/kept-copy-note";
-import { findKeptForm } from "../../offline/kept-lists";
+import { useCompletedForm } from "./api/completed-form-query";
 
 /** A stored form as GET /api/completed-forms/{id} answers it; fields are read defensively by name. */
 type FormData = Record<string, unknown>;
@@ -46,27 +46,7 @@ export function CompletedFormPage() {
   const [params] = useSearchParams();
   const token = params.get("token");
   const owner = useOwner();
-  const lookup = useQuery({
-    queryKey: ["completed-form", id, token, owner],
-    queryFn: async ({ signal }): Promise<{ answer: CompletedFormResponse; keptAt: number | null }> => {
-      try {
-        const answer = await apiRequest<CompletedFormResponse>(
-          "GET",
-          `/api/completed-forms/${encodeURIComponent(id)}${token ? `?token=${encodeURIComponent(token)}` : ""}`,
-          undefined,
-          { signal },
-        );
-        return { answer, keptAt: null };
-      } catch (error) {
-        // Without signal, the driver's own record shows as their history kept it on this device.
-        const kept = error instanceof NetworkError && !token && owner ? await findKeptForm(owner, id) : null;
-        if (!kept || !isCompletedStatus(isFormStatus(kept.form.status) ? kept.form.status : null))
-          throw error;
-        const answer = { type: kept.type, form: kept.form } as CompletedFormResponse;
-        return { answer, keptAt: kept.keptAt };
-      }
-    },
-  });
+  const lookup = useCompletedForm(id, token, owner);
 
   // Opened from the company's office review, the way back is to the review.
   const back =
@@ -123,35 +103,39 @@ export function CompletedFormPage() {
         </p>
         <Card>
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2">
-            <Field label={shortFieldLabel("company")} value={text(form, "company")} />
-            <Field label={shortFieldLabel("clientCompany")} value={text(form, "clientCompany")} />
-            <Field label={shortFieldLabel("siteLocation")} value={text(form, "siteLocation")} />
-            <Field label={shortFieldLabel("plantNumber")} value={text(form, "plantNumber")} />
-            <Field label={shortFieldLabel("machineNumber")} value={text(form, "machineNumber")} />
-            <Field
+            <LabelledValue label={shortFieldLabel("company")} value={text(form, "company")} />
+            <LabelledValue label={shortFieldLabel("clientCompany")} value={text(form, "clientCompany")} />
+            <LabelledValue label={shortFieldLabel("siteLocation")} value={text(form, "siteLocation")} />
+            <LabelledValue label={shortFieldLabel("plantNumber")} value={text(form, "plantNumber")} />
+            <LabelledValue label={shortFieldLabel("machineNumber")} value={text(form, "machineNumber")} />
+            <LabelledValue
               label={shortFieldLabel("driverSignedName")}
               value={text(form, "driverSignedName") || text(form, "operatorSignedName")}
             />
             {type === "timesheet" ? (
               <>
-                <Field
+                <LabelledValue
                   label={shortFieldLabel("weekEnding")}
                   value={formatDisplayDate(text(form, "weekEnding"))}
                 />
-                <Field label={shortFieldLabel("machineHours")} value={text(form, "machineHours")} />
-                <Field label={shortFieldLabel("vanMileage")} value={text(form, "vanMileage")} />
+                <LabelledValue label={shortFieldLabel("machineHours")} value={text(form, "machineHours")} />
+                <LabelledValue label={shortFieldLabel("vanMileage")} value={text(form, "vanMileage")} />
               </>
             ) : (
-              <Field
+              <LabelledValue
                 label={shortFieldLabel("checkDate")}
                 value={formatDisplayDate(text(form, "checkDate"))}
               />
             )}
-            <Field label={shortFieldLabel("orderNumber")} value={text(form, "orderNumber")} />
+            <LabelledValue label={shortFieldLabel("orderNumber")} value={text(form, "orderNumber")} />
           </dl>
         </Card>
         {type === "timesheet" ? <WeekTable form={form} /> : <CheckList form={form} token={token} />}
-        <Signatures form={form} token={token} />
+        <Signatures
+          form={form}
+          token={token}
+          countersigner={type === "timesheet" ? "Client" : "Supervisor"}
+        />
         {set ? <SetSections checkSheets={set.checkSheets} approval={set.approval} token={token} /> : null}
         {params.get("from") === "review" ? null : (
           <p className="rounded-lg bg-slate-100 p-4 text-center text-slate-800 dark:bg-slate-800 dark:text-slate-100">
@@ -163,27 +147,9 @@ export function CompletedFormPage() {
   );
 }
 
-function Field({ label, value }: { label: string; value: string }) {
-  return (
-    <>
-      <dt className="font-medium text-slate-600 dark:text-slate-400">{label}</dt>
-      <dd className="min-w-0 break-words">{value || "—"}</dd>
-    </>
-  );
-}
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Card>
-      <h2 className="mb-3 text-lg font-bold">{title}</h2>
-      {children}
-    </Card>
-  );
-}
-
 function WeekTable({ form }: { form: FormData }) {
   return (
-    <Section title="The week">
+    <CardSection title="The week">
       <div className="-mx-2 overflow-x-auto">
         <table className="w-full text-left text-sm">
           <thead>
@@ -236,7 +202,7 @@ function WeekTable({ form }: { form: FormData }) {
           {text(form, "breakdownNotes")}
         </p>
       ) : null}
-    </Section>
+    </CardSection>
   );
 }
 
@@ -263,12 +229,13 @@ function SetSections({
           <Signatures
             form={sheet}
             token={token}
+            countersigner="Supervisor"
             title={`Check sheet signatures - ${formatDisplayDate(text(sheet, "checkDate"))}`}
           />
         </div>
       ))}
       {approval ? (
-        <Section title="Supervisor approval">
+        <CardSection title="Supervisor approval">
           <div className="grid gap-4 sm:grid-cols-2">
             {[
               { role: "Client representative", name: approval.clientName, image: approval.clientSignature },
@@ -290,7 +257,7 @@ function SetSections({
             <span className="font-medium">Approved: </span>
             {formatDisplayDate(approval.approvedAt.slice(0, 10))}
           </p>
-        </Section>
+        </CardSection>
       ) : null}
     </>
   );
@@ -310,16 +277,16 @@ function CheckList({
     photoURLs: Array.isArray(form.photoURLs) ? form.photoURLs.filter(isString) : [],
   });
   return (
-    <Section title={title}>
+    <CardSection title={title}>
       <ul className="grid grid-cols-2 gap-2">
-        {CHECK_ITEMS.map((item) => {
+        {shownItems(form).map((item) => {
           const value = form[item.field] as CheckValue | undefined;
           return (
             <li
               key={item.field}
               className="flex justify-between gap-2 rounded-md bg-slate-50 px-3 py-2 dark:bg-slate-800"
             >
-              <span>{item.shortLabel}</span>
+              <span>{shortLabelOf(item)}</span>
               <span
                 className={value === false ? "font-bold text-red-700 dark:text-red-400" : "font-semibold"}
               >
@@ -333,6 +300,12 @@ function CheckList({
         <span className="font-medium">Defects: </span>
         {text(form, "defectsNotes") || "No defects noted"}
       </p>
+      {text(form, "operatorInitials") ? (
+        <p className="mt-1">
+          <span className="font-medium">{`${fieldLabel("operatorInitials")}: `}</span>
+          {text(form, "operatorInitials")}
+        </p>
+      ) : null}
       <h3 className="mt-4 mb-2 font-bold">{photoCountLabel(photos.length)}</h3>
       {photos.length > 0 ? (
         <ul aria-label="Equipment photos" className="grid grid-cols-2 gap-2">
@@ -343,7 +316,7 @@ function CheckList({
           ))}
         </ul>
       ) : null}
-    </Section>
+    </CardSection>
   );
 }
 
@@ -351,10 +324,13 @@ function Signatures({
   form,
   token,
   title = "Signatures",
+  countersigner,
 }: {
   form: FormData;
   token: string | null;
   title?: string;
+  /** Who signs beside the operator: the client on a timesheet, a supervisor on a check sheet. */
+  countersigner: "Client" | "Supervisor";
 }) {
   const signers = [
     {
@@ -364,14 +340,14 @@ function Signatures({
       drawnAt: text(form, "operatorSignedAt"),
     },
     {
-      role: "Client",
+      role: countersigner,
       name: text(form, "clientSignedName"),
       image: text(form, "clientSignature"),
       drawnAt: text(form, "clientSignedAt"),
     },
   ];
   return (
-    <Section title={title}>
+    <CardSection title={title}>
       <div className="grid gap-4 sm:grid-cols-2">
         {signers.map((signer) => (
           <figure key={signer.role}>
@@ -407,7 +383,7 @@ function Signatures({
           Array.isArray(form.unprintableCharacters) ? form.unprintableCharacters.filter(isString) : []
         }
       />
-    </Section>
+    </CardSection>
   );
 }
 

@@ -1,7 +1,7 @@
 import { ShieldCheck, X } from "lucide-react";
 import { useState } from "react";
-import { STORAGE_KEYS } from "../../../domain/constants";
-import { messages } from "../../../domain/messages";
+import { STORAGE_KEYS } from "../../../domain/forms/constants";
+import { messages } from "../../../domain/text/messages";
 import { Button } from "../../components/ui/button";
 import { appPaths } from "../../lib/app-paths";
 import { localStore } from "../../lib/local-store";

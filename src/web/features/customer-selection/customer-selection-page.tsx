@@ -10,7 +10,8 @@ import {
 } from "lucide-react";
 import { type ChangeEvent, type FormEvent, type ReactNode, useId, useState } from "react";
 import { useLocation, useSearchParams } from "wouter";
-import type { Customer } from "../../../domain/customer";
+import type { CustomerChoice } from "../../../domain/company/customer";
+import { messages } from "../../../domain/text/messages";
 import { ScreenLayout } from "../../components/screen-layout";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
@@ -21,6 +22,7 @@ import { NetworkError } from "../../lib/api-client";
 import { appPaths, type FormKind, parseFormKind } from "../../lib/app-paths";
 import { cn } from "../../lib/cn";
 import { useCustomers } from "../../lib/use-customers";
+import { useOrderRule } from "../../lib/use-order-rule";
 import { useOrderValidation } from "./use-order-validation";
 
 const formTitles: Record<FormKind, string> = {
@@ -85,16 +87,24 @@ export function CustomerSelectionPage() {
   const [customerId, setCustomerId] = useState("");
   const [orderNumber, setOrderNumber] = useState("");
   const { validation, validate, reset } = useOrderValidation();
-  const ids = { customer: useId(), order: useId(), orderMessage: useId(), continueHint: useId() };
+  const rule = useOrderRule();
+  const ids = {
+    customer: useId(),
+    order: useId(),
+    orderHint: useId(),
+    orderMessage: useId(),
+    continueHint: useId(),
+  };
 
-  const customer: Customer | undefined = customers.data?.find((c) => c.id === customerId);
+  const customer: CustomerChoice | undefined = customers.data?.find((c) => c.id === customerId);
   const needsOrder = customer?.requiresOrderValidation ?? false;
   const canContinue = customer !== undefined && (!needsOrder || validation.state === "valid");
 
   const changeCustomer = (id: string) => {
     setCustomerId(id);
-    // A number validated for one customer means nothing for another.
-    setOrderNumber("");
+    // A number validated for one customer means nothing for another; the one this driver last gave the new
+    // customer is filled in, to be validated as any other.
+    setOrderNumber(customers.data?.find((c) => c.id === id)?.lastOrderNumber ?? "");
     reset();
   };
 
@@ -115,7 +125,7 @@ export function CustomerSelectionPage() {
   const submitOrderNumber = (event: FormEvent) => {
     event.preventDefault();
     if (!customer || orderNumber.trim() === "" || validation.state === "validating") return;
-    void validate(customer.id, orderNumber);
+    void validate(customer.id, orderNumber, rule);
   };
 
   const continueToForm = () => {
@@ -180,7 +190,7 @@ export function CustomerSelectionPage() {
               name="orderNumber"
               value={orderNumber}
               onChange={changeOrderNumber}
-              placeholder="Enter a valid O/no, e.g. P-12345"
+              placeholder={messages.orderNumberPlaceholder(rule?.prefixes[0] ?? "P-")}
               autoCapitalize="characters"
               autoComplete="off"
               autoCorrect="off"
@@ -188,8 +198,13 @@ export function CustomerSelectionPage() {
               enterKeyHint="go"
               maxLength={100}
               aria-invalid={validation.state === "invalid"}
-              aria-describedby={ids.orderMessage}
+              aria-describedby={rule ? `${ids.orderHint} ${ids.orderMessage}` : ids.orderMessage}
             />
+            {rule ? (
+              <p id={ids.orderHint} className="mt-1.5 text-sm text-slate-700 dark:text-slate-300">
+                {messages.orderNumberHint(rule.prefixes)}
+              </p>
+            ) : null}
             <div id={ids.orderMessage} aria-live="polite" className="mt-2 min-h-6 text-sm font-medium">
               {validation.state === "valid" && validation.message ? (
                 <OrderMessage icon={CheckCircle2} className="text-emerald-800 dark:text-emerald-300">

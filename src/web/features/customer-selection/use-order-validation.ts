@@ -1,8 +1,11 @@
 import { useCallback, useRef, useState } from "react";
-import type { ValidateOrderResponse } from "../../../domain/customer";
-import { messages } from "../../../domain/messages";
-import { type OrderValidationState, validateOrderNumber } from "../../../domain/order-number";
-import { apiRequest } from "../../lib/api-client";
+import {
+  type OrderRule,
+  type OrderValidationState,
+  validateOrderNumber,
+} from "../../../domain/company/order-number";
+import { messages } from "../../../domain/text/messages";
+import { validateOrder } from "./api/order-validation";
 
 export interface OrderValidation {
   state: OrderValidationState;
@@ -17,8 +20,8 @@ export interface OrderValidation {
 const idle: OrderValidation = { state: "idle", message: null, failure: null, validatedNumber: null };
 
 /**
- * The order-number check of customer selection: the domain's format rule first (no round trip for an obvious
- * mistake), then the server's confirmation for the chosen customer.
+ * The order-number check of customer selection: the company's format rule first (no round trip for an obvious
+ * mistake), then the server's confirmation for the chosen customer. Without the rule yet, the server decides.
  */
 export function useOrderValidation() {
   const [validation, setValidation] = useState<OrderValidation>(idle);
@@ -30,20 +33,16 @@ export function useOrderValidation() {
     setValidation(idle);
   }, []);
 
-  const validate = useCallback(async (customerId: string, rawOrderNumber: string) => {
+  const validate = useCallback(async (customerId: string, rawOrderNumber: string, rule?: OrderRule) => {
     const run = ++latest.current;
-    const local = validateOrderNumber(rawOrderNumber);
-    if (!local.valid) {
+    const local = validateOrderNumber(rawOrderNumber, rule);
+    if (rule && !local.valid) {
       setValidation({ state: "invalid", message: local.message, failure: null, validatedNumber: null });
       return;
     }
     setValidation({ state: "validating", message: null, failure: null, validatedNumber: null });
     try {
-      const answer = await apiRequest<ValidateOrderResponse>(
-        "POST",
-        `/api/customers/${encodeURIComponent(customerId)}/validate-order`,
-        { orderNumber: local.normalized },
-      );
+      const answer = await validateOrder(customerId, local.normalized);
       if (run !== latest.current) return;
       setValidation({
         state: answer.valid ? "valid" : "invalid",

@@ -1,10 +1,18 @@
-import { ClipboardCheck, Clock, Eye, FilePlus2, History, SearchX } from "lucide-react";
+import { ClipboardCheck, Clock, Eye, FilePlus2, History, Pencil, SearchX } from "lucide-react";
 import { useId, useMemo, useState } from "react";
 import { useLocation } from "wouter";
-import type { ListCard } from "../../../domain/form-lists";
-import { FORM_STATUS_LABELS } from "../../../domain/form-status";
-import { formatDisplayDate } from "../../../domain/iso-date";
+import type { ListCard } from "../../../domain/forms/form-lists";
+import { FORM_STATUS_LABELS } from "../../../domain/forms/form-status";
+import {
+  companyStatusLabel,
+  fixFormLabel,
+  reopenedHeading,
+  returnedState,
+  sentBackHeading,
+} from "../../../domain/forms/sent-back";
+import { formatDisplayDate } from "../../../domain/time/iso-date";
 import { LoadingScreen } from "../../components/loading-screen";
+import { SentBackNotice } from "../../components/sent-back-notice";
 import { TextField } from "../../components/text-field";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
@@ -27,6 +35,7 @@ function HistoryRow({ card }: { card: HistoryCard }) {
   const Icon = timesheet ? Clock : ClipboardCheck;
   const type = timesheet ? "Timesheet" : "Check Sheet";
   const plant = card.form.plantNumber || card.form.machineNumber;
+  const returned = returnedState(card.form.companyState);
   const date = timesheet
     ? ["Week ending", formatDisplayDate(card.form.weekEnding)]
     : ["Check date", formatDisplayDate(card.form.checkDate)];
@@ -40,7 +49,9 @@ function HistoryRow({ card }: { card: HistoryCard }) {
           <div className="flex flex-wrap items-center justify-between gap-2">
             <h4 className="font-bold">{type}</h4>
             <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-sm font-semibold text-slate-800 dark:bg-slate-800 dark:text-slate-100">
-              {FORM_STATUS_LABELS[card.form.status]}
+              {card.form.companyState
+                ? companyStatusLabel(card.form.companyState)
+                : FORM_STATUS_LABELS[card.form.status]}
             </span>
           </div>
           <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 text-sm">
@@ -59,14 +70,30 @@ function HistoryRow({ card }: { card: HistoryCard }) {
           </dl>
         </div>
       </div>
-      <Button
-        variant="outline"
-        className="w-full sm:ml-13 sm:w-auto"
-        onClick={() => navigate(appPaths.completedForm(card.id))}
-      >
-        <Eye aria-hidden="true" className="size-5" />
-        View Record
-      </Button>
+      {returned ? (
+        <>
+          <SentBackNotice
+            reasons={[returned.reason ?? ""]}
+            heading={returned.state === "reopened" ? reopenedHeading : sentBackHeading}
+          />
+          <Button
+            className="w-full sm:ml-13 sm:w-auto"
+            onClick={() => navigate(appPaths.draft(timesheet ? "timesheet" : "check-sheet", card.id))}
+          >
+            <Pencil aria-hidden="true" className="size-5" />
+            {fixFormLabel}
+          </Button>
+        </>
+      ) : (
+        <Button
+          variant="outline"
+          className="w-full sm:ml-13 sm:w-auto"
+          onClick={() => navigate(appPaths.completedForm(card.id))}
+        >
+          <Eye aria-hidden="true" className="size-5" />
+          View Record
+        </Button>
+      )}
     </article>
   );
 }
@@ -80,9 +107,16 @@ function WeekGroup({ week }: { week: HistoryWeek<StoredTimesheet, StoredCheckShe
       <h3 id={headingId} className="text-lg font-bold">
         {title}
       </h3>
-      <ul aria-label={title} className="mt-3 divide-y divide-slate-200 dark:divide-slate-700">
+      {/* A phone lists the week's sheets one under another; a desk puts three side by side, each framed. */}
+      <ul
+        aria-label={title}
+        className="mt-3 divide-y divide-slate-200 xl:grid xl:grid-cols-3 xl:gap-3 xl:divide-y-0 dark:divide-slate-700"
+      >
         {week.cards.map((card) => (
-          <li key={`${card.type}-${card.id}`} className="py-3 first:pt-0 last:pb-0">
+          <li
+            key={`${card.type}-${card.id}`}
+            className="py-3 first:pt-0 last:pb-0 xl:rounded-lg xl:border xl:border-slate-200 xl:p-3 xl:first:pt-3 xl:last:pb-3 dark:xl:border-slate-700"
+          >
             <HistoryRow card={card} />
           </li>
         ))}
@@ -135,7 +169,7 @@ export function DriverHistoryTab() {
         </Card>
       ) : (
         <>
-          <div className="mt-3">
+          <div className="mt-3 xl:max-w-2xl">
             <TextField
               label="Search by plant number or site"
               type="search"

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { historyWeeks, matchesHistorySearch } from "./history-weeks";
+import { historyWeeks, isInHistory, matchesHistorySearch } from "./history-weeks";
 
 const timesheet = (id: string, weekEnding: string, extra: Record<string, string> = {}) => ({
   id,
@@ -44,9 +44,18 @@ describe("historyWeeks", () => {
     expect(ids(weeks)).toEqual([["2026-11-21", ["c1"]]]);
   });
 
-  it("leaves out forms still open", () => {
+  it("leaves out drafts", () => {
     const weeks = historyWeeks([timesheet("t1", "2026-11-21", { status: "draft" })], []);
     expect(weeks).toEqual([]);
+  });
+
+  it("shows a check sheet as soon as it is submitted for approval", () => {
+    const weeks = historyWeeks([], [checkSheet("c1", "2026-11-17", { status: "ready_for_approval" })]);
+    expect(ids(weeks)).toEqual([["2026-11-21", ["c1"]]]);
+    expect(isInHistory({ status: "draft" })).toBe(false);
+    for (const status of ["ready_for_approval", "completed", "approved", "dispatched", "archived"] as const) {
+      expect(isInHistory({ status }), status).toBe(true);
+    }
   });
 
   it("keeps a week whose timesheet names the site, with its check sheets", () => {

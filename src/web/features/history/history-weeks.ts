@@ -1,13 +1,28 @@
-import { checkSheetCard, timesheetCard } from "../../../domain/form-card";
-import type { ListCard } from "../../../domain/form-lists";
-import { isCompletedStatus } from "../../../domain/form-status";
-import { type PairableCheckSheet, type PairableTimesheet, pairForms } from "../../../domain/pairing";
-import { nextSaturday } from "../../../domain/week-ending";
+import type { CompanyFormAnswer } from "../../../domain/company/company-state";
+import { checkSheetCard, timesheetCard } from "../../../domain/forms/form-card";
+import type { ListCard } from "../../../domain/forms/form-lists";
+import { isCompletedStatus } from "../../../domain/forms/form-status";
+import { type PairableCheckSheet, type PairableTimesheet, pairForms } from "../../../domain/sets/pairing";
+import { nextSaturday } from "../../../domain/time/week-ending";
 
 interface HistoryForm {
   status: Parameters<typeof isCompletedStatus>[0];
+  /** A company member's form: in history once submitted, and while the office has it back with the driver. */
+  companyState?: CompanyFormAnswer | null;
   siteLocation?: string | null;
   machineNumber?: string | null;
+}
+
+/**
+ * In Driver History: a form once submitted (waiting for approval) as well as one completed, and a company
+ * member's form the office has back with the driver.
+ */
+export function isInHistory(form: HistoryForm): boolean {
+  return (
+    form.status === "ready_for_approval" ||
+    isCompletedStatus(form.status) ||
+    (form.companyState != null && form.companyState.state !== "draft")
+  );
 }
 
 /** One week of Driver History: its week ending, then each timesheet followed by its own check sheets. */
@@ -27,7 +42,7 @@ export function matchesHistorySearch(form: HistoryForm & { plantNumber: string }
 }
 
 /**
- * The driver's completed forms, one group per week, newest week first. A timesheet heads its week with the
+ * The driver's submitted and completed forms, one group per week, newest week first. A timesheet heads its week with the
  * check sheets it pairs with (spec section 4's pairing); a check sheet without a timesheet joins the week
  * ending on the Saturday on or after its date. A search keeps a timesheet with its check sheets when any of
  * them matches, as the site is often typed on the timesheet only.
@@ -36,9 +51,7 @@ export function historyWeeks<
   T extends PairableTimesheet & HistoryForm,
   C extends PairableCheckSheet & HistoryForm,
 >(timesheets: readonly T[], checkSheets: readonly C[], search = ""): HistoryWeek<T, C>[] {
-  const completed = <F extends HistoryForm>(forms: readonly F[]) =>
-    forms.filter((form) => isCompletedStatus(form.status));
-  const pairing = pairForms(completed(timesheets), completed(checkSheets));
+  const pairing = pairForms(timesheets.filter(isInHistory), checkSheets.filter(isInHistory));
   const weeks = new Map<string, ListCard<T, C>[]>();
   const add = (weekEnding: string, cards: ListCard<T, C>[]) => {
     if (!cards.some((card) => matchesHistorySearch(card.form, search))) return;

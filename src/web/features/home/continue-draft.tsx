@@ -1,6 +1,6 @@
 import { ArrowRight, FilePen } from "lucide-react";
 import { Link } from "wouter";
-import { formatDisplayDate } from "../../../domain/iso-date";
+import { formatDisplayDate } from "../../../domain/time/iso-date";
 import { SentBackNotice } from "../../components/sent-back-notice";
 import { buttonClasses } from "../../components/ui/button";
 import { appPaths } from "../../lib/app-paths";

@@ -13,9 +13,11 @@ import { HomeHeader } from "./home-header";
 
 // Account tabs: not part of the first screen's code.
 const LoginRequired = lazy(async () => ({ default: (await import("./login-required")).LoginRequired }));
-const OperatorDashboard = lazy(async () => ({
-  default: (await import("./operator-dashboard")).OperatorDashboard,
-}));
+// Inside the query client: a company member's dashboard lists the forms the office returned.
+const OperatorDashboard = lazyWithQueries(
+  () => import("./operator-dashboard"),
+  (m) => m.OperatorDashboard,
+);
 
 // A signed-in driver's unfinished timesheet, from the account's lists: loaded after the first screen.
 const ContinueDraft = lazyWithQueries(
@@ -69,8 +71,15 @@ export function HomePage({ panels }: { panels: HomePanels }) {
     accountPanel = <Suspense fallback={<LoadingScreen />}>{panel}</Suspense>;
   }
 
-  // An office screen gives the supervisor's table of sets the room it needs; everything else stays a column.
-  const width = session && tab === "supervisor" ? "max-w-2xl lg:max-w-7xl" : "max-w-2xl";
+  // The desk's screens use its width: the supervisor's table of sets from 1024 px, the Company screen's sections
+  // and the driver's history side by side from 1280 px. The forms and a phone stay one column.
+  const width = !session
+    ? "max-w-2xl"
+    : tab === "supervisor"
+      ? "max-w-2xl lg:max-w-7xl"
+      : tab === "company" || tab === "history"
+        ? "max-w-2xl xl:max-w-7xl"
+        : "max-w-2xl";
 
   return (
     <div className="min-h-dvh">
@@ -133,7 +142,7 @@ export function HomePage({ panels }: { panels: HomePanels }) {
               title="Daily Plant Defect Check"
               description="Check the machine before work and record any defects with photos."
               points={[
-                "16-point daily safety check: pass, issue or not applicable",
+                "14-point daily safety check: pass, issue or not applicable",
                 "Photos of the machine and any damage",
                 "Operator and client signatures on screen",
                 "Emailed to the client and your supervisor",

@@ -1,4 +1,5 @@
 import { Lock } from "lucide-react";
+import { messages } from "../../../domain/text/messages";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { openAuthDialog } from "../../lib/auth-dialog-store";
@@ -9,11 +10,9 @@ export function LoginRequired({ area }: { area: string }) {
     <Card className="flex flex-col items-center gap-3 py-8 text-center">
       <Lock aria-hidden="true" className="size-10 text-amber-600 dark:text-amber-400" />
       <h2 className="text-xl font-bold">Login Required</h2>
-      <p className="max-w-sm text-slate-700 dark:text-slate-300">
-        Log in with your driver account to use {area}.
-      </p>
+      <p className="max-w-sm text-slate-700 dark:text-slate-300">Log in with your account to use {area}.</p>
       <Button size="lg" onClick={() => openAuthDialog("login")}>
-        Login
+        {messages.logIn}
       </Button>
     </Card>
   );

@@ -7,6 +7,7 @@ import {
   ShieldCheck,
   UserRound,
 } from "lucide-react";
+import { messages } from "../../../domain/text/messages";
 import { RadioMenuContent } from "../../components/radio-menu-content";
 import { Button } from "../../components/ui/button";
 import { DropdownMenu, DropdownMenuTrigger } from "../../components/ui/dropdown-menu";
@@ -26,7 +27,10 @@ interface MoreOptionsMenuProps {
   onSelect: (tab: AccountTab) => void;
 }
 
-/** The account's own tabs, behind one button so the two form tabs keep their width on a phone. */
+/**
+ * The account's own tabs, behind one button so the two form tabs keep their width on a phone. Its name is shown
+ * beside its icon (on a narrow phone in two short lines): an icon alone was not found.
+ */
 export function MoreOptionsMenu({ tab, onSelect }: MoreOptionsMenuProps) {
   const active = isAccountTab(tab);
   return (
@@ -34,19 +38,19 @@ export function MoreOptionsMenu({ tab, onSelect }: MoreOptionsMenuProps) {
       <DropdownMenuTrigger asChild>
         <Button
           variant="outline"
-          aria-label="More Options"
           className={cn(
-            "h-auto shrink-0 gap-1 self-stretch px-3",
+            "h-auto shrink-0 gap-1 self-stretch px-2 sm:px-3",
             // Shows which part of the app is open when none of the form tabs is.
             active && "border-amber-500 bg-amber-100 dark:border-amber-400 dark:bg-amber-400/15",
           )}
         >
-          <LayoutDashboard aria-hidden="true" className="size-5" />
-          <ChevronDown aria-hidden="true" className="size-4" />
+          <LayoutDashboard aria-hidden="true" className="size-5 shrink-0 max-[399px]:hidden" />
+          <span className="w-min text-left text-sm leading-tight sm:w-auto">{messages.moreOptions}</span>
+          <ChevronDown aria-hidden="true" className="size-4 shrink-0" />
         </Button>
       </DropdownMenuTrigger>
       <RadioMenuContent
-        label="More Options"
+        label={messages.moreOptions}
         value={active ? tab : ""}
         choices={items}
         onChoose={(value) => {

@@ -4,7 +4,9 @@ import { useLocation } from "wouter";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { appPaths, type FormKind } from "../../lib/app-paths";
+import { useIsCompanyMember } from "../../lib/use-my-organisation";
 import { IconHeading } from "./card-parts";
+import { ReturnedFormsBanner } from "./returned-forms-banner";
 
 interface StartCardProps {
   icon: LucideIcon;
@@ -39,7 +41,7 @@ const START_CARDS: readonly (Omit<StartCardProps, "onStart"> & { form: FormKind 
     form: "check-sheet",
     icon: ClipboardCheck,
     title: "Daily Check Sheet",
-    description: "The 16-point plant check, defects and photos.",
+    description: "The 14-point plant check, defects and photos.",
     startLabel: "Start Check Sheet",
   },
 ];
@@ -48,8 +50,11 @@ const START_CARDS: readonly (Omit<StartCardProps, "onStart"> & { form: FormKind 
 export function OperatorDashboard({ driverName }: { driverName: string }) {
   const [, navigate] = useLocation();
   const start = (form: FormKind) => navigate(appPaths.customerSelection(form));
+  // A company's driver submits to the office: the personal supervisor workflow is for drivers without one.
+  const companyMember = useIsCompanyMember();
   return (
     <section aria-labelledby="dashboard-heading">
+      {companyMember ? <ReturnedFormsBanner /> : null}
       <h2 id="dashboard-heading" className="text-xl font-bold">
         Operator Dashboard
       </h2>
@@ -62,16 +67,18 @@ export function OperatorDashboard({ driverName }: { driverName: string }) {
           <StartCard key={form} {...card} onStart={() => start(form)} />
         ))}
       </div>
-      <div className="mt-3 grid gap-2 sm:grid-cols-2">
-        <Button variant="outline" size="lg" onClick={() => navigate(appPaths.collation())}>
-          <ClipboardList aria-hidden="true" className="size-5" />
-          View Collations
-        </Button>
-        <Button variant="outline" size="lg" onClick={() => navigate(appPaths.collation("ready"))}>
-          <ShieldCheck aria-hidden="true" className="size-5" />
-          Present for Approval
-        </Button>
-      </div>
+      {companyMember ? null : (
+        <div className="mt-3 grid gap-2 sm:grid-cols-2">
+          <Button variant="outline" size="lg" onClick={() => navigate(appPaths.collation())}>
+            <ClipboardList aria-hidden="true" className="size-5" />
+            View Collations
+          </Button>
+          <Button variant="outline" size="lg" onClick={() => navigate(appPaths.collation("ready"))}>
+            <ShieldCheck aria-hidden="true" className="size-5" />
+            Present for Approval
+          </Button>
+        </div>
+      )}
     </section>
   );
 }

@@ -1,14 +1,14 @@
 import { CircleCheck } from "lucide-react";
 import { useState } from "react";
-import { companyMessages } from "../../../domain/company-messages";
-import type { ReviewRow } from "../../../domain/office-review";
-import type { Rating } from "../../../domain/rating";
+import type { ReviewRow } from "../../../domain/company/office-review";
+import type { Rating } from "../../../domain/sets/rating";
+import { companyMessages } from "../../../domain/text/company-messages";
 import { ConfirmDialog } from "../../components/confirm-dialog";
+import { Problem } from "../../components/outcome";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
-import { apiRequest } from "../../lib/api-client";
 import { failureText } from "../../lib/failure-text";
-import { Problem } from "../organisation/outcome";
+import { approveWeek } from "./api/review-queries";
 import { RatingChoice } from "./rating-choice";
 import { nameOf } from "./review-rows";
 
@@ -50,11 +50,7 @@ export function BulkApprove({
     for (const [index, row] of chosen.entries()) {
       setProgress(index + 1);
       try {
-        await apiRequest(
-          "POST",
-          `/api/organisations/${encodeURIComponent(organisationId)}/review/${encodeURIComponent(row.timesheetId)}/approve`,
-          { rating: with_, notes: "" },
-        );
+        await approveWeek(organisationId, row, with_);
         outcome.approved.push(row);
         onApproved(row, new Date().toISOString());
       } catch (error) {

@@ -1,17 +1,11 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { Inbox, RotateCw } from "lucide-react";
 import { useMemo, useState } from "react";
-import { companyMessages } from "../../../domain/company-messages";
-import type { ReviewRow } from "../../../domain/office-review";
-import {
-  hasReviewFilters,
-  NO_REVIEW_FILTERS,
-  type ReviewFilters,
-  withApproval,
-  withSentBack,
-} from "../../../domain/office-review-screen";
-import { may } from "../../../domain/organisation";
+import type { ReviewRow } from "../../../domain/company/office-review";
+import { may } from "../../../domain/company/organisation";
+import { companyMessages } from "../../../domain/text/company-messages";
 import { LoadingScreen } from "../../components/loading-screen";
+import { done, type Outcome, OutcomeNote, Problem } from "../../components/outcome";
 import { ScreenLayout } from "../../components/screen-layout";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
@@ -24,15 +18,15 @@ import {
 } from "../../components/ui/dialog";
 import { appPaths } from "../../lib/app-paths";
 import { failureText } from "../../lib/failure-text";
+import { useMyOrganisation } from "../../lib/use-my-organisation";
+import { useWideScreen } from "../../lib/use-wide-screen";
 import { LastRefreshedNote } from "../../offline/kept-copy-note";
-import { done, type Outcome, OutcomeNote, Problem } from "../organisation/outcome";
-import { useMyOrganisation } from "../organisation/use-organisation";
-import { useWideScreen } from "../supervisor/use-wide-screen";
+import { hasReviewFilters, NO_REVIEW_FILTERS, type ReviewFilters } from "../../rules/office-review-screen";
+import { refreshReviewList, showDecision, useReviewList } from "./api/review-queries";
 import { BulkApprove } from "./bulk-approve";
 import { ReviewFiltersForm } from "./review-filters";
 import { nameOf, ReviewCards, ReviewTable } from "./review-rows";
 import { type Decision, SetReview } from "./set-review";
-import { updateReviewRows, useReviewList } from "./use-review-list";
 
 const back = { href: appPaths.home("company"), label: "Back to Company" };
 
@@ -107,20 +101,17 @@ function Review({ organisationId, canReopen }: { organisationId: string; canReop
 
   function decided(decision: Decision) {
     const { row } = decision;
-    if (decision.kind === "approved") {
-      updateReviewRows(queryClient, organisationId, (current) =>
-        withApproval(current, row.timesheetId, decision.at),
-      );
-      setOutcome(done(companyMessages.reviewApproved(nameOf(row))));
-    } else if (decision.kind === "reopened") {
-      updateReviewRows(queryClient, organisationId, (current) =>
-        withApproval(current, row.timesheetId, null),
-      );
-      setOutcome(done(companyMessages.reviewReopened(nameOf(row))));
-    } else {
-      updateReviewRows(queryClient, organisationId, (current) =>
-        withSentBack(current, row.timesheetId, decision.formId),
-      );
+    showDecision(
+      queryClient,
+      organisationId,
+      row.timesheetId,
+      decision.kind === "approved"
+        ? { kind: "approved", at: decision.at }
+        : { kind: decision.kind, formId: decision.formId },
+    );
+    if (decision.kind === "approved") setOutcome(done(companyMessages.reviewApproved(nameOf(row))));
+    else if (decision.kind === "reopened") setOutcome(done(companyMessages.reviewReopened(nameOf(row))));
+    else {
       if (decision.formId === undefined || decision.formId === row.timesheetId) setChosenRow(null);
       setOutcome(done(companyMessages.reviewSentBack(nameOf(row))));
     }
@@ -241,16 +232,13 @@ function Review({ organisationId, canReopen }: { organisationId: string; canReop
         organisationId={organisationId}
         rows={selected}
         onApproved={(row, at) => {
-          updateReviewRows(queryClient, organisationId, (current) =>
-            withApproval(current, row.timesheetId, at),
-          );
+          showDecision(queryClient, organisationId, row.timesheetId, { kind: "approved", at });
           select(row, false);
         }}
         onClear={() => setSelectedIds(new Set())}
         onFinished={(failures) => {
           // A week another supervisor approved meanwhile (409) shows as approved once the list is read again.
-          if (failures > 0)
-            void queryClient.invalidateQueries({ queryKey: ["office-review", organisationId] });
+          if (failures > 0) void refreshReviewList(queryClient, organisationId);
         }}
       />
       {wide ? (

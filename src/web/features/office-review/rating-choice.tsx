@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { RATING_FACES, RATING_LABELS, RATINGS, type Rating } from "../../../domain/rating";
+import { RATING_FACES, RATING_LABELS, RATINGS, type Rating } from "../../../domain/sets/rating";
 import { cn } from "../../lib/cn";
 
 /**

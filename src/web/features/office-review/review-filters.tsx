@@ -1,18 +1,18 @@
 import { ChevronDown, Search, SlidersHorizontal, X } from "lucide-react";
 import { useId, useState } from "react";
-import { MAX_REVIEW_FILTER_LENGTH } from "../../../domain/office-review";
-import {
-  hasReviewFilters,
-  NO_REVIEW_FILTERS,
-  type ReviewFilters,
-  STATUS_FILTER_CHOICES,
-} from "../../../domain/office-review-screen";
+import { MAX_REVIEW_FILTER_LENGTH } from "../../../domain/company/office-review";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { TEXT_BOX_CLASSES } from "../../components/ui/with-classes";
 import { cn } from "../../lib/cn";
+import {
+  hasReviewFilters,
+  NO_REVIEW_FILTERS,
+  type ReviewFilters,
+  STATUS_FILTER_CHOICES,
+} from "../../rules/office-review-screen";
 
 // The driver and plant filters take the start of a name or number (a range of an index: decision record 039);
 // site and customer any part. The placeholder says which.

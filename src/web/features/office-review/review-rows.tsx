@@ -1,12 +1,12 @@
 import { CircleCheck, Clock3 } from "lucide-react";
-import { FORM_STATUS_LABELS } from "../../../domain/form-status";
-import { formatDisplayDate } from "../../../domain/iso-date";
-import type { ReviewRow } from "../../../domain/office-review";
-import { setName } from "../../../domain/office-review-screen";
-import { formatHours } from "../../../domain/week-summary";
+import type { ReviewRow } from "../../../domain/company/office-review";
+import { companyWeekLabel } from "../../../domain/forms/sent-back";
+import { formatHours } from "../../../domain/hours/week-summary";
+import { formatDisplayDate } from "../../../domain/time/iso-date";
+import { DefectCount } from "../../components/defect-count";
 import { Card } from "../../components/ui/card";
 import { cn } from "../../lib/cn";
-import { DefectCount } from "../supervisor/draft-card";
+import { setName } from "../../rules/office-review-screen";
 
 export const nameOf = (row: ReviewRow) => setName(row, formatDisplayDate(row.weekEnding) || "—");
 
@@ -37,7 +37,7 @@ export function ApprovedState({ approvedAt }: { approvedAt: string | null }) {
 function StatusBadge({ row }: { row: ReviewRow }) {
   return (
     <span className="inline-block rounded-full bg-slate-100 px-2.5 py-0.5 text-sm font-semibold whitespace-nowrap text-slate-800 dark:bg-slate-800 dark:text-slate-100">
-      {FORM_STATUS_LABELS[row.status]}
+      {companyWeekLabel(row.week)}
     </span>
   );
 }

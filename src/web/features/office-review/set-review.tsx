@@ -1,57 +1,32 @@
-import { useQuery } from "@tanstack/react-query";
 import { CircleCheck, ExternalLink, LockOpen, RotateCw, Undo2 } from "lucide-react";
 import { useId, useState } from "react";
 import { Link } from "wouter";
-import type { CompletedFormResponse } from "../../../domain/api";
-import { companyMessages } from "../../../domain/company-messages";
-import type { DayHoursFields } from "../../../domain/hours";
-import { formatDisplayDate } from "../../../domain/iso-date";
-import { MAX_SEND_BACK_REASON_LENGTH, type ReviewRow } from "../../../domain/office-review";
-import { reasonLimitNote } from "../../../domain/office-review-screen";
-import type { Rating } from "../../../domain/rating";
-import { formatHours, weekDays, weekDefects } from "../../../domain/week-summary";
+import { MAX_SEND_BACK_REASON_LENGTH, type ReviewRow } from "../../../domain/company/office-review";
+import type { DayHoursFields } from "../../../domain/hours/hours";
+import { formatHours, weekDays, weekDefects } from "../../../domain/hours/week-summary";
+import type { Rating } from "../../../domain/sets/rating";
+import { companyMessages } from "../../../domain/text/company-messages";
+import { formatDisplayDate } from "../../../domain/time/iso-date";
 import { LoadingScreen } from "../../components/loading-screen";
+import { Problem } from "../../components/outcome";
 import { Button, buttonClasses } from "../../components/ui/button";
 import { Label } from "../../components/ui/label";
 import { Textarea } from "../../components/ui/textarea";
 import { TEXT_BOX_CLASSES } from "../../components/ui/with-classes";
-import { apiRequest } from "../../lib/api-client";
+import { WeekDetail } from "../../components/week-detail";
 import { appPaths } from "../../lib/app-paths";
 import { cn } from "../../lib/cn";
 import { failureText } from "../../lib/failure-text";
-import { Problem } from "../organisation/outcome";
-import { WeekDetail } from "../supervisor/week-detail";
+import { reasonLimitNote } from "../../rules/office-review-screen";
+import { type Form, sendDecision, useSetForms } from "./api/review-queries";
 import { RatingChoice } from "./rating-choice";
 import { ApprovedState } from "./review-rows";
+import { WeekStatePanel } from "./week-state-panel";
 
-type Form = Record<string, unknown>;
 const text = (form: Form, key: string) => (typeof form[key] === "string" ? (form[key] as string) : "");
 
 /** Where the read-only record opens from the review, with its way back. */
 export const reviewRecordPath = (id: string) => `${appPaths.completedForm(id)}?from=review`;
-
-async function readForm(id: string, signal: AbortSignal): Promise<Form> {
-  const answer = await apiRequest<CompletedFormResponse>(
-    "GET",
-    `/api/completed-forms/${encodeURIComponent(id)}`,
-    undefined,
-    { signal },
-  );
-  return answer.form as Form;
-}
-
-/** The timesheet and check sheets of a week, as the read-only view answers them to the company's office. */
-function useSetForms(row: ReviewRow) {
-  return useQuery({
-    queryKey: ["office-review-set", row.timesheetId, row.checkSheetIds],
-    queryFn: async ({ signal }) => ({
-      timesheet: await readForm(row.timesheetId, signal),
-      checkSheets: await Promise.all(row.checkSheetIds.map((id) => readForm(id, signal))),
-    }),
-    // A week sent back and submitted again has changed: opened again, it is read afresh.
-    staleTime: 0,
-  });
-}
 
 export interface Decision {
   kind: "approved" | "sent-back" | "reopened";
@@ -142,9 +117,15 @@ export function SetReview({
           </nav>
         </>
       )}
+      <WeekStatePanel organisationId={organisationId} row={row} />
       {row.approvedAt ? (
         canReopen ? (
-          <ReopenForm row={row} organisationId={organisationId} onDecided={onDecided} />
+          <ReopenForm
+            row={row}
+            organisationId={organisationId}
+            checkSheets={forms.data?.checkSheets ?? []}
+            onDecided={onDecided}
+          />
         ) : null
       ) : (
         <>
@@ -161,9 +142,6 @@ export function SetReview({
   );
 }
 
-const decisionPath = (organisationId: string, row: ReviewRow, action: "approve" | "send-back" | "reopen") =>
-  `/api/organisations/${encodeURIComponent(organisationId)}/review/${encodeURIComponent(row.timesheetId)}/${action}`;
-
 /**
  * One decision sent to the server: busy while it runs, then the list told at once; a refusal is said in words and
  * what was typed stays, to try again.
@@ -179,7 +157,7 @@ function useDecision(organisationId: string, row: ReviewRow, onDecided: (decisio
   ) => {
     setBusy(true);
     try {
-      await apiRequest("POST", decisionPath(organisationId, row, action), body);
+      await sendDecision(organisationId, row, action, body);
       setProblem(null);
       onDecided({ ...decision, row, at: new Date().toISOString() });
     } catch (error) {
@@ -280,23 +258,7 @@ function SendBackForm({
       <h3 id={`${id}-title`} className="text-lg font-bold">
         Send Back
       </h3>
-      <div>
-        <Label htmlFor={`${id}-form`}>Which form</Label>
-        <select
-          id={`${id}-form`}
-          value={formId}
-          onChange={(event) => setFormId(event.currentTarget.value)}
-          className={cn(...TEXT_BOX_CLASSES, "min-h-12")}
-        >
-          <option value="">The whole week</option>
-          <option value={row.timesheetId}>The timesheet</option>
-          {checkSheets.map((sheet) => (
-            <option key={text(sheet, "id")} value={text(sheet, "id")}>
-              Check sheet of {formatDisplayDate(text(sheet, "checkDate"))}
-            </option>
-          ))}
-        </select>
-      </div>
+      <WhichForm row={row} checkSheets={checkSheets} formId={formId} onChange={setFormId} />
       <ReasonField
         label="Reason for the driver"
         reason={reason}
@@ -312,18 +274,58 @@ function SendBackForm({
   );
 }
 
-/** An admin reopens an approved week: the reason is kept, with who and when, and printed on its next PDF. */
+/** The form a decision returns to the driver: one of the week's, or all of them (""). */
+function WhichForm({
+  row,
+  checkSheets,
+  formId,
+  onChange,
+}: {
+  row: ReviewRow;
+  checkSheets: readonly Form[];
+  formId: string;
+  onChange: (formId: string) => void;
+}) {
+  const id = useId();
+  return (
+    <div>
+      <Label htmlFor={id}>Which form</Label>
+      <select
+        id={id}
+        value={formId}
+        onChange={(event) => onChange(event.currentTarget.value)}
+        className={cn(...TEXT_BOX_CLASSES, "min-h-12")}
+      >
+        <option value="">The whole week</option>
+        <option value={row.timesheetId}>The timesheet</option>
+        {checkSheets.map((sheet) => (
+          <option key={text(sheet, "id")} value={text(sheet, "id")}>
+            Check sheet of {formatDisplayDate(text(sheet, "checkDate"))}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/**
+ * An admin reopens an approved week, the whole of it or the one form that needs changing: the reason is kept,
+ * with who and when, and printed on its next PDF.
+ */
 function ReopenForm({
   row,
   organisationId,
+  checkSheets,
   onDecided,
 }: {
   row: ReviewRow;
   organisationId: string;
+  checkSheets: readonly Form[];
   onDecided: (decision: Decision) => void;
 }) {
   const id = useId();
   const [reason, setReason] = useState("");
+  const [formId, setFormId] = useState("");
   const { busy, problem, setProblem, send } = useDecision(organisationId, row, onDecided);
   const tooLong = reason.length > MAX_SEND_BACK_REASON_LENGTH;
   return (
@@ -338,12 +340,18 @@ function ReopenForm({
           return;
         }
         if (tooLong) return;
-        await send("reopen", { reason }, { kind: "reopened" }, companyMessages.reviewReopenFailed);
+        await send(
+          "reopen",
+          { reason, ...(formId ? { formId } : {}) },
+          { kind: "reopened", formId: formId || undefined },
+          companyMessages.reviewReopenFailed,
+        );
       }}
     >
       <h3 id={`${id}-title`} className="text-lg font-bold">
         Reopen
       </h3>
+      <WhichForm row={row} checkSheets={checkSheets} formId={formId} onChange={setFormId} />
       <ReasonField
         label="Reason for reopening"
         reason={reason}

@@ -1,16 +1,17 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { Archive, ArchiveRestore, LoaderCircle, Pencil, Plus, RotateCw, Save } from "lucide-react";
 import { useState } from "react";
-import { companyMessages } from "../../../domain/company-messages";
-import type { Customer } from "../../../domain/customer";
+import type { Customer } from "../../../domain/company/customer";
+import { companyMessages } from "../../../domain/text/company-messages";
+import { done, failed, type Outcome, OutcomeNote, Problem } from "../../components/outcome";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
-import { apiRequest } from "../../lib/api-client";
 import { failureText } from "../../lib/failure-text";
+import { refreshCustomers, useCompanyCustomers } from "./api/organisation-queries";
+import { addCustomer, retireCustomer, saveCustomer } from "./api/organisation-requests";
 import { CustomerForm, NO_CUSTOMER } from "./customer-form";
 import { ListImport } from "./list-import";
-import { done, failed, type Outcome, OutcomeNote, Problem } from "./outcome";
-import { refreshCustomers, useCompanyCustomers } from "./use-organisation";
+import { RemoveSamples, SampleBadge } from "./sample-lists";
 
 type CompanyCustomer = Customer & { retired: boolean };
 
@@ -56,9 +57,7 @@ export function CompanyCustomers({ organisationId }: { organisationId: string })
     const retired = customers.data.customers.filter((customer) => customer.retired);
     body = (
       <>
-        {ownList ? null : (
-          <p className="p-4 pb-0 text-slate-700 dark:text-slate-300">{companyMessages.customersShared}</p>
-        )}
+        <RemoveSamples organisationId={organisationId} shown={!ownList} />
         <ul
           aria-label="Customers drivers pick from"
           className="divide-y divide-slate-200 dark:divide-slate-800"
@@ -95,7 +94,7 @@ export function CompanyCustomers({ organisationId }: { organisationId: string })
           icon={Plus}
           clearWhenSent
           send={async (customer) => {
-            await apiRequest("POST", `/api/organisations/${organisationId}/customers`, customer);
+            await addCustomer(organisationId, customer);
             await refresh();
             return companyMessages.customerAdded(customer.name);
           }}
@@ -128,13 +127,12 @@ function CustomerEntry({
   const [editing, setEditing] = useState(false);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<Outcome | null>(null);
-  const url = `/api/organisations/${organisationId}/customers/${customer.id}`;
 
   const retire = async () => {
     setBusy(true);
     setProblem(null);
     try {
-      await apiRequest("PUT", `${url}/retired`, { retired: !customer.retired });
+      await retireCustomer(organisationId, customer.id, !customer.retired);
       await onChanged(done(companyMessages.customerRetired(customer.name, !customer.retired)));
     } catch (error) {
       setProblem(failed(failureText(error)));
@@ -146,7 +144,9 @@ function CustomerEntry({
   return (
     <li className="grid gap-2 p-4">
       <div>
-        <p className="font-semibold [overflow-wrap:anywhere]">{customer.name}</p>
+        <p className="font-semibold [overflow-wrap:anywhere]">
+          {customer.name} {canChange ? null : <SampleBadge />}
+        </p>
         {customer.requiresOrderValidation ? (
           <p className="text-sm text-slate-700 dark:text-slate-300">Order number checked</p>
         ) : null}
@@ -159,7 +159,7 @@ function CustomerEntry({
           busyLabel="Saving..."
           icon={Save}
           send={async (changed) => {
-            await apiRequest("PUT", url, changed);
+            await saveCustomer(organisationId, customer.id, changed);
             const said = companyMessages.customerSaved(changed.name);
             setEditing(false);
             await onChanged(done(said));

@@ -2,17 +2,19 @@ import { useQueryClient } from "@tanstack/react-query";
 import { Building2, ClipboardList, LogOut, RotateCw } from "lucide-react";
 import { useState } from "react";
 import { Link } from "wouter";
-import type { OrganisationResponse } from "../../../domain/api";
-import { companyMessages } from "../../../domain/company-messages";
-import { may, ROLE_LABELS } from "../../../domain/organisation";
+import type { OrganisationResponse } from "../../../domain/api/api";
+import { may, ROLE_LABELS } from "../../../domain/company/organisation";
+import { companyMessages } from "../../../domain/text/company-messages";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { LoadingScreen } from "../../components/loading-screen";
+import { done, failed, type Outcome, OutcomeNote, Problem } from "../../components/outcome";
 import { Button, buttonClasses } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
-import { apiRequest } from "../../lib/api-client";
 import { appPaths } from "../../lib/app-paths";
 import { cn } from "../../lib/cn";
 import { failureText } from "../../lib/failure-text";
+import { setMyOrganisation, useMyOrganisation } from "../../lib/use-my-organisation";
+import { leaveCompany } from "./api/organisation-requests";
 import { CompanyCustomers } from "./company-customers";
 import { CreateCompanyForm } from "./create-company-form";
 import { ExportDownloads } from "./export-downloads";
@@ -21,8 +23,7 @@ import { InviteByEmail } from "./invite-by-email";
 import { JoinCodes } from "./join-codes";
 import { MembersList } from "./members-list";
 import { OpenInvites } from "./open-invites";
-import { done, failed, type Outcome, OutcomeNote, Problem } from "./outcome";
-import { setMyOrganisation, useMyOrganisation } from "./use-organisation";
+import { OrderRuleSettings } from "./order-rule-settings";
 import { WebhookSettings } from "./webhook-settings";
 
 /**
@@ -51,6 +52,8 @@ export function CompanyTab() {
   } else if (mine.data?.organisation) {
     body = <CompanyView organisation={mine.data.organisation} onLeft={setOutcome} />;
   } else body = <CreateCompanyForm onCreated={setOutcome} />;
+  // Only a company's own screen spreads over a desk's width; a form or a message keeps a phone's column.
+  const column = mine.data?.organisation ? undefined : "xl:max-w-2xl";
 
   return (
     <section aria-labelledby="company-heading" className="grid gap-3">
@@ -58,7 +61,7 @@ export function CompanyTab() {
         Company
       </h2>
       <OutcomeNote outcome={outcome} />
-      {body}
+      <div className={column}>{body}</div>
     </section>
   );
 }
@@ -72,40 +75,48 @@ function CompanyView({
 }) {
   const { id, name, role, members } = organisation;
   const admin = may(role, "invite");
+  // From 1280 px the sections stand in two columns: the company's lists (members, machines, customers) at the
+  // start, its tools (exports, webhook, invitations) at the end. Each column keeps the phone's order, so reading
+  // and tabbing go down the first, then the second, and a list that grows never pushes a section across.
   return (
-    <>
-      <Card className="flex items-start gap-3">
-        <Building2 aria-hidden="true" className="mt-1 size-8 shrink-0 text-amber-600 dark:text-amber-400" />
-        <div className="min-w-0">
-          <h3 className="text-xl font-bold break-words">{name}</h3>
-          <p className="mt-1 text-slate-700 dark:text-slate-300">
-            Your role: <strong className="text-slate-900 dark:text-slate-100">{ROLE_LABELS[role]}</strong>
-          </p>
-          <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
-            Forms you make belong to the company as well as to you.
-          </p>
-        </div>
-      </Card>
-      {may(role, "approve") ? (
-        <Link href={appPaths.officeReview} className={cn(buttonClasses("primary", "lg"), "w-full")}>
-          <ClipboardList aria-hidden="true" className="size-5" />
-          Office Review
-        </Link>
-      ) : null}
-      {members ? <MembersList organisation={organisation} members={members} canManage={admin} /> : null}
-      {may(role, "view-fleet") ? <FleetDefects organisationId={id} /> : null}
-      {may(role, "manage-customers") ? <CompanyCustomers organisationId={id} /> : null}
-      {may(role, "export") ? <ExportDownloads organisationId={id} /> : null}
-      {may(role, "manage-webhooks") ? <WebhookSettings organisationId={id} /> : null}
-      {admin ? (
-        <>
-          <InviteByEmail organisationId={id} />
-          <JoinCodes organisationId={id} organisationName={name} />
-          <OpenInvites organisationId={id} />
-        </>
-      ) : null}
-      <LeaveCompany organisationId={id} name={name} onLeft={onLeft} />
-    </>
+    <div className="grid gap-3 xl:grid-cols-2 xl:items-start xl:gap-x-6">
+      <div className="grid gap-3">
+        <Card className="flex items-start gap-3">
+          <Building2 aria-hidden="true" className="mt-1 size-8 shrink-0 text-amber-600 dark:text-amber-400" />
+          <div className="min-w-0">
+            <h3 className="text-xl font-bold break-words">{name}</h3>
+            <p className="mt-1 text-slate-700 dark:text-slate-300">
+              Your role: <strong className="text-slate-900 dark:text-slate-100">{ROLE_LABELS[role]}</strong>
+            </p>
+            <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
+              Forms you make belong to the company as well as to you.
+            </p>
+          </div>
+        </Card>
+        {may(role, "approve") ? (
+          <Link href={appPaths.officeReview} className={cn(buttonClasses("primary", "lg"), "w-full")}>
+            <ClipboardList aria-hidden="true" className="size-5" />
+            Office Review
+          </Link>
+        ) : null}
+        {members ? <MembersList organisation={organisation} members={members} canManage={admin} /> : null}
+        {may(role, "view-fleet") ? <FleetDefects organisationId={id} /> : null}
+        {may(role, "manage-customers") ? <CompanyCustomers organisationId={id} /> : null}
+      </div>
+      <div className="grid gap-3">
+        {may(role, "export") ? <ExportDownloads organisationId={id} /> : null}
+        {may(role, "manage-customers") ? <OrderRuleSettings organisationId={id} /> : null}
+        {may(role, "manage-webhooks") ? <WebhookSettings organisationId={id} /> : null}
+        {admin ? (
+          <>
+            <InviteByEmail organisationId={id} />
+            <JoinCodes organisationId={id} organisationName={name} />
+            <OpenInvites organisationId={id} />
+          </>
+        ) : null}
+        <LeaveCompany organisationId={id} name={name} onLeft={onLeft} />
+      </div>
+    </div>
   );
 }
 
@@ -138,7 +149,7 @@ function LeaveCompany({
         destructive
         onConfirm={async () => {
           try {
-            await apiRequest<void>("POST", `/api/organisations/${organisationId}/leave`);
+            await leaveCompany(organisationId);
             setProblem(null);
             onLeft(done(companyMessages.leftCompany(name)));
             setMyOrganisation(queryClient, null);

@@ -1,16 +1,15 @@
-import { useMutation, useQuery } from "@tanstack/react-query";
 import { CircleCheck, MailQuestionMark } from "lucide-react";
 import { useSearchParams } from "wouter";
-import { type WorkshopLinkResponse, WorkshopTokenSchema } from "../../../domain/api";
-import { companyMessages } from "../../../domain/company-messages";
+import { WorkshopTokenSchema } from "../../../domain/api/api";
+import { companyMessages } from "../../../domain/text/company-messages";
 import { LoadingScreen } from "../../components/loading-screen";
+import { Problem } from "../../components/outcome";
 import { ScreenLayout } from "../../components/screen-layout";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
-import { apiRequest } from "../../lib/api-client";
 import { appPaths } from "../../lib/app-paths";
 import { failureText } from "../../lib/failure-text";
-import { Problem } from "./outcome";
+import { useConfirmWorkshop, useWorkshopLink } from "./api/organisation-queries";
 
 const TITLE = "Defect Alerts";
 const back = { href: appPaths.home(), label: "Home" };
@@ -25,20 +24,8 @@ export function ConfirmWorkshopPage() {
   const token = params.get("token") ?? "";
   // A link cut short by a mail client cannot work; say so without asking the server.
   const usable = WorkshopTokenSchema.safeParse({ token }).success;
-  const request = useQuery({
-    queryKey: ["workshop-link", token],
-    enabled: usable,
-    queryFn: ({ signal }) =>
-      apiRequest<WorkshopLinkResponse>(
-        "GET",
-        `/api/workshop-confirmation?token=${encodeURIComponent(token)}`,
-        undefined,
-        { signal },
-      ),
-  });
-  const confirm = useMutation({
-    mutationFn: () => apiRequest<WorkshopLinkResponse>("POST", "/api/workshop-confirmation", { token }),
-  });
+  const request = useWorkshopLink(token, usable);
+  const confirm = useConfirmWorkshop(token);
 
   if (!usable || request.isError) {
     return (

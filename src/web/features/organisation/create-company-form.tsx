@@ -1,17 +1,17 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { Building2, LoaderCircle } from "lucide-react";
 import { type FormEvent, useState } from "react";
-import { CreateOrganisationRequestSchema, type OrganisationResponse } from "../../../domain/api";
-import { companyMessages } from "../../../domain/company-messages";
-import { MAX_ORGANISATION_NAME_LENGTH } from "../../../domain/organisation";
+import { CreateOrganisationRequestSchema } from "../../../domain/api/api";
+import { MAX_ORGANISATION_NAME_LENGTH } from "../../../domain/company/organisation";
+import { companyMessages } from "../../../domain/text/company-messages";
+import { done, type Outcome, Problem } from "../../components/outcome";
 import { TextField } from "../../components/text-field";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
-import { apiRequest } from "../../lib/api-client";
 import { failureText } from "../../lib/failure-text";
 import { parseRequest } from "../../lib/parse-request";
-import { done, type Outcome, Problem } from "./outcome";
-import { setMyOrganisation } from "./use-organisation";
+import { setMyOrganisation } from "../../lib/use-my-organisation";
+import { createCompany } from "./api/organisation-requests";
 
 /**
  * For an account in no company: set one up (its first admin). Joining one is by the link or QR code a company
@@ -33,7 +33,7 @@ export function CreateCompanyForm({ onCreated }: { onCreated: (outcome: Outcome)
     setProblem(null);
     setBusy(true);
     try {
-      const made = await apiRequest<OrganisationResponse>("POST", "/api/organisations", parsed.data);
+      const made = await createCompany(parsed.data);
       setMyOrganisation(queryClient, made);
       onCreated(done(companyMessages.companyCreated(made.name)));
     } catch (error) {

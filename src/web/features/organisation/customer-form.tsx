@@ -1,11 +1,15 @@
 import { LoaderCircle, type LucideIcon } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
-import { MAX_LIST_TEXT_LENGTH, type NewCustomer, NewCustomerSchema } from "../../../domain/company-lists";
+import {
+  MAX_LIST_TEXT_LENGTH,
+  type NewCustomer,
+  NewCustomerSchema,
+} from "../../../domain/company/company-lists";
+import { done, failed, type Outcome, OutcomeNote } from "../../components/outcome";
 import { TextField } from "../../components/text-field";
 import { Button } from "../../components/ui/button";
 import { failureText } from "../../lib/failure-text";
 import { parseRequest } from "../../lib/parse-request";
-import { done, failed, type Outcome, OutcomeNote } from "./outcome";
 
 export const NO_CUSTOMER: NewCustomer = { name: "", requiresOrderValidation: false };
 

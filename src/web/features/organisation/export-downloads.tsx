@@ -1,14 +1,14 @@
 import { Download, LoaderCircle } from "lucide-react";
 import { useState } from "react";
-import { companyMessages } from "../../../domain/company-messages";
-import { ExportQuerySchema, exportFileName } from "../../../domain/exports";
-import { addDays, formatIsoDate } from "../../../domain/iso-date";
+import { ExportQuerySchema, exportFileName } from "../../../domain/company/exports";
+import { companyMessages } from "../../../domain/text/company-messages";
+import { addDays, formatIsoDate } from "../../../domain/time/iso-date";
+import { Problem } from "../../components/outcome";
 import { TextField } from "../../components/text-field";
 import { Card } from "../../components/ui/card";
 import { downloadFile } from "../../lib/download-file";
 import { failureText } from "../../lib/failure-text";
 import { parseRequest } from "../../lib/parse-request";
-import { Problem } from "./outcome";
 
 const FILES = [
   { kind: "hours", file: "hours.csv", label: "Hours (CSV)" },

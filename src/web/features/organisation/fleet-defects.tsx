@@ -7,6 +7,7 @@ import {
   MailCheck,
   MailX,
   Plus,
+  QrCode,
   RotateCw,
   Save,
   Send,
@@ -14,8 +15,7 @@ import {
   Wrench,
 } from "lucide-react";
 import { type FormEvent, useState } from "react";
-import { companyMessages } from "../../../domain/company-messages";
-import { formatDisplayDate } from "../../../domain/iso-date";
+import { Link } from "wouter";
 import {
   FixDefectRequestSchema,
   MAX_FIX_NOTE_LENGTH,
@@ -24,18 +24,22 @@ import {
   WorkshopRequestSchema,
   type WorkshopResponse,
   workshopState,
-} from "../../../domain/vehicle-defects";
+} from "../../../domain/checks/vehicle-defects";
+import { companyMessages } from "../../../domain/text/company-messages";
+import { formatDisplayDate } from "../../../domain/time/iso-date";
+import { done, failed, type Outcome, OutcomeNote, Problem } from "../../components/outcome";
 import { TextField } from "../../components/text-field";
-import { Button } from "../../components/ui/button";
+import { Button, buttonClasses } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
-import { apiRequest } from "../../lib/api-client";
+import { appPaths } from "../../lib/app-paths";
 import { cn } from "../../lib/cn";
 import { failureText } from "../../lib/failure-text";
 import { formatDateTime } from "../../lib/format-date-time";
 import { parseRequest } from "../../lib/parse-request";
+import { refreshFleet, useFleet } from "./api/organisation-queries";
+import { addVehicle, markDefectFixed, resendWorkshopLink, saveWorkshop } from "./api/organisation-requests";
 import { ListImport } from "./list-import";
-import { done, failed, type Outcome, OutcomeNote, Problem } from "./outcome";
-import { refreshFleet, useFleet } from "./use-organisation";
+import { RemoveSamples, SampleBadge } from "./sample-lists";
 import { VehicleControls } from "./vehicle-controls";
 import { NO_VEHICLE, VehicleForm } from "./vehicle-form";
 
@@ -72,38 +76,53 @@ export function FleetDefects({ organisationId }: { organisationId: string }) {
         Number(b.state === "defect-reported") - Number(a.state === "defect-reported"),
     );
     body = (
-      <ul aria-label="Vehicles" className="divide-y divide-slate-200 dark:divide-slate-800">
-        {vehicles.map((vehicle) => (
-          <li key={vehicle.qrCode} className="grid gap-2 p-4">
-            <div className="flex flex-wrap items-center gap-2">
-              <p className="min-w-0 flex-1 font-semibold [overflow-wrap:anywhere]">
-                {vehicle.plantNumber}
-                <span className="font-normal text-slate-700 dark:text-slate-300">
-                  {" "}
-                  · {vehicle.machineNumber}
-                </span>
-              </p>
-              {vehicle.retired ? <RetiredBadge /> : null}
-              <VehicleStateBadge reported={vehicle.state === "defect-reported"} />
-            </div>
-            {canManage && ownFleet ? (
-              <VehicleControls organisationId={organisationId} vehicle={vehicle} onChanged={setChanged} />
-            ) : null}
-            {vehicle.defects.length > 0 ? (
-              <ul aria-label={`Defects of ${vehicle.plantNumber}`} className="grid gap-2">
-                {vehicle.defects.map((defect) => (
-                  <DefectEntry
-                    key={defect.id}
-                    organisationId={organisationId}
-                    defect={defect}
-                    canManage={canManage}
-                  />
-                ))}
-              </ul>
-            ) : null}
-          </li>
-        ))}
-      </ul>
+      <>
+        {canManage ? <RemoveSamples organisationId={organisationId} shown={!ownFleet} /> : null}
+        {canManage && ownFleet ? (
+          <div className="p-4 pb-0">
+            <Link
+              href={appPaths.qrLabels(organisationId)}
+              className={cn(buttonClasses("outline"), "min-h-12 w-full sm:w-auto")}
+            >
+              <QrCode aria-hidden="true" className="size-4" />
+              {companyMessages.printQrLabels}
+            </Link>
+          </div>
+        ) : null}
+        <ul aria-label="Vehicles" className="divide-y divide-slate-200 dark:divide-slate-800">
+          {vehicles.map((vehicle) => (
+            <li key={vehicle.qrCode} className="grid gap-2 p-4">
+              <div className="flex flex-wrap items-center gap-2">
+                <p className="min-w-0 flex-1 font-semibold [overflow-wrap:anywhere]">
+                  {vehicle.plantNumber}
+                  <span className="font-normal text-slate-700 dark:text-slate-300">
+                    {" "}
+                    · {vehicle.machineNumber}
+                  </span>
+                </p>
+                {ownFleet ? null : <SampleBadge />}
+                {vehicle.retired ? <RetiredBadge /> : null}
+                <VehicleStateBadge reported={vehicle.state === "defect-reported"} />
+              </div>
+              {canManage && ownFleet ? (
+                <VehicleControls organisationId={organisationId} vehicle={vehicle} onChanged={setChanged} />
+              ) : null}
+              {vehicle.defects.length > 0 ? (
+                <ul aria-label={`Defects of ${vehicle.plantNumber}`} className="grid gap-2">
+                  {vehicle.defects.map((defect) => (
+                    <DefectEntry
+                      key={defect.id}
+                      organisationId={organisationId}
+                      defect={defect}
+                      canManage={canManage}
+                    />
+                  ))}
+                </ul>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      </>
     );
   }
 
@@ -222,11 +241,7 @@ function FixForm({
     }
     setBusy(true);
     try {
-      await apiRequest(
-        "POST",
-        `/api/organisations/${organisationId}/defects/${defect.id}/fixed`,
-        parsed.data,
-      );
+      await markDefectFixed(organisationId, defect.id, parsed.data);
       await refreshFleet(queryClient, organisationId);
     } catch (error) {
       setOutcome(failed(failureText(error)));
@@ -306,14 +321,9 @@ function WorkshopSettings({
       setOutcome(failed(parsed.problem));
       return;
     }
-    void send("save", () =>
-      apiRequest<WorkshopResponse>("PUT", `/api/organisations/${organisationId}/workshop`, parsed.data),
-    );
+    void send("save", () => saveWorkshop(organisationId, parsed.data));
   };
-  const resend = () =>
-    void send("resend", () =>
-      apiRequest<WorkshopResponse>("POST", `/api/organisations/${organisationId}/workshop/link`),
-    );
+  const resend = () => void send("resend", () => resendWorkshopLink(organisationId));
 
   const state = workshopState(current);
   return (
@@ -406,7 +416,7 @@ function AddVehicle({ organisationId }: { organisationId: string }) {
         icon={Plus}
         clearWhenSent
         send={async (vehicle) => {
-          await apiRequest("POST", `/api/organisations/${organisationId}/vehicles`, vehicle);
+          await addVehicle(organisationId, vehicle);
           await refreshFleet(queryClient, organisationId);
           return companyMessages.vehicleAdded(vehicle.plantNumber);
         }}

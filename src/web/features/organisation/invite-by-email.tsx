@@ -1,17 +1,17 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { LoaderCircle, Send } from "lucide-react";
 import { type FormEvent, useState } from "react";
-import { InviteRequestSchema, type InviteResponse } from "../../../domain/api";
-import type { Role } from "../../../domain/organisation";
+import { InviteRequestSchema } from "../../../domain/api/api";
+import type { Role } from "../../../domain/company/organisation";
+import { done, failed, type Outcome, OutcomeNote } from "../../components/outcome";
 import { TextField } from "../../components/text-field";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
-import { apiRequest } from "../../lib/api-client";
 import { failureText } from "../../lib/failure-text";
 import { parseRequest } from "../../lib/parse-request";
-import { done, failed, type Outcome, OutcomeNote } from "./outcome";
+import { refreshOpenInvites } from "./api/organisation-queries";
+import { inviteByEmail } from "./api/organisation-requests";
 import { RoleSelect } from "./role-select";
-import { refreshOpenInvites } from "./use-organisation";
 
 /** An admin mails one address a single-use invitation with a role; the answer says who it went to. */
 export function InviteByEmail({ organisationId }: { organisationId: string }) {
@@ -31,11 +31,7 @@ export function InviteByEmail({ organisationId }: { organisationId: string }) {
     setBusy(true);
     setOutcome(null);
     try {
-      const answer = await apiRequest<InviteResponse>(
-        "POST",
-        `/api/organisations/${organisationId}/invites`,
-        parsed.data,
-      );
+      const answer = await inviteByEmail(organisationId, parsed.data);
       setOutcome(done(answer.message));
       setEmail("");
       await refreshOpenInvites(queryClient, organisationId);

@@ -1,7 +1,8 @@
 import { LoaderCircle } from "lucide-react";
 import { useEffect, useState } from "react";
-import type { JoinCodeResponse } from "../../../domain/api";
-import { companyMessages } from "../../../domain/company-messages";
+import type { JoinCodeResponse } from "../../../domain/api/api";
+import { companyMessages } from "../../../domain/text/company-messages";
+import { Problem } from "../../components/outcome";
 import { Button } from "../../components/ui/button";
 import {
   Dialog,
@@ -12,7 +13,6 @@ import {
 } from "../../components/ui/dialog";
 import { failureText } from "../../lib/failure-text";
 import { formatDateTime } from "../../lib/format-date-time";
-import { Problem } from "./outcome";
 
 /**
  * Black on white with the standard four-module quiet zone, drawn large and scaled without smoothing, so a phone

@@ -1,16 +1,16 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { LoaderCircle, QrCode } from "lucide-react";
 import { useState } from "react";
-import type { JoinCodeResponse } from "../../../domain/api";
-import { companyMessages } from "../../../domain/company-messages";
-import { JOIN_CODE_ROLE } from "../../../domain/organisation";
+import type { JoinCodeResponse } from "../../../domain/api/api";
+import { JOIN_CODE_ROLE } from "../../../domain/company/organisation";
+import { companyMessages } from "../../../domain/text/company-messages";
+import { failed, type Outcome, OutcomeNote } from "../../components/outcome";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
-import { apiRequest } from "../../lib/api-client";
 import { failureText } from "../../lib/failure-text";
+import { refreshOpenInvites } from "./api/organisation-queries";
+import { makeJoinCode } from "./api/organisation-requests";
 import { JoinCodeScreen } from "./join-code-screen";
-import { failed, type Outcome, OutcomeNote } from "./outcome";
-import { refreshOpenInvites } from "./use-organisation";
 
 /**
  * An admin makes a join code for a site induction and shows it full screen as a QR code: everyone who scans it
@@ -34,11 +34,7 @@ export function JoinCodes({
     setBusy(true);
     setOutcome(null);
     try {
-      const made = await apiRequest<JoinCodeResponse>(
-        "POST",
-        `/api/organisations/${organisationId}/join-codes`,
-        { role: JOIN_CODE_ROLE },
-      );
+      const made = await makeJoinCode(organisationId, JOIN_CODE_ROLE);
       setCode(made);
       setShowing(true);
       await refreshOpenInvites(queryClient, organisationId);

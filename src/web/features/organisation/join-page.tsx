@@ -1,24 +1,19 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Building2, CircleCheck } from "lucide-react";
 import { Link, useSearchParams } from "wouter";
-import {
-  InviteTokenQuerySchema,
-  type InviteViewResponse,
-  type OrganisationResponse,
-} from "../../../domain/api";
-import { companyMessages } from "../../../domain/company-messages";
+import { InviteTokenQuerySchema } from "../../../domain/api/api";
+import { companyMessages } from "../../../domain/text/company-messages";
+import { messages } from "../../../domain/text/messages";
 import { LoadingScreen } from "../../components/loading-screen";
+import { Problem } from "../../components/outcome";
 import { ScreenLayout } from "../../components/screen-layout";
 import { Button, buttonClasses } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
-import { apiRequest } from "../../lib/api-client";
 import { appPaths } from "../../lib/app-paths";
 import { openAuthDialog } from "../../lib/auth-dialog-store";
 import { failureText } from "../../lib/failure-text";
-import { forgetReturnAfterSignIn, returnAfterSignIn } from "../../lib/return-after-sign-in";
+import { returnAfterSignIn } from "../../lib/return-after-sign-in";
 import { useSession } from "../../lib/session-store";
-import { Problem } from "./outcome";
-import { setMyOrganisation } from "./use-organisation";
+import { useAcceptInvite, useInvite } from "./api/organisation-queries";
 
 const back = { href: appPaths.home(), label: "Home" };
 
@@ -32,22 +27,8 @@ export function JoinPage() {
   // A link cut short by a mail client cannot work; say so without asking the server.
   const usable = InviteTokenQuerySchema.safeParse({ token }).success;
   const session = useSession();
-  const invite = useQuery({
-    queryKey: ["invite", token],
-    enabled: usable,
-    queryFn: ({ signal }) =>
-      apiRequest<InviteViewResponse>("GET", `/api/invites?token=${encodeURIComponent(token)}`, undefined, {
-        signal,
-      }),
-  });
-  const queryClient = useQueryClient();
-  const accept = useMutation({
-    mutationFn: () => apiRequest<OrganisationResponse>("POST", "/api/invites/accept", { token }),
-    onSuccess: (joined) => {
-      forgetReturnAfterSignIn();
-      setMyOrganisation(queryClient, joined);
-    },
-  });
+  const invite = useInvite(token, usable);
+  const accept = useAcceptInvite(token);
   // Signed out, the driver logs in or signs up first and comes back here to tap Join.
   const signInFirst = (view: "login" | "register") => {
     returnAfterSignIn(`/join?token=${token}`);
@@ -130,10 +111,10 @@ export function JoinPage() {
               sent to, if it was emailed to you). You will come back here to join.
             </p>
             <Button size="lg" onClick={() => signInFirst("login")}>
-              Log In
+              {messages.logIn}
             </Button>
             <Button variant="outline" onClick={() => signInFirst("register")}>
-              Create Driver Account
+              {messages.createAccount}
             </Button>
           </>
         )}

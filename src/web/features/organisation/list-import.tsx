@@ -1,18 +1,18 @@
 import { FileUp, LoaderCircle, Upload } from "lucide-react";
 import { type ChangeEvent, useId, useState } from "react";
-import { companyMessages } from "../../../domain/company-messages";
 import {
   type ImportList,
   type ImportPreview,
-  type ImportResult,
   LIST_IMPORTS,
   MAX_IMPORT_BYTES,
-} from "../../../domain/list-import";
+} from "../../../domain/company/list-import";
+import { companyMessages } from "../../../domain/text/company-messages";
+import { done, failed, type Outcome, OutcomeNote } from "../../components/outcome";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
-import { ApiError, apiRequest } from "../../lib/api-client";
+import { ApiError } from "../../lib/api-client";
 import { failureText } from "../../lib/failure-text";
-import { done, failed, type Outcome, OutcomeNote } from "./outcome";
+import { importList, previewListImport } from "./api/organisation-requests";
 
 /** Good rows listed by name before the rest are counted: enough to recognise the file by. */
 const GOOD_ROWS_SHOWN = 50;
@@ -44,14 +44,13 @@ export function ListImport({
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const fileId = useId();
   const spec = LIST_IMPORTS[list];
-  const base = `/api/organisations/${organisationId}/${WORDS[list].path}/import`;
 
   const read = async (picked: Blob, said: Outcome | null = null) => {
     setBusy("reading");
     setPreview(null);
     setOutcome(said);
     try {
-      setPreview(await apiRequest<ImportPreview>("POST", `${base}/preview`, picked));
+      setPreview(await previewListImport(organisationId, WORDS[list].path, picked));
     } catch (error) {
       setOutcome(failed(failureText(error)));
     } finally {
@@ -78,11 +77,7 @@ export function ListImport({
     if (!file || !preview) return;
     setBusy("saving");
     try {
-      const { added } = await apiRequest<ImportResult>(
-        "POST",
-        `${base}?expect=${encodeURIComponent(preview.fingerprint)}`,
-        file,
-      );
+      const { added } = await importList(organisationId, WORDS[list].path, preview.fingerprint, file);
       setFile(null);
       setPreview(null);
       setOutcome(null);

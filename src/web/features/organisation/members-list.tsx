@@ -1,18 +1,18 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { UserMinus } from "lucide-react";
 import { useState } from "react";
-import type { OrganisationMember, OrganisationResponse } from "../../../domain/api";
-import { companyMessages } from "../../../domain/company-messages";
-import { ROLE_LABELS, type Role } from "../../../domain/organisation";
+import type { OrganisationMember, OrganisationResponse } from "../../../domain/api/api";
+import { ROLE_LABELS, type Role } from "../../../domain/company/organisation";
+import { companyMessages } from "../../../domain/text/company-messages";
 import { ConfirmDialog } from "../../components/confirm-dialog";
+import { done, failed, type Outcome, OutcomeNote } from "../../components/outcome";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
-import { apiRequest } from "../../lib/api-client";
 import { failureText } from "../../lib/failure-text";
 import { useSession } from "../../lib/session-store";
-import { done, failed, type Outcome, OutcomeNote } from "./outcome";
+import { refreshMyOrganisation } from "../../lib/use-my-organisation";
+import { changeMemberRole, removeMember } from "./api/organisation-requests";
 import { RoleSelect } from "./role-select";
-import { refreshMyOrganisation } from "./use-organisation";
 
 type Pending =
   | { kind: "role"; member: OrganisationMember; role: Role }
@@ -35,16 +35,15 @@ export function MembersList({
   const me = useSession()?.accountId;
   const [pending, setPending] = useState<Pending | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const base = `/api/organisations/${organisation.id}/members`;
 
   const apply = async (change: Pending) => {
     const { member } = change;
     try {
       if (change.kind === "role") {
-        await apiRequest<void>("PUT", `${base}/${member.accountId}`, { role: change.role });
+        await changeMemberRole(organisation.id, member.accountId, change.role);
         setOutcome(done(companyMessages.roleChanged(member.fullName, change.role)));
       } else {
-        await apiRequest<void>("DELETE", `${base}/${member.accountId}`);
+        await removeMember(organisation.id, member.accountId);
         setOutcome(done(companyMessages.memberRemoved(member.fullName)));
       }
     } catch (error) {

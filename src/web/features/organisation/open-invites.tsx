@@ -1,17 +1,17 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { Ban, Mail, QrCode, RotateCw } from "lucide-react";
 import { useState } from "react";
-import type { OpenInvite } from "../../../domain/api";
-import { companyMessages } from "../../../domain/company-messages";
-import { ROLE_LABELS } from "../../../domain/organisation";
+import type { OpenInvite } from "../../../domain/api/api";
+import { ROLE_LABELS } from "../../../domain/company/organisation";
+import { companyMessages } from "../../../domain/text/company-messages";
 import { ConfirmDialog } from "../../components/confirm-dialog";
+import { done, failed, type Outcome, OutcomeNote, Problem } from "../../components/outcome";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
-import { apiRequest } from "../../lib/api-client";
 import { failureText } from "../../lib/failure-text";
 import { formatDateTime } from "../../lib/format-date-time";
-import { done, failed, type Outcome, OutcomeNote, Problem } from "./outcome";
-import { refreshOpenInvites, useOpenInvites } from "./use-organisation";
+import { refreshOpenInvites, useOpenInvites } from "./api/organisation-queries";
+import { revokeInvite } from "./api/organisation-requests";
 
 /** How an invitation is named in a sentence: "the invitation to ann@x.co.uk", "the driver join code of 04/06/2025, 09:00". */
 function inviteName(invite: OpenInvite): string {
@@ -28,7 +28,7 @@ export function OpenInvites({ organisationId }: { organisationId: string }) {
 
   const revoke = async (invite: OpenInvite) => {
     try {
-      await apiRequest<void>("DELETE", `/api/organisations/${organisationId}/invites/${invite.id}`);
+      await revokeInvite(organisationId, invite.id);
       setOutcome(done(companyMessages.inviteRevoked(inviteName(invite))));
     } catch (error) {
       setOutcome(failed(failureText(error)));

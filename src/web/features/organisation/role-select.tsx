@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { ROLE_LABELS, ROLES, type Role } from "../../../domain/organisation";
+import { ROLE_LABELS, ROLES, type Role } from "../../../domain/company/organisation";
 import { Label } from "../../components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../components/ui/select";
 import { cn } from "../../lib/cn";

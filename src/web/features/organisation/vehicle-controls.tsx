@@ -1,13 +1,13 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { Archive, ArchiveRestore, LoaderCircle, Pencil, Save } from "lucide-react";
 import { useState } from "react";
-import { companyMessages } from "../../../domain/company-messages";
-import type { FleetResponse } from "../../../domain/vehicle-defects";
+import type { FleetResponse } from "../../../domain/checks/vehicle-defects";
+import { companyMessages } from "../../../domain/text/company-messages";
+import { done, failed, type Outcome, OutcomeNote } from "../../components/outcome";
 import { Button } from "../../components/ui/button";
-import { apiRequest } from "../../lib/api-client";
 import { failureText } from "../../lib/failure-text";
-import { done, failed, type Outcome, OutcomeNote } from "./outcome";
-import { refreshFleet } from "./use-organisation";
+import { refreshFleet } from "./api/organisation-queries";
+import { retireVehicle, saveVehicle } from "./api/organisation-requests";
 import { VehicleForm } from "./vehicle-form";
 
 type FleetVehicle = FleetResponse["vehicles"][number];
@@ -30,13 +30,12 @@ export function VehicleControls({
   const [editing, setEditing] = useState(false);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<Outcome | null>(null);
-  const url = `/api/organisations/${organisationId}/vehicles/${encodeURIComponent(vehicle.qrCode)}`;
 
   const retire = async () => {
     setBusy(true);
     setProblem(null);
     try {
-      await apiRequest("PUT", `${url}/retired`, { retired: !vehicle.retired });
+      await retireVehicle(organisationId, vehicle.qrCode, !vehicle.retired);
       onChanged(done(companyMessages.vehicleRetired(vehicle.plantNumber, !vehicle.retired)));
       await refreshFleet(queryClient, organisationId);
     } catch (error) {
@@ -55,7 +54,7 @@ export function VehicleControls({
         busyLabel="Saving..."
         icon={Save}
         send={async (changed) => {
-          await apiRequest("PUT", url, changed);
+          await saveVehicle(organisationId, vehicle.qrCode, changed);
           const said = companyMessages.vehicleSaved(changed.plantNumber);
           setEditing(false);
           onChanged(done(said));

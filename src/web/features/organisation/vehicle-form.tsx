@@ -4,8 +4,9 @@ import {
   MAX_LIST_TEXT_LENGTH,
   type NewFleetVehicle,
   NewFleetVehicleSchema,
-} from "../../../domain/company-lists";
+} from "../../../domain/company/company-lists";
 import { CHECK_TEMPLATES, DEFAULT_CHECK_TEMPLATE } from "../../../domain/forms/check-templates";
+import { done, failed, type Outcome, OutcomeNote } from "../../components/outcome";
 import { TextField } from "../../components/text-field";
 import { Button } from "../../components/ui/button";
 import { Label } from "../../components/ui/label";
@@ -13,7 +14,6 @@ import { TEXT_BOX_CLASSES } from "../../components/ui/with-classes";
 import { cn } from "../../lib/cn";
 import { failureText } from "../../lib/failure-text";
 import { parseRequest } from "../../lib/parse-request";
-import { done, failed, type Outcome, OutcomeNote } from "./outcome";
 
 /** A vehicle as its form holds it while typed. */
 export type VehicleDraft = Record<keyof NewFleetVehicle, string>;

@@ -1,12 +1,12 @@
 import { CircleCheck, CircleX, LoaderCircle, Send } from "lucide-react";
 import { useState } from "react";
-import { companyMessages } from "../../../domain/company-messages";
-import { WEBHOOK_HISTORY_LENGTH, type WebhookAttemptView } from "../../../domain/webhook";
+import { WEBHOOK_HISTORY_LENGTH, type WebhookAttemptView } from "../../../domain/company/webhook";
+import { companyMessages } from "../../../domain/text/company-messages";
+import { done, failed, type Outcome, OutcomeNote } from "../../components/outcome";
 import { Button } from "../../components/ui/button";
-import { apiRequest } from "../../lib/api-client";
 import { failureText } from "../../lib/failure-text";
 import { formatDateTime } from "../../lib/format-date-time";
-import { done, failed, type Outcome, OutcomeNote } from "./outcome";
+import { resendWebhookCall } from "./api/organisation-requests";
 
 /**
  * The webhook's latest calls, newest first, each with what came of it in a few words (never the socket's own), and
@@ -28,10 +28,7 @@ export function WebhookHistory({
   const resend = async (attempt: WebhookAttemptView, at: string) => {
     setResending(attempt.deliveryId);
     try {
-      await apiRequest<void>(
-        "POST",
-        `/api/organisations/${organisationId}/webhook/deliveries/${attempt.deliveryId}/resend`,
-      );
+      await resendWebhookCall(organisationId, attempt.deliveryId);
       setOutcome(done(companyMessages.webhookResent(attempt.event, at)));
     } catch (error) {
       setOutcome(failed(failureText(error)));

@@ -1,23 +1,17 @@
-import { type QueryClient, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { KeyRound, LoaderCircle, RotateCw, Save, Trash2 } from "lucide-react";
 import { type FormEvent, useState } from "react";
-import { companyMessages } from "../../../domain/company-messages";
-import type { WebhookView } from "../../../domain/webhook";
+import { companyMessages } from "../../../domain/text/company-messages";
 import { ConfirmDialog } from "../../components/confirm-dialog";
+import { done, failed, type Outcome, OutcomeNote, Problem } from "../../components/outcome";
 import { TextField } from "../../components/text-field";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
-import { apiRequest, getQueryFn } from "../../lib/api-client";
 import { failureText } from "../../lib/failure-text";
 import { formatDateTime } from "../../lib/format-date-time";
-import { done, failed, type Outcome, OutcomeNote, Problem } from "./outcome";
+import { refreshWebhook, useWebhook } from "./api/organisation-queries";
+import { removeWebhook, rotateWebhookSecret, saveWebhook } from "./api/organisation-requests";
 import { WebhookHistory } from "./webhook-history";
-
-const webhookKey = (organisationId: string) => ["/api/organisations", organisationId, "webhook"];
-
-function refreshWebhook(queryClient: QueryClient, organisationId: string): Promise<void> {
-  return queryClient.invalidateQueries({ queryKey: webhookKey(organisationId) });
-}
 
 /**
  * The company's signed webhook, for its admins (decision records 029 and 034): where "set approved" and "defect
@@ -26,17 +20,13 @@ function refreshWebhook(queryClient: QueryClient, organisationId: string): Promi
  */
 export function WebhookSettings({ organisationId }: { organisationId: string }) {
   const queryClient = useQueryClient();
-  const current = useQuery({
-    queryKey: webhookKey(organisationId),
-    queryFn: getQueryFn<{ webhook: WebhookView | null }>({ on401: "throw" }),
-  });
+  const current = useWebhook(organisationId);
   const webhook = current.data?.webhook ?? null;
   const [url, setUrl] = useState<string | null>(null);
   const [secret, setSecret] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [asking, setAsking] = useState<"rotate" | "remove" | null>(null);
-  const base = `/api/organisations/${organisationId}/webhook`;
 
   /** Runs a change, says what came of it, and reads the webhook again. */
   const change = async (action: () => Promise<Outcome>) => {
@@ -59,7 +49,7 @@ export function WebhookSettings({ organisationId }: { organisationId: string }) 
       return;
     }
     void change(async () => {
-      const answer = await apiRequest<{ url: string; secret?: string }>("PUT", base, { url: address });
+      const answer = await saveWebhook(organisationId, address);
       setUrl(null);
       if (answer.secret) setSecret(answer.secret);
       return done(companyMessages.webhookSaved(answer.url, answer.secret !== undefined));
@@ -167,11 +157,11 @@ export function WebhookSettings({ organisationId }: { organisationId: string }) 
         onConfirm={() =>
           change(async () => {
             if (asking === "remove") {
-              await apiRequest<void>("DELETE", base);
+              await removeWebhook(organisationId);
               setSecret(null);
               return done(companyMessages.webhookRemoved);
             }
-            const answer = await apiRequest<{ secret: string }>("POST", `${base}/rotate-secret`);
+            const answer = await rotateWebhookSecret(organisationId);
             setSecret(answer.secret);
             return done(companyMessages.webhookRotated);
           })

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { STORAGE_KEYS } from "../../../domain/constants";
+import { STORAGE_KEYS } from "../../../domain/forms/constants";
 import { ScreenLayout } from "../../components/screen-layout";
 
 // Changing the policy's substance means changing this date too.

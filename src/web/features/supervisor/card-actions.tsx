@@ -9,11 +9,11 @@ import {
   ShieldCheck,
   Trash2,
 } from "lucide-react";
-import { isCompletedStatus } from "../../../domain/form-status";
-import { type CardAction, cardActions } from "../../../domain/traffic-light";
+import { isCompletedStatus } from "../../../domain/forms/form-status";
+import { type CardAction, cardActions } from "../../../domain/sets/traffic-light";
 import { Button } from "../../components/ui/button";
 import { cn } from "../../lib/cn";
-import type { SupervisorCard } from "./supervisor-actions";
+import type { SupervisorCard } from "./api/supervisor-actions";
 
 const ACTION_BUTTONS: Readonly<
   Record<Exclude<CardAction, "continue">, { label: string; icon: LucideIcon; primary?: boolean }>

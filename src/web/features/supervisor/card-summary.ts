@@ -5,8 +5,8 @@ import {
   weekDays,
   weekDefects,
   weekTotalHours,
-} from "../../../domain/week-summary";
-import type { SupervisorCard } from "./supervisor-actions";
+} from "../../../domain/hours/week-summary";
+import type { SupervisorCard } from "./api/supervisor-actions";
 
 /** What the supervisor reads of a card, in a card, a table row or the detail beside the table. */
 export interface CardSummary {

@@ -1,38 +1,31 @@
-import { useQuery } from "@tanstack/react-query";
 import { ClipboardCheck, Clock, ShieldCheck, TriangleAlert } from "lucide-react";
 import { useId } from "react";
 import { useLocation, useSearchParams } from "wouter";
-import { z } from "zod";
+import { formatHours } from "../../../domain/hours/week-summary";
 import {
   COLLATION_CATEGORIES,
   COLLATION_CATEGORY_LABELS,
   type CollationCategory,
   type CollationEntry,
-  CollationEntrySchema,
   collationCategory,
   collationCounts,
   collationLabel,
-} from "../../../domain/collation";
-import { formatDisplayDate } from "../../../domain/iso-date";
-import { formatHours } from "../../../domain/week-summary";
+} from "../../../domain/sets/collation";
+import { formatDisplayDate } from "../../../domain/time/iso-date";
+import { DefectCount } from "../../components/defect-count";
 import { LoadingScreen } from "../../components/loading-screen";
 import { ScreenLayout } from "../../components/screen-layout";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs";
+import { WeekDetail } from "../../components/week-detail";
 import { appPaths, parseCollationTab } from "../../lib/app-paths";
 import { cn } from "../../lib/cn";
 import { failureText } from "../../lib/failure-text";
-import { FRESH_LIST } from "../../lib/query-client";
 import { useSession } from "../../lib/session-store";
 import { LastRefreshedNote } from "../../offline/kept-copy-note";
-import { DefectCount } from "./draft-card";
+import { useCollations } from "./api/collation-queries";
 import { SupervisorLoginRequired } from "./supervisor-login-required";
-import { WeekDetail } from "./week-detail";
-
-export const COLLATIONS_KEY = ["/api/collations"] as const;
-const CollationListSchema = z.array(CollationEntrySchema);
-const selectCollations = (answer: unknown) => CollationListSchema.parse(answer);
 
 const COUNTER_STYLES: Readonly<Record<CollationCategory, string>> = {
   ready: "border-emerald-600 text-emerald-800 dark:text-emerald-300",
@@ -134,11 +127,7 @@ const EMPTY_TEXT: Readonly<Record<CollationCategory, string>> = {
 
 function Collations() {
   const [params, setParams] = useSearchParams();
-  const lookup = useQuery({
-    queryKey: COLLATIONS_KEY,
-    select: selectCollations,
-    ...FRESH_LIST,
-  });
+  const lookup = useCollations();
 
   if (lookup.isPending) return <LoadingScreen label="Loading collations..." />;
   // A read that fails after one that worked leaves the sets shown as they were.

@@ -1,29 +1,31 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { BadgeCheck, CheckCircle2, FileX2, Info, LoaderCircle, Mail } from "lucide-react";
-import { type ReactNode, useId, useMemo, useState } from "react";
+import { useId, useMemo, useState } from "react";
 import { useLocation, useSearchParams } from "wouter";
-import { SupervisorEmailDispatchRequestSchema } from "../../../domain/api";
+import { SupervisorEmailDispatchRequestSchema } from "../../../domain/api/api";
 import {
   checkValueLabel,
   checkValueOf,
   reportableDefectsNotes,
   summaryCheckItems,
-} from "../../../domain/check-items";
-import { distinctEmails } from "../../../domain/client-email";
-import { combinedStatus } from "../../../domain/combined-status";
-import { MAX_NOTES_LENGTH } from "../../../domain/constants";
-import { DAY_LABELS, WEEKDAYS } from "../../../domain/days";
-import { approvalDispatchProblem } from "../../../domain/dispatch";
+} from "../../../domain/checks/check-items";
 import { checkTemplateOf } from "../../../domain/forms/check-templates";
-import { dayNetHours, weekdayTotal } from "../../../domain/hours";
-import { formatDisplayDate } from "../../../domain/iso-date";
-import { messages } from "../../../domain/messages";
-import { packRecipients } from "../../../domain/pack-recipients";
-import { pairForms } from "../../../domain/pairing";
-import { photoCountLabel, photoUrlsOf } from "../../../domain/photos";
-import type { Rating } from "../../../domain/rating";
-import { cardLabel, trafficLight } from "../../../domain/traffic-light";
+import { MAX_NOTES_LENGTH } from "../../../domain/forms/constants";
+import { photoCountLabel, photoUrlsOf } from "../../../domain/forms/photos";
+import { dayNetHours, weekdayTotal } from "../../../domain/hours/hours";
+import { combinedStatus } from "../../../domain/sets/combined-status";
+import { approvalDispatchProblem } from "../../../domain/sets/dispatch";
+import { packRecipients } from "../../../domain/sets/pack-recipients";
+import { pairForms } from "../../../domain/sets/pairing";
+import type { Rating } from "../../../domain/sets/rating";
+import { cardLabel, trafficLight } from "../../../domain/sets/traffic-light";
+import { distinctEmails } from "../../../domain/text/client-email";
+import { messages } from "../../../domain/text/messages";
+import { DAY_LABELS, WEEKDAYS } from "../../../domain/time/days";
+import { formatDisplayDate } from "../../../domain/time/iso-date";
+import { CardSection } from "../../components/card-section";
 import { ConfirmDialog } from "../../components/confirm-dialog";
+import { LabelledValue } from "../../components/labelled-value";
 import { LoadingScreen } from "../../components/loading-screen";
 import { RatingPicker } from "../../components/rating-picker";
 import { RecipientInput } from "../../components/recipient-input";
@@ -35,44 +37,22 @@ import { Label } from "../../components/ui/label";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs";
 import { Textarea } from "../../components/ui/textarea";
 import { toast } from "../../components/ui/use-toast";
-import { apiRequest } from "../../lib/api-client";
 import { appPaths } from "../../lib/app-paths";
 import { useSession } from "../../lib/session-store";
 import { refreshAccountForms, useAccountForms } from "../../lib/use-account-forms";
 import { useCurrentDriver } from "../../lib/use-current-driver";
+import { useWideScreen } from "../../lib/use-wide-screen";
+import { dispatchCombinedApproval, dispatchFailure, type SupervisorSet } from "./api/supervisor-actions";
 import { PackRecipients } from "./recipient-list";
-import { dispatchFailure, type SupervisorSet } from "./supervisor-actions";
 import { SupervisorLoginRequired } from "./supervisor-login-required";
 import { TrafficLightBadge } from "./traffic-light-badge";
-import { useWideScreen } from "./use-wide-screen";
 
 const back = { href: appPaths.home("supervisor"), label: "Supervisor" };
-
-function Field({ label, value }: { label: string; value: string }) {
-  return (
-    <>
-      <dt className="font-medium text-slate-600 dark:text-slate-400">{label}</dt>
-      <dd className="min-w-0 break-words">{value || "—"}</dd>
-    </>
-  );
-}
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  const id = useId();
-  return (
-    <Card role="region" aria-labelledby={id} className="space-y-3">
-      <h3 id={id} className="text-lg font-bold">
-        {title}
-      </h3>
-      {children}
-    </Card>
-  );
-}
 
 function TimesheetSummary({ set }: { set: SupervisorSet }) {
   const { timesheet } = set;
   return (
-    <Section title="Timesheet Summary">
+    <CardSection level={3} title="Timesheet Summary">
       <p>
         <span className="font-medium">Week ending: </span>
         {formatDisplayDate(timesheet.weekEnding) || "—"}
@@ -107,14 +87,14 @@ function TimesheetSummary({ set }: { set: SupervisorSet }) {
           </tr>
         </tfoot>
       </table>
-    </Section>
+    </CardSection>
   );
 }
 
 function CheckSheetSummary({ sheet }: { sheet: SupervisorSet["checkSheets"][number] }) {
   const notes = reportableDefectsNotes(sheet.defectsNotes);
   return (
-    <Section title={`Check Sheet Summary - ${formatDisplayDate(sheet.checkDate)}`}>
+    <CardSection level={3} title={`Check Sheet Summary - ${formatDisplayDate(sheet.checkDate)}`}>
       <ul className="grid grid-cols-1 gap-1.5 sm:grid-cols-2">
         {summaryCheckItems(checkTemplateOf(sheet)).map(({ item, label }) => {
           const value = checkValueOf(sheet, item);
@@ -142,7 +122,7 @@ function CheckSheetSummary({ sheet }: { sheet: SupervisorSet["checkSheets"][numb
       <p className="text-sm text-slate-700 dark:text-slate-300">
         {photoCountLabel(photoUrlsOf(sheet).length)}
       </p>
-    </Section>
+    </CardSection>
   );
 }
 
@@ -213,11 +193,7 @@ function Approval({ set, formsBeside }: { set: SupervisorSet; formsBeside: boole
     }
     setSending(true);
     try {
-      const answer = await apiRequest<{ message?: string }>(
-        "POST",
-        "/api/supervisor-email-dispatch",
-        parsed.data,
-      );
+      const answer = await dispatchCombinedApproval(parsed.data);
       toast({ title: answer?.message ?? messages.formsApprovedAndEmailed(everyone), variant: "success" });
       await refreshAccountForms(queryClient);
       navigate(appPaths.home("supervisor"));
@@ -373,12 +349,12 @@ function Dashboard({ set }: { set: SupervisorSet }) {
         )}
         <Card role="region" aria-label="Set summary">
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2">
-            <Field label="Driver" value={set.driverName} />
-            <Field label="Plant number" value={set.plantNumber} />
-            <Field label="Company" value={timesheet.company} />
-            <Field label="Machine" value={timesheet.machineNumber} />
-            <Field label="Site" value={timesheet.siteLocation} />
-            <Field label="Client" value={timesheet.clientCompany} />
+            <LabelledValue label="Driver" value={set.driverName} />
+            <LabelledValue label="Plant number" value={set.plantNumber} />
+            <LabelledValue label="Company" value={timesheet.company} />
+            <LabelledValue label="Machine" value={timesheet.machineNumber} />
+            <LabelledValue label="Site" value={timesheet.siteLocation} />
+            <LabelledValue label="Client" value={timesheet.clientCompany} />
           </dl>
         </Card>
         {open ? <Approval set={set} formsBeside={wide} /> : null}

@@ -1,14 +1,15 @@
 import { useId } from "react";
-import { formatDisplayDate } from "../../../domain/iso-date";
-import { sentBackReasons } from "../../../domain/sent-back";
-import { type CardAction, cardLabel, trafficLight } from "../../../domain/traffic-light";
-import { formatHours } from "../../../domain/week-summary";
+import { sentBackReasons } from "../../../domain/forms/sent-back";
+import { formatHours } from "../../../domain/hours/week-summary";
+import { type CardAction, cardLabel, trafficLight } from "../../../domain/sets/traffic-light";
+import { formatDisplayDate } from "../../../domain/time/iso-date";
+import { DefectCount } from "../../components/defect-count";
 import { SentBackNotice } from "../../components/sent-back-notice";
 import { Card } from "../../components/ui/card";
 import { cn } from "../../lib/cn";
+import type { SupervisorCard } from "./api/supervisor-actions";
 import { CardActions } from "./card-actions";
 import { summarize } from "./card-summary";
-import type { SupervisorCard } from "./supervisor-actions";
 import { TrafficLightBadge } from "./traffic-light-badge";
 
 interface DraftCardProps {
@@ -81,25 +82,5 @@ export function SetFacts({
         </>
       ) : null}
     </dl>
-  );
-}
-
-/** The number of defects, red when there are any. */
-export function DefectCount({
-  count,
-  as: Tag = "dd",
-  className,
-}: {
-  count: number;
-  as?: "dd" | "td";
-  className?: string;
-}) {
-  return (
-    <Tag
-      data-defects={count}
-      className={cn(count > 0 ? "font-bold text-red-700 dark:text-red-300" : "font-medium", className)}
-    >
-      {count}
-    </Tag>
   );
 }

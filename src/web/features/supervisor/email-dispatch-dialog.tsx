@@ -1,9 +1,9 @@
 import { LoaderCircle, Send } from "lucide-react";
 import { useId, useState } from "react";
-import { nonBlankEmails } from "../../../domain/client-email";
-import { MAX_NOTES_LENGTH } from "../../../domain/constants";
-import { messages } from "../../../domain/messages";
-import { packRecipients } from "../../../domain/pack-recipients";
+import { MAX_NOTES_LENGTH } from "../../../domain/forms/constants";
+import { packRecipients } from "../../../domain/sets/pack-recipients";
+import { nonBlankEmails } from "../../../domain/text/client-email";
+import { messages } from "../../../domain/text/messages";
 import { RecipientInput } from "../../components/recipient-input";
 import { Button } from "../../components/ui/button";
 import {
@@ -18,8 +18,13 @@ import { Label } from "../../components/ui/label";
 import { Textarea } from "../../components/ui/textarea";
 import { toast } from "../../components/ui/use-toast";
 import { useCurrentDriver } from "../../lib/use-current-driver";
+import {
+  dispatchFailure,
+  dispatchSet,
+  emailDispatchRequest,
+  type SupervisorSet,
+} from "./api/supervisor-actions";
 import { PackRecipients } from "./recipient-list";
-import { dispatchFailure, dispatchSet, emailDispatchRequest, type SupervisorSet } from "./supervisor-actions";
 
 interface EmailDispatchDialogProps {
   set: SupervisorSet | null;

@@ -1,17 +1,18 @@
 import { ArrowDown, ArrowUp, ArrowUpDown } from "lucide-react";
 import { useId, useMemo, useState } from "react";
-import { formatDisplayDate } from "../../../domain/iso-date";
-import { type CardAction, cardLabel, trafficLight } from "../../../domain/traffic-light";
-import { formatHours } from "../../../domain/week-summary";
+import { formatHours } from "../../../domain/hours/week-summary";
+import { type CardAction, cardLabel, trafficLight } from "../../../domain/sets/traffic-light";
+import { formatDisplayDate } from "../../../domain/time/iso-date";
+import { DefectCount } from "../../components/defect-count";
 import { Card } from "../../components/ui/card";
+import { WeekDetail } from "../../components/week-detail";
 import { cn } from "../../lib/cn";
+import type { SupervisorCard } from "./api/supervisor-actions";
 import { CardActions } from "./card-actions";
 import { summarize } from "./card-summary";
-import { DefectCount, SetFacts } from "./draft-card";
+import { SetFacts } from "./draft-card";
 import { nextSort, type SetColumn, type SetSort, sortRows } from "./sort-sets";
-import type { SupervisorCard } from "./supervisor-actions";
 import { TrafficLightBadge } from "./traffic-light-badge";
-import { WeekDetail } from "./week-detail";
 
 const HEADERS: Readonly<Record<SetColumn, string>> = {
   driver: "Driver",

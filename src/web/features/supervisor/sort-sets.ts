@@ -1,4 +1,4 @@
-import { TRAFFIC_LIGHTS, type TrafficLight } from "../../../domain/traffic-light";
+import { TRAFFIC_LIGHTS, type TrafficLight } from "../../../domain/sets/traffic-light";
 
 /** The table's sortable columns. */
 export const SET_COLUMNS = ["driver", "plant", "week", "hours", "defects", "status"] as const;

@@ -1,4 +1,5 @@
 import { Lock } from "lucide-react";
+import { messages } from "../../../domain/text/messages";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { openAuthDialog } from "../../lib/auth-dialog-store";
@@ -10,10 +11,10 @@ export function SupervisorLoginRequired() {
       <Lock aria-hidden="true" className="size-10 text-amber-600 dark:text-amber-400" />
       <h2 className="text-xl font-bold">Login Required</h2>
       <p className="max-w-sm text-slate-700 dark:text-slate-300">
-        Log in with your driver account to use the Supervisor area.
+        Log in with your account to use the Supervisor area.
       </p>
       <Button size="lg" onClick={() => openAuthDialog("login")}>
-        Login
+        {messages.logIn}
       </Button>
     </Card>
   );

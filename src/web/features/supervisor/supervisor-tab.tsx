@@ -2,13 +2,13 @@ import { useQueryClient } from "@tanstack/react-query";
 import { ClipboardList, Eye, EyeOff, Inbox, Trash2 } from "lucide-react";
 import { useMemo, useState } from "react";
 import { useLocation } from "wouter";
-import { cardsOf } from "../../../domain/form-card";
-import { draftList } from "../../../domain/form-lists";
-import { isCompletedStatus } from "../../../domain/form-status";
-import { messages } from "../../../domain/messages";
-import { approvalRecipients } from "../../../domain/pack-recipients";
-import { pairForms } from "../../../domain/pairing";
-import { type CardAction, trafficLight } from "../../../domain/traffic-light";
+import { cardsOf } from "../../../domain/forms/form-card";
+import { draftList } from "../../../domain/forms/form-lists";
+import { isCompletedStatus } from "../../../domain/forms/form-status";
+import { approvalRecipients } from "../../../domain/sets/pack-recipients";
+import { pairForms } from "../../../domain/sets/pairing";
+import { type CardAction, trafficLight } from "../../../domain/sets/traffic-light";
+import { messages } from "../../../domain/text/messages";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { LoadingScreen } from "../../components/loading-screen";
 import { Button } from "../../components/ui/button";
@@ -17,11 +17,8 @@ import { toast } from "../../components/ui/use-toast";
 import { appPaths } from "../../lib/app-paths";
 import { refreshAccountForms, useAccountForms } from "../../lib/use-account-forms";
 import { useCurrentDriver } from "../../lib/use-current-driver";
+import { useWideScreen } from "../../lib/use-wide-screen";
 import { LastRefreshedNote } from "../../offline/kept-copy-note";
-import { DraftCard } from "./draft-card";
-import { EmailDispatchDialog } from "./email-dispatch-dialog";
-import { PackRecipients } from "./recipient-list";
-import { SetsTable } from "./sets-table";
 import {
   archiveSet,
   deleteCard,
@@ -30,9 +27,12 @@ import {
   type SupervisorSet,
   submissionFailure,
   submitCombinedSet,
-} from "./supervisor-actions";
+} from "./api/supervisor-actions";
+import { DraftCard } from "./draft-card";
+import { EmailDispatchDialog } from "./email-dispatch-dialog";
+import { PackRecipients } from "./recipient-list";
+import { SetsTable } from "./sets-table";
 import { TrafficLightLegend } from "./traffic-light-legend";
-import { useWideScreen } from "./use-wide-screen";
 
 /**
  * Filed away: archived sets, and single forms already completed (Driver History lists them). They show only

@@ -1,4 +1,4 @@
-import type { TrafficLight } from "../../../domain/traffic-light";
+import type { TrafficLight } from "../../../domain/sets/traffic-light";
 import { cn } from "../../lib/cn";
 
 /** Each light's colour and its name in words, so the status never rests on colour alone. */

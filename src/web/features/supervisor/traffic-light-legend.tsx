@@ -1,4 +1,4 @@
-import { messages } from "../../../domain/messages";
+import { messages } from "../../../domain/text/messages";
 import { cn } from "../../lib/cn";
 
 const DOTS: Readonly<Record<string, string>> = {

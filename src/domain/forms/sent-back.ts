@@ -1,0 +1,107 @@
+import { z } from "zod";
+import {
+  type CompanyFormAnswer,
+  CompanyFormAnswerSchema,
+  type CompanyFormState,
+  type CompanyFormStatus,
+} from "../company/company-state";
+import { DAY_LABELS, DAYS } from "../time/days";
+import { FIELD_LABELS, type LabelledField } from "./field-labels";
+
+/**
+ * A form the company's office sent back to its driver (decision record 029): the driver's own read of the form
+ * answers `sentBack: { reason, at }` until the next approval. Kept apart from company-messages.ts so that the
+ * driver's screens carry only these few words of the company layer.
+ */
+export const SentBackSchema = z.object({ reason: z.string(), at: z.string() });
+export type SentBack = z.infer<typeof SentBackSchema>;
+
+/** The send-back a form answer carries, or null when it has none (or none that reads as one). */
+export function sentBackOf(form: unknown): SentBack | null {
+  if (typeof form !== "object" || form === null || !("sentBack" in form)) return null;
+  const parsed = SentBackSchema.safeParse(form.sentBack);
+  return parsed.success && parsed.data.reason.trim() !== "" ? parsed.data : null;
+}
+
+/** The reasons of a set's forms sent back, each once, in the forms' order (one reason often covers the set). */
+export function sentBackReasons(forms: readonly unknown[]): string[] {
+  return [...new Set(forms.flatMap((form) => sentBackOf(form)?.reason ?? []))];
+}
+
+/** What the driver reads on the form and its card. */
+export const sentBackHeading = "Sent back by your company";
+
+/** The company's vocabulary of a member's form and week (decision record 040), as every screen, mail and PDF says it. */
+export const COMPANY_STATE_LABELS: Readonly<Record<CompanyFormState, string>> = {
+  draft: "Draft",
+  submitted: "Submitted",
+  sent_back: "Sent back",
+  approved: "Approved",
+  reopened: "Reopened",
+};
+
+/** The marker on a submitted form that came back and was submitted again. */
+export const resubmittedLabel = "Resubmitted";
+
+/** A form's state in words: "Submitted", or "Resubmitted" with the marker. */
+export function companyStatusLabel(status: CompanyFormStatus): string {
+  return status.resubmitted ? resubmittedLabel : COMPANY_STATE_LABELS[status.state];
+}
+
+/** A field's name in words, for what changed on a resubmitted form: "Friday Finish", "Plant/Registration Number". */
+export function changedFieldWords(field: string): string {
+  if (field in FIELD_LABELS) return FIELD_LABELS[field as LabelledField].label;
+  const day = DAYS.find((name) => field.startsWith(name));
+  const rest = day ? field.slice(day.length) : field;
+  const words = rest.replace(/([a-z0-9])([A-Z])/g, "$1 $2");
+  const spaced = words.charAt(0).toUpperCase() + words.slice(1);
+  return day ? `${DAY_LABELS[day]} ${spaced}` : spaced;
+}
+
+/** "Changed: Friday Finish, Total Hours", or that nothing was changed. */
+export function changedFieldsText(changes: readonly string[]): string {
+  return changes.length === 0 ? "Nothing changed" : `Changed: ${changes.map(changedFieldWords).join(", ")}`;
+}
+
+/** The finish of a company member's form: to the office, with the client's copy by mail. */
+export const submitToOfficeLabel = "Submit to office";
+
+/** The home screen's banner: which forms the office returned, each with its reason. */
+export function returnedFormsBanner(sentBack: number, reopened: number): string {
+  const parts = [
+    sentBack > 0 ? `${sentBack} ${sentBack === 1 ? "form" : "forms"} sent back` : null,
+    reopened > 0 ? `${reopened} ${reopened === 1 ? "form" : "forms"} reopened` : null,
+  ].filter((part) => part !== null);
+  return `${parts.join(", ")} by your company: fix and submit again.`;
+}
+export const reopenedHeading = "Reopened by your company";
+/** Above a returned form the driver opens. */
+export const returnedFormHint = "Change what is asked, then submit it to the office again.";
+
+/** The way into a returned form from the home screen and history. */
+export const fixFormLabel = "Fix and Submit Again";
+
+/** A returned form's state and reason (sent back or reopened), or null for any other. */
+export function returnedState(
+  answer: { state: CompanyFormState; reason: string | null } | null | undefined,
+): { state: "sent_back" | "reopened"; reason: string | null } | null {
+  if (!answer || (answer.state !== "sent_back" && answer.state !== "reopened")) return null;
+  return { state: answer.state, reason: answer.reason };
+}
+
+/** The company's state a form answer carries, or null when it has none (a form of no company). */
+export function companyStateOf(form: unknown): CompanyFormAnswer | null {
+  if (typeof form !== "object" || form === null || !("companyState" in form)) return null;
+  const parsed = CompanyFormAnswerSchema.safeParse(form.companyState);
+  return parsed.success ? parsed.data : null;
+}
+
+/** A returned form named on the home screen: "Timesheet, week ending 14/06/2025", "Check sheet of 10/06/2025". */
+export function returnedFormTitle(kind: "timesheet" | "check-sheet", date: string): string {
+  return kind === "timesheet" ? `Timesheet, week ending ${date}` : `Check sheet of ${date}`;
+}
+
+/** A week's state in words: "Sent back", "Submitted", "Resubmitted" when a form of it came back and went in again. */
+export function companyWeekLabel(week: { state: CompanyFormState; resubmitted: boolean }): string {
+  return week.state === "submitted" && week.resubmitted ? resubmittedLabel : COMPANY_STATE_LABELS[week.state];
+}

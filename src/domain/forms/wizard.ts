@@ -1,0 +1,101 @@
+import { type CheckItemValues, hasAnyCheckAnswered } from "../checks/check-items";
+import { isPresent } from "./signatures";
+
+/** Titles of the timesheet wizard's 4 steps (spec section 2). */
+export const TIMESHEET_STEPS = [
+  "Driver & Company Info",
+  "Vehicle Info & Machine Hours",
+  "Weekly Timesheet",
+  "Driver Signature",
+] as const;
+
+/** Titles of the check sheet wizard's 5 steps (spec section 2). */
+export const CHECK_SHEET_STEPS = [
+  "Driver & Company Info",
+  "QR Scanner & Vehicle Info",
+  "Daily Safety Check",
+  "Photo Documentation",
+  "Driver Signature",
+] as const;
+
+/** Steps are numbered from 1, as the screens show them. */
+export type WizardStep = number;
+
+interface ResumeFields {
+  operatorSignature?: string | null;
+  plantNumber?: string | null;
+  machineNumber?: string | null;
+  company?: string | null;
+}
+
+/**
+ * Where a timesheet draft opens for editing (spec section 2): step 4 if an operator signature
+ * exists; else step 3 if a Monday start exists; else step 2 if plant, machine or company exists;
+ * else step 1.
+ */
+export function timesheetResumeStep(timesheet: ResumeFields & { mondayStart?: string | null }): WizardStep {
+  if (isPresent(timesheet.operatorSignature)) return 4;
+  if (isPresent(timesheet.mondayStart)) return 3;
+  if (
+    isPresent(timesheet.plantNumber) ||
+    isPresent(timesheet.machineNumber) ||
+    isPresent(timesheet.company)
+  ) {
+    return 2;
+  }
+  return 1;
+}
+
+type CheckSheetResumeFields = ResumeFields &
+  CheckItemValues & {
+    defectsNotes?: string | null;
+    seatBeltCheck?: boolean | null;
+    emergencyStopCheck?: boolean | null;
+    warningLightsCheck?: boolean | null;
+  };
+
+/**
+ * Where a check sheet draft resumes (spec section 2): an operator signature goes to step 4
+ * (the spec's number, kept as written: it is the photo step, one before the signatures);
+ * else answered safety checks or a defects list go to step 3; else plant number, machine number
+ * or company go to step 2; else step 1. The seat belt, emergency stop and warning light checks
+ * are answered on the safety step too, so they count as safety checks.
+ */
+export function checkSheetResumeStep(sheet: CheckSheetResumeFields): WizardStep {
+  if (isPresent(sheet.operatorSignature)) return 4;
+  const extraChecks = [sheet.seatBeltCheck, sheet.emergencyStopCheck, sheet.warningLightsCheck];
+  if (
+    hasAnyCheckAnswered(sheet) ||
+    extraChecks.some((v) => typeof v === "boolean") ||
+    isPresent(sheet.defectsNotes)
+  ) {
+    return 3;
+  }
+  if (isPresent(sheet.plantNumber) || isPresent(sheet.machineNumber) || isPresent(sheet.company)) return 2;
+  return 1;
+}
+
+function clampStep(step: number, total: number): number {
+  if (!Number.isFinite(step)) return 1;
+  return Math.min(total, Math.max(1, Math.trunc(step)));
+}
+
+/** Percent complete at a step of a wizard of `total` steps: round(step / total * 100). */
+export function wizardProgress(step: WizardStep, total: number): number {
+  return Math.round((clampStep(step, total) / total) * 100);
+}
+
+/** Percent complete of the check sheet wizard: round(step / 5 * 100). */
+export function checkSheetProgress(step: WizardStep): number {
+  return wizardProgress(step, CHECK_SHEET_STEPS.length);
+}
+
+/** Percent complete of the timesheet wizard's progress bar: round(step / 4 * 100). */
+export function timesheetProgress(step: WizardStep): number {
+  return wizardProgress(step, TIMESHEET_STEPS.length);
+}
+
+/** "Step n of 5". */
+export function stepOfLabel(step: WizardStep, total: number): string {
+  return `Step ${clampStep(step, total)} of ${total}`;
+}

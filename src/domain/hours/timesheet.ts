@@ -1,0 +1,126 @@
+import { z } from "zod";
+import {
+  BreakMinutesSchema,
+  CustomerIdFieldSchema,
+  DateFieldSchema,
+  NameFieldSchema,
+  NetHoursSchema,
+  NotesFieldSchema,
+  OrderNumberFieldSchema,
+  ShortTextFieldSchema,
+  storedAndInputSchemas,
+  TimeFieldSchema,
+  TotalHoursSchema,
+} from "../forms/form-fields";
+import { applyInput } from "../forms/form-spec";
+import { FormStatusSchema } from "../forms/form-status";
+import { blankSignAndSubmit, signAndSubmitShape } from "../forms/sign-and-submit";
+import { DAYS, type Day, type DayFieldKey, type DayFieldSuffix } from "../time/days";
+import { recomputeHoursInPlace } from "./hours";
+
+/** The schema of each per-day field, by suffix (spec section 3). */
+const DAY_FIELD_SCHEMAS = {
+  Start: TimeFieldSchema,
+  Finish: TimeFieldSchema,
+  Break: BreakMinutesSchema,
+  NetHours: NetHoursSchema,
+  Working: NameFieldSchema,
+  Standing: NameFieldSchema,
+  Breakdown: z.string().max(2000),
+  SiteLocation: NameFieldSchema,
+} as const satisfies Record<DayFieldSuffix, z.ZodType>;
+
+type SuffixOf<K extends string> = {
+  [S in DayFieldSuffix]: K extends `${Day}${S}` ? S : never;
+}[DayFieldSuffix];
+type DayShape = { [K in DayFieldKey]: (typeof DAY_FIELD_SCHEMAS)[SuffixOf<K>] };
+
+function buildDayShape(): DayShape {
+  const shape: Record<string, z.ZodType> = {};
+  for (const day of DAYS) {
+    for (const [suffix, schema] of Object.entries(DAY_FIELD_SCHEMAS)) shape[`${day}${suffix}`] = schema;
+  }
+  return shape as DayShape;
+}
+
+const headerShape = {
+  status: FormStatusSchema,
+  // Step 1: driver and company
+  weekEnding: DateFieldSchema,
+  company: NameFieldSchema,
+  siteLocation: NameFieldSchema,
+  /** "Company on hire to". */
+  clientCompany: NameFieldSchema,
+  driverSignedName: NameFieldSchema,
+  customerId: CustomerIdFieldSchema,
+  orderNumber: OrderNumberFieldSchema,
+  // Step 2: vehicle
+  /** "Machine/Vehicle Type". */
+  machineNumber: NameFieldSchema,
+  /** "Plant/Registration Number". */
+  plantNumber: NameFieldSchema,
+  machineHours: ShortTextFieldSchema,
+  vanMileage: ShortTextFieldSchema,
+  // Step 3: the week
+  totalHours: TotalHoursSchema,
+  standingTime: NameFieldSchema,
+  breakdownNotes: NotesFieldSchema,
+  // Step 4: signatures and submission
+  ...signAndSubmitShape,
+};
+
+/** Everything a driver fills in: a timesheet without its id and creation time. */
+export const TimesheetFieldsSchema = z.object({ ...headerShape, ...buildDayShape() });
+export type TimesheetFields = z.infer<typeof TimesheetFieldsSchema>;
+
+/**
+ * A stored timesheet (spec section 3), and the body of POST /api/timesheets and PUT /api/timesheets/{id}: every
+ * field optional (a first save may hold one field), the id made by the client so an offline create can replay.
+ */
+export const { stored: TimesheetSchema, input: TimesheetInputSchema } =
+  storedAndInputSchemas(TimesheetFieldsSchema);
+export type Timesheet = z.infer<typeof TimesheetSchema>;
+export type TimesheetInput = z.infer<typeof TimesheetInputSchema>;
+
+/** A blank timesheet: a new draft with nothing filled in. */
+export function emptyTimesheet(): TimesheetFields {
+  const days: Record<string, unknown> = {};
+  for (const day of DAYS) {
+    days[`${day}Start`] = "";
+    days[`${day}Finish`] = "";
+    days[`${day}Break`] = null;
+    days[`${day}NetHours`] = null;
+    days[`${day}Working`] = "";
+    days[`${day}Standing`] = "";
+    days[`${day}Breakdown`] = "";
+    days[`${day}SiteLocation`] = "";
+  }
+  return {
+    status: "draft",
+    weekEnding: "",
+    company: "",
+    siteLocation: "",
+    clientCompany: "",
+    driverSignedName: "",
+    customerId: "",
+    orderNumber: "",
+    machineNumber: "",
+    plantNumber: "",
+    machineHours: "",
+    vanMileage: "",
+    totalHours: null,
+    standingTime: "",
+    breakdownNotes: "",
+    ...blankSignAndSubmit(),
+    ...(days as DayShapeValues),
+  };
+}
+type DayShapeValues = Pick<TimesheetFields, DayFieldKey>;
+
+/**
+ * A saved timesheet with an input applied: the fields the input carries replace the old ones,
+ * and the net hours and total are worked out again so they always match the times.
+ */
+export function applyTimesheetInput<T extends TimesheetFields>(base: T, input: TimesheetInput): T {
+  return recomputeHoursInPlace(applyInput(base, input));
+}

@@ -1,0 +1,180 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { SAMPLE_SIGNATURE as SIG } from "../../test-support/sample-signature";
+import { FORM_STATUSES, type FormStatus } from "../forms/form-status";
+import { messages } from "../text/messages";
+import {
+  approvalProblem,
+  approveAndCompleteProblem,
+  canArchive,
+  SET_ACTIONS,
+  SET_TRANSITIONS,
+  setStage,
+  setTransitionProblem,
+} from "./combined-transitions";
+
+const at = (...statuses: FormStatus[]) => statuses.map((status) => ({ status }));
+
+describe("setTransitionProblem", () => {
+  it("lets each step start only from its statuses", () => {
+    expect(setTransitionProblem("approve", at("draft", "ready_for_approval"))).toBeNull();
+    expect(setTransitionProblem("dispatch", at("approved", "approved"))).toBeNull();
+    expect(setTransitionProblem("approve-and-complete", at("draft", "ready_for_approval"))).toBeNull();
+    expect(setTransitionProblem("approve-and-complete", at("approved", "approved"))).toBeNull();
+    expect(setTransitionProblem("complete", at("dispatched", "dispatched"))).toBeNull();
+    expect(setTransitionProblem("archive", at("dispatched", "dispatched"))).toBeNull();
+    expect(setTransitionProblem("archive", at("completed", "completed"))).toBeNull();
+  });
+
+  it("refuses with a message naming where the set stands", () => {
+    expect(setTransitionProblem("dispatch", at("draft", "draft"))).toBe(
+      "These forms must be approved before they can be dispatched.",
+    );
+    expect(setTransitionProblem("dispatch", at("dispatched", "dispatched"))).toBe(
+      "These forms have already been dispatched.",
+    );
+    expect(setTransitionProblem("approve", at("approved", "approved"))).toBe(
+      "These forms have already been approved.",
+    );
+    expect(setTransitionProblem("complete", at("completed", "completed"))).toBe(
+      "These forms have already been completed and emailed.",
+    );
+    expect(setTransitionProblem("complete", at("approved", "approved"))).toBe(
+      "These forms must be dispatched before they can be completed.",
+    );
+    expect(setTransitionProblem("archive", at("draft"))).toBe(
+      "Only forms that have been dispatched or completed can be archived.",
+    );
+    expect(setTransitionProblem("archive", at("archived", "archived"))).toBe(
+      "These forms have been archived and can no longer be changed.",
+    );
+    expect(setTransitionProblem("approve-and-complete", at("dispatched", "dispatched"))).toBe(
+      "These forms have already been dispatched. Archive them instead.",
+    );
+  });
+
+  it("refuses a set whose members stand in different places, and an empty one", () => {
+    expect(setTransitionProblem("dispatch", at("approved", "draft"))).not.toBeNull();
+    expect(setTransitionProblem("approve", at("draft", "approved"))).toBe(
+      "These forms have already been approved.",
+    );
+    expect(setTransitionProblem("approve", [])).not.toBeNull();
+  });
+
+  it("allows a step exactly when every member is in one of its starting statuses", () => {
+    const status = fc.constantFrom(...FORM_STATUSES);
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...SET_ACTIONS),
+        fc.array(status, { minLength: 1, maxLength: 6 }),
+        (action, statuses) => {
+          const allowed = statuses.every((s) => SET_TRANSITIONS[action].from.includes(s));
+          const problem = setTransitionProblem(action, at(...statuses));
+          expect(problem === null).toBe(allowed);
+          if (problem !== null) expect(problem.trim()).not.toBe("");
+        },
+      ),
+    );
+  });
+
+  it("never goes back: no step ends where another step of the set can start it again", () => {
+    expect(SET_TRANSITIONS.approve.to).toBe("approved");
+    expect(SET_TRANSITIONS.dispatch.to).toBe("dispatched");
+    expect(SET_TRANSITIONS.complete.to).toBe("completed");
+    expect(SET_TRANSITIONS.archive.to).toBe("archived");
+    for (const action of SET_ACTIONS) {
+      expect(SET_TRANSITIONS[action].from).not.toContain(SET_TRANSITIONS[action].to);
+    }
+    expect(SET_ACTIONS.some((action) => SET_TRANSITIONS[action].from.includes("archived"))).toBe(false);
+  });
+});
+
+describe("setStage and canArchive", () => {
+  it("reads the set's combined status, or open", () => {
+    expect(setStage(at("draft", "ready_for_approval"))).toBe("open");
+    expect(setStage(at("approved", "draft"))).toBe("approved");
+    expect(setStage(at("completed", "archived"))).toBe("archived");
+    expect(setStage([])).toBe("open");
+  });
+
+  it("archives only what has been sent", () => {
+    expect(FORM_STATUSES.filter(canArchive)).toEqual(["dispatched", "completed"]);
+  });
+});
+
+const timesheet = (patch: Record<string, unknown> = {}) => ({
+  id: "t1",
+  status: "draft" as FormStatus,
+  driverSignedName: "Sam Driver",
+  plantNumber: "PL-1",
+  weekEnding: "2025-03-15",
+  createdAt: "2025-03-10T08:00:00Z",
+  operatorSignature: SIG,
+  clientSignature: SIG,
+  ...patch,
+});
+const checkSheet = (patch: Record<string, unknown> = {}) => ({
+  id: "c1",
+  status: "draft" as FormStatus,
+  driverSignedName: "Sam Driver",
+  plantNumber: "PL-1",
+  checkDate: "2025-03-12",
+  createdAt: "2025-03-12T08:00:00Z",
+  operatorSignature: SIG,
+  clientSignature: SIG,
+  clientSignedName: "Chris Client",
+  ...patch,
+});
+
+describe("approvalProblem (Get Approval)", () => {
+  it("allows a green set", () => {
+    expect(approvalProblem(timesheet(), [checkSheet(), checkSheet({ id: "c2" })])).toBeNull();
+  });
+
+  it("refuses a set that is not fully signed", () => {
+    expect(approvalProblem(timesheet({ clientSignature: "" }), [checkSheet()])).toBe(messages.setNotSigned);
+    expect(approvalProblem(timesheet(), [checkSheet(), checkSheet({ clientSignedName: " " })])).toBe(
+      messages.setNotSigned,
+    );
+  });
+
+  it("allows a fully signed set whose check sheets were submitted the normal way", () => {
+    expect(approvalProblem(timesheet(), [checkSheet({ status: "ready_for_approval" })])).toBeNull();
+    // Submitted without the client's signature: not fully signed, the dashboard collects it.
+    expect(
+      approvalProblem(timesheet(), [
+        checkSheet({ status: "ready_for_approval", clientSignature: "", clientSignedName: "" }),
+      ]),
+    ).toBe(messages.setNotSigned);
+  });
+
+  it("refuses a set already approved", () => {
+    expect(approvalProblem(timesheet({ status: "approved" }), [checkSheet({ status: "approved" })])).toBe(
+      "These forms have already been approved.",
+    );
+  });
+});
+
+describe("approveAndCompleteProblem (Email to Clients & Complete)", () => {
+  it("needs the forms the collation screen calls ready: the check sheet's client may sign later", () => {
+    expect(approveAndCompleteProblem(timesheet(), [checkSheet({ status: "ready_for_approval" })])).toBeNull();
+    expect(
+      approveAndCompleteProblem(timesheet(), [checkSheet({ clientSignature: "", clientSignedName: "" })]),
+    ).toBeNull();
+    expect(approveAndCompleteProblem(timesheet(), [checkSheet({ operatorSignature: "" })])).toBe(
+      messages.setNotReadyForApproval,
+    );
+    expect(approveAndCompleteProblem(timesheet({ operatorSignature: "" }), [checkSheet()])).toBe(
+      messages.setNotReadyForApproval,
+    );
+  });
+
+  it("takes an approved set as it is, and refuses one already sent", () => {
+    expect(
+      approveAndCompleteProblem(timesheet({ status: "approved" }), [checkSheet({ status: "approved" })]),
+    ).toBeNull();
+    expect(
+      approveAndCompleteProblem(timesheet({ status: "completed" }), [checkSheet({ status: "completed" })]),
+    ).toBe("These forms have already been completed and emailed.");
+  });
+});

@@ -1,0 +1,410 @@
+// The company layer's words (decision record 029), apart from messages.ts so that an individual driver's app
+// does not carry them: only the Company screen, the invitation page and the organisation routes use them.
+
+import type { WorkshopAddress } from "../checks/vehicle-defects";
+import type { FileProblem, ImportColumn, ImportList, RowProblem } from "../company/list-import";
+import type { Role } from "../company/organisation";
+import type { WebhookOutcome } from "../company/webhook";
+import { CHECK_TEMPLATES } from "../forms/check-templates";
+import { formatUkTime } from "../time/uk-time";
+import { alternatives, waitText } from "./messages";
+
+/** Each role in a sentence ("as a driver"), and what it may do, for the question before a role changes. */
+const ROLE_WORDS: Readonly<Record<Role, { withArticle: string; meaning: string }>> = {
+  driver: { withArticle: "a driver", meaning: "Drivers see only the company's name and their own role." },
+  supervisor: { withArticle: "a supervisor", meaning: "Supervisors also see the members and their forms." },
+  admin: {
+    withArticle: "an admin",
+    meaning: "Admins also invite people, change roles and remove members.",
+  },
+};
+
+/** Someone's typing quoted back in a message, cut short: it may be anything up to what a request may carry. */
+function shortened(text: string): string {
+  return text.length > 12 ? `${text.slice(0, 12)}...` : text;
+}
+
+export const companyMessages = {
+  organisationNameRequired: "Please enter the company's name.",
+  organisationNameTooLong: (max: number): string => `A company's name can be at most ${max} characters long.`,
+  organisationNameOneLine: "A company's name must be on one line.",
+  organisationNotFound: "No such company.",
+  reviewTimesheetNotFound: "No such timesheet for review.",
+  reviewNotSubmitted: "This timesheet has not been submitted for review.",
+  reviewAlreadyApproved: "This week has already been approved.",
+  reviewStatusFilterInvalid:
+    "Filter the weeks by their state: submitted, sent_back, reopened or approved (the company's words, not the driver's own statuses).",
+  reviewFormNotInSet: "That form is not part of this week's set.",
+  reviewFormNotOpen:
+    "This form is already with its driver (a draft, sent back or reopened): there is nothing to send back until they submit it again.",
+  formApprovedByCompany:
+    "This form has been approved by your company and can no longer be changed unless an admin reopens it.",
+  defectNotOpen: "No such open defect: it may have been marked fixed already.",
+  fixNoteRequired: "Please say what was done to fix it.",
+  customerAdded: (name: string): string =>
+    `${name} is on the company's customer list. Its drivers now pick from the company's own customers only.`,
+  vehicleCodeTaken: "A vehicle with this QR code is already on a fleet: each label's code must be unique.",
+  vehicleAdded: (plantNumber: string): string =>
+    `${plantNumber} is on the company's fleet. Its drivers now see the company's own vehicles only.`,
+  // The company's own lists: editing, retiring and importing (decision record 029)
+  oneLine: (label: string): string => `${label} must be on one line.`,
+  vehicleNotFound: "No such vehicle on the company's fleet.",
+  customerNotFound: "No such customer on the company's list.",
+  /** A new or changed entry has the key of another entry of the company's list. */
+  listClash: (list: ImportList, field: string, value: string, retired: boolean): string =>
+    list === "customers"
+      ? `The company already has a customer called ${value}${retired ? ", retired: return it to the list instead" : ""}.`
+      : `${field === "qrCode" ? "QR code" : "Plant number"} ${value} is already on ${retired ? "a retired vehicle of the company's fleet: return that one to service instead" : "another vehicle of the company's fleet"}.`,
+  vehicleSaved: (plantNumber: string): string => `${plantNumber} is saved.`,
+  vehicleRetired: (plantNumber: string, retired: boolean): string =>
+    retired
+      ? `${plantNumber} is retired: drivers no longer see it. Its defect history stays.`
+      : `${plantNumber} is back in service: drivers see it again.`,
+  customerSaved: (name: string): string => `${name} is saved.`,
+  /** The fleet's printable sheet of QR labels. */
+  printQrLabels: "Print QR labels",
+  qrLabelsTitle: (company: string) => `QR labels: ${company}`,
+  qrLabelsHint:
+    "Print on sticker paper or card, cut along the lines, and fix each label where the driver can scan it.",
+  qrLabelsNone: "No machines to label yet: add the company's machines on the Company screen first.",
+  qrLabelsPrint: "Print",
+  qrLabelsBack: "Back to Company",
+  qrLabelAlt: (plantNumber: string) => `QR code of ${plantNumber}`,
+  /** A new company's lists hold the shared samples until it has its own: marked, and removed in one tap. */
+  sampleBadge: "Sample",
+  samplesNote:
+    "The machines and customers marked Sample are examples, shown to your drivers until you add your own.",
+  removeSamples: "Remove the samples",
+  removingSamples: "Removing...",
+  samplesRemoved: "The samples are gone: your drivers now see only the machines and customers you add.",
+  customerRetired: (name: string, retired: boolean): string =>
+    retired
+      ? `${name} is retired: drivers no longer pick it. Forms made for it still show it.`
+      : `${name} is back on the list drivers pick from.`,
+  /** Why a file cannot be imported at all. */
+  importFileProblem: (problem: FileProblem, columns: readonly ImportColumn[]): string => {
+    const header = (field: string) => columns.find((column) => column.field === field)?.header ?? field;
+    switch (problem.kind) {
+      case "too-large":
+        return "The file is larger than 1 MB, the most a file can be. Split it into smaller files.";
+      case "not-utf8":
+        return 'The file is not saved as UTF-8 text. In Excel, choose Save As and then "CSV UTF-8 (Comma delimited)".';
+      case "unstorable":
+        return "The file holds characters that cannot be stored. Is it a CSV file?";
+      case "unclosed-quote":
+        return `Row ${problem.line} opens a quote (") that is never closed.`;
+      case "no-rows":
+        return `The file has no rows to import. Its first row names the columns (${columns.map((column) => column.header).join(", ")}) and each row below it is one entry.`;
+      case "too-many-rows":
+        return "The file has more than 2,000 rows. Split it into files of at most 2,000 rows.";
+      case "missing-column":
+        return `The file has no "${header(problem.field)}" column. Its first row must name the columns: ${columns.map((column) => column.header).join(", ")}.`;
+      case "repeated-column":
+        return `The file has two "${header(problem.field)}" columns.`;
+    }
+  },
+  /** What is wrong with one row of a file; `values` are the row's cells by column. */
+  importRowProblem: (
+    list: ImportList,
+    problem: RowProblem,
+    columns: readonly ImportColumn[],
+    values: Readonly<Record<string, string>>,
+  ): string => {
+    if (problem.kind === "extra-cells") {
+      return "This row has more cells than the first row has columns: a cell holding a comma or semicolon may need quotes.";
+    }
+    const header = columns.find((column) => column.field === problem.field)?.header ?? problem.field;
+    switch (problem.kind) {
+      case "missing":
+        return `${header} is missing.`;
+      case "too-long":
+        return `${header} is too long: at most ${problem.max.toLocaleString("en-GB")} characters.`;
+      case "not-one-line":
+        return `${header} must be on one line.`;
+      case "bad-value":
+        if (problem.field === "checkTemplate") {
+          return `Check list "${problem.value}" is not one of: ${CHECK_TEMPLATES.map((template) => template.name).join(", ")}.`;
+        }
+        if (problem.field === "requiresOrderValidation") {
+          return `Order number required "${problem.value}" should be yes or no.`;
+        }
+        return `${header} "${problem.value}" is not a value this column takes.`;
+      case "duplicate": {
+        const [last, ...rest] = [...problem.lines].reverse();
+        const rows = rest.length === 0 ? `row ${last}` : `rows ${rest.reverse().join(", ")} and ${last}`;
+        return `${header} ${values[problem.field] ?? ""} is also on ${rows}.`;
+      }
+      case "clash":
+        return companyMessages.listClash(list, problem.field, values[problem.field] ?? "", problem.retired);
+      case "taken":
+        return companyMessages.vehicleCodeTaken;
+    }
+  },
+  importHelp: (columns: readonly ImportColumn[]): string =>
+    `Pick a CSV file of at most 2,000 rows and 1 MB. Its first row names the columns: ${columns.map((column) => `${column.header}${column.required ? " (needed)" : ""}`).join(", ")}. From Excel, choose Save As and then "CSV UTF-8". Nothing is added until you have seen each row's problems and chosen to add the rest.`,
+  importMoreRows: (count: number): string => `...and ${count} more ${count === 1 ? "row" : "rows"}.`,
+  importAddRows: (list: ImportList, count: number): string =>
+    `Add ${count} ${list === "customers" ? (count === 1 ? "Customer" : "Customers") : count === 1 ? "Vehicle" : "Vehicles"}`,
+  importPreviewSummary: (good: number, bad: number): string =>
+    `${good} ${good === 1 ? "row is" : "rows are"} ready to add${bad > 0 ? `; ${bad} ${bad === 1 ? "row has a problem and is" : "rows have a problem and are"} left out` : ""}.`,
+  importUnusedColumns: (headers: readonly string[]): string =>
+    `Not read: the ${headers.length === 1 ? "column" : "columns"} ${headers.map((header) => `"${header}"`).join(", ")}.`,
+  importSaved: (list: ImportList, added: number): string =>
+    list === "customers"
+      ? `Added ${added} ${added === 1 ? "customer" : "customers"} to the company's list. Its drivers pick from the company's own customers only.`
+      : `Added ${added} ${added === 1 ? "vehicle" : "vehicles"} to the company's fleet. Its drivers see the company's own vehicles only.`,
+  importChanged:
+    "The company's list has changed since this preview. Check the file again before adding its rows.",
+  importNotCsv: "Please send the file as CSV (text/csv).",
+  importNothingToAdd: "No row of this file can be added: correct the rows named and import it again.",
+  // The workshop address and its confirmation (decision record 038)
+  workshopSaved: (workshop: WorkshopAddress | null): string => {
+    if (!workshop) return "Defect alerts are no longer mailed.";
+    return workshop.confirmedAt
+      ? `Defect alerts go to ${workshop.email}, which has confirmed it.`
+      : `We have emailed a link to ${workshop.email}. Defect alerts go there once someone at that address opens it and confirms.`;
+  },
+  workshopLinkResent: (email: string): string =>
+    `A new link is on its way to ${email}. Only the newest link works.`,
+  workshopNone: "No workshop address: defect reports are kept in the list below, and nobody is mailed.",
+  workshopConfirmed: (email: string): string => `Confirmed: defect alerts go to ${email}.`,
+  workshopWaiting: (email: string, sentAt: string): string =>
+    `Waiting for confirmation: a link was sent to ${email} on ${sentAt}. Nothing is mailed there until someone at that address confirms.`,
+  workshopNoLink: (email: string): string =>
+    `${email} has not confirmed that it wants defect alerts, so nothing is mailed there. Send it a link to confirm.`,
+  workshopHint: (perHour: number): string =>
+    `We email this address a link first: alerts go there only once someone at it confirms. Each check sheet with a defect is then mailed at once, up to ${perHour} an hour; past that, the rest come in one summary at the end of the hour. Leave blank to stop.`,
+  /** What a supervisor reads: who gets the alerts, if anyone does yet. */
+  workshopForSupervisor: (workshop: WorkshopAddress | null): string =>
+    !workshop
+      ? "Defect alerts go to: nobody yet (an admin sets the workshop address)."
+      : workshop.confirmedAt
+        ? `Defect alerts go to: ${workshop.email}.`
+        : `Defect alerts go to: nobody yet (${workshop.email} has not confirmed it).`,
+  // The order-number rule (decision record 044)
+  orderPrefixesExplained:
+    "Order numbers for customers that need one must start with one of these prefixes. Separate them with commas or spaces.",
+  orderPrefixesCurrent: (prefixes: readonly string[]): string =>
+    `Order numbers start with ${alternatives(prefixes)}.`,
+  orderPrefixesSaved: (prefixes: readonly string[]): string =>
+    `Saved: order numbers now start with ${alternatives(prefixes)}.`,
+  orderPrefixesRequired: "Enter at least one prefix, for example PO-.",
+  orderPrefixesTooMany: (max: number): string => `Enter at most ${max} prefixes.`,
+  orderPrefixTooLong: (prefix: string, max: number): string =>
+    `"${shortened(prefix)}" is too long: a prefix has at most ${max} characters.`,
+  orderPrefixCharacters: (prefix: string): string =>
+    `"${shortened(prefix)}" may hold only letters A to Z, digits, - and /.`,
+  workshopNotSet: "This company has no workshop address to send a link to.",
+  workshopAlreadyConfirmed: "This address has confirmed it already: defect alerts go there.",
+  workshopChanged:
+    "The workshop address has just been changed by someone else. Please check it and try again.",
+  workshopLinksLimited: (waitMs: number): string =>
+    `Too many confirmation links have been sent for now. Please try again in ${waitText(waitMs)}.`,
+  /** A workshop link that is unknown, used, replaced by a newer one or past its 7 days: one answer for all. */
+  workshopLinkInvalid:
+    "This link is not valid: it may have been used already, replaced by a newer one or have expired. Please ask the company's admin to send a new one.",
+  workshopLinkAsk: (organisationName: string, email: string): string =>
+    `${organisationName} asks to email defects found on its machines to ${email}.`,
+  workshopLinkExplained: (perHour: number): string =>
+    `Each time one of its drivers reports a defect in a daily check, this address gets an email with the machine, the defects, the driver's notes and photos: up to ${perHour} an hour, then one summary an hour. Nothing is sent here unless you confirm. If you did not expect this, close this page.`,
+  workshopLinkDone: (organisationName: string, email: string): string =>
+    `Confirmed: defect alerts from ${organisationName} now go to ${email}. To stop them, ask the company's admin to change its workshop address.`,
+  reviewNotApproved: "This week has not been approved, so there is nothing to reopen.",
+  /** Approval refused while forms of the week are with the driver (decision record 040): which, and why. */
+  reviewWeekNotReady: (blockers: readonly string[]): string =>
+    `This week cannot be approved yet: ${blockers.join("; ")}. The driver has to submit ${blockers.length === 1 ? "it" : "them"} first.`,
+  /** One form that stops an approval: "the timesheet is sent back", "the check sheet of 17/11/2026 is a draft". */
+  reviewBlocker: (form: string, state: "draft" | "sent_back" | "reopened"): string =>
+    `${form} is ${{ draft: "still a draft", sent_back: "sent back", reopened: "reopened" }[state]}`,
+  /** A form of a week, named in messages and mails. */
+  reviewFormName: (kind: "timesheet" | "check-sheet", date: string): string =>
+    kind === "timesheet" ? `the timesheet of the week ending ${date}` : `the check sheet of ${date}`,
+  /** The week's history on the office's review panel, from the audit trail. */
+  historyEvent: (event: {
+    action: "submitted" | "sent_back" | "resubmitted" | "approved" | "reopened";
+    form: string;
+    by: string;
+    reason: string | null;
+  }): string =>
+    ({
+      submitted: `Submitted ${event.form} (${event.by})`,
+      resubmitted: `Resubmitted ${event.form} (${event.by})`,
+      sent_back: `Sent back ${event.form} by ${event.by}. Why: ${event.reason ?? ""}`,
+      approved: `Approved ${event.form} by ${event.by}`,
+      reopened: `Reopened ${event.form} by ${event.by}. Why: ${event.reason ?? ""}`,
+    })[event.action],
+  historyHeading: "History of this week",
+  weekFormsLabel: "The week's forms and their states",
+  historyEmpty: "Nothing recorded yet.",
+  blockersHeading: "Not ready for approval",
+  /** The PDF of a fixed version of a form the office returned after it was signed and sent. */
+  amendedVersion: (earlierFingerprint: string): string =>
+    `Amended: this version replaces the signed version the company returned, whose SHA-256 of signed content was ${earlierFingerprint}.`,
+  /** What every PDF of a reopened set says above its forms. */
+  amendedAfterApproval: (amendment: { reason: string; at: string; by: string }): string =>
+    `Amended after approval: reopened by ${amendment.by} on ${formatUkTime(new Date(amendment.at), "minute")}. Reason: ${amendment.reason}`,
+  memberNotFound: "No such member of this company.",
+  // The company's webhook (decision record 029)
+  webhookUrlRequired: "Please enter the address the webhook is sent to.",
+  webhookUrlTooLong: (max: number): string => `A webhook address can be at most ${max} characters long.`,
+  webhookUrlInvalid:
+    "This is not a web address. It should look like https://payroll.example.co.uk/plant-sheets.",
+  webhookUrlNotHttps: "A webhook address must start with https:// so that what is sent is encrypted.",
+  webhookUrlCredentials:
+    "A webhook address cannot contain a user name or password: the receiver checks each call's signature instead.",
+  webhookUrlNotPublic: "A webhook address must be on the internet, not on a private network or this server.",
+  webhookNotSet: "This company has no webhook set up.",
+  webhookExplained:
+    'Each "set approved" and "defect reported" is sent here as it happens, signed with the secret so the receiver can check it came from Plant Sheets.',
+  webhookSecretOnce:
+    "Copy it into the receiving system now: it is not shown again. Make a new one if it is lost.",
+  webhookSaved: (url: string, newSecret: boolean): string =>
+    newSecret
+      ? `Webhook set up: calls go to ${url}. Copy its secret from the box above.`
+      : `Calls now go to ${url}.`,
+  webhookRotated: "New secret made: the old one no longer signs calls. Copy the new one from the box above.",
+  webhookRemoved: "Webhook removed: nothing more is sent, and calls still waiting are dropped.",
+  webhookRotateConfirm:
+    "Calls are signed with the new secret from now on, and the receiving system refuses them until it has it.",
+  webhookRemoveConfirm: "Nothing more is sent to the receiving system, and calls still waiting are dropped.",
+  webhookNothingSent: "Nothing has been sent yet.",
+  /** What came of one call: the closed set of domain/webhook's WEBHOOK_OUTCOMES, and an answer's status. */
+  webhookOutcome: (outcome: WebhookOutcome, httpStatus: number | null): string =>
+    ({
+      delivered: `delivered (answered ${httpStatus})`,
+      answered: `answered ${httpStatus}`,
+      redirected: `answered ${httpStatus}, a redirect, which is not followed`,
+      "no-answer": "no answer in time",
+      "could-not-connect": "could not connect",
+      "refused-by-tls": "refused by TLS: the receiver's certificate was not accepted",
+      "not-found": "address not found on the internet",
+      "webhook-removed": "not sent: the webhook was removed",
+    })[outcome],
+  /** The latest delivery: its event, when it happened, how it stands and (worded) what came of its last call. */
+  webhookLastDelivery: (event: string, at: string, status: string, outcome: string | null): string => {
+    const state =
+      status === "sent"
+        ? (outcome ?? "delivered")
+        : status === "failed"
+          ? `${outcome ?? "not delivered"}, given up`
+          : status === "sending"
+            ? "being sent"
+            : outcome
+              ? `${outcome}, to be tried again`
+              : "waiting to be sent";
+    return `Last call: ${event} of ${at}: ${state}.`;
+  },
+  webhookHistoryExplained: (max: number): string => `The last ${max} calls, newest first.`,
+  webhookHistoryEmpty: "No calls yet.",
+  webhookGivenUp: "Given up",
+  webhookResendLabel: (event: string, at: string): string => `Resend ${event} of ${at}`,
+  webhookResent: (event: string, at: string): string =>
+    `${event} of ${at} is being sent again, with the same delivery id.`,
+  webhookDeliveryNotFound: "No such call of this company's webhook.",
+  webhookDeliveryNotGivenUp: "This call has not been given up: it was delivered or is still being tried.",
+  webhookDeliveryGone: "This call can no longer be sent again: what it carried is no longer kept.",
+  /** A member asked for something their role does not allow; keyed by the action (see domain/organisation). */
+  organisationActionForbidden: (action: string): string =>
+    ({
+      "view-members": "Only a company's supervisors and admins can see its members.",
+      invite: "Only a company's admins can invite people.",
+      "change-role": "Only a company's admins can change roles.",
+      "remove-member": "Only a company's admins can remove members.",
+      "view-member-forms": "Only a company's supervisors and admins can see its members' forms.",
+      approve: "Only a company's supervisors and admins can approve forms.",
+      export: "Only a company's admins can export its forms.",
+      reopen: "Only a company's admins can reopen an approved week.",
+      "view-fleet": "Only a company's supervisors and admins can see its fleet's defects.",
+      "manage-customers": "Only a company's admins can add, change, retire or import customers.",
+      "manage-fleet":
+        "Only a company's admins can add, change, retire or import vehicles, mark defects fixed and set the workshop address.",
+      "manage-webhooks": "Only a company's admins can set up its webhook.",
+    })[action] ?? "Your role in this company does not allow this.",
+  lastAdminDemoted: "A company needs at least one admin: make someone else an admin first.",
+  lastAdminLeaving:
+    "A company needs at least one admin: make someone else an admin before the last one leaves.",
+  alreadyInOrganisation:
+    "This account already belongs to a company. Leave it first to make or join another one.",
+  /** An invitation link or join code that is unknown, already used or past its 7 days: one answer for all. */
+  inviteInvalid:
+    "This invitation is not valid: it may have been used already, withdrawn by the company or have expired. Please ask the company for a new one.",
+  /** Revoking an invitation that is not open: another company's, made up, used, expired or revoked already. */
+  inviteNotOpen: "No such open invitation: it may have been used, withdrawn or have expired.",
+  inviteForAnotherAddress:
+    "This invitation was sent to another email address. Log in with the account of that address, or ask the company to invite this one.",
+  /** An export asked for while the company's allowance of exports at once is being made (decision record 039). */
+  exportsBusy: (limit: number): string =>
+    `Your company already has ${limit === 1 ? "an export" : `${limit} exports`} being made, the most at once. Please try again in a few seconds, once ${limit === 1 ? "it has" : "one has"} downloaded.`,
+  /** While an export is built and fetched, before the browser saves it. */
+  exportPreparing: (label: string): string => `Preparing ${label}: it downloads when ready.`,
+  /** An export that would hold more rows than one download may: never a file cut short (decision record 039). */
+  exportTooManyRows: (maxRows: number): string =>
+    `This export would hold more than ${maxRows.toLocaleString("en-GB")} rows, more than one download may. Please narrow the date range: export fewer week endings at a time.`,
+  invitesLimited: (waitMs: number): string =>
+    `Too many invitations have been sent for now. Please try again in ${waitText(waitMs)}.`,
+  inviteSent: (email: string): string => `Invitation sent to ${email}. The link works once, for 7 days.`,
+  // The Company screen (decision record 029)
+  companyLoadFailed: (detail: string): string => `Could not load your company: ${detail}`,
+  companyCreated: (name: string): string => `${name} is set up, with you as its admin.`,
+  /** "a driver", "an admin". */
+  roleWithArticle: (role: Role): string => ROLE_WORDS[role].withArticle,
+  roleChangeConfirm: (name: string, role: Role): string =>
+    `${name} becomes ${ROLE_WORDS[role].withArticle}. ${ROLE_WORDS[role].meaning}`,
+  roleChanged: (name: string, role: Role): string => `${name} is now ${ROLE_WORDS[role].withArticle}.`,
+  removeMemberConfirm: (name: string, company: string): string =>
+    `${name} will no longer be a member of ${company}. The forms they made while a member stay with the company (and stay theirs too); forms they make from now on are theirs only.`,
+  memberRemoved: (name: string): string => `${name} has been removed. Their forms stay with the company.`,
+  leaveConfirm: (company: string): string =>
+    `You will no longer be a member of ${company}. The forms you made while a member stay with the company (and stay yours too); forms you make from now on are yours only.`,
+  leftCompany: (company: string): string => `You have left ${company}.`,
+  revokeInviteConfirm: (what: string, joined: number): string =>
+    `Nobody can join with ${what} from now on.${joined > 0 ? ` The ${joined} ${joined === 1 ? "person who" : "people who"} joined by it stay members.` : ""}`,
+  inviteRevoked: (what: string): string => `Revoked ${what}: nobody can join with it any more.`,
+  joinCodeExplained:
+    "Anyone who scans this code can join as a driver, for 7 days or until you revoke it under Open Invitations. It cannot be shown again once you leave this screen: make a new one if you need it.",
+  /** A join code asked for with a role other than a driver's. */
+  joinCodeForDriversOnly:
+    "A join code lets people in as drivers only. Invite a supervisor or an admin by email: their link works once, for their own address.",
+  joinCodeIntro:
+    "Show a QR code on a screen: everyone who scans it can join as a driver, for 7 days or until you revoke it. Invite supervisors and admins by email instead.",
+  // The office review screen (decision record 029)
+  reviewLoadFailed: (detail: string): string => `Could not load the weeks to review: ${detail}`,
+  reviewMoreFailed: (detail: string): string => `Could not load more weeks: ${detail}`,
+  reviewNothingSubmitted: "No submitted weeks yet. Weeks appear here once drivers submit their timesheets.",
+  reviewNothingMatches: "No weeks match these filters. Change or clear them to see more.",
+  reviewOnlySupervisors: "Only a company's supervisors and admins review its weeks.",
+  reviewSetLoadFailed: (detail: string): string => `Could not load this week's forms: ${detail}`,
+  reviewApproved: (set: string): string => `Approved: ${set}.`,
+  reviewApproveFailed: (detail: string): string => `Not approved: ${detail}`,
+  reviewSentBack: (set: string): string =>
+    `Sent back to the driver: ${set}. They see your reason when they open the form.`,
+  reviewSendBackFailed: (detail: string): string => `Not sent back: ${detail}`,
+  reviewReopened: (set: string): string =>
+    `Reopened: ${set}. The driver can change it again; its next PDF says it was amended after approval, and why.`,
+  reviewReopenFailed: (detail: string): string => `Not reopened: ${detail}`,
+  reviewReopenReasonRequired:
+    "Please say why the approved week is reopened: it is kept and printed on its PDF.",
+  reviewReasonRequired: "Please say why the form goes back, so the driver knows what to change.",
+  reviewRatingRequired: "Please choose a rating.",
+  bulkApproveConfirm: (count: number): string =>
+    `Approve ${count} ${count === 1 ? "week" : "weeks"} with this rating? Each is locked against its driver's changes once approved.`,
+  bulkApproveProgress: (done: number, count: number): string => `Approving ${done} of ${count}...`,
+  bulkApproveResult: (approved: number, failed: number): string =>
+    `${approved} ${approved === 1 ? "week" : "weeks"} approved${failed > 0 ? `, ${failed} not approved (see below)` : ""}.`,
+} as const;
+
+/** The mail a driver gets when the office returns forms (decision record 040): fixed subjects, no typed text. */
+export function returnedMailWords(how: "sent_back" | "reopened") {
+  return how === "sent_back"
+    ? {
+        subject: "Your company sent forms back to you on Plant Sheets",
+        intro: (by: string) => `${by} at your company sent these forms back to you to fix:`,
+        next: "Open them on Plant Sheets (they are on your home screen), change what is asked and submit them to the office again.",
+      }
+    : {
+        subject: "Your company reopened your week on Plant Sheets",
+        intro: (by: string) =>
+          `${by} at your company reopened these approved forms so that you can change them:`,
+        next: "Open them on Plant Sheets (they are on your home screen), make the change and submit them to the office again.",
+      };
+}

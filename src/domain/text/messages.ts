@@ -1,0 +1,444 @@
+import { MAX_PHOTOS } from "../forms/constants";
+
+/** A toast: a short title and a sentence under it (the spec writes them "Title - Description"). */
+export interface Notice {
+  title: string;
+  description: string;
+}
+
+/** A server message worth showing, or nothing: blank text counts as nothing. */
+function given(message: string | null | undefined): string | null {
+  return typeof message === "string" && message.trim() !== "" ? message.trim() : null;
+}
+
+/** "A", "A or B", "A, B, or C": the spec's list of order prefixes, with its comma before the "or". */
+export function alternatives(items: readonly string[]): string {
+  if (items.length <= 2) return items.join(" or ");
+  return `${items.slice(0, -1).join(", ")}, or ${items.at(-1)}`;
+}
+
+/**
+ * Every user-facing message of the spec (sections 4, 5 and 8), in one place.
+ * Screens and routes import these; they never spell a message themselves.
+ * Templated messages are small functions; toasts are `Notice`s.
+ */
+
+export const messages = {
+  // Customer selection and order numbers (spec section 5)
+  orderNumberValid: "Order number format is valid",
+  orderNumberInvalid: "Order number must start with P-, S-, or M-",
+  /** A company's own prefixes in the spec's sentence; for the spec's P-, S-, M- it is orderNumberInvalid. */
+  orderNumberMustStartWith: (prefixes: readonly string[]): string =>
+    `Order number must start with ${alternatives(prefixes)}`,
+  /** What the empty Order Number field asks for, with an example of the rule's first prefix. */
+  orderNumberPlaceholder: (prefix: string): string => `Enter a valid O/no, e.g. ${prefix}12345`,
+  /** The hint under the Order Number field. */
+  orderNumberHint: (prefixes: readonly string[]): string => `Starts with ${alternatives(prefixes)}`,
+  orderValidationFailed: "Failed to validate order number",
+
+  // Consent (spec section 4)
+  consentDeclined: "You have chosen not to accept our privacy policy. Some features may be limited.",
+
+  // Generic HTTP failure (spec section 8): status, colon, space, then the body or the status text.
+  httpError: (status: number, body: string, statusText: string): string =>
+    `${status}: ${body !== "" ? body : statusText}`,
+
+  /** The spec's wording for a call that got no reply, as its network variants end. */
+  checkConnection: "Please check your internet connection and try again.",
+
+  // Accounts (spec sections 5 and 8)
+  loginFieldsRequired: "Please enter both email and password to login.",
+  /** The spec's words; the fields are now the full name and email (the password is chosen at the emailed link). */
+  registerFieldsRequired: "Please fill in all fields to create an account.",
+  /** Not in the spec: the password chosen for a new account keeps the same minimum as a changed one. */
+  registerPasswordTooShort: "Password must be at least 6 characters long.",
+  /** Not in the spec: the rule, shown under the password chosen for a new account. */
+  registerPasswordRule: "At least 6 characters.",
+  passwordFieldsRequired: "Please fill in all password fields.",
+  passwordMismatch: "New password and confirmation do not match.",
+  passwordTooShort: "New password must be at least 6 characters long.",
+  resetEmailRequired: "Please enter your email address.",
+  loginFailed: (serverMessage: string): string => `Login failed: ${serverMessage}`,
+  loginFailedHint: "Please check your email and password, or create a new account if you don't have one yet.",
+  loginNetworkFailed: "Login failed: Please check your internet connection and try again.",
+  accountCreationFailed: (serverMessage: string): string => `Account creation failed: ${serverMessage}`,
+  accountCreationNetworkFailed:
+    "Account creation failed: Please check your internet connection and try again.",
+  passwordChangeFailed: (serverMessage?: string | null): string => {
+    const message = given(serverMessage);
+    return message ? `Password change failed: ${message}` : "Password change failed. Please try again.";
+  },
+  passwordResetFailed: (serverMessage?: string | null): string => {
+    const message = given(serverMessage);
+    return message ? `Password reset failed: ${message}` : "Password reset failed. Please try again.";
+  },
+  passwordChanged: "Password changed successfully!",
+  passwordResetSent: "Password reset instructions have been sent to your email address.",
+  /** Not in the spec: the answer after a reset link's new password is saved. */
+  passwordResetDone: "Your password has been reset. You can now log in with your new password.",
+  /** Not in the spec: the Account tab could not fetch the signed-in account. */
+  accountLoadFailed: (errorMessage?: string | null): string =>
+    `Could not load your account details: ${given(errorMessage) ?? "Unknown error"}`,
+  /** Not in the spec: a reset link that is malformed, already used or too old. */
+  resetLinkInvalid: "This reset link is invalid or has expired. Please request a new one.",
+  /**
+   * Not in the spec: the answer to every well-formed registration, whether or not the address has an account
+   * (its owner is mailed instead), so that the answer never tells which addresses have one.
+   */
+  registrationMailSent:
+    "Check your email: we have sent a link to choose your password and finish creating your account. It works for 24 hours.",
+  /** Not in the spec: under Check Your Email, once a sign-up is sent. */
+  registrationCheckEmail: (email: string): string =>
+    `Open the link we have emailed to ${email} and choose your password there: that makes your account.`,
+  /**
+   * Not in the spec: the sign-up link's page says whose account it makes before anything is made, so a link
+   * someone sent to make a stranger work in their account shows that account's address.
+   */
+  confirmAccountFor: (fullName: string, email: string): string =>
+    `Hello ${fullName}. Choose a password for your new account, ${email}, then create it.`,
+  confirmAccountNotYours:
+    "Not your email address? Close this page: nothing is made unless you create the account.",
+  /** Not in the spec: a sign-up link that is malformed, already used, replaced by a newer one or too old. */
+  registrationLinkInvalid:
+    "This sign-up link is invalid or has expired. Please create your account again, or log in if you already have one.",
+  /** Not in the spec: a wrong current password in Change Password. */
+  currentPasswordIncorrect: "Current password is incorrect.",
+  /** Not in the spec: Change Password's email must be the signed-in account's. */
+  changePasswordEmailMismatch: "The email address does not match the signed-in account.",
+  /** The same answer for an unknown email and a wrong password: the reply never says which accounts exist. */
+  loginRefused: "Invalid email or password.",
+  /**
+   * Not in the spec's words: the session ended (30 minutes without use, or a working day since login), asked
+   * over the screen the person was on, which stays as it was (decision record 041).
+   */
+  sessionExpired: {
+    title: "Session Expired",
+    description:
+      "You have been logged out. Log in again to carry on here: this screen and what you typed are kept.",
+  } satisfies Notice,
+  /** The same words for a driver and an office: an account is an account. */
+  logIn: "Log in",
+  loggingIn: "Logging in...",
+  createAccount: "Create account",
+  logOut: "Log out",
+  /** The button of the account's own tabs (Operator Dashboard, Driver History, ...), its name shown beside its icon. */
+  moreOptions: "More Options",
+
+  // Submission and dispatch (spec sections 5 and 8)
+  /** The email dispatch dialog. */
+  emailAddressRequired: "Please enter at least one email address",
+  /** The combined-approval screen's alert of the same rule. */
+  approvalEmailAddressRequired: "Please enter at least one email address.",
+  invalidEmailAddresses: (addresses: readonly string[]): string =>
+    `Please check ${addresses.length === 1 ? "this email address" : "these email addresses"}: ${addresses.join(", ")}`,
+  /** The spec alerts on a missing rating at dispatch without wording it. */
+  approvalRatingRequired: "Please select a driver performance rating before dispatching emails.",
+  invalidEmailNotice: (addresses: readonly string[]): Notice => ({
+    title: "Invalid Email Address",
+    description: `Please check ${addresses.length === 1 ? "this email address" : "these email addresses"}: ${addresses.join(", ")}`,
+  }),
+  approvalSignaturesRequired:
+    "Please complete both client and foreman signatures with names in the Review Set tab before dispatching emails.",
+  supervisorRatingRequired: {
+    title: "Supervisor Rating Required",
+    description: "Please select a driver performance rating before submitting.",
+  } satisfies Notice,
+  submissionEmailRequired: {
+    title: "Email Address Required",
+    description: "Please add at least one email address for submission.",
+  } satisfies Notice,
+  signaturesRequired: {
+    title: "Signatures Required",
+    description: "Please complete all required signatures before submitting.",
+  } satisfies Notice,
+  /** Every signature is in but the date beside them is not: said as it is, not as a missing signature. */
+  signatureDateRequired: {
+    title: "Signature Date Required",
+    description: "Please enter the signature date before submitting.",
+  } satisfies Notice,
+  signaturesAndDateRequired: {
+    title: "Signatures Required",
+    description: "Please complete all required signatures and the signature date before submitting.",
+  } satisfies Notice,
+  submissionFailed: (serverMessage: string): string => `Submission failed: ${serverMessage}`,
+  submissionNetworkFailed: "Submission failed: Please check your internet connection and try again.",
+  emailDispatchFailed: (serverMessage: string): string => `Email dispatch failed: ${serverMessage}`,
+  emailDispatchNetworkFailed: "Email dispatch failed: Please check connection and try again.",
+  oneStepFailed: (errorMessage?: string | null): Notice => ({
+    title: "Submission Failed",
+    description: given(errorMessage) ?? "Failed to complete one-step submission. Please try again.",
+  }),
+  invalidResponseFormat: "Server returned invalid response format",
+  oneStepCompletionFailed: "One-step completion failed",
+  checkSheetSubmitFailed: {
+    title: "Submission Failed",
+    description: "Failed to submit check sheet. Please try again.",
+  } satisfies Notice,
+  combinedSubmitted: "Combined forms submitted successfully! Email sent to client and supervisor.",
+  formsDispatched: (addresses: readonly string[]): string =>
+    `Forms dispatched successfully to ${addresses.length} ${addresses.length === 1 ? "recipient" : "recipients"}: ${addresses.join(", ")}!`,
+  formsApprovedAndEmailed: (addresses: readonly string[]): string =>
+    `Forms approved and emailed to ${addresses.join(", ")} successfully!`,
+  /** Get Approval's toast description: who the pack for approval went to. */
+  sentForApproval: (addresses: readonly string[]): string =>
+    `Weekly Pack for approval sent to ${addresses.join(", ")}.`,
+  /** A pack that nobody has signed yet, as its mail and its PDF title it. */
+  packForApprovalTitle: "Weekly Pack for approval",
+  packForApprovalStatement:
+    "Weekly Pack for approval: not yet signed by the client representative or the foreman.",
+  packForApprovalIntro:
+    "This Weekly Pack is for approval: the client and the foreman have not signed it yet. The PDF is attached.",
+  /** A pack the client's representative and the foreman have signed. */
+  packApprovedSubject: "Weekly Pack approved and signed",
+  packApprovedTitle: (client: string, foreman: string): string =>
+    `Weekly Pack approved and signed by ${client} and ${foreman}`,
+  packApprovedIntro: (client: string, foreman: string): string =>
+    `This Weekly Pack has been approved and signed by ${client} (client representative) and ${foreman} (foreman). The PDF is attached.`,
+  /** The supervisor list's legend: what each light means and what to do next, one line each. */
+  trafficLightLegend: [
+    ["red", "Red", "forms need completion. Finish and sign the timesheet and check sheets."],
+    [
+      "orange",
+      "Orange",
+      "partly signed or submitted. Supervisor Email Dispatch once the operator has signed.",
+    ],
+    ["green", "Green", "every form fully signed. Get Approval sends the pack for approval."],
+    ["approved", "Approved", "Email Dispatch sends the pack to the addresses you choose."],
+    ["dispatched", "Dispatched", "sent. Archive files it."],
+  ] as const,
+  /** The question before anything mails a pack, and who will get it. */
+  confirmSendTitle: "Send the Weekly Pack?",
+  confirmGetApproval: (addresses: readonly string[]): string =>
+    addresses.length === 0
+      ? "Nobody would get this pack: add a client address to the timesheet first."
+      : `The pack goes out for approval, not yet signed by the client or foreman, to ${addresses.length} ${addresses.length === 1 ? "recipient" : "recipients"}:`,
+  confirmDispatch: (addresses: readonly string[]): string =>
+    `The pack goes to ${addresses.length} ${addresses.length === 1 ? "recipient" : "recipients"}, a copy to you included:`,
+  // The rating is the client's confidential word on the driver, and this notice shows on the driver's phone
+  // (spec: "Rating submitted confidentially"): it says that a rating went, never which.
+  timesheetOneStepSucceeded: {
+    title: "Timesheet Submitted Successfully",
+    description: "Timesheet submitted, rating submitted confidentially. Email sent to client!",
+  } satisfies Notice,
+  checkSheetOneStepSucceeded: {
+    title: "Check Sheet Submitted Successfully",
+    description: "Safety check sheet submitted, rating submitted confidentially. Email sent to client!",
+  } satisfies Notice,
+  /** The screen after a submission: what was sent and to whom, instead of a blank form. */
+  sentTitle: (noun: string) => `${noun.charAt(0).toUpperCase()}${noun.slice(1)} sent`,
+  sentToHeading: "Emailed to",
+  sentToSupervisor: "Sent for approval. It is in your history.",
+  /** A company member's form: it went to the company's office for review, whoever else it was mailed to. */
+  sentToOffice: (company: string) => `Submitted to ${company} for review. It is in your history.`,
+  submittedToOffice: (noun: string, company: string): Notice => ({
+    title: `${noun.charAt(0).toUpperCase()}${noun.slice(1)} submitted to the office`,
+    description: `${company} can now review it. If they send it back, you will see why on your home screen.`,
+  }),
+  sentSummaryHeading: "What was sent",
+  sentAnother: (noun: string) => `Start a new ${noun}`,
+  sentBackHome: "Back to Home",
+  /** Said after a completed form's success notice: everyone its mail went to. */
+  mailedTo: (addresses: readonly string[]) => `Sent to ${addresses.join(", ")}.`,
+  checkSheetSubmitted: {
+    title: "Check Sheet Submitted",
+    description: "Your completed check sheet has been sent to supervisor approval dashboard.",
+  } satisfies Notice,
+
+  // Drafts, archive and delete (spec section 8)
+  /** Not in the spec: signed and sent forms are evidence and stay as they were signed. */
+  signatureNotKnown: "This signature is not one this form holds. Please sign again.",
+  formLocked: "This form has been completed and can no longer be changed.",
+  timesheetDraftSaved: "Timesheet saved as draft! You can complete and sign it later.",
+  checkSheetDraftSaved: {
+    title: "Draft Saved",
+    description:
+      "Your check sheet has been saved as a draft and will appear in the supervisor approval section.",
+  } satisfies Notice,
+  checkSheetSaveFailed: (errorMessage?: string | null): Notice => ({
+    title: "Save Failed",
+    description: `Failed to save check sheet data: ${given(errorMessage) ?? "Unknown error"}`,
+  }),
+  draftSaveFailed: (errorMessage?: string | null): Notice => ({
+    title: "Save Failed",
+    description: `Failed to save draft: ${given(errorMessage) ?? "Unknown error"}`,
+  }),
+  /** Not in the spec: opening a saved draft for editing failed. */
+  draftLoadFailed: (errorMessage?: string | null): string =>
+    `Failed to open draft: ${given(errorMessage) ?? "Unknown error"}`,
+  /** Not in the spec: why the server refused a step of a combined set, by where the set stands. */
+  setTransitionRefused: (
+    action: "approve" | "dispatch" | "approve-and-complete" | "complete" | "archive",
+    stage: "open" | "approved" | "dispatched" | "completed" | "archived",
+  ): string => {
+    if (stage === "archived") return "These forms have been archived and can no longer be changed.";
+    if (action === "archive") return "Only forms that have been dispatched or completed can be archived.";
+    if (stage === "completed") return "These forms have already been completed and emailed.";
+    if (action === "approve") return "These forms have already been approved.";
+    if (action === "dispatch") {
+      return stage === "open"
+        ? "These forms must be approved before they can be dispatched."
+        : "These forms have already been dispatched.";
+    }
+    if (action === "complete") return "These forms must be dispatched before they can be completed.";
+    return "These forms have already been dispatched. Archive them instead.";
+  },
+  /** Not in the spec: Get Approval on a set that is not green. */
+  setNotSigned:
+    "Only a set that is Ready for Client/Foreman Approval can be sent: every form signed by the operator and the client, with printed names.",
+  /** Not in the spec: the approval dashboard on forms the collation screen would not call ready. */
+  setNotReadyForApproval:
+    "The timesheet needs the operator's and the client's signatures, and every check sheet the operator's, before approval.",
+  /** Not in the spec: the forms sent no longer make up the set the server finds for that timesheet. */
+  setChanged: "These forms no longer make up this set. Please refresh and try again.",
+  formsArchived: "Forms archived successfully!",
+  formsDeleted: "Forms deleted successfully!",
+  /** Not in the spec: one form (not a set) was deleted. */
+  formDeleted: "Form deleted successfully!",
+  /** Not in the spec: Clear All Drafts finished. */
+  draftsCleared: (count: number): string =>
+    `${count} ${count === 1 ? "draft" : "drafts"} deleted successfully!`,
+  archiveFailed: "Failed to archive forms. Please try again.",
+  deleteFormsFailed: "Failed to delete forms. Please try again.",
+  deleteFormFailed: "Failed to delete form. Please try again.",
+  deleteFormNetworkFailed: "Failed to delete form. Please check your internet connection and try again.",
+  clearDraftsFailed: "Failed to clear all drafts. Please try again.",
+
+  // QR scanner (spec section 8)
+  qrNotFound: {
+    title: "QR Code Not Found",
+    description: "Vehicle information not found for this QR code.",
+  } satisfies Notice,
+  cameraNotAvailable: {
+    title: "Camera Not Available",
+    description: "Type the machine's code under Manual Entry instead.",
+  } satisfies Notice,
+  /** Not in the spec: the lookup itself failed (no signal, server trouble), as opposed to an unknown code. */
+  vehicleLookupFailed: (errorMessage?: string | null): Notice => ({
+    title: "Lookup Failed",
+    description: given(errorMessage) ?? "Could not look up this QR code. Please try again.",
+  }),
+
+  // Photo uploads (spec section 8; the spec names the generic ones without wording them)
+  uploadExpired: "Request has expired",
+  uploadNon2xx: "Non 2xx",
+  uploadUnknownError: "Unknown error",
+  uploadEndpointMissing: "Upload endpoint not found. Please try again later.",
+  photoTooLarge: (fileName: string): string => `${fileName} is larger than 10 MB.`,
+  photoNotImage: (fileName: string): string => `${fileName} is not an image.`,
+  photoLimitReached: `You can attach up to ${MAX_PHOTOS} photos.`,
+  photoDuplicate: (fileName: string): string => `${fileName} has already been added.`,
+  /** Not in the spec: a check sheet lists a photo the server will not use (position counts from 1). */
+  photoRefused: (position: number, problem: string): string =>
+    `Photo ${position} ${problem}. Please remove it and add it again.`,
+  /** Not in the spec: a form kept on the phone lists a photo whose upload failed or was thrown away. */
+  photoNotUploaded: "A photo on this form was not uploaded. Please remove it and add it again.",
+  /** Not in the spec: a photo waiting to be uploaded is no longer kept on the phone. */
+  photoNotOnPhone: "This photo is no longer kept on this phone. Please add it again.",
+  /** Not in the spec: a photo taken without signal, shown from the phone until it is uploaded. */
+  photoWaitingToUpload: "On this phone, uploads with signal",
+  uploadNoInternet: "No internet connection. Please check your connection and try again.",
+  uploadFailed: (errorMessage?: string | null): string => {
+    const message = given(errorMessage);
+    return message ? `Upload failed: ${message}` : "Upload failed. Please try again.";
+  },
+
+  // The check sheet's safety step (spec section 2), word for word
+  fuelNotice: "Keep the machine's fuel tank full at all times.",
+  damagesNotice: "ALL DAMAGES ARE COUNTER CHARGEABLE. PLEASE NOTE CONDITION OF PLANT PRE HIRE AND POST HIRE.",
+
+  // Hours (spec section 5: a day counts only when finish is later than start)
+  finishNotAfterStart: "Finish must be later than start for this day's hours to count.",
+
+  // Working offline (not in the spec: the home page promises the app works offline)
+  offline: "Offline",
+  savedOnPhone: "Saved on this phone, will be sent when back online",
+  savedOnPhoneNotice: {
+    title: "Saved on this phone",
+    description: "It will be sent when back online. Nothing is lost if you close the app.",
+  } satisfies Notice,
+  savedOnPhoneSignIn: {
+    title: "Saved on this phone",
+    description: "Your session has ended: sign in again and it will be sent.",
+  } satisfies Notice,
+  waitingToSend: (count: number): string => `${count} waiting to send`,
+  notSent: (count: number): string => `${count} not sent`,
+  outboxEmpty: "Everything has been sent.",
+  outboxSignInToSend: "Waiting for you to sign in again",
+  outboxWaiting: "Waiting for signal",
+  outboxWaitingLimited: (reason: string, until: string): string =>
+    `Waiting until ${until}, as the server asked: ${reason}`,
+  savedOnPhoneLimited: (reason: string): Notice => ({
+    title: "Saved on this phone, not sent yet",
+    description: `${reason} It stays on this phone and is sent by itself once the wait is over.`,
+  }),
+  outboxRefused: (reason: string): string => `Not accepted by the server: ${reason}`,
+  newVersionReady: "A new version is ready",
+  formRestored: "Restored what you were filling in on this phone.",
+  characterLimit: (used: number, limit: number): string =>
+    used >= limit
+      ? `${limit} of ${limit} characters: nothing more fits in this field.`
+      : `${used} of ${limit} characters: ${limit - used} left.`,
+  discardRestored: (noun: string, loses: string): string =>
+    `This deletes the ${noun} kept on this phone (${loses}). It cannot be undone.`,
+  formLockedRecord: (noun: string): string =>
+    `This ${noun} has been approved or completed, so it can no longer be changed. Here is its record.`,
+  shownOffline: (savedAt: string): string => `Offline — showing what was saved on ${savedAt}.`,
+  listRefreshedOffline: (refreshedAt: string): string => `Offline — last refreshed ${refreshedAt}.`,
+  unsentAtLogout: (count: number): string =>
+    count === 1
+      ? "1 item has not been sent yet. Stay signed in to send it, or log out and keep it on this phone: " +
+        "it is sent when you sign in again."
+      : `${count} items have not been sent yet. Stay signed in to send them, or log out and keep them on ` +
+        "this phone: they are sent when you sign in again.",
+
+  // The server's refusals (not in the spec), shown as they come
+  invalidInput: "Invalid input",
+  signInRequired: "Your session has expired. Please log in again.",
+  crossOriginRefused: "Cross-origin request refused",
+  unstorableCharacters: "The request contains characters that cannot be stored.",
+  idempotencyKeyReused: "This Idempotency-Key was already used for a different request.",
+  idempotencyKeyRunning: "A request with this Idempotency-Key is still being processed.",
+  formNotFound: (noun: string): string => `No such ${noun}.`,
+  formIdInUse: (noun: string): string => `This ${noun} id is already in use.`,
+  newFormArchived: (noun: string): string => `A new ${noun} cannot be archived.`,
+  statusNotBySaving: (status: string): string =>
+    `A form becomes ${status} through approval and dispatch, not by saving.`,
+  bodyIdMismatch: "The id in the body does not match the address.",
+  listCursorInvalid: "The list cursor is not valid.",
+  setNotFound: "No such set of forms.",
+  formNotAvailable: "This form is not available.",
+  imageNotFound: "No such image.",
+  photoNotFound: "No such photo.",
+  photoEmpty: "The photo is empty.",
+  photoNotAnUpload: "Only photos (JPEG, PNG, WebP or GIF) can be uploaded.",
+  uploadsLimited: "Too many uploads. Please wait a little and try again.",
+  anonymousMailLimited: (waitMs: number): string =>
+    `Too many forms have been emailed without an account for now. To send this one, create an account or try again in ${waitText(waitMs)}.`,
+  accountMailLimited: (waitMs: number): string =>
+    `Too many forms have been emailed from this account for now. Please try again in ${waitText(waitMs)}.`,
+  recipientAlreadyListed: (address: string): string => `${address} is already on the list.`,
+  recipientListFull: (max: number): string => `A form can be emailed to at most ${max} addresses.`,
+  anonymousEmailRowsFull: (max: number): string =>
+    `Without an account a form can be emailed to at most ${max} addresses. Log in to send to more.`,
+  tooManyAnonymousRecipients: (max: number): string =>
+    `Without an account a form can be emailed to at most ${max} addresses. Remove some, or create an account to send to more.`,
+  customerNotFound: "Customer not found",
+
+  // Week ending (spec section 5: advised, never enforced)
+  weekEndingNotSaturday: (dayName: string): string =>
+    `Week ending is usually a Saturday; this date is a ${dayName}.`,
+} as const;
+
+export type MessageKey = keyof typeof messages;
+
+/** A wait in words, rounded up: "1 minute", "45 minutes", "3 hours". */
+export function waitText(waitMs: number): string {
+  const minutes = Math.max(1, Math.ceil(waitMs / 60_000));
+  if (minutes < 120) return `${minutes} minute${minutes === 1 ? "" : "s"}`;
+  return `${Math.ceil(minutes / 60)} hours`;
+}
+
+/** A toast's words as one sentence, for an alert or an error answer: "Title: Description". */
+export function noticeText(notice: Notice): string {
+  return `${notice.title}: ${notice.description}`;
+}

@@ -1,0 +1,61 @@
+import { formatHours, type WeekDefect } from "../../domain/hours/week-summary";
+import { formatDisplayDate } from "../../domain/time/iso-date";
+
+/** A day of the week with its net hours: from the week summary, or from the server's collation entry. */
+interface DayHours {
+  day: string;
+  label: string;
+  hours: number;
+}
+
+/** The week as the supervisor reads it before anything is sent: each day's hours, then every defect. */
+export function WeekDetail({
+  days,
+  defects,
+}: {
+  days?: readonly DayHours[];
+  defects?: readonly WeekDefect[];
+}) {
+  return (
+    <>
+      {days && days.length > 0 ? (
+        <div>
+          <h4 className="text-sm font-semibold">Hours by day</h4>
+          <ul aria-label="Hours by day" className="mt-1 grid grid-cols-7 gap-1 text-center text-sm">
+            {days.map((day) => (
+              <li
+                key={day.day}
+                aria-label={`${day.label} ${formatHours(day.hours)} hours`}
+                className="rounded-md bg-slate-100 px-0.5 py-1 dark:bg-slate-800"
+              >
+                <span aria-hidden="true" className="block text-xs text-slate-600 dark:text-slate-400">
+                  {day.label}
+                </span>
+                <span aria-hidden="true" className="block font-semibold">
+                  {formatHours(day.hours)}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {defects && defects.length > 0 ? (
+        <div>
+          <h4 className="text-sm font-semibold text-red-800 dark:text-red-300">Defects</h4>
+          <ul aria-label="Defects" className="mt-1 space-y-1 text-sm">
+            {defects.map((defect) => (
+              <li
+                key={`${defect.checkSheetId}-${defect.label}`}
+                className="rounded-md border-l-4 border-red-600 bg-red-50 px-2 py-1 text-red-950 dark:bg-red-400/10 dark:text-red-100"
+              >
+                <span className="font-semibold">{defect.label}</span>
+                <span>{` (${formatDisplayDate(defect.checkDate)})`}</span>
+                {defect.notes ? <span className="block">{defect.notes}</span> : null}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </>
+  );
+}

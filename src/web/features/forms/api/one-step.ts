@@ -1,0 +1,30 @@
+import { type OneStepResponse, OneStepResponseSchema } from "../../../../domain/forms/one-step";
+import { messages, type Notice } from "../../../../domain/text/messages";
+import { ApiError, InvalidResponseError, NetworkError } from "../../../lib/api-client";
+
+/** The server answered, but with success false. */
+export class OneStepRejectedError extends Error {
+  override readonly name = "OneStepRejectedError";
+}
+
+/**
+ * A one-step completion's answer (timesheet or check sheet). A reply that is not the `{ success, message }` JSON
+ * is an invalid response; success false throws its message or the spec's 'One-step completion failed'.
+ */
+export function parseOneStepReply(reply: unknown): OneStepResponse {
+  const parsed = OneStepResponseSchema.safeParse(reply);
+  if (!parsed.success) throw new InvalidResponseError(200);
+  if (!parsed.data.success) {
+    throw new OneStepRejectedError(parsed.data.message.trim() || messages.oneStepCompletionFailed);
+  }
+  return parsed.data;
+}
+
+/** The 'Submission Failed' toast for each way a one-step submission fails (spec section 8). */
+export function oneStepFailureNotice(error: unknown): Notice {
+  if (error instanceof NetworkError) return messages.oneStepFailed(messages.submissionNetworkFailed);
+  if (error instanceof ApiError) return messages.oneStepFailed(messages.submissionFailed(error.serverText));
+  if (error instanceof InvalidResponseError) return messages.oneStepFailed(messages.invalidResponseFormat);
+  if (error instanceof OneStepRejectedError) return messages.oneStepFailed(error.message);
+  return messages.oneStepFailed(null);
+}

@@ -1,0 +1,172 @@
+import { ArrowDown, CheckCircle2, Circle, ClipboardCheck } from "lucide-react";
+import { ASKED_CHECK_ITEMS } from "../../../../domain/checks/check-items";
+import type { CheckSheetFields } from "../../../../domain/checks/check-sheet";
+import { CHECK_SHEET_SPEC } from "../../../../domain/forms/check-sheet-spec";
+import { MAX_PHOTOS } from "../../../../domain/forms/constants";
+import { fieldLabel, shortFieldLabel } from "../../../../domain/forms/field-labels";
+import { photoCountLabel } from "../../../../domain/forms/photos";
+import { isPresent, operatorPrintedName, signaturesComplete } from "../../../../domain/forms/signatures";
+import { checkSheetOneStepProblem, checkSheetSubmitProblem } from "../../../../domain/sets/dispatch";
+import { messages } from "../../../../domain/text/messages";
+import { formatDisplayDate } from "../../../../domain/time/iso-date";
+import { TextField } from "../../../components/text-field";
+import { TodaysDate } from "../../../components/todays-date";
+import { Card } from "../../../components/ui/card";
+import type { SaveReason } from "../wizard/use-draft-saver";
+import type { WizardKind } from "../wizard/wizard-kind";
+import { type CheckSheetAction, type CheckSheetWizardApi, checkSheetLabel } from "./check-sheet-wizard-api";
+import { PhotoStep } from "./photo-step";
+import { SafetyCheckStep } from "./safety-check-step";
+
+function reducePhotos(form: CheckSheetFields, action: CheckSheetAction): CheckSheetFields {
+  const { photos } = form;
+  if (action.type === "addPhoto") {
+    // Uploads finish one after another; each lands on the list as it stands, never past the limit.
+    if (photos.includes(action.url) || photos.length >= MAX_PHOTOS) return form;
+    return { ...form, photos: [...photos, action.url] };
+  }
+  const kept = photos.filter((url) => url !== action.url);
+  return kept.length === photos.length ? form : { ...form, photos: kept };
+}
+
+function CheckDateField({ wizard }: { wizard: CheckSheetWizardApi }) {
+  return (
+    <TextField
+      label={fieldLabel("checkDate")}
+      type="date"
+      value={wizard.state.form.checkDate}
+      onValueChange={(checkDate) => wizard.change({ checkDate })}
+      hint="The day the machine is checked."
+    />
+  );
+}
+
+function ChecklistItem({ done, children }: { done: boolean; children: string }) {
+  const Icon = done ? CheckCircle2 : Circle;
+  return (
+    <li className="flex items-center gap-2">
+      <Icon
+        aria-hidden="true"
+        className={done ? "size-5 text-emerald-700 dark:text-emerald-400" : "size-5 text-slate-500"}
+      />
+      <span>
+        {children}
+        <span className="sr-only">{done ? ": done" : ": missing"}</span>
+      </span>
+    </li>
+  );
+}
+
+/** The end of the signature step: what is signed (or still missing), and where the Submit button is. */
+function CheckSheetSummary({ wizard }: { wizard: CheckSheetWizardApi }) {
+  const { state, accountHolder } = wizard;
+  const { form } = state;
+  const complete = signaturesComplete(form);
+  const operatorDone = isPresent(form.operatorSignature) && isPresent(operatorPrintedName(form));
+  const supervisorDone = isPresent(form.clientSignature) && isPresent(form.clientSignedName);
+  return (
+    <>
+      <Card role="region" aria-label={complete ? "Ready for Final Submission" : "Awaiting Signatures"}>
+        {complete ? (
+          <>
+            <h3 className="flex items-center gap-2 text-lg font-bold text-emerald-800 dark:text-emerald-300">
+              <ClipboardCheck aria-hidden="true" className="size-5" />
+              Ready for Final Submission
+            </h3>
+            <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5">
+              <dt className="font-semibold text-slate-700 dark:text-slate-300">
+                {shortFieldLabel("driverSignedName")}
+              </dt>
+              <dd>{operatorPrintedName(form)}</dd>
+              <dt className="font-semibold text-slate-700 dark:text-slate-300">Supervisor</dt>
+              <dd>{form.clientSignedName.trim()}</dd>
+              <dt className="font-semibold text-slate-700 dark:text-slate-300">Date</dt>
+              <dd>{formatDisplayDate(form.signatureDate)}</dd>
+              <dt className="font-semibold text-slate-700 dark:text-slate-300">
+                {shortFieldLabel("photos")}
+              </dt>
+              <dd>{photoCountLabel(form.photos.length)}</dd>
+            </dl>
+          </>
+        ) : (
+          <>
+            <h3 className="text-lg font-bold">Awaiting Signatures</h3>
+            <ul className="mt-3 space-y-2">
+              <ChecklistItem done={operatorDone}>Driver signature</ChecklistItem>
+              <ChecklistItem done={supervisorDone}>
+                {accountHolder ? "Supervisor signature (optional now)" : "Supervisor signature"}
+              </ChecklistItem>
+              <ChecklistItem done={isPresent(form.signatureDate)}>Date</ChecklistItem>
+            </ul>
+          </>
+        )}
+      </Card>
+      <p className="flex items-center gap-2 rounded-lg bg-amber-50 p-3 text-sm font-medium text-amber-950 dark:bg-amber-400/10 dark:text-amber-100">
+        <ArrowDown aria-hidden="true" className="size-5 shrink-0" />
+        When you are done, tap Submit Check Sheet at the bottom of the form.
+      </p>
+    </>
+  );
+}
+
+/** Auto and Next Step saves say they failed saving the check sheet; the driver's own save names the draft. */
+function saveFailure(message: string, reason: SaveReason) {
+  if (reason === "submit") return messages.checkSheetSubmitFailed;
+  return reason === "draft" ? messages.draftSaveFailed(message) : messages.checkSheetSaveFailed(message);
+}
+
+function plural(count: number, one: string): string {
+  return `${count} ${one}${count === 1 ? "" : "s"}`;
+}
+
+/** The daily check sheet's wizard: its spec, and what only it has (the checks, the photos, approval). */
+export const CHECK_SHEET_WIZARD: WizardKind<CheckSheetFields, CheckSheetAction> = {
+  spec: CHECK_SHEET_SPEC,
+  label: checkSheetLabel,
+  subtitle: (orderNumber) => (
+    <>
+      <p>
+        <TodaysDate />
+      </p>
+      {orderNumber ? <p>Order number: {orderNumber}</p> : null}
+    </>
+  ),
+  restoredWork: (form) => {
+    const checked = ASKED_CHECK_ITEMS.filter((item) => form[item.field] !== null).length;
+    const signed = [form.operatorSignature, form.clientSignature].filter(isPresent).length;
+    const parts = [`${checked} of ${ASKED_CHECK_ITEMS.length} checks`, plural(form.photos.length, "photo")];
+    if (signed > 0) parts.push(plural(signed, "signature"));
+    return parts.join(", ");
+  },
+  reduce: reducePhotos,
+  dateField: CheckDateField,
+  ownSteps: { checks: SafetyCheckStep, photos: PhotoStep },
+  signatureSummary: CheckSheetSummary,
+  submitLabel: "Submit Check Sheet",
+  emailPanelButton: "Complete & Email Check Sheet",
+  oneStepMember: "checkSheetData",
+  oneStepProblem: (form, rating) => checkSheetOneStepProblem({ ...form, rating }),
+  ratingOffered: (form, accountHolder) => !accountHolder && signaturesComplete(form),
+  approval: {
+    problem: (form) => checkSheetSubmitProblem(form, { accountHolder: true }),
+    succeeded: messages.checkSheetSubmitted,
+  },
+  afterSubmit: "home",
+  saveFailure,
+  draftSaved: messages.checkSheetDraftSaved,
+  signature: {
+    draftNote:
+      "Keep this check sheet and have it signed later; it appears in the supervisor approval section.",
+    draftButton: "Save Draft - Complete Later",
+    operatorTitle: "Driver/Operator Signature",
+    operatorDialogTitle: fieldLabel("operatorSignature"),
+    clientTitle: (accountHolder) => (accountHolder ? "Supervisor Signature" : "Client/Supervisor Signature"),
+    clientPlaceholder: (accountHolder) =>
+      accountHolder ? "Supervisor's full name" : "Client or supervisor's full name",
+    clientPrompt: (accountHolder) => (accountHolder ? "Tap to sign (optional)" : "Client signature required"),
+    clearLabel: "Clear All",
+    dateLabel: "DATE",
+    emailNote: "The signed check sheet goes to these addresses as a PDF, with its photos.",
+    ratingPrompt: "For the client or supervisor: how did the driver do today?",
+  },
+};

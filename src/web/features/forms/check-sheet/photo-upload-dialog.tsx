@@ -1,0 +1,276 @@
+import { Camera, ImagePlus, LoaderCircle, TriangleAlert, Upload, X } from "lucide-react";
+import { type ReactNode, useEffect, useId, useRef, useState } from "react";
+import { MAX_PHOTOS } from "../../../../domain/forms/constants";
+import { type PhotoFile, photoFileProblem } from "../../../../domain/forms/photos";
+import { ProgressBar } from "../../../components/progress-bar";
+import { Button, buttonClasses } from "../../../components/ui/button";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from "../../../components/ui/dialog";
+import { cn } from "../../../lib/cn";
+import { shrinkPhoto } from "../../../lib/shrink-photo";
+import { PhotoUploadError } from "../../../lib/upload-photo";
+import { type PhotoUploadRequest, uploadPhotoThroughOutbox } from "../../../offline/outbox";
+
+interface PendingPhoto {
+  key: string;
+  file: File;
+  preview: string;
+}
+
+interface Progress {
+  index: number;
+  total: number;
+}
+
+interface PhotoUploadDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The photos already on the sheet, for the count and duplicate checks. */
+  attached: readonly PhotoFile[];
+  /** What the waiting list calls a photo of this sheet, and the sheet's copy on the device it is kept for. */
+  keepFor: Omit<PhotoUploadRequest, "photo">;
+  /**
+   * One photo is uploaded, or kept on the phone to be uploaded with signal: its URL (or the reference to the kept
+   * photo) for the sheet, and the file it came from.
+   */
+  onUploaded: (url: string, file: PhotoFile) => void;
+}
+
+function PickButton({
+  label,
+  icon,
+  capture,
+  multiple,
+  disabled,
+  onPick,
+}: {
+  label: string;
+  icon: ReactNode;
+  capture?: "environment";
+  multiple?: boolean;
+  disabled: boolean;
+  onPick: (files: File[]) => void;
+}) {
+  const id = useId();
+  return (
+    <div>
+      <input
+        id={id}
+        type="file"
+        accept="image/*"
+        capture={capture}
+        multiple={multiple}
+        disabled={disabled}
+        className="peer sr-only"
+        onChange={(event) => {
+          const files = Array.from(event.currentTarget.files ?? []);
+          // Cleared so that picking the same file again still reports it (as a duplicate).
+          event.currentTarget.value = "";
+          onPick(files);
+        }}
+      />
+      <label
+        htmlFor={id}
+        className={cn(
+          buttonClasses("outline", "lg"),
+          "min-h-20 w-full cursor-pointer flex-col gap-1 px-2 text-center leading-tight",
+          "peer-focus-visible:ring-4 peer-focus-visible:ring-amber-400",
+          "peer-disabled:pointer-events-none peer-disabled:opacity-50",
+        )}
+      >
+        {icon}
+        {label}
+      </label>
+    </div>
+  );
+}
+
+/**
+ * The upload dialog of the photo step: take a photo with the camera or pick some from the gallery, see them,
+ * then upload them by hand (spec section 5: upload is manual). Each photo is shrunk on the phone first, then
+ * kept there and uploaded through the outbox: without signal it is attached all the same, and uploaded later.
+ */
+export function PhotoUploadDialog({
+  open,
+  onOpenChange,
+  attached,
+  keepFor,
+  onUploaded,
+}: PhotoUploadDialogProps) {
+  const [pending, setPending] = useState<PendingPhoto[]>([]);
+  const [refusals, setRefusals] = useState<string[]>([]);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [progress, setProgress] = useState<Progress | null>(null);
+  const counter = useRef(0);
+  const previews = useRef(new Set<string>());
+  const uploading = progress !== null;
+
+  // Previews are object URLs: let them go when the dialog goes.
+  useEffect(() => {
+    const urls = previews.current;
+    return () => {
+      for (const url of urls) URL.revokeObjectURL(url);
+      urls.clear();
+    };
+  }, []);
+
+  const drop = (photo: PendingPhoto) => {
+    URL.revokeObjectURL(photo.preview);
+    previews.current.delete(photo.preview);
+    setPending((list) => list.filter((p) => p.key !== photo.key));
+  };
+
+  const pick = (files: File[]) => {
+    const problems: string[] = [];
+    const accepted: PendingPhoto[] = [];
+    for (const file of files) {
+      const problem = photoFileProblem(file, [
+        ...attached,
+        ...pending.map((p) => p.file),
+        ...accepted.map((p) => p.file),
+      ]);
+      if (problem) {
+        problems.push(problem);
+        continue;
+      }
+      const preview = URL.createObjectURL(file);
+      previews.current.add(preview);
+      counter.current += 1;
+      accepted.push({ key: `photo-${counter.current}`, file, preview });
+    }
+    setRefusals(problems);
+    setFailure(null);
+    setPending((list) => [...list, ...accepted]);
+  };
+
+  const upload = async () => {
+    setFailure(null);
+    setRefusals([]);
+    const queue = [...pending];
+    try {
+      for (const [index, photo] of queue.entries()) {
+        setProgress({ index, total: queue.length });
+        const outcome = await uploadPhotoThroughOutbox({ ...keepFor, photo: await shrinkPhoto(photo.file) });
+        if (outcome.kind === "refused") throw outcome.error;
+        onUploaded(outcome.kind === "uploaded" ? outcome.url : outcome.ref, {
+          name: photo.file.name,
+          size: photo.file.size,
+          type: photo.file.type,
+        });
+        drop(photo);
+      }
+      onOpenChange(false);
+    } catch (error) {
+      setFailure(error instanceof PhotoUploadError ? error.message : String(error));
+    } finally {
+      setProgress(null);
+    }
+  };
+
+  const full = attached.length + pending.length >= MAX_PHOTOS;
+  const percent = progress ? Math.round((progress.index / progress.total) * 100) : 0;
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => (uploading ? undefined : onOpenChange(next))}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Add Equipment Photos</DialogTitle>
+          <DialogDescription>
+            {`Up to ${MAX_PHOTOS} photos, 10 MB each. Pick them, check them, then upload.`}
+          </DialogDescription>
+        </DialogHeader>
+
+        <div className="grid grid-cols-2 gap-3">
+          <PickButton
+            label="Take Photo"
+            icon={<Camera aria-hidden="true" className="size-6" />}
+            capture="environment"
+            disabled={uploading || full}
+            onPick={pick}
+          />
+          <PickButton
+            label="Choose from Gallery"
+            icon={<ImagePlus aria-hidden="true" className="size-6" />}
+            multiple
+            disabled={uploading || full}
+            onPick={pick}
+          />
+        </div>
+
+        {refusals.length > 0 ? (
+          <div
+            role="alert"
+            className="space-y-1 rounded-lg bg-red-50 p-3 text-red-900 dark:bg-red-950/50 dark:text-red-100"
+          >
+            {refusals.map((problem) => (
+              <p key={problem} className="flex items-start gap-2 text-sm font-medium">
+                <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+                {problem}
+              </p>
+            ))}
+          </div>
+        ) : null}
+
+        {pending.length > 0 ? (
+          <ul aria-label="Photos to upload" className="grid grid-cols-3 gap-2">
+            {pending.map((photo, index) => (
+              <li key={photo.key} className="relative">
+                <img
+                  src={photo.preview}
+                  alt={`To upload ${index + 1}: ${photo.file.name}`}
+                  className="aspect-square w-full rounded-lg object-cover"
+                />
+                <Button
+                  variant="outline"
+                  size="icon"
+                  className="absolute top-1 right-1 rounded-full"
+                  aria-label={`Remove ${photo.file.name}`}
+                  disabled={uploading}
+                  onClick={() => drop(photo)}
+                >
+                  <X aria-hidden="true" className="size-5" />
+                </Button>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+
+        {progress ? (
+          <div role="status" className="space-y-1.5">
+            <p className="text-sm font-medium">{`Uploading photo ${progress.index + 1} of ${progress.total}... ${percent}%`}</p>
+            <ProgressBar label="Upload progress" percent={percent} />
+          </div>
+        ) : null}
+
+        {failure ? (
+          <p
+            role="alert"
+            className="flex items-start gap-2 rounded-lg bg-red-50 p-3 text-sm font-medium text-red-900 dark:bg-red-950/50 dark:text-red-100"
+          >
+            <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+            {failure}
+          </p>
+        ) : null}
+
+        <div className="grid gap-2">
+          <Button size="lg" disabled={pending.length === 0 || uploading} onClick={() => void upload()}>
+            {uploading ? (
+              <LoaderCircle aria-hidden="true" className="size-5 animate-spin" />
+            ) : (
+              <Upload aria-hidden="true" className="size-5" />
+            )}
+            {pending.length > 0 ? `Upload ${pending.length} photo(s)` : "Upload"}
+          </Button>
+          <Button variant="outline" disabled={uploading} onClick={() => onOpenChange(false)}>
+            {pending.length > 0 ? "Cancel" : "Done"}
+          </Button>
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,139 @@
+import { TriangleAlert } from "lucide-react";
+import { useId } from "react";
+import {
+  ASKED_CHECK_ITEMS,
+  type CheckItem,
+  type CheckValue,
+  defectItems,
+} from "../../../../domain/checks/check-items";
+import { OPERATOR_INITIALS_MAX_LENGTH } from "../../../../domain/checks/check-sheet";
+import { fieldLabel } from "../../../../domain/forms/field-labels";
+import { messages } from "../../../../domain/text/messages";
+import { NotesField } from "../../../components/notes-field";
+import { TextField } from "../../../components/text-field";
+import { Card } from "../../../components/ui/card";
+import { cn } from "../../../lib/cn";
+import type { CheckSheetWizardApi } from "./check-sheet-wizard-api";
+
+const CHOICES: readonly { value: CheckValue; key: string; label: string; checked: string }[] = [
+  {
+    value: true,
+    key: "pass",
+    label: "Pass",
+    checked:
+      "peer-checked:border-emerald-700 peer-checked:bg-emerald-700 peer-checked:text-white dark:peer-checked:border-emerald-500 dark:peer-checked:bg-emerald-600",
+  },
+  {
+    value: false,
+    key: "defect",
+    label: "Defect",
+    checked:
+      "peer-checked:border-red-700 peer-checked:bg-red-700 peer-checked:text-white dark:peer-checked:border-red-500 dark:peer-checked:bg-red-600",
+  },
+  {
+    value: null,
+    key: "na",
+    label: "N/A",
+    checked:
+      "peer-checked:border-slate-600 peer-checked:bg-slate-200 peer-checked:text-slate-950 dark:peer-checked:border-slate-400 dark:peer-checked:bg-slate-700 dark:peer-checked:text-white",
+  },
+];
+
+/** One item as three large radio buttons in a labelled group: a screen reader reads the item, then each choice. */
+function CheckItemChoice({
+  item,
+  value,
+  onChange,
+}: {
+  item: CheckItem;
+  value: CheckValue;
+  onChange: (value: CheckValue) => void;
+}) {
+  const name = useId();
+  return (
+    <fieldset className="border-b border-slate-200 py-3 last:border-b-0 dark:border-slate-800">
+      <legend className="float-left mb-2 w-full font-semibold">{item.label}</legend>
+      <div className="clear-left grid grid-cols-3 gap-2">
+        {CHOICES.map((choice) => (
+          <label key={choice.key} className="relative block">
+            <input
+              type="radio"
+              name={name}
+              value={choice.key}
+              checked={value === choice.value}
+              onChange={() => onChange(choice.value)}
+              className="peer sr-only"
+            />
+            {/* 48 px high and a third of the width: hit with a gloved thumb. */}
+            <span
+              className={cn(
+                "flex min-h-12 cursor-pointer items-center justify-center rounded-lg border-2 px-1 text-base font-semibold select-none",
+                "border-slate-300 bg-white text-slate-900 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100",
+                "peer-focus-visible:ring-4 peer-focus-visible:ring-amber-400",
+                choice.checked,
+              )}
+            >
+              {choice.label}
+            </span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+function Notice({ children }: { children: string }) {
+  return (
+    <p className="flex items-start gap-2 rounded-lg border-2 border-amber-500 bg-amber-50 p-3 font-bold text-amber-950 dark:bg-amber-400/10 dark:text-amber-100">
+      <TriangleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+      {children}
+    </p>
+  );
+}
+
+/**
+ * Step 3, Daily Safety Check: the items as pass, defect or N/A, the defects notes, the operator's initials and the
+ * two notices.
+ */
+export function SafetyCheckStep({ wizard: api }: { wizard: CheckSheetWizardApi }) {
+  const { state, change } = api;
+  const { form } = state;
+  const defects = defectItems(form).length;
+  const answered = ASKED_CHECK_ITEMS.filter((item) => form[item.field] !== null).length;
+
+  return (
+    <div className="space-y-4">
+      <Notice>{messages.fuelNotice}</Notice>
+      <Card className="py-2">
+        <p aria-live="polite" className="py-2 text-sm font-medium text-slate-700 dark:text-slate-300">
+          {`${answered} of ${ASKED_CHECK_ITEMS.length} checked`}
+          {defects > 0 ? `, ${defects} ${defects === 1 ? "defect" : "defects"}` : ""}
+        </p>
+        {ASKED_CHECK_ITEMS.map((item) => (
+          <CheckItemChoice
+            key={item.field}
+            item={item}
+            value={form[item.field]}
+            onChange={(value) => change({ [item.field]: value })}
+          />
+        ))}
+      </Card>
+      <NotesField
+        label={fieldLabel("defectsNotes")}
+        value={form.defectsNotes}
+        onValueChange={(defectsNotes) => change({ defectsNotes })}
+        placeholder="Describe any defect: what, where, and what was done about it"
+        rows={4}
+      />
+      <TextField
+        label={fieldLabel("operatorInitials")}
+        value={form.operatorInitials ?? ""}
+        onValueChange={(operatorInitials) => change({ operatorInitials })}
+        maxLength={OPERATOR_INITIALS_MAX_LENGTH}
+        autoComplete="off"
+        autoCapitalize="characters"
+      />
+      <Notice>{messages.damagesNotice}</Notice>
+    </div>
+  );
+}

@@ -1,0 +1,175 @@
+import { CalendarDays, CheckCircle2, Info } from "lucide-react";
+import { useId } from "react";
+import { fieldLabel } from "../../../../domain/forms/field-labels";
+import { submitToOfficeLabel } from "../../../../domain/forms/sent-back";
+import { isPresent } from "../../../../domain/forms/signatures";
+import { TIMESHEET_SPEC } from "../../../../domain/forms/timesheet-spec";
+import { applyStandardShift, clearDay } from "../../../../domain/hours/hours";
+import type { TimesheetFields } from "../../../../domain/hours/timesheet";
+import { timesheetSubmitProblem } from "../../../../domain/sets/dispatch";
+import { messages } from "../../../../domain/text/messages";
+import { DAYS, type Day, dayKey } from "../../../../domain/time/days";
+import { formatDisplayDate } from "../../../../domain/time/iso-date";
+import { nextSaturday, weekEndingAdvice } from "../../../../domain/time/week-ending";
+import { TextField } from "../../../components/text-field";
+import { Button } from "../../../components/ui/button";
+import { Card } from "../../../components/ui/card";
+import { useIsCompanyMember } from "../../../lib/use-my-organisation";
+import { SubmitLabel } from "../wizard/signature-step";
+import type { FormSubmitApi } from "../wizard/use-form-submit";
+import type { FormWizardApi } from "../wizard/use-form-wizard";
+import type { WizardKind } from "../wizard/wizard-kind";
+import { WeekStep } from "./week-step";
+
+/** The timesheet's own changes: a day's standard shift, added or cleared with one tap. */
+export type TimesheetAction = { type: "addStandardShift"; day: Day } | { type: "clearDay"; day: Day };
+
+export type TimesheetWizardApi = FormWizardApi<TimesheetFields, TimesheetAction>;
+
+/** What the waiting list calls a timesheet. */
+export function timesheetLabel(form: TimesheetFields): string {
+  return form.weekEnding ? `Timesheet, week ending ${formatDisplayDate(form.weekEnding)}` : "Timesheet";
+}
+
+/** Step 1's date: the week ending, with the way to the Saturday when the date given is not one. */
+function WeekEndingField({ wizard }: { wizard: TimesheetWizardApi }) {
+  const { state, change } = wizard;
+  const { form } = state;
+  const advice = weekEndingAdvice(form.weekEnding);
+  const saturday = advice ? nextSaturday(form.weekEnding) : null;
+  return (
+    <TextField
+      label={fieldLabel("weekEnding")}
+      type="date"
+      value={form.weekEnding}
+      onValueChange={(weekEnding) => change({ weekEnding })}
+      hint={
+        advice ? (
+          <div className="space-y-2">
+            <p className="font-medium text-amber-900 dark:text-amber-200">{advice}</p>
+            {saturday ? (
+              <Button variant="outline" onClick={() => change({ weekEnding: saturday })}>
+                <CalendarDays aria-hidden="true" className="size-5" />
+                {`Use Saturday ${formatDisplayDate(saturday)}`}
+              </Button>
+            ) : null}
+          </div>
+        ) : (
+          "The Saturday the week ends on."
+        )
+      }
+    />
+  );
+}
+
+const START_READINGS = [
+  { field: "machineHours", inputMode: "decimal" },
+  { field: "vanMileage", inputMode: "numeric" },
+] as const;
+
+/** Step 2's start readings, under the machine's fields. */
+function StartReadings({ wizard }: { wizard: TimesheetWizardApi }) {
+  const { state, change } = wizard;
+  return (
+    <>
+      {START_READINGS.map(({ field, inputMode }) => (
+        <TextField
+          key={field}
+          label={fieldLabel(field)}
+          value={state.form[field]}
+          onValueChange={(value) => change({ [field]: value })}
+          inputMode={inputMode}
+          autoComplete="off"
+          maxLength={50}
+        />
+      ))}
+    </>
+  );
+}
+
+/** The end of the signature step: what is still missing, and Complete & Email. */
+function TimesheetSummary({ wizard, submission }: { wizard: TimesheetWizardApi; submission: FormSubmitApi }) {
+  const { form, rating } = wizard.state;
+  const problem = timesheetSubmitProblem({ ...form, rating });
+  const statusId = useId();
+  const companyMember = useIsCompanyMember();
+  return (
+    <Card className="space-y-3">
+      <div id={statusId} role="status" aria-live="polite">
+        {problem ? (
+          <div className="flex items-start gap-2 rounded-lg bg-amber-50 p-3 text-amber-950 dark:bg-amber-400/10 dark:text-amber-100">
+            <Info aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+            <p>
+              <span className="block font-semibold">{problem.title}</span>
+              {problem.description}
+            </p>
+          </div>
+        ) : (
+          <p className="flex items-start gap-2 font-medium text-emerald-800 dark:text-emerald-300">
+            <CheckCircle2 aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+            Ready to submit: the timesheet will be emailed to the addresses above.
+          </p>
+        )}
+      </div>
+      <Button
+        size="lg"
+        className="w-full"
+        disabled={problem !== null || submission.submitting}
+        aria-describedby={statusId}
+        onClick={submission.completeAndEmail}
+      >
+        <SubmitLabel
+          submitting={submission.submitting}
+          label={companyMember ? submitToOfficeLabel : "Complete & Email Timesheet"}
+        />
+      </Button>
+    </Card>
+  );
+}
+
+function plural(count: number, one: string): string {
+  return `${count} ${one}${count === 1 ? "" : "s"}`;
+}
+
+/** The weekly timesheet's wizard: its spec, and what only it has (the week's days and the start readings). */
+export const TIMESHEET_WIZARD: WizardKind<TimesheetFields, TimesheetAction> = {
+  spec: TIMESHEET_SPEC,
+  label: timesheetLabel,
+  subtitle: (orderNumber) => (orderNumber ? `Order number: ${orderNumber}` : undefined),
+  restoredWork: (form) => {
+    const days = DAYS.filter(
+      (day) => form[dayKey(day, "Start")] !== "" || form[dayKey(day, "Finish")] !== "",
+    ).length;
+    const signed = [form.operatorSignature, form.clientSignature].filter(isPresent).length;
+    const parts: string[] = [];
+    if (days > 0) parts.push(`${plural(days, "day")} of hours`);
+    if (signed > 0) parts.push(plural(signed, "signature"));
+    if (form.company) parts.push(`the details for ${form.company}`);
+    if (parts.length === 0) parts.push("what you filled in");
+    return parts.join(", ");
+  },
+  reduce: (form, action) =>
+    action.type === "addStandardShift" ? applyStandardShift(form, action.day) : clearDay(form, action.day),
+  dateField: WeekEndingField,
+  vehicleExtras: StartReadings,
+  ownSteps: { week: WeekStep },
+  signatureSummary: TimesheetSummary,
+  submitLabel: null,
+  emailPanelButton: null,
+  oneStepMember: "timesheetData",
+  oneStepProblem: (form, rating) => timesheetSubmitProblem({ ...form, rating }),
+  ratingOffered: () => true,
+  afterSubmit: "restart",
+  saveFailure: (message) => messages.draftSaveFailed(message),
+  draftSaved: { title: messages.timesheetDraftSaved },
+  signature: {
+    draftNote: "Keep this timesheet and have it signed later; it stays in your drafts.",
+    draftButton: "Save as Draft",
+    operatorTitle: fieldLabel("operatorSignature"),
+    clientTitle: () => fieldLabel("clientSignature"),
+    clientPlaceholder: () => "Client or foreman's full name",
+    clientPrompt: () => "Client signature required",
+    dateLabel: fieldLabel("signatureDate"),
+    emailNote: "The signed timesheet goes to these addresses as a PDF.",
+  },
+};

@@ -1,0 +1,157 @@
+import { X } from "lucide-react";
+import { useId } from "react";
+import { fieldLabel } from "../../../../domain/forms/field-labels";
+import { MAX_BREAK_MINUTES } from "../../../../domain/forms/form-fields";
+import {
+  breakFieldValue,
+  dayNetHours,
+  finishNotAfterStart,
+  isStandardShiftAdded,
+  STANDARD_SHIFT,
+} from "../../../../domain/hours/hours";
+import type { TimesheetFields } from "../../../../domain/hours/timesheet";
+import { messages } from "../../../../domain/text/messages";
+import { DAY_LABELS, DAYS, type Day, dayKey } from "../../../../domain/time/days";
+import { NotesField } from "../../../components/notes-field";
+import { TextField } from "../../../components/text-field";
+import { Button } from "../../../components/ui/button";
+import { Card } from "../../../components/ui/card";
+import type { TimesheetWizardApi } from "./timesheet-kind";
+
+function DayCard({ day, form, api }: { day: Day; form: TimesheetFields; api: TimesheetWizardApi }) {
+  const { change, dispatch } = api;
+  const headingId = useId();
+  const start = form[dayKey(day, "Start")];
+  const finish = form[dayKey(day, "Finish")];
+  const breakMinutes = form[dayKey(day, "Break")];
+  const hasTimes = start !== "" || finish !== "";
+  const added = isStandardShiftAdded(form, day);
+  const label = DAY_LABELS[day];
+
+  return (
+    <Card role="region" aria-labelledby={headingId} className="space-y-3 p-4">
+      <div className="flex items-center justify-between gap-3">
+        <h3 id={headingId} className="text-lg font-bold">
+          {label}
+        </h3>
+        <p aria-live="polite" className="text-right text-sm text-slate-700 dark:text-slate-300">
+          Net hours{" "}
+          <strong className="text-lg text-slate-900 tabular-nums dark:text-slate-100">
+            {hasTimes ? dayNetHours(form, day) : "-"}
+          </strong>
+        </p>
+      </div>
+
+      <div className="flex gap-2">
+        {added ? (
+          <p className="flex min-h-11 flex-1 items-center justify-center gap-1.5 rounded-lg bg-emerald-100 font-semibold text-emerald-900 dark:bg-emerald-400/15 dark:text-emerald-200">
+            ✓ Added
+          </p>
+        ) : (
+          <Button
+            className="flex-1"
+            onClick={() => dispatch({ type: "addStandardShift", day })}
+            title={`${STANDARD_SHIFT.start} to ${STANDARD_SHIFT.finish}, ${STANDARD_SHIFT.breakMinutes} min break`}
+          >
+            {`+${STANDARD_SHIFT.netHours} Hours`}
+          </Button>
+        )}
+        {hasTimes ? (
+          <Button variant="outline" onClick={() => dispatch({ type: "clearDay", day })}>
+            <X aria-hidden="true" className="size-5" />
+            Clear
+          </Button>
+        ) : null}
+      </div>
+
+      {finishNotAfterStart({ start, finish }) ? (
+        <p className="text-sm font-medium text-red-700 dark:text-red-300">{messages.finishNotAfterStart}</p>
+      ) : null}
+
+      <details className="rounded-lg border border-slate-200 dark:border-slate-700">
+        <summary className="flex min-h-11 cursor-pointer items-center px-3 font-semibold select-none">
+          Enter times manually
+        </summary>
+        <div className="grid grid-cols-2 gap-3 px-3 pt-1 pb-3">
+          <TextField
+            label="Start"
+            type="time"
+            value={start}
+            onValueChange={(value) => change({ [dayKey(day, "Start")]: value })}
+          />
+          <TextField
+            label="Finish"
+            type="time"
+            value={finish}
+            onValueChange={(value) => change({ [dayKey(day, "Finish")]: value })}
+          />
+          <TextField
+            label="Break (min)"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={MAX_BREAK_MINUTES}
+            step={1}
+            placeholder={String(STANDARD_SHIFT.breakMinutes)}
+            value={breakMinutes === null ? "" : String(breakMinutes)}
+            onValueChange={(value) => change({ [dayKey(day, "Break")]: breakFieldValue(value) })}
+          />
+          <TextField
+            label="Working"
+            value={form[dayKey(day, "Working")]}
+            onValueChange={(value) => change({ [dayKey(day, "Working")]: value })}
+            maxLength={200}
+          />
+          <TextField
+            label="Standing"
+            value={form[dayKey(day, "Standing")]}
+            onValueChange={(value) => change({ [dayKey(day, "Standing")]: value })}
+            maxLength={200}
+          />
+          <TextField
+            label="Breakdown"
+            value={form[dayKey(day, "Breakdown")]}
+            onValueChange={(value) => change({ [dayKey(day, "Breakdown")]: value })}
+            maxLength={2000}
+          />
+          <div className="col-span-2">
+            <TextField
+              label={fieldLabel("siteLocation")}
+              value={form[dayKey(day, "SiteLocation")]}
+              onValueChange={(value) => change({ [dayKey(day, "SiteLocation")]: value })}
+              placeholder={form.siteLocation || undefined}
+              maxLength={200}
+            />
+          </div>
+        </div>
+      </details>
+    </Card>
+  );
+}
+
+/** Step 3, Weekly Timesheet: Monday to Sunday, the weekly total, and the breakdown reason. */
+export function WeekStep({ wizard: api }: { wizard: TimesheetWizardApi }) {
+  const { form } = api.state;
+  return (
+    <div className="space-y-3">
+      <p className="text-sm text-slate-700 dark:text-slate-300">
+        {`Tap '+${STANDARD_SHIFT.netHours} Hours' for a standard day (${STANDARD_SHIFT.start} to ${STANDARD_SHIFT.finish}, ${STANDARD_SHIFT.breakMinutes} min break), or enter the times yourself.`}
+      </p>
+      {DAYS.map((day) => (
+        <DayCard key={day} day={day} form={form} api={api} />
+      ))}
+      <Card className="flex items-center justify-between gap-3 border-amber-500 bg-amber-50 dark:border-amber-500 dark:bg-amber-400/10">
+        <span className="text-lg font-bold">Total hours</span>
+        <output aria-live="polite" className="text-3xl font-bold tabular-nums">
+          {form.totalHours ?? 0}
+        </output>
+      </Card>
+      <NotesField
+        label={fieldLabel("breakdownNotes")}
+        value={form.breakdownNotes}
+        onValueChange={(breakdownNotes) => api.change({ breakdownNotes })}
+        placeholder="If the machine broke down this week, what happened and for how long"
+      />
+    </div>
+  );
+}

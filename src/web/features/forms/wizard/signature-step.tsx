@@ -1,0 +1,151 @@
+import { LoaderCircle, Mail, Save } from "lucide-react";
+import { MAX_ANONYMOUS_EMAILS, MAX_EMAILS, RATING_HIDE_DELAY_MS } from "../../../../domain/forms/constants";
+import { checkSheetEmailButtonEnabled } from "../../../../domain/sets/dispatch";
+import { messages } from "../../../../domain/text/messages";
+import { RatingPicker } from "../../../components/rating-picker";
+import { RecipientInput } from "../../../components/recipient-input";
+import { SignatureDateField } from "../../../components/signature-date-field";
+import { SignerBlock } from "../../../components/signer-block";
+import { Button } from "../../../components/ui/button";
+import { Card } from "../../../components/ui/card";
+import { toast } from "../../../components/ui/use-toast";
+import { useDelayedFlag } from "../../../lib/use-delayed-flag";
+import type { FormSubmitApi } from "./use-form-submit";
+import type { FormWizardApi, WizardFields } from "./use-form-wizard";
+
+interface SignatureStepProps<F extends WizardFields, X extends { type: string }> {
+  wizard: FormWizardApi<F, X>;
+  submission: FormSubmitApi;
+}
+
+/** The submitting button's face: a spinner while it runs. */
+export function SubmitLabel({ submitting, label }: { submitting: boolean; label: string }) {
+  return submitting ? (
+    <>
+      <LoaderCircle aria-hidden="true" className="size-5 animate-spin" />
+      Submitting...
+    </>
+  ) : (
+    <>
+      <Mail aria-hidden="true" className="size-5" />
+      {label}
+    </>
+  );
+}
+
+/**
+ * The last step of every form, Driver Signature (spec section 2): Save as Draft for account holders, the
+ * operator's and the client's (or supervisor's) signatures, the date, the client's confidential rating, the
+ * email addresses, and the form type's summary with the way to submit.
+ */
+export function SignatureStep<F extends WizardFields, X extends { type: string }>({
+  wizard,
+  submission,
+}: SignatureStepProps<F, X>) {
+  const { kind, state, changeCommon: change, dispatch, accountHolder, saving, saveDraft } = wizard;
+  const words = kind.signature;
+  const { form, rating } = state;
+  const ratingOffered = kind.ratingOffered(form, accountHolder);
+  const viaApproval = accountHolder && kind.approval !== undefined;
+  const emailPanelOpen = useDelayedFlag(
+    !viaApproval && rating !== null && form.submitViaEmail,
+    RATING_HIDE_DELAY_MS,
+  );
+  const Summary = kind.signatureSummary;
+
+  // Said as it is: on the server, or kept on this phone until there is signal.
+  const saveAsDraft = async () => {
+    const saved = await saveDraft();
+    if (saved === "sent") toast({ ...kind.draftSaved, variant: "success" });
+    if (saved === "queued") toast({ ...messages.savedOnPhoneNotice, variant: "success" });
+  };
+
+  return (
+    <div className="space-y-4">
+      {accountHolder ? (
+        <Card className="space-y-3">
+          <h3 className="text-lg font-bold">Save as Draft</h3>
+          <p className="text-sm text-slate-700 dark:text-slate-300">{words.draftNote}</p>
+          <Button
+            variant="secondary"
+            className="w-full"
+            disabled={saving || submission.submitted}
+            onClick={() => void saveAsDraft()}
+          >
+            <Save aria-hidden="true" className="size-5" />
+            {words.draftButton}
+          </Button>
+        </Card>
+      ) : null}
+
+      <SignerBlock
+        title={words.operatorTitle}
+        dialogTitle={words.operatorDialogTitle}
+        name={form.operatorSignedName}
+        onNameChange={(operatorSignedName) => change({ operatorSignedName })}
+        signature={form.operatorSignature}
+        onSignatureChange={(operatorSignature, operatorSignedAt) =>
+          change({ operatorSignature, operatorSignedAt })
+        }
+        prompt="Tap to sign"
+        clearLabel={words.clearLabel}
+      />
+      <SignerBlock
+        title={words.clientTitle(accountHolder)}
+        dialogTitle={words.clientDialogTitle}
+        namePlaceholder={words.clientPlaceholder(accountHolder)}
+        name={form.clientSignedName}
+        onNameChange={(clientSignedName) => change({ clientSignedName })}
+        signature={form.clientSignature}
+        onSignatureChange={(clientSignature, clientSignedAt) => change({ clientSignature, clientSignedAt })}
+        prompt={words.clientPrompt(accountHolder)}
+        clearLabel={words.clearLabel}
+      />
+      <Card>
+        <SignatureDateField
+          label={words.dateLabel}
+          value={form.signatureDate}
+          onChange={(signatureDate) => change({ signatureDate })}
+        />
+      </Card>
+
+      {ratingOffered ? (
+        <RatingPicker
+          value={rating}
+          onChange={(next) => dispatch({ type: "rate", rating: next })}
+          prompt={words.ratingPrompt}
+        />
+      ) : null}
+
+      {emailPanelOpen ? (
+        <Card role="region" aria-label="Email Submission" className="space-y-3">
+          <h3 className="flex items-center gap-2 text-lg font-bold">
+            <Mail aria-hidden="true" className="size-5" />
+            Email Submission
+          </h3>
+          <p className="text-sm text-slate-700 dark:text-slate-300">{words.emailNote}</p>
+          <RecipientInput
+            emails={form.submissionEmails}
+            onChange={(submissionEmails) => change({ submissionEmails })}
+            maxRows={accountHolder ? MAX_EMAILS : MAX_ANONYMOUS_EMAILS}
+          />
+          {kind.emailPanelButton ? (
+            <Button
+              size="lg"
+              className="w-full"
+              disabled={
+                !checkSheetEmailButtonEnabled(form.submissionEmails, submission.submitting) ||
+                submission.submitted
+              }
+              onClick={submission.completeAndEmail}
+            >
+              <SubmitLabel submitting={submission.submitting} label={kind.emailPanelButton} />
+            </Button>
+          ) : null}
+        </Card>
+      ) : null}
+
+      <Summary wizard={wizard} submission={submission} />
+    </div>
+  );
+}

@@ -1,0 +1,76 @@
+import { History, OctagonAlert } from "lucide-react";
+import { isBlocking } from "../../../domain/company/company-state";
+import type { ReviewRow } from "../../../domain/company/office-review";
+import { changedFieldsText, companyStatusLabel } from "../../../domain/forms/sent-back";
+import { companyMessages } from "../../../domain/text/company-messages";
+import { formatDisplayDate } from "../../../domain/time/iso-date";
+import { formatUkTime } from "../../../domain/time/uk-time";
+import { useReviewWeek } from "./api/review-queries";
+
+/**
+ * The week's forms in the company's words (decision record 040): which stop its approval and why, which were
+ * resubmitted and what changed, and its history from the audit trail (submitted, sent back, resubmitted, approved,
+ * reopened, with who and why). Read afresh each time a week opens.
+ */
+export function WeekStatePanel({ organisationId, row }: { organisationId: string; row: ReviewRow }) {
+  const week = useReviewWeek(organisationId, row);
+  if (!week.data) return null;
+  const name = (form: { kind: "timesheet" | "check-sheet"; date: string | null }) =>
+    companyMessages.reviewFormName(form.kind, formatDisplayDate(form.date));
+  const blockers = week.data.forms.filter((form) => isBlocking(form.state.state));
+  return (
+    <div className="grid gap-3">
+      {blockers.length > 0 ? (
+        <section
+          aria-labelledby="week-blockers-heading"
+          className="rounded-lg border border-amber-400 bg-amber-50 p-3 text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+        >
+          <h3 id="week-blockers-heading" className="flex items-center gap-2 font-bold">
+            <OctagonAlert aria-hidden="true" className="size-5 shrink-0" />
+            {companyMessages.blockersHeading}
+          </h3>
+          <ul className="mt-1 list-disc pl-6">
+            {blockers.map((form) => (
+              <li key={form.id} className="break-words">
+                {companyMessages.reviewBlocker(
+                  name(form),
+                  form.state.state as "draft" | "sent_back" | "reopened",
+                )}
+                {form.state.reason ? `: ${form.state.reason}` : ""}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      <ul aria-label={companyMessages.weekFormsLabel} className="grid gap-1 text-sm">
+        {week.data.forms.map((form) => (
+          <li key={form.id} className="break-words">
+            <span className="font-semibold">{companyStatusLabel(form.state)}</span>: {name(form)}
+            {form.state.resubmitted ? ` (${changedFieldsText(form.state.resubmitted.changes)})` : ""}
+          </li>
+        ))}
+      </ul>
+      <section aria-labelledby="week-history-heading">
+        <h3 id="week-history-heading" className="flex items-center gap-2 text-lg font-bold">
+          <History aria-hidden="true" className="size-5 shrink-0" />
+          {companyMessages.historyHeading}
+        </h3>
+        {week.data.history.length === 0 ? (
+          <p className="text-sm">{companyMessages.historyEmpty}</p>
+        ) : (
+          <ol className="mt-1 grid gap-1 text-sm">
+            {week.data.history.map((event) => (
+              <li key={`${event.at}-${event.formId}-${event.action}`} className="break-words">
+                <span className="text-slate-700 dark:text-slate-300">
+                  {formatUkTime(new Date(event.at), "minute")}
+                </span>{" "}
+                {companyMessages.historyEvent({ ...event, form: name(event) })}
+                {event.changes ? ` (${changedFieldsText(event.changes)})` : ""}
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+    </div>
+  );
+}
