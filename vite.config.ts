@@ -3,6 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { parse as parseMessage } from "@formatjs/icu-messageformat-parser";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import type { ChunkingContext, CodeSplittingGroup, OutputBundle } from "rolldown";
@@ -59,6 +60,38 @@ const PRERENDERED_PAGES: Record<string, string> = {
   "/?screen=customer-selection&form=timesheet": "customer-selection-timesheet.html",
   "/?screen=customer-selection&form=check-sheet": "customer-selection-check-sheet.html",
 };
+
+const CATALOG = /[\\/]src[\\/]domain[\\/]text[\\/]catalogs[\\/][^\\/]+\.json$/;
+
+/**
+ * The browser gets each message catalog already parsed (ICU MessageFormat to its syntax tree), so it needs no
+ * message parser: the formatter's parser is swapped for its parser-less build (decision 048).
+ */
+function precompiledCatalogs(): Plugin {
+  return {
+    name: "plant-sheets:precompiled-catalogs",
+    apply: "build",
+    enforce: "pre",
+    config: () => ({
+      resolve: {
+        alias: [
+          {
+            find: /^@formatjs\/icu-messageformat-parser$/,
+            replacement: "@formatjs/icu-messageformat-parser/no-parser.js",
+          },
+        ],
+      },
+    }),
+    load(id) {
+      if (!CATALOG.test(id)) return null;
+      const messages = JSON.parse(readFileSync(id, "utf8")) as Record<string, string>;
+      const parsed = Object.fromEntries(
+        Object.entries(messages).map(([key, message]) => [key, parseMessage(message)]),
+      );
+      return { code: `export default ${JSON.stringify(parsed)};`, moduleType: "js" };
+    },
+  };
+}
 
 /**
  * Writes boot.js, which every page runs before its first paint, into the page's <head>: the first paint then
@@ -320,6 +353,7 @@ export default defineConfig({
   root: "src/web",
   publicDir: "public",
   plugins: [
+    precompiledCatalogs(),
     react(),
     tailwindcss(),
     bootScript(),

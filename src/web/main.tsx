@@ -1,8 +1,10 @@
 import "./lib/zod-jitless";
 import { StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
+import { DEFAULT_LOCALE } from "../domain/text/i18n/locales";
 import { App } from "./app";
 import { cn } from "./lib/cn";
+import { chosenLocale, startInChosenLocale } from "./lib/i18n";
 import { followSystemTheme } from "./lib/theme";
 import "./styles.css";
 
@@ -32,14 +34,17 @@ function hydrate(root: HTMLElement) {
   });
 }
 
-if (html.dataset.render === "hydrate") {
+// The prerendered markup is English: in another language the app draws the screen anew, once its catalog is here.
+if (html.dataset.render === "hydrate" && chosenLocale() === DEFAULT_LOCALE) {
   // tailwind-merge builds its class tables on first use: a step of its own rather than part of a render slice.
   inNextTask(() => {
     cn();
     inNextTask(() => hydrate(root));
   });
 } else {
-  root.replaceChildren();
-  delete html.dataset.render;
-  startTransition(() => createRoot(root).render(app));
+  void startInChosenLocale().then(() => {
+    root.replaceChildren();
+    delete html.dataset.render;
+    startTransition(() => createRoot(root).render(app));
+  });
 }

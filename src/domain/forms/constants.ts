@@ -53,6 +53,8 @@ export const MAX_SIGNATURE_DATA_URL_LENGTH = 300 * 1024;
 export const STORAGE_KEYS = {
   session: "plant-sheets.session",
   theme: "plant-sheets.theme",
+  /** The language chosen in the header's menu (a Locale, or a test's pseudo-locale). */
+  language: "plant-sheets.language",
   privacyAccepted: "plant-sheets.privacy-accepted",
   privacyAcceptedDate: "plant-sheets.privacy-accepted-date",
   privacyRejected: "plant-sheets.privacy-rejected",

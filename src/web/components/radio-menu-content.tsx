@@ -9,7 +9,9 @@ import {
 export interface MenuChoice {
   value: string;
   label: string;
-  icon: LucideIcon;
+  icon?: LucideIcon;
+  /** The choice's language, when it is named in its own (a language menu). */
+  lang?: string;
 }
 
 interface RadioMenuContentProps {
@@ -27,9 +29,9 @@ export function RadioMenuContent({ label, value, choices, onChoose }: RadioMenuC
     <DropdownMenuContent align="end">
       <DropdownMenuLabel>{label}</DropdownMenuLabel>
       <DropdownMenuRadioGroup value={value} onValueChange={onChoose}>
-        {choices.map(({ value: choice, label: choiceLabel, icon: Icon }) => (
-          <DropdownMenuRadioItem key={choice} value={choice}>
-            <Icon aria-hidden="true" className="size-4" />
+        {choices.map(({ value: choice, label: choiceLabel, icon: Icon, lang }) => (
+          <DropdownMenuRadioItem key={choice} value={choice} lang={lang}>
+            {Icon ? <Icon aria-hidden="true" className="size-4" /> : null}
             {choiceLabel}
           </DropdownMenuRadioItem>
         ))}

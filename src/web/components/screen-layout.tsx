@@ -2,7 +2,9 @@ import { ArrowLeft } from "lucide-react";
 import { type ReactNode, useEffect } from "react";
 import { Link } from "wouter";
 import { cn } from "../lib/cn";
+import { useT } from "../lib/i18n";
 import { OfflineStatus } from "../offline/offline-status";
+import { LanguageToggle } from "./language-toggle";
 import { Logo } from "./logo";
 import { ThemeToggle } from "./theme-toggle";
 import { buttonClasses } from "./ui/button";
@@ -23,9 +25,11 @@ const onDarkBar = "text-white hover:bg-slate-800 hover:text-white dark:text-whit
 /** The frame of every screen except home: the brand bar with a back link, the screen title, the theme switch. */
 export function ScreenLayout({ title, subtitle, back, wide = false, children }: ScreenLayoutProps) {
   const width = wide ? "max-w-2xl lg:max-w-7xl" : "max-w-2xl";
+  const t = useT();
+  const productName = t("header.productName");
   useEffect(() => {
-    document.title = `${title} - Plant Sheets`;
-  }, [title]);
+    document.title = `${title} - ${productName}`;
+  }, [title, productName]);
 
   return (
     <div className="min-h-dvh">
@@ -39,10 +43,13 @@ export function ScreenLayout({ title, subtitle, back, wide = false, children }: 
           ) : (
             <Link href="/" className={cn(buttonClasses("ghost"), onDarkBar, "px-2")}>
               <Logo className="size-8" />
-              <span>Plant Sheets</span>
+              <span>{productName}</span>
             </Link>
           )}
-          <div className={cn("ml-auto rounded-lg", "[&_button]:text-white [&_button:hover]:bg-slate-800")}>
+          <div
+            className={cn("ml-auto flex rounded-lg", "[&_button]:text-white [&_button:hover]:bg-slate-800")}
+          >
+            <LanguageToggle />
             <ThemeToggle />
           </div>
         </div>

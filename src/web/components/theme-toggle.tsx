@@ -1,8 +1,8 @@
 import { Monitor, Moon, Sun } from "lucide-react";
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
-import { preloadWhenIdle } from "../lib/preload-when-idle";
+import { lazy, Suspense, useState } from "react";
 import { readThemeChoice, storeThemeChoice, type ThemeChoice } from "../lib/theme";
 import { Button } from "./ui/button";
+import { useLazyMenu } from "./use-lazy-menu";
 
 const loadThemeMenu = () => import("./theme-menu");
 const ThemeMenu = lazy(async () => ({ default: (await loadThemeMenu()).ThemeMenu }));
@@ -10,25 +10,10 @@ const ThemeMenu = lazy(async () => ({ default: (await loadThemeMenu()).ThemeMenu
 const labels: Record<ThemeChoice, string> = { light: "Light", dark: "Dark", system: "System" };
 const icons: Record<ThemeChoice, typeof Sun> = { light: Sun, dark: Moon, system: Monitor };
 
-/**
- * Light, dark or follow the phone; the choice is remembered on this device. The menu's code (a dropdown with
- * its positioning) is not part of the first screen: a plain button stands in until it has loaded, shortly after
- * the page is idle, and a press before then opens the menu as soon as it arrives.
- */
+/** Light, dark or follow the phone; the choice is remembered on this device. */
 export function ThemeToggle() {
   const [choice, setChoice] = useState<ThemeChoice>(readThemeChoice);
-  const [ready, setReady] = useState(false);
-  const [open, setOpen] = useState(false);
-  const [takeFocus, setTakeFocus] = useState(false);
-  const placeholder = useRef<HTMLButtonElement>(null);
-
-  const showMenu = () =>
-    loadThemeMenu().then(() => {
-      setTakeFocus(document.activeElement === placeholder.current);
-      setReady(true);
-    });
-  // biome-ignore lint/correctness/useExhaustiveDependencies: scheduled once, on mount.
-  useEffect(() => preloadWhenIdle(showMenu), []);
+  const menu = useLazyMenu(loadThemeMenu);
 
   const choose = (next: ThemeChoice) => {
     storeThemeChoice(next);
@@ -37,24 +22,27 @@ export function ThemeToggle() {
   const Icon = icons[choice];
   const standIn = (
     <Button
-      ref={placeholder}
+      ref={menu.standInRef}
       variant="ghost"
       size="icon"
       aria-label={`Theme: ${labels[choice]}`}
       aria-haspopup="menu"
       aria-expanded={false}
-      onClick={() => {
-        setOpen(true);
-        void showMenu();
-      }}
+      onClick={menu.openFromStandIn}
     >
       <Icon aria-hidden="true" className="size-5" />
     </Button>
   );
-  if (!ready) return standIn;
+  if (!menu.ready) return standIn;
   return (
     <Suspense fallback={standIn}>
-      <ThemeMenu choice={choice} onChoose={choose} open={open} onOpenChange={setOpen} autoFocus={takeFocus} />
+      <ThemeMenu
+        choice={choice}
+        onChoose={choose}
+        open={menu.open}
+        onOpenChange={menu.setOpen}
+        autoFocus={menu.takeFocus}
+      />
     </Suspense>
   );
 }

@@ -1,11 +1,13 @@
 import { LogIn, LogOut, UserRound } from "lucide-react";
 import { Suspense, useState } from "react";
+import { LanguageToggle } from "../../components/language-toggle";
 import { Logo } from "../../components/logo";
 import { ThemeToggle } from "../../components/theme-toggle";
 import { TodaysDate } from "../../components/todays-date";
 import { Button } from "../../components/ui/button";
 import { openAuthDialog } from "../../lib/auth-dialog-store";
 import { cn } from "../../lib/cn";
+import { useT } from "../../lib/i18n";
 import { lazyWithQueries } from "../../lib/lazy-with-queries";
 import { useSession } from "../../lib/session-store";
 import { OfflineStatus } from "../../offline/offline-status";
@@ -29,6 +31,7 @@ const onDarkBar =
 /** `width`: the page's column, so the header lines up with what is under it. */
 export function HomeHeader({ width = "max-w-2xl" }: { width?: string }) {
   const session = useSession();
+  const t = useT();
   // A tap on Logout while the question's code still loads is kept: the question opens as soon as it arrives.
   // Kept with the session it was made in, so that it cannot open the question again at the next login.
   const [logoutTappedInSession, setLogoutTappedInSession] = useState<number | null>(null);
@@ -36,7 +39,7 @@ export function HomeHeader({ width = "max-w-2xl" }: { width?: string }) {
   const logoutButton = (onClick?: () => void) => (
     <Button variant="outline" className={onDarkBar} onClick={onClick}>
       <LogOut aria-hidden="true" className="size-5" />
-      Logout
+      {t("header.logout")}
     </Button>
   );
 
@@ -50,12 +53,13 @@ export function HomeHeader({ width = "max-w-2xl" }: { width?: string }) {
       <div className={cn("mx-auto flex items-center gap-3 px-4 py-3", width)}>
         <Logo className="size-11 shrink-0" />
         <div className="min-w-0 flex-1">
-          <h1 className="text-xl leading-tight font-bold tracking-tight">Plant Sheets</h1>
+          <h1 className="text-xl leading-tight font-bold tracking-tight">{t("header.productName")}</h1>
           <p className="text-sm text-slate-300">
             <TodaysDate />
           </p>
         </div>
-        <div className="rounded-lg text-white [&_button]:text-white [&_button:hover]:bg-slate-800">
+        <div className="flex shrink-0 rounded-lg text-white [&_button]:text-white [&_button:hover]:bg-slate-800">
+          <LanguageToggle />
           <ThemeToggle />
         </div>
       </div>
@@ -66,7 +70,7 @@ export function HomeHeader({ width = "max-w-2xl" }: { width?: string }) {
             <UserRound aria-hidden="true" className="size-5 shrink-0 text-amber-400" />
             <div className="min-w-0 flex-1">
               <p className="truncate font-semibold">{session.driverName}</p>
-              <p className="text-sm text-emerald-300">Session active (30 min)</p>
+              <p className="text-sm text-emerald-300">{t("header.sessionActive")}</p>
             </div>
             <Suspense fallback={logoutButton(() => setLogoutTappedInSession(session.loginTime))}>
               <LogoutDialog initiallyOpen={logoutTappedInSession === session.loginTime}>
@@ -76,10 +80,10 @@ export function HomeHeader({ width = "max-w-2xl" }: { width?: string }) {
           </>
         ) : (
           <>
-            <p className="min-w-0 flex-1 text-sm text-slate-300">No account needed to fill in a form.</p>
+            <p className="min-w-0 flex-1 text-sm text-slate-300">{t("header.noAccountNeeded")}</p>
             <Button onClick={() => openAuthDialog("login")}>
               <LogIn aria-hidden="true" className="size-5" />
-              Login (Optional)
+              {t("header.login")}
             </Button>
           </>
         )}

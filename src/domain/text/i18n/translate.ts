@@ -1,0 +1,55 @@
+import type { MessageFormatElement } from "@formatjs/icu-messageformat-parser";
+import { IntlMessageFormat } from "intl-messageformat";
+import type englishCatalog from "../catalogs/en-GB.json";
+import type { Locale } from "./locales";
+
+/** Every message the app shows, by key: the English catalog is the list of keys. */
+export type MessageKey = keyof typeof englishCatalog;
+
+/**
+ * A language's messages in ICU MessageFormat: as written (on the server and in tests), or as the build parsed them
+ * ahead (in the browser, which then needs no parser).
+ */
+export type Catalog = Record<MessageKey, string | MessageFormatElement[]>;
+
+export type MessageValue = string | number | Date;
+export type MessageValues = Readonly<Record<string, MessageValue>>;
+
+/** The pseudo-locales of the tests: every message accented and longer, left to right and right to left. */
+export const PSEUDO_LOCALES = ["en-XA", "ar-XB"] as const;
+export type PseudoLocale = (typeof PSEUDO_LOCALES)[number];
+export type AnyLocale = Locale | PseudoLocale;
+
+/** The locale Intl formats dates, numbers and plurals in: Portuguese as in Portugal, the pseudo-locales as en-GB. */
+export function intlLocale(locale: AnyLocale): string {
+  if (locale === "pt") return "pt-PT";
+  if (locale === "en-XA" || locale === "ar-XB") return "en-GB";
+  return locale;
+}
+
+export function textDirection(locale: AnyLocale): "ltr" | "rtl" {
+  return locale === "ar-XB" ? "rtl" : "ltr";
+}
+
+export interface Translator {
+  readonly locale: AnyLocale;
+  /** The message `key` in this language, its placeholders filled from `values`. */
+  t(key: MessageKey, values?: MessageValues): string;
+}
+
+/** A translator over one catalog; each message is compiled once, on its first use. */
+export function createTranslator(locale: AnyLocale, catalog: Catalog): Translator {
+  const compiled = new Map<MessageKey, IntlMessageFormat>();
+  const formatLocale = intlLocale(locale);
+  return {
+    locale,
+    t(key, values) {
+      let format = compiled.get(key);
+      if (!format) {
+        format = new IntlMessageFormat(catalog[key], formatLocale);
+        compiled.set(key, format);
+      }
+      return String(format.format(values as Record<string, MessageValue> | undefined));
+    },
+  };
+}
