@@ -24,6 +24,7 @@ import {
   SupervisorRatingSchema,
 } from "../sets/rating";
 import { isValidClientEmail, nonBlankEmails } from "../text/client-email";
+import { LOCALES } from "../text/i18n/locales";
 import { messages } from "../text/messages";
 
 /**
@@ -65,8 +66,14 @@ export const LoginResponseSchema = z.object({
   email: z.string().optional(),
   loginTime: z.number().optional(),
   expiresAt: z.string().optional(),
+  /** The language the account chose in the app; null before it chose one. */
+  language: z.enum(LOCALES).nullable().optional(),
 });
 export type LoginResponse = z.infer<typeof LoginResponseSchema>;
+
+/** PUT /api/drivers/me/language: the language chosen in the app's menu, kept on the account. */
+export const ChooseLanguageRequestSchema = z.object({ language: z.enum(LOCALES) });
+export type ChooseLanguageRequest = z.infer<typeof ChooseLanguageRequestSchema>;
 
 /**
  * Beyond the spec (whose sign-up takes a password too): the name and address only. The password is chosen on

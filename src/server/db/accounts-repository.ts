@@ -10,6 +10,8 @@ export interface Account {
   passwordHash: string;
   createdAt: string;
   updatedAt: string;
+  /** The language the account chose in the app; null until it chooses one (English). */
+  language: string | null;
 }
 
 export interface NewAccount {
@@ -38,6 +40,7 @@ function toAccount(row: Selectable<AccountsTable>): Account {
     passwordHash: row.password_hash,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    language: row.language ?? null,
   };
 }
 
@@ -80,6 +83,11 @@ export async function findAccountById(db: Kysely<DB>, id: string): Promise<Accou
 }
 
 /** Returns false when no such account exists. */
+/** Keeps the language the account chose in the app. */
+export async function updateAccountLanguage(db: Kysely<DB>, id: string, language: string): Promise<void> {
+  await db.updateTable("accounts").set({ language }).where("id", "=", id).execute();
+}
+
 export async function updatePasswordHash(
   db: Kysely<DB>,
   id: string,

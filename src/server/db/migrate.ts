@@ -24,6 +24,7 @@ import * as m023 from "./migrations/023-returned-and-resubmitted-forms";
 import * as m025 from "./migrations/025-sample-lists-removed";
 import * as m026 from "./migrations/026-order-prefixes";
 import * as m027 from "./migrations/027-company-check-sheet-keys";
+import * as m028 from "./migrations/028-account-language";
 import type { DB } from "./schema";
 
 /**
@@ -55,6 +56,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   "025-sample-lists-removed": m025,
   "026-order-prefixes": m026,
   "027-company-check-sheet-keys": m027,
+  "028-account-language": m028,
 };
 
 /**

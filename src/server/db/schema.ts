@@ -37,6 +37,8 @@ export interface AccountsTable {
   password_hash: string;
   created_at: string;
   updated_at: string;
+  /** The language chosen in the app (a Locale); null is English. Optional on insert: it defaults to null. */
+  language?: string | null;
 }
 
 export interface SessionsTable {

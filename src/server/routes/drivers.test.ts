@@ -127,6 +127,36 @@ describe.each(testDatabases())("driver accounts on $name", ({ open }) => {
     expect(used.json()).toEqual({ code: "bad_request", message: messages.registrationLinkInvalid });
   });
 
+  it("keeps the language chosen in the app on the account, and only one the app speaks, only for its own session", async () => {
+    const signedUp = await register({ fullName: "Łukasz Wróbel", email, password: "secret1" });
+    const cookie = sessionCookie(signedUp);
+    expect((await me(cookie)).json()).toMatchObject({ language: null });
+    const choose = (body: unknown, headers: Record<string, string> = { cookie }) =>
+      testApp.app.inject({
+        method: "PUT",
+        url: "/api/drivers/me/language",
+        payload: body as object,
+        headers,
+      });
+
+    expect((await choose({ language: "pl" })).statusCode).toBe(204);
+    expect((await me(cookie)).json()).toMatchObject({ language: "pl" });
+    expect((await login({ email, password: "secret1" })).json()).toMatchObject({ language: "pl" });
+
+    for (const wrong of [
+      { language: "de" },
+      { language: "pl'; drop table accounts;--" },
+      { language: "x".repeat(5000) },
+      {},
+    ]) {
+      const refused = await choose(wrong);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().code).toBe("validation_failed");
+    }
+    expect((await choose({ language: "bg" }, {})).statusCode).toBe(401);
+    expect((await me(cookie)).json()).toMatchObject({ language: "pl" });
+  });
+
   it("signs no one in when a sign-up link is opened: an attacker's own link, sent to someone else, makes nothing without its page's password", async () => {
     const attacker = `attacker-${email}`;
     await requestSignUp({ fullName: "Friendly Name", email: attacker });

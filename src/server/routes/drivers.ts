@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from "fastify";
 import {
   ChangePasswordRequestSchema,
+  ChooseLanguageRequestSchema,
   LoginRequestSchema,
   type LoginResponse,
   type MessageResponse,
@@ -12,10 +13,12 @@ import {
   ResetPasswordConfirmRequestSchema,
   ResetPasswordRequestSchema,
 } from "../../domain/api/api";
+import { isLocale } from "../../domain/text/i18n/locales";
 import { messages } from "../../domain/text/messages";
 import { endSession, requireAccount, startSession } from "../auth/sessions";
 import { parseInput } from "../parse-input";
 import { changePassword } from "../services/accounts/change-password";
+import { chooseLanguage } from "../services/accounts/choose-language";
 import { confirmRegistration, lookUpRegistration } from "../services/accounts/confirm-registration";
 import { login } from "../services/accounts/login";
 import { register } from "../services/accounts/register";
@@ -23,7 +26,7 @@ import { requestPasswordReset } from "../services/accounts/request-password-rese
 import { resetPassword } from "../services/accounts/reset-password";
 
 function sessionAnswer(
-  account: { id: string; fullName: string; email: string },
+  account: { id: string; fullName: string; email: string; language: string | null },
   session: { loginTime: number; expiresAt: string },
 ): LoginResponse {
   return {
@@ -32,6 +35,7 @@ function sessionAnswer(
     email: account.email,
     loginTime: session.loginTime,
     expiresAt: session.expiresAt,
+    language: isLocale(account.language) ? account.language : null,
   };
 }
 
@@ -75,6 +79,12 @@ export const driverRoutes: FastifyPluginAsync = async (app) => {
       loginTime: new Date(session.createdAt).getTime(),
       expiresAt: session.expiresAt,
     });
+  });
+
+  app.put("/drivers/me/language", async (request, reply) => {
+    const account = requireAccount(request);
+    await chooseLanguage(app.deps, account, parseInput(ChooseLanguageRequestSchema, request.body));
+    return reply.status(204).send();
   });
 
   app.post("/drivers/change-password", async (request): Promise<MessageResponse> => {

@@ -1,6 +1,8 @@
-import { Globe } from "lucide-react";
-import { isLocale, LOCALE_NAMES, LOCALES } from "../../domain/text/i18n/locales";
+import { isLocale, LOCALE_NAMES, LOCALES, type Locale } from "../../domain/text/i18n/locales";
+import { apiRequest } from "../lib/api-client";
 import { chooseLocale, useTranslator } from "../lib/i18n";
+import { getSession } from "../lib/session-store";
+import { LanguageLabel, languageName } from "./language-label";
 import { RadioMenuContent } from "./radio-menu-content";
 import { Button } from "./ui/button";
 import { DropdownMenu, DropdownMenuTrigger } from "./ui/dropdown-menu";
@@ -19,21 +21,29 @@ export interface LanguageMenuProps {
   autoFocus?: boolean;
 }
 
+/** On this phone at once; on the account too when signed in, so what is mailed to the driver follows it. */
+async function choose(locale: Locale): Promise<void> {
+  await chooseLocale(locale);
+  if (!getSession()) return;
+  await apiRequest("PUT", "/api/drivers/me/language", { language: locale }).catch((error: unknown) =>
+    // Kept on the phone all the same; the account learns it at the next choice made with signal.
+    console.warn("Could not keep the language on the account", error),
+  );
+}
+
 /** The language button with its menu: each language under its own name; a choice redraws every screen in it. */
 export function LanguageMenu({ open, onOpenChange, autoFocus }: LanguageMenuProps) {
   const { locale, t } = useTranslator();
-  const name = isLocale(locale) ? LOCALE_NAMES[locale] : locale;
   return (
     <DropdownMenu open={open} onOpenChange={onOpenChange}>
       <DropdownMenuTrigger asChild>
         <Button
           variant="ghost"
           className="px-2"
-          aria-label={t("language.buttonLabel", { language: name })}
+          aria-label={t("language.buttonLabel", { language: languageName(locale) })}
           autoFocus={autoFocus}
         >
-          <Globe aria-hidden="true" className="size-5" />
-          <span lang={locale}>{name}</span>
+          <LanguageLabel locale={locale} />
         </Button>
       </DropdownMenuTrigger>
       <RadioMenuContent
@@ -41,7 +51,7 @@ export function LanguageMenu({ open, onOpenChange, autoFocus }: LanguageMenuProp
         value={locale}
         choices={languageChoices}
         onChoose={(value) => {
-          if (isLocale(value)) void chooseLocale(value);
+          if (isLocale(value)) void choose(value);
         }}
       />
     </DropdownMenu>

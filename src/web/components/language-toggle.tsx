@@ -1,7 +1,6 @@
-import { Globe } from "lucide-react";
 import { lazy, Suspense } from "react";
-import { isLocale, LOCALE_NAMES } from "../../domain/text/i18n/locales";
 import { useTranslator } from "../lib/i18n";
+import { LanguageLabel, languageName } from "./language-label";
 import { Button } from "./ui/button";
 import { useLazyMenu } from "./use-lazy-menu";
 
@@ -12,9 +11,7 @@ const LanguageMenu = lazy(async () => ({ default: (await loadLanguageMenu()).Lan
 export function LanguageToggle() {
   const { locale, t } = useTranslator();
   const menu = useLazyMenu(loadLanguageMenu);
-  // A test's pseudo-locale is named by its tag.
-  const name = isLocale(locale) ? LOCALE_NAMES[locale] : locale;
-  const label = t("language.buttonLabel", { language: name });
+  const label = t("language.buttonLabel", { language: languageName(locale) });
   const standIn = (
     <Button
       ref={menu.standInRef}
@@ -25,8 +22,7 @@ export function LanguageToggle() {
       aria-expanded={false}
       onClick={menu.openFromStandIn}
     >
-      <Globe aria-hidden="true" className="size-5" />
-      <span lang={locale}>{name}</span>
+      <LanguageLabel locale={locale} />
     </Button>
   );
   if (!menu.ready) return standIn;

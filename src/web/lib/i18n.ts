@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from "react";
 import { STORAGE_KEYS } from "../../domain/forms/constants";
 import englishCatalog from "../../domain/text/catalogs/en-GB.json";
-import { DEFAULT_LOCALE, isLocale, matchLocale } from "../../domain/text/i18n/locales";
+import { DEFAULT_LOCALE, isLocale, type Locale, matchLocale } from "../../domain/text/i18n/locales";
 import { pseudoCatalog } from "../../domain/text/i18n/pseudo";
 import {
   type AnyLocale,
@@ -18,9 +18,12 @@ const english = englishCatalog as Catalog;
 
 // English is part of the app; each other catalog is a chunk of its own, fetched only when its language is chosen
 // (and kept by the service worker with every other file of the app, so it works offline).
-const catalogLoaders = import.meta.glob<Catalog>(["../../domain/text/catalogs/*.json", "!../../domain/text/catalogs/en-GB.json"], {
-  import: "default",
-});
+const catalogLoaders = import.meta.glob<Catalog>(
+  ["../../domain/text/catalogs/*.json", "!../../domain/text/catalogs/en-GB.json"],
+  {
+    import: "default",
+  },
+);
 
 function isPseudoLocale(value: unknown): value is PseudoLocale {
   return typeof value === "string" && (PSEUDO_LOCALES as readonly string[]).includes(value);
@@ -73,6 +76,15 @@ export async function chooseLocale(locale: AnyLocale): Promise<void> {
   const catalog = await catalogFor(locale);
   localStore.set(STORAGE_KEYS.language, locale);
   activate(createTranslator(locale, catalog));
+}
+
+/**
+ * After a login: a phone on which no language was ever chosen takes the one the account chose elsewhere; a
+ * choice made on this phone stands.
+ */
+export async function adoptAccountLocale(language: Locale | null | undefined): Promise<void> {
+  if (!language || localStore.get(STORAGE_KEYS.language) !== null || language === current.locale) return;
+  await chooseLocale(language);
 }
 
 /** The current language's translator; the server's prerender and tests without a choice get English. */

@@ -4,6 +4,7 @@ import type { LoginResponse } from "../../../../domain/api/api";
 import { apiRequest } from "../../../lib/api-client";
 import { appPaths } from "../../../lib/app-paths";
 import { closeAuthDialog } from "../../../lib/auth-dialog-store";
+import { adoptAccountLocale } from "../../../lib/i18n";
 import { takeReturnAfterSignIn } from "../../../lib/return-after-sign-in";
 import { getSession, isSessionExpired, startSession } from "../../../lib/session-store";
 import { currentDriverQueryKey } from "../../../lib/use-current-driver";
@@ -19,6 +20,9 @@ export function useSignIn() {
 
   return async (url: string, body: unknown): Promise<void> => {
     const answer = await apiRequest<LoginResponse>("POST", url, body);
+    void adoptAccountLocale(answer.language).catch((error: unknown) =>
+      console.warn("Could not switch to the account's language", error),
+    );
     if (isSessionExpired() && getSession()?.accountId === answer.accountId) {
       queryClient.setQueryData(currentDriverQueryKey, answer);
       startSession(answer.accountId, answer.fullName, answer.email);

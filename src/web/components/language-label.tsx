@@ -1,0 +1,26 @@
+import { Globe } from "lucide-react";
+import { isLocale, LOCALE_NAMES } from "../../domain/text/i18n/locales";
+import type { AnyLocale } from "../../domain/text/i18n/translate";
+
+/** The language under its own name ("Polski"); a test's pseudo-locale by its tag. */
+export function languageName(locale: AnyLocale): string {
+  return isLocale(locale) ? LOCALE_NAMES[locale] : locale;
+}
+
+/**
+ * What the language button shows: a globe and the language's own name, or on a narrow phone its short tag ("PL"),
+ * so the header's title keeps its line.
+ */
+export function LanguageLabel({ locale }: { locale: AnyLocale }) {
+  return (
+    <>
+      <Globe aria-hidden="true" className="size-5" />
+      <span lang={locale} className="hidden sm:inline">
+        {languageName(locale)}
+      </span>
+      <span lang={locale} className="sm:hidden">
+        {locale.slice(0, 2).toUpperCase()}
+      </span>
+    </>
+  );
+}
