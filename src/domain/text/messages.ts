@@ -1,4 +1,5 @@
 import { MAX_PHOTOS } from "../forms/constants";
+import { english } from "./i18n/english";
 
 /** A toast: a short title and a sentence under it (the spec writes them "Title - Description"). */
 export interface Notice {
@@ -25,16 +26,17 @@ export function alternatives(items: readonly string[]): string {
 
 export const messages = {
   // Customer selection and order numbers (spec section 5)
-  orderNumberValid: "Order number format is valid",
-  orderNumberInvalid: "Order number must start with P-, S-, or M-",
+  orderNumberValid: english("order.formatValid"),
+  orderNumberInvalid: english("order.mustStartWith", { prefixes: alternatives(["P-", "S-", "M-"]) }),
   /** A company's own prefixes in the spec's sentence; for the spec's P-, S-, M- it is orderNumberInvalid. */
   orderNumberMustStartWith: (prefixes: readonly string[]): string =>
-    `Order number must start with ${alternatives(prefixes)}`,
+    english("order.mustStartWith", { prefixes: alternatives(prefixes) }),
   /** What the empty Order Number field asks for, with an example of the rule's first prefix. */
-  orderNumberPlaceholder: (prefix: string): string => `Enter a valid O/no, e.g. ${prefix}12345`,
+  orderNumberPlaceholder: (prefix: string): string => english("order.placeholder", { prefix }),
   /** The hint under the Order Number field. */
-  orderNumberHint: (prefixes: readonly string[]): string => `Starts with ${alternatives(prefixes)}`,
-  orderValidationFailed: "Failed to validate order number",
+  orderNumberHint: (prefixes: readonly string[]): string =>
+    english("order.hint", { prefixes: alternatives(prefixes) }),
+  orderValidationFailed: english("order.validationFailed"),
 
   // Consent (spec section 4)
   consentDeclined: "You have chosen not to accept our privacy policy. Some features may be limited.",
