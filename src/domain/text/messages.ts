@@ -266,7 +266,7 @@ export const messages = {
   }),
   /** Not in the spec: opening a saved draft for editing failed. */
   draftLoadFailed: (errorMessage?: string | null): string =>
-    `Failed to open draft: ${given(errorMessage) ?? "Unknown error"}`,
+    english("wizard.draftLoadFailed", { error: given(errorMessage) ?? english("wizard.unknownError") }),
   /** Not in the spec: why the server refused a step of a combined set, by where the set stands. */
   setTransitionRefused: (
     action: "approve" | "dispatch" | "approve-and-complete" | "complete" | "archive",
@@ -353,7 +353,7 @@ export const messages = {
 
   // Working offline (not in the spec: the home page promises the app works offline)
   offline: "Offline",
-  savedOnPhone: "Saved on this phone, will be sent when back online",
+  savedOnPhone: english("saved.onPhone"),
   savedOnPhoneNotice: {
     title: "Saved on this phone",
     description: "It will be sent when back online. Nothing is lost if you close the app.",
@@ -375,13 +375,16 @@ export const messages = {
   }),
   outboxRefused: (reason: string): string => `Not accepted by the server: ${reason}`,
   newVersionReady: "A new version is ready",
-  formRestored: "Restored what you were filling in on this phone.",
+  formRestored: english("restored.notice"),
   characterLimit: (used: number, limit: number): string =>
     used >= limit
       ? `${limit} of ${limit} characters: nothing more fits in this field.`
       : `${used} of ${limit} characters: ${limit - used} left.`,
   discardRestored: (noun: string, loses: string): string =>
-    `This deletes the ${noun} kept on this phone (${loses}). It cannot be undone.`,
+    english("restored.discardDescription", {
+      form: noun === "timesheet" ? "timesheet" : "check-sheet",
+      loses,
+    }),
   formLockedRecord: (noun: string): string =>
     `This ${noun} has been approved or completed, so it can no longer be changed. Here is its record.`,
   shownOffline: (savedAt: string): string => `Offline — showing what was saved on ${savedAt}.`,
