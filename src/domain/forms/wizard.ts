@@ -1,4 +1,6 @@
 import { type CheckItemValues, hasAnyCheckAnswered } from "../checks/check-items";
+import { english } from "../text/i18n/english";
+import type { Translator } from "../text/i18n/translate";
 import { isPresent } from "./signatures";
 
 /** Titles of the timesheet wizard's 4 steps (spec section 2). */
@@ -95,7 +97,7 @@ export function timesheetProgress(step: WizardStep): number {
   return wizardProgress(step, TIMESHEET_STEPS.length);
 }
 
-/** "Step n of 5". */
-export function stepOfLabel(step: WizardStep, total: number): string {
-  return `Step ${clampStep(step, total)} of ${total}`;
+/** "Step n of 5", in English unless given the reader's messages. */
+export function stepOfLabel(step: WizardStep, total: number, t: Translator["t"] = english): string {
+  return t("wizard.stepOf", { step: clampStep(step, total), total });
 }

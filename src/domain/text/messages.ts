@@ -1,4 +1,5 @@
 import { MAX_PHOTOS } from "../forms/constants";
+import { english } from "./i18n/english";
 
 /** A toast: a short title and a sentence under it (the spec writes them "Title - Description"). */
 export interface Notice {
@@ -25,16 +26,17 @@ export function alternatives(items: readonly string[]): string {
 
 export const messages = {
   // Customer selection and order numbers (spec section 5)
-  orderNumberValid: "Order number format is valid",
-  orderNumberInvalid: "Order number must start with P-, S-, or M-",
+  orderNumberValid: english("order.formatValid"),
+  orderNumberInvalid: english("order.mustStartWith", { prefixes: alternatives(["P-", "S-", "M-"]) }),
   /** A company's own prefixes in the spec's sentence; for the spec's P-, S-, M- it is orderNumberInvalid. */
   orderNumberMustStartWith: (prefixes: readonly string[]): string =>
-    `Order number must start with ${alternatives(prefixes)}`,
+    english("order.mustStartWith", { prefixes: alternatives(prefixes) }),
   /** What the empty Order Number field asks for, with an example of the rule's first prefix. */
-  orderNumberPlaceholder: (prefix: string): string => `Enter a valid O/no, e.g. ${prefix}12345`,
+  orderNumberPlaceholder: (prefix: string): string => english("order.placeholder", { prefix }),
   /** The hint under the Order Number field. */
-  orderNumberHint: (prefixes: readonly string[]): string => `Starts with ${alternatives(prefixes)}`,
-  orderValidationFailed: "Failed to validate order number",
+  orderNumberHint: (prefixes: readonly string[]): string =>
+    english("order.hint", { prefixes: alternatives(prefixes) }),
+  orderValidationFailed: english("order.validationFailed"),
 
   // Consent (spec section 4)
   consentDeclined: "You have chosen not to accept our privacy policy. Some features may be limited.",
@@ -264,7 +266,7 @@ export const messages = {
   }),
   /** Not in the spec: opening a saved draft for editing failed. */
   draftLoadFailed: (errorMessage?: string | null): string =>
-    `Failed to open draft: ${given(errorMessage) ?? "Unknown error"}`,
+    english("wizard.draftLoadFailed", { error: given(errorMessage) ?? english("wizard.unknownError") }),
   /** Not in the spec: why the server refused a step of a combined set, by where the set stands. */
   setTransitionRefused: (
     action: "approve" | "dispatch" | "approve-and-complete" | "complete" | "archive",
@@ -351,7 +353,7 @@ export const messages = {
 
   // Working offline (not in the spec: the home page promises the app works offline)
   offline: "Offline",
-  savedOnPhone: "Saved on this phone, will be sent when back online",
+  savedOnPhone: english("saved.onPhone"),
   savedOnPhoneNotice: {
     title: "Saved on this phone",
     description: "It will be sent when back online. Nothing is lost if you close the app.",
@@ -373,13 +375,16 @@ export const messages = {
   }),
   outboxRefused: (reason: string): string => `Not accepted by the server: ${reason}`,
   newVersionReady: "A new version is ready",
-  formRestored: "Restored what you were filling in on this phone.",
+  formRestored: english("restored.notice"),
   characterLimit: (used: number, limit: number): string =>
     used >= limit
       ? `${limit} of ${limit} characters: nothing more fits in this field.`
       : `${used} of ${limit} characters: ${limit - used} left.`,
   discardRestored: (noun: string, loses: string): string =>
-    `This deletes the ${noun} kept on this phone (${loses}). It cannot be undone.`,
+    english("restored.discardDescription", {
+      form: noun === "timesheet" ? "timesheet" : "check-sheet",
+      loses,
+    }),
   formLockedRecord: (noun: string): string =>
     `This ${noun} has been approved or completed, so it can no longer be changed. Here is its record.`,
   shownOffline: (savedAt: string): string => `Offline — showing what was saved on ${savedAt}.`,

@@ -1,13 +1,14 @@
 import { History } from "lucide-react";
 import { useState } from "react";
-import { messages } from "../../domain/text/messages";
+import type { FormKind } from "../../domain/forms/form-spec";
+import { useT } from "../lib/i18n";
 import { ConfirmDialog } from "./confirm-dialog";
 import { Button } from "./ui/button";
 import { Card } from "./ui/card";
 
 interface RestoredNoticeProps {
-  /** The form type in words: "timesheet", "check sheet". */
-  noun: string;
+  /** The form type: its messages name it ("timesheet", "check sheet"). */
+  form: FormKind;
   /** What the restored form holds, which discarding it loses, e.g. "2 days of hours and both signatures". */
   loses: string;
   /** Throws the restored form away; runs only once the driver has said yes. */
@@ -18,25 +19,26 @@ interface RestoredNoticeProps {
  * Says a form in progress was brought back from this phone, and offers to start afresh instead. Starting afresh
  * throws work away, so it asks first and says what would be lost (spec: deleting asks first).
  */
-export function RestoredNotice({ noun, loses, onDiscard }: RestoredNoticeProps) {
+export function RestoredNotice({ form, loses, onDiscard }: RestoredNoticeProps) {
+  const t = useT();
   const [asking, setAsking] = useState(false);
   return (
     <Card className="mb-4 flex flex-col gap-3 border-sky-300 bg-sky-50 dark:border-sky-800 dark:bg-sky-950">
       <p className="flex items-start gap-2 text-sky-900 dark:text-sky-100">
         <History aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
-        {messages.formRestored}
+        {t("restored.notice")}
       </p>
       <Button variant="outline" onClick={() => setAsking(true)}>
-        {`Start a new ${noun} instead`}
+        {t("restored.startNew", { form })}
       </Button>
       <ConfirmDialog
         open={asking}
         onOpenChange={setAsking}
-        title={`Discard this ${noun}?`}
-        description={messages.discardRestored(noun, loses)}
-        confirmLabel="Discard and start again"
-        busyLabel="Discarding..."
-        cancelLabel={`Keep this ${noun}`}
+        title={t("restored.discardTitle", { form })}
+        description={t("restored.discardDescription", { form, loses })}
+        confirmLabel={t("restored.discardConfirm")}
+        busyLabel={t("restored.discarding")}
+        cancelLabel={t("restored.keep", { form })}
         destructive
         onConfirm={onDiscard}
       />

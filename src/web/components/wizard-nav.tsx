@@ -1,5 +1,6 @@
 import { ArrowLeft, ArrowRight } from "lucide-react";
 import { type ReactNode, useEffect } from "react";
+import { useT } from "../lib/i18n";
 import { Button } from "./ui/button";
 
 interface WizardNavProps {
@@ -20,11 +21,12 @@ export function WizardNav({
   step,
   onPrevious,
   onNext,
-  nextLabel = "Next Step",
+  nextLabel,
   nextDisabled,
   nextIcon = <ArrowRight aria-hidden="true" className="size-5" />,
   status,
 }: WizardNavProps) {
+  const t = useT();
   // The bar covers the bottom of the screen: a field focused or scrolled to must stop above it.
   useEffect(() => {
     const root = document.documentElement;
@@ -36,7 +38,7 @@ export function WizardNav({
 
   return (
     <nav
-      aria-label="Form steps"
+      aria-label={t("wizard.navLabel")}
       className="sticky bottom-0 z-10 -mx-4 mt-6 border-t border-slate-200 bg-slate-100/95 px-4 py-3 backdrop-blur dark:border-slate-800 dark:bg-slate-950/95"
     >
       {/* Above the bar, not in it: the buttons never move under a thumb when the status appears. */}
@@ -51,11 +53,11 @@ export function WizardNav({
       <div className={nextIcon === null ? "grid grid-cols-[2fr_3fr] gap-3" : "grid grid-cols-2 gap-3"}>
         <Button variant="outline" size="lg" disabled={step <= 1} onClick={onPrevious}>
           <ArrowLeft aria-hidden="true" className="size-5" />
-          Previous
+          {t("wizard.previous")}
         </Button>
         {nextLabel === null ? null : (
           <Button size="lg" className="px-3" disabled={nextDisabled} onClick={onNext}>
-            {nextLabel}
+            {nextLabel ?? t("wizard.next")}
             {nextIcon}
           </Button>
         )}

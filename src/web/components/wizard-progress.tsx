@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
 import { stepOfLabel, type WizardStep } from "../../domain/forms/wizard";
+import { useT } from "../lib/i18n";
 import { ProgressBar } from "./progress-bar";
 
 interface WizardProgressProps {
@@ -15,6 +16,7 @@ interface WizardProgressProps {
  * and focus moves to the new title, so a screen reader starts reading the new step.
  */
 export function WizardProgress({ step, steps, percent }: WizardProgressProps) {
+  const t = useT();
   const heading = useRef<HTMLHeadingElement>(null);
   const shownStep = useRef(step);
 
@@ -28,10 +30,10 @@ export function WizardProgress({ step, steps, percent }: WizardProgressProps) {
   return (
     <div className="mb-5">
       <div className="flex items-baseline justify-between text-sm font-semibold text-slate-700 dark:text-slate-300">
-        <span>{stepOfLabel(step, steps.length)}</span>
-        <span>{percent}% complete</span>
+        <span>{stepOfLabel(step, steps.length, t)}</span>
+        <span>{t("wizard.percentComplete", { ratio: percent / 100 })}</span>
       </div>
-      <ProgressBar label="Form progress" percent={percent} className="mt-1.5" />
+      <ProgressBar label={t("wizard.progressLabel")} percent={percent} className="mt-1.5" />
       <h2 ref={heading} tabIndex={-1} className="mt-4 text-xl font-bold outline-none">
         {steps[step - 1]}
       </h2>

@@ -11,7 +11,7 @@ import {
 import { type ChangeEvent, type FormEvent, type ReactNode, useId, useState } from "react";
 import { useLocation, useSearchParams } from "wouter";
 import type { CustomerChoice } from "../../../domain/company/customer";
-import { messages } from "../../../domain/text/messages";
+import { alternativesIn } from "../../../domain/text/i18n/lists";
 import { ScreenLayout } from "../../components/screen-layout";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
@@ -21,14 +21,10 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from ".
 import { NetworkError } from "../../lib/api-client";
 import { appPaths, type FormKind, parseFormKind } from "../../lib/app-paths";
 import { cn } from "../../lib/cn";
+import { useT, useTranslator } from "../../lib/i18n";
 import { useCustomers } from "../../lib/use-customers";
 import { useOrderRule } from "../../lib/use-order-rule";
 import { useOrderValidation } from "./use-order-validation";
-
-const formTitles: Record<FormKind, string> = {
-  timesheet: "Weekly Timesheet",
-  "check-sheet": "Daily Plant Defect Check",
-};
 
 const PROBLEM_TEXT = "text-red-700 dark:text-red-300";
 
@@ -51,15 +47,17 @@ function OrderMessage({
 }
 
 function RequiresOrderIcon() {
+  const t = useT();
   return (
     <>
       <ShieldCheck aria-hidden="true" className="size-4 shrink-0 text-amber-700 dark:text-amber-400" />
-      <span className="sr-only">(order number required)</span>
+      <span className="sr-only">{t("customer.orderRequired")}</span>
     </>
   );
 }
 
 function CustomersLoadError({ error, onRetry }: { error: Error; onRetry: () => void }) {
+  const t = useT();
   return (
     <div
       role="alert"
@@ -68,11 +66,11 @@ function CustomersLoadError({ error, onRetry }: { error: Error; onRetry: () => v
       <p className="flex items-start gap-2">
         <TriangleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
         {error instanceof NetworkError
-          ? "Could not load customers. Please check your internet connection and try again."
-          : `Could not load customers: ${error.message}`}
+          ? t("customer.loadFailedNoSignal")
+          : t("customer.loadFailed", { error: error.message })}
       </p>
       <Button variant="outline" className="mt-3" onClick={onRetry}>
-        Try again
+        {t("customer.tryAgain")}
       </Button>
     </div>
   );
@@ -80,6 +78,7 @@ function CustomersLoadError({ error, onRetry }: { error: Error; onRetry: () => v
 
 /** Step one of the multi-screen flow: who the work is for, and the customer's order number when they need one. */
 export function CustomerSelectionPage() {
+  const { locale, t } = useTranslator();
   const [params] = useSearchParams();
   const [, navigate] = useLocation();
   const form: FormKind = parseFormKind(params.get("form")) ?? "timesheet";
@@ -99,6 +98,10 @@ export function CustomerSelectionPage() {
   const customer: CustomerChoice | undefined = customers.data?.find((c) => c.id === customerId);
   const needsOrder = customer?.requiresOrderValidation ?? false;
   const canContinue = customer !== undefined && (!needsOrder || validation.state === "valid");
+  // What an invalid number must start with, in the reader's words; the check's own message without the rule.
+  const invalidMessage = validation.prefixes
+    ? t("order.mustStartWith", { prefixes: alternativesIn(locale, validation.prefixes) })
+    : validation.message;
 
   const changeCustomer = (id: string) => {
     setCustomerId(id);
@@ -119,7 +122,7 @@ export function CustomerSelectionPage() {
     }
     setOrderNumber(upper);
     // An edited number has not been checked yet.
-    if (validation.state !== "idle" || validation.failure) reset();
+    if (validation.state !== "idle" || validation.failed) reset();
   };
 
   const submitOrderNumber = (event: FormEvent) => {
@@ -139,24 +142,24 @@ export function CustomerSelectionPage() {
   };
 
   return (
-    <ScreenLayout title="Select Customer" subtitle={`For your ${formTitles[form]}`}>
+    <ScreenLayout title={t("customer.title")} subtitle={t("customer.subtitle", { form })}>
       <Card className="space-y-5">
         <div>
-          <Label htmlFor={ids.customer}>Customer</Label>
+          <Label htmlFor={ids.customer}>{t("customer.label")}</Label>
           {customers.isPending ? (
             <p role="status" className="flex min-h-12 items-center gap-2 text-slate-700 dark:text-slate-300">
               <LoaderCircle aria-hidden="true" className="size-5 animate-spin" />
-              Loading customers...
+              {t("customer.loading")}
             </p>
           ) : customers.isError ? (
             <CustomersLoadError error={customers.error} onRetry={() => void customers.refetch()} />
           ) : customers.data.length === 0 ? (
-            <p className="text-slate-700 dark:text-slate-300">No customers are set up yet.</p>
+            <p className="text-slate-700 dark:text-slate-300">{t("customer.noneSetUp")}</p>
           ) : (
             <>
               <Select value={customerId} onValueChange={changeCustomer}>
                 <SelectTrigger id={ids.customer}>
-                  <SelectValue placeholder="Choose a customer" />
+                  <SelectValue placeholder={t("customer.choose")} />
                 </SelectTrigger>
                 <SelectContent>
                   {customers.data.map((c) => (
@@ -175,7 +178,7 @@ export function CustomerSelectionPage() {
                     aria-hidden="true"
                     className="size-4 shrink-0 text-amber-700 dark:text-amber-400"
                   />
-                  needs a validated order number
+                  {t("customer.needsValidatedOrder")}
                 </p>
               ) : null}
             </>
@@ -184,13 +187,13 @@ export function CustomerSelectionPage() {
 
         {needsOrder ? (
           <form onSubmit={submitOrderNumber} noValidate>
-            <Label htmlFor={ids.order}>Order Number</Label>
+            <Label htmlFor={ids.order}>{t("order.label")}</Label>
             <Input
               id={ids.order}
               name="orderNumber"
               value={orderNumber}
               onChange={changeOrderNumber}
-              placeholder={messages.orderNumberPlaceholder(rule?.prefixes[0] ?? "P-")}
+              placeholder={t("order.placeholder", { prefix: rule?.prefixes[0] ?? "P-" })}
               autoCapitalize="characters"
               autoComplete="off"
               autoCorrect="off"
@@ -202,23 +205,23 @@ export function CustomerSelectionPage() {
             />
             {rule ? (
               <p id={ids.orderHint} className="mt-1.5 text-sm text-slate-700 dark:text-slate-300">
-                {messages.orderNumberHint(rule.prefixes)}
+                {t("order.hint", { prefixes: alternativesIn(locale, rule.prefixes) })}
               </p>
             ) : null}
             <div id={ids.orderMessage} aria-live="polite" className="mt-2 min-h-6 text-sm font-medium">
               {validation.state === "valid" && validation.message ? (
                 <OrderMessage icon={CheckCircle2} className="text-emerald-800 dark:text-emerald-300">
-                  {validation.message}
+                  {t("order.formatValid")}
                 </OrderMessage>
               ) : null}
-              {validation.state === "invalid" && validation.message ? (
+              {validation.state === "invalid" && invalidMessage ? (
                 <OrderMessage icon={XCircle} className={PROBLEM_TEXT}>
-                  {validation.message}
+                  {invalidMessage}
                 </OrderMessage>
               ) : null}
-              {validation.failure ? (
+              {validation.failed ? (
                 <OrderMessage icon={TriangleAlert} className={PROBLEM_TEXT}>
-                  {validation.failure}
+                  {t("order.validationFailed")}
                 </OrderMessage>
               ) : null}
             </div>
@@ -231,10 +234,10 @@ export function CustomerSelectionPage() {
               {validation.state === "validating" ? (
                 <>
                   <LoaderCircle aria-hidden="true" className="size-5 animate-spin" />
-                  Validating...
+                  {t("order.validating")}
                 </>
               ) : (
-                "Validate Order Number"
+                t("order.validate")
               )}
             </Button>
           </form>
@@ -243,14 +246,14 @@ export function CustomerSelectionPage() {
 
       {customer && !canContinue ? (
         <p id={ids.continueHint} className="mt-4 text-sm text-slate-700 dark:text-slate-300">
-          Validate the order number to continue.
+          {t("customer.validateToContinue")}
         </p>
       ) : null}
       {/* Back keeps its natural width so "Continue to Form" fits on one line at 360 px. */}
       <div className="mt-4 grid grid-cols-[auto_1fr] gap-3">
         <Button variant="outline" size="lg" onClick={() => navigate(appPaths.home(form))}>
           <ArrowLeft aria-hidden="true" className="size-5" />
-          Back
+          {t("customer.back")}
         </Button>
         <Button
           size="lg"
@@ -259,7 +262,7 @@ export function CustomerSelectionPage() {
           aria-describedby={customer && !canContinue ? ids.continueHint : undefined}
           onClick={continueToForm}
         >
-          Continue to Form
+          {t("customer.continue")}
           <ArrowRight aria-hidden="true" className="size-5" />
         </Button>
       </div>

@@ -4,20 +4,30 @@ import {
   type OrderValidationState,
   validateOrderNumber,
 } from "../../../domain/company/order-number";
-import { messages } from "../../../domain/text/messages";
 import { validateOrder } from "./api/order-validation";
 
 export interface OrderValidation {
   state: OrderValidationState;
-  /** The valid/invalid message shown under the field; null while idle or validating. */
+  /**
+   * The valid/invalid message as the check gave it, in English; null while idle or validating. The screen says it
+   * in the reader's language, from the state and the rule.
+   */
   message: string | null;
-  /** Set when the check itself failed (no signal, server error); the number is then neither valid nor invalid. */
-  failure: string | null;
+  /** The prefixes the number was checked against, when the rule was known: what an invalid number must start with. */
+  prefixes: readonly string[] | null;
+  /** The check itself failed (no signal, server error); the number is then neither valid nor invalid. */
+  failed: boolean;
   /** The number that was confirmed, as the server saw it (trimmed, upper case). */
   validatedNumber: string | null;
 }
 
-const idle: OrderValidation = { state: "idle", message: null, failure: null, validatedNumber: null };
+const idle: OrderValidation = {
+  state: "idle",
+  message: null,
+  prefixes: null,
+  failed: false,
+  validatedNumber: null,
+};
 
 /**
  * The order-number check of customer selection: the company's format rule first (no round trip for an obvious
@@ -36,24 +46,32 @@ export function useOrderValidation() {
   const validate = useCallback(async (customerId: string, rawOrderNumber: string, rule?: OrderRule) => {
     const run = ++latest.current;
     const local = validateOrderNumber(rawOrderNumber, rule);
+    const prefixes = rule?.prefixes ?? null;
     if (rule && !local.valid) {
-      setValidation({ state: "invalid", message: local.message, failure: null, validatedNumber: null });
+      setValidation({
+        state: "invalid",
+        message: local.message,
+        prefixes,
+        failed: false,
+        validatedNumber: null,
+      });
       return;
     }
-    setValidation({ state: "validating", message: null, failure: null, validatedNumber: null });
+    setValidation({ ...idle, state: "validating" });
     try {
       const answer = await validateOrder(customerId, local.normalized);
       if (run !== latest.current) return;
       setValidation({
         state: answer.valid ? "valid" : "invalid",
         message: answer.message,
-        failure: null,
+        prefixes,
+        failed: false,
         validatedNumber: answer.valid ? local.normalized : null,
       });
     } catch (error) {
       if (run !== latest.current) return;
       console.warn("Order number validation failed", error);
-      setValidation({ ...idle, failure: messages.orderValidationFailed });
+      setValidation({ ...idle, failed: true });
     }
   }, []);
 

@@ -11,7 +11,6 @@ import {
   sentBackHeading,
   sentBackOf,
 } from "../../../../domain/forms/sent-back";
-import { messages } from "../../../../domain/text/messages";
 import { localIsoDate } from "../../../../domain/time/iso-date";
 import { LoadingScreen } from "../../../components/loading-screen";
 import { RestoredNotice } from "../../../components/restored-notice";
@@ -23,6 +22,7 @@ import { buttonClasses } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
 import { appPaths } from "../../../lib/app-paths";
 import { failureText } from "../../../lib/failure-text";
+import { useT } from "../../../lib/i18n";
 import { newId } from "../../../lib/new-id";
 import { useOwner } from "../../../lib/session-store";
 import { useAccountValues } from "../../../lib/use-account-values";
@@ -46,26 +46,30 @@ function FormScreen({
   orderNumber?: string | null;
   children: ReactNode;
 }) {
+  const t = useT();
   return (
     <ScreenLayout
       title={kind.spec.title}
       subtitle={kind.subtitle(orderNumber)}
-      back={{ href: appPaths.home(kind.spec.kind), label: "Home" }}
+      back={{ href: appPaths.home(kind.spec.kind), label: t("wizard.home") }}
     >
       {children}
     </ScreenLayout>
   );
 }
 
-function DraftProblem({ kind, text }: { kind: AnyWizardKind; text: string }) {
+/** Why a draft could not be opened: the reason as it was given, or that it is unknown. */
+function DraftProblem({ kind, reason }: { kind: AnyWizardKind; reason?: string | null }) {
+  const t = useT();
+  const given = reason?.trim();
   return (
     <Card role="alert" className="space-y-4">
       <p className="flex items-start gap-2 font-medium text-red-800 dark:text-red-300">
         <TriangleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
-        {text}
+        {t("wizard.draftLoadFailed", { error: given ? given : t("wizard.unknownError") })}
       </p>
       <Link href={appPaths.form(kind.spec.kind)} className={buttonClasses("outline")}>
-        {`Start a new ${kind.spec.noun}`}
+        {t("wizard.startNew", { form: kind.spec.kind })}
       </Link>
     </Card>
   );
@@ -89,6 +93,7 @@ function DraftForm<F extends WizardFields, X extends { type: string }>({
   draftId: string;
   ends: Ends<F>;
 }) {
+  const t = useT();
   const draft = useQuery(draftQuery(kind.spec, draftId));
   // Whose form it is: the account signed in when it was opened, whatever happens to the session meanwhile.
   const signedIn = useOwner();
@@ -98,7 +103,7 @@ function DraftForm<F extends WizardFields, X extends { type: string }>({
   if (draft.isPending || !local.ready) {
     return (
       <FormScreen kind={kind}>
-        <LoadingScreen label="Opening draft..." />
+        <LoadingScreen label={t("wizard.openingDraft")} />
       </FormScreen>
     );
   }
@@ -109,13 +114,13 @@ function DraftForm<F extends WizardFields, X extends { type: string }>({
       queueMicrotask(() => navigate(appPaths.lockedForm(draftId), { replace: true }));
       return (
         <FormScreen kind={kind}>
-          <LoadingScreen label="Opening its record..." />
+          <LoadingScreen label={t("wizard.openingRecord")} />
         </FormScreen>
       );
     }
     return (
       <FormScreen kind={kind}>
-        <DraftProblem kind={kind} text={messages.draftLoadFailed(opened.problem)} />
+        <DraftProblem kind={kind} reason={opened.problem} />
       </FormScreen>
     );
   }
@@ -157,7 +162,7 @@ function DraftForm<F extends WizardFields, X extends { type: string }>({
   if (!opened) {
     return (
       <FormScreen kind={kind}>
-        <DraftProblem kind={kind} text={messages.draftLoadFailed(failureText(draft.error))} />
+        <DraftProblem kind={kind} reason={failureText(draft.error)} />
       </FormScreen>
     );
   }
@@ -189,6 +194,7 @@ function NewForm<F extends WizardFields, X extends { type: string }>({
   ends: Ends<F>;
   onStartAfresh: () => void;
 }) {
+  const t = useT();
   const { customerId, orderNumber } = useFormStart();
   // Whose form it is: the account signed in when it was opened, whatever happens to the session meanwhile.
   const signedIn = useOwner();
@@ -201,7 +207,7 @@ function NewForm<F extends WizardFields, X extends { type: string }>({
   if (!restored.ready || account.settling) {
     return (
       <FormScreen kind={kind}>
-        <LoadingScreen label="Opening..." />
+        <LoadingScreen label={t("wizard.opening")} />
       </FormScreen>
     );
   }
@@ -222,7 +228,7 @@ function NewForm<F extends WizardFields, X extends { type: string }>({
     <FormScreen kind={kind} orderNumber={initial.form.orderNumber}>
       {local && noticeShown ? (
         <RestoredNotice
-          noun={kind.spec.noun}
+          form={kind.spec.kind}
           loses={kind.restoredWork(local.state.form)}
           onDiscard={discard}
         />
@@ -249,6 +255,7 @@ export function FormPage<F extends WizardFields, X extends { type: string }>({
   kind: WizardKind<F, X>;
 }) {
   const [params] = useSearchParams();
+  const t = useT();
   const [, navigate] = useLocation();
   const [run, setRun] = useState(0);
   const [savedOnPhone, setSavedOnPhone] = useState(false);
@@ -305,8 +312,8 @@ export function FormPage<F extends WizardFields, X extends { type: string }>({
     return (
       <FormScreen kind={kind}>
         <SavedOnPhone
-          what={kind.spec.noun}
-          nextLabel={restart ? `Start a new ${kind.spec.noun}` : "Back to Home"}
+          form={kind.spec.kind}
+          nextLabel={restart ? t("wizard.startNew", { form: kind.spec.kind }) : t("wizard.backToHome")}
           onNext={restart ? startAgain : () => navigate(appPaths.home(kind.spec.kind))}
         />
       </FormScreen>

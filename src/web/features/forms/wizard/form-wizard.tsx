@@ -6,6 +6,7 @@ import { FormStartSummary } from "../../../components/form-start-summary";
 import { VehicleInfoStep } from "../../../components/vehicle-info-step";
 import { WizardNav } from "../../../components/wizard-nav";
 import { WizardProgress } from "../../../components/wizard-progress";
+import { useT } from "../../../lib/i18n";
 import { useIsCompanyMember } from "../../../lib/use-my-organisation";
 import type { FormState } from "./form-state";
 import { SignatureStep } from "./signature-step";
@@ -77,6 +78,7 @@ export function FormWizard<F extends WizardFields, X extends { type: string }>({
   onFinished,
   onCarryOn,
 }: FormWizardProps<F, X>) {
+  const t = useT();
   const wizard = useFormWizard(kind, initial, options);
   const submission = useFormSubmit(wizard, onFinished);
   const { step, version, id } = wizard.state;
@@ -104,11 +106,15 @@ export function FormWizard<F extends WizardFields, X extends { type: string }>({
         onPrevious={() => history.back(step - 1)}
         onNext={last ? submission.submit : () => history.forward(step + 1)}
         nextLabel={
-          last ? (companyMember && kind.submitLabel ? submitToOfficeLabel : kind.submitLabel) : "Next Step"
+          last
+            ? companyMember && kind.submitLabel
+              ? submitToOfficeLabel
+              : kind.submitLabel
+            : t("wizard.next")
         }
         nextDisabled={last && (submission.submitting || submission.submitted)}
         nextIcon={last ? null : undefined}
-        status={wizard.saving ? "Saving..." : null}
+        status={wizard.saving ? t("wizard.saving") : null}
       />
     </>
   );
