@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { parse as parseMessage } from "@formatjs/icu-messageformat-parser";
+import { isPlainText } from "./src/domain/text/i18n/translate";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import type { ChunkingContext, CodeSplittingGroup, OutputBundle } from "rolldown";
@@ -85,8 +86,13 @@ function precompiledCatalogs(): Plugin {
     load(id) {
       if (!CATALOG.test(id)) return null;
       const messages = JSON.parse(readFileSync(id, "utf8")) as Record<string, string>;
+      // A message of plain text stays a string (the translator hands it out as it is): most are, and the
+      // first screen's English then costs its words, not a syntax tree of them.
       const parsed = Object.fromEntries(
-        Object.entries(messages).map(([key, message]) => [key, parseMessage(message)]),
+        Object.entries(messages).map(([key, message]) => [
+          key,
+          isPlainText(message) ? message : parseMessage(message),
+        ]),
       );
       return { code: `export default ${JSON.stringify(parsed)};`, moduleType: "js" };
     },

@@ -6,6 +6,8 @@ export const budgets = {
   homeScreenGzip: { max: 120 * KB },
   criticalPathGzip: { max: 170 * KB },
   lazyChunkGzip: { max: 100 * KB },
+  /** Each language's catalog, fetched only when that language is chosen (decision record 048). */
+  catalogGzip: { max: 15 * KB },
   lighthousePerformance: { min: 95 },
   lighthouseAccessibility: { min: 100 },
   lighthouseBestPractices: { min: 100 },

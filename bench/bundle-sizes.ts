@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
+import { LOCALES } from "../src/domain/text/i18n/locales";
 import { budgets } from "./budgets";
 import { BENCH_WEB_ROOT } from "./build-app";
 import type { Figure } from "./figure";
@@ -20,6 +21,8 @@ type Manifest = Record<string, ManifestChunk>;
 
 /** The chunk vite.config.ts puts the home screen in: the route's lazy screen, loaded at first paint. */
 const HOME_CHUNK = "home";
+/** A language's catalog (src/domain/text/catalogs/<locale>.json) is a chunk of its own, named by its locale. */
+const isCatalog = (chunk: ManifestChunk) => (LOCALES as readonly string[]).includes(chunk.name ?? "");
 /** The QR decoder: may be larger than a lazy chunk's budget because it loads only when the scanner opens. */
 const QR_DECODER = /barcode-detector|zxing/;
 
@@ -93,6 +96,13 @@ export function measureBundleSizes(): Figure[] {
   const qrKeys = new Set(
     Object.keys(manifest).filter((key) => QR_DECODER.test(key) || QR_DECODER.test(manifest[key]!.src ?? "")),
   );
+  let largestCatalog = { file: "", bytes: 0 };
+  for (const chunk of Object.values(manifest)) {
+    if (!isCatalog(chunk) || homeFiles.has(chunk.file)) continue;
+    const bytes = gzipSize(chunk.file);
+    if (bytes > largestCatalog.bytes) largestCatalog = { file: `${chunk.name}.json`, bytes };
+  }
+  if (largestCatalog.bytes === 0) throw new Error("the manifest has no language catalog chunk");
   let largestLazy = { file: "", bytes: 0 };
   let qrBytes = 0;
   const chunkFiles = new Set<string>();
@@ -130,6 +140,14 @@ export function measureBundleSizes(): Figure[] {
       unit: "bytes",
       budget: budgets.lazyChunkGzip,
       note: largestLazy.file.replace(/^assets\//, ""),
+    },
+    {
+      group: "bundle",
+      name: "largest language catalog (gzip)",
+      value: largestCatalog.bytes,
+      unit: "bytes",
+      budget: budgets.catalogGzip,
+      note: `${largestCatalog.file}, fetched only when its language is chosen`,
     },
     {
       group: "bundle",

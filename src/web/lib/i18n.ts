@@ -2,7 +2,6 @@ import { useSyncExternalStore } from "react";
 import { STORAGE_KEYS } from "../../domain/forms/constants";
 import englishCatalog from "../../domain/text/catalogs/en-GB.json";
 import { DEFAULT_LOCALE, isLocale, type Locale, matchLocale } from "../../domain/text/i18n/locales";
-import { pseudoCatalog } from "../../domain/text/i18n/pseudo";
 import {
   type AnyLocale,
   type Catalog,
@@ -38,7 +37,9 @@ export function chosenLocale(): AnyLocale {
 
 async function catalogFor(locale: AnyLocale): Promise<Catalog> {
   if (locale === DEFAULT_LOCALE) return english;
-  if (isPseudoLocale(locale)) return pseudoCatalog(english, locale);
+  // Only the tests' pseudo-locales need it: not part of the first screen's code.
+  if (isPseudoLocale(locale))
+    return (await import("../../domain/text/i18n/pseudo")).pseudoCatalog(english, locale);
   const load = catalogLoaders[`../../domain/text/catalogs/${locale}.json`];
   if (!load) throw new Error(`No catalog for ${locale}`);
   return load();

@@ -31,6 +31,11 @@ export function textDirection(locale: AnyLocale): "ltr" | "rtl" {
   return locale === "ar-XB" ? "rtl" : "ltr";
 }
 
+/** A message with no placeholder, plural, select, tag or quote: shown exactly as written, with no formatter. */
+export function isPlainText(message: string): boolean {
+  return !/[{}<>'#]/.test(message);
+}
+
 export interface Translator {
   readonly locale: AnyLocale;
   /** The message `key` in this language, its placeholders filled from `values`. */
@@ -44,9 +49,11 @@ export function createTranslator(locale: AnyLocale, catalog: Catalog): Translato
   return {
     locale,
     t(key, values) {
+      const message = catalog[key];
+      if (typeof message === "string" && isPlainText(message)) return message;
       let format = compiled.get(key);
       if (!format) {
-        format = new IntlMessageFormat(catalog[key], formatLocale);
+        format = new IntlMessageFormat(message, formatLocale);
         compiled.set(key, format);
       }
       return String(format.format(values as Record<string, MessageValue> | undefined));
