@@ -18,9 +18,12 @@ const english = englishCatalog as Catalog;
 
 // English is part of the app; each other catalog is a chunk of its own, fetched only when its language is chosen
 // (and kept by the service worker with every other file of the app, so it works offline).
-const catalogLoaders = import.meta.glob<Catalog>(["../../domain/text/catalogs/*.json", "!../../domain/text/catalogs/en-GB.json"], {
-  import: "default",
-});
+const catalogLoaders = import.meta.glob<Catalog>(
+  ["../../domain/text/catalogs/*.json", "!../../domain/text/catalogs/en-GB.json"],
+  {
+    import: "default",
+  },
+);
 
 function isPseudoLocale(value: unknown): value is PseudoLocale {
   return typeof value === "string" && (PSEUDO_LOCALES as readonly string[]).includes(value);
