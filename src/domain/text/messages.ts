@@ -1,4 +1,5 @@
 import { MAX_PHOTOS } from "../forms/constants";
+import { english } from "./i18n/english";
 
 /** A toast: a short title and a sentence under it (the spec writes them "Title - Description"). */
 export interface Notice {
@@ -122,7 +123,7 @@ export const messages = {
   createAccount: "Create account",
   logOut: "Log out",
   /** The button of the account's own tabs (Operator Dashboard, Driver History, ...), its name shown beside its icon. */
-  moreOptions: "More Options",
+  moreOptions: english("home.moreOptions"),
 
   // Submission and dispatch (spec sections 5 and 8)
   /** The email dispatch dialog. */
