@@ -38,7 +38,7 @@ export const messages = {
   orderValidationFailed: "Failed to validate order number",
 
   // Consent (spec section 4)
-  consentDeclined: "You have chosen not to accept our privacy policy. Some features may be limited.",
+  consentDeclined: english("consent.declined"),
 
   // Generic HTTP failure (spec section 8): status, colon, space, then the body or the status text.
   httpError: (status: number, body: string, statusText: string): string =>
