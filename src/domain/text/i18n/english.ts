@@ -1,4 +1,4 @@
-import englishCatalog from "../catalogs/en-GB.json";
+import englishCatalog from "../catalogs/en-GB.json" with { type: "json" };
 import { type Catalog, createTranslator } from "./translate";
 
 /**
