@@ -373,6 +373,8 @@ export default defineConfig({
       injectManifest: {
         // A classic script, as the worker is registered: no `import.meta` left in it.
         rollupFormat: "iife",
+        // The worker's own build: the English messages it imports come parsed too, as it has no parser either.
+        buildPlugins: { vite: [precompiledCatalogs()] },
         globPatterns: ["**/*.{js,css,html,svg,png,wasm}"],
         // The QR decoder's WebAssembly is about 1 MB; it must be there offline too.
         maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
