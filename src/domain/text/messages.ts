@@ -351,7 +351,7 @@ export const messages = {
   finishNotAfterStart: "Finish must be later than start for this day's hours to count.",
 
   // Working offline (not in the spec: the home page promises the app works offline)
-  offline: "Offline",
+  offline: english("offline.badge"),
   savedOnPhone: "Saved on this phone, will be sent when back online",
   savedOnPhoneNotice: {
     title: "Saved on this phone",
@@ -361,19 +361,19 @@ export const messages = {
     title: "Saved on this phone",
     description: "Your session has ended: sign in again and it will be sent.",
   } satisfies Notice,
-  waitingToSend: (count: number): string => `${count} waiting to send`,
-  notSent: (count: number): string => `${count} not sent`,
-  outboxEmpty: "Everything has been sent.",
-  outboxSignInToSend: "Waiting for you to sign in again",
-  outboxWaiting: "Waiting for signal",
+  waitingToSend: (count: number): string => english("outbox.waitingToSend", { count }),
+  notSent: (count: number): string => english("outbox.notSent", { count }),
+  outboxEmpty: english("outbox.empty"),
+  outboxSignInToSend: english("outbox.signInToSend"),
+  outboxWaiting: english("outbox.waitingForSignal"),
   outboxWaitingLimited: (reason: string, until: string): string =>
-    `Waiting until ${until}, as the server asked: ${reason}`,
+    english("outbox.waitingLimited", { reason, until }),
   savedOnPhoneLimited: (reason: string): Notice => ({
     title: "Saved on this phone, not sent yet",
     description: `${reason} It stays on this phone and is sent by itself once the wait is over.`,
   }),
-  outboxRefused: (reason: string): string => `Not accepted by the server: ${reason}`,
-  newVersionReady: "A new version is ready",
+  outboxRefused: (reason: string): string => english("outbox.refused", { reason }),
+  newVersionReady: english("update.ready"),
   formRestored: "Restored what you were filling in on this phone.",
   characterLimit: (used: number, limit: number): string =>
     used >= limit
@@ -383,8 +383,8 @@ export const messages = {
     `This deletes the ${noun} kept on this phone (${loses}). It cannot be undone.`,
   formLockedRecord: (noun: string): string =>
     `This ${noun} has been approved or completed, so it can no longer be changed. Here is its record.`,
-  shownOffline: (savedAt: string): string => `Offline — showing what was saved on ${savedAt}.`,
-  listRefreshedOffline: (refreshedAt: string): string => `Offline — last refreshed ${refreshedAt}.`,
+  shownOffline: (savedAt: string): string => english("offline.shownOffline", { savedAt }),
+  listRefreshedOffline: (refreshedAt: string): string => english("offline.listRefreshed", { refreshedAt }),
   unsentAtLogout: (count: number): string =>
     count === 1
       ? "1 item has not been sent yet. Stay signed in to send it, or log out and keep it on this phone: " +
