@@ -4,12 +4,12 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { parse as parseMessage } from "@formatjs/icu-messageformat-parser";
-import { isPlainText } from "./src/domain/text/i18n/translate";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import type { ChunkingContext, CodeSplittingGroup, OutputBundle } from "rolldown";
 import { createServer, defineConfig, type Plugin } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
+import { isPlainText } from "./src/domain/text/i18n/translate";
 
 const brandDark = "#0f172a";
 
@@ -379,6 +379,8 @@ export default defineConfig({
       injectManifest: {
         // A classic script, as the worker is registered: no `import.meta` left in it.
         rollupFormat: "iife",
+        // The worker's own build: the English messages it imports come parsed too, as it has no parser either.
+        buildPlugins: { vite: [precompiledCatalogs()] },
         globPatterns: ["**/*.{js,css,html,svg,png,wasm}"],
         // The QR decoder's WebAssembly is about 1 MB; it must be there offline too.
         maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,

@@ -5,6 +5,8 @@ import {
   type CompanyFormState,
   type CompanyFormStatus,
 } from "../company/company-state";
+import { english } from "../text/i18n/english";
+import type { Translator } from "../text/i18n/translate";
 import { DAY_LABELS, DAYS } from "../time/days";
 import { FIELD_LABELS, type LabelledField } from "./field-labels";
 
@@ -67,19 +69,23 @@ export function changedFieldsText(changes: readonly string[]): string {
 export const submitToOfficeLabel = "Submit to office";
 
 /** The home screen's banner: which forms the office returned, each with its reason. */
-export function returnedFormsBanner(sentBack: number, reopened: number): string {
+export function returnedFormsBanner(
+  sentBack: number,
+  reopened: number,
+  t: Translator["t"] = english,
+): string {
   const parts = [
-    sentBack > 0 ? `${sentBack} ${sentBack === 1 ? "form" : "forms"} sent back` : null,
-    reopened > 0 ? `${reopened} ${reopened === 1 ? "form" : "forms"} reopened` : null,
+    sentBack > 0 ? t("home.returnedSentBack", { count: sentBack }) : null,
+    reopened > 0 ? t("home.returnedReopened", { count: reopened }) : null,
   ].filter((part) => part !== null);
-  return `${parts.join(", ")} by your company: fix and submit again.`;
+  return t("home.returnedBanner", { forms: parts.join(", ") });
 }
 export const reopenedHeading = "Reopened by your company";
 /** Above a returned form the driver opens. */
 export const returnedFormHint = "Change what is asked, then submit it to the office again.";
 
 /** The way into a returned form from the home screen and history. */
-export const fixFormLabel = "Fix and Submit Again";
+export const fixFormLabel = english("home.fixAndSubmit");
 
 /** A returned form's state and reason (sent back or reopened), or null for any other. */
 export function returnedState(
@@ -97,8 +103,14 @@ export function companyStateOf(form: unknown): CompanyFormAnswer | null {
 }
 
 /** A returned form named on the home screen: "Timesheet, week ending 14/06/2025", "Check sheet of 10/06/2025". */
-export function returnedFormTitle(kind: "timesheet" | "check-sheet", date: string): string {
-  return kind === "timesheet" ? `Timesheet, week ending ${date}` : `Check sheet of ${date}`;
+export function returnedFormTitle(
+  kind: "timesheet" | "check-sheet",
+  date: string,
+  t: Translator["t"] = english,
+): string {
+  return kind === "timesheet"
+    ? t("home.returnedTimesheet", { date })
+    : t("home.returnedCheckSheet", { date });
 }
 
 /** A week's state in words: "Sent back", "Submitted", "Resubmitted" when a form of it came back and went in again. */

@@ -39,7 +39,7 @@ export const messages = {
   orderValidationFailed: english("order.validationFailed"),
 
   // Consent (spec section 4)
-  consentDeclined: "You have chosen not to accept our privacy policy. Some features may be limited.",
+  consentDeclined: english("consent.declined"),
 
   // Generic HTTP failure (spec section 8): status, colon, space, then the body or the status text.
   httpError: (status: number, body: string, statusText: string): string =>
@@ -124,7 +124,7 @@ export const messages = {
   createAccount: "Create account",
   logOut: "Log out",
   /** The button of the account's own tabs (Operator Dashboard, Driver History, ...), its name shown beside its icon. */
-  moreOptions: "More Options",
+  moreOptions: english("home.moreOptions"),
 
   // Submission and dispatch (spec sections 5 and 8)
   /** The email dispatch dialog. */
@@ -352,7 +352,7 @@ export const messages = {
   finishNotAfterStart: "Finish must be later than start for this day's hours to count.",
 
   // Working offline (not in the spec: the home page promises the app works offline)
-  offline: "Offline",
+  offline: english("offline.badge"),
   savedOnPhone: english("saved.onPhone"),
   savedOnPhoneNotice: {
     title: "Saved on this phone",
@@ -362,19 +362,19 @@ export const messages = {
     title: "Saved on this phone",
     description: "Your session has ended: sign in again and it will be sent.",
   } satisfies Notice,
-  waitingToSend: (count: number): string => `${count} waiting to send`,
-  notSent: (count: number): string => `${count} not sent`,
-  outboxEmpty: "Everything has been sent.",
-  outboxSignInToSend: "Waiting for you to sign in again",
-  outboxWaiting: "Waiting for signal",
+  waitingToSend: (count: number): string => english("outbox.waitingToSend", { count }),
+  notSent: (count: number): string => english("outbox.notSent", { count }),
+  outboxEmpty: english("outbox.empty"),
+  outboxSignInToSend: english("outbox.signInToSend"),
+  outboxWaiting: english("outbox.waitingForSignal"),
   outboxWaitingLimited: (reason: string, until: string): string =>
-    `Waiting until ${until}, as the server asked: ${reason}`,
+    english("outbox.waitingLimited", { reason, until }),
   savedOnPhoneLimited: (reason: string): Notice => ({
     title: "Saved on this phone, not sent yet",
     description: `${reason} It stays on this phone and is sent by itself once the wait is over.`,
   }),
-  outboxRefused: (reason: string): string => `Not accepted by the server: ${reason}`,
-  newVersionReady: "A new version is ready",
+  outboxRefused: (reason: string): string => english("outbox.refused", { reason }),
+  newVersionReady: english("update.ready"),
   formRestored: english("restored.notice"),
   characterLimit: (used: number, limit: number): string =>
     used >= limit
@@ -387,8 +387,8 @@ export const messages = {
     }),
   formLockedRecord: (noun: string): string =>
     `This ${noun} has been approved or completed, so it can no longer be changed. Here is its record.`,
-  shownOffline: (savedAt: string): string => `Offline — showing what was saved on ${savedAt}.`,
-  listRefreshedOffline: (refreshedAt: string): string => `Offline — last refreshed ${refreshedAt}.`,
+  shownOffline: (savedAt: string): string => english("offline.shownOffline", { savedAt }),
+  listRefreshedOffline: (refreshedAt: string): string => english("offline.listRefreshed", { refreshedAt }),
   unsentAtLogout: (count: number): string =>
     count === 1
       ? "1 item has not been sent yet. Stay signed in to send it, or log out and keep it on this phone: " +

@@ -1,22 +1,22 @@
 import { Monitor, Moon, Sun } from "lucide-react";
+import type { MessageKey } from "../../domain/text/i18n/translate";
+import { useT } from "../lib/i18n";
 import { THEME_CHOICES, type ThemeChoice } from "../lib/theme";
 import { RadioMenuContent } from "./radio-menu-content";
 import { Button } from "./ui/button";
 import { DropdownMenu, DropdownMenuTrigger } from "./ui/dropdown-menu";
 import { Tooltip, TooltipContent, TooltipTrigger } from "./ui/tooltip";
 
-export const themeLabels: Record<ThemeChoice, string> = { light: "Light", dark: "Dark", system: "System" };
+export const themeLabels: Record<ThemeChoice, MessageKey> = {
+  light: "theme.light",
+  dark: "theme.dark",
+  system: "theme.system",
+};
 export const themeIcons: Record<ThemeChoice, typeof Sun> = { light: Sun, dark: Moon, system: Monitor };
 
 function isThemeChoice(value: string): value is ThemeChoice {
   return (THEME_CHOICES as readonly string[]).includes(value);
 }
-
-const themeMenuChoices = THEME_CHOICES.map((option) => ({
-  value: option,
-  label: themeLabels[option],
-  icon: themeIcons[option],
-}));
 
 export interface ThemeMenuProps {
   choice: ThemeChoice;
@@ -31,6 +31,12 @@ export interface ThemeMenuProps {
 /** The theme button with its menu of light, dark and system. */
 export function ThemeMenu({ choice, onChoose, open, onOpenChange, autoFocus }: ThemeMenuProps) {
   const Icon = themeIcons[choice];
+  const t = useT();
+  const themeMenuChoices = THEME_CHOICES.map((option) => ({
+    value: option,
+    label: t(themeLabels[option]),
+    icon: themeIcons[option],
+  }));
 
   return (
     <DropdownMenu open={open} onOpenChange={onOpenChange}>
@@ -40,7 +46,7 @@ export function ThemeMenu({ choice, onChoose, open, onOpenChange, autoFocus }: T
             <Button
               variant="ghost"
               size="icon"
-              aria-label={`Theme: ${themeLabels[choice]}`}
+              aria-label={t("theme.buttonLabel", { theme: t(themeLabels[choice]) })}
               // Hands over the focus of the stand-in button this one replaces.
               autoFocus={autoFocus}
             >
@@ -48,10 +54,10 @@ export function ThemeMenu({ choice, onChoose, open, onOpenChange, autoFocus }: T
             </Button>
           </DropdownMenuTrigger>
         </TooltipTrigger>
-        <TooltipContent>Theme</TooltipContent>
+        <TooltipContent>{t("theme.label")}</TooltipContent>
       </Tooltip>
       <RadioMenuContent
-        label="Theme"
+        label={t("theme.label")}
         value={choice}
         choices={themeMenuChoices}
         onChoose={(value) => {

@@ -1,5 +1,7 @@
 import { Monitor, Moon, Sun } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
+import type { MessageKey } from "../../domain/text/i18n/translate";
+import { useT } from "../lib/i18n";
 import { readThemeChoice, storeThemeChoice, type ThemeChoice } from "../lib/theme";
 import { Button } from "./ui/button";
 import { useLazyMenu } from "./use-lazy-menu";
@@ -7,13 +9,18 @@ import { useLazyMenu } from "./use-lazy-menu";
 const loadThemeMenu = () => import("./theme-menu");
 const ThemeMenu = lazy(async () => ({ default: (await loadThemeMenu()).ThemeMenu }));
 
-const labels: Record<ThemeChoice, string> = { light: "Light", dark: "Dark", system: "System" };
+const labels: Record<ThemeChoice, MessageKey> = {
+  light: "theme.light",
+  dark: "theme.dark",
+  system: "theme.system",
+};
 const icons: Record<ThemeChoice, typeof Sun> = { light: Sun, dark: Moon, system: Monitor };
 
 /** Light, dark or follow the phone; the choice is remembered on this device. */
 export function ThemeToggle() {
   const [choice, setChoice] = useState<ThemeChoice>(readThemeChoice);
   const menu = useLazyMenu(loadThemeMenu);
+  const t = useT();
 
   const choose = (next: ThemeChoice) => {
     storeThemeChoice(next);
@@ -25,7 +32,7 @@ export function ThemeToggle() {
       ref={menu.standInRef}
       variant="ghost"
       size="icon"
-      aria-label={`Theme: ${labels[choice]}`}
+      aria-label={t("theme.buttonLabel", { theme: t(labels[choice]) })}
       aria-haspopup="menu"
       aria-expanded={false}
       onClick={menu.openFromStandIn}

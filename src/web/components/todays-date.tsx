@@ -1,5 +1,7 @@
 import { useSyncExternalStore } from "react";
-import { formatLongDate, localIsoDate } from "../../domain/time/iso-date";
+import { localIsoDate } from "../../domain/time/iso-date";
+import { useTranslator } from "../lib/i18n";
+import { formatLongDateIn } from "../lib/locale-format";
 
 // Checked each minute, so a screen left open past midnight on a night shift moves on to the new day.
 function subscribe(onChange: () => void): () => void {
@@ -12,10 +14,11 @@ const today = () => localIsoDate(new Date());
 // it in as it takes the page over.
 const unknownDay = () => null;
 
-/** Today's date in words, e.g. "Monday, 23 November 2026". */
+/** Today's date in words in the reader's language, e.g. "Monday, 23 November 2026", "poniedziałek, 23 listopada 2026". */
 export function TodaysDate() {
   const iso = useSyncExternalStore(subscribe, today, unknownDay);
+  const { locale } = useTranslator();
   // A no-break space holds the line's height until the date is known.
   if (iso === null) return <span>{"\u00a0"}</span>;
-  return <time dateTime={iso}>{formatLongDate(iso)}</time>;
+  return <time dateTime={iso}>{formatLongDateIn(locale, iso)}</time>;
 }

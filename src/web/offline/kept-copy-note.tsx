@@ -1,7 +1,7 @@
 import { WifiOff } from "lucide-react";
-import { messages } from "../../domain/text/messages";
 import { cn } from "../lib/cn";
-import { formatDateTime } from "../lib/format-date-time";
+import { useTranslator } from "../lib/i18n";
+import { formatDateTimeIn } from "../lib/locale-format";
 import { useOfflineStatus } from "./offline-status-store";
 
 function OfflineNote({ text, className }: { text: string; className?: string }) {
@@ -20,9 +20,13 @@ function OfflineNote({ text, className }: { text: string; className?: string }) 
 
 /** Says that what shows is the device's copy from an earlier visit, read without signal. */
 export function KeptCopyNote({ keptAt, className }: { keptAt: number; className?: string }) {
+  const { locale, t } = useTranslator();
   return (
     <div role="status">
-      <OfflineNote text={messages.shownOffline(formatDateTime(keptAt))} className={className} />
+      <OfflineNote
+        text={t("offline.shownOffline", { savedAt: formatDateTimeIn(locale, keptAt) })}
+        className={className}
+      />
     </div>
   );
 }
@@ -44,12 +48,13 @@ export function LastRefreshedNote({
   className?: string;
 }) {
   const { online } = useOfflineStatus();
+  const { locale, t } = useTranslator();
   const shown = refreshedAt !== null && (fromDevice || !online);
   return (
     <div role="status">
       {shown ? (
         <OfflineNote
-          text={messages.listRefreshedOffline(formatDateTime(refreshedAt))}
+          text={t("offline.listRefreshed", { refreshedAt: formatDateTimeIn(locale, refreshedAt) })}
           className={className}
         />
       ) : null}

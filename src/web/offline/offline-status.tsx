@@ -1,8 +1,8 @@
 import { CloudUpload, TriangleAlert, WifiOff } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
-import { messages } from "../../domain/text/messages";
 import { Button } from "../components/ui/button";
 import { cn } from "../lib/cn";
+import { useT } from "../lib/i18n";
 import { useOfflineStatus } from "./offline-status-store";
 
 // The dialog (and its list) loads when first opened: the badge is on every screen's header, the dialog rarely.
@@ -14,6 +14,7 @@ const OutboxDialog = lazy(async () => ({ default: (await import("./outbox-dialog
  */
 export function OfflineStatus({ className }: { className?: string }) {
   const { online, waiting, needsLogin, refused } = useOfflineStatus();
+  const t = useT();
   const [open, setOpen] = useState(false);
   // Once loaded it stays mounted, so closing still animates.
   const [wanted, setWanted] = useState(false);
@@ -25,7 +26,7 @@ export function OfflineStatus({ className }: { className?: string }) {
       {online ? null : (
         <span className="inline-flex min-h-8 items-center gap-1.5 rounded-full bg-amber-400 px-3 text-sm font-bold text-slate-950">
           <WifiOff aria-hidden="true" className="size-4" />
-          {messages.offline}
+          {t("offline.badge")}
         </span>
       )}
       {pending > 0 || refused > 0 ? (
@@ -45,7 +46,9 @@ export function OfflineStatus({ className }: { className?: string }) {
           ) : (
             <CloudUpload aria-hidden="true" className="size-4" />
           )}
-          {refused > 0 ? messages.notSent(refused) : messages.waitingToSend(pending)}
+          {refused > 0
+            ? t("outbox.notSent", { count: refused })
+            : t("outbox.waitingToSend", { count: pending })}
         </Button>
       ) : null}
       {wanted ? (

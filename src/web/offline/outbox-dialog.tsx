@@ -1,4 +1,5 @@
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../components/ui/dialog";
+import { useT } from "../lib/i18n";
 import { OutboxList } from "./outbox-list";
 
 /** The list of what waits on this device, in a dialog; the header's badge loads it when first opened. */
@@ -9,15 +10,13 @@ export function OutboxDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
+  const t = useT();
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>Waiting to send</DialogTitle>
-          <DialogDescription>
-            Kept on this phone and sent in order as soon as there is signal. Nothing here is lost if you close
-            the app.
-          </DialogDescription>
+          <DialogTitle>{t("outbox.title")}</DialogTitle>
+          <DialogDescription>{t("outbox.description")}</DialogDescription>
         </DialogHeader>
         <OutboxList onNavigate={() => onOpenChange(false)} />
       </DialogContent>

@@ -1,23 +1,30 @@
 import { CloudUpload, LogIn, RotateCcw, Trash2, TriangleAlert, Wrench } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
 import { Link } from "wouter";
-import { messages } from "../../domain/text/messages";
+import type { Translator } from "../../domain/text/i18n/translate";
 import { Button, buttonClasses } from "../components/ui/button";
 import { openAuthDialog } from "../lib/auth-dialog-store";
-import { formatDateTime } from "../lib/format-date-time";
+import { useTranslator } from "../lib/i18n";
+import { formatDateTimeIn } from "../lib/locale-format";
 import type { OutboxItem } from "./offline-db";
 import { discardOutboxItem, listOutbox, onOutboxChange, retryOutboxItem } from "./outbox";
 
-function stateText(item: OutboxItem): string {
-  if (item.state === "refused") return messages.outboxRefused(item.problem ?? "Unknown error");
-  if (item.state === "needs-login") return messages.outboxSignInToSend;
+function stateText(item: OutboxItem, { locale, t }: Translator): string {
+  if (item.state === "refused")
+    return t("outbox.refused", { reason: item.problem ?? t("outbox.unknownError") });
+  if (item.state === "needs-login") return t("outbox.signInToSend");
   if (item.waitingFor)
-    return messages.outboxWaitingLimited(item.waitingFor, formatDateTime(item.nextAttemptAt));
-  return messages.outboxWaiting;
+    return t("outbox.waitingLimited", {
+      reason: item.waitingFor,
+      until: formatDateTimeIn(locale, item.nextAttemptAt),
+    });
+  return t("outbox.waitingForSignal");
 }
 
 function OutboxRow({ item, onNavigate }: { item: OutboxItem; onNavigate: () => void }) {
   const [confirmDiscard, setConfirmDiscard] = useState(false);
+  const translator = useTranslator();
+  const { locale, t } = translator;
   const refused = item.state === "refused";
   return (
     <li
@@ -29,7 +36,9 @@ function OutboxRow({ item, onNavigate }: { item: OutboxItem; onNavigate: () => v
     >
       <div>
         <p className="font-semibold">{item.label}</p>
-        <p className="text-sm text-slate-600 dark:text-slate-400">Made {formatDateTime(item.createdAt)}</p>
+        <p className="text-sm text-slate-600 dark:text-slate-400">
+          {t("outbox.made", { time: formatDateTimeIn(locale, item.createdAt) })}
+        </p>
         <p
           className={
             refused
@@ -42,7 +51,7 @@ function OutboxRow({ item, onNavigate }: { item: OutboxItem; onNavigate: () => v
           ) : (
             <CloudUpload aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
           )}
-          {stateText(item)}
+          {stateText(item, translator)}
         </p>
       </div>
       <div className="flex flex-wrap gap-2">
@@ -54,19 +63,19 @@ function OutboxRow({ item, onNavigate }: { item: OutboxItem; onNavigate: () => v
             }}
           >
             <LogIn aria-hidden="true" className="size-5" />
-            Sign in
+            {t("outbox.signIn")}
           </Button>
         ) : null}
         {refused && item.fixUrl ? (
           <Link href={item.fixUrl} onClick={onNavigate} className={buttonClasses("primary")}>
             <Wrench aria-hidden="true" className="size-5" />
-            Fix
+            {t("outbox.fix")}
           </Link>
         ) : null}
         {item.state !== "needs-login" ? (
           <Button variant="outline" onClick={() => void retryOutboxItem(item.seq)}>
             <RotateCcw aria-hidden="true" className="size-5" />
-            {refused ? "Try again" : "Send now"}
+            {refused ? t("outbox.tryAgain") : t("outbox.sendNow")}
           </Button>
         ) : null}
         {refused ? (
@@ -75,7 +84,7 @@ function OutboxRow({ item, onNavigate }: { item: OutboxItem; onNavigate: () => v
             onClick={() => (confirmDiscard ? void discardOutboxItem(item.seq) : setConfirmDiscard(true))}
           >
             <Trash2 aria-hidden="true" className="size-5" />
-            {confirmDiscard ? "Discard for good" : "Discard"}
+            {confirmDiscard ? t("outbox.discardForGood") : t("outbox.discard")}
           </Button>
         ) : null}
       </div>
@@ -86,6 +95,7 @@ function OutboxRow({ item, onNavigate }: { item: OutboxItem; onNavigate: () => v
 /** What waits on this device, oldest first, with what the driver can do about each. */
 export function OutboxList({ onNavigate }: { onNavigate: () => void }) {
   const [items, setItems] = useState<OutboxItem[] | null>(null);
+  const t = useTranslator().t;
   const refresh = useCallback(() => {
     void listOutbox()
       .then((list) => setItems(list.sort((a, b) => a.seq - b.seq)))
@@ -96,10 +106,10 @@ export function OutboxList({ onNavigate }: { onNavigate: () => void }) {
     return onOutboxChange(refresh);
   }, [refresh]);
 
-  if (items === null) return <p role="status">Loading...</p>;
-  if (items.length === 0) return <p>{messages.outboxEmpty}</p>;
+  if (items === null) return <p role="status">{t("outbox.loading")}</p>;
+  if (items.length === 0) return <p>{t("outbox.empty")}</p>;
   return (
-    <ul className="space-y-3" aria-label="Waiting to send">
+    <ul className="space-y-3" aria-label={t("outbox.title")}>
       {items.map((item) => (
         <OutboxRow key={item.seq} item={item} onNavigate={onNavigate} />
       ))}

@@ -1,8 +1,8 @@
 /// <reference types="vite-plugin-pwa/client" />
 import { RefreshCw } from "lucide-react";
 import { useEffect, useState } from "react";
-import { messages } from "../../domain/text/messages";
 import { Button } from "../components/ui/button";
+import { useT } from "../lib/i18n";
 
 type Apply = () => Promise<void>;
 
@@ -47,6 +47,7 @@ function registerServiceWorker(): void {
  */
 export function UpdatePrompt() {
   const [apply, setApply] = useState<Apply | null>(() => waiting);
+  const t = useT();
 
   useEffect(() => {
     const listener = (next: Apply) => setApply(() => next);
@@ -64,8 +65,8 @@ export function UpdatePrompt() {
       className="fixed inset-x-3 bottom-3 z-50 mx-auto flex max-w-md items-center gap-3 rounded-xl border border-slate-700 bg-slate-900 p-3 text-white shadow-lg"
     >
       <RefreshCw aria-hidden="true" className="size-5 shrink-0 text-amber-400" />
-      <p className="flex-1 font-semibold">{messages.newVersionReady}</p>
-      <Button onClick={() => void apply()}>Reload</Button>
+      <p className="flex-1 font-semibold">{t("update.ready")}</p>
+      <Button onClick={() => void apply()}>{t("update.reload")}</Button>
     </div>
   );
 }

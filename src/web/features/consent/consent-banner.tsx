@@ -1,9 +1,9 @@
 import { ShieldCheck, X } from "lucide-react";
 import { useState } from "react";
 import { STORAGE_KEYS } from "../../../domain/forms/constants";
-import { messages } from "../../../domain/text/messages";
 import { Button } from "../../components/ui/button";
 import { appPaths } from "../../lib/app-paths";
+import { useT } from "../../lib/i18n";
 import { localStore } from "../../lib/local-store";
 
 /**
@@ -12,6 +12,7 @@ import { localStore } from "../../lib/local-store";
  */
 export function ConsentBanner() {
   const [visible, setVisible] = useState(() => localStore.get(STORAGE_KEYS.privacyAccepted) !== "true");
+  const t = useT();
   if (!visible) return null;
 
   const accept = () => {
@@ -25,7 +26,7 @@ export function ConsentBanner() {
   const decline = () => {
     localStore.set(STORAGE_KEYS.privacyRejected, "true");
     setVisible(false);
-    window.alert(messages.consentDeclined);
+    window.alert(t("consent.declined"));
   };
 
   return (
@@ -37,7 +38,7 @@ export function ConsentBanner() {
         <Button
           variant="ghost"
           size="icon"
-          aria-label="Close"
+          aria-label={t("consent.close")}
           className="absolute top-1 right-1"
           onClick={() => setVisible(false)}
         >
@@ -45,28 +46,26 @@ export function ConsentBanner() {
         </Button>
         <h2 id="consent-title" className="flex items-center gap-2 text-base font-bold">
           <ShieldCheck aria-hidden="true" className="size-5 text-amber-600 dark:text-amber-400" />
-          Your privacy
+          {t("consent.title")}
         </h2>
         <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
-          Plant Sheets keeps your settings and unsent forms on this device and sends completed forms to the
-          addresses you enter. Under the GDPR you have the right to access, rectification, erasure and data
-          portability of your personal data.{" "}
+          {t("consent.text")}{" "}
           <a
             href={appPaths.privacyPolicy}
             target="_blank"
             rel="noopener noreferrer"
             className="inline-flex min-h-11 items-center font-semibold text-amber-800 underline underline-offset-2 dark:text-amber-300"
           >
-            Read our Privacy Policy
-            <span className="sr-only"> (opens in a new tab)</span>
+            {t("consent.readPolicy")}
+            <span className="sr-only"> {t("consent.opensInNewTab")}</span>
           </a>
         </p>
         <div className="mt-3 flex gap-3">
           <Button variant="outline" className="flex-1" onClick={decline}>
-            Decline
+            {t("consent.decline")}
           </Button>
           <Button className="flex-1" onClick={accept}>
-            Accept
+            {t("consent.accept")}
           </Button>
         </div>
       </div>

@@ -1,9 +1,10 @@
 import { ArrowRight, FilePen } from "lucide-react";
 import { Link } from "wouter";
-import { formatDisplayDate } from "../../../domain/time/iso-date";
 import { SentBackNotice } from "../../components/sent-back-notice";
 import { buttonClasses } from "../../components/ui/button";
 import { appPaths } from "../../lib/app-paths";
+import { useTranslator } from "../../lib/i18n";
+import { formatShortDateIn } from "../../lib/locale-format";
 import { useAccountForms } from "../../lib/use-account-forms";
 
 /**
@@ -12,14 +13,15 @@ import { useAccountForms } from "../../lib/use-account-forms";
  */
 export function ContinueDraft() {
   const forms = useAccountForms();
+  const { locale, t } = useTranslator();
   if (forms.status !== "success") return null;
   const draft = forms.timesheets
     .filter((form) => form.status === "draft")
     .sort((a, b) => (b.updatedAt ?? "").localeCompare(a.updatedAt ?? ""))[0];
   if (!draft) return null;
   const label = draft.weekEnding
-    ? `Continue your timesheet for week ending ${formatDisplayDate(draft.weekEnding)}`
-    : "Continue your timesheet";
+    ? t("home.continueTimesheetWeek", { date: formatShortDateIn(locale, draft.weekEnding) })
+    : t("home.continueTimesheet");
   const link = (
     <Link href={appPaths.draft("timesheet", draft.id)} className={`${buttonClasses("outline")} mb-4 w-full`}>
       <FilePen aria-hidden="true" className="size-5" />

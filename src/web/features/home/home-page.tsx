@@ -5,6 +5,7 @@ import { LoadingScreen } from "../../components/loading-screen";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs";
 import { type AccountTab, appPaths, type HomeTab, isAccountTab, parseHomeTab } from "../../lib/app-paths";
 import { cn } from "../../lib/cn";
+import { useT } from "../../lib/i18n";
 import { lazyWithQueries } from "../../lib/lazy-with-queries";
 import { useSession } from "../../lib/session-store";
 import { AccountBanner } from "./account-banner";
@@ -33,14 +34,6 @@ const MoreOptionsMenu = lazy(async () => ({
 /** The account tabs other features provide; the app puts them together in routes.tsx. */
 export type HomePanels = Record<Exclude<AccountTab, "forms">, ReactNode>;
 
-const areaNames: Record<AccountTab, string> = {
-  forms: "the Operator Dashboard",
-  history: "your Driver History",
-  supervisor: "the Supervisor area",
-  company: "your Company",
-  account: "your Account",
-};
-
 /**
  * The tabbed home: Timesheet and Check Sheet for everyone; for a logged-in driver also the Operator Dashboard,
  * Driver History, Supervisor and Account tabs from More Options.
@@ -49,6 +42,8 @@ export function HomePage({ panels }: { panels: HomePanels }) {
   const [params, setParams] = useSearchParams();
   const [location] = useLocation();
   const session = useSession();
+  const t = useT();
+  const productName = t("header.productName");
   // The tab lives in the URL so Back from customer selection lands on the tab the driver came from.
   // /home is the logged-in dashboard, so without a tab it opens there.
   const defaultTab: HomeTab = location === appPaths.dashboard && session ? "forms" : "timesheet";
@@ -56,8 +51,8 @@ export function HomePage({ panels }: { panels: HomePanels }) {
   const selectTab = (next: HomeTab) => setParams({ tab: next }, { replace: true });
 
   useEffect(() => {
-    document.title = "Plant Sheets";
-  }, []);
+    document.title = productName;
+  }, [productName]);
 
   // Beside the More Options button on a narrow phone, the tab names only fit without their icons.
   const triggerClass = cn("px-2", session && "max-[399px]:[&>svg]:hidden");
@@ -65,7 +60,7 @@ export function HomePage({ panels }: { panels: HomePanels }) {
   let accountPanel: ReactNode = null;
   if (isAccountTab(tab)) {
     let panel: ReactNode;
-    if (!session) panel = <LoginRequired area={areaNames[tab]} />;
+    if (!session) panel = <LoginRequired area={tab} />;
     else if (tab === "forms") panel = <OperatorDashboard driverName={session.driverName} />;
     else panel = panels[tab];
     accountPanel = <Suspense fallback={<LoadingScreen />}>{panel}</Suspense>;
@@ -88,8 +83,7 @@ export function HomePage({ panels }: { panels: HomePanels }) {
         <p className="mb-4 flex items-start gap-2 rounded-lg border border-slate-300 bg-white p-3 text-sm text-slate-800 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-200">
           <WifiOff aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-amber-700 dark:text-amber-400" />
           <span>
-            <strong>Works offline.</strong> Weekly timesheets and daily plant checks for drivers and
-            operators, signed on site by you and the client or foreman.
+            <strong>{t("home.worksOfflineTitle")}</strong> {t("home.worksOfflineText")}
           </span>
         </p>
         {session ? (
@@ -105,14 +99,14 @@ export function HomePage({ panels }: { panels: HomePanels }) {
           }}
         >
           <div className="flex gap-2">
-            <TabsList aria-label="Forms" className="min-w-0 flex-1">
+            <TabsList aria-label={t("home.formsTabs")} className="min-w-0 flex-1">
               <TabsTrigger value="timesheet" className={triggerClass}>
                 <Clock aria-hidden="true" className="size-5 shrink-0" />
-                Timesheet
+                {t("home.tabTimesheet")}
               </TabsTrigger>
               <TabsTrigger value="check-sheet" className={triggerClass}>
                 <ClipboardCheck aria-hidden="true" className="size-5 shrink-0" />
-                Check Sheet
+                {t("home.tabCheckSheet")}
               </TabsTrigger>
             </TabsList>
             {session ? (
@@ -124,30 +118,30 @@ export function HomePage({ panels }: { panels: HomePanels }) {
           <TabsContent value="timesheet">
             <FormIntroCard
               icon={Clock}
-              title="Weekly Timesheet"
-              description="Record your week on the machine and get it signed off before you leave site."
+              title={t("home.timesheetTitle")}
+              description={t("home.timesheetDescription")}
               points={[
-                "Start, finish and break for each day, with a one-tap standard 9-hour shift",
-                "Machine hours and van mileage",
-                "Operator and client signatures on screen",
-                "Emailed to the client and your supervisor",
+                t("home.timesheetPointHours"),
+                t("home.timesheetPointMachine"),
+                t("home.pointSignatures"),
+                t("home.pointEmailed"),
               ]}
-              startLabel="Start Timesheet"
+              startLabel={t("home.startTimesheet")}
               startHref={appPaths.customerSelection("timesheet")}
             />
           </TabsContent>
           <TabsContent value="check-sheet">
             <FormIntroCard
               icon={ClipboardCheck}
-              title="Daily Plant Defect Check"
-              description="Check the machine before work and record any defects with photos."
+              title={t("home.checkSheetTitle")}
+              description={t("home.checkSheetDescription")}
               points={[
-                "14-point daily safety check: pass, issue or not applicable",
-                "Photos of the machine and any damage",
-                "Operator and client signatures on screen",
-                "Emailed to the client and your supervisor",
+                t("home.checkSheetPointChecks"),
+                t("home.checkSheetPointPhotos"),
+                t("home.pointSignatures"),
+                t("home.pointEmailed"),
               ]}
-              startLabel="Start Check Sheet"
+              startLabel={t("home.startCheckSheet")}
               startHref={appPaths.customerSelection("check-sheet")}
             />
           </TabsContent>

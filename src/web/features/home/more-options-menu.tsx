@@ -7,19 +7,20 @@ import {
   ShieldCheck,
   UserRound,
 } from "lucide-react";
-import { messages } from "../../../domain/text/messages";
+import type { MessageKey } from "../../../domain/text/i18n/translate";
 import { RadioMenuContent } from "../../components/radio-menu-content";
 import { Button } from "../../components/ui/button";
 import { DropdownMenu, DropdownMenuTrigger } from "../../components/ui/dropdown-menu";
 import { type AccountTab, type HomeTab, isAccountTab, parseHomeTab } from "../../lib/app-paths";
 import { cn } from "../../lib/cn";
+import { useT } from "../../lib/i18n";
 
-const items: readonly { value: AccountTab; label: string; icon: LucideIcon }[] = [
-  { value: "forms", label: "Operator Dashboard", icon: LayoutDashboard },
-  { value: "history", label: "Driver History", icon: History },
-  { value: "supervisor", label: "Supervisor", icon: ShieldCheck },
-  { value: "company", label: "Company", icon: Building2 },
-  { value: "account", label: "Account", icon: UserRound },
+const items: readonly { value: AccountTab; label: MessageKey; icon: LucideIcon }[] = [
+  { value: "forms", label: "home.operatorDashboard", icon: LayoutDashboard },
+  { value: "history", label: "home.driverHistory", icon: History },
+  { value: "supervisor", label: "home.supervisor", icon: ShieldCheck },
+  { value: "company", label: "home.company", icon: Building2 },
+  { value: "account", label: "home.account", icon: UserRound },
 ];
 
 interface MoreOptionsMenuProps {
@@ -33,6 +34,8 @@ interface MoreOptionsMenuProps {
  */
 export function MoreOptionsMenu({ tab, onSelect }: MoreOptionsMenuProps) {
   const active = isAccountTab(tab);
+  const t = useT();
+  const moreOptions = t("home.moreOptions");
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
@@ -45,14 +48,14 @@ export function MoreOptionsMenu({ tab, onSelect }: MoreOptionsMenuProps) {
           )}
         >
           <LayoutDashboard aria-hidden="true" className="size-5 shrink-0 max-[399px]:hidden" />
-          <span className="w-min text-left text-sm leading-tight sm:w-auto">{messages.moreOptions}</span>
+          <span className="w-min text-left text-sm leading-tight sm:w-auto">{moreOptions}</span>
           <ChevronDown aria-hidden="true" className="size-4 shrink-0" />
         </Button>
       </DropdownMenuTrigger>
       <RadioMenuContent
-        label={messages.moreOptions}
+        label={moreOptions}
         value={active ? tab : ""}
-        choices={items}
+        choices={items.map((item) => ({ ...item, label: t(item.label) }))}
         onChoose={(value) => {
           const next = parseHomeTab(value);
           if (next && isAccountTab(next)) onSelect(next);

@@ -1,14 +1,10 @@
 import { MessageSquareWarning, Pencil } from "lucide-react";
 import { useLocation } from "wouter";
-import {
-  fixFormLabel,
-  returnedFormsBanner,
-  returnedFormTitle,
-  returnedState,
-} from "../../../domain/forms/sent-back";
-import { formatDisplayDate } from "../../../domain/time/iso-date";
+import { returnedFormsBanner, returnedFormTitle, returnedState } from "../../../domain/forms/sent-back";
 import { Button } from "../../components/ui/button";
 import { appPaths, type FormKind } from "../../lib/app-paths";
+import { useTranslator } from "../../lib/i18n";
+import { formatShortDateIn } from "../../lib/locale-format";
 import { useAccountForms } from "../../lib/use-account-forms";
 
 interface ReturnedForm {
@@ -26,6 +22,8 @@ interface ReturnedForm {
 export function ReturnedFormsBanner() {
   const [, navigate] = useLocation();
   const forms = useAccountForms();
+  const { locale, t } = useTranslator();
+  const fixFormLabel = t("home.fixAndSubmit");
   const returnedOf = (
     kind: ReturnedForm["kind"],
     form: { id?: string | null; companyState?: Parameters<typeof returnedState>[0] },
@@ -33,7 +31,7 @@ export function ReturnedFormsBanner() {
   ): ReturnedForm[] => {
     const back = returnedState(form.companyState);
     if (!back || !form.id) return [];
-    const title = returnedFormTitle(kind, formatDisplayDate(date));
+    const title = returnedFormTitle(kind, formatShortDateIn(locale, date), t);
     return [{ id: form.id, kind, title, state: back.state, reason: back.reason ?? "" }];
   };
   const returned = [
@@ -49,7 +47,7 @@ export function ReturnedFormsBanner() {
     >
       <h2 id="returned-forms-heading" className="flex items-start gap-2 font-bold">
         <MessageSquareWarning aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
-        {returnedFormsBanner(sentBack, returned.length - sentBack)}
+        {returnedFormsBanner(sentBack, returned.length - sentBack, t)}
       </h2>
       <ul className="mt-2 space-y-3">
         {returned.map((form) => (

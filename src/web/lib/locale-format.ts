@@ -1,0 +1,60 @@
+import { type AnyLocale, intlLocale } from "../../domain/text/i18n/translate";
+import { formatDisplayDate, formatLongDate, parseIsoDate } from "../../domain/time/iso-date";
+import { formatDateTime } from "./format-date-time";
+
+// English keeps the spec's own formats (and spares the first screen an Intl formatter); every other language has
+// its dates and times from Intl, in its own order and words.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatter(
+  locale: AnyLocale,
+  name: string,
+  options: Intl.DateTimeFormatOptions,
+): Intl.DateTimeFormat {
+  const id = `${intlLocale(locale)} ${name}`;
+  let format = formatters.get(id);
+  if (!format) {
+    format = new Intl.DateTimeFormat(intlLocale(locale), options);
+    formatters.set(id, format);
+  }
+  return format;
+}
+
+/** A calendar date in words: "Monday, 23 November 2026", "poniedziałek, 23 listopada 2026". */
+export function formatLongDateIn(locale: AnyLocale, isoDate: string): string {
+  if (locale === "en-GB") return formatLongDate(isoDate);
+  const date = parseIsoDate(isoDate);
+  if (!date) return "";
+  return formatter(locale, "long", {
+    weekday: "long",
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    timeZone: "UTC",
+  }).format(date);
+}
+
+/** A calendar date in figures: "14/06/2025", "14.06.2025". Text that is not a date is shown as given. */
+export function formatShortDateIn(locale: AnyLocale, isoDate: string | null | undefined): string {
+  if (locale === "en-GB" || typeof isoDate !== "string") return formatDisplayDate(isoDate);
+  const date = parseIsoDate(isoDate.slice(0, 10));
+  if (!date) return isoDate;
+  return formatter(locale, "short", {
+    day: "2-digit",
+    month: "2-digit",
+    year: "numeric",
+    timeZone: "UTC",
+  }).format(date);
+}
+
+/** A moment with its time: "07/06/2025, 09:30", "07.06.2025, 09:30". */
+export function formatDateTimeIn(locale: AnyLocale, ms: number): string {
+  if (locale === "en-GB") return formatDateTime(ms);
+  return formatter(locale, "dateTime", {
+    day: "2-digit",
+    month: "2-digit",
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+  }).format(new Date(ms));
+}
