@@ -1,5 +1,5 @@
 import { type MessageFormatElement, parse, TYPE } from "@formatjs/icu-messageformat-parser";
-import type { Catalog, PseudoLocale } from "./translate";
+import { type Catalog, isPlainText, type PseudoLocale } from "./translate";
 
 const PLAIN = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
 const ACCENTS = [..."àƀçđéƒĝĥîĵķĺɱñöþǫŕšţûṽŵẋýžÀƁÇĐÉƑĜĤÎĴĶĹṀÑÖÞǪŔŠŢÛṼŴẊÝŽ"];
@@ -39,7 +39,13 @@ const RIGHT_TO_LEFT_MARK = "\u200F";
 export function pseudoCatalog(english: Catalog, locale: PseudoLocale): Catalog {
   const mark = locale === "ar-XB" ? RIGHT_TO_LEFT_MARK : "";
   const entries = Object.entries<Catalog[keyof Catalog]>(english).map(([key, message]) => {
-    const elements = typeof message === "string" ? parse(message) : message;
+    // In the browser a catalog's messages are syntax trees, or plain text (and there is no parser there).
+    const elements: MessageFormatElement[] =
+      typeof message !== "string"
+        ? message
+        : isPlainText(message)
+          ? [{ type: TYPE.literal, value: message }]
+          : parse(message);
     const wrapped: MessageFormatElement[] = [
       { type: TYPE.literal, value: `${mark}[` },
       ...pseudoElements(elements),
