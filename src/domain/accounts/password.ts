@@ -1,4 +1,8 @@
-import { messages } from "../text/messages";
+import { english } from "../text/i18n/english";
+import type { Translator } from "../text/i18n/translate";
+
+/** Words a problem in the reader's language; English (the spec's wording) unless a screen passes its own. */
+export type Wording = Translator["t"];
 
 export const MIN_PASSWORD_LENGTH = 6;
 
@@ -24,24 +28,30 @@ export interface ChangePasswordFields {
 }
 
 /** Spec section 5, in its order: all three fields, then the confirmation, then the length. */
-export function validateChangePassword(fields: ChangePasswordFields): string | null {
-  if (!filled(fields.current)) return messages.passwordFieldsRequired;
-  return validateNewPassword(fields);
+export function validateChangePassword(fields: ChangePasswordFields, t: Wording = english): string | null {
+  if (!filled(fields.current)) return t("auth.passwordFieldsRequired");
+  return validateNewPassword(fields, t);
 }
 
 /**
  * A new password and its confirmation, as a reset link asks for them: the change-password rules without
  * the current password, which the link stands in for.
  */
-export function validateNewPassword(fields: Omit<ChangePasswordFields, "current">): string | null {
-  if (!filled(fields.new) || !filled(fields.confirm)) return messages.passwordFieldsRequired;
-  if (fields.new !== fields.confirm) return messages.passwordMismatch;
-  if (characterCount(fields.new) < MIN_PASSWORD_LENGTH) return messages.passwordTooShort;
+export function validateNewPassword(
+  fields: Omit<ChangePasswordFields, "current">,
+  t: Wording = english,
+): string | null {
+  if (!filled(fields.new) || !filled(fields.confirm)) return t("auth.passwordFieldsRequired");
+  if (fields.new !== fields.confirm) return t("auth.passwordMismatch");
+  if (characterCount(fields.new) < MIN_PASSWORD_LENGTH) return t("auth.passwordTooShort");
   return null;
 }
 
-export function validateLogin(fields: { email: string; password: string }): string | null {
-  if (!filledText(fields.email) || !filled(fields.password)) return messages.loginFieldsRequired;
+export function validateLogin(
+  fields: { email: string; password: string },
+  t: Wording = english,
+): string | null {
+  if (!filledText(fields.email) || !filled(fields.password)) return t("auth.loginFieldsRequired");
   return null;
 }
 
@@ -49,8 +59,11 @@ export function validateLogin(fields: { email: string; password: string }): stri
  * Spec section 5 asks for all the fields of Create Account: now the full name and email, as the password is
  * chosen on the emailed link's page (see validateConfirmAccount).
  */
-export function validateRegister(fields: { fullName: string; email: string }): string | null {
-  if (!filledText(fields.fullName) || !filledText(fields.email)) return messages.registerFieldsRequired;
+export function validateRegister(
+  fields: { fullName: string; email: string },
+  t: Wording = english,
+): string | null {
+  if (!filledText(fields.fullName) || !filledText(fields.email)) return t("auth.registerFieldsRequired");
   return null;
 }
 
@@ -58,11 +71,11 @@ export function validateRegister(fields: { fullName: string; email: string }): s
  * The password chosen on the sign-up link's page. The spec sets no minimum for a new account's password, but a
  * 1-character password is not one; we hold it to the same minimum as a changed one.
  */
-export function validateConfirmAccount(fields: { password: string }): string | null {
-  if (characterCount(fields.password) < MIN_PASSWORD_LENGTH) return messages.registerPasswordTooShort;
+export function validateConfirmAccount(fields: { password: string }, t: Wording = english): string | null {
+  if (characterCount(fields.password) < MIN_PASSWORD_LENGTH) return t("auth.registerPasswordTooShort");
   return null;
 }
 
-export function validateResetRequest(fields: { email: string }): string | null {
-  return filledText(fields.email) ? null : messages.resetEmailRequired;
+export function validateResetRequest(fields: { email: string }, t: Wording = english): string | null {
+  return filledText(fields.email) ? null : t("auth.resetEmailRequired");
 }

@@ -82,6 +82,8 @@ export type ChooseLanguageRequest = z.infer<typeof ChooseLanguageRequestSchema>;
 export const RegisterRequestSchema = z.object({
   fullName: z.string().trim().min(1, messages.registerFieldsRequired).max(MAX_NAME_LENGTH),
   email: AccountEmailSchema,
+  /** The language the app was shown in: the sign-up mail is written in it, and the new account keeps it. */
+  language: z.enum(LOCALES).optional(),
 });
 export type RegisterRequest = z.infer<typeof RegisterRequestSchema>;
 /**

@@ -49,60 +49,60 @@ export const messages = {
   checkConnection: "Please check your internet connection and try again.",
 
   // Accounts (spec sections 5 and 8)
-  loginFieldsRequired: "Please enter both email and password to login.",
+  loginFieldsRequired: english("auth.loginFieldsRequired"),
   /** The spec's words; the fields are now the full name and email (the password is chosen at the emailed link). */
-  registerFieldsRequired: "Please fill in all fields to create an account.",
+  registerFieldsRequired: english("auth.registerFieldsRequired"),
   /** Not in the spec: the password chosen for a new account keeps the same minimum as a changed one. */
-  registerPasswordTooShort: "Password must be at least 6 characters long.",
+  registerPasswordTooShort: english("auth.registerPasswordTooShort"),
   /** Not in the spec: the rule, shown under the password chosen for a new account. */
-  registerPasswordRule: "At least 6 characters.",
-  passwordFieldsRequired: "Please fill in all password fields.",
-  passwordMismatch: "New password and confirmation do not match.",
-  passwordTooShort: "New password must be at least 6 characters long.",
-  resetEmailRequired: "Please enter your email address.",
-  loginFailed: (serverMessage: string): string => `Login failed: ${serverMessage}`,
-  loginFailedHint: "Please check your email and password, or create a new account if you don't have one yet.",
-  loginNetworkFailed: "Login failed: Please check your internet connection and try again.",
-  accountCreationFailed: (serverMessage: string): string => `Account creation failed: ${serverMessage}`,
-  accountCreationNetworkFailed:
-    "Account creation failed: Please check your internet connection and try again.",
+  registerPasswordRule: english("auth.registerPasswordRule"),
+  passwordFieldsRequired: english("auth.passwordFieldsRequired"),
+  passwordMismatch: english("auth.passwordMismatch"),
+  passwordTooShort: english("auth.passwordTooShort"),
+  resetEmailRequired: english("auth.resetEmailRequired"),
+  loginFailed: (serverMessage: string): string => english("auth.loginFailed", { reason: serverMessage }),
+  loginFailedHint: english("auth.loginFailedHint"),
+  loginNetworkFailed: english("auth.loginNetworkFailed"),
+  accountCreationFailed: (serverMessage: string): string =>
+    english("auth.accountCreationFailed", { reason: serverMessage }),
+  accountCreationNetworkFailed: english("auth.accountCreationNetworkFailed"),
   passwordChangeFailed: (serverMessage?: string | null): string => {
     const message = given(serverMessage);
-    return message ? `Password change failed: ${message}` : "Password change failed. Please try again.";
+    return message
+      ? english("auth.passwordChangeFailed", { reason: message })
+      : english("auth.passwordChangeFailedRetry");
   },
   passwordResetFailed: (serverMessage?: string | null): string => {
     const message = given(serverMessage);
-    return message ? `Password reset failed: ${message}` : "Password reset failed. Please try again.";
+    return message
+      ? english("auth.passwordResetFailed", { reason: message })
+      : english("auth.passwordResetFailedRetry");
   },
-  passwordChanged: "Password changed successfully!",
-  passwordResetSent: "Password reset instructions have been sent to your email address.",
+  passwordChanged: english("auth.passwordChanged"),
+  passwordResetSent: english("auth.passwordResetSent"),
   /** Not in the spec: the answer after a reset link's new password is saved. */
-  passwordResetDone: "Your password has been reset. You can now log in with your new password.",
+  passwordResetDone: english("auth.passwordResetDone"),
   /** Not in the spec: the Account tab could not fetch the signed-in account. */
   accountLoadFailed: (errorMessage?: string | null): string =>
-    `Could not load your account details: ${given(errorMessage) ?? "Unknown error"}`,
+    english("account.loadFailed", { error: given(errorMessage) ?? english("account.unknownError") }),
   /** Not in the spec: a reset link that is malformed, already used or too old. */
-  resetLinkInvalid: "This reset link is invalid or has expired. Please request a new one.",
+  resetLinkInvalid: english("auth.resetLinkInvalid"),
   /**
    * Not in the spec: the answer to every well-formed registration, whether or not the address has an account
    * (its owner is mailed instead), so that the answer never tells which addresses have one.
    */
-  registrationMailSent:
-    "Check your email: we have sent a link to choose your password and finish creating your account. It works for 24 hours.",
+  registrationMailSent: english("auth.registrationMailSent"),
   /** Not in the spec: under Check Your Email, once a sign-up is sent. */
-  registrationCheckEmail: (email: string): string =>
-    `Open the link we have emailed to ${email} and choose your password there: that makes your account.`,
+  registrationCheckEmail: (email: string): string => english("auth.checkEmailText", { email }),
   /**
    * Not in the spec: the sign-up link's page says whose account it makes before anything is made, so a link
    * someone sent to make a stranger work in their account shows that account's address.
    */
   confirmAccountFor: (fullName: string, email: string): string =>
-    `Hello ${fullName}. Choose a password for your new account, ${email}, then create it.`,
-  confirmAccountNotYours:
-    "Not your email address? Close this page: nothing is made unless you create the account.",
+    english("auth.confirmAccountFor", { fullName, email }),
+  confirmAccountNotYours: english("auth.confirmAccountNotYours"),
   /** Not in the spec: a sign-up link that is malformed, already used, replaced by a newer one or too old. */
-  registrationLinkInvalid:
-    "This sign-up link is invalid or has expired. Please create your account again, or log in if you already have one.",
+  registrationLinkInvalid: english("auth.registrationLinkInvalid"),
   /** Not in the spec: a wrong current password in Change Password. */
   currentPasswordIncorrect: "Current password is incorrect.",
   /** Not in the spec: Change Password's email must be the signed-in account's. */
@@ -114,15 +114,14 @@ export const messages = {
    * over the screen the person was on, which stays as it was (decision record 041).
    */
   sessionExpired: {
-    title: "Session Expired",
-    description:
-      "You have been logged out. Log in again to carry on here: this screen and what you typed are kept.",
+    title: english("auth.sessionExpiredTitle"),
+    description: english("auth.sessionExpiredDescription"),
   } satisfies Notice,
   /** The same words for a driver and an office: an account is an account. */
-  logIn: "Log in",
-  loggingIn: "Logging in...",
-  createAccount: "Create account",
-  logOut: "Log out",
+  logIn: english("auth.logIn"),
+  loggingIn: english("auth.loggingIn"),
+  createAccount: english("auth.createAccount"),
+  logOut: english("auth.logOut"),
   /** The button of the account's own tabs (Operator Dashboard, Driver History, ...), its name shown beside its icon. */
   moreOptions: english("home.moreOptions"),
 
@@ -389,12 +388,7 @@ export const messages = {
     `This ${noun} has been approved or completed, so it can no longer be changed. Here is its record.`,
   shownOffline: (savedAt: string): string => english("offline.shownOffline", { savedAt }),
   listRefreshedOffline: (refreshedAt: string): string => english("offline.listRefreshed", { refreshedAt }),
-  unsentAtLogout: (count: number): string =>
-    count === 1
-      ? "1 item has not been sent yet. Stay signed in to send it, or log out and keep it on this phone: " +
-        "it is sent when you sign in again."
-      : `${count} items have not been sent yet. Stay signed in to send them, or log out and keep them on ` +
-        "this phone: they are sent when you sign in again.",
+  unsentAtLogout: (count: number): string => english("logout.unsent", { count }),
 
   // The server's refusals (not in the spec), shown as they come
   invalidInput: "Invalid input",

@@ -55,6 +55,7 @@ describe.each(testDatabases())("accounts repository on $name", ({ open }) => {
       passwordHash: "hash-1",
       createdAt: T0.toISOString(),
       updatedAt: T0.toISOString(),
+      language: null,
     });
     expect(await findAccountById(database.db, "a1")).toEqual(account);
     expect(await findAccountByEmail(database.db, "nobody@example.com")).toBeUndefined();

@@ -19,6 +19,8 @@ export interface NewAccount {
   fullName: string;
   email: string;
   passwordHash: string;
+  /** The language it was made in (a Locale); null or absent is English. */
+  language?: string | null;
 }
 
 export interface SessionAccount {
@@ -64,6 +66,7 @@ export async function insertAccount(
       password_hash: account.passwordHash,
       created_at: timestamp,
       updated_at: timestamp,
+      language: account.language ?? null,
     })
     .execute();
 }
@@ -255,13 +258,23 @@ export interface PendingRegistration {
   email: string;
 }
 
+/** A sign-up as its link makes the account: with the language it was made in (null is English). */
+export interface UsedRegistration extends PendingRegistration {
+  language: string | null;
+}
+
 /**
  * Records a sign-up waiting for its emailed link. An earlier link for the same address (in any letter case) is
  * revoked: only the newest one works.
  */
 export async function insertPendingRegistration(
   db: Kysely<DB>,
-  registration: PendingRegistration & { tokenHash: string; createdAt: Date; expiresAt: Date },
+  registration: PendingRegistration & {
+    tokenHash: string;
+    createdAt: Date;
+    expiresAt: Date;
+    language?: string | null;
+  },
 ): Promise<void> {
   const emailNormalized = normalizeEmail(registration.email);
   await db.deleteFrom("pending_registrations").where("email_normalized", "=", emailNormalized).execute();
@@ -274,6 +287,7 @@ export async function insertPendingRegistration(
       email_normalized: emailNormalized,
       created_at: registration.createdAt.toISOString(),
       expires_at: registration.expiresAt.toISOString(),
+      language: registration.language ?? null,
     })
     .execute();
 }
@@ -306,7 +320,7 @@ export async function consumePendingRegistration(
   db: Kysely<DB>,
   tokenHash: string,
   now: Date,
-): Promise<PendingRegistration | undefined> {
+): Promise<UsedRegistration | undefined> {
   const rows = await db
     .deleteFrom("pending_registrations")
     .where("email_normalized", "=", (eb) =>
@@ -316,10 +330,10 @@ export async function consumePendingRegistration(
         .where("token_hash", "=", tokenHash)
         .where("expires_at", ">", now.toISOString()),
     )
-    .returning(["token_hash", "full_name", "email"])
+    .returning(["token_hash", "full_name", "email", "language"])
     .execute();
   const used = rows.find((row) => row.token_hash === tokenHash);
-  return used && { fullName: used.full_name, email: used.email };
+  return used && { fullName: used.full_name, email: used.email, language: used.language ?? null };
 }
 
 export async function deleteExpiredPendingRegistrations(db: Kysely<DB>, now: Date): Promise<number> {

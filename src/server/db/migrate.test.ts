@@ -342,7 +342,10 @@ describe.each(testDatabases())("migration 020 on $name", ({ open }) => {
         .execute();
 
       await migrateToLatest(database.db);
-      expect(await database.db.selectFrom("pending_registrations").selectAll().execute()).toEqual([waiting]);
+      // 029 adds the language a sign-up was made in: English (null) for the ones already waiting.
+      expect(await database.db.selectFrom("pending_registrations").selectAll().execute()).toEqual([
+        { ...waiting, language: null },
+      ]);
     } finally {
       await database.close();
     }

@@ -25,6 +25,7 @@ import * as m025 from "./migrations/025-sample-lists-removed";
 import * as m026 from "./migrations/026-order-prefixes";
 import * as m027 from "./migrations/027-company-check-sheet-keys";
 import * as m028 from "./migrations/028-account-language";
+import * as m029 from "./migrations/029-registration-language";
 import type { DB } from "./schema";
 
 /**
@@ -57,6 +58,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   "026-order-prefixes": m026,
   "027-company-check-sheet-keys": m027,
   "028-account-language": m028,
+  "029-registration-language": m029,
 };
 
 /**

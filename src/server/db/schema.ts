@@ -65,6 +65,8 @@ export interface PendingRegistrationsTable {
   email_normalized: string;
   created_at: string;
   expires_at: string;
+  /** The language the sign-up was made in (a Locale); null is English. Optional on insert: it defaults to null. */
+  language?: string | null;
 }
 
 export interface CustomersTable {

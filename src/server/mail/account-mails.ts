@@ -1,9 +1,12 @@
 import type { OutgoingMail } from "../db/outbox-repository";
+import { translatorFor } from "../i18n";
 import { escapeHtml } from "./escape-html";
 
 /**
  * The mails of account sign-up and password reset. Each address gets one whether or not it has an account, so
- * neither the answer nor the work behind it says which addresses have one: the mail tells its reader.
+ * neither the answer nor the work behind it says which addresses have one: the mail tells its reader. Each is
+ * written in its reader's language when it is known (null or anything the app does not speak is English); what
+ * people typed, such as their name, is put in as it was typed.
  */
 
 /** A plain mail of paragraphs and links, its HTML part escaped from the text: nothing typed becomes markup. */
@@ -23,44 +26,63 @@ export function paragraphsMail(
   return { to: [to], subject, text, html } satisfies OutgoingMail;
 }
 
-/** A new address: the single-use link that makes the account and signs it in. */
-export function registrationLinkMail(options: { to: string; fullName: string; link: string }) {
-  return paragraphsMail(options.to, "Finish creating your Plant Sheets account", [
-    `Hello ${options.fullName},`,
-    "Open this link within the next 24 hours to choose your password and finish creating your Plant Sheets driver account:",
-    { link: options.link, label: "Choose my password" },
-    "The link works once. If you did not ask for an account, you can ignore this email: nothing is created.",
+/** A new address: the single-use link that makes the account and signs it in, in the sign-up's language. */
+export function registrationLinkMail(options: {
+  to: string;
+  fullName: string;
+  link: string;
+  language?: string | null;
+}) {
+  const { t } = translatorFor(options.language);
+  return paragraphsMail(options.to, t("mail.signUp.subject"), [
+    t("mail.signUp.hello", { fullName: options.fullName }),
+    t("mail.signUp.openLink"),
+    { link: options.link, label: t("mail.signUp.linkLabel") },
+    t("mail.signUp.ignore"),
   ]);
 }
 
-/** An address that already has an account: nothing is created, its owner is told. */
-export function registrationAttemptMail(options: { to: string; fullName: string; loginUrl: string }) {
-  return paragraphsMail(options.to, "Someone tried to create a Plant Sheets account with your address", [
-    `Hello ${options.fullName},`,
-    "Someone tried to create a Plant Sheets account with your email address, which already has an account. Nothing was changed.",
-    "If it was you, log in with your password, or use Forgot Password to reset it:",
-    { link: options.loginUrl, label: "Open Plant Sheets" },
-    "If it was not you, you can ignore this email.",
+/** An address that already has an account: nothing is created, its owner is told, in the account's language. */
+export function registrationAttemptMail(options: {
+  to: string;
+  fullName: string;
+  loginUrl: string;
+  language?: string | null;
+}) {
+  const { t } = translatorFor(options.language);
+  return paragraphsMail(options.to, t("mail.signUp.attemptSubject"), [
+    t("mail.signUp.hello", { fullName: options.fullName }),
+    t("mail.signUp.attemptText"),
+    t("mail.signUp.attemptIfYou"),
+    { link: options.loginUrl, label: t("mail.signUp.openApp") },
+    t("mail.signUp.notYou"),
   ]);
 }
 
-/** An address with an account: the single-use link to choose a new password. */
-export function passwordResetMail(options: { to: string; fullName: string; link: string }) {
-  return paragraphsMail(options.to, "Reset your Plant Sheets password", [
-    `Hello ${options.fullName},`,
-    "Someone asked to reset the password of your Plant Sheets account. Open this link within the next hour to choose a new password:",
-    { link: options.link, label: "Choose a new password" },
-    "The link works once, and only the newest link sent works. If you did not ask for this, you can ignore this email: your password stays as it is.",
+/** An address with an account: the single-use link to choose a new password, in the account's language. */
+export function passwordResetMail(options: {
+  to: string;
+  fullName: string;
+  link: string;
+  language?: string | null;
+}) {
+  const { t } = translatorFor(options.language);
+  return paragraphsMail(options.to, t("mail.reset.subject"), [
+    t("mail.reset.hello", { fullName: options.fullName }),
+    t("mail.reset.text"),
+    { link: options.link, label: t("mail.reset.linkLabel") },
+    t("mail.reset.ignore"),
   ]);
 }
 
-/** An address without an account: said so, in the mail only. */
+/** An address without an account: said so, in the mail only, in English (no one's language is known). */
 export function passwordResetNoAccountMail(options: { to: string; registerUrl: string }) {
-  return paragraphsMail(options.to, "Reset your Plant Sheets password", [
-    "Hello,",
-    "Someone asked to reset the password of a Plant Sheets account with this email address, but no account uses it.",
-    "If it was you, you may have signed up with another address, or you can create an account:",
-    { link: options.registerUrl, label: "Open Plant Sheets" },
-    "If it was not you, you can ignore this email.",
+  const { t } = translatorFor(null);
+  return paragraphsMail(options.to, t("mail.reset.subject"), [
+    t("mail.reset.helloNoName"),
+    t("mail.reset.noAccountText"),
+    t("mail.reset.noAccountIfYou"),
+    { link: options.registerUrl, label: t("mail.reset.openApp") },
+    t("mail.reset.notYou"),
   ]);
 }

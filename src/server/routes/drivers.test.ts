@@ -157,6 +157,63 @@ describe.each(testDatabases())("driver accounts on $name", ({ open }) => {
     expect((await me(cookie)).json()).toMatchObject({ language: "pl" });
   });
 
+  it("writes the sign-up mail in the language the sign-up was made in, and the account its link makes keeps it", async () => {
+    const asked = await requestSignUp({ fullName: "Łukasz <b>Wróbel</b>", email, language: "pl" });
+    expect(asked.statusCode).toBe(202);
+    // The answer is the same in every language: it says nothing the mail does not.
+    expect(asked.json()).toEqual({ message: messages.registrationMailSent });
+    const [mail] = await queued(email);
+    expect(mail?.subject).toBe("Dokończ zakładanie konta Plant Sheets");
+    expect(mail?.text_body).toContain("Dzień dobry, Łukasz <b>Wróbel</b>,");
+    expect(mail?.text_body).toContain(
+      "Otwórz ten link w ciągu 24 godzin, aby ustawić hasło i dokończyć zakładanie konta operatora w Plant Sheets:",
+    );
+    expect(mail?.text_body).toContain("http://sheets.test/confirm-account?token=");
+    // What was typed goes in as typed, escaped in the HTML part.
+    expect(mail?.html_body).toContain("Dzień dobry, Łukasz &lt;b&gt;Wróbel&lt;/b&gt;,");
+    expect(mail?.html_body).toContain(">Ustaw hasło</a>");
+
+    const token = /confirm-account\?token=([\w-]+)/.exec(mail?.text_body ?? "")?.[1];
+    const made = await confirmSignUp(token, "my-own-pass");
+    expect(made.statusCode).toBe(201);
+    expect((await me(sessionCookie(made))).json()).toMatchObject({ language: "pl" });
+  });
+
+  it("writes an account's reset mail in its language, and an unknown address's in English", async () => {
+    const cookie = sessionCookie(await register({ fullName: "Борис Петров", email, password: "secret1" }));
+    const chosen = await testApp.app.inject({
+      method: "PUT",
+      url: "/api/drivers/me/language",
+      payload: { language: "bg" },
+      headers: { cookie },
+    });
+    expect(chosen.statusCode).toBe(204);
+    const ghost = `ghost-${email}`;
+    const known = await requestReset(email);
+    const unknown = await requestReset(ghost);
+    expect(wholeAnswer(known)).toEqual(wholeAnswer(unknown));
+
+    const [mail] = (await queued(email)).filter((m) => m.subject === "Нова парола за Plant Sheets");
+    expect(mail?.text_body).toContain("Здравей, Борис Петров,");
+    expect(mail?.text_body).toContain(
+      "Някой поиска нова парола за акаунта ти в Plant Sheets. Отвори тази връзка до един час, за да избереш нова парола:",
+    );
+    expect(mail?.text_body).toContain("http://sheets.test/reset-password?token=");
+    expect(mail?.html_body).toContain(">Избери нова парола</a>");
+    const [toGhost] = await queued(ghost);
+    expect(toGhost?.subject).toBe("Reset your Plant Sheets password");
+    expect(toGhost?.text_body).toContain("no account uses it");
+  });
+
+  it("refuses a sign-up in a language the app does not speak", async () => {
+    for (const language of ["de", "PL", "", "pl'; drop table pending_registrations;--", 42]) {
+      const refused = await requestSignUp({ fullName: "Dave Digger", email, language });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().code).toBe("validation_failed");
+    }
+    expect(await queued(email)).toEqual([]);
+  });
+
   it("signs no one in when a sign-up link is opened: an attacker's own link, sent to someone else, makes nothing without its page's password", async () => {
     const attacker = `attacker-${email}`;
     await requestSignUp({ fullName: "Friendly Name", email: attacker });

@@ -1,5 +1,5 @@
 import { type ReactElement, useEffect, useState } from "react";
-import { messages } from "../../domain/text/messages";
+import { useT } from "../lib/i18n";
 import { useOwner } from "../lib/session-store";
 import { useLogout } from "../lib/use-logout";
 import { ConfirmDialog } from "./confirm-dialog";
@@ -41,6 +41,7 @@ export function LogoutDialog({
   initiallyOpen?: boolean;
 }) {
   const logout = useLogout();
+  const t = useT();
   const owner = useOwner();
   const [open, setOpen] = useState(initiallyOpen);
   const unsent = useUnsentCount(open, owner);
@@ -51,18 +52,14 @@ export function LogoutDialog({
       open={open}
       onOpenChange={setOpen}
       trigger={children}
-      title="Log out?"
-      description={
-        warn
-          ? messages.unsentAtLogout(unsent)
-          : "You will need to log in again to save drafts, see your history and use the supervisor area."
-      }
-      cancelLabel={warn ? "Stay signed in" : "Cancel"}
+      title={t("logout.title")}
+      description={warn ? t("logout.unsent", { count: unsent }) : t("logout.description")}
+      cancelLabel={warn ? t("logout.stay") : t("logout.cancel")}
       // Staying to send: try now rather than at the next chance.
       onCancel={warn ? () => void import("../offline/outbox").then((outbox) => outbox.sendNow()) : undefined}
-      confirmLabel={warn ? "Log out, keep on phone" : "Logout"}
+      confirmLabel={warn ? t("logout.keepOnPhone") : t("logout.confirm")}
       confirmDisabled={unsent === null}
-      busyLabel="Logging out..."
+      busyLabel={t("logout.busy")}
       onConfirm={logout}
     />
   );

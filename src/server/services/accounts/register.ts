@@ -45,6 +45,7 @@ export async function register(
       tokenHash,
       fullName,
       email,
+      language: input.language ?? null,
       createdAt: now,
       expiresAt: new Date(now.getTime() + REGISTRATION_LINK_LIFETIME_MS),
     });
@@ -54,8 +55,10 @@ export async function register(
           to: existing.email,
           fullName: existing.fullName,
           loginUrl: config.publicUrl,
+          // The reader is the account's owner: their own language, else the one this sign-up was made in.
+          language: existing.language ?? input.language,
         })
-      : registrationLinkMail({ to: email, fullName, link });
+      : registrationLinkMail({ to: email, fullName, link, language: input.language });
     await enqueueMail(trx, mail, now);
   });
   deps.outbox?.wake();

@@ -54,7 +54,16 @@ export async function requestPasswordReset(
       expiresAt: new Date(now.getTime() + RESET_LINK_LIFETIME_MS),
     });
     const link = `${config.publicUrl}/reset-password?token=${token}`;
-    await enqueueMail(trx, passwordResetMail({ to: account.email, fullName: account.fullName, link }), now);
+    await enqueueMail(
+      trx,
+      passwordResetMail({
+        to: account.email,
+        fullName: account.fullName,
+        link,
+        language: account.language,
+      }),
+      now,
+    );
   });
   deps.outbox?.wake();
 }

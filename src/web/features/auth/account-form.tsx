@@ -4,6 +4,7 @@ import { MAX_EMAIL_LENGTH } from "../../../domain/forms/constants";
 import { TextField } from "../../components/text-field";
 import { Button } from "../../components/ui/button";
 import { DialogDescription, DialogHeader, DialogTitle } from "../../components/ui/dialog";
+import { useT } from "../../lib/i18n";
 import type { FormProblem } from "./auth-failure";
 import { FormAlert } from "./form-alert";
 import { PasswordInput } from "./password-input";
@@ -67,9 +68,10 @@ interface EmailFieldProps {
 
 /** The account's email address, typed without the phone's capitals and corrections. */
 export function EmailField({ value, onValueChange }: EmailFieldProps) {
+  const t = useT();
   return (
     <TextField
-      label="Email"
+      label={t("auth.email")}
       type="email"
       inputMode="email"
       value={value}
@@ -91,16 +93,17 @@ export function useNewPassword() {
 
 /** The two fields of a new password. */
 export function NewPasswordFields({ password }: { password: ReturnType<typeof useNewPassword> }) {
+  const t = useT();
   return (
     <>
       <PasswordInput
-        label="New Password"
+        label={t("auth.newPassword")}
         value={password.next}
         onValueChange={password.setNext}
         autoComplete="new-password"
       />
       <PasswordInput
-        label="Confirm New Password"
+        label={t("auth.confirmNewPassword")}
         value={password.confirm}
         onValueChange={password.setConfirm}
         autoComplete="new-password"

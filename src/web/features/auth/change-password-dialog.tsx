@@ -1,9 +1,9 @@
 import { useState } from "react";
 import { validateChangePassword } from "../../../domain/accounts/password";
 import { ChangePasswordRequestSchema } from "../../../domain/api/api";
-import { messages } from "../../../domain/text/messages";
 import { Button } from "../../components/ui/button";
 import { Dialog, DialogContent } from "../../components/ui/dialog";
+import { useT } from "../../lib/i18n";
 import { parseRequest } from "../../lib/parse-request";
 import { AccountDialogHeader, AccountForm, NewPasswordFields, useNewPassword } from "./account-form";
 import { PasswordInput } from "./password-input";
@@ -30,11 +30,12 @@ function ChangePasswordForm({ email, onDone }: { email: string; onDone: () => vo
   const [current, setCurrent] = useState("");
   const password = useNewPassword();
   const { busy, problem, submit } = useAccountSubmit("change-password");
+  const t = useT();
 
   const onSubmit = () =>
     submit(
       parseRequest(
-        validateChangePassword({ current, new: password.next, confirm: password.confirm }),
+        validateChangePassword({ current, new: password.next, confirm: password.confirm }, t),
         ChangePasswordRequestSchema,
         {
           email,
@@ -42,25 +43,25 @@ function ChangePasswordForm({ email, onDone }: { email: string; onDone: () => vo
           newPassword: password.next,
         },
       ),
-      (request) => postThenConfirm("/api/drivers/change-password", request, onDone, messages.passwordChanged),
+      (request) =>
+        postThenConfirm("/api/drivers/change-password", request, onDone, t("auth.passwordChanged")),
     );
 
   return (
     <>
-      <AccountDialogHeader title="Change Password">
-        Enter your current password, then the new one twice. Other devices signed in to this account are
-        logged out.
+      <AccountDialogHeader title={t("auth.changePasswordTitle")}>
+        {t("auth.changePasswordIntro")}
       </AccountDialogHeader>
       <AccountForm
         onSubmit={onSubmit}
         busy={busy}
         problem={problem}
-        submitLabel="Change Password"
-        busyLabel="Changing Password..."
+        submitLabel={t("auth.changePasswordTitle")}
+        busyLabel={t("auth.changingPassword")}
         fields={
           <>
             <PasswordInput
-              label="Current Password"
+              label={t("auth.currentPassword")}
               value={current}
               onValueChange={setCurrent}
               autoComplete="current-password"
@@ -70,7 +71,7 @@ function ChangePasswordForm({ email, onDone }: { email: string; onDone: () => vo
         }
       >
         <Button variant="outline" onClick={onDone} disabled={busy}>
-          Cancel
+          {t("auth.cancel")}
         </Button>
       </AccountForm>
     </>

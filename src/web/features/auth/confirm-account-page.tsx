@@ -6,7 +6,6 @@ import {
   RegisterLinkQuerySchema,
   type RegisterLinkResponse,
 } from "../../../domain/api/api";
-import { messages } from "../../../domain/text/messages";
 import { LoadingScreen } from "../../components/loading-screen";
 import { ScreenLayout } from "../../components/screen-layout";
 import { Button } from "../../components/ui/button";
@@ -14,6 +13,7 @@ import { Card } from "../../components/ui/card";
 import { ApiError } from "../../lib/api-client";
 import { appPaths } from "../../lib/app-paths";
 import { openAuthDialog } from "../../lib/auth-dialog-store";
+import { useT } from "../../lib/i18n";
 import { parseRequest } from "../../lib/parse-request";
 import { AccountForm } from "./account-form";
 import { useSignUpLink } from "./api/account-requests";
@@ -35,19 +35,20 @@ export function ConfirmAccountPage() {
   // A link cut short by a mail client cannot work; say so without asking the server.
   const usable = RegisterLinkQuerySchema.safeParse({ token }).success;
   const link = useSignUpLink(token, usable);
+  const t = useT();
 
   return (
-    <ScreenLayout title={messages.createAccount} back={{ href: appPaths.home(), label: "Home" }}>
+    <ScreenLayout title={t("auth.createAccount")} back={{ href: appPaths.home(), label: t("auth.home") }}>
       {!usable ? (
-        <LinkProblem problem={{ message: messages.registrationLinkInvalid }} />
+        <LinkProblem problem={{ message: t("auth.registrationLinkInvalid") }} />
       ) : link.isError ? (
         // No answer at all (no signal) may be tried again; the server's refusal may not.
         <LinkProblem
-          problem={authFailure("register", link.error)}
+          problem={authFailure("register", link.error, t)}
           onRetry={link.error instanceof ApiError ? undefined : () => void link.refetch()}
         />
       ) : link.isPending ? (
-        <LoadingScreen label="Checking your sign-up link..." />
+        <LoadingScreen label={t("auth.checkingLink")} />
       ) : (
         <ChoosePassword token={token} account={link.data} />
       )}
@@ -60,11 +61,12 @@ function ChoosePassword({ token, account }: { token: string; account: RegisterLi
   const { busy, problem, submit } = useAccountSubmit("register");
   const signIn = useSignIn();
   const ruleId = useId();
+  const t = useT();
 
   const onSubmit = () => {
     const values = { token, password };
     return submit(
-      parseRequest(validateConfirmAccount(values), RegisterConfirmRequestSchema, values),
+      parseRequest(validateConfirmAccount(values, t), RegisterConfirmRequestSchema, values),
       (request) => signIn("/api/drivers/register/confirm", request),
     );
   };
@@ -75,28 +77,28 @@ function ChoosePassword({ token, account }: { token: string; account: RegisterLi
         onSubmit={onSubmit}
         busy={busy}
         problem={problem}
-        submitLabel="Create Account"
-        busyLabel="Creating Account..."
+        submitLabel={t("auth.createAccountButton")}
+        busyLabel={t("auth.creatingAccount")}
         fields={
           <>
             <p className="font-semibold break-words">
-              {messages.confirmAccountFor(account.fullName, account.email)}
+              {t("auth.confirmAccountFor", { fullName: account.fullName, email: account.email })}
             </p>
             {/* The account's address, for the phone's password manager to save the password under. */}
             <input type="email" autoComplete="username" value={account.email} readOnly hidden />
             <div className="grid gap-1">
               <PasswordInput
-                label="Password"
+                label={t("auth.password")}
                 value={password}
                 onValueChange={setPassword}
                 autoComplete="new-password"
                 aria-describedby={ruleId}
               />
               <p id={ruleId} className="text-sm text-slate-700 dark:text-slate-300">
-                {messages.registerPasswordRule}
+                {t("auth.registerPasswordRule")}
               </p>
             </div>
-            <p className="text-sm text-slate-700 dark:text-slate-300">{messages.confirmAccountNotYours}</p>
+            <p className="text-sm text-slate-700 dark:text-slate-300">{t("auth.confirmAccountNotYours")}</p>
           </>
         }
       />
@@ -106,6 +108,7 @@ function ChoosePassword({ token, account }: { token: string; account: RegisterLi
 
 function LinkProblem({ problem, onRetry }: { problem: FormProblem; onRetry?: () => void }) {
   const [, navigate] = useLocation();
+  const t = useT();
   const goHomeTo = (view: "login" | "register") => {
     navigate(appPaths.home());
     openAuthDialog(view);
@@ -115,14 +118,14 @@ function LinkProblem({ problem, onRetry }: { problem: FormProblem; onRetry?: () 
       <FormAlert problem={problem} />
       {onRetry ? (
         <Button size="lg" onClick={onRetry}>
-          Try Again
+          {t("auth.tryAgain")}
         </Button>
       ) : null}
       <Button size="lg" variant={onRetry ? "outline" : "primary"} onClick={() => goHomeTo("login")}>
-        {messages.logIn}
+        {t("auth.logIn")}
       </Button>
       <Button variant="outline" onClick={() => goHomeTo("register")}>
-        {messages.createAccount}
+        {t("auth.createAccount")}
       </Button>
     </Card>
   );

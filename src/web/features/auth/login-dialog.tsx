@@ -3,11 +3,12 @@ import { useState } from "react";
 import { validateLogin, validateRegister } from "../../../domain/accounts/password";
 import { LoginRequestSchema, RegisterRequestSchema } from "../../../domain/api/api";
 import { MAX_NAME_LENGTH } from "../../../domain/forms/constants";
-import { messages } from "../../../domain/text/messages";
+import { isLocale } from "../../../domain/text/i18n/locales";
 import { TextField } from "../../components/text-field";
 import { Button } from "../../components/ui/button";
 import { Dialog, DialogContent } from "../../components/ui/dialog";
 import { closeAuthDialog, openAuthDialog } from "../../lib/auth-dialog-store";
+import { useTranslator } from "../../lib/i18n";
 import { parseRequest } from "../../lib/parse-request";
 import { AccountDialogHeader, AccountForm, DoneStatus, EmailField } from "./account-form";
 import { register } from "./api/account-requests";
@@ -46,22 +47,24 @@ function LoginForm({ mode, initialEmail }: { mode: LoginMode; initialEmail: stri
   const [password, setPassword] = useState("");
   const { busy, problem, setProblem, submit } = useAccountSubmit(creating ? "register" : "login");
   const signIn = useSignIn();
+  const { locale, t } = useTranslator();
   // After a sign-up: what the server said (check your email), in place of the form.
   const [sent, setSent] = useState<string | null>(null);
 
   const onSubmit = () => {
     if (creating) {
-      const values = { fullName, email };
+      const values = { fullName, email, ...(isLocale(locale) ? { language: locale } : {}) };
       return submit(
-        parseRequest(validateRegister(values), RegisterRequestSchema, values),
+        parseRequest(validateRegister(values, t), RegisterRequestSchema, values),
         async (request) => {
-          const answer = await register(request);
-          setSent(answer.message);
+          await register(request);
+          // The server's answer is always this sentence; it is shown in the reader's language.
+          setSent(t("auth.registrationMailSent"));
         },
       );
     }
     const values = { email, password };
-    return submit(parseRequest(validateLogin(values), LoginRequestSchema, values), (request) =>
+    return submit(parseRequest(validateLogin(values, t), LoginRequestSchema, values), (request) =>
       signIn("/api/drivers/login", request),
     );
   };
@@ -81,12 +84,12 @@ function LoginForm({ mode, initialEmail }: { mode: LoginMode; initialEmail: stri
   if (creating && sent !== null) {
     return (
       <>
-        <AccountDialogHeader title="Check Your Email">
-          {messages.registrationCheckEmail(email)}
+        <AccountDialogHeader title={t("auth.checkEmailTitle")}>
+          {t("auth.checkEmailText", { email })}
         </AccountDialogHeader>
         <DoneStatus icon={MailCheck}>{sent}</DoneStatus>
         <Button size="lg" onClick={closeAuthDialog}>
-          OK
+          {t("auth.ok")}
         </Button>
       </>
     );
@@ -94,22 +97,20 @@ function LoginForm({ mode, initialEmail }: { mode: LoginMode; initialEmail: stri
 
   return (
     <>
-      <AccountDialogHeader title={creating ? messages.createAccount : messages.logIn}>
-        {creating
-          ? "An account keeps your drafts and history, tracks each sheet's status and opens the supervisor area."
-          : "Log in to save drafts, see your history and use the supervisor area."}
+      <AccountDialogHeader title={creating ? t("auth.createAccount") : t("auth.logIn")}>
+        {creating ? t("auth.createAccountIntro") : t("auth.logInIntro")}
       </AccountDialogHeader>
       <AccountForm
         onSubmit={onSubmit}
         busy={busy}
         problem={problem}
-        submitLabel={creating ? messages.createAccount : messages.logIn}
-        busyLabel={creating ? "Creating Account..." : messages.loggingIn}
+        submitLabel={creating ? t("auth.createAccount") : t("auth.logIn")}
+        busyLabel={creating ? t("auth.creatingAccount") : t("auth.loggingIn")}
         fields={
           <>
             {creating ? (
               <TextField
-                label="Full Name"
+                label={t("auth.fullName")}
                 value={fullName}
                 onValueChange={setFullName}
                 autoComplete="name"
@@ -119,7 +120,7 @@ function LoginForm({ mode, initialEmail }: { mode: LoginMode; initialEmail: stri
             <EmailField value={email} onValueChange={setEmail} />
             {creating ? null : (
               <PasswordInput
-                label="Password"
+                label={t("auth.password")}
                 value={password}
                 onValueChange={setPassword}
                 autoComplete="current-password"
@@ -131,26 +132,26 @@ function LoginForm({ mode, initialEmail }: { mode: LoginMode; initialEmail: stri
         {/* Smaller text keeps both labels on one line in a 360 px wide dialog. */}
         <div className="grid grid-cols-2 gap-2 [&>button]:px-2 [&>button]:text-sm">
           <Button variant="outline" onClick={clearForm} disabled={busy}>
-            Clear Form
+            {t("auth.clearForm")}
           </Button>
           <Button variant="outline" onClick={() => openAuthDialog("reset-password", email)} disabled={busy}>
-            Forgot Password
+            {t("auth.forgotPassword")}
           </Button>
         </div>
       </AccountForm>
       <p className="flex flex-wrap items-center justify-center gap-x-1 text-sm text-slate-700 dark:text-slate-300">
-        {creating ? "Already have an account?" : "New here?"}
+        {creating ? t("auth.haveAccount") : t("auth.newHere")}
         <Button
           variant="ghost"
           className="px-2 text-amber-800 dark:text-amber-300"
           onClick={switchMode}
           disabled={busy}
         >
-          {creating ? messages.logIn : messages.createAccount}
+          {creating ? t("auth.logIn") : t("auth.createAccount")}
         </Button>
       </p>
       <Button variant="ghost" className="w-full" onClick={closeAuthDialog}>
-        Use App Without Account
+        {t("auth.withoutAccount")}
       </Button>
     </>
   );

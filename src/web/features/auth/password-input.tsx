@@ -3,6 +3,7 @@ import { type InputHTMLAttributes, useId, useState } from "react";
 import { MAX_PASSWORD_LENGTH } from "../../../domain/forms/constants";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
+import { useT } from "../../lib/i18n";
 
 interface PasswordInputProps
   extends Omit<InputHTMLAttributes<HTMLInputElement>, "type" | "id" | "value" | "onChange"> {
@@ -17,6 +18,7 @@ interface PasswordInputProps
  */
 export function PasswordInput({ label, value, onValueChange, ...props }: PasswordInputProps) {
   const id = useId();
+  const t = useT();
   const [shown, setShown] = useState(false);
   const Icon = shown ? EyeOff : Eye;
   return (
@@ -37,7 +39,7 @@ export function PasswordInput({ label, value, onValueChange, ...props }: Passwor
         />
         <button
           type="button"
-          aria-label={`Show ${label}`}
+          aria-label={t("auth.showPassword", { label })}
           aria-pressed={shown}
           aria-controls={id}
           onClick={() => setShown((current) => !current)}

@@ -1,10 +1,10 @@
 import { useState } from "react";
 import { validateResetRequest } from "../../../domain/accounts/password";
 import { ResetPasswordRequestSchema } from "../../../domain/api/api";
-import { messages } from "../../../domain/text/messages";
 import { Button } from "../../components/ui/button";
 import { Dialog, DialogContent } from "../../components/ui/dialog";
 import { closeAuthDialog, openAuthDialog } from "../../lib/auth-dialog-store";
+import { useT } from "../../lib/i18n";
 import { parseRequest } from "../../lib/parse-request";
 import { AccountDialogHeader, AccountForm, EmailField } from "./account-form";
 import { postThenConfirm, useAccountSubmit } from "./use-account-submit";
@@ -23,29 +23,30 @@ export function ResetPasswordDialog({ open, email }: { open: boolean; email: str
 function ResetPasswordForm({ initialEmail }: { initialEmail: string }) {
   const [email, setEmail] = useState(initialEmail);
   const { busy, problem, submit } = useAccountSubmit("reset-password");
+  const t = useT();
 
   const onSubmit = () => {
     const values = { email };
-    return submit(parseRequest(validateResetRequest(values), ResetPasswordRequestSchema, values), (request) =>
-      postThenConfirm("/api/drivers/reset-password", request, closeAuthDialog, messages.passwordResetSent),
+    return submit(
+      parseRequest(validateResetRequest(values, t), ResetPasswordRequestSchema, values),
+      (request) =>
+        postThenConfirm("/api/drivers/reset-password", request, closeAuthDialog, t("auth.passwordResetSent")),
     );
   };
 
   return (
     <>
-      <AccountDialogHeader title="Reset Password">
-        Enter your account's email address and we will email you a link to set a new password.
-      </AccountDialogHeader>
+      <AccountDialogHeader title={t("auth.resetPasswordTitle")}>{t("auth.resetIntro")} </AccountDialogHeader>
       <AccountForm
         onSubmit={onSubmit}
         busy={busy}
         problem={problem}
-        submitLabel="Send Reset Link"
-        busyLabel="Sending..."
+        submitLabel={t("auth.sendResetLink")}
+        busyLabel={t("auth.sending")}
         fields={<EmailField value={email} onValueChange={setEmail} />}
       >
         <Button variant="outline" onClick={() => openAuthDialog("login", email)} disabled={busy}>
-          Back to Login
+          {t("auth.backToLogin")}
         </Button>
       </AccountForm>
     </>

@@ -3,12 +3,12 @@ import { useState } from "react";
 import { useLocation, useSearchParams } from "wouter";
 import { validateNewPassword } from "../../../domain/accounts/password";
 import { ResetPasswordConfirmRequestSchema } from "../../../domain/api/api";
-import { messages } from "../../../domain/text/messages";
 import { ScreenLayout } from "../../components/screen-layout";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { appPaths } from "../../lib/app-paths";
 import { openAuthDialog } from "../../lib/auth-dialog-store";
+import { useT } from "../../lib/i18n";
 import { parseRequest } from "../../lib/parse-request";
 import { AccountForm, DoneStatus, NewPasswordFields, useNewPassword } from "./account-form";
 import { confirmPasswordReset } from "./api/account-requests";
@@ -21,9 +21,13 @@ export function ResetPasswordPage() {
   const token = params.get("token") ?? "";
   // A link cut short by a mail client cannot work; say so before asking for a password.
   const usable = ResetPasswordConfirmRequestSchema.shape.token.safeParse(token).success;
+  const t = useT();
 
   return (
-    <ScreenLayout title="Reset Password" back={{ href: appPaths.home(), label: "Home" }}>
+    <ScreenLayout
+      title={t("auth.resetPasswordTitle")}
+      back={{ href: appPaths.home(), label: t("auth.home") }}
+    >
       {usable ? <NewPasswordForm token={token} /> : <InvalidLink />}
     </ScreenLayout>
   );
@@ -40,11 +44,12 @@ function useGoHomeTo() {
 
 function InvalidLink() {
   const goHomeTo = useGoHomeTo();
+  const t = useT();
   return (
     <Card className="grid gap-4">
-      <FormAlert problem={{ message: messages.resetLinkInvalid }} />
+      <FormAlert problem={{ message: t("auth.resetLinkInvalid") }} />
       <Button size="lg" onClick={() => goHomeTo("reset-password")}>
-        Request a New Link
+        {t("auth.requestNewLink")}
       </Button>
     </Card>
   );
@@ -55,13 +60,14 @@ function NewPasswordForm({ token }: { token: string }) {
   const [done, setDone] = useState(false);
   const { busy, problem, submit } = useAccountSubmit("reset-password");
   const goHomeTo = useGoHomeTo();
+  const t = useT();
 
   if (done) {
     return (
       <Card className="grid gap-4">
-        <DoneStatus icon={CircleCheck}>{messages.passwordResetDone}</DoneStatus>
+        <DoneStatus icon={CircleCheck}>{t("auth.passwordResetDone")}</DoneStatus>
         <Button size="lg" onClick={() => goHomeTo("login")}>
-          {messages.logIn}
+          {t("auth.logIn")}
         </Button>
       </Card>
     );
@@ -70,7 +76,7 @@ function NewPasswordForm({ token }: { token: string }) {
   const onSubmit = () =>
     submit(
       parseRequest(
-        validateNewPassword({ new: password.next, confirm: password.confirm }),
+        validateNewPassword({ new: password.next, confirm: password.confirm }, t),
         ResetPasswordConfirmRequestSchema,
         {
           token,
@@ -89,20 +95,17 @@ function NewPasswordForm({ token }: { token: string }) {
         onSubmit={onSubmit}
         busy={busy}
         problem={problem}
-        submitLabel="Set New Password"
-        busyLabel="Saving..."
+        submitLabel={t("auth.setNewPassword")}
+        busyLabel={t("auth.saving")}
         fields={
           <>
-            <p className="text-slate-700 dark:text-slate-300">
-              Choose a new password of at least 6 characters. Any device still logged in to your account will
-              be logged out.
-            </p>
+            <p className="text-slate-700 dark:text-slate-300">{t("auth.newPasswordIntro")}</p>
             <NewPasswordFields password={password} />
           </>
         }
       >
         <Button variant="ghost" onClick={() => goHomeTo("reset-password")} disabled={busy}>
-          Request a New Link
+          {t("auth.requestNewLink")}
         </Button>
       </AccountForm>
     </Card>

@@ -1,9 +1,9 @@
 import { useState } from "react";
 import { validateLogin } from "../../../domain/accounts/password";
 import { LoginRequestSchema } from "../../../domain/api/api";
-import { messages } from "../../../domain/text/messages";
 import { Button } from "../../components/ui/button";
 import { Dialog, DialogContent } from "../../components/ui/dialog";
+import { useT } from "../../lib/i18n";
 import { parseRequest } from "../../lib/parse-request";
 import { getAccountEmail, useSessionExpired } from "../../lib/session-store";
 import { useLogout } from "../../lib/use-logout";
@@ -41,30 +41,31 @@ function LogInAgainForm() {
   const { busy, problem, submit } = useAccountSubmit("login");
   const signIn = useSignIn();
   const logout = useLogout();
+  const t = useT();
 
   const onSubmit = () => {
     const values = { email, password };
-    return submit(parseRequest(validateLogin(values), LoginRequestSchema, values), (request) =>
+    return submit(parseRequest(validateLogin(values, t), LoginRequestSchema, values), (request) =>
       signIn("/api/drivers/login", request),
     );
   };
 
   return (
     <>
-      <AccountDialogHeader title={messages.sessionExpired.title}>
-        {messages.sessionExpired.description}
+      <AccountDialogHeader title={t("auth.sessionExpiredTitle")}>
+        {t("auth.sessionExpiredDescription")}
       </AccountDialogHeader>
       <AccountForm
         onSubmit={onSubmit}
         busy={busy}
         problem={problem}
-        submitLabel={messages.logIn}
-        busyLabel={messages.loggingIn}
+        submitLabel={t("auth.logIn")}
+        busyLabel={t("auth.loggingIn")}
         fields={
           <>
             <EmailField value={email} onValueChange={setEmail} />
             <PasswordInput
-              label="Password"
+              label={t("auth.password")}
               value={password}
               onValueChange={setPassword}
               autoComplete="current-password"
@@ -73,7 +74,7 @@ function LogInAgainForm() {
         }
       >
         <Button variant="outline" size="lg" onClick={() => void logout()} disabled={busy}>
-          {messages.logOut}
+          {t("auth.logOut")}
         </Button>
       </AccountForm>
     </>

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { toast } from "../../components/ui/use-toast";
+import { useT } from "../../lib/i18n";
 import type { ParsedRequest } from "../../lib/parse-request";
 import { postAccountRequest } from "./api/account-requests";
 import { type AccountCall, authFailure, type FormProblem } from "./auth-failure";
@@ -11,6 +12,7 @@ import { type AccountCall, authFailure, type FormProblem } from "./auth-failure"
 export function useAccountSubmit(call: AccountCall) {
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<FormProblem | null>(null);
+  const t = useT();
 
   async function submit<T>(request: ParsedRequest<T>, send: (data: T) => Promise<void>): Promise<void> {
     if (request.problem !== undefined) {
@@ -22,7 +24,7 @@ export function useAccountSubmit(call: AccountCall) {
     try {
       await send(request.data);
     } catch (error) {
-      setProblem(authFailure(call, error));
+      setProblem(authFailure(call, error, t));
     } finally {
       setBusy(false);
     }
