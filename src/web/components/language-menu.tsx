@@ -2,7 +2,7 @@ import { isLocale, LOCALE_NAMES, LOCALES, type Locale } from "../../domain/text/
 import { apiRequest } from "../lib/api-client";
 import { chooseLocale, useTranslator } from "../lib/i18n";
 import { getSession } from "../lib/session-store";
-import { LanguageLabel, languageName } from "./language-label";
+import { LanguageLabel } from "./language-label";
 import { RadioMenuContent } from "./radio-menu-content";
 import { Button } from "./ui/button";
 import { DropdownMenu, DropdownMenuTrigger } from "./ui/dropdown-menu";
@@ -37,12 +37,7 @@ export function LanguageMenu({ open, onOpenChange, autoFocus }: LanguageMenuProp
   return (
     <DropdownMenu open={open} onOpenChange={onOpenChange}>
       <DropdownMenuTrigger asChild>
-        <Button
-          variant="ghost"
-          className="px-2"
-          aria-label={t("language.buttonLabel", { language: languageName(locale) })}
-          autoFocus={autoFocus}
-        >
+        <Button variant="ghost" className="px-2" autoFocus={autoFocus}>
           <LanguageLabel locale={locale} />
         </Button>
       </DropdownMenuTrigger>

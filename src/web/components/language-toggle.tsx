@@ -1,6 +1,6 @@
 import { lazy, Suspense } from "react";
 import { useTranslator } from "../lib/i18n";
-import { LanguageLabel, languageName } from "./language-label";
+import { LanguageLabel } from "./language-label";
 import { Button } from "./ui/button";
 import { useLazyMenu } from "./use-lazy-menu";
 
@@ -9,15 +9,13 @@ const LanguageMenu = lazy(async () => ({ default: (await loadLanguageMenu()).Lan
 
 /** The header's language button: a globe and the language's own name, opening the menu of languages. */
 export function LanguageToggle() {
-  const { locale, t } = useTranslator();
+  const { locale } = useTranslator();
   const menu = useLazyMenu(loadLanguageMenu);
-  const label = t("language.buttonLabel", { language: languageName(locale) });
   const standIn = (
     <Button
       ref={menu.standInRef}
       variant="ghost"
       className="px-2"
-      aria-label={label}
       aria-haspopup="menu"
       aria-expanded={false}
       onClick={menu.openFromStandIn}
