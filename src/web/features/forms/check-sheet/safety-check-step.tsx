@@ -13,6 +13,7 @@ import { NotesField } from "../../../components/notes-field";
 import { TextField } from "../../../components/text-field";
 import { Card } from "../../../components/ui/card";
 import { cn } from "../../../lib/cn";
+import { useT } from "../../../lib/i18n";
 import type { CheckSheetWizardApi } from "./check-sheet-wizard-api";
 
 const CHOICES: readonly { value: CheckValue; key: string; label: string; checked: string }[] = [
@@ -96,6 +97,7 @@ function Notice({ children }: { children: string }) {
  * two notices.
  */
 export function SafetyCheckStep({ wizard: api }: { wizard: CheckSheetWizardApi }) {
+  const t = useT();
   const { state, change } = api;
   const { form } = state;
   const defects = defectItems(form).length;
@@ -119,14 +121,14 @@ export function SafetyCheckStep({ wizard: api }: { wizard: CheckSheetWizardApi }
         ))}
       </Card>
       <NotesField
-        label={fieldLabel("defectsNotes")}
+        label={fieldLabel("defectsNotes", t)}
         value={form.defectsNotes}
         onValueChange={(defectsNotes) => change({ defectsNotes })}
         placeholder="Describe any defect: what, where, and what was done about it"
         rows={4}
       />
       <TextField
-        label={fieldLabel("operatorInitials")}
+        label={fieldLabel("operatorInitials", t)}
         value={form.operatorInitials ?? ""}
         onValueChange={(operatorInitials) => change({ operatorInitials })}
         maxLength={OPERATOR_INITIALS_MAX_LENGTH}

@@ -9,6 +9,7 @@ import { SignerBlock } from "../../../components/signer-block";
 import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
 import { toast } from "../../../components/ui/use-toast";
+import { useT } from "../../../lib/i18n";
 import { useDelayedFlag } from "../../../lib/use-delayed-flag";
 import type { FormSubmitApi } from "./use-form-submit";
 import type { FormWizardApi, WizardFields } from "./use-form-wizard";
@@ -43,7 +44,8 @@ export function SignatureStep<F extends WizardFields, X extends { type: string }
   submission,
 }: SignatureStepProps<F, X>) {
   const { kind, state, changeCommon: change, dispatch, accountHolder, saving, saveDraft } = wizard;
-  const words = kind.signature;
+  const t = useT();
+  const words = kind.signature(t);
   const { form, rating } = state;
   const ratingOffered = kind.ratingOffered(form, accountHolder);
   const viaApproval = accountHolder && kind.approval !== undefined;
