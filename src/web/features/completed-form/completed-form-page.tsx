@@ -292,7 +292,7 @@ function CheckList({
               key={item.field}
               className="flex justify-between gap-2 rounded-md bg-slate-50 px-3 py-2 dark:bg-slate-800"
             >
-              <span>{shortLabelOf(item)}</span>
+              <span>{shortLabelOf(item, t)}</span>
               <span
                 className={value === false ? "font-bold text-red-700 dark:text-red-400" : "font-semibold"}
               >

@@ -7,8 +7,8 @@ import {
   defectItems,
 } from "../../../../domain/checks/check-items";
 import { OPERATOR_INITIALS_MAX_LENGTH } from "../../../../domain/checks/check-sheet";
+import { checkItemLabel } from "../../../../domain/forms/check-templates";
 import { fieldLabel } from "../../../../domain/forms/field-labels";
-import { messages } from "../../../../domain/text/messages";
 import { NotesField } from "../../../components/notes-field";
 import { TextField } from "../../../components/text-field";
 import { Card } from "../../../components/ui/card";
@@ -50,10 +50,11 @@ function CheckItemChoice({
   value: CheckValue;
   onChange: (value: CheckValue) => void;
 }) {
+  const t = useT();
   const name = useId();
   return (
     <fieldset className="border-b border-slate-200 py-3 last:border-b-0 dark:border-slate-800">
-      <legend className="float-left mb-2 w-full font-semibold">{item.label}</legend>
+      <legend className="float-left mb-2 w-full font-semibold">{checkItemLabel(item, t)}</legend>
       <div className="clear-left grid grid-cols-3 gap-2">
         {CHOICES.map((choice) => (
           <label key={choice.key} className="relative block">
@@ -105,7 +106,7 @@ export function SafetyCheckStep({ wizard: api }: { wizard: CheckSheetWizardApi }
 
   return (
     <div className="space-y-4">
-      <Notice>{messages.fuelNotice}</Notice>
+      <Notice>{t("check.fuelNotice")}</Notice>
       <Card className="py-2">
         <p aria-live="polite" className="py-2 text-sm font-medium text-slate-700 dark:text-slate-300">
           {`${answered} of ${ASKED_CHECK_ITEMS.length} checked`}
@@ -135,7 +136,7 @@ export function SafetyCheckStep({ wizard: api }: { wizard: CheckSheetWizardApi }
         autoComplete="off"
         autoCapitalize="characters"
       />
-      <Notice>{messages.damagesNotice}</Notice>
+      <Notice>{t("check.damagesNotice")}</Notice>
     </div>
   );
 }
