@@ -9,6 +9,7 @@ import {
 import { OPERATOR_INITIALS_MAX_LENGTH } from "../../../../domain/checks/check-sheet";
 import { checkItemLabel } from "../../../../domain/forms/check-templates";
 import { fieldLabel } from "../../../../domain/forms/field-labels";
+import type { MessageKey } from "../../../../domain/text/i18n/translate";
 import { NotesField } from "../../../components/notes-field";
 import { TextField } from "../../../components/text-field";
 import { Card } from "../../../components/ui/card";
@@ -16,25 +17,25 @@ import { cn } from "../../../lib/cn";
 import { useT } from "../../../lib/i18n";
 import type { CheckSheetWizardApi } from "./check-sheet-wizard-api";
 
-const CHOICES: readonly { value: CheckValue; key: string; label: string; checked: string }[] = [
+const CHOICES: readonly { value: CheckValue; key: string; label: MessageKey; checked: string }[] = [
   {
     value: true,
     key: "pass",
-    label: "Pass",
+    label: "checkStep.pass",
     checked:
       "peer-checked:border-emerald-700 peer-checked:bg-emerald-700 peer-checked:text-white dark:peer-checked:border-emerald-500 dark:peer-checked:bg-emerald-600",
   },
   {
     value: false,
     key: "defect",
-    label: "Defect",
+    label: "checkStep.defect",
     checked:
       "peer-checked:border-red-700 peer-checked:bg-red-700 peer-checked:text-white dark:peer-checked:border-red-500 dark:peer-checked:bg-red-600",
   },
   {
     value: null,
     key: "na",
-    label: "N/A",
+    label: "checkStep.notApplicable",
     checked:
       "peer-checked:border-slate-600 peer-checked:bg-slate-200 peer-checked:text-slate-950 dark:peer-checked:border-slate-400 dark:peer-checked:bg-slate-700 dark:peer-checked:text-white",
   },
@@ -75,7 +76,7 @@ function CheckItemChoice({
                 choice.checked,
               )}
             >
-              {choice.label}
+              {t(choice.label)}
             </span>
           </label>
         ))}
@@ -109,8 +110,8 @@ export function SafetyCheckStep({ wizard: api }: { wizard: CheckSheetWizardApi }
       <Notice>{t("check.fuelNotice")}</Notice>
       <Card className="py-2">
         <p aria-live="polite" className="py-2 text-sm font-medium text-slate-700 dark:text-slate-300">
-          {`${answered} of ${ASKED_CHECK_ITEMS.length} checked`}
-          {defects > 0 ? `, ${defects} ${defects === 1 ? "defect" : "defects"}` : ""}
+          {t("checkStep.progress", { answered, total: ASKED_CHECK_ITEMS.length })}
+          {defects > 0 ? t("checkStep.defects", { count: defects }) : ""}
         </p>
         {ASKED_CHECK_ITEMS.map((item) => (
           <CheckItemChoice
@@ -125,7 +126,7 @@ export function SafetyCheckStep({ wizard: api }: { wizard: CheckSheetWizardApi }
         label={fieldLabel("defectsNotes", t)}
         value={form.defectsNotes}
         onValueChange={(defectsNotes) => change({ defectsNotes })}
-        placeholder="Describe any defect: what, where, and what was done about it"
+        placeholder={t("checkStep.defectsPlaceholder")}
         rows={4}
       />
       <TextField
