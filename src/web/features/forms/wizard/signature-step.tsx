@@ -21,10 +21,11 @@ interface SignatureStepProps<F extends WizardFields, X extends { type: string }>
 
 /** The submitting button's face: a spinner while it runs. */
 export function SubmitLabel({ submitting, label }: { submitting: boolean; label: string }) {
+  const t = useT();
   return submitting ? (
     <>
       <LoaderCircle aria-hidden="true" className="size-5 animate-spin" />
-      Submitting...
+      {t("signatureStep.submitting")}
     </>
   ) : (
     <>
@@ -66,7 +67,7 @@ export function SignatureStep<F extends WizardFields, X extends { type: string }
     <div className="space-y-4">
       {accountHolder ? (
         <Card className="space-y-3">
-          <h3 className="text-lg font-bold">Save as Draft</h3>
+          <h3 className="text-lg font-bold">{t("signatureStep.saveAsDraft")}</h3>
           <p className="text-sm text-slate-700 dark:text-slate-300">{words.draftNote}</p>
           <Button
             variant="secondary"
@@ -89,7 +90,7 @@ export function SignatureStep<F extends WizardFields, X extends { type: string }
         onSignatureChange={(operatorSignature, operatorSignedAt) =>
           change({ operatorSignature, operatorSignedAt })
         }
-        prompt="Tap to sign"
+        prompt={t("signatureStep.tapToSign")}
         clearLabel={words.clearLabel}
       />
       <SignerBlock
@@ -120,10 +121,10 @@ export function SignatureStep<F extends WizardFields, X extends { type: string }
       ) : null}
 
       {emailPanelOpen ? (
-        <Card role="region" aria-label="Email Submission" className="space-y-3">
+        <Card role="region" aria-label={t("signatureStep.emailSubmission")} className="space-y-3">
           <h3 className="flex items-center gap-2 text-lg font-bold">
             <Mail aria-hidden="true" className="size-5" />
-            Email Submission
+            {t("signatureStep.emailSubmission")}
           </h3>
           <p className="text-sm text-slate-700 dark:text-slate-300">{words.emailNote}</p>
           <RecipientInput
