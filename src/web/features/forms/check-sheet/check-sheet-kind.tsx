@@ -158,18 +158,19 @@ export const CHECK_SHEET_WIZARD: WizardKind<CheckSheetFields, CheckSheetAction> 
   saveFailure,
   draftSaved: messages.checkSheetDraftSaved,
   signature: (t) => ({
-    draftNote:
-      "Keep this check sheet and have it signed later; it appears in the supervisor approval section.",
-    draftButton: "Save Draft - Complete Later",
-    operatorTitle: "Driver/Operator Signature",
+    draftNote: t("checkSignature.draftNote"),
+    draftButton: t("checkSignature.draftButton"),
+    operatorTitle: t("checkSignature.operatorTitle"),
     operatorDialogTitle: fieldLabel("operatorSignature", t),
-    clientTitle: (accountHolder) => (accountHolder ? "Supervisor Signature" : "Client/Supervisor Signature"),
+    clientTitle: (accountHolder) =>
+      accountHolder ? t("checkSignature.supervisorTitle") : t("checkSignature.clientTitle"),
     clientPlaceholder: (accountHolder) =>
-      accountHolder ? "Supervisor's full name" : "Client or supervisor's full name",
-    clientPrompt: (accountHolder) => (accountHolder ? "Tap to sign (optional)" : "Client signature required"),
-    clearLabel: "Clear All",
-    dateLabel: "DATE",
-    emailNote: "The signed check sheet goes to these addresses as a PDF, with its photos.",
-    ratingPrompt: "For the client or supervisor: how did the driver do today?",
+      accountHolder ? t("checkSignature.supervisorPlaceholder") : t("checkSignature.clientPlaceholder"),
+    clientPrompt: (accountHolder) =>
+      accountHolder ? t("checkSignature.optionalPrompt") : t("signatureStep.clientRequired"),
+    clearLabel: t("checkSignature.clearAll"),
+    dateLabel: t("checkSignature.date"),
+    emailNote: t("checkSignature.emailNote"),
+    ratingPrompt: t("checkSignature.ratingPrompt"),
   }),
 };

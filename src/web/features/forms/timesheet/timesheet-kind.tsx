@@ -166,13 +166,13 @@ export const TIMESHEET_WIZARD: WizardKind<TimesheetFields, TimesheetAction> = {
   saveFailure: (message) => messages.draftSaveFailed(message),
   draftSaved: { title: messages.timesheetDraftSaved },
   signature: (t) => ({
-    draftNote: "Keep this timesheet and have it signed later; it stays in your drafts.",
-    draftButton: "Save as Draft",
+    draftNote: t("timesheetSignature.draftNote"),
+    draftButton: t("signatureStep.saveAsDraft"),
     operatorTitle: fieldLabel("operatorSignature", t),
     clientTitle: () => fieldLabel("clientSignature", t),
-    clientPlaceholder: () => "Client or foreman's full name",
-    clientPrompt: () => "Client signature required",
+    clientPlaceholder: () => t("timesheetSignature.clientPlaceholder"),
+    clientPrompt: () => t("signatureStep.clientRequired"),
     dateLabel: fieldLabel("signatureDate", t),
-    emailNote: "The signed timesheet goes to these addresses as a PDF.",
+    emailNote: t("timesheetSignature.emailNote"),
   }),
 };
