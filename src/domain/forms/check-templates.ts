@@ -1,3 +1,5 @@
+import { english } from "../text/i18n/english";
+import type { Translator } from "../text/i18n/translate";
 import type { CheckItem, CheckTemplate } from "./check-template";
 import { DUMPER } from "./check-templates/dumper";
 import { EXCAVATOR } from "./check-templates/excavator";
@@ -49,13 +51,28 @@ export function checkTemplateOf(
 }
 
 /** The approval dashboard's label of an item, or null when the summary leaves it out. */
-export function summaryLabelOf(item: CheckItem): string | null {
+export function summaryLabelOf(item: Pick<CheckItem, "field" | "label" | "summaryLabel">): string | null {
   return item.summaryLabel === undefined ? item.label : item.summaryLabel;
 }
 
-/** The read-only view's compact label of an item. */
-export function shortLabelOf(item: CheckItem): string {
-  return item.shortLabel ?? item.label;
+/** An item as the check step asks it, in the reader's language (English unless a `t` is given). */
+export function checkItemLabel(item: CheckItem, t: Translator["t"] = english): string {
+  return t(item.labelKey);
+}
+
+/** The read-only view's compact label of an item, in the reader's language. */
+export function shortLabelOf(item: CheckItem, t: Translator["t"] = english): string {
+  return t(item.shortLabelKey ?? item.labelKey);
+}
+
+/** A template's machine category, in the reader's language. */
+export function checkTemplateName(template: CheckTemplate, t: Translator["t"] = english): string {
+  return t(template.nameKey);
+}
+
+/** A template's notices, in the reader's language. */
+export function checkTemplateNotices(template: CheckTemplate, t: Translator["t"] = english): string[] {
+  return template.noticeKeys.map((key) => t(key));
 }
 
 /** The items the check step asks, in form order: the template's items less those retired. */

@@ -8,7 +8,7 @@ import {
 import { english } from "../text/i18n/english";
 import type { Translator } from "../text/i18n/translate";
 import { DAY_LABELS, DAYS } from "../time/days";
-import { FIELD_LABELS, type LabelledField } from "./field-labels";
+import { fieldLabel, isLabelledField } from "./field-labels";
 
 /**
  * A form the company's office sent back to its driver (decision record 029): the driver's own read of the form
@@ -52,7 +52,7 @@ export function companyStatusLabel(status: CompanyFormStatus): string {
 
 /** A field's name in words, for what changed on a resubmitted form: "Friday Finish", "Plant/Registration Number". */
 export function changedFieldWords(field: string): string {
-  if (field in FIELD_LABELS) return FIELD_LABELS[field as LabelledField].label;
+  if (isLabelledField(field)) return fieldLabel(field);
   const day = DAYS.find((name) => field.startsWith(name));
   const rest = day ? field.slice(day.length) : field;
   const words = rest.replace(/([a-z0-9])([A-Z])/g, "$1 $2");

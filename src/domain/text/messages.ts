@@ -344,8 +344,8 @@ export const messages = {
   },
 
   // The check sheet's safety step (spec section 2), word for word
-  fuelNotice: "Keep the machine's fuel tank full at all times.",
-  damagesNotice: "ALL DAMAGES ARE COUNTER CHARGEABLE. PLEASE NOTE CONDITION OF PLANT PRE HIRE AND POST HIRE.",
+  fuelNotice: english("check.fuelNotice"),
+  damagesNotice: english("check.damagesNotice"),
 
   // Hours (spec section 5: a day counts only when finish is later than start)
   finishNotAfterStart: "Finish must be later than start for this day's hours to count.",

@@ -1,5 +1,6 @@
 import { LoaderCircle } from "lucide-react";
 import { type ReactElement, type ReactNode, useState } from "react";
+import { useT } from "../lib/i18n";
 import {
   AlertDialog,
   AlertDialogAction,
@@ -42,11 +43,12 @@ export function ConfirmDialog({
   busyLabel,
   destructive = false,
   confirmDisabled = false,
-  cancelLabel = "Cancel",
+  cancelLabel,
   onCancel,
   trigger,
   onConfirm,
 }: ConfirmDialogProps) {
+  const t = useT();
   const [busy, setBusy] = useState(false);
   return (
     <AlertDialog open={open} onOpenChange={(next) => busy || onOpenChange(next)}>
@@ -58,7 +60,7 @@ export function ConfirmDialog({
         </AlertDialogHeader>
         <AlertDialogFooter>
           <AlertDialogCancel disabled={busy} onClick={onCancel}>
-            {cancelLabel}
+            {cancelLabel ?? t("common.cancel")}
           </AlertDialogCancel>
           <AlertDialogAction
             variant={destructive ? "destructive" : "primary"}

@@ -1,6 +1,7 @@
 import { ImageOff } from "lucide-react";
 import { useState } from "react";
 import { cn } from "../lib/cn";
+import { useT } from "../lib/i18n";
 
 interface PhotoThumbnailProps {
   /** Null when the photo is known to be unavailable. */
@@ -12,19 +13,20 @@ interface PhotoThumbnailProps {
 
 /** An uploaded photo; one that cannot be shown (deleted, offline) gives way to a placeholder that says so. */
 export function PhotoThumbnail({ url, alt, className }: PhotoThumbnailProps) {
+  const t = useT();
   const [broken, setBroken] = useState(false);
   if (broken || url === null) {
     return (
       <div
         role="img"
-        aria-label={`${alt}: could not be shown`}
+        aria-label={t("photo.couldNotBeShown", { photo: alt })}
         className={cn(
           "flex aspect-square w-full flex-col items-center justify-center gap-1 rounded-lg bg-slate-200 text-center text-xs font-medium text-slate-700 dark:bg-slate-800 dark:text-slate-300",
           className,
         )}
       >
         <ImageOff aria-hidden="true" className="size-8" />
-        Photo unavailable
+        {t("photo.unavailable")}
       </div>
     );
   }

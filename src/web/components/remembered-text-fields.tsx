@@ -1,4 +1,5 @@
 import { fieldLabel } from "../../domain/forms/field-labels";
+import { useT } from "../lib/i18n";
 import {
   FORM_MEMORY_FIELDS,
   type FormMemory,
@@ -28,12 +29,13 @@ export function RememberedTextFields<K extends FormMemoryField>({
   onChange,
   memory,
 }: RememberedTextFieldsProps<K>) {
+  const t = useT();
   return inputs.map(({ list, ...props }) => {
     const field = FORM_MEMORY_FIELDS[list] as K;
     return (
       <TextField
         key={field}
-        label={fieldLabel(field)}
+        label={fieldLabel(field, t)}
         value={values[field]}
         onValueChange={(value) => onChange({ [field]: value } as Partial<Record<K, string>>)}
         suggestions={memory[list]}

@@ -1,4 +1,3 @@
-import { messages } from "../../text/messages";
 import { checkTemplate } from "../check-template";
 
 /**
@@ -10,24 +9,45 @@ import { checkTemplate } from "../check-template";
  */
 export const GENERAL_PLANT = checkTemplate({
   id: "general-plant",
-  name: "General plant",
+  nameKey: "check.general-plant.name",
   items: [
-    ["defectSteering", "Steering/Handbrake/Pedals", "Steering/Handbrake", "Steering"],
-    ["defectHoist", "Quick Hitch Operation", "Quick Hitch", "Hoist"],
-    ["defectFireSafety", "Fire extinguisher & safety equipment", "Fire & Safety", "Fire/Safety"],
-    ["defectTyres", "Tyres", "Tyres & Wheels", "Tyres"],
-    ["defectTracks", "Tracks", "Tracks", "Tracks"],
-    ["defectFuelOil", "Fuel/Oil", "Fuel & Oil Levels", "Fuel/Oil"],
-    ["defectCabGlass", "Cab Glass", "Cab Glass", "Cab/Glass"],
-    ["defectMirrors", "Mirrors, Indicator & Horn", "Mirrors & Horn", "Mirrors"],
-    ["defectWipers", "Wipers", "Wipers", "Wipers"],
-    ["defectBucket", "Bucket", "Bucket/Teeth", "Bucket"],
-    ["defectRams", "Rams", "Rams", "Rams"],
-    ["defectBrakes", "Brakes", "Brakes", "Brakes"],
-    ["defectHoses", "Hoses", "Hoses & Steering", "Hoses"],
-    ["defectLights", "Lights", "Lights", "Lights"],
-    ["defectDefects", "All Defects", null, "Defects", "retired"],
-    ["defectOperators", "Operations Initials", null, "Operators", "retired"],
+    [
+      "defectSteering",
+      "check.general-plant.steering",
+      "Steering/Handbrake",
+      "check.general-plant.steering.short",
+    ],
+    ["defectHoist", "check.general-plant.hoist", "Quick Hitch", "check.general-plant.hoist.short"],
+    [
+      "defectFireSafety",
+      "check.general-plant.fireSafety",
+      "Fire & Safety",
+      "check.general-plant.fireSafety.short",
+    ],
+    ["defectTyres", "check.general-plant.tyres", "Tyres & Wheels", "check.general-plant.tyres.short"],
+    ["defectTracks", "check.general-plant.tracks", "Tracks", "check.general-plant.tracks.short"],
+    [
+      "defectFuelOil",
+      "check.general-plant.fuelOil",
+      "Fuel & Oil Levels",
+      "check.general-plant.fuelOil.short",
+    ],
+    ["defectCabGlass", "check.general-plant.cabGlass", "Cab Glass", "check.general-plant.cabGlass.short"],
+    ["defectMirrors", "check.general-plant.mirrors", "Mirrors & Horn", "check.general-plant.mirrors.short"],
+    ["defectWipers", "check.general-plant.wipers", "Wipers", "check.general-plant.wipers.short"],
+    ["defectBucket", "check.general-plant.bucket", "Bucket/Teeth", "check.general-plant.bucket.short"],
+    ["defectRams", "check.general-plant.rams", "Rams", "check.general-plant.rams.short"],
+    ["defectBrakes", "check.general-plant.brakes", "Brakes", "check.general-plant.brakes.short"],
+    ["defectHoses", "check.general-plant.hoses", "Hoses & Steering", "check.general-plant.hoses.short"],
+    ["defectLights", "check.general-plant.lights", "Lights", "check.general-plant.lights.short"],
+    ["defectDefects", "check.general-plant.defects", null, "check.general-plant.defects.short", "retired"],
+    [
+      "defectOperators",
+      "check.general-plant.operators",
+      null,
+      "check.general-plant.operators.short",
+      "retired",
+    ],
   ],
-  notices: [messages.fuelNotice, messages.damagesNotice],
+  noticeKeys: ["check.fuelNotice", "check.damagesNotice"],
 });

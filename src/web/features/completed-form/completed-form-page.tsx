@@ -21,6 +21,7 @@ import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { NetworkError } from "../../lib/api-client";
 import { appPaths } from "../../lib/app-paths";
+import { useT } from "../../lib/i18n";
 import { useOwner } from "../../lib/session-store";
 import { KeptCopyNote } from "../../offline/kept-copy-note";
 import { useCompletedForm } from "./api/completed-form-query";
@@ -42,6 +43,7 @@ function statusLabel(form: FormData): string {
 
 /** The read-only view of a completed form, for its owner or through the emailed link's token. */
 export function CompletedFormPage() {
+  const t = useT();
   const { id = "" } = useParams<{ id: string }>();
   const [params] = useSearchParams();
   const token = params.get("token");
@@ -103,31 +105,34 @@ export function CompletedFormPage() {
         </p>
         <Card>
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2">
-            <LabelledValue label={shortFieldLabel("company")} value={text(form, "company")} />
-            <LabelledValue label={shortFieldLabel("clientCompany")} value={text(form, "clientCompany")} />
-            <LabelledValue label={shortFieldLabel("siteLocation")} value={text(form, "siteLocation")} />
-            <LabelledValue label={shortFieldLabel("plantNumber")} value={text(form, "plantNumber")} />
-            <LabelledValue label={shortFieldLabel("machineNumber")} value={text(form, "machineNumber")} />
+            <LabelledValue label={shortFieldLabel("company", t)} value={text(form, "company")} />
+            <LabelledValue label={shortFieldLabel("clientCompany", t)} value={text(form, "clientCompany")} />
+            <LabelledValue label={shortFieldLabel("siteLocation", t)} value={text(form, "siteLocation")} />
+            <LabelledValue label={shortFieldLabel("plantNumber", t)} value={text(form, "plantNumber")} />
+            <LabelledValue label={shortFieldLabel("machineNumber", t)} value={text(form, "machineNumber")} />
             <LabelledValue
-              label={shortFieldLabel("driverSignedName")}
+              label={shortFieldLabel("driverSignedName", t)}
               value={text(form, "driverSignedName") || text(form, "operatorSignedName")}
             />
             {type === "timesheet" ? (
               <>
                 <LabelledValue
-                  label={shortFieldLabel("weekEnding")}
+                  label={shortFieldLabel("weekEnding", t)}
                   value={formatDisplayDate(text(form, "weekEnding"))}
                 />
-                <LabelledValue label={shortFieldLabel("machineHours")} value={text(form, "machineHours")} />
-                <LabelledValue label={shortFieldLabel("vanMileage")} value={text(form, "vanMileage")} />
+                <LabelledValue
+                  label={shortFieldLabel("machineHours", t)}
+                  value={text(form, "machineHours")}
+                />
+                <LabelledValue label={shortFieldLabel("vanMileage", t)} value={text(form, "vanMileage")} />
               </>
             ) : (
               <LabelledValue
-                label={shortFieldLabel("checkDate")}
+                label={shortFieldLabel("checkDate", t)}
                 value={formatDisplayDate(text(form, "checkDate"))}
               />
             )}
-            <LabelledValue label={shortFieldLabel("orderNumber")} value={text(form, "orderNumber")} />
+            <LabelledValue label={shortFieldLabel("orderNumber", t)} value={text(form, "orderNumber")} />
           </dl>
         </Card>
         {type === "timesheet" ? <WeekTable form={form} /> : <CheckList form={form} token={token} />}
@@ -272,6 +277,7 @@ function CheckList({
   token: string | null;
   title?: string;
 }) {
+  const t = useT();
   const photos = photoUrlsOf({
     photos: Array.isArray(form.photos) ? form.photos.filter(isString) : [],
     photoURLs: Array.isArray(form.photoURLs) ? form.photoURLs.filter(isString) : [],
@@ -286,7 +292,7 @@ function CheckList({
               key={item.field}
               className="flex justify-between gap-2 rounded-md bg-slate-50 px-3 py-2 dark:bg-slate-800"
             >
-              <span>{shortLabelOf(item)}</span>
+              <span>{shortLabelOf(item, t)}</span>
               <span
                 className={value === false ? "font-bold text-red-700 dark:text-red-400" : "font-semibold"}
               >
@@ -302,7 +308,7 @@ function CheckList({
       </p>
       {text(form, "operatorInitials") ? (
         <p className="mt-1">
-          <span className="font-medium">{`${fieldLabel("operatorInitials")}: `}</span>
+          <span className="font-medium">{`${fieldLabel("operatorInitials", t)}: `}</span>
           {text(form, "operatorInitials")}
         </p>
       ) : null}

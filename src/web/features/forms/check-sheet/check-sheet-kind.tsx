@@ -12,6 +12,7 @@ import { formatDisplayDate } from "../../../../domain/time/iso-date";
 import { TextField } from "../../../components/text-field";
 import { TodaysDate } from "../../../components/todays-date";
 import { Card } from "../../../components/ui/card";
+import { useT } from "../../../lib/i18n";
 import type { SaveReason } from "../wizard/use-draft-saver";
 import type { WizardKind } from "../wizard/wizard-kind";
 import { type CheckSheetAction, type CheckSheetWizardApi, checkSheetLabel } from "./check-sheet-wizard-api";
@@ -30,9 +31,10 @@ function reducePhotos(form: CheckSheetFields, action: CheckSheetAction): CheckSh
 }
 
 function CheckDateField({ wizard }: { wizard: CheckSheetWizardApi }) {
+  const t = useT();
   return (
     <TextField
-      label={fieldLabel("checkDate")}
+      label={fieldLabel("checkDate", t)}
       type="date"
       value={wizard.state.form.checkDate}
       onValueChange={(checkDate) => wizard.change({ checkDate })}
@@ -59,6 +61,7 @@ function ChecklistItem({ done, children }: { done: boolean; children: string }) 
 
 /** The end of the signature step: what is signed (or still missing), and where the Submit button is. */
 function CheckSheetSummary({ wizard }: { wizard: CheckSheetWizardApi }) {
+  const t = useT();
   const { state, accountHolder } = wizard;
   const { form } = state;
   const complete = signaturesComplete(form);
@@ -75,7 +78,7 @@ function CheckSheetSummary({ wizard }: { wizard: CheckSheetWizardApi }) {
             </h3>
             <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5">
               <dt className="font-semibold text-slate-700 dark:text-slate-300">
-                {shortFieldLabel("driverSignedName")}
+                {shortFieldLabel("driverSignedName", t)}
               </dt>
               <dd>{operatorPrintedName(form)}</dd>
               <dt className="font-semibold text-slate-700 dark:text-slate-300">Supervisor</dt>
@@ -83,7 +86,7 @@ function CheckSheetSummary({ wizard }: { wizard: CheckSheetWizardApi }) {
               <dt className="font-semibold text-slate-700 dark:text-slate-300">Date</dt>
               <dd>{formatDisplayDate(form.signatureDate)}</dd>
               <dt className="font-semibold text-slate-700 dark:text-slate-300">
-                {shortFieldLabel("photos")}
+                {shortFieldLabel("photos", t)}
               </dt>
               <dd>{photoCountLabel(form.photos.length)}</dd>
             </dl>
@@ -154,19 +157,20 @@ export const CHECK_SHEET_WIZARD: WizardKind<CheckSheetFields, CheckSheetAction> 
   afterSubmit: "home",
   saveFailure,
   draftSaved: messages.checkSheetDraftSaved,
-  signature: {
-    draftNote:
-      "Keep this check sheet and have it signed later; it appears in the supervisor approval section.",
-    draftButton: "Save Draft - Complete Later",
-    operatorTitle: "Driver/Operator Signature",
-    operatorDialogTitle: fieldLabel("operatorSignature"),
-    clientTitle: (accountHolder) => (accountHolder ? "Supervisor Signature" : "Client/Supervisor Signature"),
+  signature: (t) => ({
+    draftNote: t("checkSignature.draftNote"),
+    draftButton: t("checkSignature.draftButton"),
+    operatorTitle: t("checkSignature.operatorTitle"),
+    operatorDialogTitle: fieldLabel("operatorSignature", t),
+    clientTitle: (accountHolder) =>
+      accountHolder ? t("checkSignature.supervisorTitle") : t("checkSignature.clientTitle"),
     clientPlaceholder: (accountHolder) =>
-      accountHolder ? "Supervisor's full name" : "Client or supervisor's full name",
-    clientPrompt: (accountHolder) => (accountHolder ? "Tap to sign (optional)" : "Client signature required"),
-    clearLabel: "Clear All",
-    dateLabel: "DATE",
-    emailNote: "The signed check sheet goes to these addresses as a PDF, with its photos.",
-    ratingPrompt: "For the client or supervisor: how did the driver do today?",
-  },
+      accountHolder ? t("checkSignature.supervisorPlaceholder") : t("checkSignature.clientPlaceholder"),
+    clientPrompt: (accountHolder) =>
+      accountHolder ? t("checkSignature.optionalPrompt") : t("signatureStep.clientRequired"),
+    clearLabel: t("checkSignature.clearAll"),
+    dateLabel: t("checkSignature.date"),
+    emailNote: t("checkSignature.emailNote"),
+    ratingPrompt: t("checkSignature.ratingPrompt"),
+  }),
 };

@@ -7,33 +7,35 @@ import {
   defectItems,
 } from "../../../../domain/checks/check-items";
 import { OPERATOR_INITIALS_MAX_LENGTH } from "../../../../domain/checks/check-sheet";
+import { checkItemLabel } from "../../../../domain/forms/check-templates";
 import { fieldLabel } from "../../../../domain/forms/field-labels";
-import { messages } from "../../../../domain/text/messages";
+import type { MessageKey } from "../../../../domain/text/i18n/translate";
 import { NotesField } from "../../../components/notes-field";
 import { TextField } from "../../../components/text-field";
 import { Card } from "../../../components/ui/card";
 import { cn } from "../../../lib/cn";
+import { useT } from "../../../lib/i18n";
 import type { CheckSheetWizardApi } from "./check-sheet-wizard-api";
 
-const CHOICES: readonly { value: CheckValue; key: string; label: string; checked: string }[] = [
+const CHOICES: readonly { value: CheckValue; key: string; label: MessageKey; checked: string }[] = [
   {
     value: true,
     key: "pass",
-    label: "Pass",
+    label: "checkStep.pass",
     checked:
       "peer-checked:border-emerald-700 peer-checked:bg-emerald-700 peer-checked:text-white dark:peer-checked:border-emerald-500 dark:peer-checked:bg-emerald-600",
   },
   {
     value: false,
     key: "defect",
-    label: "Defect",
+    label: "checkStep.defect",
     checked:
       "peer-checked:border-red-700 peer-checked:bg-red-700 peer-checked:text-white dark:peer-checked:border-red-500 dark:peer-checked:bg-red-600",
   },
   {
     value: null,
     key: "na",
-    label: "N/A",
+    label: "checkStep.notApplicable",
     checked:
       "peer-checked:border-slate-600 peer-checked:bg-slate-200 peer-checked:text-slate-950 dark:peer-checked:border-slate-400 dark:peer-checked:bg-slate-700 dark:peer-checked:text-white",
   },
@@ -49,10 +51,11 @@ function CheckItemChoice({
   value: CheckValue;
   onChange: (value: CheckValue) => void;
 }) {
+  const t = useT();
   const name = useId();
   return (
     <fieldset className="border-b border-slate-200 py-3 last:border-b-0 dark:border-slate-800">
-      <legend className="float-left mb-2 w-full font-semibold">{item.label}</legend>
+      <legend className="float-left mb-2 w-full font-semibold">{checkItemLabel(item, t)}</legend>
       <div className="clear-left grid grid-cols-3 gap-2">
         {CHOICES.map((choice) => (
           <label key={choice.key} className="relative block">
@@ -73,7 +76,7 @@ function CheckItemChoice({
                 choice.checked,
               )}
             >
-              {choice.label}
+              {t(choice.label)}
             </span>
           </label>
         ))}
@@ -96,6 +99,7 @@ function Notice({ children }: { children: string }) {
  * two notices.
  */
 export function SafetyCheckStep({ wizard: api }: { wizard: CheckSheetWizardApi }) {
+  const t = useT();
   const { state, change } = api;
   const { form } = state;
   const defects = defectItems(form).length;
@@ -103,11 +107,11 @@ export function SafetyCheckStep({ wizard: api }: { wizard: CheckSheetWizardApi }
 
   return (
     <div className="space-y-4">
-      <Notice>{messages.fuelNotice}</Notice>
+      <Notice>{t("check.fuelNotice")}</Notice>
       <Card className="py-2">
         <p aria-live="polite" className="py-2 text-sm font-medium text-slate-700 dark:text-slate-300">
-          {`${answered} of ${ASKED_CHECK_ITEMS.length} checked`}
-          {defects > 0 ? `, ${defects} ${defects === 1 ? "defect" : "defects"}` : ""}
+          {t("checkStep.progress", { answered, total: ASKED_CHECK_ITEMS.length })}
+          {defects > 0 ? t("checkStep.defects", { count: defects }) : ""}
         </p>
         {ASKED_CHECK_ITEMS.map((item) => (
           <CheckItemChoice
@@ -119,21 +123,21 @@ export function SafetyCheckStep({ wizard: api }: { wizard: CheckSheetWizardApi }
         ))}
       </Card>
       <NotesField
-        label={fieldLabel("defectsNotes")}
+        label={fieldLabel("defectsNotes", t)}
         value={form.defectsNotes}
         onValueChange={(defectsNotes) => change({ defectsNotes })}
-        placeholder="Describe any defect: what, where, and what was done about it"
+        placeholder={t("checkStep.defectsPlaceholder")}
         rows={4}
       />
       <TextField
-        label={fieldLabel("operatorInitials")}
+        label={fieldLabel("operatorInitials", t)}
         value={form.operatorInitials ?? ""}
         onValueChange={(operatorInitials) => change({ operatorInitials })}
         maxLength={OPERATOR_INITIALS_MAX_LENGTH}
         autoComplete="off"
         autoCapitalize="characters"
       />
-      <Notice>{messages.damagesNotice}</Notice>
+      <Notice>{t("check.damagesNotice")}</Notice>
     </div>
   );
 }

@@ -14,6 +14,7 @@ import { nextSaturday, weekEndingAdvice } from "../../../../domain/time/week-end
 import { TextField } from "../../../components/text-field";
 import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
+import { useT } from "../../../lib/i18n";
 import { useIsCompanyMember } from "../../../lib/use-my-organisation";
 import { SubmitLabel } from "../wizard/signature-step";
 import type { FormSubmitApi } from "../wizard/use-form-submit";
@@ -33,13 +34,14 @@ export function timesheetLabel(form: TimesheetFields): string {
 
 /** Step 1's date: the week ending, with the way to the Saturday when the date given is not one. */
 function WeekEndingField({ wizard }: { wizard: TimesheetWizardApi }) {
+  const t = useT();
   const { state, change } = wizard;
   const { form } = state;
   const advice = weekEndingAdvice(form.weekEnding);
   const saturday = advice ? nextSaturday(form.weekEnding) : null;
   return (
     <TextField
-      label={fieldLabel("weekEnding")}
+      label={fieldLabel("weekEnding", t)}
       type="date"
       value={form.weekEnding}
       onValueChange={(weekEnding) => change({ weekEnding })}
@@ -69,13 +71,14 @@ const START_READINGS = [
 
 /** Step 2's start readings, under the machine's fields. */
 function StartReadings({ wizard }: { wizard: TimesheetWizardApi }) {
+  const t = useT();
   const { state, change } = wizard;
   return (
     <>
       {START_READINGS.map(({ field, inputMode }) => (
         <TextField
           key={field}
-          label={fieldLabel(field)}
+          label={fieldLabel(field, t)}
           value={state.form[field]}
           onValueChange={(value) => change({ [field]: value })}
           inputMode={inputMode}
@@ -162,14 +165,14 @@ export const TIMESHEET_WIZARD: WizardKind<TimesheetFields, TimesheetAction> = {
   afterSubmit: "restart",
   saveFailure: (message) => messages.draftSaveFailed(message),
   draftSaved: { title: messages.timesheetDraftSaved },
-  signature: {
-    draftNote: "Keep this timesheet and have it signed later; it stays in your drafts.",
-    draftButton: "Save as Draft",
-    operatorTitle: fieldLabel("operatorSignature"),
-    clientTitle: () => fieldLabel("clientSignature"),
-    clientPlaceholder: () => "Client or foreman's full name",
-    clientPrompt: () => "Client signature required",
-    dateLabel: fieldLabel("signatureDate"),
-    emailNote: "The signed timesheet goes to these addresses as a PDF.",
-  },
+  signature: (t) => ({
+    draftNote: t("timesheetSignature.draftNote"),
+    draftButton: t("signatureStep.saveAsDraft"),
+    operatorTitle: fieldLabel("operatorSignature", t),
+    clientTitle: () => fieldLabel("clientSignature", t),
+    clientPlaceholder: () => t("timesheetSignature.clientPlaceholder"),
+    clientPrompt: () => t("signatureStep.clientRequired"),
+    dateLabel: fieldLabel("signatureDate", t),
+    emailNote: t("timesheetSignature.emailNote"),
+  }),
 };

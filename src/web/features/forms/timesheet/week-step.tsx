@@ -16,9 +16,11 @@ import { NotesField } from "../../../components/notes-field";
 import { TextField } from "../../../components/text-field";
 import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
+import { useT } from "../../../lib/i18n";
 import type { TimesheetWizardApi } from "./timesheet-kind";
 
 function DayCard({ day, form, api }: { day: Day; form: TimesheetFields; api: TimesheetWizardApi }) {
+  const t = useT();
   const { change, dispatch } = api;
   const headingId = useId();
   const start = form[dayKey(day, "Start")];
@@ -116,7 +118,7 @@ function DayCard({ day, form, api }: { day: Day; form: TimesheetFields; api: Tim
           />
           <div className="col-span-2">
             <TextField
-              label={fieldLabel("siteLocation")}
+              label={fieldLabel("siteLocation", t)}
               value={form[dayKey(day, "SiteLocation")]}
               onValueChange={(value) => change({ [dayKey(day, "SiteLocation")]: value })}
               placeholder={form.siteLocation || undefined}
@@ -131,6 +133,7 @@ function DayCard({ day, form, api }: { day: Day; form: TimesheetFields; api: Tim
 
 /** Step 3, Weekly Timesheet: Monday to Sunday, the weekly total, and the breakdown reason. */
 export function WeekStep({ wizard: api }: { wizard: TimesheetWizardApi }) {
+  const t = useT();
   const { form } = api.state;
   return (
     <div className="space-y-3">
@@ -147,7 +150,7 @@ export function WeekStep({ wizard: api }: { wizard: TimesheetWizardApi }) {
         </output>
       </Card>
       <NotesField
-        label={fieldLabel("breakdownNotes")}
+        label={fieldLabel("breakdownNotes", t)}
         value={form.breakdownNotes}
         onValueChange={(breakdownNotes) => api.change({ breakdownNotes })}
         placeholder="If the machine broke down this week, what happened and for how long"

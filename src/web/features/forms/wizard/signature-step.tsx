@@ -9,6 +9,7 @@ import { SignerBlock } from "../../../components/signer-block";
 import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
 import { toast } from "../../../components/ui/use-toast";
+import { useT } from "../../../lib/i18n";
 import { useDelayedFlag } from "../../../lib/use-delayed-flag";
 import type { FormSubmitApi } from "./use-form-submit";
 import type { FormWizardApi, WizardFields } from "./use-form-wizard";
@@ -20,10 +21,11 @@ interface SignatureStepProps<F extends WizardFields, X extends { type: string }>
 
 /** The submitting button's face: a spinner while it runs. */
 export function SubmitLabel({ submitting, label }: { submitting: boolean; label: string }) {
+  const t = useT();
   return submitting ? (
     <>
       <LoaderCircle aria-hidden="true" className="size-5 animate-spin" />
-      Submitting...
+      {t("signatureStep.submitting")}
     </>
   ) : (
     <>
@@ -43,7 +45,8 @@ export function SignatureStep<F extends WizardFields, X extends { type: string }
   submission,
 }: SignatureStepProps<F, X>) {
   const { kind, state, changeCommon: change, dispatch, accountHolder, saving, saveDraft } = wizard;
-  const words = kind.signature;
+  const t = useT();
+  const words = kind.signature(t);
   const { form, rating } = state;
   const ratingOffered = kind.ratingOffered(form, accountHolder);
   const viaApproval = accountHolder && kind.approval !== undefined;
@@ -64,7 +67,7 @@ export function SignatureStep<F extends WizardFields, X extends { type: string }
     <div className="space-y-4">
       {accountHolder ? (
         <Card className="space-y-3">
-          <h3 className="text-lg font-bold">Save as Draft</h3>
+          <h3 className="text-lg font-bold">{t("signatureStep.saveAsDraft")}</h3>
           <p className="text-sm text-slate-700 dark:text-slate-300">{words.draftNote}</p>
           <Button
             variant="secondary"
@@ -87,7 +90,7 @@ export function SignatureStep<F extends WizardFields, X extends { type: string }
         onSignatureChange={(operatorSignature, operatorSignedAt) =>
           change({ operatorSignature, operatorSignedAt })
         }
-        prompt="Tap to sign"
+        prompt={t("signatureStep.tapToSign")}
         clearLabel={words.clearLabel}
       />
       <SignerBlock
@@ -118,10 +121,10 @@ export function SignatureStep<F extends WizardFields, X extends { type: string }
       ) : null}
 
       {emailPanelOpen ? (
-        <Card role="region" aria-label="Email Submission" className="space-y-3">
+        <Card role="region" aria-label={t("signatureStep.emailSubmission")} className="space-y-3">
           <h3 className="flex items-center gap-2 text-lg font-bold">
             <Mail aria-hidden="true" className="size-5" />
-            Email Submission
+            {t("signatureStep.emailSubmission")}
           </h3>
           <p className="text-sm text-slate-700 dark:text-slate-300">{words.emailNote}</p>
           <RecipientInput

@@ -1,6 +1,7 @@
 import type { ComponentType, ReactNode } from "react";
 import type { FormSpec } from "../../../../domain/forms/form-spec";
 import type { Rating } from "../../../../domain/sets/rating";
+import type { Translator } from "../../../../domain/text/i18n/translate";
 import type { Notice } from "../../../../domain/text/messages";
 import type { SaveReason } from "./use-draft-saver";
 import type { FormSubmitApi } from "./use-form-submit";
@@ -81,7 +82,8 @@ export interface WizardKind<F extends WizardFields, X extends { type: string }> 
   saveFailure(message: string, reason: SaveReason): Notice;
   /** The toast for 'Save as Draft' that reached the server. */
   draftSaved: { title: string; description?: string };
-  signature: SignatureWords;
+  /** The signature step's words in the reader's language. */
+  signature(t: Translator["t"]): SignatureWords;
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: a kind of any form type, for code that handles them all alike.
