@@ -1,12 +1,12 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
-import { catalogProblems, unusedKeys } from "./catalog-rules";
-import { LOCALES } from "./locales";
+import { catalogProblems, unusedKeys } from "../src/domain/text/i18n/catalog-rules";
+import { LOCALES } from "../src/domain/text/i18n/locales";
 
-// The build's checks of the catalogs themselves: every language complete and consistent with English, and no
-// message kept that nothing shows.
-const catalogsDir = join(import.meta.dirname, "../catalogs");
+// The build's checks of the catalog files (kept out of src/domain, which reads no files): every language complete
+// and consistent with English, and no message kept that nothing shows.
+const catalogsDir = join(import.meta.dirname, "../src/domain/text/catalogs");
 const readCatalog = (locale: string): Record<string, string> =>
   JSON.parse(readFileSync(join(catalogsDir, `${locale}.json`), "utf8")) as Record<string, string>;
 const english = readCatalog("en-GB");
@@ -24,7 +24,7 @@ it("every catalog file is a language the app offers", () => {
 
 it("every English message parses and is used by the code", () => {
   expect(catalogProblems(english, english, "en-GB")).toEqual([]);
-  const srcDir = join(import.meta.dirname, "../../..");
+  const srcDir = join(import.meta.dirname, "../src");
   const sources = readdirSync(srcDir, { recursive: true, encoding: "utf8" })
     .filter((file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file))
     .map((file) => readFileSync(join(srcDir, file), "utf8"));
