@@ -4,8 +4,13 @@ import lt from "../domain/text/catalogs/lt.json" with { type: "json" };
 import pl from "../domain/text/catalogs/pl.json" with { type: "json" };
 import pt from "../domain/text/catalogs/pt.json" with { type: "json" };
 import ro from "../domain/text/catalogs/ro.json" with { type: "json" };
-import { DEFAULT_LOCALE, isLocale, type Locale } from "../domain/text/i18n/locales";
-import { type Catalog, createTranslator, type Translator } from "../domain/text/i18n/translate";
+import { DEFAULT_LOCALE, type DocumentLanguage, isLocale, type Locale } from "../domain/text/i18n/locales";
+import {
+  bilingualTranslator,
+  type Catalog,
+  createTranslator,
+  type Translator,
+} from "../domain/text/i18n/translate";
 
 /**
  * The server's messages in every language, for what it writes to a person (mails): all six catalogs are bundled
@@ -35,4 +40,13 @@ export function translatorFor(locale: string | null | undefined): Translator {
     translators.set(chosen, translator);
   }
   return translator;
+}
+
+/** A document's words in the language chosen for it: "both" is English beside the sender's language. */
+export function documentTranslator(
+  language: DocumentLanguage,
+  senderLocale: string | null | undefined,
+): Translator {
+  if (language !== "both") return translatorFor(language);
+  return bilingualTranslator(translatorFor(DEFAULT_LOCALE), translatorFor(senderLocale));
 }

@@ -2,6 +2,8 @@ import { z } from "zod";
 import type { CheckItem, CheckTemplate } from "../forms/check-template";
 import { askedItems, type CheckItemField, checkTemplateOf, summaryLabelOf } from "../forms/check-templates";
 import { GENERAL_PLANT } from "../forms/check-templates/general-plant";
+import { english } from "../text/i18n/english";
+import type { MessageKey, Translator } from "../text/i18n/translate";
 
 /** The general template's sixteen check fields (spec section 3), in form order, the two retired included. */
 export const CHECK_ITEMS = GENERAL_PLANT.items;
@@ -25,18 +27,24 @@ export const CheckValueSchema = z.boolean().nullable();
 
 export type CheckLabelStyle = "pass-issue" | "ok-defect";
 
-const CHECK_VALUE_LABELS: Readonly<Record<CheckLabelStyle, { pass: string; fail: string; none: string }>> = {
+const CHECK_VALUE_LABELS: Readonly<
+  Record<CheckLabelStyle, { pass: MessageKey; fail: MessageKey; none: MessageKey }>
+> = {
   /** The approval dashboard. */
-  "pass-issue": { pass: "Pass", fail: "Issue", none: "N/A" },
-  /** The completed-form view. */
-  "ok-defect": { pass: "OK", fail: "DEFECT", none: "N/A" },
+  "pass-issue": { pass: "checkStep.pass", fail: "checkValue.issue", none: "checkStep.notApplicable" },
+  /** The completed-form view and the PDF. */
+  "ok-defect": { pass: "checkValue.ok", fail: "checkValue.defect", none: "checkStep.notApplicable" },
 };
 
-export function checkValueLabel(value: CheckValue | undefined, style: CheckLabelStyle): string {
+export function checkValueLabel(
+  value: CheckValue | undefined,
+  style: CheckLabelStyle,
+  t: Translator["t"] = english,
+): string {
   const labels = CHECK_VALUE_LABELS[style];
-  if (value === true) return labels.pass;
-  if (value === false) return labels.fail;
-  return labels.none;
+  if (value === true) return t(labels.pass);
+  if (value === false) return t(labels.fail);
+  return t(labels.none);
 }
 
 export type CheckItemValues = { [K in CheckItemField]?: CheckValue } & { checkTemplate?: string | null };

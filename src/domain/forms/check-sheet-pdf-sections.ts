@@ -1,69 +1,80 @@
 import { type CheckValue, checkValueLabel, checkValueOf, defectItems } from "../checks/check-items";
 import type { CheckSheetFields } from "../checks/check-sheet";
+import { english } from "../text/i18n/english";
+import type { Translator } from "../text/i18n/translate";
 import { formatDisplayDate } from "../time/iso-date";
-import { checkTemplateOf, shownItems } from "./check-templates";
+import {
+  checkItemLabel,
+  checkTemplateName,
+  checkTemplateNotices,
+  checkTemplateOf,
+  shownItems,
+} from "./check-templates";
 import { fieldLabel } from "./field-labels";
 import { customerEntry, fieldEntries, ratingBlocks } from "./pdf-section-parts";
 import type { FormPdfContext, KeyValue, PdfBlock, PdfSection } from "./pdf-sections";
 import { formatSignedAt, isPresent, operatorPrintedName } from "./signatures";
 
 export const CHECK_SHEET_PDF_TITLE = "Daily Plant Defect Check";
-export const CHECK_SHEET_SUPERVISOR_SIGNATURE = "Supervisor Signature";
 
 /**
  * A signed check sheet as a PDF section: header, driver and vehicle, the items of its machine's check template
  * with the template's notices, notes, signatures, rating and photos.
  */
 export function checkSheetPdfSection(sheet: CheckSheetFields, context: FormPdfContext): PdfSection {
+  const t = context.t ?? english;
   const checkDate = formatDisplayDate(sheet.checkDate);
   const defects = defectItems(sheet).length;
   const template = checkTemplateOf(sheet);
   const photos = context.photos ?? [];
   const signed = formatDisplayDate(sheet.signatureDate);
-  const further = furtherChecks(sheet);
+  const further = furtherChecks(sheet, t);
   const blocks: PdfBlock[] = [
     {
       kind: "header",
       title: CHECK_SHEET_PDF_TITLE,
       facts: [
-        { label: fieldLabel("checkDate"), value: checkDate },
-        { label: fieldLabel("orderNumber"), value: sheet.orderNumber },
-        { label: "Defects", value: defects === 0 ? "None" : String(defects) },
+        { label: fieldLabel("checkDate", t), value: checkDate },
+        { label: fieldLabel("orderNumber", t), value: sheet.orderNumber },
+        { label: t("pdf.defects"), value: defects === 0 ? t("pdf.noDefects") : String(defects) },
       ],
     },
-    { kind: "heading", text: "Driver, company & vehicle" },
+    { kind: "heading", text: t("pdf.driverCompanyAndVehicle") },
     {
       kind: "keyValues",
       columns: 3,
       entries: [
-        ...fieldEntries(sheet, ["driverSignedName", "plantNumber", "machineNumber", "company"]),
-        { label: fieldLabel("clientCompany"), value: sheet.clientCompany || sheet.onHireTo },
-        { label: fieldLabel("siteLocation"), value: sheet.siteLocation },
-        ...customerEntry(context),
+        ...fieldEntries(sheet, ["driverSignedName", "plantNumber", "machineNumber", "company"], t),
+        { label: fieldLabel("clientCompany", t), value: sheet.clientCompany || sheet.onHireTo },
+        { label: fieldLabel("siteLocation", t), value: sheet.siteLocation },
+        ...customerEntry(context, t),
       ],
     },
-    { kind: "heading", text: `Daily safety check: ${template.name}` },
+    { kind: "heading", text: t("pdf.dailySafetyCheck", { machine: checkTemplateName(template, t) }) },
     {
       kind: "checks",
-      items: shownItems(sheet).map((item) => ({ label: item.label, value: checkValueOf(sheet, item) })),
+      items: shownItems(sheet).map((item) => ({
+        label: checkItemLabel(item, t),
+        value: checkValueOf(sheet, item),
+      })),
     },
     ...(further.length > 0 ? [{ kind: "keyValues", columns: 4, entries: further } as const] : []),
-    ...template.notices.map((text) => ({ kind: "notice", text }) as const),
+    ...checkTemplateNotices(template, t).map((text) => ({ kind: "notice", text }) as const),
     { kind: "space", points: 8 },
-    { kind: "heading", text: fieldLabel("defectsNotes") },
-    { kind: "text", text: sheet.defectsNotes, emptyText: "No defects noted" },
+    { kind: "heading", text: fieldLabel("defectsNotes", t) },
+    { kind: "text", text: sheet.defectsNotes, emptyText: t("pdf.noDefectsNoted") },
     ...(isPresent(sheet.stoppageReason)
       ? [
-          { kind: "heading", text: "Stoppage reason" } as const,
+          { kind: "heading", text: t("pdf.stoppageReason") } as const,
           { kind: "text", text: sheet.stoppageReason, emptyText: "" } as const,
         ]
       : []),
-    { kind: "heading", text: "Signatures" },
+    { kind: "heading", text: t("pdf.signatures") },
     {
       kind: "signatures",
       boxes: [
         {
-          title: fieldLabel("operatorSignature"),
+          title: fieldLabel("operatorSignature", t),
           image: sheet.operatorSignature,
           name: operatorPrintedName(sheet),
           date: signed,
@@ -71,7 +82,7 @@ export function checkSheetPdfSection(sheet: CheckSheetFields, context: FormPdfCo
         },
         {
           // The client's site supervisor or the company's own signs a check sheet, as the check step says.
-          title: CHECK_SHEET_SUPERVISOR_SIGNATURE,
+          title: t("checkSignature.supervisorTitle"),
           image: sheet.clientSignature,
           name: sheet.clientSignedName,
           date: signed,
@@ -79,22 +90,28 @@ export function checkSheetPdfSection(sheet: CheckSheetFields, context: FormPdfCo
         },
       ],
     },
-    ...ratingBlocks(context.rating),
-    { kind: "heading", text: `${fieldLabel("photos")} (${photos.length})` },
+    ...ratingBlocks(context.rating, t),
+    {
+      kind: "heading",
+      text: t("pdf.photosHeading", { label: fieldLabel("photos", t), count: photos.length }),
+    },
     photos.length === 0
-      ? { kind: "text", text: "", emptyText: "No photos attached" }
+      ? { kind: "text", text: "", emptyText: t("pdf.noPhotos") }
       : {
           kind: "photos",
           photos: photos.map((image, index) => ({
             image,
-            caption: `Photo ${index + 1} of ${photos.length}`,
+            caption: t("pdf.photoCaption", { photo: index + 1, total: photos.length }),
           })),
         },
   ];
   return {
     stamp: {
       title: CHECK_SHEET_PDF_TITLE,
-      reference: `Plant ${sheet.plantNumber || "-"}  |  ${checkDate || "-"}`,
+      reference: t("pdf.checkSheetReference", {
+        plant: sheet.plantNumber || "-",
+        checkDate: checkDate || "-",
+      }),
       fingerprint: context.fingerprint,
     },
     blocks,
@@ -102,20 +119,20 @@ export function checkSheetPdfSection(sheet: CheckSheetFields, context: FormPdfCo
 }
 
 /** The optional readings and checks, only those that were filled in. */
-function furtherChecks(sheet: CheckSheetFields): KeyValue[] {
+function furtherChecks(sheet: CheckSheetFields, t: Translator["t"]): KeyValue[] {
   const checks: [string, CheckValue][] = [
-    ["Seat belt", sheet.seatBeltCheck],
-    ["Emergency stop", sheet.emergencyStopCheck],
-    ["Warning lights", sheet.warningLightsCheck],
+    [t("pdf.seatBelt"), sheet.seatBeltCheck],
+    [t("pdf.emergencyStop"), sheet.emergencyStopCheck],
+    [t("pdf.warningLights"), sheet.warningLightsCheck],
   ];
   return [
-    { label: fieldLabel("operatorInitials"), value: sheet.operatorInitials ?? "" },
-    { label: "Fuel level", value: sheet.fuelLevel },
-    { label: "Hydraulic oil level", value: sheet.hydraulicOilLevel },
-    { label: "Engine oil level", value: sheet.engineOilLevel },
-    { label: "Coolant level", value: sheet.coolantLevel },
+    { label: fieldLabel("operatorInitials", t), value: sheet.operatorInitials ?? "" },
+    { label: t("pdf.fuelLevel"), value: sheet.fuelLevel },
+    { label: t("pdf.hydraulicOilLevel"), value: sheet.hydraulicOilLevel },
+    { label: t("pdf.engineOilLevel"), value: sheet.engineOilLevel },
+    { label: t("pdf.coolantLevel"), value: sheet.coolantLevel },
     ...checks
       .filter(([, value]) => value !== null)
-      .map(([label, value]) => ({ label, value: checkValueLabel(value, "ok-defect") })),
+      .map(([label, value]) => ({ label, value: checkValueLabel(value, "ok-defect", t) })),
   ].filter((entry) => isPresent(entry.value));
 }

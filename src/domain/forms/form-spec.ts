@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import type { Rating } from "../sets/rating";
+import type { DocumentLanguage, Locale } from "../text/i18n/locales";
 import type { Notice } from "../text/messages";
 import type { FormStatus } from "./form-status";
 import type { FormPdfContext, PdfSection } from "./pdf-sections";
@@ -98,6 +99,8 @@ export interface FormSpec<
 export interface OneStepRequest {
   supervisorRating: Rating;
   supervisorNotes: string;
+  language?: Locale;
+  documentLanguage: DocumentLanguage;
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: a spec of any form type, for code that handles them all alike.

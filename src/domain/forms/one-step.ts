@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { type Rating, RatingSchema } from "../sets/rating";
+import { DEFAULT_LOCALE, DOCUMENT_LANGUAGES, LOCALES } from "../text/i18n/locales";
 import type { Notice } from "../text/messages";
 import { MAX_NOTES_LENGTH } from "./constants";
 
@@ -19,6 +20,10 @@ export const OneStepResponseSchema = z.object({
 export type OneStepResponse = z.infer<typeof OneStepResponseSchema>;
 
 const SupervisorNotesSchema = z.string().max(MAX_NOTES_LENGTH).default("");
+/** The language the form was filled in: the sender's copy is in it (an account's own choice wins). */
+const SenderLanguageSchema = z.enum(LOCALES).optional();
+/** The language of the client's and office's copies: English unless the sender chose another, or both. */
+const DocumentLanguageSchema = z.enum(DOCUMENT_LANGUAGES).default(DEFAULT_LOCALE);
 
 /**
  * A one-step completion's body (spec section 7): the form under `member`, the rating and its notes, checked as the
@@ -33,9 +38,16 @@ export function oneStepRequestSchema<M extends string, I extends z.ZodType>(
     [member]: input,
     supervisorRating: RatingSchema,
     supervisorNotes: SupervisorNotesSchema,
+    language: SenderLanguageSchema,
+    documentLanguage: DocumentLanguageSchema,
   } as {
     [K in M]: I;
-  } & { supervisorRating: typeof RatingSchema; supervisorNotes: typeof SupervisorNotesSchema };
+  } & {
+    supervisorRating: typeof RatingSchema;
+    supervisorNotes: typeof SupervisorNotesSchema;
+    language: typeof SenderLanguageSchema;
+    documentLanguage: typeof DocumentLanguageSchema;
+  };
   return z.object(shape).superRefine((parsed, ctx) => {
     const body = parsed as Record<M, z.output<I>> & { supervisorRating: Rating };
     const found = problem(body[member], body.supervisorRating);

@@ -1,4 +1,6 @@
 import { type Rating, ratingLabel } from "../sets/rating";
+import { english } from "../text/i18n/english";
+import type { Translator } from "../text/i18n/translate";
 import { fieldLabel, type LabelledField, shortFieldLabel } from "./field-labels";
 import type { FormPdfContext, KeyValue, PdfBlock } from "./pdf-sections";
 import { isPresent } from "./signatures";
@@ -7,31 +9,38 @@ import { isPresent } from "./signatures";
 export function fieldEntries<F extends LabelledField>(
   form: { readonly [K in F]: string },
   fields: readonly F[],
+  t: Translator["t"] = english,
 ): KeyValue[] {
-  return fields.map((field) => ({ label: fieldLabel(field), value: form[field] }));
+  return fields.map((field) => ({ label: fieldLabel(field, t), value: form[field] }));
 }
 
 /** The customer picked before the form, as a labelled value, when there was one. */
-export function customerEntry(context: Pick<FormPdfContext, "customerName">): KeyValue[] {
+export function customerEntry(
+  context: Pick<FormPdfContext, "customerName">,
+  t: Translator["t"] = english,
+): KeyValue[] {
   return isPresent(context.customerName)
-    ? [{ label: fieldLabel("customerId"), value: context.customerName }]
+    ? [{ label: fieldLabel("customerId", t), value: context.customerName }]
     : [];
 }
 
 /** The driver's rating and its notes; "Not rated yet" where a rating is expected but not given. */
-export function ratingBlocks(rating: { rating?: Rating; notes?: string } | undefined): PdfBlock[] {
+export function ratingBlocks(
+  rating: { rating?: Rating; notes?: string } | undefined,
+  t: Translator["t"] = english,
+): PdfBlock[] {
   if (!rating) return [];
   return [
-    { kind: "heading", text: fieldLabel("supervisorRating") },
+    { kind: "heading", text: fieldLabel("supervisorRating", t) },
     {
       kind: "keyValues",
       columns: 2,
       entries: [
         {
-          label: shortFieldLabel("supervisorRating"),
-          value: rating.rating ? ratingLabel(rating.rating) : "Not rated yet",
+          label: shortFieldLabel("supervisorRating", t),
+          value: rating.rating ? ratingLabel(rating.rating) : t("pdf.notRatedYet"),
         },
-        { label: fieldLabel("supervisorNotes"), value: rating.notes },
+        { label: fieldLabel("supervisorNotes", t), value: rating.notes },
       ],
     },
   ];

@@ -1,5 +1,6 @@
 import type { CheckValue } from "../checks/check-items";
 import type { Rating } from "../sets/rating";
+import type { Translator } from "../text/i18n/translate";
 
 /**
  * A PDF as data: what it says, section by section, with no word about fonts or positions. Each form type's
@@ -99,4 +100,6 @@ export interface FormPdfContext {
   rating?: { rating: Rating; notes?: string };
   /** The form's photos at print resolution, in the order attached (a check sheet's). */
   photos?: readonly PdfImageSource[];
+  /** The words of the document, in its reader's language: English unless given. */
+  t?: Translator["t"];
 }

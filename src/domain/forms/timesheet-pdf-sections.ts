@@ -1,5 +1,7 @@
 import { breakMinutesOf, dayNetHours, weekdayTotal, weeklyTotal } from "../hours/hours";
 import type { TimesheetFields } from "../hours/timesheet";
+import { english } from "../text/i18n/english";
+import type { Translator } from "../text/i18n/translate";
 import { DAY_LABELS, DAYS, dayKey } from "../time/days";
 import { formatDisplayDate } from "../time/iso-date";
 import { fieldLabel } from "./field-labels";
@@ -11,6 +13,7 @@ export const TIMESHEET_PDF_TITLE = "Weekly Timesheet";
 
 /** A signed weekly timesheet as a PDF section: header, driver and vehicle, the week, notes, signatures, rating. */
 export function timesheetPdfSection(timesheet: TimesheetFields, context: FormPdfContext): PdfSection {
+  const t = context.t ?? english;
   const weekEnding = formatDisplayDate(timesheet.weekEnding);
   const signed = formatDisplayDate(timesheet.signatureDate);
   const blocks: PdfBlock[] = [
@@ -18,64 +21,64 @@ export function timesheetPdfSection(timesheet: TimesheetFields, context: FormPdf
       kind: "header",
       title: TIMESHEET_PDF_TITLE,
       facts: [
-        { label: fieldLabel("weekEnding"), value: weekEnding },
-        { label: fieldLabel("orderNumber"), value: timesheet.orderNumber },
+        { label: fieldLabel("weekEnding", t), value: weekEnding },
+        { label: fieldLabel("orderNumber", t), value: timesheet.orderNumber },
       ],
     },
-    { kind: "heading", text: "Driver & company" },
+    { kind: "heading", text: t("pdf.driverAndCompany") },
     {
       kind: "keyValues",
       columns: 3,
       entries: [
-        ...fieldEntries(timesheet, ["driverSignedName", "company", "clientCompany", "siteLocation"]),
-        ...customerEntry(context),
+        ...fieldEntries(timesheet, ["driverSignedName", "company", "clientCompany", "siteLocation"], t),
+        ...customerEntry(context, t),
       ],
     },
-    { kind: "heading", text: "Vehicle & machine hours" },
+    { kind: "heading", text: t("pdf.vehicleAndMachineHours") },
     {
       kind: "keyValues",
       columns: 4,
-      entries: fieldEntries(timesheet, ["machineNumber", "plantNumber", "machineHours", "vanMileage"]),
+      entries: fieldEntries(timesheet, ["machineNumber", "plantNumber", "machineHours", "vanMileage"], t),
     },
-    { kind: "heading", text: "Hours, Monday to Sunday" },
+    { kind: "heading", text: t("pdf.hoursMondayToSunday") },
     {
       kind: "table",
       columns: [
-        { header: "Day", width: 1.25 },
-        { header: "Start", width: 0.75, align: "center" },
-        { header: "Finish", width: 0.75, align: "center" },
-        { header: "Break (min)", width: 0.8, align: "center" },
-        { header: "Net hours", width: 0.8, align: "right" },
-        { header: "Working", width: 1.3 },
-        { header: "Standing", width: 1.3 },
-        { header: "Breakdown / site location", width: 2.4 },
+        { header: t("pdf.column.day"), width: 1.25 },
+        { header: t("pdf.column.start"), width: 0.75, align: "center" },
+        { header: t("pdf.column.finish"), width: 0.75, align: "center" },
+        { header: t("pdf.column.breakMinutes"), width: 0.8, align: "center" },
+        { header: t("pdf.column.netHours"), width: 0.8, align: "right" },
+        { header: t("pdf.column.working"), width: 1.3 },
+        { header: t("pdf.column.standing"), width: 1.3 },
+        { header: t("pdf.column.breakdownOrSite"), width: 2.4 },
       ],
-      rows: [...DAYS.map((day) => dayRow(timesheet, day)), ...totalRows(timesheet)],
+      rows: [...DAYS.map((day) => dayRow(timesheet, day, t)), ...totalRows(timesheet, t)],
     },
     ...(isPresent(timesheet.standingTime)
       ? [
           {
             kind: "keyValues",
             columns: 1,
-            entries: [{ label: fieldLabel("standingTime"), value: timesheet.standingTime }],
+            entries: [{ label: fieldLabel("standingTime", t), value: timesheet.standingTime }],
           } as const,
         ]
       : []),
-    { kind: "heading", text: fieldLabel("breakdownNotes") },
-    { kind: "text", text: timesheet.breakdownNotes, emptyText: "No breakdown notes" },
-    { kind: "heading", text: "Signatures" },
+    { kind: "heading", text: fieldLabel("breakdownNotes", t) },
+    { kind: "text", text: timesheet.breakdownNotes, emptyText: t("pdf.noBreakdownNotes") },
+    { kind: "heading", text: t("pdf.signatures") },
     {
       kind: "signatures",
       boxes: [
         {
-          title: fieldLabel("operatorSignature"),
+          title: fieldLabel("operatorSignature", t),
           image: timesheet.operatorSignature,
           name: operatorPrintedName(timesheet),
           date: signed,
           drawnAt: formatSignedAt(timesheet.operatorSignedAt),
         },
         {
-          title: fieldLabel("clientSignature"),
+          title: fieldLabel("clientSignature", t),
           image: timesheet.clientSignature,
           name: timesheet.clientSignedName,
           date: signed,
@@ -83,26 +86,31 @@ export function timesheetPdfSection(timesheet: TimesheetFields, context: FormPdf
         },
       ],
     },
-    ...ratingBlocks(context.rating),
+    ...ratingBlocks(context.rating, t),
   ];
   return {
     stamp: {
       title: TIMESHEET_PDF_TITLE,
-      reference: `Plant ${timesheet.plantNumber || "-"}  |  Week ending ${weekEnding || "-"}`,
+      reference: t("pdf.timesheetReference", {
+        plant: timesheet.plantNumber || "-",
+        weekEnding: weekEnding || "-",
+      }),
       fingerprint: context.fingerprint,
     },
     blocks,
   };
 }
 
-function dayRow(timesheet: TimesheetFields, day: (typeof DAYS)[number]): TableRow {
+function dayRow(timesheet: TimesheetFields, day: (typeof DAYS)[number], t: Translator["t"]): TableRow {
   const start = timesheet[dayKey(day, "Start")];
   const finish = timesheet[dayKey(day, "Finish")];
   const worked = isPresent(start) || isPresent(finish);
   const net = dayNetHours(timesheet, day);
   const breakdown = timesheet[dayKey(day, "Breakdown")];
   const site = timesheet[dayKey(day, "SiteLocation")];
-  const notes = [breakdown.trim(), isPresent(site) ? `Site: ${site.trim()}` : ""].filter(Boolean).join("\n");
+  const notes = [breakdown.trim(), isPresent(site) ? t("pdf.daySite", { site: site.trim() }) : ""]
+    .filter(Boolean)
+    .join("\n");
   return {
     cells: [
       { text: DAY_LABELS[day], tone: "strong" },
@@ -117,10 +125,10 @@ function dayRow(timesheet: TimesheetFields, day: (typeof DAYS)[number]): TableRo
   };
 }
 
-function totalRows(timesheet: TimesheetFields): TableRow[] {
+function totalRows(timesheet: TimesheetFields, t: Translator["t"]): TableRow[] {
   return [
-    { cells: ["Mon-Fri total", "", "", "", hours(weekdayTotal(timesheet))], total: true },
-    { cells: ["Weekly total", "", "", "", hours(weeklyTotal(timesheet))], total: true },
+    { cells: [t("pdf.weekdayTotal"), "", "", "", hours(weekdayTotal(timesheet))], total: true },
+    { cells: [t("pdf.weeklyTotal"), "", "", "", hours(weeklyTotal(timesheet))], total: true },
   ];
 }
 

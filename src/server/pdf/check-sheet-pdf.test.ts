@@ -128,7 +128,9 @@ describe("renderCheckSheetPdf", () => {
   it("prints the fingerprint of the signed content", async () => {
     const sheet = signedCheckSheet();
     const { flat } = await render({ checkSheet: sheet });
-    expect(flat).toContain(`SHA-256 of signed content: ${signedContentFingerprint(sheet)}`);
+    expect(flat).toContain(
+      `SHA-256 of signed content, the same in every language: ${signedContentFingerprint(sheet)}`,
+    );
     expect(flat).toContain("Generated 02/06/2025, 08:30 BST");
   });
 

@@ -10,6 +10,7 @@ import type {
   TableColumn,
   TableRow,
 } from "../../domain/forms/pdf-sections";
+import type { Translator } from "../../domain/text/i18n/translate";
 import { printedText } from "../../domain/text/printed-text";
 import { formatUkTime } from "../../domain/time/uk-time";
 import { type FontStyle, pdfFonts } from "./pdf-fonts";
@@ -86,14 +87,17 @@ export class PdfCanvas {
   private readonly images = new Map<string, PdfImage | null>();
   private readonly widths = new Map<string, number>();
   private readonly generatedAt: Date;
+  /** The document's words, in its reader's language. */
+  private readonly t: Translator["t"];
   private stamp: PageStamp | null = null;
   private cursor: Cursor = { page: -1, y: MARGIN_TOP };
   /** Where content starts on the current page: a block placed there never moves on. */
   private pageTop = MARGIN_TOP;
   private pendingHeading: string | null = null;
 
-  constructor(options: { title: string; subject: string; generatedAt: Date }) {
+  constructor(options: { title: string; subject: string; generatedAt: Date; t: Translator["t"] }) {
     this.generatedAt = options.generatedAt;
+    this.t = options.t;
     this.doc = new PDFDocument({
       size: "A4",
       compress: true,
@@ -282,13 +286,13 @@ export class PdfCanvas {
   checks(items: readonly { label: string; value: CheckValue }[]): void {
     const half = Math.ceil(items.length / 2);
     const columns = [
-      { header: "No.", width: 0.5, align: "center" },
-      { header: "Check item", width: 3.2 },
-      { header: "Result", width: 1.1, align: "center" },
+      { header: this.t("pdf.column.number"), width: 0.5, align: "center" },
+      { header: this.t("pdf.column.checkItem"), width: 3.2 },
+      { header: this.t("pdf.column.result"), width: 1.1, align: "center" },
     ] as const;
     const result = (value: CheckValue) =>
       ({
-        text: checkValueLabel(value, "ok-defect"),
+        text: checkValueLabel(value, "ok-defect", this.t),
         tone: value === true ? "ok" : value === false ? "defect" : "muted",
       }) as const;
     this.table(
@@ -350,7 +354,9 @@ export class PdfCanvas {
     const baseHeight = pad + lineHeight(STYLES.label) + 4 + imageHeight + 8 + lines * valueHeight + pad;
     for (let start = 0; start < boxes.length; start += perRow) {
       const row = boxes.slice(start, start + perRow);
-      const names = row.map((box) => this.labelledLines("Name", box.name, width - 2 * pad));
+      const names = row.map((box) =>
+        this.labelledLines(this.t("pdf.signatureName"), box.name, width - 2 * pad),
+      );
       const height = baseHeight + (Math.max(...names.map((name) => name.lines.length)) - 1) * valueHeight;
       const y = this.place(height);
       row.forEach((box, i) => {
@@ -371,7 +377,7 @@ export class PdfCanvas {
             .lineWidth(0.75)
             .stroke(FAINT)
             .undash();
-          const label = "Not signed";
+          const label = this.t("pdf.notSigned");
           const style = { ...STYLES.body, font: ITALIC, color: MUTED };
           this.write(
             label,
@@ -389,9 +395,13 @@ export class PdfCanvas {
         const name = names[i]!;
         this.drawLabelled(name, x + pad, lineY + 5);
         const dateY = lineY + 5 + name.lines.length * valueHeight;
-        this.drawLabelled(this.labelledLines("Date", box.date, width - 2 * pad), x + pad, dateY);
+        this.drawLabelled(
+          this.labelledLines(this.t("pdf.signatureDate"), box.date, width - 2 * pad),
+          x + pad,
+          dateY,
+        );
         if (box.drawnAt !== undefined) {
-          const drawn = this.labelledLines("Drawn", box.drawnAt, width - 2 * pad);
+          const drawn = this.labelledLines(this.t("pdf.signatureDrawn"), box.drawnAt, width - 2 * pad);
           this.drawLabelled(drawn, x + pad, dateY + valueHeight);
         }
       });
@@ -425,7 +435,7 @@ export class PdfCanvas {
           this.doc.rect(x, top, cell.width, cell.height).lineWidth(0.5).stroke(RULE);
         } else {
           this.doc.rect(x, top, cell.width, cell.height).fillAndStroke(SHADE, RULE);
-          const text = "Photo could not be shown";
+          const text = this.t("pdf.photoCouldNotBeShown");
           const style = { ...STYLES.body, font: ITALIC, color: MUTED };
           this.write(
             text,
@@ -449,7 +459,7 @@ export class PdfCanvas {
   /** Stamps every page's footer and returns the finished PDF. */
   async toBuffer(): Promise<Buffer> {
     const total = this.stamps.length;
-    const generated = `Generated ${formatUkTime(this.generatedAt, "minute")}`;
+    const generated = this.t("pdf.generatedAt", { time: formatUkTime(this.generatedAt, "minute") });
     this.stamps.forEach((stamp, index) => {
       this.doc.switchToPage(index);
       const top = PAGE_HEIGHT - FOOTER_HEIGHT + 14;
@@ -459,7 +469,7 @@ export class PdfCanvas {
         .lineWidth(0.5)
         .stroke(RULE);
       const right = MARGIN_X + CONTENT_WIDTH;
-      const page = `Page ${index + 1} of ${total}`;
+      const page = `${this.t("pdf.pageOf", { page: index + 1, total })}  |  ${generated}`;
       const pageWidth = this.widthOf(page, STYLES.small);
       const about = `Plant Sheets  |  ${stamp.title}  |  ${stamp.reference}`;
       this.write(
@@ -469,9 +479,12 @@ export class PdfCanvas {
         STYLES.small,
       );
       this.write(page, right - pageWidth, top + 5, STYLES.small);
-      const fingerprint = `SHA-256 of signed content: ${stamp.fingerprint}`;
+      // The fingerprint is of the signed values alone, and its label says so: every language's copy of a form
+      // carries the same one. A label too long for the line (two languages side by side) is cut, never the hash.
+      const hash = `: ${stamp.fingerprint}`;
+      const labelRoom = CONTENT_WIDTH - this.widthOf(hash, STYLES.small);
+      const fingerprint = `${this.cutToFit(this.t("pdf.fingerprintLabel"), labelRoom, STYLES.small)}${hash}`;
       this.write(fingerprint, MARGIN_X, top + 15, STYLES.small);
-      this.write(generated, right - this.widthOf(generated, STYLES.small), top + 15, STYLES.small);
     });
     this.doc.end();
     return this.ended;
@@ -484,7 +497,7 @@ export class PdfCanvas {
     this.cursor = { page: this.stamps.length - 1, y: MARGIN_TOP };
     if (continued) {
       const text = `${this.stamp.title}  |  ${this.stamp.reference}`;
-      const continued = "  (continued)";
+      const continued = `  ${this.t("pdf.continued")}`;
       const room = CONTENT_WIDTH - this.widthOf(continued, STYLES.small);
       this.write(
         `${this.cutToFit(text, room, STYLES.small)}${continued}`,

@@ -1,6 +1,8 @@
 import type { Amendment } from "../../domain/company/office-review";
 import type { PdfBlock, PdfDocument, PdfImageSource, PdfSection } from "../../domain/forms/pdf-sections";
 import { companyMessages } from "../../domain/text/company-messages";
+import { english } from "../../domain/text/i18n/english";
+import type { Translator } from "../../domain/text/i18n/translate";
 import { PdfCanvas } from "./pdf-canvas";
 import type { ImageRole } from "./pdf-image";
 
@@ -10,6 +12,8 @@ export interface RenderOptions {
   amendment?: Amendment | null;
   /** The fingerprint of an earlier signed version this one replaces (decision record 040): said as amended. */
   replaces?: string | null;
+  /** The words the renderer writes itself (footers, boxes, column heads): English unless given. */
+  t?: Translator["t"];
 }
 
 /** The sections with the amendment's notice after the first section's header (or first, without one). */
@@ -42,6 +46,7 @@ export async function renderPdf(document: PdfDocument, options: RenderOptions): 
     title: document.title,
     subject: document.subject,
     generatedAt: options.generatedAt,
+    t: options.t ?? english,
   });
   const sections = withAmendment(document.sections, options.amendment, options.replaces);
   const blocks = sections.flatMap((section) => section.blocks);

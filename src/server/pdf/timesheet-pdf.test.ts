@@ -105,7 +105,9 @@ describe("renderTimesheetPdf", () => {
   it("prints the fingerprint of the signed content and when it was generated", async () => {
     const timesheet = signedTimesheet();
     const { flat } = await render({ timesheet });
-    expect(flat).toContain(`SHA-256 of signed content: ${signedContentFingerprint(timesheet)}`);
+    expect(flat).toContain(
+      `SHA-256 of signed content, the same in every language: ${signedContentFingerprint(timesheet)}`,
+    );
     expect(flat).toContain("Generated 08/06/2025, 17:00 BST");
   });
 

@@ -81,9 +81,11 @@ describe("renderWeeklyPackPdf", () => {
     ];
     for (const fingerprint of fingerprints) {
       expect(flat).toContain(fingerprint);
-      expect(flat).toContain(`SHA-256 of signed content: ${fingerprint}`);
+      expect(flat).toContain(`SHA-256 of signed content, the same in every language: ${fingerprint}`);
     }
-    expect(flat).toContain(`SHA-256 of signed content: ${approvalFingerprint(approval, fingerprints)}`);
+    expect(flat).toContain(
+      `SHA-256 of signed content, the same in every language: ${approvalFingerprint(approval, fingerprints)}`,
+    );
 
     const pages = [...flat.matchAll(/Page (\d+) of (\d+)/g)].map((m) => [Number(m[1]), Number(m[2])]);
     expect(pages).toEqual(Array.from({ length: pages.length }, (_, i) => [i + 1, pages.length]));
@@ -113,7 +115,9 @@ describe("renderWeeklyPackPdf", () => {
       signedContentFingerprint(timesheet),
       signedContentFingerprint(checkSheets[0]!.checkSheet),
     ];
-    expect(flat).toContain(`SHA-256 of signed content: ${contentsFingerprint(fingerprints)}`);
+    expect(flat).toContain(
+      `SHA-256 of signed content, the same in every language: ${contentsFingerprint(fingerprints)}`,
+    );
     // Two signatures on the timesheet, two on the check sheet and its five photos; none for the approval.
     expect((await pdfImages(pdf)).flat()).toHaveLength(2 + 2 + 5);
   });

@@ -23,6 +23,7 @@ import { enqueueMail } from "../db/outbox-repository";
 import { deletePhotoRows, type PhotoRow, setFormPhotos } from "../db/photos-repository";
 import { hitRateLimits, type RateLimitHit } from "../db/rate-limits-repository";
 import type { DB } from "../db/schema";
+import { documentTranslator, translatorFor } from "../i18n";
 import { completedFormMail } from "../mail/completed-form-mail";
 import { renderFormPdf } from "../pdf/form-pdf";
 import { imageIdsOf, refuseUnknownImages, separateImages, updateHeldImages, withImages } from "./form-images";
@@ -156,14 +157,20 @@ export async function completeForm(
     amendment: existing?.amendedAfterApproval,
     replaces: returned ? existing?.returnedFingerprint : null,
   };
+  // The client's and office's copies in the language the sender chose for them (English unless told); the
+  // driver's own copy in the language the form was filled in. Both carry one fingerprint: of the values alone.
+  const senderLocale = body.language ?? account?.language;
   const pdf = await renderFormPdf(spec, {
     ...pdfInput,
     rating: body.supervisorRating,
     ratingNotes: body.supervisorNotes,
+    t: documentTranslator(body.documentLanguage, senderLocale).t,
   });
   // The rating is given in confidence (spec: "Rating submitted confidentially"): the account holder is the
   // driver, and the copy they keep leaves it out.
-  const driverPdf = account ? await renderFormPdf(spec, pdfInput) : pdf;
+  const driverPdf = account
+    ? await renderFormPdf(spec, { ...pdfInput, t: translatorFor(senderLocale).t })
+    : pdf;
   const isDriver = (to: string) => account !== null && to.toLowerCase() === account.email.toLowerCase();
   const viewToken = account ? newToken() : null;
   const link = viewToken ? completedFormLink(deps.config.publicUrl, id, viewToken) : null;

@@ -17,6 +17,13 @@ export const LOCALE_NAMES: Record<Locale, string> = {
   pt: "Português",
 };
 
+/**
+ * The language of a signed form's copy for its client or office: one of the app's languages, or "both", which
+ * prints every word in English and in the sender's language side by side.
+ */
+export const DOCUMENT_LANGUAGES = [...LOCALES, "both"] as const;
+export type DocumentLanguage = (typeof DOCUMENT_LANGUAGES)[number];
+
 export function isLocale(value: unknown): value is Locale {
   return typeof value === "string" && (LOCALES as readonly string[]).includes(value);
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import english from "../catalogs/en-GB.json";
 import { pseudoCatalog, pseudoText } from "./pseudo";
-import { type Catalog, createTranslator, intlLocale, textDirection } from "./translate";
+import { bilingualTranslator, type Catalog, createTranslator, intlLocale, textDirection } from "./translate";
 
 const photos = {
   "photos.attached": "{count, plural, one {# zdjęcie} few {# zdjęcia} many {# zdjęć} other {# zdjęcia}}",
@@ -44,5 +44,23 @@ describe("pseudo-locales", () => {
   it("mark ar-XB right to left", () => {
     const t = createTranslator("ar-XB", pseudoCatalog(english as Catalog, "ar-XB")).t;
     expect(t("header.logout")).toBe(`\u200F[${pseudoText("Logout")}]\u200F`);
+  });
+});
+
+describe("bilingualTranslator", () => {
+  const english = createTranslator("en-GB", {
+    "a.label": "Plant number",
+    "a.same": "OK",
+  } as unknown as Catalog);
+  const polish = createTranslator("pl", { "a.label": "Numer maszyny", "a.same": "OK" } as unknown as Catalog);
+  const t = bilingualTranslator(english, polish).t as (key: string) => string;
+
+  it("gives each message in both languages, and once where they agree", () => {
+    expect(t("a.label")).toBe("Plant number / Numer maszyny");
+    expect(t("a.same")).toBe("OK");
+  });
+
+  it("is the one language when both are the same", () => {
+    expect(bilingualTranslator(english, english)).toBe(english);
   });
 });

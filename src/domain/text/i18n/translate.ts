@@ -60,3 +60,19 @@ export function createTranslator(locale: AnyLocale, catalog: Catalog): Translato
     },
   };
 }
+
+/**
+ * A document for two readers: each message as "first / second", and once where both say the same
+ * ("Plant/Registration Number / Numer rejestracyjny", "OK").
+ */
+export function bilingualTranslator(first: Translator, second: Translator): Translator {
+  if (first.locale === second.locale) return first;
+  return {
+    locale: first.locale,
+    t(key, values) {
+      const one = first.t(key, values);
+      const other = second.t(key, values);
+      return one === other ? one : `${one} / ${other}`;
+    },
+  };
+}
