@@ -36,7 +36,7 @@ export function checkSheetPdfSection(sheet: CheckSheetFields, context: FormPdfCo
       facts: [
         { label: fieldLabel("checkDate", t), value: checkDate },
         { label: fieldLabel("orderNumber", t), value: sheet.orderNumber },
-        { label: t("pdf.defects"), value: defects === 0 ? t("pdf.noDefects") : String(defects) },
+        { label: t("form.defects"), value: defects === 0 ? t("form.noDefects") : String(defects) },
       ],
     },
     { kind: "heading", text: t("pdf.driverCompanyAndVehicle") },

@@ -1,3 +1,5 @@
+import { english } from "../../domain/text/i18n/english";
+import type { Translator } from "../../domain/text/i18n/translate";
 import type { OutgoingMail } from "../db/outbox-repository";
 import { escapeHtml } from "./escape-html";
 
@@ -21,6 +23,8 @@ export interface CompletedFormMailOptions {
    * where to report abuse.
    */
   withoutAccount?: { name: string; abuseEmail: string } | null;
+  /** The reader's words (the same language as the PDF attached): English unless given. */
+  t?: Translator["t"];
 }
 
 /** The most of one typed value a subject carries: a plant number or a date, never a message. */
@@ -40,42 +44,42 @@ export function subjectPart(value: string | null | undefined): string {
   return chars.length > MAX_SUBJECT_PART ? `${chars.slice(0, MAX_SUBJECT_PART).join("").trimEnd()}…` : flat;
 }
 
-function withoutAccountNotice(sender: { name: string; abuseEmail: string }) {
-  const name = subjectPart(sender.name) || "(no name given)";
+function withoutAccountNotice(sender: { name: string; abuseEmail: string }, t: Translator["t"]) {
+  const name = subjectPart(sender.name) || t("mail.form.noNameGiven");
+  // The abuse report's subject stays English: it is read by whoever keeps the abuse mailbox.
   const mailto = `mailto:${sender.abuseEmail}?subject=${encodeURIComponent("Abuse report: Plant Sheets form mail")}`;
-  const text = [
-    `This form was filled in without a Plant Sheets account, by someone who typed the name "${name}". Plant Sheets has not checked who they are.`,
-    `If you did not expect it, please report it as abuse: ${mailto}`,
-  ];
-  const html = `<p><strong>This form was filled in without a Plant Sheets account</strong>, by someone who typed the name &quot;${escapeHtml(name)}&quot;. Plant Sheets has not checked who they are. If you did not expect it, please <a href="${escapeHtml(mailto)}">report it as abuse (${escapeHtml(sender.abuseEmail)})</a>.</p>\n`;
+  const lead = t("mail.form.withoutAccountLead");
+  const rest = t("mail.form.withoutAccountRest", { name });
+  const report = t("mail.form.reportAbuse");
+  const text = [`${lead}${rest}`, `${report}: ${mailto}`];
+  const html = `<p><strong>${escapeHtml(lead)}</strong>${escapeHtml(rest)} ${escapeHtml(report)}: <a href="${escapeHtml(mailto)}">${escapeHtml(sender.abuseEmail)}</a></p>\n`;
   return { text, html };
 }
 
 /** One recipient's copy of a signed form: a short summary, the PDF attached and, when kept, a link to it. */
 export function completedFormMail(options: CompletedFormMailOptions): OutgoingMail {
+  const t = options.t ?? english;
   const rows = options.summary.filter(([, value]) => value !== null && value !== undefined && value !== "");
   const subject = [options.title, subjectPart(options.subject.plantNumber), subjectPart(options.subject.date)]
     .filter((part) => part !== "")
     .join(" - ");
-  const notice = options.withoutAccount ? withoutAccountNotice(options.withoutAccount) : null;
-  const keep = options.link
-    ? ["You can also view it online:", options.link]
-    : ["This copy is the record: it is not kept online."];
+  const notice = options.withoutAccount ? withoutAccountNotice(options.withoutAccount, t) : null;
+  const notKept = t("mail.form.notKept");
+  const keep = options.link ? [t("mail.form.viewOnline"), options.link] : [notKept];
   const note = options.note?.trim() ? options.note.trim() : null;
-  const intro =
-    options.intro ??
-    `A signed ${options.title} has been submitted through Plant Sheets. The PDF is attached.`;
+  const intro = options.intro ?? t("mail.form.intro", { title: options.title });
+  const message = t("mail.form.message");
   const text = [
     ...(notice ? [...notice.text, ""] : []),
     intro,
     "",
-    ...(note ? ["Message:", note, ""] : []),
+    ...(note ? [`${message}:`, note, ""] : []),
     ...rows.map(([label, value]) => `${label}: ${value}`),
     "",
     ...keep,
   ].join("\n");
   const noteHtml = note
-    ? `<p><strong>Message:</strong><br>${escapeHtml(note).replace(/\r?\n/g, "<br>")}</p>\n`
+    ? `<p><strong>${escapeHtml(message)}:</strong><br>${escapeHtml(note).replace(/\r?\n/g, "<br>")}</p>\n`
     : "";
   const html = `${notice?.html ?? ""}<p>${escapeHtml(intro)}</p>
 ${noteHtml}<table>${rows
@@ -86,8 +90,8 @@ ${noteHtml}<table>${rows
     .join("")}</table>
 ${
   options.link
-    ? `<p><a href="${escapeHtml(options.link)}">View the signed form online</a></p>`
-    : "<p>This copy is the record: it is not kept online.</p>"
+    ? `<p><a href="${escapeHtml(options.link)}">${escapeHtml(t("mail.form.viewOnlineLink"))}</a></p>`
+    : `<p>${escapeHtml(notKept)}</p>`
 }`;
   return {
     to: [options.to],

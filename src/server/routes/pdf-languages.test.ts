@@ -48,6 +48,14 @@ describe.each(testDatabases())("each recipient's PDF in its reader's language on
     }
     expect(await printedFingerprint(driver.bytes)).toBe(await printedFingerprint(client.bytes));
     expect(driver.text).toContain("SHA-256 podpisanej treści, taki sam w każdym języku");
+    // The mail around each PDF speaks its reader's language too.
+    const driverMail = mails.find((mail) => mail.to.includes(email))!;
+    const clientMail = mails.find((mail) => mail.to.includes(CLIENT))!;
+    expect(driverMail.text).toContain("Nr maszyny: EX-042");
+    expect(driverMail.text).toContain("Można go też obejrzeć online:");
+    expect(driverMail.html).toContain("Zobacz podpisany formularz online");
+    expect(clientMail.text).toContain("Plant: EX-042");
+    expect(clientMail.text).toContain("You can also view it online:");
   });
 
   it("prints the client's copy in the language the sender chose, or in English beside theirs", async () => {

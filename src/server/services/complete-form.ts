@@ -160,17 +160,17 @@ export async function completeForm(
   // The client's and office's copies in the language the sender chose for them (English unless told); the
   // driver's own copy in the language the form was filled in. Both carry one fingerprint: of the values alone.
   const senderLocale = body.language ?? account?.language;
+  const recipientT = documentTranslator(body.documentLanguage, senderLocale).t;
+  const driverT = translatorFor(senderLocale).t;
   const pdf = await renderFormPdf(spec, {
     ...pdfInput,
     rating: body.supervisorRating,
     ratingNotes: body.supervisorNotes,
-    t: documentTranslator(body.documentLanguage, senderLocale).t,
+    t: recipientT,
   });
   // The rating is given in confidence (spec: "Rating submitted confidentially"): the account holder is the
   // driver, and the copy they keep leaves it out.
-  const driverPdf = account
-    ? await renderFormPdf(spec, { ...pdfInput, t: translatorFor(senderLocale).t })
-    : pdf;
+  const driverPdf = account ? await renderFormPdf(spec, { ...pdfInput, t: driverT }) : pdf;
   const isDriver = (to: string) => account !== null && to.toLowerCase() === account.email.toLowerCase();
   const viewToken = account ? newToken() : null;
   const link = viewToken ? completedFormLink(deps.config.publicUrl, id, viewToken) : null;
@@ -178,7 +178,6 @@ export async function completeForm(
     title: spec.title,
     subject: { plantNumber: form.plantNumber, date: formatDisplayDate(form[spec.dateField]) },
     withoutAccount: account ? null : { name: driverNameOf(form), abuseEmail: deps.config.abuseEmail },
-    summary: spec.mailSummary(form),
   };
   const pdfFileName = spec.pdfFileName(form, today);
   const photoIds = photos.map((photo) => photo.id);
@@ -247,10 +246,11 @@ export async function completeForm(
       await deletePhotoRows(trx, photoIds);
     }
     for (const to of mailedTo) {
-      const content = isDriver(to) ? driverPdf : pdf;
+      const [content, t] = isDriver(to) ? [driverPdf, driverT] : [pdf, recipientT];
+      const summary = spec.mailSummary(form, t);
       await enqueueMail(
         trx,
-        completedFormMail({ ...mail, pdf: { filename: pdfFileName, content }, to, link }),
+        completedFormMail({ ...mail, summary, t, pdf: { filename: pdfFileName, content }, to, link }),
         now,
       );
     }
