@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { readingsShape } from "../forms/check-sheet-readings";
 import {
   ALL_CHECK_ITEM_FIELDS,
   CHECK_TEMPLATE_IDS,
@@ -72,6 +73,7 @@ const fieldsShape = {
   seatBeltCheck: CheckValueSchema,
   emergencyStopCheck: CheckValueSchema,
   warningLightsCheck: CheckValueSchema,
+  ...readingsShape(),
   // Step 4: photos
   photos: PhotoListSchema,
   // Step 5: signatures and submission

@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { READINGS } from "../forms/check-sheet-readings";
 import { breakMinutesOf, dayNetHours } from "../hours/hours";
 import { weekDefects, weekTotalHours } from "../hours/week-summary";
 import { RATING_LABELS, RATINGS } from "../sets/rating-labels";
@@ -481,6 +482,9 @@ describe("the cells of dates and times", () => {
   });
 });
 
+/** A sheet with no reading picked: a blank in each reading's column. */
+const NO_READINGS = READINGS.map(() => "");
+
 describe("defectRows", () => {
   const sheet = (fields: Partial<ExportCheckSheet> = {}): ExportCheckSheet => ({
     id: "a",
@@ -513,6 +517,7 @@ describe("defectRows", () => {
         item: expect.any(String),
         notes: "",
         photoLinks: [],
+        readings: NO_READINGS,
       },
       {
         weekEnding: "2025-06-14",
@@ -521,6 +526,7 @@ describe("defectRows", () => {
         item: expect.any(String),
         notes: "",
         photoLinks: [],
+        readings: NO_READINGS,
       },
       {
         weekEnding: "2025-06-14",
@@ -529,6 +535,7 @@ describe("defectRows", () => {
         item: expect.any(String),
         notes: "Cracked lens",
         photoLinks: ["https://sheets.example.com/api/photos/p1", "https://cdn.example.com/p2.jpg"],
+        readings: NO_READINGS,
       },
     ]);
   });

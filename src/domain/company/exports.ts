@@ -1,9 +1,11 @@
 import { z } from "zod";
 import type { CheckItemValues } from "../checks/check-items";
+import { READINGS, readingValues } from "../forms/check-sheet-readings";
 import { photoUrlsOf } from "../forms/photos";
 import { breakMinutesOf, type DayHoursFields, dayNetHours } from "../hours/hours";
 import { weekDefects, weekTotalHours } from "../hours/week-summary";
 import { isRating, RATING_LABELS } from "../sets/rating-labels";
+import { english } from "../text/i18n/english";
 import { DAYS, type Day, dayKey } from "../time/days";
 import { addDays, daysBetween, isIsoDate, parseIsoDate } from "../time/iso-date";
 
@@ -39,7 +41,16 @@ export const HOURS_COLUMNS = [
 ] as const;
 
 /** The defects export's columns, in order: the CSV's header row and the workbook's "Defects" sheet's. */
-export const DEFECT_COLUMNS = ["Week ending", "Date", "Plant", "Item", "Notes", "Photo links"] as const;
+export const DEFECT_COLUMNS: readonly string[] = [
+  "Week ending",
+  "Date",
+  "Plant",
+  "Item",
+  "Notes",
+  "Photo links",
+  // The sheet's readings, a column each.
+  ...READINGS.map((reading) => english(reading.label)),
+];
 
 /** The workbook's sheets, in order. */
 export const EXPORT_SHEETS = { hours: "Hours", defects: "Defects" } as const;
@@ -339,6 +350,8 @@ export interface DefectRow {
   notes: string;
   /** Absolute links to the sheet's photos, in its order. */
   photoLinks: string[];
+  /** The sheet's readings, in `READINGS` order ("" where none was picked). */
+  readings: string[];
 }
 
 /**
@@ -369,6 +382,7 @@ export function defectRows(
       item: defect.label,
       notes: defect.notes ?? "",
       photoLinks: sheet ? photoUrlsOf(sheet).map((url) => absolutePhotoLink(url, publicUrl)) : [],
+      readings: readingValues(sheet ?? {}),
     };
   });
 }
@@ -382,6 +396,7 @@ export function defectRowCells(row: DefectRow): ExportCell[] {
     row.item,
     row.notes,
     row.photoLinks.join("\n"),
+    ...row.readings,
   ];
 }
 

@@ -3,6 +3,7 @@ import type { CheckSheetFields } from "../checks/check-sheet";
 import { english } from "../text/i18n/english";
 import type { Translator } from "../text/i18n/translate";
 import { formatDisplayDate } from "../time/iso-date";
+import { givenReadings } from "./check-sheet-readings";
 import {
   checkItemLabel,
   checkTemplateName,
@@ -134,5 +135,6 @@ function furtherChecks(sheet: CheckSheetFields, t: Translator["t"]): KeyValue[] 
     ...checks
       .filter(([, value]) => value !== null)
       .map(([label, value]) => ({ label, value: checkValueLabel(value, "ok-defect", t) })),
+    ...givenReadings(sheet, t),
   ].filter((entry) => isPresent(entry.value));
 }

@@ -13,6 +13,7 @@ import { english } from "../text/i18n/english";
 import { messages } from "../text/messages";
 import { formatDisplayDate } from "../time/iso-date";
 import { checkSheetPdfSection } from "./check-sheet-pdf-sections";
+import { givenReadings } from "./check-sheet-readings";
 import { checkItemLabel } from "./check-templates";
 import { shortFieldLabel } from "./field-labels";
 import { driverNameOf, type FormSpec, fileSlug } from "./form-spec";
@@ -74,6 +75,7 @@ export const CHECK_SHEET_SPEC = {
           : defects.map((item) => checkItemLabel(item, t)).join(", "),
       ],
       [shortFieldLabel("photos", t), String(form.photos.length)],
+      ...givenReadings(form, t).map((reading) => [reading.label, reading.value] as const),
     ];
   },
   pdfFileName: (form, today) =>

@@ -27,6 +27,7 @@ import {
   hourRowCells,
   workbookCell,
 } from "../../../domain/company/exports";
+import { READINGS } from "../../../domain/forms/check-sheet-readings";
 import { companyMessages } from "../../../domain/text/company-messages";
 import { AppError } from "../../app-error";
 import type { Account } from "../../db/accounts-repository";
@@ -294,7 +295,7 @@ export async function defectsCsv(
 }
 
 const HOURS_WIDTHS = [12, 12, 24, 12, 14, 24, 14, 24, 8, 8, 11, 10, 24, 24, 40, 19, 12];
-const DEFECT_WIDTHS = [12, 12, 12, 32, 48, 60];
+const DEFECT_WIDTHS = [12, 12, 12, 32, 48, 60, ...READINGS.map(() => 16)];
 
 /**
  * Writes records to a sheet a row at a time, each cell as `workbookCell` makes it: typed text as a text cell (which

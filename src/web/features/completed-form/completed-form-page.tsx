@@ -1,6 +1,7 @@
 import { CheckCircle2, FileX2, WifiOff } from "lucide-react";
 import { useParams, useSearchParams } from "wouter";
 import { type CheckValue, checkValueLabel } from "../../../domain/checks/check-items";
+import { givenReadings } from "../../../domain/forms/check-sheet-readings";
 import { shortLabelOf, shownItems } from "../../../domain/forms/check-templates";
 import { fieldLabel, shortFieldLabel } from "../../../domain/forms/field-labels";
 import { FORM_STATUS_LABELS, isFormStatus } from "../../../domain/forms/form-status";
@@ -312,6 +313,12 @@ function CheckList({
           {text(form, "operatorInitials")}
         </p>
       ) : null}
+      {givenReadings(form, t).map((reading) => (
+        <p key={reading.field} className="mt-1">
+          <span className="font-medium">{`${reading.label}: `}</span>
+          {reading.value}
+        </p>
+      ))}
       <h3 className="mt-4 mb-2 font-bold">{photoCountLabel(photos.length)}</h3>
       {photos.length > 0 ? (
         <ul aria-label="Equipment photos" className="grid grid-cols-2 gap-2">

@@ -7,6 +7,7 @@ import {
   defectItems,
 } from "../../../../domain/checks/check-items";
 import { OPERATOR_INITIALS_MAX_LENGTH } from "../../../../domain/checks/check-sheet";
+import { READINGS, type ReadingDescription } from "../../../../domain/forms/check-sheet-readings";
 import { checkItemLabel } from "../../../../domain/forms/check-templates";
 import { fieldLabel } from "../../../../domain/forms/field-labels";
 import type { MessageKey } from "../../../../domain/text/i18n/translate";
@@ -41,7 +42,59 @@ const CHOICES: readonly { value: CheckValue; key: string; label: MessageKey; che
   },
 ];
 
-/** One item as three large radio buttons in a labelled group: a screen reader reads the item, then each choice. */
+/** A reading's choice when picked: the same dark fill for every choice, as none is good or bad. */
+const READING_CHECKED =
+  "peer-checked:border-sky-800 peer-checked:bg-sky-800 peer-checked:text-white dark:peer-checked:border-sky-400 dark:peer-checked:bg-sky-700";
+
+/**
+ * A question as large radio buttons in a labelled group: a screen reader reads the question, then each choice.
+ * Three or fewer choices share a row; more wrap to rows of three on a phone.
+ */
+function ChoiceGroup({
+  legend,
+  choices,
+  picked,
+  onPick,
+}: {
+  legend: string;
+  choices: readonly { key: string; label: string; checked: string }[];
+  picked: string | undefined;
+  onPick: (key: string) => void;
+}) {
+  const name = useId();
+  return (
+    <fieldset className="border-b border-slate-200 py-3 last:border-b-0 dark:border-slate-800">
+      <legend className="float-left mb-2 w-full font-semibold">{legend}</legend>
+      <div className={cn("clear-left grid grid-cols-3 gap-2", choices.length > 3 && "sm:grid-cols-5")}>
+        {choices.map((choice) => (
+          <label key={choice.key} className="relative block">
+            <input
+              type="radio"
+              name={name}
+              value={choice.key}
+              checked={picked === choice.key}
+              onChange={() => onPick(choice.key)}
+              className="peer sr-only"
+            />
+            {/* 48 px high and a third of the width: hit with a gloved thumb. */}
+            <span
+              className={cn(
+                "flex min-h-12 cursor-pointer items-center justify-center rounded-lg border-2 px-1 text-center text-base font-semibold select-none",
+                "border-slate-300 bg-white text-slate-900 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100",
+                "peer-focus-visible:ring-4 peer-focus-visible:ring-amber-400",
+                choice.checked,
+              )}
+            >
+              {choice.label}
+            </span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+/** One check item as pass, defect or N/A. */
 function CheckItemChoice({
   item,
   value,
@@ -52,36 +105,38 @@ function CheckItemChoice({
   onChange: (value: CheckValue) => void;
 }) {
   const t = useT();
-  const name = useId();
   return (
-    <fieldset className="border-b border-slate-200 py-3 last:border-b-0 dark:border-slate-800">
-      <legend className="float-left mb-2 w-full font-semibold">{checkItemLabel(item, t)}</legend>
-      <div className="clear-left grid grid-cols-3 gap-2">
-        {CHOICES.map((choice) => (
-          <label key={choice.key} className="relative block">
-            <input
-              type="radio"
-              name={name}
-              value={choice.key}
-              checked={value === choice.value}
-              onChange={() => onChange(choice.value)}
-              className="peer sr-only"
-            />
-            {/* 48 px high and a third of the width: hit with a gloved thumb. */}
-            <span
-              className={cn(
-                "flex min-h-12 cursor-pointer items-center justify-center rounded-lg border-2 px-1 text-base font-semibold select-none",
-                "border-slate-300 bg-white text-slate-900 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100",
-                "peer-focus-visible:ring-4 peer-focus-visible:ring-amber-400",
-                choice.checked,
-              )}
-            >
-              {t(choice.label)}
-            </span>
-          </label>
-        ))}
-      </div>
-    </fieldset>
+    <ChoiceGroup
+      legend={checkItemLabel(item, t)}
+      choices={CHOICES.map((choice) => ({ ...choice, label: t(choice.label) }))}
+      picked={CHOICES.find((choice) => choice.value === value)?.key}
+      onPick={(key) => onChange(CHOICES.find((choice) => choice.key === key)?.value ?? null)}
+    />
+  );
+}
+
+/** One of the sheet's readings, asked as its description says. */
+function ReadingChoice({
+  reading,
+  value,
+  onChange,
+}: {
+  reading: ReadingDescription;
+  value: unknown;
+  onChange: (value: string) => void;
+}) {
+  const t = useT();
+  return (
+    <ChoiceGroup
+      legend={t(reading.label)}
+      choices={reading.choices.map((choice) => ({
+        key: choice.value,
+        label: t(choice.label),
+        checked: READING_CHECKED,
+      }))}
+      picked={typeof value === "string" ? value : undefined}
+      onPick={onChange}
+    />
   );
 }
 
@@ -137,6 +192,18 @@ export function SafetyCheckStep({ wizard: api }: { wizard: CheckSheetWizardApi }
         autoComplete="off"
         autoCapitalize="characters"
       />
+      {READINGS.length > 0 ? (
+        <Card className="py-2">
+          {READINGS.map((reading) => (
+            <ReadingChoice
+              key={reading.field}
+              reading={reading}
+              value={(form as Readonly<Record<string, unknown>>)[reading.field]}
+              onChange={(value) => change({ [reading.field]: value })}
+            />
+          ))}
+        </Card>
+      ) : null}
       <Notice>{t("check.damagesNotice")}</Notice>
     </div>
   );
