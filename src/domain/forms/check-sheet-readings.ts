@@ -13,7 +13,19 @@ export interface ReadingDescription {
   readonly choices: readonly { readonly value: string; readonly label: MessageKey }[];
 }
 
-export const CHECK_SHEET_READINGS = [] as const satisfies readonly ReadingDescription[];
+export const CHECK_SHEET_READINGS = [
+  {
+    field: "fuelLevelAtEnd",
+    label: "field.fuelLevelAtEnd",
+    choices: [
+      { value: "none", label: "reading.fuel.none" },
+      { value: "1/4", label: "reading.fuel.quarter" },
+      { value: "1/2", label: "reading.fuel.half" },
+      { value: "3/4", label: "reading.fuel.threeQuarters" },
+      { value: "full", label: "reading.fuel.full" },
+    ],
+  },
+] as const satisfies readonly ReadingDescription[];
 
 export type ReadingField = (typeof CHECK_SHEET_READINGS)[number]["field"];
 
