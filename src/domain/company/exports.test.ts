@@ -66,7 +66,15 @@ describe("the export's columns", () => {
       "Driver's week total",
       "Rating",
     ]);
-    expect(DEFECT_COLUMNS).toEqual(["Week ending", "Date", "Plant", "Item", "Notes", "Photo links"]);
+    expect(DEFECT_COLUMNS).toEqual([
+      "Week ending",
+      "Date",
+      "Plant",
+      "Item",
+      "Notes",
+      "Photo links",
+      "Fuel level at end of shift",
+    ]);
   });
 });
 
@@ -558,6 +566,7 @@ describe("defectRows", () => {
           defectTyres: false,
           defectsNotes: '=HYPERLINK("http://x")',
           photos: ["/api/photos/p1", "/api/photos/p2"],
+          fuelLevelAtEnd: "3/4",
         }),
       ],
       PUBLIC_URL,
@@ -570,6 +579,7 @@ describe("defectRows", () => {
       row!.item,
       '=HYPERLINK("http://x")',
       "https://sheets.example.com/api/photos/p1\nhttps://sheets.example.com/api/photos/p2",
+      "3/4",
     ]);
   });
 });

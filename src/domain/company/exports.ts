@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { CheckItemValues } from "../checks/check-items";
-import { READINGS, readingValues } from "../forms/check-sheet-readings";
+import { READINGS, type ReadingField, readingValues } from "../forms/check-sheet-readings";
 import { photoUrlsOf } from "../forms/photos";
 import { breakMinutesOf, type DayHoursFields, dayNetHours } from "../hours/hours";
 import { weekDefects, weekTotalHours } from "../hours/week-summary";
@@ -332,7 +332,7 @@ export function hourRowCells(row: HourRow): ExportCell[] {
 }
 
 /** What the defects export reads of a check sheet. */
-export type ExportCheckSheet = CheckItemValues & {
+export type ExportCheckSheet = CheckItemValues & { [R in ReadingField]?: string } & {
   id: string;
   checkDate: string;
   plantNumber: string;

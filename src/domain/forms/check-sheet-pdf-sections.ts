@@ -135,6 +135,6 @@ function furtherChecks(sheet: CheckSheetFields, t: Translator["t"]): KeyValue[] 
     ...checks
       .filter(([, value]) => value !== null)
       .map(([label, value]) => ({ label, value: checkValueLabel(value, "ok-defect", t) })),
-    ...givenReadings(sheet, t),
+    ...givenReadings(sheet, t).map(({ label, value }) => ({ label, value })),
   ].filter((entry) => isPresent(entry.value));
 }
