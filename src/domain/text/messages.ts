@@ -243,10 +243,11 @@ export const messages = {
   sentToSupervisor: "Sent for approval. It is in your history.",
   /** A company member's form: it went to the company's office for review, whoever else it was mailed to. */
   sentToOffice: (company: string) => `Submitted to ${company} for review. It is in your history.`,
-  submittedToOffice: (noun: string, company: string): Notice => ({
-    title: `${noun.charAt(0).toUpperCase()}${noun.slice(1)} submitted to the office`,
-    description: `${company} can now review it. If they send it back, you will see why on your home screen.`,
-  }),
+  submittedToOffice: (noun: string, company: string): Notice =>
+    notice("wizard.submittedToOfficeTitle", "wizard.submittedToOfficeDescription", {
+      form: noun === "timesheet" ? "timesheet" : "check-sheet",
+      company,
+    }),
   sentSummaryHeading: "What was sent",
   sentAnother: (noun: string) => `Start a new ${noun}`,
   sentBackHome: "Back to Home",
