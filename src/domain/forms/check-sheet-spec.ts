@@ -16,11 +16,11 @@ import { checkSheetPdfSection } from "./check-sheet-pdf-sections";
 import { givenReadings } from "./check-sheet-readings";
 import { checkItemLabel } from "./check-templates";
 import { shortFieldLabel } from "./field-labels";
-import { driverNameOf, type FormSpec, fileSlug } from "./form-spec";
+import { driverNameOf, type FormSpec, fileSlug, stepSpec } from "./form-spec";
 import { oneStepRequestSchema } from "./one-step";
-import { CHECK_SHEET_STEPS, checkSheetResumeStep } from "./wizard";
+import { CHECK_SHEET_STEP_KEYS, checkSheetResumeStep } from "./wizard";
 
-const [driver, vehicle, checks, photos, signature] = CHECK_SHEET_STEPS;
+const [driverKey, vehicleKey, checksKey, photosKey, signatureKey] = CHECK_SHEET_STEP_KEYS;
 
 /** POST /api/one-step-completion/check-sheet, checked as the Complete & Email button checks it. */
 const oneStepRequest = oneStepRequestSchema("checkSheetData", CheckSheetInputSchema, (form, rating) =>
@@ -32,7 +32,8 @@ export type CheckSheetOneStepRequest = z.infer<typeof oneStepRequest>;
 export const CHECK_SHEET_SPEC = {
   kind: "check-sheet",
   noun: "check sheet",
-  title: "Daily Plant Defect Check",
+  title: english("form.checkSheet.title"),
+  titleKey: "form.checkSheet.title",
   apiPath: "/check-sheets",
   fieldsSchema: CheckSheetFieldsSchema,
   inputSchema: CheckSheetInputSchema,
@@ -41,11 +42,11 @@ export const CHECK_SHEET_SPEC = {
   dateField: "checkDate",
   date: (form) => form.checkDate,
   steps: [
-    { id: "driver", title: driver },
-    { id: "vehicle", title: vehicle },
-    { id: "checks", title: checks },
-    { id: "photos", title: photos },
-    { id: "signature", title: signature },
+    stepSpec("driver", driverKey),
+    stepSpec("vehicle", vehicleKey),
+    stepSpec("checks", checksKey),
+    stepSpec("photos", photosKey),
+    stepSpec("signature", signatureKey),
   ],
   resumeStep: checkSheetResumeStep,
   signatureFields: ["operatorSignature", "clientSignature"],

@@ -1,7 +1,8 @@
 import type { z } from "zod";
 import type { Rating } from "../sets/rating";
+import { english } from "../text/i18n/english";
 import type { DocumentLanguage, Locale } from "../text/i18n/locales";
-import type { Translator } from "../text/i18n/translate";
+import type { MessageKey, Translator } from "../text/i18n/translate";
 import type { Notice } from "../text/messages";
 import type { FormStatus } from "./form-status";
 import type { FormPdfContext, PdfSection } from "./pdf-sections";
@@ -14,7 +15,15 @@ export type FormKind = (typeof FORM_KINDS)[number];
 /** One step of a form's wizard. The web gives each step id its screen; the title is the spec's. */
 export interface StepSpec<Id extends string = string> {
   readonly id: Id;
+  /** In the spec's English. */
   readonly title: string;
+  /** The title's message, for the reader's language. */
+  readonly titleKey: MessageKey;
+}
+
+/** A step whose title is its message's English. */
+export function stepSpec<Id extends string>(id: Id, titleKey: MessageKey): StepSpec<Id> {
+  return { id, title: english(titleKey), titleKey };
 }
 
 /** What every form type has: a status and the fields its lists, pairing, mail and signatures read. */
@@ -49,8 +58,10 @@ export interface FormSpec<
   readonly kind: FormKind;
   /** In sentences: "timesheet", "check sheet". */
   readonly noun: string;
-  /** As screens, mails and PDFs head it. */
+  /** As screens, mails and PDFs head it, in the spec's English. */
   readonly title: string;
+  /** The title's message, for the reader's language. */
+  readonly titleKey: MessageKey;
   /** The collection under /api: `/api${apiPath}` lists, `/api${apiPath}/{id}` reads, saves and deletes. */
   readonly apiPath: `/${string}`;
   /** Every field a driver fills in. */

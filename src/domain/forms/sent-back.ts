@@ -66,7 +66,7 @@ export function changedFieldsText(changes: readonly string[]): string {
 }
 
 /** The finish of a company member's form: to the office, with the client's copy by mail. */
-export const submitToOfficeLabel = "Submit to office";
+export const submitToOfficeLabel = english("wizard.submitToOffice");
 
 /** The home screen's banner: which forms the office returned, each with its reason. */
 export function returnedFormsBanner(

@@ -12,12 +12,12 @@ import { english } from "../text/i18n/english";
 import { messages } from "../text/messages";
 import { formatDisplayDate } from "../time/iso-date";
 import { shortFieldLabel } from "./field-labels";
-import { driverNameOf, type FormSpec, fileSlug } from "./form-spec";
+import { driverNameOf, type FormSpec, fileSlug, stepSpec } from "./form-spec";
 import { oneStepRequestSchema } from "./one-step";
 import { timesheetPdfSection } from "./timesheet-pdf-sections";
-import { TIMESHEET_STEPS, timesheetResumeStep } from "./wizard";
+import { TIMESHEET_STEP_KEYS, timesheetResumeStep } from "./wizard";
 
-const [driver, vehicle, week, signature] = TIMESHEET_STEPS;
+const [driverKey, vehicleKey, weekKey, signatureKey] = TIMESHEET_STEP_KEYS;
 
 /** POST /api/timesheets/one-step-completion: checked as the submit button checks it, email always on. */
 const oneStepRequest = oneStepRequestSchema("timesheetData", TimesheetInputSchema, (form, rating) =>
@@ -34,7 +34,8 @@ export type TimesheetOneStepRequest = z.infer<typeof oneStepRequest>;
 export const TIMESHEET_SPEC = {
   kind: "timesheet",
   noun: "timesheet",
-  title: "Weekly Timesheet",
+  title: english("form.timesheet.title"),
+  titleKey: "form.timesheet.title",
   apiPath: "/timesheets",
   fieldsSchema: TimesheetFieldsSchema,
   inputSchema: TimesheetInputSchema,
@@ -43,10 +44,10 @@ export const TIMESHEET_SPEC = {
   dateField: "weekEnding",
   date: (form) => form.weekEnding,
   steps: [
-    { id: "driver", title: driver },
-    { id: "vehicle", title: vehicle },
-    { id: "week", title: week },
-    { id: "signature", title: signature },
+    stepSpec("driver", driverKey),
+    stepSpec("vehicle", vehicleKey),
+    stepSpec("week", weekKey),
+    stepSpec("signature", signatureKey),
   ],
   resumeStep: timesheetResumeStep,
   signatureFields: ["operatorSignature", "clientSignature"],

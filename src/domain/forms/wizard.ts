@@ -1,24 +1,34 @@
 import { type CheckItemValues, hasAnyCheckAnswered } from "../checks/check-items";
 import { english } from "../text/i18n/english";
-import type { Translator } from "../text/i18n/translate";
+import type { MessageKey, Translator } from "../text/i18n/translate";
 import { isPresent } from "./signatures";
 
-/** Titles of the timesheet wizard's 4 steps (spec section 2). */
-export const TIMESHEET_STEPS = [
-  "Driver & Company Info",
-  "Vehicle Info & Machine Hours",
-  "Weekly Timesheet",
-  "Driver Signature",
-] as const;
+/** The message keys of the timesheet wizard's 4 step titles (spec section 2). */
+export const TIMESHEET_STEP_KEYS = [
+  "step.driverCompany",
+  "step.vehicleHours",
+  "step.week",
+  "step.driverSignature",
+] as const satisfies readonly MessageKey[];
 
-/** Titles of the check sheet wizard's 5 steps (spec section 2). */
-export const CHECK_SHEET_STEPS = [
-  "Driver & Company Info",
-  "QR Scanner & Vehicle Info",
-  "Daily Safety Check",
-  "Photo Documentation",
-  "Driver Signature",
-] as const;
+/** The message keys of the check sheet wizard's 5 step titles (spec section 2). */
+export const CHECK_SHEET_STEP_KEYS = [
+  "step.driverCompany",
+  "step.qrVehicle",
+  "step.safetyCheck",
+  "step.photos",
+  "step.driverSignature",
+] as const satisfies readonly MessageKey[];
+
+function englishTitles<K extends readonly MessageKey[]>(keys: K): { readonly [I in keyof K]: string } {
+  return keys.map((key) => english(key)) as unknown as { readonly [I in keyof K]: string };
+}
+
+/** Titles of the timesheet wizard's 4 steps, in the spec's English. */
+export const TIMESHEET_STEPS = englishTitles(TIMESHEET_STEP_KEYS);
+
+/** Titles of the check sheet wizard's 5 steps, in the spec's English. */
+export const CHECK_SHEET_STEPS = englishTitles(CHECK_SHEET_STEP_KEYS);
 
 /** Steps are numbered from 1, as the screens show them. */
 export type WizardStep = number;

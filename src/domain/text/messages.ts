@@ -1,10 +1,36 @@
 import { MAX_PHOTOS } from "../forms/constants";
 import { english } from "./i18n/english";
+import type { MessageKey as CatalogKey, MessageValues } from "./i18n/translate";
 
 /** A toast: a short title and a sentence under it (the spec writes them "Title - Description"). */
 export interface Notice {
   title: string;
   description: string;
+  /** The messages of the same words, where they are in the catalogs: screens show them in the reader's language. */
+  keys?: NoticeKeys;
+}
+
+/** A notice's messages: its title, and its description (unless given as it came) with its values. */
+export interface NoticeKeys {
+  title: CatalogKey;
+  description?: CatalogKey;
+  values?: MessageValues;
+}
+
+/**
+ * A notice with its messages beside its English words. The keys are not enumerable: a notice's words are its
+ * title and description, and an answer that carries one, or a comparison of two, sees only those.
+ */
+function withKeys(words: { title: string; description: string }, keys: NoticeKeys): Notice {
+  return Object.defineProperty({ ...words }, "keys", { value: keys, enumerable: false });
+}
+
+/** A notice worded from the catalogs: the English here, the keys for the reader's language. */
+function notice(title: CatalogKey, description: CatalogKey, values?: MessageValues): Notice {
+  return withKeys(
+    { title: english(title), description: english(description, values) },
+    values ? { title, description, values } : { title, description },
+  );
 }
 
 /** A server message worth showing, or nothing: blank text counts as nothing. */
@@ -134,33 +160,22 @@ export const messages = {
     `Please check ${addresses.length === 1 ? "this email address" : "these email addresses"}: ${addresses.join(", ")}`,
   /** The spec alerts on a missing rating at dispatch without wording it. */
   approvalRatingRequired: "Please select a driver performance rating before dispatching emails.",
-  invalidEmailNotice: (addresses: readonly string[]): Notice => ({
-    title: "Invalid Email Address",
-    description: `Please check ${addresses.length === 1 ? "this email address" : "these email addresses"}: ${addresses.join(", ")}`,
-  }),
+  invalidEmailNotice: (addresses: readonly string[]): Notice =>
+    notice("submitProblem.invalidEmailTitle", "submitProblem.invalidEmailDescription", {
+      count: addresses.length,
+      addresses: addresses.join(", "),
+    }),
   approvalSignaturesRequired:
     "Please complete both client and foreman signatures with names in the Review Set tab before dispatching emails.",
-  supervisorRatingRequired: {
-    title: "Supervisor Rating Required",
-    description: "Please select a driver performance rating before submitting.",
-  } satisfies Notice,
-  submissionEmailRequired: {
-    title: "Email Address Required",
-    description: "Please add at least one email address for submission.",
-  } satisfies Notice,
-  signaturesRequired: {
-    title: "Signatures Required",
-    description: "Please complete all required signatures before submitting.",
-  } satisfies Notice,
+  supervisorRatingRequired: notice("submitProblem.ratingTitle", "submitProblem.ratingDescription"),
+  submissionEmailRequired: notice("submitProblem.emailTitle", "submitProblem.emailDescription"),
+  signaturesRequired: notice("submitProblem.signaturesTitle", "submitProblem.signaturesDescription"),
   /** Every signature is in but the date beside them is not: said as it is, not as a missing signature. */
-  signatureDateRequired: {
-    title: "Signature Date Required",
-    description: "Please enter the signature date before submitting.",
-  } satisfies Notice,
-  signaturesAndDateRequired: {
-    title: "Signatures Required",
-    description: "Please complete all required signatures and the signature date before submitting.",
-  } satisfies Notice,
+  signatureDateRequired: notice("submitProblem.dateTitle", "submitProblem.dateDescription"),
+  signaturesAndDateRequired: notice(
+    "submitProblem.signaturesTitle",
+    "submitProblem.signaturesAndDateDescription",
+  ),
   submissionFailed: (serverMessage: string): string => `Submission failed: ${serverMessage}`,
   submissionNetworkFailed: "Submission failed: Please check your internet connection and try again.",
   emailDispatchFailed: (serverMessage: string): string => `Email dispatch failed: ${serverMessage}`,
@@ -217,10 +232,7 @@ export const messages = {
     `The pack goes to ${addresses.length} ${addresses.length === 1 ? "recipient" : "recipients"}, a copy to you included:`,
   // The rating is the client's confidential word on the driver, and this notice shows on the driver's phone
   // (spec: "Rating submitted confidentially"): it says that a rating went, never which.
-  timesheetOneStepSucceeded: {
-    title: "Timesheet Submitted Successfully",
-    description: "Timesheet submitted, rating submitted confidentially. Email sent to client!",
-  } satisfies Notice,
+  timesheetOneStepSucceeded: notice("timesheet.submittedTitle", "timesheet.submittedDescription"),
   checkSheetOneStepSucceeded: {
     title: "Check Sheet Submitted Successfully",
     description: "Safety check sheet submitted, rating submitted confidentially. Email sent to client!",
@@ -231,15 +243,16 @@ export const messages = {
   sentToSupervisor: "Sent for approval. It is in your history.",
   /** A company member's form: it went to the company's office for review, whoever else it was mailed to. */
   sentToOffice: (company: string) => `Submitted to ${company} for review. It is in your history.`,
-  submittedToOffice: (noun: string, company: string): Notice => ({
-    title: `${noun.charAt(0).toUpperCase()}${noun.slice(1)} submitted to the office`,
-    description: `${company} can now review it. If they send it back, you will see why on your home screen.`,
-  }),
+  submittedToOffice: (noun: string, company: string): Notice =>
+    notice("wizard.submittedToOfficeTitle", "wizard.submittedToOfficeDescription", {
+      form: noun === "timesheet" ? "timesheet" : "check-sheet",
+      company,
+    }),
   sentSummaryHeading: "What was sent",
   sentAnother: (noun: string) => `Start a new ${noun}`,
   sentBackHome: "Back to Home",
   /** Said after a completed form's success notice: everyone its mail went to. */
-  mailedTo: (addresses: readonly string[]) => `Sent to ${addresses.join(", ")}.`,
+  mailedTo: (addresses: readonly string[]) => english("wizard.mailedTo", { addresses: addresses.join(", ") }),
   checkSheetSubmitted: {
     title: "Check Sheet Submitted",
     description: "Your completed check sheet has been sent to supervisor approval dashboard.",
@@ -249,7 +262,7 @@ export const messages = {
   /** Not in the spec: signed and sent forms are evidence and stay as they were signed. */
   signatureNotKnown: "This signature is not one this form holds. Please sign again.",
   formLocked: "This form has been completed and can no longer be changed.",
-  timesheetDraftSaved: "Timesheet saved as draft! You can complete and sign it later.",
+  timesheetDraftSaved: english("timesheet.draftSaved"),
   checkSheetDraftSaved: {
     title: "Draft Saved",
     description:
@@ -259,10 +272,12 @@ export const messages = {
     title: "Save Failed",
     description: `Failed to save check sheet data: ${given(errorMessage) ?? "Unknown error"}`,
   }),
-  draftSaveFailed: (errorMessage?: string | null): Notice => ({
-    title: "Save Failed",
-    description: `Failed to save draft: ${given(errorMessage) ?? "Unknown error"}`,
-  }),
+  draftSaveFailed: (errorMessage?: string | null): Notice => {
+    const error = given(errorMessage);
+    return error
+      ? notice("wizard.saveFailedTitle", "wizard.draftSaveFailed", { error })
+      : notice("wizard.saveFailedTitle", "wizard.draftSaveFailedUnknown");
+  },
   /** Not in the spec: opening a saved draft for editing failed. */
   draftLoadFailed: (errorMessage?: string | null): string =>
     english("wizard.draftLoadFailed", { error: given(errorMessage) ?? english("wizard.unknownError") }),
@@ -305,19 +320,18 @@ export const messages = {
   clearDraftsFailed: "Failed to clear all drafts. Please try again.",
 
   // QR scanner (spec section 8)
-  qrNotFound: {
-    title: "QR Code Not Found",
-    description: "Vehicle information not found for this QR code.",
-  } satisfies Notice,
-  cameraNotAvailable: {
-    title: "Camera Not Available",
-    description: "Type the machine's code under Manual Entry instead.",
-  } satisfies Notice,
+  qrNotFound: notice("qr.notFoundTitle", "qr.notFoundDescription"),
+  cameraNotAvailable: notice("qr.cameraNotAvailableTitle", "qr.cameraNotAvailableDescription"),
   /** Not in the spec: the lookup itself failed (no signal, server trouble), as opposed to an unknown code. */
-  vehicleLookupFailed: (errorMessage?: string | null): Notice => ({
-    title: "Lookup Failed",
-    description: given(errorMessage) ?? "Could not look up this QR code. Please try again.",
-  }),
+  vehicleLookupFailed: (errorMessage?: string | null): Notice => {
+    const error = given(errorMessage);
+    return error
+      ? withKeys(
+          { title: english("qr.lookupFailedTitle"), description: error },
+          { title: "qr.lookupFailedTitle" },
+        )
+      : notice("qr.lookupFailedTitle", "qr.lookupFailedDescription");
+  },
 
   // Photo uploads (spec section 8; the spec names the generic ones without wording them)
   uploadExpired: "Request has expired",
@@ -348,19 +362,13 @@ export const messages = {
   damagesNotice: english("check.damagesNotice"),
 
   // Hours (spec section 5: a day counts only when finish is later than start)
-  finishNotAfterStart: "Finish must be later than start for this day's hours to count.",
+  finishNotAfterStart: english("week.finishNotAfterStart"),
 
   // Working offline (not in the spec: the home page promises the app works offline)
   offline: english("offline.badge"),
   savedOnPhone: english("saved.onPhone"),
-  savedOnPhoneNotice: {
-    title: "Saved on this phone",
-    description: "It will be sent when back online. Nothing is lost if you close the app.",
-  } satisfies Notice,
-  savedOnPhoneSignIn: {
-    title: "Saved on this phone",
-    description: "Your session has ended: sign in again and it will be sent.",
-  } satisfies Notice,
+  savedOnPhoneNotice: notice("saved.noticeTitle", "saved.noticeDescription"),
+  savedOnPhoneSignIn: notice("saved.noticeTitle", "saved.signInDescription"),
   waitingToSend: (count: number): string => english("outbox.waitingToSend", { count }),
   notSent: (count: number): string => english("outbox.notSent", { count }),
   outboxEmpty: english("outbox.empty"),
@@ -368,17 +376,15 @@ export const messages = {
   outboxWaiting: english("outbox.waitingForSignal"),
   outboxWaitingLimited: (reason: string, until: string): string =>
     english("outbox.waitingLimited", { reason, until }),
-  savedOnPhoneLimited: (reason: string): Notice => ({
-    title: "Saved on this phone, not sent yet",
-    description: `${reason} It stays on this phone and is sent by itself once the wait is over.`,
-  }),
+  savedOnPhoneLimited: (reason: string): Notice =>
+    notice("saved.limitedTitle", "saved.limitedDescription", { reason }),
   outboxRefused: (reason: string): string => english("outbox.refused", { reason }),
   newVersionReady: english("update.ready"),
   formRestored: english("restored.notice"),
   characterLimit: (used: number, limit: number): string =>
     used >= limit
-      ? `${limit} of ${limit} characters: nothing more fits in this field.`
-      : `${used} of ${limit} characters: ${limit - used} left.`,
+      ? english("field.limitReached", { limit: String(limit) })
+      : english("field.limitNear", { used: String(used), limit: String(limit), left: limit - used }),
   discardRestored: (noun: string, loses: string): string =>
     english("restored.discardDescription", {
       form: noun === "timesheet" ? "timesheet" : "check-sheet",
@@ -424,8 +430,7 @@ export const messages = {
   customerNotFound: "Customer not found",
 
   // Week ending (spec section 5: advised, never enforced)
-  weekEndingNotSaturday: (dayName: string): string =>
-    `Week ending is usually a Saturday; this date is a ${dayName}.`,
+  weekEndingNotSaturday: (dayName: string): string => english("weekEnding.notSaturday", { day: dayName }),
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -1,5 +1,6 @@
 import { History } from "lucide-react";
 import type { ReactNode } from "react";
+import { useT } from "../lib/i18n";
 import { FORM_MEMORY_LISTS, type FormMemory } from "../rules/form-memory";
 import { type RememberedInput, RememberedTextFields } from "./remembered-text-fields";
 import { Button } from "./ui/button";
@@ -40,6 +41,7 @@ export function DriverCompanyStep({
   job,
   dateField,
 }: DriverCompanyStepProps) {
+  const t = useT();
   const remembersSomething = FORM_MEMORY_LISTS.some((list) => memory[list].length > 0);
   return (
     <div className="space-y-4">
@@ -53,12 +55,10 @@ export function DriverCompanyStep({
             onClick={onUseLastEntry}
           >
             <History aria-hidden="true" className="size-5" />
-            Use Last Entry
+            {t("driverStep.useLastEntry")}
           </Button>
           <p className="mt-1.5 text-sm text-slate-700 dark:text-slate-300">
-            {remembersSomething
-              ? "Fills the empty fields with what you entered last time."
-              : "Your entries are remembered on this phone for next time."}
+            {remembersSomething ? t("driverStep.fillsEmpty") : t("driverStep.remembered")}
           </p>
         </div>
 

@@ -5,7 +5,9 @@ import { QR_CAMERA_VIDEO, QR_SCAN_INTERVAL_MS, STORAGE_KEYS } from "../../domain
 import { messages } from "../../domain/text/messages";
 import { ApiError, apiRequest } from "../lib/api-client";
 import { failureText } from "../lib/failure-text";
+import { useT } from "../lib/i18n";
 import { localStore } from "../lib/local-store";
+import { noticeIn } from "../lib/notice-text";
 import { createQrDecoder } from "../lib/qr-decoder";
 import { TextField } from "./text-field";
 import { Button } from "./ui/button";
@@ -26,6 +28,7 @@ function stopTracks(stream: MediaStream | null): void {
 
 /** Looks a code up on the server; says so when it names no vehicle, or when the lookup itself failed. */
 function useVehicleLookup(onVehicle: (vehicle: Vehicle) => void) {
+  const t = useT();
   const [looking, setLooking] = useState(false);
   const busy = useRef(false);
   const lookup = useCallback(
@@ -38,20 +41,19 @@ function useVehicleLookup(onVehicle: (vehicle: Vehicle) => void) {
         const reply = await apiRequest<unknown>("GET", `/api/vehicles/qr/${encodeURIComponent(parsed.data)}`);
         const vehicle = VehicleSchema.safeParse(reply);
         if (vehicle.success) onVehicle(vehicle.data);
-        else
-          toast({ ...messages.vehicleLookupFailed(messages.invalidResponseFormat), variant: "destructive" });
+        else toast({ ...noticeIn(t, messages.vehicleLookupFailed(null)), variant: "destructive" });
       } catch (error) {
         if (error instanceof ApiError && error.status === 404) {
-          toast({ ...messages.qrNotFound, variant: "destructive" });
+          toast({ ...noticeIn(t, messages.qrNotFound), variant: "destructive" });
         } else {
-          toast({ ...messages.vehicleLookupFailed(failureText(error)), variant: "destructive" });
+          toast({ ...noticeIn(t, messages.vehicleLookupFailed(failureText(error))), variant: "destructive" });
         }
       } finally {
         busy.current = false;
         setLooking(false);
       }
     },
-    [onVehicle],
+    [onVehicle, t],
   );
   return { looking, lookup };
 }
@@ -70,6 +72,10 @@ function isDemoMode(): boolean {
 }
 
 export function QrScanDialog({ onClose, onVehicle }: QrScanDialogProps) {
+  const t = useT();
+  // The camera's effect outlives renders; its toast speaks the language of the moment it shows.
+  const reader = useRef(t);
+  reader.current = t;
   // State, not a ref: the dialog's content mounts a moment after the dialog, and the camera starts then.
   const [video, setVideo] = useState<HTMLVideoElement | null>(null);
   const [camera, setCamera] = useState<CameraState>("starting");
@@ -120,7 +126,7 @@ export function QrScanDialog({ onClose, onVehicle }: QrScanDialogProps) {
         stopTracks(stream);
         stream = null;
         setCamera("unavailable");
-        toast({ ...messages.cameraNotAvailable, variant: "destructive" });
+        toast({ ...noticeIn(reader.current, messages.cameraNotAvailable), variant: "destructive" });
       }
     };
 
@@ -153,8 +159,8 @@ export function QrScanDialog({ onClose, onVehicle }: QrScanDialogProps) {
         }}
       >
         <DialogHeader>
-          <DialogTitle>Scan QR Code</DialogTitle>
-          <DialogDescription>Point the camera at the QR code on the machine.</DialogDescription>
+          <DialogTitle>{t("qr.scan")}</DialogTitle>
+          <DialogDescription>{t("qr.dialogDescription")}</DialogDescription>
         </DialogHeader>
 
         <div className="relative aspect-[4/3] overflow-hidden rounded-lg bg-slate-950">
@@ -162,7 +168,7 @@ export function QrScanDialog({ onClose, onVehicle }: QrScanDialogProps) {
             ref={setVideo}
             muted
             playsInline
-            aria-label="Camera view"
+            aria-label={t("qr.cameraView")}
             className={camera === "unavailable" ? "hidden" : "size-full object-cover"}
           />
           <div
@@ -172,17 +178,17 @@ export function QrScanDialog({ onClose, onVehicle }: QrScanDialogProps) {
             {camera === "starting" || camera === "preparing" ? (
               <>
                 <LoaderCircle aria-hidden="true" className="size-8 animate-spin" />
-                {camera === "starting" ? "Starting camera..." : "Getting the scanner ready..."}
+                {camera === "starting" ? t("qr.startingCamera") : t("qr.preparing")}
               </>
             ) : camera === "scanning" ? (
               <>
                 <ScanLine aria-hidden="true" className="size-40 text-amber-400/80" strokeWidth={1} />
-                <span className="sr-only">Scanning for a QR code</span>
+                <span className="sr-only">{t("qr.scanning")}</span>
               </>
             ) : (
               <>
                 <CameraOff aria-hidden="true" className="size-8" />
-                Camera not available. Type the code below instead.
+                {t("qr.cameraUnavailable")}
               </>
             )}
           </div>
@@ -190,10 +196,10 @@ export function QrScanDialog({ onClose, onVehicle }: QrScanDialogProps) {
 
         <form onSubmit={submitManual} className="space-y-2" noValidate>
           <TextField
-            label="Manual Entry"
+            label={t("qr.manualEntry")}
             value={manualCode}
             onValueChange={setManualCode}
-            placeholder="Code printed under the QR code"
+            placeholder={t("qr.manualPlaceholder")}
             autoCapitalize="characters"
             autoComplete="off"
             spellCheck={false}
@@ -207,18 +213,18 @@ export function QrScanDialog({ onClose, onVehicle }: QrScanDialogProps) {
             disabled={looking || manualCode.trim() === ""}
           >
             <Search aria-hidden="true" className="size-5" />
-            Look Up Code
+            {t("qr.lookUp")}
           </Button>
         </form>
 
         {isDemoMode() ? (
           <Button variant="outline" disabled={looking} onClick={() => void lookup(demoQrCode(Math.random()))}>
             <Sparkles aria-hidden="true" className="size-5" />
-            Simulate QR Detection
+            {t("qr.simulate")}
           </Button>
         ) : null}
         <p aria-live="polite" className="min-h-5 text-center text-sm text-slate-700 dark:text-slate-300">
-          {looking ? "Looking up vehicle..." : null}
+          {looking ? t("qr.lookingUp") : null}
         </p>
       </DialogContent>
     </Dialog>

@@ -1,6 +1,7 @@
 import { CheckCircle2, QrCode } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import type { Vehicle } from "../../domain/checks/vehicle";
+import { useT } from "../lib/i18n";
 import { ErrorBoundary } from "./error-boundary";
 import { Button } from "./ui/button";
 import { Card } from "./ui/card";
@@ -10,24 +11,27 @@ const QrScanDialog = lazy(async () => ({ default: (await import("./qr-scan-dialo
 
 /** The QR scanner card of a wizard's vehicle step: opens 'Scan QR Code' and hands back the vehicle found. */
 export function QrScanner({ onVehicle }: { onVehicle: (vehicle: Vehicle) => void }) {
+  const t = useT();
   const [open, setOpen] = useState(false);
   const [found, setFound] = useState<Vehicle | null>(null);
 
   return (
-    <Card role="region" aria-label="QR Scanner" className="space-y-3">
-      <h3 className="text-lg font-bold">QR Scanner</h3>
-      <p className="text-sm text-slate-700 dark:text-slate-300">
-        Scan the QR code on the machine to fill in its type and plant number.
-      </p>
+    <Card role="region" aria-label={t("qr.title")} className="space-y-3">
+      <h3 className="text-lg font-bold">{t("qr.title")}</h3>
+      <p className="text-sm text-slate-700 dark:text-slate-300">{t("qr.intro")}</p>
       <Button variant="secondary" size="lg" className="w-full" onClick={() => setOpen(true)}>
         <QrCode aria-hidden="true" className="size-5" />
-        Scan QR Code
+        {t("qr.scan")}
       </Button>
       <div aria-live="polite">
         {found ? (
           <p className="flex items-start gap-2 text-sm font-medium text-emerald-800 dark:text-emerald-300">
             <CheckCircle2 aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-            {`Vehicle found: ${found.vehicleType} ${found.machineNumber} (${found.plantNumber})`}
+            {t("qr.found", {
+              vehicleType: found.vehicleType,
+              machineNumber: found.machineNumber,
+              plantNumber: found.plantNumber,
+            })}
           </p>
         ) : null}
       </div>
@@ -37,14 +41,14 @@ export function QrScanner({ onVehicle }: { onVehicle: (vehicle: Vehicle) => void
           name="qr-scanner"
           fallback={() => (
             <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-300">
-              The scanner could not be opened. Check your connection, or type the details above.
+              {t("qr.couldNotOpen")}
             </p>
           )}
         >
           <Suspense
             fallback={
               <p role="status" className="text-sm text-slate-700 dark:text-slate-300">
-                Opening scanner...
+                {t("qr.opening")}
               </p>
             }
           >

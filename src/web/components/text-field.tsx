@@ -1,5 +1,5 @@
 import { type InputHTMLAttributes, type ReactNode, useId } from "react";
-import { messages } from "../../domain/text/messages";
+import { useT } from "../lib/i18n";
 import { Input } from "./ui/input";
 import { Label } from "./ui/label";
 
@@ -21,6 +21,7 @@ const LIMIT_WARNING_CHARACTERS = 20;
  * with a length limit says so as the limit nears, instead of stopping silently.
  */
 export function TextField({ label, value, onValueChange, suggestions, hint, ...props }: TextFieldProps) {
+  const t = useT();
   const id = useId();
   const listId = `${id}-suggestions`;
   const hintId = `${id}-hint`;
@@ -55,7 +56,15 @@ export function TextField({ label, value, onValueChange, suggestions, hint, ...p
         aria-live="polite"
         className={nearLimit ? "mt-1 text-sm font-medium text-amber-900 dark:text-amber-200" : "sr-only"}
       >
-        {nearLimit && maxLength !== undefined ? messages.characterLimit(value.length, maxLength) : null}
+        {nearLimit && maxLength !== undefined
+          ? value.length >= maxLength
+            ? t("field.limitReached", { limit: String(maxLength) })
+            : t("field.limitNear", {
+                used: String(value.length),
+                limit: String(maxLength),
+                left: maxLength - value.length,
+              })
+          : null}
       </p>
       {hint ? (
         <div id={hintId} className="mt-1.5 text-sm text-slate-700 dark:text-slate-300">

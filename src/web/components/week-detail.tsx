@@ -1,5 +1,6 @@
-import { formatHours, type WeekDefect } from "../../domain/hours/week-summary";
-import { formatDisplayDate } from "../../domain/time/iso-date";
+import type { WeekDefect } from "../../domain/hours/week-summary";
+import { useTranslator } from "../lib/i18n";
+import { formatHoursIn, formatShortDateIn } from "../lib/locale-format";
 
 /** A day of the week with its net hours: from the week summary, or from the server's collation entry. */
 interface DayHours {
@@ -16,23 +17,30 @@ export function WeekDetail({
   days?: readonly DayHours[];
   defects?: readonly WeekDefect[];
 }) {
+  const { t, locale } = useTranslator();
   return (
     <>
       {days && days.length > 0 ? (
         <div>
-          <h4 className="text-sm font-semibold">Hours by day</h4>
-          <ul aria-label="Hours by day" className="mt-1 grid grid-cols-7 gap-1 text-center text-sm">
+          <h4 className="text-sm font-semibold">{t("weekDetail.hoursByDay")}</h4>
+          <ul
+            aria-label={t("weekDetail.hoursByDay")}
+            className="mt-1 grid grid-cols-7 gap-1 text-center text-sm"
+          >
             {days.map((day) => (
               <li
                 key={day.day}
-                aria-label={`${day.label} ${formatHours(day.hours)} hours`}
+                aria-label={t("weekDetail.dayHours", {
+                  day: day.label,
+                  hours: formatHoursIn(locale, day.hours),
+                })}
                 className="rounded-md bg-slate-100 px-0.5 py-1 dark:bg-slate-800"
               >
                 <span aria-hidden="true" className="block text-xs text-slate-600 dark:text-slate-400">
                   {day.label}
                 </span>
                 <span aria-hidden="true" className="block font-semibold">
-                  {formatHours(day.hours)}
+                  {formatHoursIn(locale, day.hours)}
                 </span>
               </li>
             ))}
@@ -41,15 +49,15 @@ export function WeekDetail({
       ) : null}
       {defects && defects.length > 0 ? (
         <div>
-          <h4 className="text-sm font-semibold text-red-800 dark:text-red-300">Defects</h4>
-          <ul aria-label="Defects" className="mt-1 space-y-1 text-sm">
+          <h4 className="text-sm font-semibold text-red-800 dark:text-red-300">{t("weekDetail.defects")}</h4>
+          <ul aria-label={t("weekDetail.defects")} className="mt-1 space-y-1 text-sm">
             {defects.map((defect) => (
               <li
                 key={`${defect.checkSheetId}-${defect.label}`}
                 className="rounded-md border-l-4 border-red-600 bg-red-50 px-2 py-1 text-red-950 dark:bg-red-400/10 dark:text-red-100"
               >
                 <span className="font-semibold">{defect.label}</span>
-                <span>{` (${formatDisplayDate(defect.checkDate)})`}</span>
+                <span>{` (${formatShortDateIn(locale, defect.checkDate)})`}</span>
                 {defect.notes ? <span className="block">{defect.notes}</span> : null}
               </li>
             ))}

@@ -1,20 +1,23 @@
 import { CalendarDays, CheckCircle2, Info } from "lucide-react";
 import { useId } from "react";
 import { fieldLabel } from "../../../../domain/forms/field-labels";
-import { submitToOfficeLabel } from "../../../../domain/forms/sent-back";
 import { isPresent } from "../../../../domain/forms/signatures";
 import { TIMESHEET_SPEC } from "../../../../domain/forms/timesheet-spec";
 import { applyStandardShift, clearDay } from "../../../../domain/hours/hours";
 import type { TimesheetFields } from "../../../../domain/hours/timesheet";
 import { timesheetSubmitProblem } from "../../../../domain/sets/dispatch";
+import { english } from "../../../../domain/text/i18n/english";
+import type { Translator } from "../../../../domain/text/i18n/translate";
 import { messages } from "../../../../domain/text/messages";
 import { DAYS, type Day, dayKey } from "../../../../domain/time/days";
 import { formatDisplayDate } from "../../../../domain/time/iso-date";
-import { nextSaturday, weekEndingAdvice } from "../../../../domain/time/week-ending";
+import { isSaturday, nextSaturday } from "../../../../domain/time/week-ending";
 import { TextField } from "../../../components/text-field";
 import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
-import { useT } from "../../../lib/i18n";
+import { useT, useTranslator } from "../../../lib/i18n";
+import { formatShortDateIn, weekdayOfDateIn } from "../../../lib/locale-format";
+import { noticeIn } from "../../../lib/notice-text";
 import { useIsCompanyMember } from "../../../lib/use-my-organisation";
 import { SubmitLabel } from "../wizard/signature-step";
 import type { FormSubmitApi } from "../wizard/use-form-submit";
@@ -27,17 +30,21 @@ export type TimesheetAction = { type: "addStandardShift"; day: Day } | { type: "
 
 export type TimesheetWizardApi = FormWizardApi<TimesheetFields, TimesheetAction>;
 
-/** What the waiting list calls a timesheet. */
-export function timesheetLabel(form: TimesheetFields): string {
-  return form.weekEnding ? `Timesheet, week ending ${formatDisplayDate(form.weekEnding)}` : "Timesheet";
+/** What the waiting list calls a timesheet, in the reader's language (English unless given a `t`). */
+export function timesheetLabel(form: TimesheetFields, t: Translator["t"] = english): string {
+  return form.weekEnding
+    ? t("timesheet.labelWeek", { date: formatDisplayDate(form.weekEnding) })
+    : t("timesheet.label");
 }
 
 /** Step 1's date: the week ending, with the way to the Saturday when the date given is not one. */
 function WeekEndingField({ wizard }: { wizard: TimesheetWizardApi }) {
-  const t = useT();
+  const { t, locale } = useTranslator();
   const { state, change } = wizard;
   const { form } = state;
-  const advice = weekEndingAdvice(form.weekEnding);
+  // Advised only, never enforced (spec section 5): a date that is not a Saturday says so, in the reader's words.
+  const day = isSaturday(form.weekEnding) ? null : weekdayOfDateIn(locale, form.weekEnding);
+  const advice = day ? t("weekEnding.notSaturday", { day }) : null;
   const saturday = advice ? nextSaturday(form.weekEnding) : null;
   return (
     <TextField
@@ -52,12 +59,12 @@ function WeekEndingField({ wizard }: { wizard: TimesheetWizardApi }) {
             {saturday ? (
               <Button variant="outline" onClick={() => change({ weekEnding: saturday })}>
                 <CalendarDays aria-hidden="true" className="size-5" />
-                {`Use Saturday ${formatDisplayDate(saturday)}`}
+                {t("weekEnding.useSaturday", { date: formatShortDateIn(locale, saturday) })}
               </Button>
             ) : null}
           </div>
         ) : (
-          "The Saturday the week ends on."
+          t("weekEnding.hint")
         )
       }
     />
@@ -92,8 +99,10 @@ function StartReadings({ wizard }: { wizard: TimesheetWizardApi }) {
 
 /** The end of the signature step: what is still missing, and Complete & Email. */
 function TimesheetSummary({ wizard, submission }: { wizard: TimesheetWizardApi; submission: FormSubmitApi }) {
+  const t = useT();
   const { form, rating } = wizard.state;
-  const problem = timesheetSubmitProblem({ ...form, rating });
+  const found = timesheetSubmitProblem({ ...form, rating });
+  const problem = found ? noticeIn(t, found) : null;
   const statusId = useId();
   const companyMember = useIsCompanyMember();
   return (
@@ -110,7 +119,7 @@ function TimesheetSummary({ wizard, submission }: { wizard: TimesheetWizardApi; 
         ) : (
           <p className="flex items-start gap-2 font-medium text-emerald-800 dark:text-emerald-300">
             <CheckCircle2 aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
-            Ready to submit: the timesheet will be emailed to the addresses above.
+            {t("timesheet.readyToSubmit")}
           </p>
         )}
       </div>
@@ -123,32 +132,29 @@ function TimesheetSummary({ wizard, submission }: { wizard: TimesheetWizardApi; 
       >
         <SubmitLabel
           submitting={submission.submitting}
-          label={companyMember ? submitToOfficeLabel : "Complete & Email Timesheet"}
+          label={companyMember ? t("wizard.submitToOffice") : t("timesheet.completeAndEmail")}
         />
       </Button>
     </Card>
   );
 }
 
-function plural(count: number, one: string): string {
-  return `${count} ${one}${count === 1 ? "" : "s"}`;
-}
-
 /** The weekly timesheet's wizard: its spec, and what only it has (the week's days and the start readings). */
 export const TIMESHEET_WIZARD: WizardKind<TimesheetFields, TimesheetAction> = {
   spec: TIMESHEET_SPEC,
   label: timesheetLabel,
-  subtitle: (orderNumber) => (orderNumber ? `Order number: ${orderNumber}` : undefined),
-  restoredWork: (form) => {
+  subtitle: (orderNumber, t = english) =>
+    orderNumber ? t("timesheet.orderSubtitle", { orderNumber }) : undefined,
+  restoredWork: (form, t = english) => {
     const days = DAYS.filter(
       (day) => form[dayKey(day, "Start")] !== "" || form[dayKey(day, "Finish")] !== "",
     ).length;
     const signed = [form.operatorSignature, form.clientSignature].filter(isPresent).length;
     const parts: string[] = [];
-    if (days > 0) parts.push(`${plural(days, "day")} of hours`);
-    if (signed > 0) parts.push(plural(signed, "signature"));
-    if (form.company) parts.push(`the details for ${form.company}`);
-    if (parts.length === 0) parts.push("what you filled in");
+    if (days > 0) parts.push(t("timesheet.restoredDays", { count: days }));
+    if (signed > 0) parts.push(t("timesheet.restoredSignatures", { count: signed }));
+    if (form.company) parts.push(t("timesheet.restoredDetails", { company: form.company }));
+    if (parts.length === 0) parts.push(t("timesheet.restoredSomething"));
     return parts.join(", ");
   },
   reduce: (form, action) =>
@@ -164,7 +170,7 @@ export const TIMESHEET_WIZARD: WizardKind<TimesheetFields, TimesheetAction> = {
   ratingOffered: () => true,
   afterSubmit: "restart",
   saveFailure: (message) => messages.draftSaveFailed(message),
-  draftSaved: { title: messages.timesheetDraftSaved },
+  draftSaved: { title: messages.timesheetDraftSaved, keys: { title: "timesheet.draftSaved" } },
   signature: (t) => ({
     draftNote: t("timesheetSignature.draftNote"),
     draftButton: t("signatureStep.saveAsDraft"),

@@ -10,17 +10,17 @@ import {
   STANDARD_SHIFT,
 } from "../../../../domain/hours/hours";
 import type { TimesheetFields } from "../../../../domain/hours/timesheet";
-import { messages } from "../../../../domain/text/messages";
-import { DAY_LABELS, DAYS, type Day, dayKey } from "../../../../domain/time/days";
+import { DAYS, type Day, dayKey } from "../../../../domain/time/days";
 import { NotesField } from "../../../components/notes-field";
 import { TextField } from "../../../components/text-field";
 import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
-import { useT } from "../../../lib/i18n";
+import { useTranslator } from "../../../lib/i18n";
+import { formatHoursIn, weekdayNameIn } from "../../../lib/locale-format";
 import type { TimesheetWizardApi } from "./timesheet-kind";
 
 function DayCard({ day, form, api }: { day: Day; form: TimesheetFields; api: TimesheetWizardApi }) {
-  const t = useT();
+  const { t, locale } = useTranslator();
   const { change, dispatch } = api;
   const headingId = useId();
   const start = form[dayKey(day, "Start")];
@@ -28,7 +28,12 @@ function DayCard({ day, form, api }: { day: Day; form: TimesheetFields; api: Tim
   const breakMinutes = form[dayKey(day, "Break")];
   const hasTimes = start !== "" || finish !== "";
   const added = isStandardShiftAdded(form, day);
-  const label = DAY_LABELS[day];
+  const label = weekdayNameIn(locale, day);
+  const shift = {
+    start: STANDARD_SHIFT.start,
+    finish: STANDARD_SHIFT.finish,
+    breakMinutes: STANDARD_SHIFT.breakMinutes,
+  };
 
   return (
     <Card role="region" aria-labelledby={headingId} className="space-y-3 p-4">
@@ -36,10 +41,10 @@ function DayCard({ day, form, api }: { day: Day; form: TimesheetFields; api: Tim
         <h3 id={headingId} className="text-lg font-bold">
           {label}
         </h3>
-        <p aria-live="polite" className="text-right text-sm text-slate-700 dark:text-slate-300">
-          Net hours{" "}
+        <p aria-live="polite" className="text-end text-sm text-slate-700 dark:text-slate-300">
+          {t("week.netHours")}{" "}
           <strong className="text-lg text-slate-900 tabular-nums dark:text-slate-100">
-            {hasTimes ? dayNetHours(form, day) : "-"}
+            {hasTimes ? formatHoursIn(locale, dayNetHours(form, day)) : "-"}
           </strong>
         </p>
       </div>
@@ -47,48 +52,48 @@ function DayCard({ day, form, api }: { day: Day; form: TimesheetFields; api: Tim
       <div className="flex gap-2">
         {added ? (
           <p className="flex min-h-11 flex-1 items-center justify-center gap-1.5 rounded-lg bg-emerald-100 font-semibold text-emerald-900 dark:bg-emerald-400/15 dark:text-emerald-200">
-            ✓ Added
+            {`✓ ${t("week.added")}`}
           </p>
         ) : (
           <Button
             className="flex-1"
             onClick={() => dispatch({ type: "addStandardShift", day })}
-            title={`${STANDARD_SHIFT.start} to ${STANDARD_SHIFT.finish}, ${STANDARD_SHIFT.breakMinutes} min break`}
+            title={t("week.standardShift", shift)}
           >
-            {`+${STANDARD_SHIFT.netHours} Hours`}
+            {t("week.addStandardShift", { hours: STANDARD_SHIFT.netHours })}
           </Button>
         )}
         {hasTimes ? (
           <Button variant="outline" onClick={() => dispatch({ type: "clearDay", day })}>
             <X aria-hidden="true" className="size-5" />
-            Clear
+            {t("week.clear")}
           </Button>
         ) : null}
       </div>
 
       {finishNotAfterStart({ start, finish }) ? (
-        <p className="text-sm font-medium text-red-700 dark:text-red-300">{messages.finishNotAfterStart}</p>
+        <p className="text-sm font-medium text-red-700 dark:text-red-300">{t("week.finishNotAfterStart")}</p>
       ) : null}
 
       <details className="rounded-lg border border-slate-200 dark:border-slate-700">
         <summary className="flex min-h-11 cursor-pointer items-center px-3 font-semibold select-none">
-          Enter times manually
+          {t("week.enterManually")}
         </summary>
         <div className="grid grid-cols-2 gap-3 px-3 pt-1 pb-3">
           <TextField
-            label="Start"
+            label={t("week.start")}
             type="time"
             value={start}
             onValueChange={(value) => change({ [dayKey(day, "Start")]: value })}
           />
           <TextField
-            label="Finish"
+            label={t("week.finish")}
             type="time"
             value={finish}
             onValueChange={(value) => change({ [dayKey(day, "Finish")]: value })}
           />
           <TextField
-            label="Break (min)"
+            label={t("week.breakMinutes")}
             type="number"
             inputMode="numeric"
             min={0}
@@ -99,19 +104,19 @@ function DayCard({ day, form, api }: { day: Day; form: TimesheetFields; api: Tim
             onValueChange={(value) => change({ [dayKey(day, "Break")]: breakFieldValue(value) })}
           />
           <TextField
-            label="Working"
+            label={t("week.working")}
             value={form[dayKey(day, "Working")]}
             onValueChange={(value) => change({ [dayKey(day, "Working")]: value })}
             maxLength={200}
           />
           <TextField
-            label="Standing"
+            label={t("week.standing")}
             value={form[dayKey(day, "Standing")]}
             onValueChange={(value) => change({ [dayKey(day, "Standing")]: value })}
             maxLength={200}
           />
           <TextField
-            label="Breakdown"
+            label={t("week.breakdown")}
             value={form[dayKey(day, "Breakdown")]}
             onValueChange={(value) => change({ [dayKey(day, "Breakdown")]: value })}
             maxLength={2000}
@@ -133,27 +138,34 @@ function DayCard({ day, form, api }: { day: Day; form: TimesheetFields; api: Tim
 
 /** Step 3, Weekly Timesheet: Monday to Sunday, the weekly total, and the breakdown reason. */
 export function WeekStep({ wizard: api }: { wizard: TimesheetWizardApi }) {
-  const t = useT();
+  const { t, locale } = useTranslator();
   const { form } = api.state;
   return (
     <div className="space-y-3">
       <p className="text-sm text-slate-700 dark:text-slate-300">
-        {`Tap '+${STANDARD_SHIFT.netHours} Hours' for a standard day (${STANDARD_SHIFT.start} to ${STANDARD_SHIFT.finish}, ${STANDARD_SHIFT.breakMinutes} min break), or enter the times yourself.`}
+        {t("week.intro", {
+          button: t("week.addStandardShift", { hours: STANDARD_SHIFT.netHours }),
+          shift: t("week.standardShift", {
+            start: STANDARD_SHIFT.start,
+            finish: STANDARD_SHIFT.finish,
+            breakMinutes: STANDARD_SHIFT.breakMinutes,
+          }),
+        })}
       </p>
       {DAYS.map((day) => (
         <DayCard key={day} day={day} form={form} api={api} />
       ))}
       <Card className="flex items-center justify-between gap-3 border-amber-500 bg-amber-50 dark:border-amber-500 dark:bg-amber-400/10">
-        <span className="text-lg font-bold">Total hours</span>
+        <span className="text-lg font-bold">{t("week.totalHours")}</span>
         <output aria-live="polite" className="text-3xl font-bold tabular-nums">
-          {form.totalHours ?? 0}
+          {formatHoursIn(locale, form.totalHours ?? 0)}
         </output>
       </Card>
       <NotesField
         label={fieldLabel("breakdownNotes", t)}
         value={form.breakdownNotes}
         onValueChange={(breakdownNotes) => api.change({ breakdownNotes })}
-        placeholder="If the machine broke down this week, what happened and for how long"
+        placeholder={t("week.breakdownPlaceholder")}
       />
     </div>
   );

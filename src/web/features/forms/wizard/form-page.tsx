@@ -49,8 +49,8 @@ function FormScreen({
   const t = useT();
   return (
     <ScreenLayout
-      title={kind.spec.title}
-      subtitle={kind.subtitle(orderNumber)}
+      title={t(kind.spec.titleKey)}
+      subtitle={kind.subtitle(orderNumber, t)}
       back={{ href: appPaths.home(kind.spec.kind), label: t("wizard.home") }}
     >
       {children}
@@ -229,7 +229,7 @@ function NewForm<F extends WizardFields, X extends { type: string }>({
       {local && noticeShown ? (
         <RestoredNotice
           form={kind.spec.kind}
-          loses={kind.restoredWork(local.state.form)}
+          loses={kind.restoredWork(local.state.form, t)}
           onDiscard={discard}
         />
       ) : null}

@@ -1,6 +1,5 @@
 import { useEffect, useRef } from "react";
 import { stepProgress } from "../../../../domain/forms/form-spec";
-import { submitToOfficeLabel } from "../../../../domain/forms/sent-back";
 import { DriverCompanyStep } from "../../../components/driver-company-step";
 import { FormStartSummary } from "../../../components/form-start-summary";
 import { VehicleInfoStep } from "../../../components/vehicle-info-step";
@@ -95,7 +94,11 @@ export function FormWizard<F extends WizardFields, X extends { type: string }>({
 
   return (
     <>
-      <WizardProgress step={step} steps={steps.map((s) => s.title)} percent={stepProgress(kind.spec, step)} />
+      <WizardProgress
+        step={step}
+        steps={steps.map((s) => t(s.titleKey))}
+        percent={stepProgress(kind.spec, step)}
+      />
       {last ? (
         <SignatureStep wizard={wizard} submission={submission} />
       ) : (
@@ -108,7 +111,7 @@ export function FormWizard<F extends WizardFields, X extends { type: string }>({
         nextLabel={
           last
             ? companyMember && kind.submitLabel
-              ? submitToOfficeLabel
+              ? t("wizard.submitToOffice")
               : kind.submitLabel
             : t("wizard.next")
         }

@@ -10,6 +10,7 @@ import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
 import { toast } from "../../../components/ui/use-toast";
 import { useT } from "../../../lib/i18n";
+import { noticeIn } from "../../../lib/notice-text";
 import { useDelayedFlag } from "../../../lib/use-delayed-flag";
 import type { FormSubmitApi } from "./use-form-submit";
 import type { FormWizardApi, WizardFields } from "./use-form-wizard";
@@ -59,8 +60,8 @@ export function SignatureStep<F extends WizardFields, X extends { type: string }
   // Said as it is: on the server, or kept on this phone until there is signal.
   const saveAsDraft = async () => {
     const saved = await saveDraft();
-    if (saved === "sent") toast({ ...kind.draftSaved, variant: "success" });
-    if (saved === "queued") toast({ ...messages.savedOnPhoneNotice, variant: "success" });
+    if (saved === "sent") toast({ ...noticeIn(t, kind.draftSaved), variant: "success" });
+    if (saved === "queued") toast({ ...noticeIn(t, messages.savedOnPhoneNotice), variant: "success" });
   };
 
   return (

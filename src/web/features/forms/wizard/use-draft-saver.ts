@@ -5,6 +5,8 @@ import type { AnyFormSpec } from "../../../../domain/forms/form-spec";
 import { messages, type Notice } from "../../../../domain/text/messages";
 import { toast } from "../../../components/ui/use-toast";
 import { failureText } from "../../../lib/failure-text";
+import { useT } from "../../../lib/i18n";
+import { noticeIn } from "../../../lib/notice-text";
 import { saveRequest, useFormWrite } from "../api/form-writes";
 
 /** Why a save runs: the 30 s timer, Next Step, the driver's own 'Save as Draft', or submitting the form. */
@@ -75,6 +77,9 @@ export function useDraftSaver({
   const toldQueued = useRef(false);
   const notice = useRef(failureNotice);
   notice.current = failureNotice;
+  const t = useT();
+  const reader = useRef(t);
+  reader.current = t;
 
   /** Saves the latest snapshot; `patch` overrides some of its fields for this save only (e.g. a new status). */
   const save = useCallback(
@@ -102,7 +107,10 @@ export function useDraftSaver({
               : undefined;
         if (failure !== undefined) {
           if (reason !== "auto" || !lastAutoFailed.current) {
-            toast({ ...notice.current(failureText(failure), reason), variant: "destructive" });
+            toast({
+              ...noticeIn(reader.current, notice.current(failureText(failure), reason)),
+              variant: "destructive",
+            });
           }
           lastAutoFailed.current = reason === "auto";
         }
@@ -121,7 +129,10 @@ export function useDraftSaver({
         }
         if (!byDriver && !toldQueued.current) {
           toast({
-            ...(outcome.kind === "queued" ? messages.savedOnPhoneNotice : messages.savedOnPhoneSignIn),
+            ...noticeIn(
+              reader.current,
+              outcome.kind === "queued" ? messages.savedOnPhoneNotice : messages.savedOnPhoneSignIn,
+            ),
             variant: "default",
           });
         }

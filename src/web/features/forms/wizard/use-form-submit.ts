@@ -2,17 +2,15 @@ import { useMutation } from "@tanstack/react-query";
 import { useRef, useState } from "react";
 import { messages, type Notice } from "../../../../domain/text/messages";
 import { toast } from "../../../components/ui/use-toast";
+import { useT } from "../../../lib/i18n";
 import { newId } from "../../../lib/new-id";
+import { noticeIn } from "../../../lib/notice-text";
 import { useCompanyName } from "../../../lib/use-my-organisation";
 import { localFormKey } from "../../../offline/local-forms";
 import { oneStepRequest, useFormWrite } from "../api/form-writes";
 import { oneStepFailureNotice, parseOneStepReply } from "../api/one-step";
 import { formFixUrl } from "./form-paths";
 import type { FormWizardApi, WizardFields } from "./use-form-wizard";
-
-function showFailure(notice: Notice): void {
-  toast({ ...notice, variant: "destructive" });
-}
 
 /** How a submission ended for the screen: sent now, or kept on this phone to be sent when back online. */
 export type Completion = "sent" | "saved-on-phone";
@@ -41,13 +39,17 @@ export function useFormSubmit<F extends WizardFields, X extends { type: string }
   const oneStep = useFormWrite(["form-submit", state.id]);
   const [submitted, setSubmitted] = useState(false);
   const company = useCompanyName();
+  const t = useT();
+  const showFailure = (notice: Notice): void => {
+    toast({ ...noticeIn(t, notice), variant: "destructive" });
+  };
   // This screen's submission of the form: every tap and retry of it shares one key (only a success is kept by
   // the server, so a refused try may be changed and sent again under it).
   const submissionId = useRef(`${state.id}:${newId()}`);
 
   // The driver is shown what went and to whom at once: a blank form, or home after a pause, hid it.
   const finish = (notice: Notice, sent: Sent | undefined) => {
-    toast({ ...notice, variant: "success" });
+    toast({ ...noticeIn(t, notice), variant: "success" });
     remember(form);
     setSubmitted(true);
     onFinished(form, "sent", sent);
@@ -72,7 +74,7 @@ export function useFormSubmit<F extends WizardFields, X extends { type: string }
       const outcome = await oneStep.mutateAsync(
         oneStepRequest(kind.spec, {
           body,
-          label: kind.label(form),
+          label: kind.label(form, t),
           formKey: localFormKey(kind.spec.kind, state.id),
           fixUrl: formFixUrl(kind.spec.kind, form),
           submissionId: submissionId.current,
@@ -81,10 +83,13 @@ export function useFormSubmit<F extends WizardFields, X extends { type: string }
       if (outcome.kind === "sent") {
         const { recipients } = parseOneStepReply(outcome.reply);
         refused = false;
-        const notice = kind.spec.oneStep.succeeded;
+        const notice = noticeIn(t, kind.spec.oneStep.succeeded);
         finish(
           recipients?.length
-            ? { ...notice, description: `${notice.description} ${messages.mailedTo(recipients)}` }
+            ? {
+                ...notice,
+                description: `${notice.description} ${t("wizard.mailedTo", { addresses: recipients.join(", ") })}`,
+              }
             : notice,
           { recipients: recipients ?? [] },
         );
@@ -94,7 +99,8 @@ export function useFormSubmit<F extends WizardFields, X extends { type: string }
         refused = false;
         // Too much sent for now: kept and sent later by itself, and the driver is told why it waits.
         const waitingFor = outcome.kind === "queued" ? outcome.waitingFor : undefined;
-        if (waitingFor) toast({ ...messages.savedOnPhoneLimited(waitingFor), variant: "success" });
+        if (waitingFor)
+          toast({ ...noticeIn(t, messages.savedOnPhoneLimited(waitingFor)), variant: "success" });
         remember(form);
         setSubmitted(true);
         onFinished(form, "saved-on-phone");

@@ -5,6 +5,7 @@ import type { EmailSubmissionFields } from "../../../../domain/sets/dispatch";
 import { localIsoDate } from "../../../../domain/time/iso-date";
 import type { DriverCompanyValues } from "../../../components/driver-company-step";
 import type { VehicleValues } from "../../../components/vehicle-info-step";
+import { useT } from "../../../lib/i18n";
 import { useSession } from "../../../lib/session-store";
 import { useFormMemory } from "../../../lib/use-form-memory";
 import { useLocalFormCopy } from "../../../offline/use-local-form";
@@ -49,6 +50,7 @@ export function useFormWizard<F extends WizardFields, X extends { type: string }
   initial: FormState<F>,
   options: FormWizardOptions,
 ) {
+  const t = useT();
   const session = useSession();
   const accountHolder = session !== null;
   const [reducer] = useReducerOnce(kind);
@@ -61,7 +63,7 @@ export function useFormWizard<F extends WizardFields, X extends { type: string }
     savedVersion: options.savedVersion,
     snapshot: { id: state.id, body: state.form, version: state.version },
     failureNotice: kind.saveFailure,
-    label: `${kind.label(state.form)} (draft)`,
+    label: t("wizard.draftLabel", { label: kind.label(state.form, t) }),
   });
   const localCopy = useLocalFormCopy({
     kind: kind.spec.kind,

@@ -2,7 +2,7 @@ import type { ComponentType, ReactNode } from "react";
 import type { FormSpec } from "../../../../domain/forms/form-spec";
 import type { Rating } from "../../../../domain/sets/rating";
 import type { Translator } from "../../../../domain/text/i18n/translate";
-import type { Notice } from "../../../../domain/text/messages";
+import type { Notice, NoticeKeys } from "../../../../domain/text/messages";
 import type { SaveReason } from "./use-draft-saver";
 import type { FormSubmitApi } from "./use-form-submit";
 import type { FormInput, FormWizardApi, WizardFields } from "./use-form-wizard";
@@ -40,11 +40,11 @@ export interface WizardKind<F extends WizardFields, X extends { type: string }> 
   // biome-ignore lint/suspicious/noExplicitAny: the spec's step ids and one-step body are the kind's business.
   readonly spec: FormSpec<F, FormInput<F>, string, any>;
   /** What a restored form holds, in words, for the question before it is thrown away ("3 days of hours"). */
-  restoredWork(form: F): string;
-  /** What the waiting list calls a form of this type. */
-  label(form: F): string;
+  restoredWork(form: F, t?: Translator["t"]): string;
+  /** What the waiting list calls a form of this type (in English unless given the reader's messages). */
+  label(form: F, t?: Translator["t"]): string;
   /** Under the screen's title: the order number, and for a check sheet today's date. */
-  subtitle(orderNumber: string | null | undefined): ReactNode;
+  subtitle(orderNumber: string | null | undefined, t?: Translator["t"]): ReactNode;
   /** The form type's own changes to the form (the timesheet's standard shift, the check sheet's photos). */
   reduce(form: F, action: X): F;
   /** Step 1's date field: the week ending, the check date. */
@@ -81,7 +81,7 @@ export interface WizardKind<F extends WizardFields, X extends { type: string }> 
   /** The toast for a failed save, by why it ran. */
   saveFailure(message: string, reason: SaveReason): Notice;
   /** The toast for 'Save as Draft' that reached the server. */
-  draftSaved: { title: string; description?: string };
+  draftSaved: { title: string; description?: string; keys?: NoticeKeys };
   /** The signature step's words in the reader's language. */
   signature(t: Translator["t"]): SignatureWords;
 }
