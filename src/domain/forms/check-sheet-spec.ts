@@ -9,9 +9,11 @@ import {
   emptyCheckSheet,
 } from "../checks/check-sheet";
 import { checkSheetOneStepProblem, checkSheetSaveProblem } from "../sets/dispatch";
+import { english } from "../text/i18n/english";
 import { messages } from "../text/messages";
 import { formatDisplayDate } from "../time/iso-date";
 import { checkSheetPdfSection } from "./check-sheet-pdf-sections";
+import { checkItemLabel } from "./check-templates";
 import { shortFieldLabel } from "./field-labels";
 import { driverNameOf, type FormSpec, fileSlug } from "./form-spec";
 import { oneStepRequestSchema } from "./one-step";
@@ -54,19 +56,24 @@ export const CHECK_SHEET_SPEC = {
     formOf: (body) => body.checkSheetData,
     succeeded: messages.checkSheetOneStepSucceeded,
   },
-  mailSummary: (form) => {
+  mailSummary: (form, t = english) => {
     const defects = defectItems(form);
     return [
-      [shortFieldLabel("driverSignedName"), driverNameOf(form)],
-      [shortFieldLabel("plantNumber"), form.plantNumber],
-      [shortFieldLabel("checkDate"), formatDisplayDate(form.checkDate)],
-      [shortFieldLabel("machineNumber"), form.machineNumber],
-      [shortFieldLabel("company"), form.company],
-      [shortFieldLabel("clientCompany"), form.clientCompany || form.onHireTo],
-      [shortFieldLabel("siteLocation"), form.siteLocation],
-      [shortFieldLabel("orderNumber"), form.orderNumber],
-      ["Defects", defects.length === 0 ? "None" : defects.map((item) => item.label).join(", ")],
-      [shortFieldLabel("photos"), String(form.photos.length)],
+      [shortFieldLabel("driverSignedName", t), driverNameOf(form)],
+      [shortFieldLabel("plantNumber", t), form.plantNumber],
+      [shortFieldLabel("checkDate", t), formatDisplayDate(form.checkDate)],
+      [shortFieldLabel("machineNumber", t), form.machineNumber],
+      [shortFieldLabel("company", t), form.company],
+      [shortFieldLabel("clientCompany", t), form.clientCompany || form.onHireTo],
+      [shortFieldLabel("siteLocation", t), form.siteLocation],
+      [shortFieldLabel("orderNumber", t), form.orderNumber],
+      [
+        t("sent.defects"),
+        defects.length === 0
+          ? t("sent.noDefects")
+          : defects.map((item) => checkItemLabel(item, t)).join(", "),
+      ],
+      [shortFieldLabel("photos", t), String(form.photos.length)],
     ];
   },
   pdfFileName: (form, today) =>

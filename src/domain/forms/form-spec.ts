@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import type { Rating } from "../sets/rating";
+import type { Translator } from "../text/i18n/translate";
 import type { Notice } from "../text/messages";
 import type { FormStatus } from "./form-status";
 import type { FormPdfContext, PdfSection } from "./pdf-sections";
@@ -86,8 +87,8 @@ export interface FormSpec<
     /** Shown on the driver's phone: names no rating. */
     readonly succeeded: Notice;
   };
-  /** The mail's summary of a completed form. */
-  mailSummary(form: F): SummaryRow[];
+  /** The mail's summary of a completed form, in the reader's language (English unless a `t` is given). */
+  mailSummary(form: F, t?: Translator["t"]): SummaryRow[];
   /** The emailed PDF's file name. */
   pdfFileName(form: F, today: string): string;
   /** What the form's PDF shows, as one section (a weekly pack puts several together). */

@@ -8,6 +8,7 @@ import {
   TimesheetInputSchema,
 } from "../hours/timesheet";
 import { timesheetSubmitProblem } from "../sets/dispatch";
+import { english } from "../text/i18n/english";
 import { messages } from "../text/messages";
 import { formatDisplayDate } from "../time/iso-date";
 import { shortFieldLabel } from "./field-labels";
@@ -57,15 +58,15 @@ export const TIMESHEET_SPEC = {
     formOf: (body) => body.timesheetData,
     succeeded: messages.timesheetOneStepSucceeded,
   },
-  mailSummary: (form) => [
-    [shortFieldLabel("driverSignedName"), driverNameOf(form)],
-    [shortFieldLabel("plantNumber"), form.plantNumber],
-    [shortFieldLabel("weekEnding"), form.weekEnding ? formatDisplayDate(form.weekEnding) : null],
-    [shortFieldLabel("company"), form.company],
-    [shortFieldLabel("clientCompany"), form.clientCompany],
-    [shortFieldLabel("siteLocation"), form.siteLocation],
-    [shortFieldLabel("orderNumber"), form.orderNumber],
-    [shortFieldLabel("totalHours"), form.totalHours === null ? null : String(form.totalHours)],
+  mailSummary: (form, t = english) => [
+    [shortFieldLabel("driverSignedName", t), driverNameOf(form)],
+    [shortFieldLabel("plantNumber", t), form.plantNumber],
+    [shortFieldLabel("weekEnding", t), form.weekEnding ? formatDisplayDate(form.weekEnding) : null],
+    [shortFieldLabel("company", t), form.company],
+    [shortFieldLabel("clientCompany", t), form.clientCompany],
+    [shortFieldLabel("siteLocation", t), form.siteLocation],
+    [shortFieldLabel("orderNumber", t), form.orderNumber],
+    [shortFieldLabel("totalHours", t), form.totalHours === null ? null : String(form.totalHours)],
   ],
   pdfFileName: (form, today) =>
     `timesheet-${fileSlug(form.plantNumber) || "plant"}-${form.weekEnding || today}.pdf`,
