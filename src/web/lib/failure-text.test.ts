@@ -4,7 +4,8 @@ import polishCatalog from "../../domain/text/catalogs/pl.json";
 import { type Catalog, createTranslator } from "../../domain/text/i18n/translate";
 import { messages } from "../../domain/text/messages";
 import { ApiError, NetworkError } from "./api-client";
-import { failureText, wordFailuresIn } from "./failure-text";
+import { wordFailuresIn } from "./failure-language";
+import { failureText } from "./failure-text";
 import { PhotoUploadError } from "./upload-photo";
 
 describe("failureText", () => {

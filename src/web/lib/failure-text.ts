@@ -2,6 +2,7 @@ import type { ErrorCode } from "../../domain/api/api-error";
 import type { MessageKey, Translator } from "../../domain/text/i18n/translate";
 import { messages } from "../../domain/text/messages";
 import { ApiError, NetworkError } from "./api-client";
+import { failureReader } from "./failure-language";
 import { PhotoUploadError } from "./upload-photo";
 
 /** Each code of the error contract in words, for a reader of another language than the server's English. */
@@ -21,15 +22,6 @@ const CODE_KEYS: Readonly<Record<ErrorCode, MessageKey>> = {
   internal: "failure.internal",
 };
 
-// The language failures are worded in: null while it is English, the server's own words. Set by the page's
-// language (lib/i18n.ts); the service worker, which has none, keeps the server's English.
-let reader: Translator | null = null;
-
-/** The page's language changed: failures are worded in it from now on. */
-export function wordFailuresIn(translator: Translator): void {
-  reader = translator.locale === "en-GB" ? null : translator;
-}
-
 function translated(error: unknown, t: Translator["t"]): string | null {
   if (error instanceof NetworkError) return t("failure.checkConnection");
   if (error instanceof ApiError) {
@@ -45,6 +37,7 @@ function translated(error: unknown, t: Translator["t"]): string | null {
  * ("Save Failed: ...").
  */
 export function failureText(error: unknown): string {
+  const reader = failureReader();
   if (reader) {
     const words = translated(error instanceof PhotoUploadError ? error.cause : error, reader.t);
     if (words !== null) return words;

@@ -11,7 +11,7 @@ import {
   type Translator,
   textDirection,
 } from "../../domain/text/i18n/translate";
-import { wordFailuresIn } from "./failure-text";
+import { wordFailuresIn } from "./failure-language";
 import { localStore } from "./local-store";
 
 const english = englishCatalog as Catalog;
