@@ -71,9 +71,9 @@ test("an account holder's check sheet is saved step by step, resumes where it wa
   await nextStep(page, "Photo Documentation");
 
   const dialog = await pickPhotos(page, [await jpegFile(page, "brakes.jpg", 400, 300, "#444444")]);
-  await dialog.getByRole("button", { name: "Upload 1 photo(s)" }).click();
+  await dialog.getByRole("button", { name: "Upload 1 photo" }).click();
   await expect(dialog).toBeHidden();
-  await expect(page.getByText("1 photo(s) attached")).toBeVisible();
+  await expect(page.getByText("1 photo attached")).toBeVisible();
   await nextStep(page, "Driver Signature");
 
   // The account holder's signature step: Save Draft, and the supervisor may sign later.
@@ -92,7 +92,7 @@ test("an account holder's check sheet is saved step by step, resumes where it wa
   // Signed by the operator: it opens one step before the signatures, as the spec has it.
   await page.goto(`/check-sheet?draftId=${id}`);
   await expect(stepHeading(page, "Photo Documentation")).toBeVisible();
-  await expect(page.getByText("1 photo(s) attached")).toBeVisible();
+  await expect(page.getByText("1 photo attached")).toBeVisible();
   await nextStep(page, "Driver Signature");
   await expect(operator.getByRole("img")).toHaveAttribute("src", /^data:image\/png;base64,/);
 
@@ -154,7 +154,7 @@ test("an account holder's check sheet is saved step by step, resumes where it wa
   await expect(checks.getByRole("listitem").filter({ hasText: "Tyres" })).toContainText("OK");
   await expect(checks.getByRole("listitem").filter({ hasText: "Lights" })).toContainText("N/A");
   await expect(checks).toContainText("Brakes pulling to the left");
-  await expect(checks.getByText("1 photo(s) attached")).toBeVisible();
+  await expect(checks.getByText("1 photo attached")).toBeVisible();
   const photo = checks.getByRole("img", { name: "Equipment, attachment 1" });
   await expect(photo).toHaveJSProperty("complete", true);
   expect(await photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(400);

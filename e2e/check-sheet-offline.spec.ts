@@ -99,9 +99,9 @@ async function attachTwoPhotosOffline(page: Page): Promise<void> {
     await jpegFile(page, "tracks.jpg", 480, 640, "#2f4f4f"),
   ];
   const dialog = await pickPhotos(page, photos);
-  await dialog.getByRole("button", { name: "Upload 2 photo(s)" }).click();
+  await dialog.getByRole("button", { name: "Upload 2 photos" }).click();
   await expect(dialog).toBeHidden();
-  await expect(page.getByText("2 photo(s) attached")).toBeVisible();
+  await expect(page.getByText("2 photos attached")).toBeVisible();
   const thumbnails = page.getByRole("list", { name: "Attached photos" }).getByRole("img");
   await expect(thumbnails).toHaveCount(2);
   for (const [index, width] of [640, 480].entries()) {

@@ -60,14 +60,14 @@ test("files that are not photos, too large, too many or picked twice are refused
   await expect(photoDialog(page).getByLabel("Take Photo")).toBeDisabled();
 
   // Uploaded ones count too: after uploading the five, the step takes no more.
-  await photoDialog(page).getByRole("button", { name: "Upload 5 photo(s)" }).click();
+  await photoDialog(page).getByRole("button", { name: "Upload 5 photos" }).click();
   // Five uploads one after another, each kept on the phone first and sent through the queue it shares with the
   // service worker (which may still be caching the app on this first visit): more than a screen check's wait.
   await expect(photoDialog(page)).toBeHidden({ timeout: 15_000 });
-  await expect(page.getByText("5 photo(s) attached")).toBeVisible();
+  await expect(page.getByText("5 photos attached")).toBeVisible();
   await expect(page.getByRole("button", { name: "Add Equipment Photos" })).toBeDisabled();
   await page.getByRole("button", { name: "Remove photo 5" }).click();
-  await expect(page.getByText("4 photo(s) attached")).toBeVisible();
+  await expect(page.getByText("4 photos attached")).toBeVisible();
   // A photo already uploaded is still a duplicate.
   await pickPhotos(page, [one]);
   await expect(refusals(page)).toHaveText(messages.photoDuplicate("cab.jpg"));
@@ -82,7 +82,7 @@ test.describe("with the service worker off", () => {
     await openPhotoStep(page);
     const photo = await jpegFile(page, "bucket.jpg", 300, 200, "#663300");
     const dialog = await pickPhotos(page, [photo]);
-    const upload = dialog.getByRole("button", { name: "Upload 1 photo(s)" });
+    const upload = dialog.getByRole("button", { name: "Upload 1 photo" });
 
     await page.route("**/api/objects/upload", (route) => route.fulfill({ status: 404, body: "" }));
     await upload.click();
@@ -110,7 +110,7 @@ test.describe("with the service worker off", () => {
     await context.setOffline(true);
     await upload.click();
     await expect(dialog).toBeHidden();
-    await expect(page.getByText("1 photo(s) attached")).toBeVisible();
+    await expect(page.getByText("1 photo attached")).toBeVisible();
     const thumbnail = page.getByRole("img", { name: "Equipment, attachment 1" });
     await expect(thumbnail).toHaveAttribute("src", /^blob:/);
     await expect(thumbnail).toHaveJSProperty("complete", true);
@@ -132,16 +132,16 @@ test("the server refuses bytes that are not a photo, whatever the file says", as
   await openPhotoStep(page);
   const fake = { name: "fake.jpg", mimeType: "image/jpeg", buffer: Buffer.from("<html>not a photo</html>") };
   const dialog = await pickPhotos(page, [fake]);
-  await dialog.getByRole("button", { name: "Upload 1 photo(s)" }).click();
+  await dialog.getByRole("button", { name: "Upload 1 photo" }).click();
   await expect(dialog.getByRole("alert")).toHaveText(/^Upload failed: Only photos/);
-  await expect(page.getByText("0 photo(s) attached")).toBeAttached();
+  await expect(page.getByText("0 photos attached")).toBeAttached();
 
   // Without signal it is kept and attached; when the signal returns the server refuses it, and the waiting
   // list says so with the server's reason.
   await context.setOffline(true);
-  await dialog.getByRole("button", { name: "Upload 1 photo(s)" }).click();
+  await dialog.getByRole("button", { name: "Upload 1 photo" }).click();
   await expect(dialog).toBeHidden();
-  await expect(page.getByText("1 photo(s) attached")).toBeVisible();
+  await expect(page.getByText("1 photo attached")).toBeVisible();
   await context.setOffline(false);
   const header = page.getByRole("banner");
   await header.getByRole("button", { name: messages.notSent(1) }).click();
@@ -164,7 +164,7 @@ test("a large photo is shrunk on the phone before upload, and a photo that canno
     if (r.method() === "PUT" && new URL(r.url()).pathname.startsWith("/api/uploads/")) puts += 1;
   });
   const dialog = await pickPhotos(page, [large]);
-  await dialog.getByRole("button", { name: "Upload 1 photo(s)" }).click();
+  await dialog.getByRole("button", { name: "Upload 1 photo" }).click();
   await expect(dialog).toBeHidden();
   const thumbnail = page.getByRole("img", { name: "Equipment, attachment 1" });
   await expect(thumbnail).toHaveJSProperty("complete", true);
@@ -178,5 +178,5 @@ test("a large photo is shrunk on the phone before upload, and a photo that canno
   await nextStep(page, "Photo Documentation");
   await expect(page.getByRole("img", { name: "Equipment, attachment 1: could not be shown" })).toBeVisible();
   await expect(page.getByText("Photo unavailable")).toBeVisible();
-  await expect(page.getByText("1 photo(s) attached")).toBeVisible();
+  await expect(page.getByText("1 photo attached")).toBeVisible();
 });

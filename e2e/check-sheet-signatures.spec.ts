@@ -92,7 +92,7 @@ test("the rating appears once every signature is in, and the checklist says what
   await expect(page.getByText("Date set: 02/11/2026")).toBeVisible();
 
   await expect(page.getByRole("region", { name: "Ready for Final Submission" })).toContainText(
-    "0 photo(s) attached",
+    "0 photos attached",
   );
   for (const label of ["Excellent", "Average", "Poor"]) {
     await expect(rating.getByRole("button", { name: label })).toBeVisible();

@@ -82,7 +82,7 @@ test("an anonymous driver checks the machine, adds two photos, signs, and the cl
   await nextStep(page, "Photo Documentation");
 
   // Step 4: two photos, picked, seen, then uploaded by hand.
-  await expect(page.getByText("0 photo(s) attached")).toBeVisible();
+  await expect(page.getByText("0 photos attached")).toBeVisible();
   const photos = [
     await jpegFile(page, "tyre.jpg", 640, 480, "#8b0000"),
     await jpegFile(page, "light.jpg", 480, 640, "#00008b"),
@@ -92,15 +92,15 @@ test("an anonymous driver checks the machine, adds two photos, signs, and the cl
   await expect(camera).toHaveAttribute("capture", "environment");
   await expect(camera).toHaveAttribute("accept", "image/*");
   await expect(dialog.getByRole("list", { name: "Photos to upload" }).getByRole("img")).toHaveCount(2);
-  await expect(page.getByText("0 photo(s) attached")).toBeAttached();
+  await expect(page.getByText("0 photos attached")).toBeAttached();
   const puts: string[] = [];
   page.on("request", (r) => {
     if (r.method() === "PUT" && new URL(r.url()).pathname.startsWith("/api/uploads/")) puts.push(r.url());
   });
-  await dialog.getByRole("button", { name: "Upload 2 photo(s)" }).click();
+  await dialog.getByRole("button", { name: "Upload 2 photos" }).click();
   await expect(dialog).toBeHidden();
   expect(puts).toHaveLength(2);
-  await expect(page.getByText("2 photo(s) attached")).toBeVisible();
+  await expect(page.getByText("2 photos attached")).toBeVisible();
   const thumbnails = page.getByRole("list", { name: "Attached photos" }).getByRole("img");
   await expect(thumbnails).toHaveCount(2);
   await expect(thumbnails.first()).toHaveJSProperty("complete", true);
@@ -128,7 +128,7 @@ test("an anonymous driver checks the machine, adds two photos, signs, and the cl
   await expect(ready).toContainText("Dave Digger");
   await expect(ready).toContainText("Chris Client");
   await expect(ready).toContainText("20/11/2026");
-  await expect(ready).toContainText("2 photo(s) attached");
+  await expect(ready).toContainText("2 photos attached");
 
   // Submitting without a rating says so.
   await page.getByRole("button", { name: "Submit Check Sheet" }).click();

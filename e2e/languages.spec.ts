@@ -1,24 +1,14 @@
 import { randomUUID } from "node:crypto";
-import { readFileSync } from "node:fs";
 import { expect, type Page } from "@playwright/test";
 import { STORAGE_KEYS } from "../src/domain/forms/constants";
+import { type Catalog, createTranslator } from "../src/domain/text/i18n/translate";
 import { enableDemoMode, test } from "./fixtures/app-test";
 import { logIn, submitLogin } from "./fixtures/drivers";
-import { plainCustomer, toastRegion } from "./support/form-wizard";
+import { jpegFile } from "./support/check-sheet-wizard";
+import { catalog, catalogFile, englishOnScreen, scrollsSideways } from "./support/english-on-screen";
+import { drawSignature, plainCustomer, toastRegion } from "./support/form-wizard";
 
-/** A language's catalog, read as the app's build reads it. */
-function catalog(locale: string): (key: string) => string {
-  const messages = JSON.parse(
-    readFileSync(new URL(`../src/domain/text/catalogs/${locale}.json`, import.meta.url), "utf8"),
-  ) as Record<string, string>;
-  return (key) => {
-    const message = messages[key];
-    if (message === undefined) throw new Error(`${locale} has no ${key}`);
-    return message;
-  };
-}
 const polish = catalog("pl");
-const english = catalog("en-GB");
 const romanian = catalog("ro");
 const header = (page: Page) => page.getByRole("banner");
 
@@ -91,48 +81,6 @@ for (const pseudo of ["en-XA", "ar-XB"] as const) {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
   });
-}
-
-/**
- * The English words of these messages that a reader would meet: the whole message where it is plain text, else
- * each run of words between its placeholders (plural and select messages by their branches' words). Messages the
- * Polish catalog writes the same (names, numbers) are left out: they are not English on a Polish screen.
- */
-function englishWords(keys: readonly string[]): string[] {
-  const words = new Set<string>();
-  for (const key of keys) {
-    const message = english(key);
-    if (message === polish(key)) continue;
-    const text = message.replaceAll("''", "'");
-    // What lies between placeholders, and each plural or select branch's words.
-    const parts = text
-      .replace(/\{\w+\}/g, "¦")
-      .replace(/\{\w+, (?:plural|select|number)[^{]*/g, "¦")
-      .replace(/\}\s*\w+\s*\{/g, "¦")
-      .split(/[¦{}#]/);
-    for (const part of parts) {
-      const trimmed = part.replace(/^[\s,:;.()'+-]+|[\s,:;.()'+-]+$/g, "");
-      if (/\p{L}{3}/u.test(trimmed)) words.add(trimmed);
-    }
-  }
-  return [...words];
-}
-
-/** The English words found in what the screen shows: its visible text, and the labels and hints of its controls. */
-async function englishOnScreen(page: Page, keys: readonly string[]): Promise<string[]> {
-  const shown = await page.evaluate(() => {
-    const attributes = [...document.querySelectorAll("[aria-label], [placeholder], [title]")].flatMap(
-      (element) => ["aria-label", "placeholder", "title"].map((name) => element.getAttribute(name) ?? ""),
-    );
-    return [document.body.innerText, ...attributes].join("\n");
-  });
-  return englishWords(keys).filter((words) =>
-    new RegExp(`(^|[^\\p{L}])${words.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}($|[^\\p{L}])`, "u").test(shown),
-  );
-}
-
-async function scrollsSideways(page: Page): Promise<number> {
-  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 }
 
 /** What every step of the timesheet wizard shows around the step itself. */
@@ -309,5 +257,137 @@ test.describe("a timesheet on a Polish phone", () => {
     await next("step.driverSignature");
     await expect(page.getByText(polish("submitProblem.ratingTitle"))).toBeVisible();
     await screen(SIGNATURE_STEP);
+  });
+});
+
+/** The catalog keys of the messages a check sheet's photo and signature steps and its sent screen use. */
+function keysOfTheseScreens(): string[] {
+  const prefixes = [
+    "photoStep.",
+    "photoUpload.",
+    "photo.",
+    "rating.",
+    "signer.",
+    "signature.",
+    "signaturePad.",
+    "signatureDate.",
+    "recipients.",
+    "sent.",
+    "checkSheet.",
+    "checkSignature.",
+    "signatureStep.",
+  ];
+  const keys = [
+    ...Object.keys(catalogFile("en-GB")).filter((key) => prefixes.some((prefix) => key.startsWith(prefix))),
+    "common.cancel",
+    "wizard.startNew",
+    "wizard.backToHome",
+  ];
+  return keys;
+}
+
+/** The English of `runs` that the page shows or says: its text, and its labels, placeholders and alt texts. */
+
+test.describe("a check sheet on a phone set to Polish", () => {
+  test.use({ locale: "pl-PL", viewport: { width: 360, height: 800 } });
+
+  test("the photo and signature steps and the sent screen show no English, at 360 px without scrolling sideways", async ({
+    page,
+    request,
+  }) => {
+    test.slow();
+    const pl = createTranslator("pl", catalogFile("pl") as Catalog).t;
+    const keys = keysOfTheseScreens();
+    const customer = await plainCustomer(request);
+
+    // From the home page's Check Sheet tab, through the customer, into the wizard, as a driver does.
+    await page.goto("/?tab=check-sheet");
+    await page.getByRole("link", { name: pl("home.startCheckSheet") }).click();
+    await page.getByRole("combobox", { name: pl("customer.label") }).click();
+    await page.getByRole("option", { name: customer.name }).click();
+    await page.getByRole("button", { name: pl("customer.continue") }).click();
+    await expect(page.getByText(pl("wizard.stepOf", { step: 1, total: 5 }))).toBeVisible();
+    for (const step of [2, 3, 4]) {
+      await page.getByRole("button", { name: pl("wizard.next") }).click();
+      await expect(page.getByText(pl("wizard.stepOf", { step, total: 5 }))).toBeVisible();
+    }
+
+    // The photo step: its guidelines, the upload dialog, and the count in Polish plurals.
+    await expect(page.getByRole("heading", { name: pl("photoStep.guidelinesTitle") })).toBeVisible();
+    await expect(page.getByText(pl("photoStep.attachedCount", { count: 0 }))).toBeVisible();
+    await page.getByRole("button", { name: pl("photoStep.addPhotos") }).click();
+    const dialog = page.getByRole("dialog", { name: pl("photoStep.addPhotos") });
+    await dialog
+      .getByLabel(pl("photoUpload.chooseFromGallery"))
+      .setInputFiles([
+        await jpegFile(page, "koparka.jpg", 320, 240, "#225522"),
+        await jpegFile(page, "opona.jpg", 240, 320, "#552222"),
+      ]);
+    await expect(
+      dialog.getByRole("button", { name: pl("photoUpload.uploadCount", { count: 2 }) }),
+    ).toBeVisible();
+    expect(await englishOnScreen(page, keys)).toEqual([]);
+    expect(await scrollsSideways(page)).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: test.info().outputPath("photo-dialog-pl-360.png") });
+    await dialog.getByRole("button", { name: pl("photoUpload.uploadCount", { count: 2 }) }).click();
+    await expect(dialog).toBeHidden({ timeout: 15_000 });
+    await expect(page.getByText("Dołączono 2 zdjęcia")).toBeVisible();
+    expect(await englishOnScreen(page, keys)).toEqual([]);
+    expect(await scrollsSideways(page)).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: test.info().outputPath("photo-step-pl-360.png"), fullPage: true });
+
+    // The signature step: both signers, the date, the rating and the address.
+    await page.getByRole("button", { name: pl("wizard.next") }).click();
+    await expect(page.getByText(pl("wizard.stepOf", { step: 5, total: 5 }))).toBeVisible();
+    const awaiting = page.getByRole("region", { name: pl("checkSheet.awaitingTitle") });
+    await expect(awaiting).toBeVisible();
+    expect(await englishOnScreen(page, keys)).toEqual([]);
+    expect(await scrollsSideways(page)).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: test.info().outputPath("signature-step-pl-360.png"), fullPage: true });
+
+    for (const [block, name] of [
+      [pl("checkSignature.operatorTitle"), "Łukasz Wróbel"],
+      [pl("checkSignature.clientTitle"), "Zofia Kowalska"],
+    ] as const) {
+      const region = page.getByRole("region", { name: block, exact: true });
+      await region.getByLabel(pl("signer.printName")).fill(name);
+      await region.getByRole("button", { name: new RegExp(`^${pl("signer.sign")}`) }).click();
+      const pad = page.getByRole("dialog");
+      await expect(pad).toContainText(pl("signaturePad.instructionsNamed", { name }));
+      expect(await englishOnScreen(page, keys)).toEqual([]);
+      await drawSignature(page, pad);
+      await pad.getByRole("button", { name: pl("signaturePad.save") }).click();
+      await expect(pad).toBeHidden();
+      await expect(region.getByRole("img", { name: new RegExp(name) })).toBeVisible();
+    }
+    await page.getByLabel(pl("checkSignature.date")).fill("2026-11-20");
+    await expect(page.getByText(pl("signatureDate.set", { date: "20.11.2026" }))).toBeVisible();
+    const ready = page.getByRole("region", { name: pl("checkSheet.readyTitle") });
+    await expect(ready).toContainText("Dołączono 2 zdjęcia");
+    const rating = page.getByRole("region", { name: pl("rating.title") });
+    await rating.getByRole("button", { name: pl("rating.okay") }).click();
+    await expect(rating.getByText(pl("rating.hidden"))).toBeVisible();
+    const panel = page.getByRole("region", { name: pl("signatureStep.emailSubmission") });
+    const address = `biuro.${Date.now()}@pennine-groundworks.co.uk`;
+    await panel.getByRole("textbox", { name: pl("recipients.defaultLabel") }).fill(address);
+    await expect(panel.getByText(pl("recipients.hint"))).toBeVisible();
+    expect(await englishOnScreen(page, keys)).toEqual([]);
+    expect(await scrollsSideways(page)).toBeLessThanOrEqual(0);
+    await page.screenshot({
+      path: test.info().outputPath("signature-step-signed-pl-360.png"),
+      fullPage: true,
+    });
+
+    // Sent: what went and to whom, in Polish.
+    await panel.getByRole("button").last().click();
+    const sent = page.getByRole("status").filter({ hasText: pl("sent.title", { form: "check-sheet" }) });
+    await expect(sent).toBeVisible();
+    await expect(sent.getByRole("listitem")).toHaveText([address]);
+    await expect(sent.getByText(pl("sent.summaryHeading"))).toBeVisible();
+    await expect(sent.getByText(pl("form.noDefects"))).toBeVisible();
+    await expect(sent.getByRole("button", { name: pl("wizard.backToHome") })).toBeVisible();
+    expect(await englishOnScreen(page, keys)).toEqual([]);
+    expect(await scrollsSideways(page)).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: test.info().outputPath("sent-pl-360.png"), fullPage: true });
   });
 });

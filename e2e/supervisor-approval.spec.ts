@@ -77,7 +77,7 @@ test("the client and foreman approve a set on the dashboard and it is emailed an
   await expect(first.getByRole("listitem").filter({ hasText: "Steering/Handbrake" })).toContainText("Pass");
   await expect(first.getByRole("listitem").filter({ hasText: "Rams" })).toContainText("N/A");
   await expect(first.getByText("Nearside rear tyre worn")).toBeVisible();
-  await expect(first.getByText("0 photo(s) attached")).toBeVisible();
+  await expect(first.getByText("0 photos attached")).toBeVisible();
   const second = page.getByRole("region", { name: "Check Sheet Summary - 18/11/2026" });
   await expect(second.getByText("No defects noted")).toHaveCount(0);
   await screenshotBoth(page, "approval-forms");

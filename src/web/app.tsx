@@ -53,7 +53,7 @@ function DeferredToaster() {
 /** App-wide chrome; everything screen-specific lives behind the routes, each with its data (lazy-with-queries.tsx). */
 export function App() {
   return (
-    <ErrorBoundary name="app" fallback={(error) => <ErrorScreen title="App Error" error={error} />}>
+    <ErrorBoundary name="app" fallback={(error) => <ErrorScreen layer="app" error={error} />}>
       <AppRoutes />
       <DeferredAuthDialogs />
       <ConsentBanner />

@@ -163,7 +163,7 @@ export function AppRoutes() {
     <ErrorBoundary
       key={location}
       name="router"
-      fallback={(error) => <ErrorScreen title="Router Error" error={error} />}
+      fallback={(error) => <ErrorScreen layer="router" error={error} />}
     >
       <Suspense fallback={<LoadingScreen />}>
         <Switch>

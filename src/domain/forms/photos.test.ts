@@ -82,8 +82,9 @@ describe("photoFileProblem", () => {
 
 describe("photoCountLabel and photoUrlsOf", () => {
   it("says how many photos are attached", () => {
-    expect(photoCountLabel(0)).toBe("0 photo(s) attached");
-    expect(photoCountLabel(3)).toBe("3 photo(s) attached");
+    expect(photoCountLabel(0)).toBe("0 photos attached");
+    expect(photoCountLabel(1)).toBe("1 photo attached");
+    expect(photoCountLabel(3)).toBe("3 photos attached");
   });
 
   it("reads photos and photoURLs, each URL once", () => {

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { messages } from "../text/messages";
+import { english } from "../text/i18n/english";
+import type { Translator } from "../text/i18n/translate";
 import { MAX_PHOTO_BYTES, MAX_PHOTOS, MAX_URL_LENGTH } from "./constants";
 
 /** An absolute http(s) URL or a path on this server; never a data, script or protocol-relative URL. */
@@ -38,18 +39,22 @@ export interface PhotoFile {
  * each up to 10 MB, images only). A file with the same name and size as one already attached
  * is taken to be the same photo picked twice.
  */
-export function photoFileProblem(file: PhotoFile, attached: readonly PhotoFile[]): string | null {
-  if (attached.length >= MAX_PHOTOS) return messages.photoLimitReached;
-  if (!file.type.startsWith("image/")) return messages.photoNotImage(file.name);
-  if (file.size > MAX_PHOTO_BYTES) return messages.photoTooLarge(file.name);
+export function photoFileProblem(
+  file: PhotoFile,
+  attached: readonly PhotoFile[],
+  t: Translator["t"] = english,
+): string | null {
+  if (attached.length >= MAX_PHOTOS) return t("photo.limitReached", { max: MAX_PHOTOS });
+  if (!file.type.startsWith("image/")) return t("photo.notImage", { name: file.name });
+  if (file.size > MAX_PHOTO_BYTES) return t("photo.tooLarge", { name: file.name });
   if (attached.some((a) => a.name === file.name && a.size === file.size))
-    return messages.photoDuplicate(file.name);
+    return t("photo.duplicate", { name: file.name });
   return null;
 }
 
-/** "{n} photo(s) attached", as the photo step says it. */
-export function photoCountLabel(count: number): string {
-  return `${count} photo(s) attached`;
+/** "1 photo attached", "3 photos attached", as the photo step says it, in the reader's language. */
+export function photoCountLabel(count: number, t: Translator["t"] = english): string {
+  return t("photoStep.attachedCount", { count });
 }
 
 /** A record's photos. Older records carry them as `photoURLs`; both are read, each URL once. */

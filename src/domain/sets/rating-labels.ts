@@ -1,3 +1,6 @@
+import { english } from "../text/i18n/english";
+import type { MessageKey, Translator } from "../text/i18n/translate";
+
 // Kept apart from rating.ts and free of zod: the toast messages use these, and they load with the first screen.
 
 /** The supervisor's rating of the driver: three values (spec sections 3 and 9). */
@@ -29,8 +32,16 @@ export function isRating(value: unknown): value is Rating {
   return typeof value === "string" && (RATINGS as readonly string[]).includes(value);
 }
 
-export function ratingLabel(rating: Rating): string {
-  return RATING_LABELS[rating];
+/** The rating buttons' words in the catalogs. */
+const RATING_LABEL_KEYS: Readonly<Record<Rating, MessageKey>> = {
+  happy: "rating.happy",
+  okay: "rating.okay",
+  unhappy: "rating.unhappy",
+};
+
+/** A rating button's word, in the reader's language (English, as RATING_LABELS, unless a `t` is given). */
+export function ratingLabel(rating: Rating, t: Translator["t"] = english): string {
+  return t(RATING_LABEL_KEYS[rating]);
 }
 
 export function ratingToastLabel(rating: Rating): string {

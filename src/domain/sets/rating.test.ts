@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { SAMPLE_SIGNATURE } from "../../test-support/sample-signature";
 import {
   isRating,
+  RATING_LABELS,
   RATINGS,
   ratingFace,
   ratingLabel,
@@ -16,7 +17,8 @@ describe("ratings", () => {
   });
 
   it("labels the buttons Excellent, Average, Poor", () => {
-    expect(RATINGS.map(ratingLabel)).toEqual(["Excellent", "Average", "Poor"]);
+    expect(RATINGS.map((rating) => ratingLabel(rating))).toEqual(["Excellent", "Average", "Poor"]);
+    expect(RATINGS.map((rating) => RATING_LABELS[rating])).toEqual(["Excellent", "Average", "Poor"]);
   });
 
   it("labels confirmations Excellent, OK, Needs Work", () => {

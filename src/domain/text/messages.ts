@@ -72,7 +72,7 @@ export const messages = {
     `${status}: ${body !== "" ? body : statusText}`,
 
   /** The spec's wording for a call that got no reply, as its network variants end. */
-  checkConnection: "Please check your internet connection and try again.",
+  checkConnection: english("failure.checkConnection"),
 
   // Accounts (spec sections 5 and 8)
   loginFieldsRequired: english("auth.loginFieldsRequired"),
@@ -157,7 +157,7 @@ export const messages = {
   /** The combined-approval screen's alert of the same rule. */
   approvalEmailAddressRequired: "Please enter at least one email address.",
   invalidEmailAddresses: (addresses: readonly string[]): string =>
-    `Please check ${addresses.length === 1 ? "this email address" : "these email addresses"}: ${addresses.join(", ")}`,
+    english("recipients.checkAddresses", { count: addresses.length, addresses: addresses.join(", ") }),
   /** The spec alerts on a missing rating at dispatch without wording it. */
   approvalRatingRequired: "Please select a driver performance rating before dispatching emails.",
   invalidEmailNotice: (addresses: readonly string[]): Notice =>
@@ -238,19 +238,21 @@ export const messages = {
     description: "Safety check sheet submitted, rating submitted confidentially. Email sent to client!",
   } satisfies Notice,
   /** The screen after a submission: what was sent and to whom, instead of a blank form. */
-  sentTitle: (noun: string) => `${noun.charAt(0).toUpperCase()}${noun.slice(1)} sent`,
-  sentToHeading: "Emailed to",
-  sentToSupervisor: "Sent for approval. It is in your history.",
+  sentTitle: (noun: string) =>
+    english("sent.title", { form: noun === "timesheet" ? "timesheet" : "check-sheet" }),
+  sentToHeading: english("sent.toHeading"),
+  sentToSupervisor: english("sent.toSupervisor"),
   /** A company member's form: it went to the company's office for review, whoever else it was mailed to. */
-  sentToOffice: (company: string) => `Submitted to ${company} for review. It is in your history.`,
+  sentToOffice: (company: string) => english("sent.toOffice", { company }),
   submittedToOffice: (noun: string, company: string): Notice =>
     notice("wizard.submittedToOfficeTitle", "wizard.submittedToOfficeDescription", {
       form: noun === "timesheet" ? "timesheet" : "check-sheet",
       company,
     }),
-  sentSummaryHeading: "What was sent",
-  sentAnother: (noun: string) => `Start a new ${noun}`,
-  sentBackHome: "Back to Home",
+  sentSummaryHeading: english("sent.summaryHeading"),
+  sentAnother: (noun: string) =>
+    english("wizard.startNew", { form: noun === "timesheet" ? "timesheet" : "check-sheet" }),
+  sentBackHome: english("wizard.backToHome"),
   /** Said after a completed form's success notice: everyone its mail went to. */
   mailedTo: (addresses: readonly string[]) => english("wizard.mailedTo", { addresses: addresses.join(", ") }),
   checkSheetSubmitted: {
@@ -338,10 +340,10 @@ export const messages = {
   uploadNon2xx: "Non 2xx",
   uploadUnknownError: "Unknown error",
   uploadEndpointMissing: "Upload endpoint not found. Please try again later.",
-  photoTooLarge: (fileName: string): string => `${fileName} is larger than 10 MB.`,
-  photoNotImage: (fileName: string): string => `${fileName} is not an image.`,
-  photoLimitReached: `You can attach up to ${MAX_PHOTOS} photos.`,
-  photoDuplicate: (fileName: string): string => `${fileName} has already been added.`,
+  photoTooLarge: (fileName: string): string => english("photo.tooLarge", { name: fileName }),
+  photoNotImage: (fileName: string): string => english("photo.notImage", { name: fileName }),
+  photoLimitReached: english("photo.limitReached", { max: MAX_PHOTOS }),
+  photoDuplicate: (fileName: string): string => english("photo.duplicate", { name: fileName }),
   /** Not in the spec: a check sheet lists a photo the server will not use (position counts from 1). */
   photoRefused: (position: number, problem: string): string =>
     `Photo ${position} ${problem}. Please remove it and add it again.`,
@@ -350,7 +352,7 @@ export const messages = {
   /** Not in the spec: a photo waiting to be uploaded is no longer kept on the phone. */
   photoNotOnPhone: "This photo is no longer kept on this phone. Please add it again.",
   /** Not in the spec: a photo taken without signal, shown from the phone until it is uploaded. */
-  photoWaitingToUpload: "On this phone, uploads with signal",
+  photoWaitingToUpload: english("photoStep.waitingToUpload"),
   uploadNoInternet: "No internet connection. Please check your connection and try again.",
   uploadFailed: (errorMessage?: string | null): string => {
     const message = given(errorMessage);
@@ -421,10 +423,9 @@ export const messages = {
     `Too many forms have been emailed without an account for now. To send this one, create an account or try again in ${waitText(waitMs)}.`,
   accountMailLimited: (waitMs: number): string =>
     `Too many forms have been emailed from this account for now. Please try again in ${waitText(waitMs)}.`,
-  recipientAlreadyListed: (address: string): string => `${address} is already on the list.`,
-  recipientListFull: (max: number): string => `A form can be emailed to at most ${max} addresses.`,
-  anonymousEmailRowsFull: (max: number): string =>
-    `Without an account a form can be emailed to at most ${max} addresses. Log in to send to more.`,
+  recipientAlreadyListed: (address: string): string => english("recipients.alreadyListed", { address }),
+  recipientListFull: (max: number): string => english("recipients.listFull", { max }),
+  anonymousEmailRowsFull: (max: number): string => english("recipients.anonymousFull", { max }),
   tooManyAnonymousRecipients: (max: number): string =>
     `Without an account a form can be emailed to at most ${max} addresses. Remove some, or create an account to send to more.`,
   customerNotFound: "Customer not found",

@@ -1,7 +1,8 @@
 import { EyeOff } from "lucide-react";
 import { RATING_HIDE_DELAY_MS } from "../../domain/forms/constants";
-import { RATING_FACES, RATING_LABELS, RATINGS, type Rating } from "../../domain/sets/rating";
+import { RATING_FACES, RATINGS, type Rating, ratingLabel } from "../../domain/sets/rating";
 import { cn } from "../lib/cn";
+import { useT } from "../lib/i18n";
 import { useDelayedFlag } from "../lib/use-delayed-flag";
 import { Card } from "./ui/card";
 
@@ -17,12 +18,9 @@ interface RatingPickerProps {
  * The client's rating of the driver: three large face buttons. The driver usually holds the phone, so half a
  * second after a choice the buttons and the choice are hidden (spec section 4).
  */
-export function RatingPicker({
-  value,
-  onChange,
-  title = "Rate Driver Performance",
-  prompt = "For the client or supervisor: how did the driver do this week?",
-}: RatingPickerProps) {
+export function RatingPicker({ value, onChange, title: givenTitle, prompt }: RatingPickerProps) {
+  const t = useT();
+  const title = givenTitle ?? t("rating.title");
   const hidden = useDelayedFlag(value !== null, RATING_HIDE_DELAY_MS);
   return (
     <Card role="region" aria-label={title} className="space-y-3">
@@ -31,13 +29,13 @@ export function RatingPicker({
         <div role="status" className="flex items-start gap-3 rounded-lg bg-slate-100 p-4 dark:bg-slate-800">
           <EyeOff aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
           <div>
-            <p className="font-semibold">Rating buttons hidden for privacy</p>
-            <p className="text-sm text-slate-700 dark:text-slate-300">Rating submitted confidentially</p>
+            <p className="font-semibold">{t("rating.hidden")}</p>
+            <p className="text-sm text-slate-700 dark:text-slate-300">{t("rating.confidential")}</p>
           </div>
         </div>
       ) : (
         <>
-          <p className="text-sm text-slate-700 dark:text-slate-300">{prompt}</p>
+          <p className="text-sm text-slate-700 dark:text-slate-300">{prompt ?? t("rating.weekPrompt")}</p>
           <div className="grid grid-cols-3 gap-2">
             {RATINGS.map((rating) => (
               <button
@@ -54,7 +52,7 @@ export function RatingPicker({
                 <span aria-hidden="true" className="text-4xl leading-none">
                   {RATING_FACES[rating]}
                 </span>
-                {RATING_LABELS[rating]}
+                {ratingLabel(rating, t)}
               </button>
             ))}
           </div>

@@ -7,7 +7,7 @@ import {
   isValidClientEmail,
   parseEmailList,
 } from "../../domain/text/client-email";
-import { messages } from "../../domain/text/messages";
+import { useT } from "../lib/i18n";
 import { Button } from "./ui/button";
 import { Input } from "./ui/input";
 import { Label } from "./ui/label";
@@ -30,12 +30,10 @@ const partsOf = (text: string) => parseEmailList(text.replace(/[;\s]+/g, ","));
  * add the next (Enter, a comma or Add). An address that cannot reach anyone, or one already listed, is refused
  * and says why. What is typed counts straight away, so a send button never waits for Add.
  */
-export function RecipientInput({
-  emails,
-  onChange,
-  label = "Client email",
-  maxRows = MAX_EMAILS,
-}: RecipientInputProps) {
+export function RecipientInput({ emails, onChange, label, maxRows = MAX_EMAILS }: RecipientInputProps) {
+  const t = useT();
+  const checkAddresses = (addresses: readonly string[]) =>
+    t("recipients.checkAddresses", { count: addresses.length, addresses: addresses.join(", ") });
   const id = useId();
   const [typing, setTyping] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
@@ -61,9 +59,9 @@ export function RecipientInput({
       else if (list.length >= maxRows) overflow.push(part);
       else list.push(part);
     }
-    if (invalid.length > 0) setProblem(messages.invalidEmailAddresses(invalid));
-    else if (listed[0] !== undefined) setProblem(messages.recipientAlreadyListed(listed[0]));
-    else if (overflow.length > 0) setProblem(messages.recipientListFull(maxRows));
+    if (invalid.length > 0) setProblem(checkAddresses(invalid));
+    else if (listed[0] !== undefined) setProblem(t("recipients.alreadyListed", { address: listed[0] }));
+    else if (overflow.length > 0) setProblem(t("recipients.listFull", { max: maxRows }));
     else setProblem(null);
     // An address already listed is dropped; one refused stays in the field to be put right.
     update(list, [...invalid, ...overflow].join(", "));
@@ -77,14 +75,13 @@ export function RecipientInput({
   };
 
   // A refusal is announced; an address typed wrongly is marked as it stands, as every email field does.
-  const shown =
-    problem ?? (isInvalidEmailEntry(typed) ? messages.invalidEmailAddresses([typed.trim()]) : null);
+  const shown = problem ?? (isInvalidEmailEntry(typed) ? checkAddresses([typed.trim()]) : null);
   const describedBy = [`${id}-hint`, shown ? `${id}-problem` : null].filter(Boolean).join(" ");
   return (
     <div className="space-y-2">
-      {full ? null : <Label htmlFor={id}>{label}</Label>}
+      {full ? null : <Label htmlFor={id}>{label ?? t("recipients.defaultLabel")}</Label>}
       {added.length > 0 ? (
-        <ul aria-label="Recipients" className="flex flex-wrap gap-2">
+        <ul aria-label={t("recipients.list")} className="flex flex-wrap gap-2">
           {added.map((email, index) => {
             const invalid = !isValidClientEmail(email);
             return (
@@ -97,12 +94,12 @@ export function RecipientInput({
                 }
               >
                 <span className="min-w-0 break-all font-medium">{email}</span>
-                {invalid ? <span className="sr-only">(not a valid address)</span> : null}
+                {invalid ? <span className="sr-only">{t("recipients.notValid")}</span> : null}
                 <Button
                   variant="ghost"
                   size="icon"
                   className="rounded-full"
-                  aria-label={`Remove ${email}`}
+                  aria-label={t("recipients.remove", { email })}
                   onClick={() => {
                     setProblem(null);
                     update(
@@ -121,8 +118,8 @@ export function RecipientInput({
       {full ? (
         <p className="text-sm text-slate-700 dark:text-slate-300">
           {maxRows < MAX_EMAILS
-            ? messages.anonymousEmailRowsFull(maxRows)
-            : messages.recipientListFull(maxRows)}
+            ? t("recipients.anonymousFull", { max: maxRows })
+            : t("recipients.listFull", { max: maxRows })}
         </p>
       ) : (
         <div>
@@ -134,7 +131,7 @@ export function RecipientInput({
               autoComplete="email"
               autoCapitalize="none"
               spellCheck={false}
-              placeholder="name@company.co.uk"
+              placeholder={t("recipients.placeholder")}
               value={typed}
               maxLength={MAX_EMAIL_LENGTH * 4}
               onChange={(event) => {
@@ -155,11 +152,11 @@ export function RecipientInput({
               onClick={() => add(typed)}
             >
               <Plus aria-hidden="true" className="size-5" />
-              Add
+              {t("recipients.add")}
             </Button>
           </div>
           <p id={`${id}-hint`} className="mt-1.5 text-sm text-slate-700 dark:text-slate-300">
-            Press Enter or Add after each address.
+            {t("recipients.hint")}
           </p>
           {shown ? (
             <p

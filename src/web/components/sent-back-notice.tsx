@@ -1,6 +1,6 @@
 import { MessageSquareWarning } from "lucide-react";
-import { sentBackHeading } from "../../domain/forms/sent-back";
 import { cn } from "../lib/cn";
+import { useT } from "../lib/i18n";
 
 /**
  * Why the company's office sent a form back to its driver, in the office's own words (shown as text, never as
@@ -9,7 +9,7 @@ import { cn } from "../lib/cn";
 export function SentBackNotice({
   reasons,
   className,
-  heading = sentBackHeading,
+  heading: givenHeading,
   hint,
 }: {
   reasons: readonly string[];
@@ -19,7 +19,9 @@ export function SentBackNotice({
   /** What to do next, under the reason. */
   hint?: string;
 }) {
+  const t = useT();
   if (reasons.length === 0) return null;
+  const heading = givenHeading ?? t("sentBack.heading");
   return (
     <div
       role="note"

@@ -1,12 +1,12 @@
 import { CheckCircle2 } from "lucide-react";
-import type { SummaryRow } from "../../domain/forms/form-spec";
-import { messages } from "../../domain/text/messages";
+import type { FormKind, SummaryRow } from "../../domain/forms/form-spec";
+import { useT } from "../lib/i18n";
 import { Button } from "./ui/button";
 import { Card } from "./ui/card";
 
 interface SentSummaryProps {
-  /** What was submitted, as the driver calls it: "timesheet" or "check sheet". */
-  noun: string;
+  /** What was submitted: its messages name it ("timesheet" or "check sheet"). */
+  form: FormKind;
   /** The form's summary, as its mail gives it. */
   summary: readonly SummaryRow[];
   /** Everyone it was emailed to; none when it went for approval. */
@@ -19,25 +19,26 @@ interface SentSummaryProps {
 
 /** After a submission that was sent: what went and to whom, so the driver can see it was right. */
 export function SentSummary({
-  noun,
+  form,
   summary,
   recipients,
   company,
   onStartAnother,
   onHome,
 }: SentSummaryProps) {
+  const t = useT();
   const rows = summary.filter(([, value]) => value !== null && value.trim() !== "");
   return (
     <Card role="status" aria-labelledby="sent-title" className="space-y-4">
       <h2 id="sent-title" className="flex items-center gap-3 text-xl font-bold">
         <CheckCircle2 aria-hidden="true" className="size-7 shrink-0 text-emerald-700 dark:text-emerald-400" />
-        {messages.sentTitle(noun)}
+        {t("sent.title", { form })}
       </h2>
-      {company ? <p className="font-medium">{messages.sentToOffice(company)}</p> : null}
+      {company ? <p className="font-medium">{t("sent.toOffice", { company })}</p> : null}
       {recipients.length > 0 ? (
         <section aria-labelledby="sent-to">
           <h3 id="sent-to" className="font-semibold">
-            {messages.sentToHeading}
+            {t("sent.toHeading")}
           </h3>
           <ul className="mt-1 space-y-1">
             {recipients.map((address) => (
@@ -48,11 +49,11 @@ export function SentSummary({
           </ul>
         </section>
       ) : company ? null : (
-        <p>{messages.sentToSupervisor}</p>
+        <p>{t("sent.toSupervisor")}</p>
       )}
       <section aria-labelledby="sent-summary">
         <h3 id="sent-summary" className="font-semibold">
-          {messages.sentSummaryHeading}
+          {t("sent.summaryHeading")}
         </h3>
         <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
           {rows.map(([label, value]) => (
@@ -65,10 +66,10 @@ export function SentSummary({
       </section>
       <div className="grid gap-3 sm:grid-cols-2">
         <Button className="min-h-12 w-full" onClick={onStartAnother}>
-          {messages.sentAnother(noun)}
+          {t("wizard.startNew", { form })}
         </Button>
         <Button variant="outline" className="min-h-12 w-full" onClick={onHome}>
-          {messages.sentBackHome}
+          {t("wizard.backToHome")}
         </Button>
       </div>
     </Card>

@@ -1,6 +1,8 @@
 import { CalendarCheck } from "lucide-react";
 import { useId } from "react";
-import { formatDisplayDate, isIsoDate } from "../../domain/time/iso-date";
+import { isIsoDate } from "../../domain/time/iso-date";
+import { useTranslator } from "../lib/i18n";
+import { formatShortDateIn } from "../lib/locale-format";
 import { Input } from "./ui/input";
 import { Label } from "./ui/label";
 
@@ -10,8 +12,9 @@ interface SignatureDateFieldProps {
   onChange: (isoDate: string) => void;
 }
 
-/** The date the form was signed; once set it reads 'Date set' with the date the British way. */
+/** The date the form was signed; once set it reads 'Date set' with the date as the reader writes it. */
 export function SignatureDateField({ label, value, onChange }: SignatureDateFieldProps) {
+  const { t, locale } = useTranslator();
   const id = useId();
   const statusId = useId();
   const set = isIsoDate(value);
@@ -33,7 +36,7 @@ export function SignatureDateField({ label, value, onChange }: SignatureDateFiel
         {set ? (
           <>
             <CalendarCheck aria-hidden="true" className="size-4 shrink-0" />
-            Date set: {formatDisplayDate(value)}
+            {t("signatureDate.set", { date: formatShortDateIn(locale, value) })}
           </>
         ) : null}
       </p>

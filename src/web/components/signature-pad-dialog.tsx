@@ -2,6 +2,7 @@ import { Eraser } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import SignaturePad from "signature_pad";
 import { SIGNATURE_COLOR, SIGNATURE_LINE_WIDTH } from "../../domain/forms/constants";
+import { useT } from "../lib/i18n";
 import { signatureDataUrl } from "../lib/signature-png";
 import { Button } from "./ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "./ui/dialog";
@@ -42,6 +43,7 @@ interface Drawing {
 
 /** Reports the pad on every finished stroke (and once at the start), with when that stroke ended. */
 function SignatureCanvas({ onChange }: { onChange: (drawing: Drawing, strokeEndedAt?: string) => void }) {
+  const t = useT();
   const canvasRef = useRef<HTMLCanvasElement>(null);
 
   useEffect(() => {
@@ -69,7 +71,7 @@ function SignatureCanvas({ onChange }: { onChange: (drawing: Drawing, strokeEnde
   return (
     <canvas
       ref={canvasRef}
-      aria-label="Signature area: sign with your finger or mouse"
+      aria-label={t("signaturePad.canvasLabel")}
       // White in both themes: the ink is black, as on the signed paper form.
       className="block h-56 w-full touch-none rounded-lg border-2 border-dashed border-slate-400 bg-white"
     />
@@ -84,6 +86,7 @@ export function SignaturePadDialog({
   signerName,
   onSave,
 }: SignaturePadDialogProps) {
+  const t = useT();
   const [drawing, setDrawing] = useState<Drawing | null>(null);
   const [empty, setEmpty] = useState(true);
   const [lastStrokeEndedAt, setLastStrokeEndedAt] = useState("");
@@ -118,21 +121,22 @@ export function SignaturePadDialog({
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>
           <DialogDescription>
-            {signerName.trim() !== "" ? `Signing as ${signerName.trim()}. ` : null}
-            Sign in the box below with your finger or a mouse.
+            {signerName.trim() !== ""
+              ? t("signaturePad.instructionsNamed", { name: signerName.trim() })
+              : t("signaturePad.instructions")}
           </DialogDescription>
         </DialogHeader>
         <SignatureCanvas onChange={trackPad} />
         <div className="grid grid-cols-2 gap-2">
           <Button className="col-span-2" onClick={save} disabled={empty || saving}>
-            Save Signature
+            {t("signaturePad.save")}
           </Button>
           <Button variant="outline" onClick={clear} disabled={empty}>
             <Eraser aria-hidden="true" className="size-5" />
-            Clear
+            {t("signature.clear")}
           </Button>
           <Button variant="outline" onClick={() => onOpenChange(false)}>
-            Cancel
+            {t("common.cancel")}
           </Button>
         </div>
       </DialogContent>

@@ -1,5 +1,6 @@
 import { PenLine, RotateCcw, Trash2 } from "lucide-react";
 import { useId, useState } from "react";
+import { useT } from "../lib/i18n";
 import { SignaturePadDialog } from "./signature-pad-dialog";
 import { Button } from "./ui/button";
 import { Card } from "./ui/card";
@@ -31,15 +32,17 @@ interface SignerBlockProps {
 export function SignerBlock({
   title,
   dialogTitle = title,
-  nameLabel = "Print Name",
-  namePlaceholder = "Type your full name here",
+  nameLabel,
+  namePlaceholder,
   name,
   onNameChange,
   signature,
   onSignatureChange,
   prompt,
-  clearLabel = "Clear",
+  clearLabel,
 }: SignerBlockProps) {
+  const t = useT();
+  const clearWord = clearLabel ?? t("signature.clear");
   const ids = { heading: useId(), name: useId(), needsName: useId() };
   const [padOpen, setPadOpen] = useState(false);
   const hasName = name.trim() !== "";
@@ -56,12 +59,12 @@ export function SignerBlock({
         {title}
       </h3>
       <div>
-        <Label htmlFor={ids.name}>{nameLabel}</Label>
+        <Label htmlFor={ids.name}>{nameLabel ?? t("signer.printName")}</Label>
         <Input
           id={ids.name}
           value={name}
           onChange={(event) => onNameChange(event.currentTarget.value)}
-          placeholder={namePlaceholder}
+          placeholder={namePlaceholder ?? t("signer.namePlaceholder")}
           autoComplete="name"
           autoCapitalize="words"
           maxLength={200}
@@ -73,18 +76,22 @@ export function SignerBlock({
           <div className="rounded-lg border border-slate-300 bg-white p-2 dark:border-slate-600">
             <img
               src={signature}
-              alt={`${title} of ${name.trim() || "the signer"}`}
+              alt={
+                name.trim()
+                  ? t("signer.signatureAlt", { title, name: name.trim() })
+                  : t("signer.signatureAltUnnamed", { title })
+              }
               className="h-28 w-full object-contain"
             />
           </div>
           <div className="grid grid-cols-[1fr_auto] gap-3">
             <Button variant="outline" disabled={!hasName} onClick={() => setPadOpen(true)}>
               <RotateCcw aria-hidden="true" className="size-5" />
-              Change Signature
+              {t("signer.changeSignature")}
             </Button>
             <Button variant="outline" onClick={clear}>
               <Trash2 aria-hidden="true" className="size-5" />
-              {clearLabel}
+              {clearWord}
             </Button>
           </div>
         </div>
@@ -99,18 +106,18 @@ export function SignerBlock({
           >
             <span className="flex items-center gap-2">
               <PenLine aria-hidden="true" className="size-6" />
-              Sign
+              {t("signer.sign")}
             </span>
             <span className="text-sm font-normal text-slate-600 dark:text-slate-400">{prompt}</span>
           </Button>
           {hasName ? null : (
             <p id={ids.needsName} className="text-sm text-slate-700 dark:text-slate-300">
-              Type the name first, then sign.
+              {t("signer.typeNameFirst")}
             </p>
           )}
           <Button variant="ghost" className="w-full" disabled={!hasName} onClick={clear}>
             <Trash2 aria-hidden="true" className="size-5" />
-            {clearLabel}
+            {clearWord}
           </Button>
         </div>
       )}

@@ -1,7 +1,12 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
+import englishCatalog from "../../domain/text/catalogs/en-GB.json";
+import polishCatalog from "../../domain/text/catalogs/pl.json";
+import { type Catalog, createTranslator } from "../../domain/text/i18n/translate";
 import { messages } from "../../domain/text/messages";
 import { ApiError, NetworkError } from "./api-client";
+import { wordFailuresIn } from "./failure-language";
 import { failureText } from "./failure-text";
+import { PhotoUploadError } from "./upload-photo";
 
 describe("failureText", () => {
   it("gives the server's message from a JSON error body", () => {
@@ -31,5 +36,34 @@ describe("ApiError", () => {
     expect(error.code).toBeNull();
     expect(error.serverText).toBe("Bad Gateway");
     expect(new ApiError(502, "", "").serverText).toContain("502");
+  });
+});
+
+describe("failureText in another language", () => {
+  const polish = createTranslator("pl", polishCatalog as Catalog);
+  afterEach(() => wordFailuresIn(createTranslator("en-GB", englishCatalog as Catalog)));
+
+  it("words the error contract's code, the status of an answer not ours, and no reply, in the reader's language", () => {
+    wordFailuresIn(polish);
+    expect(
+      failureText(new ApiError(409, '{"code":"conflict","message":"This form is locked."}', "Conflict")),
+    ).toBe(polish.t("failure.conflict"));
+    expect(failureText(new ApiError(502, "Bad gateway", "Bad Gateway"))).toBe(
+      polish.t("failure.status", { status: 502 }),
+    );
+    expect(failureText(new NetworkError(new TypeError("Failed to fetch")))).toBe(
+      "Sprawdź połączenie z internetem i spróbuj ponownie.",
+    );
+    const upload = new PhotoUploadError("Upload failed: Too big", {
+      cause: new ApiError(413, '{"code":"payload_too_large","message":"Too big"}', ""),
+    });
+    expect(failureText(upload)).toBe(polish.t("failure.payloadTooLarge"));
+  });
+
+  it("keeps the server's English words for an English reader", () => {
+    wordFailuresIn(createTranslator("en-GB", englishCatalog as Catalog));
+    expect(
+      failureText(new ApiError(409, '{"code":"conflict","message":"This form is locked."}', "Conflict")),
+    ).toBe("This form is locked.");
   });
 });

@@ -11,6 +11,7 @@ import {
   type Translator,
   textDirection,
 } from "../../domain/text/i18n/translate";
+import { wordFailuresIn } from "./failure-language";
 import { localStore } from "./local-store";
 
 const english = englishCatalog as Catalog;
@@ -55,6 +56,7 @@ function subscribe(listener: () => void): () => void {
 
 function activate(translator: Translator): void {
   current = translator;
+  wordFailuresIn(translator);
   document.documentElement.lang = translator.locale;
   document.documentElement.dir = textDirection(translator.locale);
   for (const listener of listeners) listener();

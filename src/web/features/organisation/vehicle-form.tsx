@@ -5,7 +5,11 @@ import {
   type NewFleetVehicle,
   NewFleetVehicleSchema,
 } from "../../../domain/company/company-lists";
-import { CHECK_TEMPLATES, DEFAULT_CHECK_TEMPLATE } from "../../../domain/forms/check-templates";
+import {
+  CHECK_TEMPLATES,
+  checkTemplateName,
+  DEFAULT_CHECK_TEMPLATE,
+} from "../../../domain/forms/check-templates";
 import { done, failed, type Outcome, OutcomeNote } from "../../components/outcome";
 import { TextField } from "../../components/text-field";
 import { Button } from "../../components/ui/button";
@@ -13,6 +17,7 @@ import { Label } from "../../components/ui/label";
 import { TEXT_BOX_CLASSES } from "../../components/ui/with-classes";
 import { cn } from "../../lib/cn";
 import { failureText } from "../../lib/failure-text";
+import { useT } from "../../lib/i18n";
 import { parseRequest } from "../../lib/parse-request";
 
 /** A vehicle as its form holds it while typed. */
@@ -55,6 +60,7 @@ export function VehicleForm({
   clearWhenSent = false,
   onClose,
 }: VehicleFormProps) {
+  const t = useT();
   const [vehicle, setVehicle] = useState(initial);
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
@@ -116,7 +122,7 @@ export function VehicleForm({
         >
           {CHECK_TEMPLATES.map((template) => (
             <option key={template.id} value={template.id}>
-              {template.name}
+              {checkTemplateName(template, t)}
             </option>
           ))}
         </select>

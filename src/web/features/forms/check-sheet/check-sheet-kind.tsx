@@ -8,11 +8,11 @@ import { photoCountLabel } from "../../../../domain/forms/photos";
 import { isPresent, operatorPrintedName, signaturesComplete } from "../../../../domain/forms/signatures";
 import { checkSheetOneStepProblem, checkSheetSubmitProblem } from "../../../../domain/sets/dispatch";
 import { messages } from "../../../../domain/text/messages";
-import { formatDisplayDate } from "../../../../domain/time/iso-date";
 import { TextField } from "../../../components/text-field";
 import { TodaysDate } from "../../../components/todays-date";
 import { Card } from "../../../components/ui/card";
-import { useT } from "../../../lib/i18n";
+import { useT, useTranslator } from "../../../lib/i18n";
+import { formatShortDateIn } from "../../../lib/locale-format";
 import type { SaveReason } from "../wizard/use-draft-saver";
 import type { WizardKind } from "../wizard/wizard-kind";
 import { type CheckSheetAction, type CheckSheetWizardApi, checkSheetLabel } from "./check-sheet-wizard-api";
@@ -38,12 +38,13 @@ function CheckDateField({ wizard }: { wizard: CheckSheetWizardApi }) {
       type="date"
       value={wizard.state.form.checkDate}
       onValueChange={(checkDate) => wizard.change({ checkDate })}
-      hint="The day the machine is checked."
+      hint={t("checkSheet.dateHint")}
     />
   );
 }
 
 function ChecklistItem({ done, children }: { done: boolean; children: string }) {
+  const t = useT();
   const Icon = done ? CheckCircle2 : Circle;
   return (
     <li className="flex items-center gap-2">
@@ -51,17 +52,24 @@ function ChecklistItem({ done, children }: { done: boolean; children: string }) 
         aria-hidden="true"
         className={done ? "size-5 text-emerald-700 dark:text-emerald-400" : "size-5 text-slate-500"}
       />
-      <span>
-        {children}
-        <span className="sr-only">{done ? ": done" : ": missing"}</span>
+      <span aria-hidden="true">{children}</span>
+      <span className="sr-only">
+        {done
+          ? t("checkSheet.itemDone", { item: children })
+          : t("checkSheet.itemMissing", { item: children })}
       </span>
     </li>
   );
 }
 
+function OrderNumberLine({ orderNumber }: { orderNumber: string }) {
+  const t = useT();
+  return <p>{t("checkSheet.orderNumber", { orderNumber })}</p>;
+}
+
 /** The end of the signature step: what is signed (or still missing), and where the Submit button is. */
 function CheckSheetSummary({ wizard }: { wizard: CheckSheetWizardApi }) {
-  const t = useT();
+  const { t, locale } = useTranslator();
   const { state, accountHolder } = wizard;
   const { form } = state;
   const complete = signaturesComplete(form);
@@ -69,44 +77,52 @@ function CheckSheetSummary({ wizard }: { wizard: CheckSheetWizardApi }) {
   const supervisorDone = isPresent(form.clientSignature) && isPresent(form.clientSignedName);
   return (
     <>
-      <Card role="region" aria-label={complete ? "Ready for Final Submission" : "Awaiting Signatures"}>
+      <Card role="region" aria-label={complete ? t("checkSheet.readyTitle") : t("checkSheet.awaitingTitle")}>
         {complete ? (
           <>
             <h3 className="flex items-center gap-2 text-lg font-bold text-emerald-800 dark:text-emerald-300">
               <ClipboardCheck aria-hidden="true" className="size-5" />
-              Ready for Final Submission
+              {t("checkSheet.readyTitle")}
             </h3>
             <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5">
               <dt className="font-semibold text-slate-700 dark:text-slate-300">
                 {shortFieldLabel("driverSignedName", t)}
               </dt>
               <dd>{operatorPrintedName(form)}</dd>
-              <dt className="font-semibold text-slate-700 dark:text-slate-300">Supervisor</dt>
+              <dt className="font-semibold text-slate-700 dark:text-slate-300">
+                {t("checkSheet.summarySupervisor")}
+              </dt>
               <dd>{form.clientSignedName.trim()}</dd>
-              <dt className="font-semibold text-slate-700 dark:text-slate-300">Date</dt>
-              <dd>{formatDisplayDate(form.signatureDate)}</dd>
+              <dt className="font-semibold text-slate-700 dark:text-slate-300">
+                {t("checkSheet.summaryDate")}
+              </dt>
+              <dd>{formatShortDateIn(locale, form.signatureDate)}</dd>
               <dt className="font-semibold text-slate-700 dark:text-slate-300">
                 {shortFieldLabel("photos", t)}
               </dt>
-              <dd>{photoCountLabel(form.photos.length)}</dd>
+              <dd>{photoCountLabel(form.photos.length, t)}</dd>
             </dl>
           </>
         ) : (
           <>
-            <h3 className="text-lg font-bold">Awaiting Signatures</h3>
+            <h3 className="text-lg font-bold">{t("checkSheet.awaitingTitle")}</h3>
             <ul className="mt-3 space-y-2">
-              <ChecklistItem done={operatorDone}>Driver signature</ChecklistItem>
+              <ChecklistItem done={operatorDone}>{t("checkSheet.driverSignature")}</ChecklistItem>
               <ChecklistItem done={supervisorDone}>
-                {accountHolder ? "Supervisor signature (optional now)" : "Supervisor signature"}
+                {accountHolder
+                  ? t("checkSheet.supervisorSignatureOptional")
+                  : t("checkSheet.supervisorSignature")}
               </ChecklistItem>
-              <ChecklistItem done={isPresent(form.signatureDate)}>Date</ChecklistItem>
+              <ChecklistItem done={isPresent(form.signatureDate)}>
+                {t("checkSheet.summaryDate")}
+              </ChecklistItem>
             </ul>
           </>
         )}
       </Card>
       <p className="flex items-center gap-2 rounded-lg bg-amber-50 p-3 text-sm font-medium text-amber-950 dark:bg-amber-400/10 dark:text-amber-100">
         <ArrowDown aria-hidden="true" className="size-5 shrink-0" />
-        When you are done, tap Submit Check Sheet at the bottom of the form.
+        {t("checkSheet.submitHint")}
       </p>
     </>
   );
@@ -131,7 +147,7 @@ export const CHECK_SHEET_WIZARD: WizardKind<CheckSheetFields, CheckSheetAction> 
       <p>
         <TodaysDate />
       </p>
-      {orderNumber ? <p>Order number: {orderNumber}</p> : null}
+      {orderNumber ? <OrderNumberLine orderNumber={orderNumber} /> : null}
     </>
   ),
   restoredWork: (form) => {

@@ -2,10 +2,10 @@ import { Camera, CloudUpload, X } from "lucide-react";
 import { useState } from "react";
 import { MAX_PHOTOS } from "../../../../domain/forms/constants";
 import { type PhotoFile, photoCountLabel } from "../../../../domain/forms/photos";
-import { messages } from "../../../../domain/text/messages";
 import { PhotoThumbnail } from "../../../components/photo-thumbnail";
 import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
+import { useT } from "../../../lib/i18n";
 import { currentOwner } from "../../../lib/session-store";
 import { localFormKey } from "../../../offline/local-forms";
 import { useShownPhoto } from "../../../offline/use-local-photo";
@@ -19,6 +19,7 @@ const photoFilesByForm = new Map<string, Record<string, PhotoFile>>();
 
 /** An attached photo: from the server once uploaded, from the phone's own copy until then. */
 function AttachedPhoto({ url, alt }: { url: string; alt: string }) {
+  const t = useT();
   const { source, waitingToUpload } = useShownPhoto(url);
   if (source === undefined) {
     return <div className="aspect-square w-full rounded-lg bg-slate-100 dark:bg-slate-800" />;
@@ -29,7 +30,7 @@ function AttachedPhoto({ url, alt }: { url: string; alt: string }) {
       {waitingToUpload ? (
         <p className="absolute right-1.5 bottom-1.5 left-1.5 flex items-center gap-1 rounded-md bg-white/90 px-1.5 py-0.5 text-xs font-medium text-slate-900 dark:bg-slate-900/90 dark:text-slate-100">
           <CloudUpload aria-hidden="true" className="size-3.5 shrink-0" />
-          {messages.photoWaitingToUpload}
+          {t("photoStep.waitingToUpload")}
         </p>
       ) : null}
     </>
@@ -38,6 +39,7 @@ function AttachedPhoto({ url, alt }: { url: string; alt: string }) {
 
 /** Step 4, Photo Documentation: the guidelines, the photos attached, and the upload dialog. */
 export function PhotoStep({ wizard: api }: { wizard: CheckSheetWizardApi }) {
+  const t = useT();
   const { state, dispatch } = api;
   const { id } = state;
   const photoFiles = photoFilesByForm.get(id) ?? {};
@@ -49,12 +51,12 @@ export function PhotoStep({ wizard: api }: { wizard: CheckSheetWizardApi }) {
   return (
     <div className="space-y-4">
       <Card className="space-y-3">
-        <h3 className="text-lg font-bold">Photo guidelines</h3>
+        <h3 className="text-lg font-bold">{t("photoStep.guidelinesTitle")}</h3>
         <ul className="list-disc space-y-1 pl-5 text-slate-800 dark:text-slate-200">
-          <li>Take the whole machine from each side, then close-ups of any damage or defect.</li>
-          <li>Photograph the condition before and after the hire: it protects you against damage charges.</li>
-          <li>Use good light and hold the phone steady.</li>
-          <li>{`Up to ${MAX_PHOTOS} photos, 10 MB each. Photos are uploaded when you tap Upload; without signal they are kept on this phone and uploaded when it returns.`}</li>
+          <li>{t("photoStep.guideWholeMachine")}</li>
+          <li>{t("photoStep.guideBeforeAfter")}</li>
+          <li>{t("photoStep.guideLight")}</li>
+          <li>{t("photoStep.guideLimits", { max: MAX_PHOTOS })}</li>
         </ul>
         <Button
           size="lg"
@@ -63,24 +65,24 @@ export function PhotoStep({ wizard: api }: { wizard: CheckSheetWizardApi }) {
           onClick={() => setOpen(true)}
         >
           <Camera aria-hidden="true" className="size-5" />
-          Add Equipment Photos
+          {t("photoStep.addPhotos")}
         </Button>
       </Card>
 
       <Card className="space-y-3">
         <p aria-live="polite" className="font-semibold">
-          {photoCountLabel(photos.length)}
+          {photoCountLabel(photos.length, t)}
         </p>
         {photos.length > 0 ? (
-          <ul aria-label="Attached photos" className="grid grid-cols-2 gap-3">
+          <ul aria-label={t("photoStep.attachedList")} className="grid grid-cols-2 gap-3">
             {photos.map((url, index) => (
               <li key={url} className="relative">
-                <AttachedPhoto url={url} alt={`Equipment, attachment ${index + 1}`} />
+                <AttachedPhoto url={url} alt={t("photoStep.attachmentAlt", { position: index + 1 })} />
                 <Button
                   variant="outline"
                   size="icon"
                   className="absolute top-1.5 right-1.5 rounded-full"
-                  aria-label={`Remove photo ${index + 1}`}
+                  aria-label={t("photoStep.removePhoto", { position: index + 1 })}
                   onClick={() => dispatch({ type: "removePhoto", url })}
                 >
                   <X aria-hidden="true" className="size-5" />
@@ -89,7 +91,7 @@ export function PhotoStep({ wizard: api }: { wizard: CheckSheetWizardApi }) {
             ))}
           </ul>
         ) : (
-          <p className="text-sm text-slate-700 dark:text-slate-300">No photos yet. Photos are optional.</p>
+          <p className="text-sm text-slate-700 dark:text-slate-300">{t("photoStep.none")}</p>
         )}
       </Card>
 
@@ -99,7 +101,7 @@ export function PhotoStep({ wizard: api }: { wizard: CheckSheetWizardApi }) {
           onOpenChange={setOpen}
           attached={attached}
           keepFor={{
-            label: `${checkSheetLabel(state.form)}, photo`,
+            label: t("photoStep.outboxLabel", { sheet: checkSheetLabel(state.form) }),
             formKey: localFormKey(api.kind.spec.kind, id),
             fixUrl: formFixUrl(api.kind.spec.kind, state.form),
             owner: currentOwner(),

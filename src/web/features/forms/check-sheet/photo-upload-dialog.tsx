@@ -12,8 +12,9 @@ import {
   DialogTitle,
 } from "../../../components/ui/dialog";
 import { cn } from "../../../lib/cn";
+import { failureText } from "../../../lib/failure-text";
+import { useT } from "../../../lib/i18n";
 import { shrinkPhoto } from "../../../lib/shrink-photo";
-import { PhotoUploadError } from "../../../lib/upload-photo";
 import { type PhotoUploadRequest, uploadPhotoThroughOutbox } from "../../../offline/outbox";
 
 interface PendingPhoto {
@@ -102,6 +103,7 @@ export function PhotoUploadDialog({
   keepFor,
   onUploaded,
 }: PhotoUploadDialogProps) {
+  const t = useT();
   const [pending, setPending] = useState<PendingPhoto[]>([]);
   const [refusals, setRefusals] = useState<string[]>([]);
   const [failure, setFailure] = useState<string | null>(null);
@@ -129,11 +131,11 @@ export function PhotoUploadDialog({
     const problems: string[] = [];
     const accepted: PendingPhoto[] = [];
     for (const file of files) {
-      const problem = photoFileProblem(file, [
-        ...attached,
-        ...pending.map((p) => p.file),
-        ...accepted.map((p) => p.file),
-      ]);
+      const problem = photoFileProblem(
+        file,
+        [...attached, ...pending.map((p) => p.file), ...accepted.map((p) => p.file)],
+        t,
+      );
       if (problem) {
         problems.push(problem);
         continue;
@@ -166,7 +168,7 @@ export function PhotoUploadDialog({
       }
       onOpenChange(false);
     } catch (error) {
-      setFailure(error instanceof PhotoUploadError ? error.message : String(error));
+      setFailure(failureText(error));
     } finally {
       setProgress(null);
     }
@@ -179,22 +181,20 @@ export function PhotoUploadDialog({
     <Dialog open={open} onOpenChange={(next) => (uploading ? undefined : onOpenChange(next))}>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>Add Equipment Photos</DialogTitle>
-          <DialogDescription>
-            {`Up to ${MAX_PHOTOS} photos, 10 MB each. Pick them, check them, then upload.`}
-          </DialogDescription>
+          <DialogTitle>{t("photoStep.addPhotos")}</DialogTitle>
+          <DialogDescription>{t("photoUpload.description", { max: MAX_PHOTOS })}</DialogDescription>
         </DialogHeader>
 
         <div className="grid grid-cols-2 gap-3">
           <PickButton
-            label="Take Photo"
+            label={t("photoUpload.takePhoto")}
             icon={<Camera aria-hidden="true" className="size-6" />}
             capture="environment"
             disabled={uploading || full}
             onPick={pick}
           />
           <PickButton
-            label="Choose from Gallery"
+            label={t("photoUpload.chooseFromGallery")}
             icon={<ImagePlus aria-hidden="true" className="size-6" />}
             multiple
             disabled={uploading || full}
@@ -217,19 +217,19 @@ export function PhotoUploadDialog({
         ) : null}
 
         {pending.length > 0 ? (
-          <ul aria-label="Photos to upload" className="grid grid-cols-3 gap-2">
+          <ul aria-label={t("photoUpload.toUploadList")} className="grid grid-cols-3 gap-2">
             {pending.map((photo, index) => (
               <li key={photo.key} className="relative">
                 <img
                   src={photo.preview}
-                  alt={`To upload ${index + 1}: ${photo.file.name}`}
+                  alt={t("photoUpload.previewAlt", { position: index + 1, name: photo.file.name })}
                   className="aspect-square w-full rounded-lg object-cover"
                 />
                 <Button
                   variant="outline"
                   size="icon"
                   className="absolute top-1 right-1 rounded-full"
-                  aria-label={`Remove ${photo.file.name}`}
+                  aria-label={t("photoUpload.remove", { name: photo.file.name })}
                   disabled={uploading}
                   onClick={() => drop(photo)}
                 >
@@ -242,8 +242,14 @@ export function PhotoUploadDialog({
 
         {progress ? (
           <div role="status" className="space-y-1.5">
-            <p className="text-sm font-medium">{`Uploading photo ${progress.index + 1} of ${progress.total}... ${percent}%`}</p>
-            <ProgressBar label="Upload progress" percent={percent} />
+            <p className="text-sm font-medium">
+              {t("photoUpload.progress", {
+                position: progress.index + 1,
+                total: progress.total,
+                ratio: percent / 100,
+              })}
+            </p>
+            <ProgressBar label={t("photoUpload.progressLabel")} percent={percent} />
           </div>
         ) : null}
 
@@ -264,10 +270,12 @@ export function PhotoUploadDialog({
             ) : (
               <Upload aria-hidden="true" className="size-5" />
             )}
-            {pending.length > 0 ? `Upload ${pending.length} photo(s)` : "Upload"}
+            {pending.length > 0
+              ? t("photoUpload.uploadCount", { count: pending.length })
+              : t("photoUpload.upload")}
           </Button>
           <Button variant="outline" disabled={uploading} onClick={() => onOpenChange(false)}>
-            {pending.length > 0 ? "Cancel" : "Done"}
+            {pending.length > 0 ? t("common.cancel") : t("photoUpload.done")}
           </Button>
         </div>
       </DialogContent>

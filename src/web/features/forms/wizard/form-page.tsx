@@ -284,7 +284,7 @@ export function FormPage<F extends WizardFields, X extends { type: string }>({
       setSavedOnPhone(true);
       window.scrollTo({ top: 0 });
     } else if (where) {
-      setSent({ summary: kind.spec.mailSummary(form), recipients: where.recipients });
+      setSent({ summary: kind.spec.mailSummary(form, t), recipients: where.recipients });
       window.scrollTo({ top: 0 });
     } else if (kind.afterSubmit === "restart") {
       startAgain();
@@ -297,7 +297,7 @@ export function FormPage<F extends WizardFields, X extends { type: string }>({
     return (
       <FormScreen kind={kind}>
         <SentSummary
-          noun={kind.spec.noun}
+          form={kind.spec.kind}
           summary={sent.summary}
           recipients={sent.recipients}
           company={company}
