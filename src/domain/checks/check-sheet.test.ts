@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { SAMPLE_SIGNATURE } from "../../test-support/sample-signature";
+import { READINGS } from "../forms/check-sheet-readings";
 import { ALL_CHECK_ITEM_FIELDS } from "../forms/check-templates";
 import { SIGNED_AT_FIELDS } from "../forms/signatures";
 import { CHECK_ITEM_FIELDS } from "./check-items";
@@ -53,13 +54,18 @@ describe("CheckSheetSchema", () => {
   it("has every field of spec section 3, the sixteen checks and every check template's items", () => {
     const keys = Object.keys(CheckSheetSchema.shape);
     for (const field of [...SPEC_FIELDS, ...CHECK_ITEM_FIELDS]) expect(keys).toContain(field);
-    // Beyond the spec: when each signature was drawn, the machine category's check list and the operator's
-    // initials (the spec's "Operations Initials" row, which was never a pass or defect check).
+    // Beyond the spec: when each signature was drawn, the machine category's check list, the operator's
+    // initials (the spec's "Operations Initials" row, which was never a pass or defect check) and the readings.
     for (const field of Object.keys(SIGNED_AT_FIELDS)) expect(keys).toContain(field);
+    for (const reading of READINGS) expect(keys).toContain(reading.field);
     expect(keys).toContain("checkTemplate");
     expect(keys).toContain("operatorInitials");
     expect(keys).toHaveLength(
-      SPEC_FIELDS.length + ALL_CHECK_ITEM_FIELDS.length + Object.keys(SIGNED_AT_FIELDS).length + 2,
+      SPEC_FIELDS.length +
+        ALL_CHECK_ITEM_FIELDS.length +
+        Object.keys(SIGNED_AT_FIELDS).length +
+        READINGS.length +
+        2,
     );
   });
 

@@ -16,7 +16,8 @@ import { customerEntry, fieldEntries, ratingBlocks } from "./pdf-section-parts";
 import type { FormPdfContext, KeyValue, PdfBlock, PdfSection } from "./pdf-sections";
 import { formatSignedAt, isPresent, operatorPrintedName } from "./signatures";
 
-export const CHECK_SHEET_PDF_TITLE = "Daily Plant Defect Check";
+/** The form's title in English, as the weekly pack lists it. */
+export const CHECK_SHEET_PDF_TITLE = english("form.checkSheet.title");
 
 /**
  * A signed check sheet as a PDF section: header, driver and vehicle, the items of its machine's check template
@@ -33,7 +34,7 @@ export function checkSheetPdfSection(sheet: CheckSheetFields, context: FormPdfCo
   const blocks: PdfBlock[] = [
     {
       kind: "header",
-      title: CHECK_SHEET_PDF_TITLE,
+      title: t("form.checkSheet.title"),
       facts: [
         { label: fieldLabel("checkDate", t), value: checkDate },
         { label: fieldLabel("orderNumber", t), value: sheet.orderNumber },
@@ -79,7 +80,7 @@ export function checkSheetPdfSection(sheet: CheckSheetFields, context: FormPdfCo
           image: sheet.operatorSignature,
           name: operatorPrintedName(sheet),
           date: signed,
-          drawnAt: formatSignedAt(sheet.operatorSignedAt),
+          drawnAt: formatSignedAt(sheet.operatorSignedAt, t),
         },
         {
           // The client's site supervisor or the company's own signs a check sheet, as the check step says.
@@ -87,7 +88,7 @@ export function checkSheetPdfSection(sheet: CheckSheetFields, context: FormPdfCo
           image: sheet.clientSignature,
           name: sheet.clientSignedName,
           date: signed,
-          drawnAt: formatSignedAt(sheet.clientSignedAt),
+          drawnAt: formatSignedAt(sheet.clientSignedAt, t),
         },
       ],
     },
@@ -108,7 +109,7 @@ export function checkSheetPdfSection(sheet: CheckSheetFields, context: FormPdfCo
   ];
   return {
     stamp: {
-      title: CHECK_SHEET_PDF_TITLE,
+      title: t("form.checkSheet.title"),
       reference: t("pdf.checkSheetReference", {
         plant: sheet.plantNumber || "-",
         checkDate: checkDate || "-",

@@ -55,6 +55,8 @@ export const STORAGE_KEYS = {
   theme: "plant-sheets.theme",
   /** The language chosen in the header's menu (a Locale, or a test's pseudo-locale). */
   language: "plant-sheets.language",
+  /** The language chosen for the client's copy of a signed form (a DocumentLanguage). */
+  documentLanguage: "plant-sheets.document-language",
   privacyAccepted: "plant-sheets.privacy-accepted",
   privacyAcceptedDate: "plant-sheets.privacy-accepted-date",
   privacyRejected: "plant-sheets.privacy-rejected",

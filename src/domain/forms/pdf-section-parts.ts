@@ -38,7 +38,7 @@ export function ratingBlocks(
       entries: [
         {
           label: shortFieldLabel("supervisorRating", t),
-          value: rating.rating ? ratingLabel(rating.rating) : t("pdf.notRatedYet"),
+          value: rating.rating ? ratingLabel(rating.rating, t) : t("pdf.notRatedYet"),
         },
         { label: fieldLabel("supervisorNotes", t), value: rating.notes },
       ],

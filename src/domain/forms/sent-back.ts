@@ -7,7 +7,7 @@ import {
 } from "../company/company-state";
 import { english } from "../text/i18n/english";
 import type { Translator } from "../text/i18n/translate";
-import { DAY_LABELS, DAYS } from "../time/days";
+import { DAYS, dayLabel } from "../time/days";
 import { fieldLabel, isLabelledField } from "./field-labels";
 
 /**
@@ -57,7 +57,7 @@ export function changedFieldWords(field: string): string {
   const rest = day ? field.slice(day.length) : field;
   const words = rest.replace(/([a-z0-9])([A-Z])/g, "$1 $2");
   const spaced = words.charAt(0).toUpperCase() + words.slice(1);
-  return day ? `${DAY_LABELS[day]} ${spaced}` : spaced;
+  return day ? `${dayLabel(day)} ${spaced}` : spaced;
 }
 
 /** "Changed: Friday Finish, Total Hours", or that nothing was changed. */

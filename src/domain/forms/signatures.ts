@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { english } from "../text/i18n/english";
+import type { Translator } from "../text/i18n/translate";
 import { parseIsoDate } from "../time/iso-date";
 import { formatUkTime } from "../time/uk-time";
 import { MAX_SIGNATURE_DATA_URL_LENGTH } from "./constants";
@@ -90,9 +92,9 @@ export function signedAtProblem(
 }
 
 /** A drawn-at time as the PDF and the read-only view show it, in UK time: "07/06/2025, 14:32:05 BST". */
-export function formatSignedAt(value: string | null | undefined): string {
+export function formatSignedAt(value: string | null | undefined, t: Translator["t"] = english): string {
   const drawnAt = typeof value === "string" && value !== "" ? Date.parse(value) : Number.NaN;
-  if (Number.isNaN(drawnAt)) return "Not recorded";
+  if (Number.isNaN(drawnAt)) return t("signature.notRecorded");
   return formatUkTime(drawnAt, "second");
 }
 

@@ -2,14 +2,15 @@ import { breakMinutesOf, dayNetHours, weekdayTotal, weeklyTotal } from "../hours
 import type { TimesheetFields } from "../hours/timesheet";
 import { english } from "../text/i18n/english";
 import type { Translator } from "../text/i18n/translate";
-import { DAY_LABELS, DAYS, dayKey } from "../time/days";
+import { DAYS, dayKey, dayLabel } from "../time/days";
 import { formatDisplayDate } from "../time/iso-date";
 import { fieldLabel } from "./field-labels";
 import { customerEntry, fieldEntries, ratingBlocks } from "./pdf-section-parts";
 import type { FormPdfContext, PdfBlock, PdfSection, TableRow } from "./pdf-sections";
 import { formatSignedAt, isPresent, operatorPrintedName } from "./signatures";
 
-export const TIMESHEET_PDF_TITLE = "Weekly Timesheet";
+/** The form's title in English, as the weekly pack lists it. */
+export const TIMESHEET_PDF_TITLE = english("form.timesheet.title");
 
 /** A signed weekly timesheet as a PDF section: header, driver and vehicle, the week, notes, signatures, rating. */
 export function timesheetPdfSection(timesheet: TimesheetFields, context: FormPdfContext): PdfSection {
@@ -19,7 +20,7 @@ export function timesheetPdfSection(timesheet: TimesheetFields, context: FormPdf
   const blocks: PdfBlock[] = [
     {
       kind: "header",
-      title: TIMESHEET_PDF_TITLE,
+      title: t("form.timesheet.title"),
       facts: [
         { label: fieldLabel("weekEnding", t), value: weekEnding },
         { label: fieldLabel("orderNumber", t), value: timesheet.orderNumber },
@@ -75,14 +76,14 @@ export function timesheetPdfSection(timesheet: TimesheetFields, context: FormPdf
           image: timesheet.operatorSignature,
           name: operatorPrintedName(timesheet),
           date: signed,
-          drawnAt: formatSignedAt(timesheet.operatorSignedAt),
+          drawnAt: formatSignedAt(timesheet.operatorSignedAt, t),
         },
         {
           title: fieldLabel("clientSignature", t),
           image: timesheet.clientSignature,
           name: timesheet.clientSignedName,
           date: signed,
-          drawnAt: formatSignedAt(timesheet.clientSignedAt),
+          drawnAt: formatSignedAt(timesheet.clientSignedAt, t),
         },
       ],
     },
@@ -90,7 +91,7 @@ export function timesheetPdfSection(timesheet: TimesheetFields, context: FormPdf
   ];
   return {
     stamp: {
-      title: TIMESHEET_PDF_TITLE,
+      title: t("form.timesheet.title"),
       reference: t("pdf.timesheetReference", {
         plant: timesheet.plantNumber || "-",
         weekEnding: weekEnding || "-",
@@ -113,7 +114,7 @@ function dayRow(timesheet: TimesheetFields, day: (typeof DAYS)[number], t: Trans
     .join("\n");
   return {
     cells: [
-      { text: DAY_LABELS[day], tone: "strong" },
+      { text: dayLabel(day, t), tone: "strong" },
       start || "-",
       finish || "-",
       worked ? String(breakMinutesOf(timesheet[dayKey(day, "Break")])) : "-",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DAY_FIELD_SUFFIXES, DAY_LABELS, DAYS, dayKey, isDay, WEEKDAYS } from "./days";
+import { DAY_FIELD_SUFFIXES, DAYS, dayKey, dayLabel, isDay, WEEKDAYS } from "./days";
 
 describe("days", () => {
   it("runs Monday to Sunday", () => {
@@ -11,7 +11,7 @@ describe("days", () => {
   });
 
   it("labels each day with its English name", () => {
-    expect(DAYS.map((d) => DAY_LABELS[d]).join(" ")).toBe(
+    expect(DAYS.map((d) => dayLabel(d)).join(" ")).toBe(
       "Monday Tuesday Wednesday Thursday Friday Saturday Sunday",
     );
   });

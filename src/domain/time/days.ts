@@ -1,3 +1,5 @@
+import { english } from "../text/i18n/english";
+import type { MessageKey, Translator } from "../text/i18n/translate";
 /** The days of a timesheet week, in the order the form shows them. */
 export const DAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"] as const;
 export type Day = (typeof DAYS)[number];
@@ -11,15 +13,20 @@ export const WEEKDAYS = [
   "friday",
 ] as const satisfies readonly Day[];
 
-export const DAY_LABELS: Readonly<Record<Day, string>> = {
-  monday: "Monday",
-  tuesday: "Tuesday",
-  wednesday: "Wednesday",
-  thursday: "Thursday",
-  friday: "Friday",
-  saturday: "Saturday",
-  sunday: "Sunday",
-};
+const DAY_LABEL_KEYS = {
+  monday: "day.monday",
+  tuesday: "day.tuesday",
+  wednesday: "day.wednesday",
+  thursday: "day.thursday",
+  friday: "day.friday",
+  saturday: "day.saturday",
+  sunday: "day.sunday",
+} as const satisfies Readonly<Record<Day, MessageKey>>;
+
+/** A day's name as a heading or a row has it, in the reader's language: "Monday", "Poniedziałek". */
+export function dayLabel(day: Day, t: Translator["t"] = english): string {
+  return t(DAY_LABEL_KEYS[day]);
+}
 
 export const DAY_SHORT_LABELS: Readonly<Record<Day, string>> = {
   monday: "Mon",

@@ -44,7 +44,7 @@ export function renderFormPdf(spec: AnyFormSpec, input: FormPdfInput): Promise<B
   const date = formatDisplayDate(spec.date(form));
   return renderPdf(
     {
-      title: `${spec.title} - ${form.plantNumber}`,
+      title: `${t(spec.titleKey)} - ${form.plantNumber}`,
       subject: `${fieldLabel(spec.dateField, t)} ${date}`,
       sections: [section],
     },

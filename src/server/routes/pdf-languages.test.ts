@@ -41,6 +41,8 @@ describe.each(testDatabases())("each recipient's PDF in its reader's language on
     expect(driver.text).toContain("NUMER MASZYNY/REJESTRACYJNY EX-042");
     expect(driver.text).toContain("Strona 1 z 1");
     expect(driver.text).toContain("Godziny, od poniedziałku do niedzieli");
+    expect(driver.text).toContain("Tygodniowa karta czasu pracy");
+    expect(driver.text).toContain("Poniedziałek 07:00 16:30 30 9.0");
     expect(driver.text).not.toContain("Page 1 of 1");
     for (const copy of [client, driver]) {
       expect(copy.text).toContain("Дмитър Петров");
@@ -55,6 +57,8 @@ describe.each(testDatabases())("each recipient's PDF in its reader's language on
     expect(driverMail.text).toContain("Można go też obejrzeć online:");
     expect(driverMail.html).toContain("Zobacz podpisany formularz online");
     expect(clientMail.text).toContain("Plant: EX-042");
+    expect(clientMail.subject).toMatch(/^Weekly Timesheet - EX-042/);
+    expect(driverMail.subject).toMatch(/^Tygodniowa karta czasu pracy - EX-042/);
     expect(clientMail.text).toContain("You can also view it online:");
   });
 

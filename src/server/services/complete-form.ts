@@ -175,7 +175,6 @@ export async function completeForm(
   const viewToken = account ? newToken() : null;
   const link = viewToken ? completedFormLink(deps.config.publicUrl, id, viewToken) : null;
   const mail = {
-    title: spec.title,
     subject: { plantNumber: form.plantNumber, date: formatDisplayDate(form[spec.dateField]) },
     withoutAccount: account ? null : { name: driverNameOf(form), abuseEmail: deps.config.abuseEmail },
   };
@@ -247,10 +246,10 @@ export async function completeForm(
     }
     for (const to of mailedTo) {
       const [content, t] = isDriver(to) ? [driverPdf, driverT] : [pdf, recipientT];
-      const summary = spec.mailSummary(form, t);
+      const words = { title: t(spec.titleKey), summary: spec.mailSummary(form, t), t };
       await enqueueMail(
         trx,
-        completedFormMail({ ...mail, summary, t, pdf: { filename: pdfFileName, content }, to, link }),
+        completedFormMail({ ...mail, ...words, pdf: { filename: pdfFileName, content }, to, link }),
         now,
       );
     }

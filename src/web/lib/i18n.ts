@@ -1,7 +1,14 @@
 import { useSyncExternalStore } from "react";
 import { STORAGE_KEYS } from "../../domain/forms/constants";
 import englishCatalog from "../../domain/text/catalogs/en-GB.json";
-import { DEFAULT_LOCALE, isLocale, type Locale, matchLocale } from "../../domain/text/i18n/locales";
+import {
+  DEFAULT_LOCALE,
+  DOCUMENT_LANGUAGES,
+  type DocumentLanguage,
+  isLocale,
+  type Locale,
+  matchLocale,
+} from "../../domain/text/i18n/locales";
 import {
   type AnyLocale,
   type Catalog,
@@ -102,4 +109,23 @@ export function useTranslator(): Translator {
 /** The message function of the current language: `t("home.title")`. */
 export function useT(): Translator["t"] {
   return useTranslator().t;
+}
+
+/** The language a form is filled in, as the server takes it: a test's pseudo-locale is English to the server. */
+export function senderLocale(): Locale {
+  return isLocale(current.locale) ? current.locale : DEFAULT_LOCALE;
+}
+
+/**
+ * The language last chosen for a client's copy on this phone (English until one is chosen); "both" only while
+ * the app is in a language beside English.
+ */
+export function chosenDocumentLanguage(): DocumentLanguage {
+  const stored = localStore.get(STORAGE_KEYS.documentLanguage);
+  const chosen = DOCUMENT_LANGUAGES.find((language) => language === stored) ?? DEFAULT_LOCALE;
+  return chosen === "both" && senderLocale() === DEFAULT_LOCALE ? DEFAULT_LOCALE : chosen;
+}
+
+export function chooseDocumentLanguage(language: DocumentLanguage): void {
+  localStore.set(STORAGE_KEYS.documentLanguage, language);
 }

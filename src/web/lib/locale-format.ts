@@ -59,21 +59,6 @@ export function formatDateTimeIn(locale: AnyLocale, ms: number): string {
   }).format(new Date(ms));
 }
 
-// A Monday (5 January 1970), from which each day of the week is counted for its name.
-const MONDAY_MS = Date.UTC(1970, 0, 5);
-const WEEK_ORDER = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"] as const;
-
-/** A day of the week by name: "Monday", "poniedziałek". English keeps the spec's own names. */
-export function weekdayNameIn(locale: AnyLocale, day: (typeof WEEK_ORDER)[number]): string {
-  const index = WEEK_ORDER.indexOf(day);
-  const name = formatter(locale, "weekday", { weekday: "long", timeZone: "UTC" }).format(
-    new Date(MONDAY_MS + index * 86_400_000),
-  );
-  // Polish, Lithuanian, Romanian and the others write weekdays in lower case inside a sentence; a heading starts
-  // with a capital.
-  return name.charAt(0).toLocaleUpperCase(intlLocale(locale)) + name.slice(1);
-}
-
 /** The weekday of a calendar date in words, as a sentence has it ("a Friday", "piątek"); null when not a date. */
 export function weekdayOfDateIn(locale: AnyLocale, isoDate: string): string | null {
   const date = parseIsoDate(isoDate);

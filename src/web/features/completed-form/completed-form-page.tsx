@@ -11,7 +11,7 @@ import { formatSignedAt } from "../../../domain/forms/signatures";
 import { dayNetHours, weeklyTotal } from "../../../domain/hours/hours";
 import type { SupervisorApproval } from "../../../domain/sets/rating";
 import { messages } from "../../../domain/text/messages";
-import { DAY_LABELS, DAYS } from "../../../domain/time/days";
+import { DAYS, dayLabel } from "../../../domain/time/days";
 import { formatDisplayDate } from "../../../domain/time/iso-date";
 import { CardSection } from "../../components/card-section";
 import { LabelledValue } from "../../components/labelled-value";
@@ -181,7 +181,7 @@ function WeekTable({ form }: { form: FormData }) {
             {DAYS.map((day) => (
               <tr key={day} className="border-b border-slate-100 dark:border-slate-800">
                 <th scope="row" className="px-2 py-2 font-medium">
-                  {DAY_LABELS[day]}
+                  {dayLabel(day)}
                 </th>
                 <td className="px-2 py-2">{text(form, `${day}Start`) || "—"}</td>
                 <td className="px-2 py-2">{text(form, `${day}Finish`) || "—"}</td>

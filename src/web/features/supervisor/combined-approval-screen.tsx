@@ -21,7 +21,7 @@ import type { Rating } from "../../../domain/sets/rating";
 import { cardLabel, trafficLight } from "../../../domain/sets/traffic-light";
 import { distinctEmails } from "../../../domain/text/client-email";
 import { messages } from "../../../domain/text/messages";
-import { DAY_LABELS, WEEKDAYS } from "../../../domain/time/days";
+import { dayLabel, WEEKDAYS } from "../../../domain/time/days";
 import { formatDisplayDate } from "../../../domain/time/iso-date";
 import { CardSection } from "../../components/card-section";
 import { ConfirmDialog } from "../../components/confirm-dialog";
@@ -72,7 +72,7 @@ function TimesheetSummary({ set }: { set: SupervisorSet }) {
           {WEEKDAYS.map((day) => (
             <tr key={day} className="border-b border-slate-100 dark:border-slate-800">
               <th scope="row" className="py-2 font-medium">
-                {DAY_LABELS[day]}
+                {dayLabel(day)}
               </th>
               <td className="py-2 text-right">{dayNetHours(timesheet, day)}</td>
             </tr>

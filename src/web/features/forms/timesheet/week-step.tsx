@@ -10,13 +10,13 @@ import {
   STANDARD_SHIFT,
 } from "../../../../domain/hours/hours";
 import type { TimesheetFields } from "../../../../domain/hours/timesheet";
-import { DAYS, type Day, dayKey } from "../../../../domain/time/days";
+import { DAYS, type Day, dayKey, dayLabel } from "../../../../domain/time/days";
 import { NotesField } from "../../../components/notes-field";
 import { TextField } from "../../../components/text-field";
 import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
 import { useTranslator } from "../../../lib/i18n";
-import { formatHoursIn, weekdayNameIn } from "../../../lib/locale-format";
+import { formatHoursIn } from "../../../lib/locale-format";
 import type { TimesheetWizardApi } from "./timesheet-kind";
 
 function DayCard({ day, form, api }: { day: Day; form: TimesheetFields; api: TimesheetWizardApi }) {
@@ -28,7 +28,7 @@ function DayCard({ day, form, api }: { day: Day; form: TimesheetFields; api: Tim
   const breakMinutes = form[dayKey(day, "Break")];
   const hasTimes = start !== "" || finish !== "";
   const added = isStandardShiftAdded(form, day);
-  const label = weekdayNameIn(locale, day);
+  const label = dayLabel(day, t);
   const shift = {
     start: STANDARD_SHIFT.start,
     finish: STANDARD_SHIFT.finish,

@@ -2,6 +2,7 @@ import { LoaderCircle, Mail, Save } from "lucide-react";
 import { MAX_ANONYMOUS_EMAILS, MAX_EMAILS, RATING_HIDE_DELAY_MS } from "../../../../domain/forms/constants";
 import { checkSheetEmailButtonEnabled } from "../../../../domain/sets/dispatch";
 import { messages } from "../../../../domain/text/messages";
+import { DocumentLanguagePicker } from "../../../components/document-language-picker";
 import { RatingPicker } from "../../../components/rating-picker";
 import { RecipientInput } from "../../../components/recipient-input";
 import { SignatureDateField } from "../../../components/signature-date-field";
@@ -133,6 +134,7 @@ export function SignatureStep<F extends WizardFields, X extends { type: string }
             onChange={(submissionEmails) => change({ submissionEmails })}
             maxRows={accountHolder ? MAX_EMAILS : MAX_ANONYMOUS_EMAILS}
           />
+          <DocumentLanguagePicker />
           {kind.emailPanelButton ? (
             <Button
               size="lg"

@@ -2,7 +2,7 @@ import { useMutation } from "@tanstack/react-query";
 import { useRef, useState } from "react";
 import { messages, type Notice } from "../../../../domain/text/messages";
 import { toast } from "../../../components/ui/use-toast";
-import { useT } from "../../../lib/i18n";
+import { chosenDocumentLanguage, senderLocale, useT } from "../../../lib/i18n";
 import { newId } from "../../../lib/new-id";
 import { noticeIn } from "../../../lib/notice-text";
 import { useCompanyName } from "../../../lib/use-my-organisation";
@@ -66,6 +66,8 @@ export function useFormSubmit<F extends WizardFields, X extends { type: string }
       [kind.oneStepMember]: { ...form, id: state.id },
       supervisorRating: rating,
       supervisorNotes: "",
+      language: senderLocale(),
+      documentLanguage: chosenDocumentLanguage(),
     };
     // From here the outbox holds the form: a reload while it waits for signal must not offer it as unsent.
     await localCopy.markSending();
