@@ -2,8 +2,10 @@ import { randomUUID } from "node:crypto";
 import { expect, type Page } from "@playwright/test";
 import { STORAGE_KEYS } from "../src/domain/forms/constants";
 import { type Catalog, createTranslator } from "../src/domain/text/i18n/translate";
+import { pdfText } from "../src/server/pdf/pdf-text";
 import { enableDemoMode, test } from "./fixtures/app-test";
 import { logIn, submitLogin } from "./fixtures/drivers";
+import { waitForMailTo } from "./fixtures/mailbox";
 import { jpegFile } from "./support/check-sheet-wizard";
 import { catalog, catalogFile, englishOnScreen, scrollsSideways } from "./support/english-on-screen";
 import { drawSignature, plainCustomer, toastRegion } from "./support/form-wizard";
@@ -183,13 +185,16 @@ const SIGNATURE_STEP = [
 test.describe("a timesheet on a Polish phone", () => {
   test.use({ locale: "pl-PL", viewport: { width: 360, height: 800 } });
 
-  test("goes from the home page to the signature step without an English word, nothing scrolling sideways at 360 px", async ({
+  test("goes from the home page to the mailed PDFs without an English word, nothing scrolling sideways at 360 px; the client's copy is English, the driver's Polish, with one fingerprint", async ({
     page,
     request,
   }) => {
     test.slow();
     const customer = await plainCustomer(request);
     await enableDemoMode(page);
+    // An account, so the driver keeps a copy of their own, in the language the form was filled in.
+    const driverEmail = `lukasz-${randomUUID()}@budmax.pl`;
+    await logIn(page, "Łukasz Wróbel", driverEmail);
     const step = (key: string) => page.getByRole("heading", { level: 2, name: polish(key), exact: true });
     const next = async (key: string) => {
       await page.getByRole("button", { name: polish("wizard.next") }).click();
@@ -257,6 +262,49 @@ test.describe("a timesheet on a Polish phone", () => {
     await next("step.driverSignature");
     await expect(page.getByText(polish("submitProblem.ratingTitle"))).toBeVisible();
     await screen(SIGNATURE_STEP);
+
+    // Signed, rated and sent to the client's English address, the client's copy left in English.
+    for (const [block, name] of [
+      [polish("field.operatorSignature"), "Łukasz Wróbel"],
+      [polish("field.clientSignature"), "Chris Client"],
+    ] as const) {
+      const region = page.getByRole("region", { name: block, exact: true });
+      await region.getByLabel(polish("signer.printName")).fill(name);
+      await region.getByRole("button", { name: new RegExp(`^${polish("signer.sign")}`) }).click();
+      const pad = page.getByRole("dialog");
+      await drawSignature(page, pad);
+      await pad.getByRole("button", { name: polish("signaturePad.save") }).click();
+      await expect(pad).toBeHidden();
+    }
+    const rating = page.getByRole("region", { name: polish("rating.title") });
+    await rating.getByRole("button", { name: polish("rating.happy") }).click();
+    const client = `office-${randomUUID()}@buildco.co.uk`;
+    const panel = page.getByRole("region", { name: polish("signatureStep.emailSubmission") });
+    await panel.getByRole("textbox", { name: polish("recipients.defaultLabel") }).fill(client);
+    await expect(panel.getByRole("combobox", { name: polish("documentLanguage.label") })).toHaveText(
+      "English",
+    );
+    await screen(SIGNATURE_STEP);
+    await page.getByRole("button", { name: polish("timesheet.completeAndEmail") }).click();
+    await expect(
+      toastRegion(page).getByText(polish("timesheet.submittedTitle"), { exact: true }),
+    ).toBeVisible();
+
+    const pdfOf = async (address: string) => {
+      const mail = await waitForMailTo(address);
+      const pdf = mail.attachments.find((attachment) => attachment.contentType === "application/pdf");
+      return { subject: mail.subject ?? "", text: (await pdfText(pdf!.content)).replace(/\s+/g, " ") };
+    };
+    const [clientCopy, driverCopy] = [await pdfOf(client), await pdfOf(driverEmail)];
+    expect(clientCopy.subject).toMatch(/^Weekly Timesheet - /);
+    expect(clientCopy.text).toContain("Hours, Monday to Sunday");
+    expect(clientCopy.text).toContain("Łukasz Wróbel");
+    expect(driverCopy.subject).toMatch(new RegExp(`^${polish("form.timesheet.title")} - `));
+    expect(driverCopy.text).toContain(polish("pdf.hoursMondayToSunday"));
+    expect(driverCopy.text).not.toContain("Hours, Monday to Sunday");
+    const fingerprint = (text: string) => /SHA-256 [^:]*: ([0-9a-f]{64})/.exec(text)?.[1];
+    expect(fingerprint(driverCopy.text)).toBeDefined();
+    expect(fingerprint(driverCopy.text)).toBe(fingerprint(clientCopy.text));
   });
 });
 
@@ -285,8 +333,6 @@ function keysOfTheseScreens(): string[] {
   ];
   return keys;
 }
-
-/** The English of `runs` that the page shows or says: its text, and its labels, placeholders and alt texts. */
 
 test.describe("a check sheet on a phone set to Polish", () => {
   test.use({ locale: "pl-PL", viewport: { width: 360, height: 800 } });
