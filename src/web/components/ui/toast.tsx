@@ -2,6 +2,7 @@ import * as ToastPrimitive from "@radix-ui/react-toast";
 import { X } from "lucide-react";
 import type { ComponentProps } from "react";
 import { cn } from "../../lib/cn";
+import { useT } from "../../lib/i18n";
 import {
   TOAST_DURATION_MS,
   TOAST_HOTKEY,
@@ -75,9 +76,10 @@ export const ToastAction = withClasses(
 );
 
 export function ToastClose({ className, ...props }: ComponentProps<typeof ToastPrimitive.Close>) {
+  const t = useT();
   return (
     <ToastPrimitive.Close
-      aria-label="Close"
+      aria-label={t("common.close")}
       className={cn(
         "absolute top-1 right-1 inline-flex size-11 items-center justify-center rounded-md",
         className,

@@ -38,7 +38,7 @@ export function ConsentBanner() {
         <Button
           variant="ghost"
           size="icon"
-          aria-label={t("consent.close")}
+          aria-label={t("common.close")}
           className="absolute top-1 right-1"
           onClick={() => setVisible(false)}
         >
