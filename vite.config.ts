@@ -9,6 +9,7 @@ import react from "@vitejs/plugin-react";
 import type { ChunkingContext, CodeSplittingGroup, OutputBundle } from "rolldown";
 import { createServer, defineConfig, type Plugin } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
+import { catalogPart } from "./src/domain/text/i18n/catalog-parts";
 import { isPlainText } from "./src/domain/text/i18n/translate";
 
 const brandDark = "#0f172a";
@@ -62,39 +63,52 @@ const PRERENDERED_PAGES: Record<string, string> = {
   "/?screen=customer-selection&form=check-sheet": "customer-selection-check-sheet.html",
 };
 
-const CATALOG = /[\\/]src[\\/]domain[\\/]text[\\/]catalogs[\\/][^\\/]+\.json$/;
+const CATALOG = /[\\/]src[\\/]domain[\\/]text[\\/]catalogs[\\/][^\\/?]+\.json(\?.*)?$/;
 
 /**
- * The browser gets each message catalog already parsed (ICU MessageFormat to its syntax tree), so it needs no
- * message parser: the formatter's parser is swapped for its parser-less build (decision 048).
+ * The message catalogs as modules. `<locale>.json?part=start` and `?part=rest` are the two parts the browser loads
+ * (src/domain/text/i18n/catalog-parts.ts); the whole file is the catalog as written. In a build each message comes
+ * already parsed (ICU MessageFormat to its syntax tree), so the browser needs no message parser: the formatter's
+ * parser is swapped for its parser-less build (decision 048).
  */
-function precompiledCatalogs(): Plugin {
+export function catalogModules(): Plugin {
+  let precompile = false;
   return {
-    name: "plant-sheets:precompiled-catalogs",
-    apply: "build",
+    name: "plant-sheets:catalog-modules",
     enforce: "pre",
-    config: () => ({
-      resolve: {
-        alias: [
-          {
-            find: /^@formatjs\/icu-messageformat-parser$/,
-            replacement: "@formatjs/icu-messageformat-parser/no-parser.js",
-          },
-        ],
-      },
-    }),
+    config: (_config, { command }) =>
+      command === "build"
+        ? {
+            resolve: {
+              alias: [
+                {
+                  find: /^@formatjs\/icu-messageformat-parser$/,
+                  replacement: "@formatjs/icu-messageformat-parser/no-parser.js",
+                },
+              ],
+            },
+          }
+        : undefined,
+    configResolved(config) {
+      precompile = config.command === "build";
+    },
     load(id) {
       if (!CATALOG.test(id)) return null;
-      const messages = JSON.parse(readFileSync(id, "utf8")) as Record<string, string>;
+      const [file = "", query = ""] = id.split("?");
+      const part = new URLSearchParams(query).get("part");
+      const whole = JSON.parse(readFileSync(file, "utf8")) as Record<string, string>;
+      const messages = part === "start" || part === "rest" ? catalogPart(whole, part) : whole;
       // A message of plain text stays a string (the translator hands it out as it is): most are, and the
       // first screen's English then costs its words, not a syntax tree of them.
-      const parsed = Object.fromEntries(
-        Object.entries(messages).map(([key, message]) => [
-          key,
-          isPlainText(message) ? message : parseMessage(message),
-        ]),
-      );
-      return { code: `export default ${JSON.stringify(parsed)};`, moduleType: "js" };
+      const values = precompile
+        ? Object.fromEntries(
+            Object.entries(messages).map(([key, message]) => [
+              key,
+              isPlainText(message) ? message : parseMessage(message),
+            ]),
+          )
+        : messages;
+      return { code: `export default ${JSON.stringify(values)};`, moduleType: "js" };
     },
   };
 }
@@ -256,7 +270,8 @@ function laterImports(ctx: ChunkingContext): string[] {
     next.push(...info.importedIds);
     if (id === ROUTES) continue;
     for (const lazy of info.dynamicallyImportedIds) {
-      if (lazy === HOME || later.has(lazy)) continue;
+      // A catalog's part is a chunk of its own, fetched with its language (src/web/lib/i18n.ts).
+      if (lazy === HOME || later.has(lazy) || CATALOG.test(lazy)) continue;
       later.add(lazy);
       next.push(lazy);
     }
@@ -359,7 +374,7 @@ export default defineConfig({
   root: "src/web",
   publicDir: "public",
   plugins: [
-    precompiledCatalogs(),
+    catalogModules(),
     react(),
     tailwindcss(),
     bootScript(),
@@ -380,7 +395,7 @@ export default defineConfig({
         // A classic script, as the worker is registered: no `import.meta` left in it.
         rollupFormat: "iife",
         // The worker's own build: the English messages it imports come parsed too, as it has no parser either.
-        buildPlugins: { vite: [precompiledCatalogs()] },
+        buildPlugins: { vite: [catalogModules()] },
         globPatterns: ["**/*.{js,css,html,svg,png,wasm}"],
         // The QR decoder's WebAssembly is about 1 MB; it must be there offline too.
         maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,

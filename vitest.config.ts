@@ -1,6 +1,9 @@
 import { defineConfig } from "vitest/config";
+import { catalogModules } from "./vite.config";
 
 export default defineConfig({
+  // Catalog parts are modules the build makes (vite.config.ts); the web code the tests import asks for them.
+  plugins: [catalogModules()],
   test: {
     include: ["src/**/*.test.ts", "src/**/*.test.tsx", "scripts/**/*.test.ts"],
     environment: "node",

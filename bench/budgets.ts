@@ -6,7 +6,7 @@ export const budgets = {
   homeScreenGzip: { max: 120 * KB },
   criticalPathGzip: { max: 170 * KB },
   lazyChunkGzip: { max: 100 * KB },
-  /** Each language's catalog, fetched only when that language is chosen (decision record 048). */
+  /** A language's first screen's messages, fetched only when it is chosen (decision records 048 and 049). */
   catalogGzip: { max: 15 * KB },
   lighthousePerformance: { min: 95 },
   lighthouseAccessibility: { min: 100 },

@@ -4,6 +4,7 @@ import { ErrorScreen } from "./components/error-screen";
 import { useToast } from "./components/ui/use-toast";
 import { ConsentBanner } from "./features/consent/consent-banner";
 import { useAuthDialog } from "./lib/auth-dialog-store";
+import { wholeCatalog } from "./lib/i18n";
 import { lazyWithQueries } from "./lib/lazy-with-queries";
 import { preloadWhenIdle } from "./lib/preload-when-idle";
 import { useSessionExpired } from "./lib/session-store";
@@ -52,6 +53,8 @@ function DeferredToaster() {
 
 /** App-wide chrome; everything screen-specific lives behind the routes, each with its data (lazy-with-queries.tsx). */
 export function App() {
+  // The words of every screen after the first, there before a tap needs them.
+  useEffect(() => preloadWhenIdle(wholeCatalog), []);
   return (
     <ErrorBoundary name="app" fallback={(error) => <ErrorScreen layer="app" error={error} />}>
       <AppRoutes />

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from "react";
 import { STORAGE_KEYS } from "../../domain/forms/constants";
-import englishCatalog from "../../domain/text/catalogs/en-GB.json";
+import englishStart from "../../domain/text/catalogs/en-GB.json?part=start";
 import {
   DEFAULT_LOCALE,
   DOCUMENT_LANGUAGES,
@@ -21,16 +21,21 @@ import {
 import { wordFailuresIn } from "./failure-language";
 import { localStore } from "./local-store";
 
-const english = englishCatalog as Catalog;
-
-// English is part of the app; each other catalog is a chunk of its own, fetched only when its language is chosen
-// (and kept by the service worker with every other file of the app, so it works offline).
-const catalogLoaders = import.meta.glob<Catalog>(
+// Each catalog comes in two parts (src/domain/text/i18n/catalog-parts.ts): the first screen's words, and every
+// other screen's, fetched while the first is read. English's first part is part of the app; every other part is a
+// chunk of its own, fetched when its language is chosen (and kept by the service worker with every other file of
+// the app, so it works offline). English's rest is the whole English catalog, the module the domain's English
+// messages read too, so it is fetched once.
+const startLoaders = import.meta.glob<Catalog>(
   ["../../domain/text/catalogs/*.json", "!../../domain/text/catalogs/en-GB.json"],
-  {
-    import: "default",
-  },
+  { query: "?part=start", import: "default" },
 );
+const restLoaders = import.meta.glob<Catalog>(
+  ["../../domain/text/catalogs/*.json", "!../../domain/text/catalogs/en-GB.json"],
+  { query: "?part=rest", import: "default" },
+);
+const loadWholeEnglish = async () =>
+  (await import("../../domain/text/catalogs/en-GB.json")).default as unknown as Catalog;
 
 function isPseudoLocale(value: unknown): value is PseudoLocale {
   return typeof value === "string" && (PSEUDO_LOCALES as readonly string[]).includes(value);
@@ -43,17 +48,32 @@ export function chosenLocale(): AnyLocale {
   return matchLocale(typeof navigator === "undefined" ? [] : navigator.languages);
 }
 
-async function catalogFor(locale: AnyLocale): Promise<Catalog> {
-  if (locale === DEFAULT_LOCALE) return english;
+const catalogPath = (locale: Locale) => `../../domain/text/catalogs/${locale}.json`;
+
+/** A language's first screen's messages. */
+async function startOf(locale: AnyLocale): Promise<Catalog> {
+  if (locale === DEFAULT_LOCALE) return englishStart as Catalog;
   // Only the tests' pseudo-locales need it: not part of the first screen's code.
-  if (isPseudoLocale(locale))
-    return (await import("../../domain/text/i18n/pseudo")).pseudoCatalog(english, locale);
-  const load = catalogLoaders[`../../domain/text/catalogs/${locale}.json`];
+  if (isPseudoLocale(locale)) return wholeOf(locale);
+  const load = startLoaders[catalogPath(locale)];
   if (!load) throw new Error(`No catalog for ${locale}`);
   return load();
 }
 
-let current: Translator = createTranslator(DEFAULT_LOCALE, english);
+/** A language's every message. */
+async function wholeOf(locale: AnyLocale): Promise<Catalog> {
+  if (locale === DEFAULT_LOCALE) return loadWholeEnglish();
+  if (isPseudoLocale(locale))
+    return (await import("../../domain/text/i18n/pseudo")).pseudoCatalog(await loadWholeEnglish(), locale);
+  const [start, rest] = await Promise.all([startOf(locale), restLoaders[catalogPath(locale)]?.()]);
+  if (!rest) throw new Error(`No catalog for ${locale}`);
+  return { ...start, ...rest };
+}
+
+let current: Translator = createTranslator(DEFAULT_LOCALE, englishStart as Catalog);
+/** Whether `current` has every message of its language, or only its first screen's. */
+let whole = false;
+let wholeArrived: Promise<void> | null = null;
 const listeners = new Set<() => void>();
 
 function subscribe(listener: () => void): () => void {
@@ -61,20 +81,43 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-function activate(translator: Translator): void {
+function activate(translator: Translator, complete: boolean): void {
   current = translator;
+  whole = complete;
   wordFailuresIn(translator);
-  document.documentElement.lang = translator.locale;
-  document.documentElement.dir = textDirection(translator.locale);
+  // The build's prerender has no document: its pages are English, as index.html says.
+  if (typeof document !== "undefined") {
+    document.documentElement.lang = translator.locale;
+    document.documentElement.dir = textDirection(translator.locale);
+  }
   for (const listener of listeners) listener();
 }
 
-/** Before the first render: the chosen language's catalog, so the first screen is drawn in it. */
+/**
+ * The current language's every message, fetched once: the screens after the first wait for it (their code is
+ * fetched at the same time), and a screen drawn before it arrived is drawn again with it.
+ */
+export function wholeCatalog(): Promise<void> {
+  if (whole) return Promise.resolve();
+  const locale = current.locale;
+  wholeArrived ??= wholeOf(locale).then(
+    (catalog) => {
+      if (current.locale === locale) activate(createTranslator(locale, catalog), true);
+    },
+    (error: unknown) => {
+      // Tried again by the next screen that needs it (a phone back in signal, say).
+      wholeArrived = null;
+      throw error;
+    },
+  );
+  return wholeArrived;
+}
+
+/** Before the first render: the chosen language's first screen, so it is drawn in it; the rest follows. */
 export async function startInChosenLocale(): Promise<void> {
   const locale = chosenLocale();
-  if (locale === DEFAULT_LOCALE) return;
   try {
-    activate(createTranslator(locale, await catalogFor(locale)));
+    if (locale !== DEFAULT_LOCALE) activate(createTranslator(locale, await startOf(locale)), false);
   } catch (error) {
     // A catalog that cannot be fetched leaves the app in English rather than not at all.
     console.warn(`The ${locale} catalog could not be loaded`, error);
@@ -83,9 +126,10 @@ export async function startInChosenLocale(): Promise<void> {
 
 /** The header's menu: the language is kept on this phone and every screen redrawn in it, nothing typed lost. */
 export async function chooseLocale(locale: AnyLocale): Promise<void> {
-  const catalog = await catalogFor(locale);
+  const catalog = await wholeOf(locale);
   localStore.set(STORAGE_KEYS.language, locale);
-  activate(createTranslator(locale, catalog));
+  wholeArrived = null;
+  activate(createTranslator(locale, catalog), true);
 }
 
 /**

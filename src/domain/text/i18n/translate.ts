@@ -50,6 +50,9 @@ export function createTranslator(locale: AnyLocale, catalog: Catalog): Translato
     locale,
     t(key, values) {
       const message = catalog[key];
+      // A message of a catalog part not yet fetched (catalog-parts.ts) is nothing for now: the screen is drawn
+      // again when its part arrives.
+      if (message === undefined) return "";
       if (typeof message === "string" && isPlainText(message)) return message;
       let format = compiled.get(key);
       if (!format) {
