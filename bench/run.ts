@@ -10,6 +10,7 @@ import { measureImports } from "./company-imports";
 import { measureCompany } from "./company-review";
 import { type Figure, formatBudget, formatValue, verdict } from "./figure";
 import { measureFirstTap } from "./first-tap";
+import { measureLanguageSwitch } from "./language-switch";
 import { measureLighthouse } from "./lighthouse-pages";
 import { measurePdfs } from "./pdf-render";
 import { measurePhotoShrink } from "./photo-shrink";
@@ -20,13 +21,15 @@ import { cameraPhoto, uploadedPhotos } from "./site-photos";
 /**
  * `npm run bench`: builds the app, measures every figure with a budget, prints the table, writes it as JSON to
  * bench/results/ and exits non-zero when a budget fails or a figure could not be measured.
- * `npm run bench -- --only=bundle,pdf` runs some groups: bundle, lighthouse, firsttap, server, pdf, photo, accounts,
- * company (which needs PostgreSQL: BENCH_DATABASE_URL), imports (PostgreSQL too when BENCH_DATABASE_URL is set).
+ * `npm run bench -- --only=bundle,pdf` runs some groups: bundle, lighthouse, firsttap, language, server, pdf, photo,
+ * accounts, company (which needs PostgreSQL: BENCH_DATABASE_URL), imports (PostgreSQL too when BENCH_DATABASE_URL
+ * is set).
  */
 const GROUPS = [
   "bundle",
   "lighthouse",
   "firsttap",
+  "language",
   "server",
   "pdf",
   "photo",
@@ -68,7 +71,7 @@ async function step(group: Group, run: () => Promise<Figure[]>): Promise<void> {
   console.info(`bench: ${group} took ${((Date.now() - t0) / 1000).toFixed(0)} s`);
 }
 
-if (selected.has("bundle") || selected.has("lighthouse") || selected.has("firsttap")) {
+if (["bundle", "lighthouse", "firsttap", "language"].some((group) => selected.has(group as Group))) {
   console.info("bench: building the app...");
   buildApp();
 }
@@ -96,6 +99,17 @@ try {
     const server = await startServer({ port: benchPort(0), dataDir, webRoot: BENCH_WEB_ROOT });
     try {
       return await measureFirstTap(browser, server.url);
+    } finally {
+      await server.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+  await step("language", async () => {
+    browser ??= await launchChromium();
+    const dataDir = mkdtempSync(join(tmpdir(), "plant-sheets-language-"));
+    const server = await startServer({ port: benchPort(0), dataDir, webRoot: BENCH_WEB_ROOT });
+    try {
+      return await measureLanguageSwitch(browser, server.url);
     } finally {
       await server.stop();
       rmSync(dataDir, { recursive: true, force: true });
