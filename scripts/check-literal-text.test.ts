@@ -84,12 +84,13 @@ describe("literalTexts", () => {
     ).toEqual(["Photos", "Daily checks", "No defects noted", "Type a name", "Week", "Excavator"]);
   });
 
-  it("leaves what nobody reads, and text without a word: class names, keys, symbols, numbers, catalog calls", () => {
+  it("leaves what nobody reads, and text without a word: class names, keys, symbols, numbers, catalog calls, a library's placeholders", () => {
     expect(
       texts(`export const A = ({ t }) => (
         <div className="flex gap-2" data-testid="row" key="k">
           {t("home.title")} — • 24 {" "} ✓ {"-"}
           <span aria-label={t("home.title")}>{1}</span>
+          <section aria-label={\`\${t("common.notifications")} ({hotkey})\`} />
         </div>
       );`),
     ).toEqual([]);

@@ -20,7 +20,11 @@ export function literalTexts(fileName: string, source: string): LiteralText[] {
   const file = ts.createSourceFile(fileName, source, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
   const found: LiteralText[] = [];
   const add = (node: ts.Node, text: string) => {
-    const trimmed = text.replace(/\s+/g, " ").trim();
+    // A placeholder a library fills ("{hotkey}") is not a word anybody reads.
+    const trimmed = text
+      .replace(/\{\w+\}/g, " ")
+      .replace(/\s+/g, " ")
+      .trim();
     if (hasWord(trimmed)) {
       found.push({ line: file.getLineAndCharacterOfPosition(node.getStart()).line + 1, text: trimmed });
     }

@@ -1,11 +1,13 @@
+import { useT } from "../../lib/i18n";
 import { Toast, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastViewport } from "./toast";
 import { dismissToast, useToast } from "./use-toast";
 
 /** Renders the toast store; mounted once at the app root. */
 export function Toaster() {
   const { toasts } = useToast();
+  const t = useT();
   return (
-    <ToastProvider>
+    <ToastProvider label={t("common.notification")}>
       {toasts.map(({ id, title, description, action, open, ...rest }) => (
         <Toast
           key={id}
@@ -23,7 +25,8 @@ export function Toaster() {
           <ToastClose />
         </Toast>
       ))}
-      <ToastViewport />
+      {/* Radix puts the hotkey where {hotkey} stands. */}
+      <ToastViewport label={`${t("common.notifications")} ({hotkey})`} />
     </ToastProvider>
   );
 }

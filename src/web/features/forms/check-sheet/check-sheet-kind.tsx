@@ -7,6 +7,7 @@ import { fieldLabel, shortFieldLabel } from "../../../../domain/forms/field-labe
 import { photoCountLabel } from "../../../../domain/forms/photos";
 import { isPresent, operatorPrintedName, signaturesComplete } from "../../../../domain/forms/signatures";
 import { checkSheetOneStepProblem, checkSheetSubmitProblem } from "../../../../domain/sets/dispatch";
+import { english } from "../../../../domain/text/i18n/english";
 import { messages } from "../../../../domain/text/messages";
 import { TextField } from "../../../components/text-field";
 import { TodaysDate } from "../../../components/todays-date";
@@ -134,10 +135,6 @@ function saveFailure(message: string, reason: SaveReason) {
   return reason === "draft" ? messages.draftSaveFailed(message) : messages.checkSheetSaveFailed(message);
 }
 
-function plural(count: number, one: string): string {
-  return `${count} ${one}${count === 1 ? "" : "s"}`;
-}
-
 /** The daily check sheet's wizard: its spec, and what only it has (the checks, the photos, approval). */
 export const CHECK_SHEET_WIZARD: WizardKind<CheckSheetFields, CheckSheetAction> = {
   spec: CHECK_SHEET_SPEC,
@@ -150,19 +147,22 @@ export const CHECK_SHEET_WIZARD: WizardKind<CheckSheetFields, CheckSheetAction> 
       {orderNumber ? <OrderNumberLine orderNumber={orderNumber} /> : null}
     </>
   ),
-  restoredWork: (form) => {
+  restoredWork: (form, t = english) => {
     const checked = ASKED_CHECK_ITEMS.filter((item) => form[item.field] !== null).length;
     const signed = [form.operatorSignature, form.clientSignature].filter(isPresent).length;
-    const parts = [`${checked} of ${ASKED_CHECK_ITEMS.length} checks`, plural(form.photos.length, "photo")];
-    if (signed > 0) parts.push(plural(signed, "signature"));
+    const parts = [
+      t("restored.checks", { checked, total: ASKED_CHECK_ITEMS.length }),
+      t("restored.photos", { count: form.photos.length }),
+    ];
+    if (signed > 0) parts.push(t("restored.signatures", { count: signed }));
     return parts.join(", ");
   },
   reduce: reducePhotos,
   dateField: CheckDateField,
   ownSteps: { checks: SafetyCheckStep, photos: PhotoStep },
   signatureSummary: CheckSheetSummary,
-  submitLabel: "Submit Check Sheet",
-  emailPanelButton: "Complete & Email Check Sheet",
+  submitLabel: "checkSheet.submit",
+  emailPanelButton: "checkSheet.completeAndEmail",
   oneStepMember: "checkSheetData",
   oneStepProblem: (form, rating) => checkSheetOneStepProblem({ ...form, rating }),
   ratingOffered: (form, accountHolder) => !accountHolder && signaturesComplete(form),

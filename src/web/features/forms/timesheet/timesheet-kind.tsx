@@ -152,7 +152,7 @@ export const TIMESHEET_WIZARD: WizardKind<TimesheetFields, TimesheetAction> = {
     const signed = [form.operatorSignature, form.clientSignature].filter(isPresent).length;
     const parts: string[] = [];
     if (days > 0) parts.push(t("timesheet.restoredDays", { count: days }));
-    if (signed > 0) parts.push(t("timesheet.restoredSignatures", { count: signed }));
+    if (signed > 0) parts.push(t("restored.signatures", { count: signed }));
     if (form.company) parts.push(t("timesheet.restoredDetails", { company: form.company }));
     if (parts.length === 0) parts.push(t("timesheet.restoredSomething"));
     return parts.join(", ");

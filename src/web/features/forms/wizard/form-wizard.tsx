@@ -112,7 +112,7 @@ export function FormWizard<F extends WizardFields, X extends { type: string }>({
           last
             ? companyMember && kind.submitLabel
               ? t("wizard.submitToOffice")
-              : kind.submitLabel
+              : kind.submitLabel && t(kind.submitLabel)
             : t("wizard.next")
         }
         nextDisabled={last && (submission.submitting || submission.submitted)}

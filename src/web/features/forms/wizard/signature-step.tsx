@@ -145,7 +145,7 @@ export function SignatureStep<F extends WizardFields, X extends { type: string }
               }
               onClick={submission.completeAndEmail}
             >
-              <SubmitLabel submitting={submission.submitting} label={kind.emailPanelButton} />
+              <SubmitLabel submitting={submission.submitting} label={t(kind.emailPanelButton)} />
             </Button>
           ) : null}
         </Card>

@@ -1,7 +1,7 @@
 import type { ComponentType, ReactNode } from "react";
 import type { FormSpec } from "../../../../domain/forms/form-spec";
 import type { Rating } from "../../../../domain/sets/rating";
-import type { Translator } from "../../../../domain/text/i18n/translate";
+import type { MessageKey, Translator } from "../../../../domain/text/i18n/translate";
 import type { Notice, NoticeKeys } from "../../../../domain/text/messages";
 import type { SaveReason } from "./use-draft-saver";
 import type { FormSubmitApi } from "./use-form-submit";
@@ -59,9 +59,9 @@ export interface WizardKind<F extends WizardFields, X extends { type: string }> 
    */
   signatureSummary: ComponentType<{ wizard: FormWizardApi<F, X>; submission: FormSubmitApi }>;
   /** The last step's button in the wizard's bar, or null when the summary holds the way to submit. */
-  submitLabel: string | null;
+  submitLabel: MessageKey | null;
   /** Whether the Email Submission panel holds its own Complete & Email button (the check sheet's). */
-  emailPanelButton: string | null;
+  emailPanelButton: MessageKey | null;
   /** The member of the one-step body that holds the form. */
   oneStepMember: string;
   /** Why the one-step completion cannot be sent yet, or null. */
