@@ -78,42 +78,35 @@ if (["bundle", "lighthouse", "firsttap", "language"].some((group) => selected.ha
 
 await step("bundle", async () => measureBundleSizes());
 
-await step("lighthouse", async () => {
-  const dataDir = mkdtempSync(join(tmpdir(), "plant-sheets-lighthouse-"));
+/** The built app on a server of its own, with an empty data folder, for as long as `run` measures it. */
+async function withBuiltApp<T>(name: string, run: (url: string) => Promise<T>): Promise<T> {
+  const dataDir = mkdtempSync(join(tmpdir(), `plant-sheets-${name}-`));
   const server = await startServer({ port: benchPort(0), dataDir, webRoot: BENCH_WEB_ROOT });
   try {
-    const { figures: found, failing } = await measureLighthouse(server.url);
-    extra.lighthouseFailingAudits = failing;
-    return found;
+    return await run(server.url);
   } finally {
     await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
-});
+}
+
+await step("lighthouse", () =>
+  withBuiltApp("lighthouse", async (url) => {
+    const { figures: found, failing } = await measureLighthouse(url);
+    extra.lighthouseFailingAudits = failing;
+    return found;
+  }),
+);
 
 let browser: Browser | undefined;
 try {
   await step("firsttap", async () => {
     browser ??= await launchChromium();
-    const dataDir = mkdtempSync(join(tmpdir(), "plant-sheets-first-tap-"));
-    const server = await startServer({ port: benchPort(0), dataDir, webRoot: BENCH_WEB_ROOT });
-    try {
-      return await measureFirstTap(browser, server.url);
-    } finally {
-      await server.stop();
-      rmSync(dataDir, { recursive: true, force: true });
-    }
+    return withBuiltApp("first-tap", (url) => measureFirstTap(browser!, url));
   });
   await step("language", async () => {
     browser ??= await launchChromium();
-    const dataDir = mkdtempSync(join(tmpdir(), "plant-sheets-language-"));
-    const server = await startServer({ port: benchPort(0), dataDir, webRoot: BENCH_WEB_ROOT });
-    try {
-      return await measureLanguageSwitch(browser, server.url);
-    } finally {
-      await server.stop();
-      rmSync(dataDir, { recursive: true, force: true });
-    }
+    return withBuiltApp("language", (url) => measureLanguageSwitch(browser!, url));
   });
   await step("server", measureServer);
   await step("accounts", measureAccountTiming);
