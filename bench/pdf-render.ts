@@ -2,6 +2,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
+import type { Translator } from "../src/domain/text/i18n/translate";
+import { documentTranslator, translatorFor } from "../src/server/i18n";
 import { renderCheckSheetPdf } from "../src/server/pdf/check-sheet-pdf";
 import { signedCheckSheet, signedTimesheet, supervisorApproval } from "../src/server/pdf/pdf-fixtures";
 import { renderTimesheetPdf } from "../src/server/pdf/timesheet-pdf";
@@ -87,14 +89,27 @@ async function measureWithStoredPhotos(storage: PhotoStorage, photos: readonly B
   }));
 
   const single = await timed(() => renderTimesheetPdf({ timesheet, rating: "happy", generatedAt }));
-  const check = await timed(async () =>
-    renderCheckSheetPdf({
-      checkSheet: sheets[0]!.checkSheet,
-      photos: await printCopies(sheets[0]!.photoKeys),
-      rating: "happy",
-      generatedAt,
-    }),
-  );
+  const checkIn = (t?: Translator["t"]) =>
+    timed(async () =>
+      renderCheckSheetPdf({
+        checkSheet: sheets[0]!.checkSheet,
+        photos: await printCopies(sheets[0]!.photoKeys),
+        rating: "happy",
+        generatedAt,
+        t,
+      }),
+    );
+  const check = await checkIn();
+  // Bulgarian (Cyrillic, and the longest words of the six), and English beside it as "both languages" prints it.
+  const bulgarian = translatorFor("bg").t;
+  const both = documentTranslator("both", "bg").t;
+  const singleIn = (t: Translator["t"]) =>
+    timed(() => renderTimesheetPdf({ timesheet, rating: "happy", generatedAt, t }));
+  const [singleBulgarian, singleBoth, checkBoth] = [
+    await singleIn(bulgarian),
+    await singleIn(both),
+    await checkIn(both),
+  ];
   const pack = await timed(async () =>
     renderWeeklyPackPdf({
       timesheet,
@@ -130,6 +145,22 @@ async function measureWithStoredPhotos(storage: PhotoStorage, photos: readonly B
     { group: "pdf", name: "timesheet PDF size", value: single.bytes, unit: "bytes" },
     {
       group: "pdf",
+      name: "timesheet PDF render, Bulgarian",
+      value: median(singleBulgarian.ms),
+      unit: "ms",
+      budget: budgets.timesheetPdfMs,
+      samples: singleBulgarian.ms,
+    },
+    {
+      group: "pdf",
+      name: "timesheet PDF render, English and Bulgarian",
+      value: median(singleBoth.ms),
+      unit: "ms",
+      budget: budgets.timesheetPdfMs,
+      samples: singleBoth.ms,
+    },
+    {
+      group: "pdf",
       name: "check sheet + 5 photos render",
       value: median(check.ms),
       unit: "ms",
@@ -142,6 +173,14 @@ async function measureWithStoredPhotos(storage: PhotoStorage, photos: readonly B
       value: check.bytes,
       unit: "bytes",
       budget: budgets.checkSheetPdfBytes,
+    },
+    {
+      group: "pdf",
+      name: "check sheet + 5 photos render, English and Bulgarian",
+      value: median(checkBoth.ms),
+      unit: "ms",
+      budget: budgets.checkSheetPdfMs,
+      samples: checkBoth.ms,
     },
     {
       group: "pdf",

@@ -1,6 +1,7 @@
 import type { CheckSheetFields } from "../../domain/checks/check-sheet";
 import { CHECK_SHEET_SPEC } from "../../domain/forms/check-sheet-spec";
 import type { Rating } from "../../domain/sets/rating";
+import type { Translator } from "../../domain/text/i18n/translate";
 import { renderFormPdf } from "./form-pdf";
 import type { PdfPhoto } from "./pdf-canvas";
 
@@ -13,6 +14,8 @@ export interface CheckSheetPdfInput {
   /** The customer picked before the form, when there was one. */
   customerName?: string;
   generatedAt: Date;
+  /** The reader's words: English unless given. */
+  t?: Translator["t"];
 }
 
 /** A signed Daily Plant Defect Check as an A4 PDF, its photos embedded. */
