@@ -28,7 +28,7 @@ function withKeys(words: { title: string; description: string }, keys: NoticeKey
 /** A notice worded from the catalogs: the English here, the keys for the reader's language. */
 function notice(title: CatalogKey, description: CatalogKey, values?: MessageValues): Notice {
   return withKeys(
-    { title: english(title), description: english(description, values) },
+    { title: english(title, values), description: english(description, values) },
     values ? { title, description, values } : { title, description },
   );
 }

@@ -10,7 +10,7 @@ export function noticeIn(t: Translator["t"], notice: Worded): { title: string; d
   const keys: NoticeKeys | undefined = notice.keys;
   if (!keys) return { title: notice.title, description: notice.description };
   return {
-    title: t(keys.title),
+    title: t(keys.title, keys.values),
     description: keys.description ? t(keys.description, keys.values) : notice.description,
   };
 }
