@@ -7,6 +7,7 @@ import type { Role } from "../company/organisation";
 import type { WebhookOutcome } from "../company/webhook";
 import { CHECK_TEMPLATES } from "../forms/check-templates";
 import { formatUkTime } from "../time/uk-time";
+import { english } from "./i18n/english";
 import { alternatives, waitText } from "./messages";
 
 /** Each role in a sentence ("as a driver"), and what it may do, for the question before a role changes. */
@@ -68,7 +69,7 @@ export const companyMessages = {
     "Print on sticker paper or card, cut along the lines, and fix each label where the driver can scan it.",
   qrLabelsNone: "No machines to label yet: add the company's machines on the Company screen first.",
   qrLabelsPrint: "Print",
-  qrLabelsBack: "Back to Company",
+  qrLabelsBack: english("company.backToCompany"),
   qrLabelAlt: (plantNumber: string) => `QR code of ${plantNumber}`,
   /** A new company's lists hold the shared samples until it has its own: marked, and removed in one tap. */
   sampleBadge: "Sample",
@@ -215,10 +216,10 @@ export const companyMessages = {
     `This week cannot be approved yet: ${blockers.join("; ")}. The driver has to submit ${blockers.length === 1 ? "it" : "them"} first.`,
   /** One form that stops an approval: "the timesheet is sent back", "the check sheet of 17/11/2026 is a draft". */
   reviewBlocker: (form: string, state: "draft" | "sent_back" | "reopened"): string =>
-    `${form} is ${{ draft: "still a draft", sent_back: "sent back", reopened: "reopened" }[state]}`,
+    english("review.blocker", { form, state }),
   /** A form of a week, named in messages and mails. */
   reviewFormName: (kind: "timesheet" | "check-sheet", date: string): string =>
-    kind === "timesheet" ? `the timesheet of the week ending ${date}` : `the check sheet of ${date}`,
+    english("review.formName", { kind, date }),
   /** The week's history on the office's review panel, from the audit trail. */
   historyEvent: (event: {
     action: "submitted" | "sent_back" | "resubmitted" | "approved" | "reopened";
@@ -226,17 +227,16 @@ export const companyMessages = {
     by: string;
     reason: string | null;
   }): string =>
-    ({
-      submitted: `Submitted ${event.form} (${event.by})`,
-      resubmitted: `Resubmitted ${event.form} (${event.by})`,
-      sent_back: `Sent back ${event.form} by ${event.by}. Why: ${event.reason ?? ""}`,
-      approved: `Approved ${event.form} by ${event.by}`,
-      reopened: `Reopened ${event.form} by ${event.by}. Why: ${event.reason ?? ""}`,
-    })[event.action],
-  historyHeading: "History of this week",
-  weekFormsLabel: "The week's forms and their states",
-  historyEmpty: "Nothing recorded yet.",
-  blockersHeading: "Not ready for approval",
+    english("review.historyEvent", {
+      action: event.action,
+      form: event.form,
+      by: event.by,
+      reason: event.reason ?? "",
+    }),
+  historyHeading: english("review.historyHeading"),
+  weekFormsLabel: english("review.weekFormsLabel"),
+  historyEmpty: english("review.historyEmpty"),
+  blockersHeading: english("review.blockersHeading"),
   /** The PDF of a fixed version of a form the office returned after it was signed and sent. */
   amendedVersion: (earlierFingerprint: string): string =>
     `Amended: this version replaces the signed version the company returned, whose SHA-256 of signed content was ${earlierFingerprint}.`,
@@ -344,7 +344,7 @@ export const companyMessages = {
     `Too many invitations have been sent for now. Please try again in ${waitText(waitMs)}.`,
   inviteSent: (email: string): string => `Invitation sent to ${email}. The link works once, for 7 days.`,
   // The Company screen (decision record 029)
-  companyLoadFailed: (detail: string): string => `Could not load your company: ${detail}`,
+  companyLoadFailed: (detail: string): string => english("company.loadFailed", { detail }),
   companyCreated: (name: string): string => `${name} is set up, with you as its admin.`,
   /** "a driver", "an admin". */
   roleWithArticle: (role: Role): string => ROLE_WORDS[role].withArticle,
@@ -368,29 +368,26 @@ export const companyMessages = {
   joinCodeIntro:
     "Show a QR code on a screen: everyone who scans it can join as a driver, for 7 days or until you revoke it. Invite supervisors and admins by email instead.",
   // The office review screen (decision record 029)
-  reviewLoadFailed: (detail: string): string => `Could not load the weeks to review: ${detail}`,
-  reviewMoreFailed: (detail: string): string => `Could not load more weeks: ${detail}`,
-  reviewNothingSubmitted: "No submitted weeks yet. Weeks appear here once drivers submit their timesheets.",
-  reviewNothingMatches: "No weeks match these filters. Change or clear them to see more.",
-  reviewOnlySupervisors: "Only a company's supervisors and admins review its weeks.",
-  reviewSetLoadFailed: (detail: string): string => `Could not load this week's forms: ${detail}`,
-  reviewApproved: (set: string): string => `Approved: ${set}.`,
-  reviewApproveFailed: (detail: string): string => `Not approved: ${detail}`,
-  reviewSentBack: (set: string): string =>
-    `Sent back to the driver: ${set}. They see your reason when they open the form.`,
-  reviewSendBackFailed: (detail: string): string => `Not sent back: ${detail}`,
-  reviewReopened: (set: string): string =>
-    `Reopened: ${set}. The driver can change it again; its next PDF says it was amended after approval, and why.`,
-  reviewReopenFailed: (detail: string): string => `Not reopened: ${detail}`,
-  reviewReopenReasonRequired:
-    "Please say why the approved week is reopened: it is kept and printed on its PDF.",
-  reviewReasonRequired: "Please say why the form goes back, so the driver knows what to change.",
-  reviewRatingRequired: "Please choose a rating.",
-  bulkApproveConfirm: (count: number): string =>
-    `Approve ${count} ${count === 1 ? "week" : "weeks"} with this rating? Each is locked against its driver's changes once approved.`,
-  bulkApproveProgress: (done: number, count: number): string => `Approving ${done} of ${count}...`,
+  reviewLoadFailed: (detail: string): string => english("review.loadFailed", { detail }),
+  reviewMoreFailed: (detail: string): string => english("review.moreFailed", { detail }),
+  reviewNothingSubmitted: english("review.nothingSubmitted"),
+  reviewNothingMatches: english("review.nothingMatches"),
+  reviewOnlySupervisors: english("review.onlySupervisors"),
+  reviewSetLoadFailed: (detail: string): string => english("review.setLoadFailed", { detail }),
+  reviewApproved: (set: string): string => english("review.approved", { set }),
+  reviewApproveFailed: (detail: string): string => english("review.approveFailed", { detail }),
+  reviewSentBack: (set: string): string => english("review.sentBack", { set }),
+  reviewSendBackFailed: (detail: string): string => english("review.sendBackFailed", { detail }),
+  reviewReopened: (set: string): string => english("review.reopened", { set }),
+  reviewReopenFailed: (detail: string): string => english("review.reopenFailed", { detail }),
+  reviewReopenReasonRequired: english("review.reopenReasonRequired"),
+  reviewReasonRequired: english("review.reasonRequired"),
+  reviewRatingRequired: english("review.ratingRequired"),
+  bulkApproveConfirm: (count: number): string => english("review.bulkConfirm", { count }),
+  bulkApproveProgress: (done: number, count: number): string =>
+    english("review.bulkProgress", { done, count }),
   bulkApproveResult: (approved: number, failed: number): string =>
-    `${approved} ${approved === 1 ? "week" : "weeks"} approved${failed > 0 ? `, ${failed} not approved (see below)` : ""}.`,
+    english("review.bulkResult", { approved, failed, anyFailed: failed > 0 ? "yes" : "no" }),
 } as const;
 
 /** The mail a driver gets when the office returns forms (decision record 040): fixed subjects, no typed text. */
