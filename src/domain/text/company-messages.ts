@@ -345,28 +345,26 @@ export const companyMessages = {
   inviteSent: (email: string): string => `Invitation sent to ${email}. The link works once, for 7 days.`,
   // The Company screen (decision record 029)
   companyLoadFailed: (detail: string): string => english("company.loadFailed", { detail }),
-  companyCreated: (name: string): string => `${name} is set up, with you as its admin.`,
+  companyCreated: (name: string): string => english("company.created", { name }),
   /** "a driver", "an admin". */
   roleWithArticle: (role: Role): string => ROLE_WORDS[role].withArticle,
   roleChangeConfirm: (name: string, role: Role): string =>
-    `${name} becomes ${ROLE_WORDS[role].withArticle}. ${ROLE_WORDS[role].meaning}`,
-  roleChanged: (name: string, role: Role): string => `${name} is now ${ROLE_WORDS[role].withArticle}.`,
+    english("members.roleChangeConfirm", { name, role }),
+  roleChanged: (name: string, role: Role): string => english("members.roleChanged", { name, role }),
   removeMemberConfirm: (name: string, company: string): string =>
-    `${name} will no longer be a member of ${company}. The forms they made while a member stay with the company (and stay theirs too); forms they make from now on are theirs only.`,
-  memberRemoved: (name: string): string => `${name} has been removed. Their forms stay with the company.`,
-  leaveConfirm: (company: string): string =>
-    `You will no longer be a member of ${company}. The forms you made while a member stay with the company (and stay yours too); forms you make from now on are yours only.`,
-  leftCompany: (company: string): string => `You have left ${company}.`,
+    english("members.removeConfirm", { name, company }),
+  memberRemoved: (name: string): string => english("members.removed", { name }),
+  leaveConfirm: (company: string): string => english("company.leaveConfirm", { company }),
+  leftCompany: (company: string): string => english("company.left", { company }),
   revokeInviteConfirm: (what: string, joined: number): string =>
-    `Nobody can join with ${what} from now on.${joined > 0 ? ` The ${joined} ${joined === 1 ? "person who" : "people who"} joined by it stay members.` : ""}`,
-  inviteRevoked: (what: string): string => `Revoked ${what}: nobody can join with it any more.`,
+    english("invites.revokeConfirm", { what, joined }),
+  inviteRevoked: (what: string): string => english("invites.revoked", { what }),
   joinCodeExplained:
     "Anyone who scans this code can join as a driver, for 7 days or until you revoke it under Open Invitations. It cannot be shown again once you leave this screen: make a new one if you need it.",
   /** A join code asked for with a role other than a driver's. */
   joinCodeForDriversOnly:
     "A join code lets people in as drivers only. Invite a supervisor or an admin by email: their link works once, for their own address.",
-  joinCodeIntro:
-    "Show a QR code on a screen: everyone who scans it can join as a driver, for 7 days or until you revoke it. Invite supervisors and admins by email instead.",
+  joinCodeIntro: english("joinCode.intro"),
   // The office review screen (decision record 029)
   reviewLoadFailed: (detail: string): string => english("review.loadFailed", { detail }),
   reviewMoreFailed: (detail: string): string => english("review.moreFailed", { detail }),
