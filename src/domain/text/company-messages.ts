@@ -10,16 +10,6 @@ import { formatUkTime } from "../time/uk-time";
 import { english } from "./i18n/english";
 import { alternatives, waitText } from "./messages";
 
-/** Each role in a sentence ("as a driver"), and what it may do, for the question before a role changes. */
-const ROLE_WORDS: Readonly<Record<Role, { withArticle: string; meaning: string }>> = {
-  driver: { withArticle: "a driver", meaning: "Drivers see only the company's name and their own role." },
-  supervisor: { withArticle: "a supervisor", meaning: "Supervisors also see the members and their forms." },
-  admin: {
-    withArticle: "an admin",
-    meaning: "Admins also invite people, change roles and remove members.",
-  },
-};
-
 /** Someone's typing quoted back in a message, cut short: it may be anything up to what a request may carry. */
 function shortened(text: string): string {
   return text.length > 12 ? `${text.slice(0, 12)}...` : text;
@@ -326,8 +316,7 @@ export const companyMessages = {
   alreadyInOrganisation:
     "This account already belongs to a company. Leave it first to make or join another one.",
   /** An invitation link or join code that is unknown, already used or past its 7 days: one answer for all. */
-  inviteInvalid:
-    "This invitation is not valid: it may have been used already, withdrawn by the company or have expired. Please ask the company for a new one.",
+  inviteInvalid: english("join.inviteInvalid"),
   /** Revoking an invitation that is not open: another company's, made up, used, expired or revoked already. */
   inviteNotOpen: "No such open invitation: it may have been used, withdrawn or have expired.",
   inviteForAnotherAddress:
@@ -346,8 +335,6 @@ export const companyMessages = {
   // The Company screen (decision record 029)
   companyLoadFailed: (detail: string): string => english("company.loadFailed", { detail }),
   companyCreated: (name: string): string => english("company.created", { name }),
-  /** "a driver", "an admin". */
-  roleWithArticle: (role: Role): string => ROLE_WORDS[role].withArticle,
   roleChangeConfirm: (name: string, role: Role): string =>
     english("members.roleChangeConfirm", { name, role }),
   roleChanged: (name: string, role: Role): string => english("members.roleChanged", { name, role }),
@@ -359,8 +346,7 @@ export const companyMessages = {
   revokeInviteConfirm: (what: string, joined: number): string =>
     english("invites.revokeConfirm", { what, joined }),
   inviteRevoked: (what: string): string => english("invites.revoked", { what }),
-  joinCodeExplained:
-    "Anyone who scans this code can join as a driver, for 7 days or until you revoke it under Open Invitations. It cannot be shown again once you leave this screen: make a new one if you need it.",
+  joinCodeExplained: english("joinCode.explained"),
   /** A join code asked for with a role other than a driver's. */
   joinCodeForDriversOnly:
     "A join code lets people in as drivers only. Invite a supervisor or an admin by email: their link works once, for their own address.",
