@@ -62,12 +62,11 @@ export const companyMessages = {
   qrLabelsBack: english("company.backToCompany"),
   qrLabelAlt: (plantNumber: string) => `QR code of ${plantNumber}`,
   /** A new company's lists hold the shared samples until it has its own: marked, and removed in one tap. */
-  sampleBadge: "Sample",
-  samplesNote:
-    "The machines and customers marked Sample are examples, shown to your drivers until you add your own.",
-  removeSamples: "Remove the samples",
-  removingSamples: "Removing...",
-  samplesRemoved: "The samples are gone: your drivers now see only the machines and customers you add.",
+  sampleBadge: english("sample.badge"),
+  samplesNote: english("sample.note"),
+  removeSamples: english("sample.remove"),
+  removingSamples: english("sample.removing"),
+  samplesRemoved: english("sample.removed"),
   customerRetired: (name: string, retired: boolean): string =>
     retired
       ? `${name} is retired: drivers no longer pick it. Forms made for it still show it.`
@@ -173,12 +172,11 @@ export const companyMessages = {
         ? `Defect alerts go to: ${workshop.email}.`
         : `Defect alerts go to: nobody yet (${workshop.email} has not confirmed it).`,
   // The order-number rule (decision record 044)
-  orderPrefixesExplained:
-    "Order numbers for customers that need one must start with one of these prefixes. Separate them with commas or spaces.",
+  orderPrefixesExplained: english("orderRule.explained"),
   orderPrefixesCurrent: (prefixes: readonly string[]): string =>
-    `Order numbers start with ${alternatives(prefixes)}.`,
+    english("orderRule.current", { prefixes: alternatives(prefixes) }),
   orderPrefixesSaved: (prefixes: readonly string[]): string =>
-    `Saved: order numbers now start with ${alternatives(prefixes)}.`,
+    english("orderRule.saved", { prefixes: alternatives(prefixes) }),
   orderPrefixesRequired: "Enter at least one prefix, for example PO-.",
   orderPrefixesTooMany: (max: number): string => `Enter at most ${max} prefixes.`,
   orderPrefixTooLong: (prefix: string, max: number): string =>
@@ -325,7 +323,7 @@ export const companyMessages = {
   exportsBusy: (limit: number): string =>
     `Your company already has ${limit === 1 ? "an export" : `${limit} exports`} being made, the most at once. Please try again in a few seconds, once ${limit === 1 ? "it has" : "one has"} downloaded.`,
   /** While an export is built and fetched, before the browser saves it. */
-  exportPreparing: (label: string): string => `Preparing ${label}: it downloads when ready.`,
+  exportPreparing: (label: string): string => english("export.preparing", { label }),
   /** An export that would hold more rows than one download may: never a file cut short (decision record 039). */
   exportTooManyRows: (maxRows: number): string =>
     `This export would hold more than ${maxRows.toLocaleString("en-GB")} rows, more than one download may. Please narrow the date range: export fewer week endings at a time.`,
