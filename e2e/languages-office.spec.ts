@@ -89,7 +89,7 @@ test.describe("an admin whose phone is set to Polish", () => {
     await inPolishAt360(page, "review-list");
 
     await page.getByRole("button", { name: polish("review.filters") }).click();
-    await card.getByText(polish("review.select"), { exact: true }).click();
+    await card.getByRole("checkbox").check();
     await expect(page.getByRole("region", { name: polish("review.bulkApproval") })).toBeVisible();
     await inPolishAt360(page, "review-filters-and-selection");
 

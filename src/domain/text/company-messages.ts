@@ -31,12 +31,11 @@ export const companyMessages = {
   formApprovedByCompany:
     "This form has been approved by your company and can no longer be changed unless an admin reopens it.",
   defectNotOpen: "No such open defect: it may have been marked fixed already.",
-  fixNoteRequired: "Please say what was done to fix it.",
+  fixNoteRequired: english("fleet.fixNoteRequired"),
   customerAdded: (name: string): string =>
     `${name} is on the company's customer list. Its drivers now pick from the company's own customers only.`,
   vehicleCodeTaken: "A vehicle with this QR code is already on a fleet: each label's code must be unique.",
-  vehicleAdded: (plantNumber: string): string =>
-    `${plantNumber} is on the company's fleet. Its drivers now see the company's own vehicles only.`,
+  vehicleAdded: (plantNumber: string): string => english("fleet.vehicleAdded", { plant: plantNumber }),
   // The company's own lists: editing, retiring and importing (decision record 029)
   oneLine: (label: string): string => `${label} must be on one line.`,
   vehicleNotFound: "No such vehicle on the company's fleet.",
@@ -46,14 +45,12 @@ export const companyMessages = {
     list === "customers"
       ? `The company already has a customer called ${value}${retired ? ", retired: return it to the list instead" : ""}.`
       : `${field === "qrCode" ? "QR code" : "Plant number"} ${value} is already on ${retired ? "a retired vehicle of the company's fleet: return that one to service instead" : "another vehicle of the company's fleet"}.`,
-  vehicleSaved: (plantNumber: string): string => `${plantNumber} is saved.`,
+  vehicleSaved: (plantNumber: string): string => english("vehicle.saved", { plant: plantNumber }),
   vehicleRetired: (plantNumber: string, retired: boolean): string =>
-    retired
-      ? `${plantNumber} is retired: drivers no longer see it. Its defect history stays.`
-      : `${plantNumber} is back in service: drivers see it again.`,
+    english("vehicle.retiredDone", { plant: plantNumber, retired: retired ? "yes" : "no" }),
   customerSaved: (name: string): string => `${name} is saved.`,
   /** The fleet's printable sheet of QR labels. */
-  printQrLabels: "Print QR labels",
+  printQrLabels: english("fleet.printQrLabels"),
   qrLabelsTitle: (company: string) => `QR labels: ${company}`,
   qrLabelsHint:
     "Print on sticker paper or card, cut along the lines, and fix each label where the driver can scan it.",
@@ -148,29 +145,24 @@ export const companyMessages = {
   importNotCsv: "Please send the file as CSV (text/csv).",
   importNothingToAdd: "No row of this file can be added: correct the rows named and import it again.",
   // The workshop address and its confirmation (decision record 038)
-  workshopSaved: (workshop: WorkshopAddress | null): string => {
-    if (!workshop) return "Defect alerts are no longer mailed.";
-    return workshop.confirmedAt
-      ? `Defect alerts go to ${workshop.email}, which has confirmed it.`
-      : `We have emailed a link to ${workshop.email}. Defect alerts go there once someone at that address opens it and confirms.`;
-  },
-  workshopLinkResent: (email: string): string =>
-    `A new link is on its way to ${email}. Only the newest link works.`,
-  workshopNone: "No workshop address: defect reports are kept in the list below, and nobody is mailed.",
-  workshopConfirmed: (email: string): string => `Confirmed: defect alerts go to ${email}.`,
+  workshopSaved: (workshop: WorkshopAddress | null): string =>
+    english("fleet.workshopSaved", {
+      state: !workshop ? "none" : workshop.confirmedAt ? "confirmed" : "waiting",
+      email: workshop?.email ?? "",
+    }),
+  workshopLinkResent: (email: string): string => english("fleet.workshopLinkResent", { email }),
+  workshopNone: english("fleet.workshopNone"),
+  workshopConfirmed: (email: string): string => english("fleet.workshopConfirmed", { email }),
   workshopWaiting: (email: string, sentAt: string): string =>
-    `Waiting for confirmation: a link was sent to ${email} on ${sentAt}. Nothing is mailed there until someone at that address confirms.`,
-  workshopNoLink: (email: string): string =>
-    `${email} has not confirmed that it wants defect alerts, so nothing is mailed there. Send it a link to confirm.`,
-  workshopHint: (perHour: number): string =>
-    `We email this address a link first: alerts go there only once someone at it confirms. Each check sheet with a defect is then mailed at once, up to ${perHour} an hour; past that, the rest come in one summary at the end of the hour. Leave blank to stop.`,
+    english("fleet.workshopWaiting", { email, sentAt }),
+  workshopNoLink: (email: string): string => english("fleet.workshopNoLink", { email }),
+  workshopHint: (perHour: number): string => english("fleet.workshopHint", { perHour }),
   /** What a supervisor reads: who gets the alerts, if anyone does yet. */
   workshopForSupervisor: (workshop: WorkshopAddress | null): string =>
-    !workshop
-      ? "Defect alerts go to: nobody yet (an admin sets the workshop address)."
-      : workshop.confirmedAt
-        ? `Defect alerts go to: ${workshop.email}.`
-        : `Defect alerts go to: nobody yet (${workshop.email} has not confirmed it).`,
+    english("fleet.workshopForSupervisor", {
+      state: !workshop ? "none" : workshop.confirmedAt ? "confirmed" : "waiting",
+      email: workshop?.email ?? "",
+    }),
   // The order-number rule (decision record 044)
   orderPrefixesExplained: english("orderRule.explained"),
   orderPrefixesCurrent: (prefixes: readonly string[]): string =>
