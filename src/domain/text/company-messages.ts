@@ -32,8 +32,7 @@ export const companyMessages = {
     "This form has been approved by your company and can no longer be changed unless an admin reopens it.",
   defectNotOpen: "No such open defect: it may have been marked fixed already.",
   fixNoteRequired: english("fleet.fixNoteRequired"),
-  customerAdded: (name: string): string =>
-    `${name} is on the company's customer list. Its drivers now pick from the company's own customers only.`,
+  customerAdded: (name: string): string => english("customers.added", { name }),
   vehicleCodeTaken: "A vehicle with this QR code is already on a fleet: each label's code must be unique.",
   vehicleAdded: (plantNumber: string): string => english("fleet.vehicleAdded", { plant: plantNumber }),
   // The company's own lists: editing, retiring and importing (decision record 029)
@@ -48,7 +47,7 @@ export const companyMessages = {
   vehicleSaved: (plantNumber: string): string => english("vehicle.saved", { plant: plantNumber }),
   vehicleRetired: (plantNumber: string, retired: boolean): string =>
     english("vehicle.retiredDone", { plant: plantNumber, retired: retired ? "yes" : "no" }),
-  customerSaved: (name: string): string => `${name} is saved.`,
+  customerSaved: (name: string): string => english("customers.saved", { name }),
   /** The fleet's printable sheet of QR labels. */
   printQrLabels: english("fleet.printQrLabels"),
   qrLabelsTitle: (company: string) => `QR labels: ${company}`,
@@ -65,9 +64,7 @@ export const companyMessages = {
   removingSamples: english("sample.removing"),
   samplesRemoved: english("sample.removed"),
   customerRetired: (name: string, retired: boolean): string =>
-    retired
-      ? `${name} is retired: drivers no longer pick it. Forms made for it still show it.`
-      : `${name} is back on the list drivers pick from.`,
+    english("customers.retiredDone", { name, retired: retired ? "yes" : "no" }),
   /** Why a file cannot be imported at all. */
   importFileProblem: (problem: FileProblem, columns: readonly ImportColumn[]): string => {
     const header = (field: string) => columns.find((column) => column.field === field)?.header ?? field;
