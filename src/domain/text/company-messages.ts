@@ -8,7 +8,19 @@ import type { WebhookOutcome } from "../company/webhook";
 import { CHECK_TEMPLATES } from "../forms/check-templates";
 import { formatUkTime } from "../time/uk-time";
 import { english } from "./i18n/english";
+import type { MessageKey, Translator } from "./i18n/translate";
 import { alternatives, waitText } from "./messages";
+
+const WEBHOOK_OUTCOME_KEYS = {
+  delivered: "webhook.outcome.delivered",
+  answered: "webhook.outcome.answered",
+  redirected: "webhook.outcome.redirected",
+  "no-answer": "webhook.outcome.no-answer",
+  "could-not-connect": "webhook.outcome.could-not-connect",
+  "refused-by-tls": "webhook.outcome.refused-by-tls",
+  "not-found": "webhook.outcome.not-found",
+  "webhook-removed": "webhook.outcome.webhook-removed",
+} as const satisfies Record<WebhookOutcome, MessageKey>;
 
 /** Someone's typing quoted back in a message, cut short: it may be anything up to what a request may carry. */
 function shortened(text: string): string {
@@ -222,7 +234,7 @@ export const companyMessages = {
     `Amended after approval: reopened by ${amendment.by} on ${formatUkTime(new Date(amendment.at), "minute")}. Reason: ${amendment.reason}`,
   memberNotFound: "No such member of this company.",
   // The company's webhook (decision record 029)
-  webhookUrlRequired: "Please enter the address the webhook is sent to.",
+  webhookUrlRequired: english("webhook.urlRequired"),
   webhookUrlTooLong: (max: number): string => `A webhook address can be at most ${max} characters long.`,
   webhookUrlInvalid:
     "This is not a web address. It should look like https://payroll.example.co.uk/plant-sheets.",
@@ -231,52 +243,46 @@ export const companyMessages = {
     "A webhook address cannot contain a user name or password: the receiver checks each call's signature instead.",
   webhookUrlNotPublic: "A webhook address must be on the internet, not on a private network or this server.",
   webhookNotSet: "This company has no webhook set up.",
-  webhookExplained:
-    'Each "set approved" and "defect reported" is sent here as it happens, signed with the secret so the receiver can check it came from Plant Sheets.',
-  webhookSecretOnce:
-    "Copy it into the receiving system now: it is not shown again. Make a new one if it is lost.",
+  webhookExplained: english("webhook.explained"),
+  webhookSecretOnce: english("webhook.secretOnce"),
   webhookSaved: (url: string, newSecret: boolean): string =>
-    newSecret
-      ? `Webhook set up: calls go to ${url}. Copy its secret from the box above.`
-      : `Calls now go to ${url}.`,
-  webhookRotated: "New secret made: the old one no longer signs calls. Copy the new one from the box above.",
-  webhookRemoved: "Webhook removed: nothing more is sent, and calls still waiting are dropped.",
-  webhookRotateConfirm:
-    "Calls are signed with the new secret from now on, and the receiving system refuses them until it has it.",
-  webhookRemoveConfirm: "Nothing more is sent to the receiving system, and calls still waiting are dropped.",
-  webhookNothingSent: "Nothing has been sent yet.",
+    english("webhook.saved", { url, newSecret: newSecret ? "yes" : "no" }),
+  webhookRotated: english("webhook.rotated"),
+  webhookRemoved: english("webhook.removed"),
+  webhookRotateConfirm: english("webhook.rotateConfirm"),
+  webhookRemoveConfirm: english("webhook.removeConfirm"),
+  webhookNothingSent: english("webhook.nothingSent"),
   /** What came of one call: the closed set of domain/webhook's WEBHOOK_OUTCOMES, and an answer's status. */
-  webhookOutcome: (outcome: WebhookOutcome, httpStatus: number | null): string =>
-    ({
-      delivered: `delivered (answered ${httpStatus})`,
-      answered: `answered ${httpStatus}`,
-      redirected: `answered ${httpStatus}, a redirect, which is not followed`,
-      "no-answer": "no answer in time",
-      "could-not-connect": "could not connect",
-      "refused-by-tls": "refused by TLS: the receiver's certificate was not accepted",
-      "not-found": "address not found on the internet",
-      "webhook-removed": "not sent: the webhook was removed",
-    })[outcome],
+  webhookOutcome: (
+    outcome: WebhookOutcome,
+    httpStatus: number | null,
+    t: Translator["t"] = english,
+  ): string => t(WEBHOOK_OUTCOME_KEYS[outcome], { status: String(httpStatus) }),
   /** The latest delivery: its event, when it happened, how it stands and (worded) what came of its last call. */
-  webhookLastDelivery: (event: string, at: string, status: string, outcome: string | null): string => {
+  webhookLastDelivery: (
+    event: string,
+    at: string,
+    status: string,
+    outcome: string | null,
+    t: Translator["t"] = english,
+  ): string => {
     const state =
       status === "sent"
-        ? (outcome ?? "delivered")
+        ? (outcome ?? t("webhook.state.delivered"))
         : status === "failed"
-          ? `${outcome ?? "not delivered"}, given up`
+          ? t("webhook.state.givenUp", { outcome: outcome ?? t("webhook.state.notDelivered") })
           : status === "sending"
-            ? "being sent"
+            ? t("webhook.state.sending")
             : outcome
-              ? `${outcome}, to be tried again`
-              : "waiting to be sent";
-    return `Last call: ${event} of ${at}: ${state}.`;
+              ? t("webhook.state.retry", { outcome })
+              : t("webhook.state.waiting");
+    return t("webhook.lastCall", { event, at, state });
   },
-  webhookHistoryExplained: (max: number): string => `The last ${max} calls, newest first.`,
-  webhookHistoryEmpty: "No calls yet.",
-  webhookGivenUp: "Given up",
-  webhookResendLabel: (event: string, at: string): string => `Resend ${event} of ${at}`,
-  webhookResent: (event: string, at: string): string =>
-    `${event} of ${at} is being sent again, with the same delivery id.`,
+  webhookHistoryExplained: (max: number): string => english("webhook.historyExplained", { max }),
+  webhookHistoryEmpty: english("webhook.historyEmpty"),
+  webhookGivenUp: english("webhook.givenUp"),
+  webhookResendLabel: (event: string, at: string): string => english("webhook.resendLabel", { event, at }),
+  webhookResent: (event: string, at: string): string => english("webhook.resent", { event, at }),
   webhookDeliveryNotFound: "No such call of this company's webhook.",
   webhookDeliveryNotGivenUp: "This call has not been given up: it was delivered or is still being tried.",
   webhookDeliveryGone: "This call can no longer be sent again: what it carried is no longer kept.",
