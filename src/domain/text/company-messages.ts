@@ -136,19 +136,22 @@ export const companyMessages = {
         return companyMessages.vehicleCodeTaken;
     }
   },
-  importHelp: (columns: readonly ImportColumn[]): string =>
-    `Pick a CSV file of at most 2,000 rows and 1 MB. Its first row names the columns: ${columns.map((column) => `${column.header}${column.required ? " (needed)" : ""}`).join(", ")}. From Excel, choose Save As and then "CSV UTF-8". Nothing is added until you have seen each row's problems and chosen to add the rest.`,
-  importMoreRows: (count: number): string => `...and ${count} more ${count === 1 ? "row" : "rows"}.`,
-  importAddRows: (list: ImportList, count: number): string =>
-    `Add ${count} ${list === "customers" ? (count === 1 ? "Customer" : "Customers") : count === 1 ? "Vehicle" : "Vehicles"}`,
-  importPreviewSummary: (good: number, bad: number): string =>
-    `${good} ${good === 1 ? "row is" : "rows are"} ready to add${bad > 0 ? `; ${bad} ${bad === 1 ? "row has a problem and is" : "rows have a problem and are"} left out` : ""}.`,
+  importHelp: (columns: readonly ImportColumn[], t: Translator["t"] = english): string =>
+    t("import.help", {
+      columns: columns
+        .map((column) => (column.required ? t("import.needed", { header: column.header }) : column.header))
+        .join(", "),
+    }),
+  importMoreRows: (count: number): string => english("import.moreRows", { count }),
+  importAddRows: (list: ImportList, count: number): string => english("import.addRows", { list, count }),
+  importPreviewSummary: (good: number, bad: number, t: Translator["t"] = english): string =>
+    t("import.summary", { good, badRows: bad > 0 ? t("import.badRows", { bad }) : "" }),
   importUnusedColumns: (headers: readonly string[]): string =>
-    `Not read: the ${headers.length === 1 ? "column" : "columns"} ${headers.map((header) => `"${header}"`).join(", ")}.`,
-  importSaved: (list: ImportList, added: number): string =>
-    list === "customers"
-      ? `Added ${added} ${added === 1 ? "customer" : "customers"} to the company's list. Its drivers pick from the company's own customers only.`
-      : `Added ${added} ${added === 1 ? "vehicle" : "vehicles"} to the company's fleet. Its drivers see the company's own vehicles only.`,
+    english("import.unusedColumns", {
+      count: headers.length,
+      headers: headers.map((header) => `"${header}"`).join(", "),
+    }),
+  importSaved: (list: ImportList, added: number): string => english("import.saved", { list, count: added }),
   importChanged:
     "The company's list has changed since this preview. Check the file again before adding its rows.",
   importNotCsv: "Please send the file as CSV (text/csv).",
