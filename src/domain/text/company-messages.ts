@@ -62,13 +62,12 @@ export const companyMessages = {
   customerSaved: (name: string): string => english("customers.saved", { name }),
   /** The fleet's printable sheet of QR labels. */
   printQrLabels: english("fleet.printQrLabels"),
-  qrLabelsTitle: (company: string) => `QR labels: ${company}`,
-  qrLabelsHint:
-    "Print on sticker paper or card, cut along the lines, and fix each label where the driver can scan it.",
-  qrLabelsNone: "No machines to label yet: add the company's machines on the Company screen first.",
-  qrLabelsPrint: "Print",
+  qrLabelsTitle: (company: string) => english("qrLabels.title", { company }),
+  qrLabelsHint: english("qrLabels.hint"),
+  qrLabelsNone: english("qrLabels.none"),
+  qrLabelsPrint: english("qrLabels.print"),
   qrLabelsBack: english("company.backToCompany"),
-  qrLabelAlt: (plantNumber: string) => `QR code of ${plantNumber}`,
+  qrLabelAlt: (plantNumber: string) => english("qrLabels.alt", { plant: plantNumber }),
   /** A new company's lists hold the shared samples until it has its own: marked, and removed in one tap. */
   sampleBadge: english("sample.badge"),
   samplesNote: english("sample.note"),
@@ -194,14 +193,12 @@ export const companyMessages = {
   workshopLinksLimited: (waitMs: number): string =>
     `Too many confirmation links have been sent for now. Please try again in ${waitText(waitMs)}.`,
   /** A workshop link that is unknown, used, replaced by a newer one or past its 7 days: one answer for all. */
-  workshopLinkInvalid:
-    "This link is not valid: it may have been used already, replaced by a newer one or have expired. Please ask the company's admin to send a new one.",
+  workshopLinkInvalid: english("workshopLink.invalid"),
   workshopLinkAsk: (organisationName: string, email: string): string =>
-    `${organisationName} asks to email defects found on its machines to ${email}.`,
-  workshopLinkExplained: (perHour: number): string =>
-    `Each time one of its drivers reports a defect in a daily check, this address gets an email with the machine, the defects, the driver's notes and photos: up to ${perHour} an hour, then one summary an hour. Nothing is sent here unless you confirm. If you did not expect this, close this page.`,
+    english("workshopLink.ask", { company: organisationName, email }),
+  workshopLinkExplained: (perHour: number): string => english("workshopLink.explained", { perHour }),
   workshopLinkDone: (organisationName: string, email: string): string =>
-    `Confirmed: defect alerts from ${organisationName} now go to ${email}. To stop them, ask the company's admin to change its workshop address.`,
+    english("workshopLink.done", { company: organisationName, email }),
   reviewNotApproved: "This week has not been approved, so there is nothing to reopen.",
   /** Approval refused while forms of the week are with the driver (decision record 040): which, and why. */
   reviewWeekNotReady: (blockers: readonly string[]): string =>
