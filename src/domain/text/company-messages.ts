@@ -5,7 +5,7 @@ import type { WorkshopAddress } from "../checks/vehicle-defects";
 import type { FileProblem, ImportColumn, ImportList, RowProblem } from "../company/list-import";
 import type { Role } from "../company/organisation";
 import type { WebhookOutcome } from "../company/webhook";
-import { CHECK_TEMPLATES } from "../forms/check-templates";
+import { CHECK_TEMPLATES, checkTemplateName } from "../forms/check-templates";
 import { formatUkTime } from "../time/uk-time";
 import { english } from "./i18n/english";
 import type { MessageKey, Translator } from "./i18n/translate";
@@ -45,17 +45,23 @@ export const companyMessages = {
   defectNotOpen: "No such open defect: it may have been marked fixed already.",
   fixNoteRequired: english("fleet.fixNoteRequired"),
   customerAdded: (name: string): string => english("customers.added", { name }),
-  vehicleCodeTaken: "A vehicle with this QR code is already on a fleet: each label's code must be unique.",
+  vehicleCodeTaken: english("import.codeTaken"),
   vehicleAdded: (plantNumber: string): string => english("fleet.vehicleAdded", { plant: plantNumber }),
   // The company's own lists: editing, retiring and importing (decision record 029)
   oneLine: (label: string): string => `${label} must be on one line.`,
   vehicleNotFound: "No such vehicle on the company's fleet.",
   customerNotFound: "No such customer on the company's list.",
   /** A new or changed entry has the key of another entry of the company's list. */
-  listClash: (list: ImportList, field: string, value: string, retired: boolean): string =>
+  listClash: (
+    list: ImportList,
+    field: string,
+    value: string,
+    retired: boolean,
+    t: Translator["t"] = english,
+  ): string =>
     list === "customers"
-      ? `The company already has a customer called ${value}${retired ? ", retired: return it to the list instead" : ""}.`
-      : `${field === "qrCode" ? "QR code" : "Plant number"} ${value} is already on ${retired ? "a retired vehicle of the company's fleet: return that one to service instead" : "another vehicle of the company's fleet"}.`,
+      ? t("import.clashCustomer", { value, retired: retired ? "yes" : "no" })
+      : t("import.clashVehicle", { field, value, retired: retired ? "yes" : "no" }),
   vehicleSaved: (plantNumber: string): string => english("vehicle.saved", { plant: plantNumber }),
   vehicleRetired: (plantNumber: string, retired: boolean): string =>
     english("vehicle.retiredDone", { plant: plantNumber, retired: retired ? "yes" : "no" }),
@@ -77,25 +83,30 @@ export const companyMessages = {
   customerRetired: (name: string, retired: boolean): string =>
     english("customers.retiredDone", { name, retired: retired ? "yes" : "no" }),
   /** Why a file cannot be imported at all. */
-  importFileProblem: (problem: FileProblem, columns: readonly ImportColumn[]): string => {
+  importFileProblem: (
+    problem: FileProblem,
+    columns: readonly ImportColumn[],
+    t: Translator["t"] = english,
+  ): string => {
     const header = (field: string) => columns.find((column) => column.field === field)?.header ?? field;
+    const names = columns.map((column) => column.header).join(", ");
     switch (problem.kind) {
       case "too-large":
-        return "The file is larger than 1 MB, the most a file can be. Split it into smaller files.";
+        return t("import.file.too-large");
       case "not-utf8":
-        return 'The file is not saved as UTF-8 text. In Excel, choose Save As and then "CSV UTF-8 (Comma delimited)".';
+        return t("import.file.not-utf8");
       case "unstorable":
-        return "The file holds characters that cannot be stored. Is it a CSV file?";
+        return t("import.file.unstorable");
       case "unclosed-quote":
-        return `Row ${problem.line} opens a quote (") that is never closed.`;
+        return t("import.file.unclosed-quote", { line: problem.line });
       case "no-rows":
-        return `The file has no rows to import. Its first row names the columns (${columns.map((column) => column.header).join(", ")}) and each row below it is one entry.`;
+        return t("import.file.no-rows", { columns: names });
       case "too-many-rows":
-        return "The file has more than 2,000 rows. Split it into files of at most 2,000 rows.";
+        return t("import.file.too-many-rows");
       case "missing-column":
-        return `The file has no "${header(problem.field)}" column. Its first row must name the columns: ${columns.map((column) => column.header).join(", ")}.`;
+        return t("import.file.missing-column", { header: header(problem.field), columns: names });
       case "repeated-column":
-        return `The file has two "${header(problem.field)}" columns.`;
+        return t("import.file.repeated-column", { header: header(problem.field) });
     }
   },
   /** What is wrong with one row of a file; `values` are the row's cells by column. */
@@ -104,35 +115,48 @@ export const companyMessages = {
     problem: RowProblem,
     columns: readonly ImportColumn[],
     values: Readonly<Record<string, string>>,
+    t: Translator["t"] = english,
   ): string => {
-    if (problem.kind === "extra-cells") {
-      return "This row has more cells than the first row has columns: a cell holding a comma or semicolon may need quotes.";
-    }
+    if (problem.kind === "extra-cells") return t("import.row.extra-cells");
     const header = columns.find((column) => column.field === problem.field)?.header ?? problem.field;
     switch (problem.kind) {
       case "missing":
-        return `${header} is missing.`;
+        return t("import.row.missing", { header });
       case "too-long":
-        return `${header} is too long: at most ${problem.max.toLocaleString("en-GB")} characters.`;
+        return t("import.row.too-long", { header, max: problem.max });
       case "not-one-line":
-        return `${header} must be on one line.`;
+        return t("import.row.not-one-line", { header });
       case "bad-value":
         if (problem.field === "checkTemplate") {
-          return `Check list "${problem.value}" is not one of: ${CHECK_TEMPLATES.map((template) => template.name).join(", ")}.`;
+          return t("import.row.badCheckList", {
+            value: problem.value,
+            choices: CHECK_TEMPLATES.map((template) => checkTemplateName(template, t)).join(", "),
+          });
         }
         if (problem.field === "requiresOrderValidation") {
-          return `Order number required "${problem.value}" should be yes or no.`;
+          return t("import.row.badYesNo", { value: problem.value });
         }
-        return `${header} "${problem.value}" is not a value this column takes.`;
+        return t("import.row.badValue", { header, value: problem.value });
       case "duplicate": {
         const [last, ...rest] = [...problem.lines].reverse();
-        const rows = rest.length === 0 ? `row ${last}` : `rows ${rest.reverse().join(", ")} and ${last}`;
-        return `${header} ${values[problem.field] ?? ""} is also on ${rows}.`;
+        return t("import.row.duplicate", {
+          header,
+          value: values[problem.field] ?? "",
+          count: problem.lines.length,
+          last: String(last),
+          rest: rest.reverse().join(", "),
+        });
       }
       case "clash":
-        return companyMessages.listClash(list, problem.field, values[problem.field] ?? "", problem.retired);
+        return companyMessages.listClash(
+          list,
+          problem.field,
+          values[problem.field] ?? "",
+          problem.retired,
+          t,
+        );
       case "taken":
-        return companyMessages.vehicleCodeTaken;
+        return t("import.codeTaken");
     }
   },
   importHelp: (columns: readonly ImportColumn[], t: Translator["t"] = english): string =>

@@ -67,7 +67,7 @@ export function ListImport({
     if (chosen.size > MAX_IMPORT_BYTES) {
       setFile(null);
       setPreview(null);
-      setOutcome(failed(companyMessages.importFileProblem({ kind: "too-large" }, spec.columns)));
+      setOutcome(failed(companyMessages.importFileProblem({ kind: "too-large" }, spec.columns, t)));
       return;
     }
     // Sent as it is, named CSV whatever type the phone gave it (Windows calls it an Excel file).
@@ -169,7 +169,7 @@ export function ListImport({
                   <ul className="mt-1 list-disc pl-5">
                     {row.problems.map((problem) => (
                       <li key={JSON.stringify(problem)} className="[overflow-wrap:anywhere]">
-                        {companyMessages.importRowProblem(list, problem, spec.columns, row.values)}
+                        {companyMessages.importRowProblem(list, problem, spec.columns, row.values, t)}
                       </li>
                     ))}
                   </ul>
