@@ -80,7 +80,7 @@ export function ReviewFiltersForm({
       ) : null}
       <form
         aria-label={t("review.filterWeeks")}
-        className="grid grid-cols-2 gap-3 md:grid-cols-3 lg:grid-cols-7 lg:items-end"
+        className="grid grid-cols-1 gap-3 min-[28rem]:grid-cols-2 md:grid-cols-3 lg:grid-cols-7 lg:items-end"
         onSubmit={(event) => {
           event.preventDefault();
           onApply(draft);
@@ -126,7 +126,7 @@ export function ReviewFiltersForm({
             ))}
           </select>
         </div>
-        <div className="col-span-2 flex gap-2 md:col-span-3 lg:col-span-1">
+        <div className="flex gap-2 min-[28rem]:col-span-2 md:col-span-3 lg:col-span-1">
           <Button type="submit" className="min-h-12 flex-1">
             <Search aria-hidden="true" className="size-4" />
             {t("review.filter")}
