@@ -12,7 +12,7 @@ const SHOTS = "test-results/languages-office";
 
 /** The messages of the company's screens: none of their English may show on a Polish one. */
 const COMPANY_KEYS = Object.keys(catalogFile("en-GB")).filter((key) =>
-  /^(review|company|members|invite|invites|joinCode|createCompany)\./.test(key),
+  /^(review|company|members|invite|invites|joinCode|join|createCompany|fleet|vehicle|customers|sample|export|orderRule|webhook|import|qrLabels|workshopLink)\./.test(key),
 );
 
 async function inPolishAt360(page: Page, name: string): Promise<void> {
