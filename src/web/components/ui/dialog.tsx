@@ -2,6 +2,7 @@ import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
 import type { ComponentProps } from "react";
 import { cn } from "../../lib/cn";
+import { useT } from "../../lib/i18n";
 import { MODAL_CLASSES, withClasses } from "./with-classes";
 
 export const Dialog = DialogPrimitive.Root;
@@ -20,6 +21,7 @@ export function DialogContent({
   /** False for a dialog left only by one of its own buttons: no close button. */
   closable?: boolean;
 }) {
+  const t = useT();
   return (
     <DialogPortal>
       <DialogOverlay />
@@ -27,7 +29,7 @@ export function DialogContent({
         {children}
         {closable ? (
           <DialogPrimitive.Close
-            aria-label="Close"
+            aria-label={t("common.close")}
             className="absolute top-2 right-2 inline-flex size-11 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
           >
             <X aria-hidden="true" className="size-5" />

@@ -97,7 +97,7 @@ export function CustomerForm({
         </Button>
         {onClose ? (
           <Button type="button" variant="outline" onClick={onClose} disabled={busy}>
-            {t("vehicle.close")}
+            {t("common.close")}
           </Button>
         ) : null}
       </div>

@@ -210,7 +210,7 @@ export function ListImport({
           </Button>
         ) : null}
         <Button variant="outline" onClick={close} disabled={busy === "saving"}>
-          {t("vehicle.close")}
+          {t("common.close")}
         </Button>
       </div>
     </Card>

@@ -145,7 +145,7 @@ export function VehicleForm({
           {busy ? busyLabel : submitLabel}
         </Button>
         <Button type="button" variant="outline" onClick={onClose} disabled={busy}>
-          {t("vehicle.close")}
+          {t("common.close")}
         </Button>
       </div>
     </form>
