@@ -11,8 +11,10 @@ const polish = catalog("pl");
 const SHOTS = "test-results/languages-office";
 
 /** The messages of the company's screens: none of their English may show on a Polish one. */
-const COMPANY_KEYS = Object.keys(catalogFile("en-GB")).filter((key) =>
-  /^(review|company|members|invite|invites|joinCode|join|createCompany|fleet|vehicle|customers|sample|export|orderRule|webhook|import|qrLabels|workshopLink)\./.test(key),
+const COMPANY_AREAS =
+  /^(review|company|members|invite|invites|joinCode|join|createCompany|fleet|vehicle|customers|sample|export|orderRule|webhook|import|qrLabels|workshopLink)\./;
+const COMPANY_KEYS = Object.keys(catalogFile("en-GB")).filter(
+  (key) => COMPANY_AREAS.test(key) || key === "common.close",
 );
 
 async function inPolishAt360(page: Page, name: string): Promise<void> {
