@@ -26,6 +26,13 @@ import { WeekStatePanel } from "./week-state-panel";
 
 const text = (form: Form, key: string) => (typeof form[key] === "string" ? (form[key] as string) : "");
 
+/** The `index`th day from Monday, short, as the reader's language writes it ("pon.", "lun."). */
+function shortWeekday(locale: string, index: number): string {
+  return new Intl.DateTimeFormat(locale, { weekday: "short", timeZone: "UTC" }).format(
+    Date.UTC(2024, 0, 1 + index),
+  );
+}
+
 /** Where the read-only record opens from the review, with its way back. */
 export const reviewRecordPath = (id: string) => `${appPaths.completedForm(id)}?from=review`;
 
@@ -91,7 +98,10 @@ export function SetReview({
         <>
           <h3 className="text-lg font-bold">{t("review.theWeek")}</h3>
           <WeekDetail
-            days={weekDays(forms.data.timesheet as DayHoursFields)}
+            days={weekDays(forms.data.timesheet as DayHoursFields).map((day, index) =>
+              // Monday to Sunday in the reader's short words; English keeps the spec's "Mon".
+              locale === "en-GB" ? day : { ...day, label: shortWeekday(locale, index) },
+            )}
             defects={weekDefects(
               forms.data.checkSheets.map((sheet) => ({
                 ...sheet,
