@@ -58,14 +58,14 @@ test("an admin edits a machine, retires a customer that then leaves a driver's c
   await expect(vehicles.getByRole("listitem")).toHaveCount(2);
   await vehicles.getByRole("button", { name: `Edit AX-${tag}-1` }).click();
   const edit = fleet.getByRole("form", { name: `Edit AX-${tag}-1` });
-  await edit.getByLabel("Plant number").fill(`ax-${tag.toLowerCase()}-2`);
+  await edit.getByLabel("Plant", { exact: true }).fill(`ax-${tag.toLowerCase()}-2`);
   await edit.getByRole("button", { name: "Save Changes" }).click();
   await expect(edit.getByRole("alert")).toHaveText(
     companyMessages.listClash("fleet", "plantNumber", `ax-${tag.toLowerCase()}-2`, false),
   );
   await expectNoAxeViolations(page);
   await screenshotBoth(page, "fleet-edit-clash", { folder: SHOTS });
-  await edit.getByLabel("Plant number").fill(`AX-${tag}-9`);
+  await edit.getByLabel("Plant", { exact: true }).fill(`AX-${tag}-9`);
   await edit.getByLabel("Machine").fill("JCB 86C Midi");
   await edit.getByLabel("Daily check list").selectOption({ label: "Forward tipping dumper" });
   await edit.getByRole("button", { name: "Save Changes" }).click();

@@ -30,7 +30,7 @@ test("a new company's samples are marked and removed in one tap, and its fleet's
   await page.getByRole("button", { name: "Add Vehicle" }).click();
   const add = page.getByRole("form", { name: "Add Vehicle" });
   await add.getByLabel("QR code on the label").fill(`QR-${tag}`);
-  await add.getByLabel("Plant number").fill(`EX-${tag}`);
+  await add.getByLabel("Plant", { exact: true }).fill(`EX-${tag}`);
   await add.getByLabel("Daily check list").selectOption({ label: "Excavator" });
   await add.getByRole("button", { name: "Add to Fleet" }).click();
   await page.getByRole("link", { name: companyMessages.printQrLabels }).click();

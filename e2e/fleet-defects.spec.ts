@@ -129,7 +129,7 @@ test("a driver's defect mails the workshop once someone there confirms it, the f
   await expect(form.getByRole("alert")).toHaveText("Please enter the code on the machine's QR label.");
   const label = `ACME-${randomUUID().slice(0, 8)}`;
   await form.getByLabel("QR code on the label").fill(label);
-  await form.getByLabel("Plant number").fill("AX-9");
+  await form.getByLabel("Plant", { exact: true }).fill("AX-9");
   await form.getByLabel("Machine").fill("JCB 86C");
   await form.getByLabel("Daily check list").selectOption({ label: "Excavator" });
   await form.getByRole("button", { name: "Add to Fleet" }).click();

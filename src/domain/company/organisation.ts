@@ -1,6 +1,8 @@
 import { z } from "zod";
 import type { ErrorCode } from "../api/api-error";
 import { companyMessages } from "../text/company-messages";
+import { english } from "../text/i18n/english";
+import type { Translator } from "../text/i18n/translate";
 
 /**
  * The company layer's rules (decision record 029): what each role of an organisation may do, when an invitation
@@ -12,10 +14,21 @@ export const ROLES = ["driver", "supervisor", "admin"] as const;
 export type Role = (typeof ROLES)[number];
 export const RoleSchema = z.enum(ROLES);
 
+const ROLE_KEYS = {
+  driver: "company.role.driver",
+  supervisor: "company.role.supervisor",
+  admin: "company.role.admin",
+} as const satisfies Record<Role, string>;
+
+/** A role's name in the reader's words (English unless a `t` is given). */
+export function roleLabel(role: Role, t: Translator["t"] = english): string {
+  return t(ROLE_KEYS[role]);
+}
+
 export const ROLE_LABELS: Readonly<Record<Role, string>> = {
-  driver: "Driver",
-  supervisor: "Supervisor",
-  admin: "Admin",
+  driver: roleLabel("driver"),
+  supervisor: roleLabel("supervisor"),
+  admin: roleLabel("admin"),
 };
 
 /** What a member may ask of their organisation. */

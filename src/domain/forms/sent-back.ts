@@ -34,35 +34,50 @@ export function sentBackReasons(forms: readonly unknown[]): string[] {
 export const sentBackHeading = "Sent back by your company";
 
 /** The company's vocabulary of a member's form and week (decision record 040), as every screen, mail and PDF says it. */
+const COMPANY_STATE_KEYS = {
+  draft: "company.state.draft",
+  submitted: "company.state.submitted",
+  sent_back: "company.state.sent_back",
+  approved: "company.state.approved",
+  reopened: "company.state.reopened",
+} as const satisfies Record<CompanyFormState, string>;
+
+/** A form's or week's state in the reader's words (English unless a `t` is given). */
+export function companyStateLabel(state: CompanyFormState, t: Translator["t"] = english): string {
+  return t(COMPANY_STATE_KEYS[state]);
+}
+
 export const COMPANY_STATE_LABELS: Readonly<Record<CompanyFormState, string>> = {
-  draft: "Draft",
-  submitted: "Submitted",
-  sent_back: "Sent back",
-  approved: "Approved",
-  reopened: "Reopened",
+  draft: companyStateLabel("draft"),
+  submitted: companyStateLabel("submitted"),
+  sent_back: companyStateLabel("sent_back"),
+  approved: companyStateLabel("approved"),
+  reopened: companyStateLabel("reopened"),
 };
 
 /** The marker on a submitted form that came back and was submitted again. */
-export const resubmittedLabel = "Resubmitted";
+export const resubmittedLabel = english("company.state.resubmitted");
 
 /** A form's state in words: "Submitted", or "Resubmitted" with the marker. */
-export function companyStatusLabel(status: CompanyFormStatus): string {
-  return status.resubmitted ? resubmittedLabel : COMPANY_STATE_LABELS[status.state];
+export function companyStatusLabel(status: CompanyFormStatus, t: Translator["t"] = english): string {
+  return status.resubmitted ? t("company.state.resubmitted") : companyStateLabel(status.state, t);
 }
 
 /** A field's name in words, for what changed on a resubmitted form: "Friday Finish", "Plant/Registration Number". */
-export function changedFieldWords(field: string): string {
-  if (isLabelledField(field)) return fieldLabel(field);
+export function changedFieldWords(field: string, t: Translator["t"] = english): string {
+  if (isLabelledField(field)) return fieldLabel(field, t);
   const day = DAYS.find((name) => field.startsWith(name));
   const rest = day ? field.slice(day.length) : field;
   const words = rest.replace(/([a-z0-9])([A-Z])/g, "$1 $2");
   const spaced = words.charAt(0).toUpperCase() + words.slice(1);
-  return day ? `${dayLabel(day)} ${spaced}` : spaced;
+  return day ? `${dayLabel(day, t)} ${spaced}` : spaced;
 }
 
 /** "Changed: Friday Finish, Total Hours", or that nothing was changed. */
-export function changedFieldsText(changes: readonly string[]): string {
-  return changes.length === 0 ? "Nothing changed" : `Changed: ${changes.map(changedFieldWords).join(", ")}`;
+export function changedFieldsText(changes: readonly string[], t: Translator["t"] = english): string {
+  return changes.length === 0
+    ? t("company.nothingChanged")
+    : t("company.changedFields", { fields: changes.map((field) => changedFieldWords(field, t)).join(", ") });
 }
 
 /** The finish of a company member's form: to the office, with the client's copy by mail. */
@@ -114,6 +129,11 @@ export function returnedFormTitle(
 }
 
 /** A week's state in words: "Sent back", "Submitted", "Resubmitted" when a form of it came back and went in again. */
-export function companyWeekLabel(week: { state: CompanyFormState; resubmitted: boolean }): string {
-  return week.state === "submitted" && week.resubmitted ? resubmittedLabel : COMPANY_STATE_LABELS[week.state];
+export function companyWeekLabel(
+  week: { state: CompanyFormState; resubmitted: boolean },
+  t: Translator["t"] = english,
+): string {
+  return week.state === "submitted" && week.resubmitted
+    ? t("company.state.resubmitted")
+    : companyStateLabel(week.state, t);
 }

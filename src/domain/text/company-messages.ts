@@ -5,19 +5,22 @@ import type { WorkshopAddress } from "../checks/vehicle-defects";
 import type { FileProblem, ImportColumn, ImportList, RowProblem } from "../company/list-import";
 import type { Role } from "../company/organisation";
 import type { WebhookOutcome } from "../company/webhook";
-import { CHECK_TEMPLATES } from "../forms/check-templates";
+import { CHECK_TEMPLATES, checkTemplateName } from "../forms/check-templates";
 import { formatUkTime } from "../time/uk-time";
+import { english } from "./i18n/english";
+import type { MessageKey, Translator } from "./i18n/translate";
 import { alternatives, waitText } from "./messages";
 
-/** Each role in a sentence ("as a driver"), and what it may do, for the question before a role changes. */
-const ROLE_WORDS: Readonly<Record<Role, { withArticle: string; meaning: string }>> = {
-  driver: { withArticle: "a driver", meaning: "Drivers see only the company's name and their own role." },
-  supervisor: { withArticle: "a supervisor", meaning: "Supervisors also see the members and their forms." },
-  admin: {
-    withArticle: "an admin",
-    meaning: "Admins also invite people, change roles and remove members.",
-  },
-};
+const WEBHOOK_OUTCOME_KEYS = {
+  delivered: "webhook.outcome.delivered",
+  answered: "webhook.outcome.answered",
+  redirected: "webhook.outcome.redirected",
+  "no-answer": "webhook.outcome.no-answer",
+  "could-not-connect": "webhook.outcome.could-not-connect",
+  "refused-by-tls": "webhook.outcome.refused-by-tls",
+  "not-found": "webhook.outcome.not-found",
+  "webhook-removed": "webhook.outcome.webhook-removed",
+} as const satisfies Record<WebhookOutcome, MessageKey>;
 
 /** Someone's typing quoted back in a message, cut short: it may be anything up to what a request may carry. */
 function shortened(text: string): string {
@@ -40,67 +43,70 @@ export const companyMessages = {
   formApprovedByCompany:
     "This form has been approved by your company and can no longer be changed unless an admin reopens it.",
   defectNotOpen: "No such open defect: it may have been marked fixed already.",
-  fixNoteRequired: "Please say what was done to fix it.",
-  customerAdded: (name: string): string =>
-    `${name} is on the company's customer list. Its drivers now pick from the company's own customers only.`,
-  vehicleCodeTaken: "A vehicle with this QR code is already on a fleet: each label's code must be unique.",
-  vehicleAdded: (plantNumber: string): string =>
-    `${plantNumber} is on the company's fleet. Its drivers now see the company's own vehicles only.`,
+  fixNoteRequired: english("fleet.fixNoteRequired"),
+  customerAdded: (name: string): string => english("customers.added", { name }),
+  vehicleCodeTaken: english("import.codeTaken"),
+  vehicleAdded: (plantNumber: string): string => english("fleet.vehicleAdded", { plant: plantNumber }),
   // The company's own lists: editing, retiring and importing (decision record 029)
   oneLine: (label: string): string => `${label} must be on one line.`,
   vehicleNotFound: "No such vehicle on the company's fleet.",
   customerNotFound: "No such customer on the company's list.",
   /** A new or changed entry has the key of another entry of the company's list. */
-  listClash: (list: ImportList, field: string, value: string, retired: boolean): string =>
+  listClash: (
+    list: ImportList,
+    field: string,
+    value: string,
+    retired: boolean,
+    t: Translator["t"] = english,
+  ): string =>
     list === "customers"
-      ? `The company already has a customer called ${value}${retired ? ", retired: return it to the list instead" : ""}.`
-      : `${field === "qrCode" ? "QR code" : "Plant number"} ${value} is already on ${retired ? "a retired vehicle of the company's fleet: return that one to service instead" : "another vehicle of the company's fleet"}.`,
-  vehicleSaved: (plantNumber: string): string => `${plantNumber} is saved.`,
+      ? t("import.clashCustomer", { value, retired: retired ? "yes" : "no" })
+      : t("import.clashVehicle", { field, value, retired: retired ? "yes" : "no" }),
+  vehicleSaved: (plantNumber: string): string => english("vehicle.saved", { plant: plantNumber }),
   vehicleRetired: (plantNumber: string, retired: boolean): string =>
-    retired
-      ? `${plantNumber} is retired: drivers no longer see it. Its defect history stays.`
-      : `${plantNumber} is back in service: drivers see it again.`,
-  customerSaved: (name: string): string => `${name} is saved.`,
+    english("vehicle.retiredDone", { plant: plantNumber, retired: retired ? "yes" : "no" }),
+  customerSaved: (name: string): string => english("customers.saved", { name }),
   /** The fleet's printable sheet of QR labels. */
-  printQrLabels: "Print QR labels",
-  qrLabelsTitle: (company: string) => `QR labels: ${company}`,
-  qrLabelsHint:
-    "Print on sticker paper or card, cut along the lines, and fix each label where the driver can scan it.",
-  qrLabelsNone: "No machines to label yet: add the company's machines on the Company screen first.",
-  qrLabelsPrint: "Print",
-  qrLabelsBack: "Back to Company",
-  qrLabelAlt: (plantNumber: string) => `QR code of ${plantNumber}`,
+  printQrLabels: english("fleet.printQrLabels"),
+  qrLabelsTitle: (company: string) => english("qrLabels.title", { company }),
+  qrLabelsHint: english("qrLabels.hint"),
+  qrLabelsNone: english("qrLabels.none"),
+  qrLabelsPrint: english("qrLabels.print"),
+  qrLabelsBack: english("company.backToCompany"),
+  qrLabelAlt: (plantNumber: string) => english("qrLabels.alt", { plant: plantNumber }),
   /** A new company's lists hold the shared samples until it has its own: marked, and removed in one tap. */
-  sampleBadge: "Sample",
-  samplesNote:
-    "The machines and customers marked Sample are examples, shown to your drivers until you add your own.",
-  removeSamples: "Remove the samples",
-  removingSamples: "Removing...",
-  samplesRemoved: "The samples are gone: your drivers now see only the machines and customers you add.",
+  sampleBadge: english("sample.badge"),
+  samplesNote: english("sample.note"),
+  removeSamples: english("sample.remove"),
+  removingSamples: english("sample.removing"),
+  samplesRemoved: english("sample.removed"),
   customerRetired: (name: string, retired: boolean): string =>
-    retired
-      ? `${name} is retired: drivers no longer pick it. Forms made for it still show it.`
-      : `${name} is back on the list drivers pick from.`,
+    english("customers.retiredDone", { name, retired: retired ? "yes" : "no" }),
   /** Why a file cannot be imported at all. */
-  importFileProblem: (problem: FileProblem, columns: readonly ImportColumn[]): string => {
+  importFileProblem: (
+    problem: FileProblem,
+    columns: readonly ImportColumn[],
+    t: Translator["t"] = english,
+  ): string => {
     const header = (field: string) => columns.find((column) => column.field === field)?.header ?? field;
+    const names = columns.map((column) => column.header).join(", ");
     switch (problem.kind) {
       case "too-large":
-        return "The file is larger than 1 MB, the most a file can be. Split it into smaller files.";
+        return t("import.file.too-large");
       case "not-utf8":
-        return 'The file is not saved as UTF-8 text. In Excel, choose Save As and then "CSV UTF-8 (Comma delimited)".';
+        return t("import.file.not-utf8");
       case "unstorable":
-        return "The file holds characters that cannot be stored. Is it a CSV file?";
+        return t("import.file.unstorable");
       case "unclosed-quote":
-        return `Row ${problem.line} opens a quote (") that is never closed.`;
+        return t("import.file.unclosed-quote", { line: problem.line });
       case "no-rows":
-        return `The file has no rows to import. Its first row names the columns (${columns.map((column) => column.header).join(", ")}) and each row below it is one entry.`;
+        return t("import.file.no-rows", { columns: names });
       case "too-many-rows":
-        return "The file has more than 2,000 rows. Split it into files of at most 2,000 rows.";
+        return t("import.file.too-many-rows");
       case "missing-column":
-        return `The file has no "${header(problem.field)}" column. Its first row must name the columns: ${columns.map((column) => column.header).join(", ")}.`;
+        return t("import.file.missing-column", { header: header(problem.field), columns: names });
       case "repeated-column":
-        return `The file has two "${header(problem.field)}" columns.`;
+        return t("import.file.repeated-column", { header: header(problem.field) });
     }
   },
   /** What is wrong with one row of a file; `values` are the row's cells by column. */
@@ -109,85 +115,95 @@ export const companyMessages = {
     problem: RowProblem,
     columns: readonly ImportColumn[],
     values: Readonly<Record<string, string>>,
+    t: Translator["t"] = english,
   ): string => {
-    if (problem.kind === "extra-cells") {
-      return "This row has more cells than the first row has columns: a cell holding a comma or semicolon may need quotes.";
-    }
+    if (problem.kind === "extra-cells") return t("import.row.extra-cells");
     const header = columns.find((column) => column.field === problem.field)?.header ?? problem.field;
     switch (problem.kind) {
       case "missing":
-        return `${header} is missing.`;
+        return t("import.row.missing", { header });
       case "too-long":
-        return `${header} is too long: at most ${problem.max.toLocaleString("en-GB")} characters.`;
+        return t("import.row.too-long", { header, max: problem.max });
       case "not-one-line":
-        return `${header} must be on one line.`;
+        return t("import.row.not-one-line", { header });
       case "bad-value":
         if (problem.field === "checkTemplate") {
-          return `Check list "${problem.value}" is not one of: ${CHECK_TEMPLATES.map((template) => template.name).join(", ")}.`;
+          return t("import.row.badCheckList", {
+            value: problem.value,
+            choices: CHECK_TEMPLATES.map((template) => checkTemplateName(template, t)).join(", "),
+          });
         }
         if (problem.field === "requiresOrderValidation") {
-          return `Order number required "${problem.value}" should be yes or no.`;
+          return t("import.row.badYesNo", { value: problem.value });
         }
-        return `${header} "${problem.value}" is not a value this column takes.`;
+        return t("import.row.badValue", { header, value: problem.value });
       case "duplicate": {
         const [last, ...rest] = [...problem.lines].reverse();
-        const rows = rest.length === 0 ? `row ${last}` : `rows ${rest.reverse().join(", ")} and ${last}`;
-        return `${header} ${values[problem.field] ?? ""} is also on ${rows}.`;
+        return t("import.row.duplicate", {
+          header,
+          value: values[problem.field] ?? "",
+          count: problem.lines.length,
+          last: String(last),
+          rest: rest.reverse().join(", "),
+        });
       }
       case "clash":
-        return companyMessages.listClash(list, problem.field, values[problem.field] ?? "", problem.retired);
+        return companyMessages.listClash(
+          list,
+          problem.field,
+          values[problem.field] ?? "",
+          problem.retired,
+          t,
+        );
       case "taken":
-        return companyMessages.vehicleCodeTaken;
+        return t("import.codeTaken");
     }
   },
-  importHelp: (columns: readonly ImportColumn[]): string =>
-    `Pick a CSV file of at most 2,000 rows and 1 MB. Its first row names the columns: ${columns.map((column) => `${column.header}${column.required ? " (needed)" : ""}`).join(", ")}. From Excel, choose Save As and then "CSV UTF-8". Nothing is added until you have seen each row's problems and chosen to add the rest.`,
-  importMoreRows: (count: number): string => `...and ${count} more ${count === 1 ? "row" : "rows"}.`,
-  importAddRows: (list: ImportList, count: number): string =>
-    `Add ${count} ${list === "customers" ? (count === 1 ? "Customer" : "Customers") : count === 1 ? "Vehicle" : "Vehicles"}`,
-  importPreviewSummary: (good: number, bad: number): string =>
-    `${good} ${good === 1 ? "row is" : "rows are"} ready to add${bad > 0 ? `; ${bad} ${bad === 1 ? "row has a problem and is" : "rows have a problem and are"} left out` : ""}.`,
+  importHelp: (columns: readonly ImportColumn[], t: Translator["t"] = english): string =>
+    t("import.help", {
+      columns: columns
+        .map((column) => (column.required ? t("import.needed", { header: column.header }) : column.header))
+        .join(", "),
+    }),
+  importMoreRows: (count: number): string => english("import.moreRows", { count }),
+  importAddRows: (list: ImportList, count: number): string => english("import.addRows", { list, count }),
+  importPreviewSummary: (good: number, bad: number, t: Translator["t"] = english): string =>
+    t("import.summary", { good, badRows: bad > 0 ? t("import.badRows", { bad }) : "" }),
   importUnusedColumns: (headers: readonly string[]): string =>
-    `Not read: the ${headers.length === 1 ? "column" : "columns"} ${headers.map((header) => `"${header}"`).join(", ")}.`,
-  importSaved: (list: ImportList, added: number): string =>
-    list === "customers"
-      ? `Added ${added} ${added === 1 ? "customer" : "customers"} to the company's list. Its drivers pick from the company's own customers only.`
-      : `Added ${added} ${added === 1 ? "vehicle" : "vehicles"} to the company's fleet. Its drivers see the company's own vehicles only.`,
+    english("import.unusedColumns", {
+      count: headers.length,
+      headers: headers.map((header) => `"${header}"`).join(", "),
+    }),
+  importSaved: (list: ImportList, added: number): string => english("import.saved", { list, count: added }),
   importChanged:
     "The company's list has changed since this preview. Check the file again before adding its rows.",
   importNotCsv: "Please send the file as CSV (text/csv).",
   importNothingToAdd: "No row of this file can be added: correct the rows named and import it again.",
   // The workshop address and its confirmation (decision record 038)
-  workshopSaved: (workshop: WorkshopAddress | null): string => {
-    if (!workshop) return "Defect alerts are no longer mailed.";
-    return workshop.confirmedAt
-      ? `Defect alerts go to ${workshop.email}, which has confirmed it.`
-      : `We have emailed a link to ${workshop.email}. Defect alerts go there once someone at that address opens it and confirms.`;
-  },
-  workshopLinkResent: (email: string): string =>
-    `A new link is on its way to ${email}. Only the newest link works.`,
-  workshopNone: "No workshop address: defect reports are kept in the list below, and nobody is mailed.",
-  workshopConfirmed: (email: string): string => `Confirmed: defect alerts go to ${email}.`,
+  workshopSaved: (workshop: WorkshopAddress | null): string =>
+    english("fleet.workshopSaved", {
+      state: !workshop ? "none" : workshop.confirmedAt ? "confirmed" : "waiting",
+      email: workshop?.email ?? "",
+    }),
+  workshopLinkResent: (email: string): string => english("fleet.workshopLinkResent", { email }),
+  workshopNone: english("fleet.workshopNone"),
+  workshopConfirmed: (email: string): string => english("fleet.workshopConfirmed", { email }),
   workshopWaiting: (email: string, sentAt: string): string =>
-    `Waiting for confirmation: a link was sent to ${email} on ${sentAt}. Nothing is mailed there until someone at that address confirms.`,
-  workshopNoLink: (email: string): string =>
-    `${email} has not confirmed that it wants defect alerts, so nothing is mailed there. Send it a link to confirm.`,
-  workshopHint: (perHour: number): string =>
-    `We email this address a link first: alerts go there only once someone at it confirms. Each check sheet with a defect is then mailed at once, up to ${perHour} an hour; past that, the rest come in one summary at the end of the hour. Leave blank to stop.`,
+    english("fleet.workshopWaiting", { email, sentAt }),
+  workshopNoLink: (email: string): string => english("fleet.workshopNoLink", { email }),
+  workshopHint: (perHour: number): string => english("fleet.workshopHint", { perHour }),
   /** What a supervisor reads: who gets the alerts, if anyone does yet. */
   workshopForSupervisor: (workshop: WorkshopAddress | null): string =>
-    !workshop
-      ? "Defect alerts go to: nobody yet (an admin sets the workshop address)."
-      : workshop.confirmedAt
-        ? `Defect alerts go to: ${workshop.email}.`
-        : `Defect alerts go to: nobody yet (${workshop.email} has not confirmed it).`,
+    english("fleet.workshopForSupervisor", {
+      state: !workshop ? "none" : workshop.confirmedAt ? "confirmed" : "waiting",
+      email: workshop?.email ?? "",
+    }),
   // The order-number rule (decision record 044)
-  orderPrefixesExplained:
-    "Order numbers for customers that need one must start with one of these prefixes. Separate them with commas or spaces.",
+  orderPrefixesExplained: english("orderRule.explained"),
   orderPrefixesCurrent: (prefixes: readonly string[]): string =>
-    `Order numbers start with ${alternatives(prefixes)}.`,
+    english("orderRule.current", { prefixes: alternatives(prefixes) }),
   orderPrefixesSaved: (prefixes: readonly string[]): string =>
-    `Saved: order numbers now start with ${alternatives(prefixes)}.`,
+    english("orderRule.saved", { prefixes: alternatives(prefixes) }),
   orderPrefixesRequired: "Enter at least one prefix, for example PO-.",
   orderPrefixesTooMany: (max: number): string => `Enter at most ${max} prefixes.`,
   orderPrefixTooLong: (prefix: string, max: number): string =>
@@ -201,24 +217,22 @@ export const companyMessages = {
   workshopLinksLimited: (waitMs: number): string =>
     `Too many confirmation links have been sent for now. Please try again in ${waitText(waitMs)}.`,
   /** A workshop link that is unknown, used, replaced by a newer one or past its 7 days: one answer for all. */
-  workshopLinkInvalid:
-    "This link is not valid: it may have been used already, replaced by a newer one or have expired. Please ask the company's admin to send a new one.",
+  workshopLinkInvalid: english("workshopLink.invalid"),
   workshopLinkAsk: (organisationName: string, email: string): string =>
-    `${organisationName} asks to email defects found on its machines to ${email}.`,
-  workshopLinkExplained: (perHour: number): string =>
-    `Each time one of its drivers reports a defect in a daily check, this address gets an email with the machine, the defects, the driver's notes and photos: up to ${perHour} an hour, then one summary an hour. Nothing is sent here unless you confirm. If you did not expect this, close this page.`,
+    english("workshopLink.ask", { company: organisationName, email }),
+  workshopLinkExplained: (perHour: number): string => english("workshopLink.explained", { perHour }),
   workshopLinkDone: (organisationName: string, email: string): string =>
-    `Confirmed: defect alerts from ${organisationName} now go to ${email}. To stop them, ask the company's admin to change its workshop address.`,
+    english("workshopLink.done", { company: organisationName, email }),
   reviewNotApproved: "This week has not been approved, so there is nothing to reopen.",
   /** Approval refused while forms of the week are with the driver (decision record 040): which, and why. */
   reviewWeekNotReady: (blockers: readonly string[]): string =>
     `This week cannot be approved yet: ${blockers.join("; ")}. The driver has to submit ${blockers.length === 1 ? "it" : "them"} first.`,
   /** One form that stops an approval: "the timesheet is sent back", "the check sheet of 17/11/2026 is a draft". */
   reviewBlocker: (form: string, state: "draft" | "sent_back" | "reopened"): string =>
-    `${form} is ${{ draft: "still a draft", sent_back: "sent back", reopened: "reopened" }[state]}`,
+    english("review.blocker", { form, state }),
   /** A form of a week, named in messages and mails. */
   reviewFormName: (kind: "timesheet" | "check-sheet", date: string): string =>
-    kind === "timesheet" ? `the timesheet of the week ending ${date}` : `the check sheet of ${date}`,
+    english("review.formName", { kind, date }),
   /** The week's history on the office's review panel, from the audit trail. */
   historyEvent: (event: {
     action: "submitted" | "sent_back" | "resubmitted" | "approved" | "reopened";
@@ -226,17 +240,16 @@ export const companyMessages = {
     by: string;
     reason: string | null;
   }): string =>
-    ({
-      submitted: `Submitted ${event.form} (${event.by})`,
-      resubmitted: `Resubmitted ${event.form} (${event.by})`,
-      sent_back: `Sent back ${event.form} by ${event.by}. Why: ${event.reason ?? ""}`,
-      approved: `Approved ${event.form} by ${event.by}`,
-      reopened: `Reopened ${event.form} by ${event.by}. Why: ${event.reason ?? ""}`,
-    })[event.action],
-  historyHeading: "History of this week",
-  weekFormsLabel: "The week's forms and their states",
-  historyEmpty: "Nothing recorded yet.",
-  blockersHeading: "Not ready for approval",
+    english("review.historyEvent", {
+      action: event.action,
+      form: event.form,
+      by: event.by,
+      reason: event.reason ?? "",
+    }),
+  historyHeading: english("review.historyHeading"),
+  weekFormsLabel: english("review.weekFormsLabel"),
+  historyEmpty: english("review.historyEmpty"),
+  blockersHeading: english("review.blockersHeading"),
   /** The PDF of a fixed version of a form the office returned after it was signed and sent. */
   amendedVersion: (earlierFingerprint: string): string =>
     `Amended: this version replaces the signed version the company returned, whose SHA-256 of signed content was ${earlierFingerprint}.`,
@@ -245,7 +258,7 @@ export const companyMessages = {
     `Amended after approval: reopened by ${amendment.by} on ${formatUkTime(new Date(amendment.at), "minute")}. Reason: ${amendment.reason}`,
   memberNotFound: "No such member of this company.",
   // The company's webhook (decision record 029)
-  webhookUrlRequired: "Please enter the address the webhook is sent to.",
+  webhookUrlRequired: english("webhook.urlRequired"),
   webhookUrlTooLong: (max: number): string => `A webhook address can be at most ${max} characters long.`,
   webhookUrlInvalid:
     "This is not a web address. It should look like https://payroll.example.co.uk/plant-sheets.",
@@ -254,52 +267,46 @@ export const companyMessages = {
     "A webhook address cannot contain a user name or password: the receiver checks each call's signature instead.",
   webhookUrlNotPublic: "A webhook address must be on the internet, not on a private network or this server.",
   webhookNotSet: "This company has no webhook set up.",
-  webhookExplained:
-    'Each "set approved" and "defect reported" is sent here as it happens, signed with the secret so the receiver can check it came from Plant Sheets.',
-  webhookSecretOnce:
-    "Copy it into the receiving system now: it is not shown again. Make a new one if it is lost.",
+  webhookExplained: english("webhook.explained"),
+  webhookSecretOnce: english("webhook.secretOnce"),
   webhookSaved: (url: string, newSecret: boolean): string =>
-    newSecret
-      ? `Webhook set up: calls go to ${url}. Copy its secret from the box above.`
-      : `Calls now go to ${url}.`,
-  webhookRotated: "New secret made: the old one no longer signs calls. Copy the new one from the box above.",
-  webhookRemoved: "Webhook removed: nothing more is sent, and calls still waiting are dropped.",
-  webhookRotateConfirm:
-    "Calls are signed with the new secret from now on, and the receiving system refuses them until it has it.",
-  webhookRemoveConfirm: "Nothing more is sent to the receiving system, and calls still waiting are dropped.",
-  webhookNothingSent: "Nothing has been sent yet.",
+    english("webhook.saved", { url, newSecret: newSecret ? "yes" : "no" }),
+  webhookRotated: english("webhook.rotated"),
+  webhookRemoved: english("webhook.removed"),
+  webhookRotateConfirm: english("webhook.rotateConfirm"),
+  webhookRemoveConfirm: english("webhook.removeConfirm"),
+  webhookNothingSent: english("webhook.nothingSent"),
   /** What came of one call: the closed set of domain/webhook's WEBHOOK_OUTCOMES, and an answer's status. */
-  webhookOutcome: (outcome: WebhookOutcome, httpStatus: number | null): string =>
-    ({
-      delivered: `delivered (answered ${httpStatus})`,
-      answered: `answered ${httpStatus}`,
-      redirected: `answered ${httpStatus}, a redirect, which is not followed`,
-      "no-answer": "no answer in time",
-      "could-not-connect": "could not connect",
-      "refused-by-tls": "refused by TLS: the receiver's certificate was not accepted",
-      "not-found": "address not found on the internet",
-      "webhook-removed": "not sent: the webhook was removed",
-    })[outcome],
+  webhookOutcome: (
+    outcome: WebhookOutcome,
+    httpStatus: number | null,
+    t: Translator["t"] = english,
+  ): string => t(WEBHOOK_OUTCOME_KEYS[outcome], { status: String(httpStatus) }),
   /** The latest delivery: its event, when it happened, how it stands and (worded) what came of its last call. */
-  webhookLastDelivery: (event: string, at: string, status: string, outcome: string | null): string => {
+  webhookLastDelivery: (
+    event: string,
+    at: string,
+    status: string,
+    outcome: string | null,
+    t: Translator["t"] = english,
+  ): string => {
     const state =
       status === "sent"
-        ? (outcome ?? "delivered")
+        ? (outcome ?? t("webhook.state.delivered"))
         : status === "failed"
-          ? `${outcome ?? "not delivered"}, given up`
+          ? t("webhook.state.givenUp", { outcome: outcome ?? t("webhook.state.notDelivered") })
           : status === "sending"
-            ? "being sent"
+            ? t("webhook.state.sending")
             : outcome
-              ? `${outcome}, to be tried again`
-              : "waiting to be sent";
-    return `Last call: ${event} of ${at}: ${state}.`;
+              ? t("webhook.state.retry", { outcome })
+              : t("webhook.state.waiting");
+    return t("webhook.lastCall", { event, at, state });
   },
-  webhookHistoryExplained: (max: number): string => `The last ${max} calls, newest first.`,
-  webhookHistoryEmpty: "No calls yet.",
-  webhookGivenUp: "Given up",
-  webhookResendLabel: (event: string, at: string): string => `Resend ${event} of ${at}`,
-  webhookResent: (event: string, at: string): string =>
-    `${event} of ${at} is being sent again, with the same delivery id.`,
+  webhookHistoryExplained: (max: number): string => english("webhook.historyExplained", { max }),
+  webhookHistoryEmpty: english("webhook.historyEmpty"),
+  webhookGivenUp: english("webhook.givenUp"),
+  webhookResendLabel: (event: string, at: string): string => english("webhook.resendLabel", { event, at }),
+  webhookResent: (event: string, at: string): string => english("webhook.resent", { event, at }),
   webhookDeliveryNotFound: "No such call of this company's webhook.",
   webhookDeliveryNotGivenUp: "This call has not been given up: it was delivered or is still being tried.",
   webhookDeliveryGone: "This call can no longer be sent again: what it carried is no longer kept.",
@@ -326,8 +333,7 @@ export const companyMessages = {
   alreadyInOrganisation:
     "This account already belongs to a company. Leave it first to make or join another one.",
   /** An invitation link or join code that is unknown, already used or past its 7 days: one answer for all. */
-  inviteInvalid:
-    "This invitation is not valid: it may have been used already, withdrawn by the company or have expired. Please ask the company for a new one.",
+  inviteInvalid: english("join.inviteInvalid"),
   /** Revoking an invitation that is not open: another company's, made up, used, expired or revoked already. */
   inviteNotOpen: "No such open invitation: it may have been used, withdrawn or have expired.",
   inviteForAnotherAddress:
@@ -336,7 +342,7 @@ export const companyMessages = {
   exportsBusy: (limit: number): string =>
     `Your company already has ${limit === 1 ? "an export" : `${limit} exports`} being made, the most at once. Please try again in a few seconds, once ${limit === 1 ? "it has" : "one has"} downloaded.`,
   /** While an export is built and fetched, before the browser saves it. */
-  exportPreparing: (label: string): string => `Preparing ${label}: it downloads when ready.`,
+  exportPreparing: (label: string): string => english("export.preparing", { label }),
   /** An export that would hold more rows than one download may: never a file cut short (decision record 039). */
   exportTooManyRows: (maxRows: number): string =>
     `This export would hold more than ${maxRows.toLocaleString("en-GB")} rows, more than one download may. Please narrow the date range: export fewer week endings at a time.`,
@@ -344,53 +350,45 @@ export const companyMessages = {
     `Too many invitations have been sent for now. Please try again in ${waitText(waitMs)}.`,
   inviteSent: (email: string): string => `Invitation sent to ${email}. The link works once, for 7 days.`,
   // The Company screen (decision record 029)
-  companyLoadFailed: (detail: string): string => `Could not load your company: ${detail}`,
-  companyCreated: (name: string): string => `${name} is set up, with you as its admin.`,
-  /** "a driver", "an admin". */
-  roleWithArticle: (role: Role): string => ROLE_WORDS[role].withArticle,
+  companyLoadFailed: (detail: string): string => english("company.loadFailed", { detail }),
+  companyCreated: (name: string): string => english("company.created", { name }),
   roleChangeConfirm: (name: string, role: Role): string =>
-    `${name} becomes ${ROLE_WORDS[role].withArticle}. ${ROLE_WORDS[role].meaning}`,
-  roleChanged: (name: string, role: Role): string => `${name} is now ${ROLE_WORDS[role].withArticle}.`,
+    english("members.roleChangeConfirm", { name, role }),
+  roleChanged: (name: string, role: Role): string => english("members.roleChanged", { name, role }),
   removeMemberConfirm: (name: string, company: string): string =>
-    `${name} will no longer be a member of ${company}. The forms they made while a member stay with the company (and stay theirs too); forms they make from now on are theirs only.`,
-  memberRemoved: (name: string): string => `${name} has been removed. Their forms stay with the company.`,
-  leaveConfirm: (company: string): string =>
-    `You will no longer be a member of ${company}. The forms you made while a member stay with the company (and stay yours too); forms you make from now on are yours only.`,
-  leftCompany: (company: string): string => `You have left ${company}.`,
+    english("members.removeConfirm", { name, company }),
+  memberRemoved: (name: string): string => english("members.removed", { name }),
+  leaveConfirm: (company: string): string => english("company.leaveConfirm", { company }),
+  leftCompany: (company: string): string => english("company.left", { company }),
   revokeInviteConfirm: (what: string, joined: number): string =>
-    `Nobody can join with ${what} from now on.${joined > 0 ? ` The ${joined} ${joined === 1 ? "person who" : "people who"} joined by it stay members.` : ""}`,
-  inviteRevoked: (what: string): string => `Revoked ${what}: nobody can join with it any more.`,
-  joinCodeExplained:
-    "Anyone who scans this code can join as a driver, for 7 days or until you revoke it under Open Invitations. It cannot be shown again once you leave this screen: make a new one if you need it.",
+    english("invites.revokeConfirm", { what, joined }),
+  inviteRevoked: (what: string): string => english("invites.revoked", { what }),
+  joinCodeExplained: english("joinCode.explained"),
   /** A join code asked for with a role other than a driver's. */
   joinCodeForDriversOnly:
     "A join code lets people in as drivers only. Invite a supervisor or an admin by email: their link works once, for their own address.",
-  joinCodeIntro:
-    "Show a QR code on a screen: everyone who scans it can join as a driver, for 7 days or until you revoke it. Invite supervisors and admins by email instead.",
+  joinCodeIntro: english("joinCode.intro"),
   // The office review screen (decision record 029)
-  reviewLoadFailed: (detail: string): string => `Could not load the weeks to review: ${detail}`,
-  reviewMoreFailed: (detail: string): string => `Could not load more weeks: ${detail}`,
-  reviewNothingSubmitted: "No submitted weeks yet. Weeks appear here once drivers submit their timesheets.",
-  reviewNothingMatches: "No weeks match these filters. Change or clear them to see more.",
-  reviewOnlySupervisors: "Only a company's supervisors and admins review its weeks.",
-  reviewSetLoadFailed: (detail: string): string => `Could not load this week's forms: ${detail}`,
-  reviewApproved: (set: string): string => `Approved: ${set}.`,
-  reviewApproveFailed: (detail: string): string => `Not approved: ${detail}`,
-  reviewSentBack: (set: string): string =>
-    `Sent back to the driver: ${set}. They see your reason when they open the form.`,
-  reviewSendBackFailed: (detail: string): string => `Not sent back: ${detail}`,
-  reviewReopened: (set: string): string =>
-    `Reopened: ${set}. The driver can change it again; its next PDF says it was amended after approval, and why.`,
-  reviewReopenFailed: (detail: string): string => `Not reopened: ${detail}`,
-  reviewReopenReasonRequired:
-    "Please say why the approved week is reopened: it is kept and printed on its PDF.",
-  reviewReasonRequired: "Please say why the form goes back, so the driver knows what to change.",
-  reviewRatingRequired: "Please choose a rating.",
-  bulkApproveConfirm: (count: number): string =>
-    `Approve ${count} ${count === 1 ? "week" : "weeks"} with this rating? Each is locked against its driver's changes once approved.`,
-  bulkApproveProgress: (done: number, count: number): string => `Approving ${done} of ${count}...`,
+  reviewLoadFailed: (detail: string): string => english("review.loadFailed", { detail }),
+  reviewMoreFailed: (detail: string): string => english("review.moreFailed", { detail }),
+  reviewNothingSubmitted: english("review.nothingSubmitted"),
+  reviewNothingMatches: english("review.nothingMatches"),
+  reviewOnlySupervisors: english("review.onlySupervisors"),
+  reviewSetLoadFailed: (detail: string): string => english("review.setLoadFailed", { detail }),
+  reviewApproved: (set: string): string => english("review.approved", { set }),
+  reviewApproveFailed: (detail: string): string => english("review.approveFailed", { detail }),
+  reviewSentBack: (set: string): string => english("review.sentBack", { set }),
+  reviewSendBackFailed: (detail: string): string => english("review.sendBackFailed", { detail }),
+  reviewReopened: (set: string): string => english("review.reopened", { set }),
+  reviewReopenFailed: (detail: string): string => english("review.reopenFailed", { detail }),
+  reviewReopenReasonRequired: english("review.reopenReasonRequired"),
+  reviewReasonRequired: english("review.reasonRequired"),
+  reviewRatingRequired: english("review.ratingRequired"),
+  bulkApproveConfirm: (count: number): string => english("review.bulkConfirm", { count }),
+  bulkApproveProgress: (done: number, count: number): string =>
+    english("review.bulkProgress", { done, count }),
   bulkApproveResult: (approved: number, failed: number): string =>
-    `${approved} ${approved === 1 ? "week" : "weeks"} approved${failed > 0 ? `, ${failed} not approved (see below)` : ""}.`,
+    english("review.bulkResult", { approved, failed, anyFailed: failed > 0 ? "yes" : "no" }),
 } as const;
 
 /** The mail a driver gets when the office returns forms (decision record 040): fixed subjects, no typed text. */

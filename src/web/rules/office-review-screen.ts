@@ -5,7 +5,9 @@ import {
   type ReviewRow,
   type ReviewStateFilter,
 } from "../../domain/company/office-review";
-import { COMPANY_STATE_LABELS } from "../../domain/forms/sent-back";
+import { companyStateLabel } from "../../domain/forms/sent-back";
+import { english } from "../../domain/text/i18n/english";
+import type { Translator } from "../../domain/text/i18n/translate";
 
 /**
  * The office review screen's rules (decision record 029): the filters as the screen holds them and the query
@@ -59,20 +61,29 @@ export function hasReviewFilters(filters: ReviewFilters): boolean {
 }
 
 /** The status filter's choices: any, then the week's states in the company's words, as the rows say them. */
-export const STATUS_FILTER_CHOICES: ReadonlyArray<{ value: ReviewFilters["status"]; label: string }> = [
-  { value: "", label: "Any status" },
-  ...REVIEW_STATE_FILTERS.map((state) => ({ value: state, label: COMPANY_STATE_LABELS[state] })),
-];
+export function statusFilterChoices(
+  t: Translator["t"] = english,
+): ReadonlyArray<{ value: ReviewFilters["status"]; label: string }> {
+  return [
+    { value: "", label: t("review.anyStatus") },
+    ...REVIEW_STATE_FILTERS.map((state) => ({ value: state, label: companyStateLabel(state, t) })),
+  ];
+}
+export const STATUS_FILTER_CHOICES = statusFilterChoices();
 
 /** From this many characters the reason's box says how many are left. */
 export const REASON_NOTE_FROM = Math.floor(MAX_SEND_BACK_REASON_LENGTH * 0.8);
 
 /** The note under the reason: nothing while far from the limit, then what is left, then how many too many. */
-export function reasonLimitNote(length: number, max = MAX_SEND_BACK_REASON_LENGTH): string | null {
+export function reasonLimitNote(
+  length: number,
+  max = MAX_SEND_BACK_REASON_LENGTH,
+  t: Translator["t"] = english,
+): string | null {
   if (length < Math.floor(max * 0.8)) return null;
   const left = max - length;
-  if (left >= 0) return `${left} ${left === 1 ? "character" : "characters"} left of ${max}`;
-  return `${-left} ${left === -1 ? "character" : "characters"} too many: at most ${max}`;
+  if (left >= 0) return t("review.charsLeft", { left, max });
+  return t("review.charsTooMany", { over: -left, max });
 }
 
 /** A decision on one week, as the list shows it at once: approved, or one form (or every form) returned. */
@@ -123,6 +134,11 @@ export function approvable(rows: readonly ReviewRow[]): ReviewRow[] {
 export function setName(
   row: Pick<ReviewRow, "driverName" | "plantNumber" | "weekEnding">,
   date: string,
+  t: Translator["t"] = english,
 ): string {
-  return `${row.driverName || "Unnamed driver"}, ${row.plantNumber || "no plant"}, week ending ${date}`;
+  return t("review.setName", {
+    driver: row.driverName || t("review.unnamedDriver"),
+    plant: row.plantNumber || t("review.noPlant"),
+    date,
+  });
 }

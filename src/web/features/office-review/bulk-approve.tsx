@@ -2,15 +2,15 @@ import { CircleCheck } from "lucide-react";
 import { useState } from "react";
 import type { ReviewRow } from "../../../domain/company/office-review";
 import type { Rating } from "../../../domain/sets/rating";
-import { companyMessages } from "../../../domain/text/company-messages";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { Problem } from "../../components/outcome";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { failureText } from "../../lib/failure-text";
+import { useT } from "../../lib/i18n";
 import { approveWeek } from "./api/review-queries";
 import { RatingChoice } from "./rating-choice";
-import { nameOf } from "./review-rows";
+import { useNameOf } from "./review-rows";
 
 export interface BulkResult {
   approved: ReviewRow[];
@@ -35,6 +35,8 @@ export function BulkApprove({
   /** Once every chosen week has been tried: how many failed. */
   onFinished: (failures: number) => void;
 }) {
+  const t = useT();
+  const nameOf = useNameOf();
   const [rating, setRating] = useState<Rating | null>(null);
   const [asking, setAsking] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -63,14 +65,12 @@ export function BulkApprove({
   }
 
   return (
-    <section aria-label="Bulk approval" className="grid gap-3">
+    <section aria-label={t("review.bulkApproval")} className="grid gap-3">
       {count > 0 && progress === null ? (
         <Card className="grid gap-3 border-amber-300 p-4 dark:border-amber-700">
-          <p className="font-semibold">
-            {count} {count === 1 ? "week" : "weeks"} selected
-          </p>
+          <p className="font-semibold">{t("review.selectedCount", { count })}</p>
           <RatingChoice
-            legend="Rating for every selected week"
+            legend={t("review.bulkRating")}
             value={rating}
             onChange={(value) => {
               setRating(value);
@@ -84,7 +84,7 @@ export function BulkApprove({
               disabled={progress !== null}
               onClick={() => {
                 if (!rating) {
-                  setProblem(companyMessages.reviewRatingRequired);
+                  setProblem(t("review.ratingRequired"));
                   return;
                 }
                 setResult(null);
@@ -92,10 +92,10 @@ export function BulkApprove({
               }}
             >
               <CircleCheck aria-hidden="true" className="size-4" />
-              Approve {count} {count === 1 ? "Week" : "Weeks"}
+              {t("review.approveCount", { count })}
             </Button>
             <Button variant="outline" disabled={progress !== null} onClick={onClear}>
-              Clear Selection
+              {t("review.clearSelection")}
             </Button>
           </div>
         </Card>
@@ -106,10 +106,14 @@ export function BulkApprove({
             role="status"
             className="rounded-lg border border-emerald-300 bg-emerald-50 p-3 text-emerald-950 dark:border-emerald-800 dark:bg-emerald-950 dark:text-emerald-100"
           >
-            {companyMessages.bulkApproveResult(result.approved.length, result.failures.length)}
+            {t("review.bulkResult", {
+              approved: result.approved.length,
+              failed: result.failures.length,
+              anyFailed: result.failures.length > 0 ? "yes" : "no",
+            })}
           </p>
           {result.failures.length > 0 ? (
-            <ul aria-label="Weeks not approved" className="grid gap-2">
+            <ul aria-label={t("review.weeksNotApproved")} className="grid gap-2">
               {result.failures.map((failure) => (
                 <li key={failure.row.timesheetId}>
                   <Problem text={`${nameOf(failure.row)}: ${failure.text}`} />
@@ -122,18 +126,18 @@ export function BulkApprove({
       <ConfirmDialog
         open={asking}
         onOpenChange={setAsking}
-        title={`Approve ${count} ${count === 1 ? "week" : "weeks"}?`}
+        title={t("review.approveCountQuestion", { count })}
         description={
           progress === null ? (
-            companyMessages.bulkApproveConfirm(count)
+            t("review.bulkConfirm", { count })
           ) : (
             <span role="status" className="font-semibold">
-              {companyMessages.bulkApproveProgress(progress, count)}
+              {t("review.bulkProgress", { done: progress, count })}
             </span>
           )
         }
-        confirmLabel={`Approve ${count}`}
-        busyLabel="Approving..."
+        confirmLabel={t("review.approveN", { count })}
+        busyLabel={t("review.approving")}
         onConfirm={async () => {
           if (rating) await approveAll([...rows], rating);
         }}

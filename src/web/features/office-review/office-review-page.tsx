@@ -3,7 +3,6 @@ import { Inbox, RotateCw } from "lucide-react";
 import { useMemo, useState } from "react";
 import type { ReviewRow } from "../../../domain/company/office-review";
 import { may } from "../../../domain/company/organisation";
-import { companyMessages } from "../../../domain/text/company-messages";
 import { LoadingScreen } from "../../components/loading-screen";
 import { done, type Outcome, OutcomeNote, Problem } from "../../components/outcome";
 import { ScreenLayout } from "../../components/screen-layout";
@@ -18,6 +17,7 @@ import {
 } from "../../components/ui/dialog";
 import { appPaths } from "../../lib/app-paths";
 import { failureText } from "../../lib/failure-text";
+import { useT } from "../../lib/i18n";
 import { useMyOrganisation } from "../../lib/use-my-organisation";
 import { useWideScreen } from "../../lib/use-wide-screen";
 import { LastRefreshedNote } from "../../offline/kept-copy-note";
@@ -25,10 +25,8 @@ import { hasReviewFilters, NO_REVIEW_FILTERS, type ReviewFilters } from "../../r
 import { refreshReviewList, showDecision, useReviewList } from "./api/review-queries";
 import { BulkApprove } from "./bulk-approve";
 import { ReviewFiltersForm } from "./review-filters";
-import { nameOf, ReviewCards, ReviewTable } from "./review-rows";
+import { ReviewCards, ReviewTable, useNameOf } from "./review-rows";
 import { type Decision, SetReview } from "./set-review";
-
-const back = { href: appPaths.home("company"), label: "Back to Company" };
 
 /** The filters last applied, per company: a record opened from the review and left again finds them as they were. */
 const lastFilters = new Map<string, ReviewFilters>();
@@ -42,17 +40,18 @@ const sameFilters = (a: ReviewFilters, b: ReviewFilters) =>
  * sent back with a reason, and many approved at once.
  */
 export function OfficeReviewPage() {
+  const t = useT();
   const mine = useMyOrganisation();
   let body: React.ReactNode;
-  if (mine.isPending) body = <LoadingScreen label="Loading your company..." />;
+  if (mine.isPending) body = <LoadingScreen label={t("company.loading")} />;
   // A read that fails after one that worked leaves the review open, and a reason being typed in it.
   else if (mine.isError && mine.data === undefined) {
     body = (
       <Card className="grid gap-3">
-        <Problem text={companyMessages.companyLoadFailed(failureText(mine.error))} />
+        <Problem text={t("company.loadFailed", { detail: failureText(mine.error) })} />
         <Button variant="outline" onClick={() => void mine.refetch()}>
           <RotateCw aria-hidden="true" className="size-4" />
-          Try Again
+          {t("auth.tryAgain")}
         </Button>
       </Card>
     );
@@ -63,18 +62,24 @@ export function OfficeReviewPage() {
         <Review organisationId={organisation.id} canReopen={may(organisation.role, "reopen")} />
       ) : (
         <Card>
-          <p>{companyMessages.reviewOnlySupervisors}</p>
+          <p>{t("review.onlySupervisors")}</p>
         </Card>
       );
   }
   return (
-    <ScreenLayout title="Office Review" back={back} wide>
+    <ScreenLayout
+      title={t("review.title")}
+      back={{ href: appPaths.home("company"), label: t("company.backToCompany") }}
+      wide
+    >
       {body}
     </ScreenLayout>
   );
 }
 
 function Review({ organisationId, canReopen }: { organisationId: string; canReopen: boolean }) {
+  const t = useT();
+  const nameOf = useNameOf();
   const queryClient = useQueryClient();
   const wide = useWideScreen();
   const [filters, setFilters] = useState<ReviewFilters>(
@@ -109,11 +114,11 @@ function Review({ organisationId, canReopen }: { organisationId: string; canReop
         ? { kind: "approved", at: decision.at }
         : { kind: decision.kind, formId: decision.formId },
     );
-    if (decision.kind === "approved") setOutcome(done(companyMessages.reviewApproved(nameOf(row))));
-    else if (decision.kind === "reopened") setOutcome(done(companyMessages.reviewReopened(nameOf(row))));
+    if (decision.kind === "approved") setOutcome(done(t("review.approved", { set: nameOf(row) })));
+    else if (decision.kind === "reopened") setOutcome(done(t("review.reopened", { set: nameOf(row) })));
     else {
       if (decision.formId === undefined || decision.formId === row.timesheetId) setChosenRow(null);
-      setOutcome(done(companyMessages.reviewSentBack(nameOf(row))));
+      setOutcome(done(t("review.sentBack", { set: nameOf(row) })));
     }
     select(row, false);
     // On a phone the week's dialog closes, so what came of the decision is seen above the list.
@@ -145,14 +150,14 @@ function Review({ organisationId, canReopen }: { organisationId: string; canReop
   };
 
   let listBody: React.ReactNode;
-  if (list.isPending) listBody = <LoadingScreen label="Loading weeks..." />;
+  if (list.isPending) listBody = <LoadingScreen label={t("review.loadingWeeks")} />;
   else if (list.isError && rows.length === 0) {
     listBody = (
       <Card className="grid gap-3">
-        <Problem text={companyMessages.reviewLoadFailed(failureText(list.error))} />
+        <Problem text={t("review.loadFailed", { detail: failureText(list.error) })} />
         <Button variant="outline" onClick={() => void list.refetch()}>
           <RotateCw aria-hidden="true" className="size-4" />
-          Try Again
+          {t("auth.tryAgain")}
         </Button>
       </Card>
     );
@@ -161,32 +166,29 @@ function Review({ organisationId, canReopen }: { organisationId: string; canReop
       <Card className="flex flex-wrap items-start gap-3">
         <Inbox aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-slate-600 dark:text-slate-400" />
         <p className="min-w-0 flex-1">
-          {hasReviewFilters(filters)
-            ? companyMessages.reviewNothingMatches
-            : companyMessages.reviewNothingSubmitted}
+          {hasReviewFilters(filters) ? t("review.nothingMatches") : t("review.nothingSubmitted")}
         </p>
         <Button variant="outline" disabled={list.isFetching} onClick={() => void list.refetch()}>
           <RotateCw aria-hidden="true" className="size-4" />
-          {list.isFetching ? "Refreshing..." : "Refresh"}
+          {list.isFetching ? t("review.refreshing") : t("review.refresh")}
         </Button>
       </Card>
     );
   } else {
     listBody = (
       <div className="grid gap-3">
-        <div className="flex items-center justify-between gap-2">
+        <div className="flex flex-wrap items-center justify-between gap-2">
           <p aria-live="polite" className="text-slate-700 dark:text-slate-300">
-            {rows.length} {rows.length === 1 ? "week" : "weeks"} shown
-            {list.hasNextPage ? ", more to load" : ""}
+            {t("review.weeksShown", { count: rows.length, more: list.hasNextPage ? "yes" : "no" })}
           </p>
           <Button variant="outline" disabled={list.isFetching} onClick={() => void list.refetch()}>
             <RotateCw aria-hidden="true" className="size-4" />
-            {list.isRefetching && !list.isFetchingNextPage ? "Refreshing..." : "Refresh"}
+            {list.isRefetching && !list.isFetchingNextPage ? t("review.refreshing") : t("review.refresh")}
           </Button>
         </div>
         {wide ? <ReviewTable {...rowsProps} /> : <ReviewCards {...rowsProps} />}
         {list.isFetchNextPageError ? (
-          <Problem text={companyMessages.reviewMoreFailed(failureText(list.error))} />
+          <Problem text={t("review.moreFailed", { detail: failureText(list.error) })} />
         ) : null}
         {list.hasNextPage ? (
           <Button
@@ -196,10 +198,10 @@ function Review({ organisationId, canReopen }: { organisationId: string; canReop
             onClick={() => void list.fetchNextPage()}
           >
             {list.isFetchingNextPage
-              ? "Loading..."
+              ? t("common.loading")
               : list.isFetchNextPageError
-                ? "Try Loading More Again"
-                : "Load More"}
+                ? t("review.loadMoreAgain")
+                : t("review.loadMore")}
           </Button>
         ) : null}
       </div>
@@ -244,12 +246,8 @@ function Review({ organisationId, canReopen }: { organisationId: string; canReop
       {wide ? (
         <div className="grid grid-cols-[minmax(0,1fr)_24rem] items-start gap-4">
           {listColumn}
-          <Card role="region" aria-label="Opened week" className="sticky top-20">
-            {detail ?? (
-              <p className="text-slate-700 dark:text-slate-300">
-                Open a week to see its days, defects and forms.
-              </p>
-            )}
+          <Card role="region" aria-label={t("review.openedWeek")} className="sticky top-20">
+            {detail ?? <p className="text-slate-700 dark:text-slate-300">{t("review.openAWeek")}</p>}
           </Card>
         </div>
       ) : (
@@ -258,7 +256,7 @@ function Review({ organisationId, canReopen }: { organisationId: string; canReop
           <Dialog open={chosen !== null} onOpenChange={(open) => !open && setChosenRow(null)}>
             <DialogContent>
               <DialogHeader>
-                <DialogTitle>Week for review</DialogTitle>
+                <DialogTitle>{t("review.weekForReview")}</DialogTitle>
                 <DialogDescription className="sr-only">{chosen ? nameOf(chosen) : ""}</DialogDescription>
               </DialogHeader>
               {detail}

@@ -1,6 +1,8 @@
 import { useId } from "react";
-import { RATING_FACES, RATING_LABELS, RATINGS, type Rating } from "../../../domain/sets/rating";
+import { RATING_FACES, RATINGS, type Rating } from "../../../domain/sets/rating";
+import { ratingLabel } from "../../../domain/sets/rating-labels";
 import { cn } from "../../lib/cn";
+import { useT } from "../../lib/i18n";
 
 /**
  * The office's rating of a week: the spec's three faces as one labelled group of radio buttons. Unlike the
@@ -9,7 +11,7 @@ import { cn } from "../../lib/cn";
 export function RatingChoice({
   value,
   onChange,
-  legend = "Rating",
+  legend,
   invalid = false,
 }: {
   value: Rating | null;
@@ -17,16 +19,19 @@ export function RatingChoice({
   legend?: string;
   invalid?: boolean;
 }) {
+  const t = useT();
   const name = useId();
   return (
     <fieldset>
-      <legend className="mb-1.5 text-sm font-semibold text-slate-800 dark:text-slate-200">{legend}</legend>
+      <legend className="mb-1.5 text-sm font-semibold text-slate-800 dark:text-slate-200">
+        {legend ?? t("field.supervisorRating.short")}
+      </legend>
       <div className="grid grid-cols-3 gap-2">
         {RATINGS.map((rating) => (
           <label
             key={rating}
             className={cn(
-              "flex min-h-24 cursor-pointer flex-col items-center justify-center gap-1 rounded-xl border-2 px-1 py-2 text-center font-semibold transition-colors",
+              "flex min-h-24 cursor-pointer flex-col items-center justify-center gap-1 rounded-xl border-2 px-1 py-2 text-center font-semibold break-words hyphens-auto transition-colors",
               "border-slate-300 bg-white text-slate-900 hover:bg-slate-50 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800",
               "has-checked:border-amber-500 has-checked:bg-amber-50 dark:has-checked:bg-amber-400/15",
               "has-focus-visible:outline-2 has-focus-visible:outline-amber-500",
@@ -44,7 +49,7 @@ export function RatingChoice({
             <span aria-hidden="true" className="text-2xl leading-none">
               {RATING_FACES[rating]}
             </span>
-            {RATING_LABELS[rating]}
+            {ratingLabel(rating, t)}
           </label>
         ))}
       </div>

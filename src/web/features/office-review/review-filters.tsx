@@ -1,27 +1,30 @@
 import { ChevronDown, Search, SlidersHorizontal, X } from "lucide-react";
 import { useId, useState } from "react";
 import { MAX_REVIEW_FILTER_LENGTH } from "../../../domain/company/office-review";
+import { shortFieldLabel } from "../../../domain/forms/field-labels";
+import type { MessageKey } from "../../../domain/text/i18n/translate";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { TEXT_BOX_CLASSES } from "../../components/ui/with-classes";
 import { cn } from "../../lib/cn";
+import { useT } from "../../lib/i18n";
 import {
   hasReviewFilters,
   NO_REVIEW_FILTERS,
   type ReviewFilters,
-  STATUS_FILTER_CHOICES,
+  statusFilterChoices,
 } from "../../rules/office-review-screen";
 
 // The driver and plant filters take the start of a name or number (a range of an index: decision record 039);
 // site and customer any part. The placeholder says which.
 const TEXT_FIELDS = [
-  { key: "driver", label: "Driver", hint: "Starts with..." },
-  { key: "plant", label: "Plant", hint: "Starts with..." },
-  { key: "site", label: "Site", hint: "Any part" },
-  { key: "customer", label: "Customer", hint: "Any part" },
-] as const;
+  { key: "driver", label: "review.driver", hint: "review.startsWith" },
+  { key: "plant", label: null, hint: "review.startsWith" },
+  { key: "site", label: "review.site", hint: "review.anyPart" },
+  { key: "customer", label: "customer.label", hint: "review.anyPart" },
+] as const satisfies ReadonlyArray<{ key: string; label: MessageKey | null; hint: MessageKey }>;
 
 /**
  * The review list's filters: the week ending, driver, plant, site, customer and status. Typed freely, applied
@@ -37,6 +40,7 @@ export function ReviewFiltersForm({
   onApply: (filters: ReviewFilters) => void;
   foldable?: boolean;
 }) {
+  const t = useT();
   const [draft, setDraft] = useState<ReviewFilters>(applied);
   const [open, setOpen] = useState(() => hasReviewFilters(applied));
   const id = useId();
@@ -50,7 +54,7 @@ export function ReviewFiltersForm({
       >
         <span className="inline-flex items-center gap-2">
           <SlidersHorizontal aria-hidden="true" className="size-4" />
-          Filters
+          {t("review.filters")}
         </span>
         <ChevronDown aria-hidden="true" className="size-4" />
       </Button>
@@ -69,21 +73,21 @@ export function ReviewFiltersForm({
         >
           <span className="inline-flex items-center gap-2">
             <SlidersHorizontal aria-hidden="true" className="size-4" />
-            Filters
+            {t("review.filters")}
           </span>
           <ChevronDown aria-hidden="true" className="size-4 rotate-180" />
         </Button>
       ) : null}
       <form
-        aria-label="Filter weeks"
-        className="grid grid-cols-2 gap-3 md:grid-cols-3 lg:grid-cols-7 lg:items-end"
+        aria-label={t("review.filterWeeks")}
+        className="grid grid-cols-1 gap-3 min-[28rem]:grid-cols-2 md:grid-cols-3 lg:grid-cols-7 lg:items-end"
         onSubmit={(event) => {
           event.preventDefault();
           onApply(draft);
         }}
       >
         <div>
-          <Label htmlFor={`${id}-week`}>Week ending</Label>
+          <Label htmlFor={`${id}-week`}>{t("review.weekEnding")}</Label>
           <Input
             id={`${id}-week`}
             type="date"
@@ -93,49 +97,51 @@ export function ReviewFiltersForm({
         </div>
         {TEXT_FIELDS.map((field) => (
           <div key={field.key}>
-            <Label htmlFor={`${id}-${field.key}`}>{field.label}</Label>
+            <Label htmlFor={`${id}-${field.key}`}>
+              {field.label ? t(field.label) : shortFieldLabel("plantNumber", t)}
+            </Label>
             <Input
               id={`${id}-${field.key}`}
               type="search"
               autoComplete="off"
               maxLength={MAX_REVIEW_FILTER_LENGTH}
-              placeholder={field.hint}
+              placeholder={t(field.hint)}
               value={draft[field.key]}
               onChange={(event) => set(field.key, event.currentTarget.value)}
             />
           </div>
         ))}
         <div>
-          <Label htmlFor={`${id}-status`}>Status</Label>
+          <Label htmlFor={`${id}-status`}>{t("review.status")}</Label>
           <select
             id={`${id}-status`}
             value={draft.status}
             onChange={(event) => set("status", event.currentTarget.value as ReviewFilters["status"])}
             className={cn(...TEXT_BOX_CLASSES, "min-h-12")}
           >
-            {STATUS_FILTER_CHOICES.map((choice) => (
+            {statusFilterChoices(t).map((choice) => (
               <option key={choice.value} value={choice.value}>
                 {choice.label}
               </option>
             ))}
           </select>
         </div>
-        <div className="col-span-2 flex gap-2 md:col-span-3 lg:col-span-1">
+        <div className="flex gap-2 min-[28rem]:col-span-2 md:col-span-3 lg:col-span-1">
           <Button type="submit" className="min-h-12 flex-1">
             <Search aria-hidden="true" className="size-4" />
-            Filter
+            {t("review.filter")}
           </Button>
           <Button
             variant="outline"
             className="min-h-12"
-            aria-label="Clear filters"
+            aria-label={t("review.clearFilters")}
             onClick={() => {
               setDraft(NO_REVIEW_FILTERS);
               onApply(NO_REVIEW_FILTERS);
             }}
           >
             <X aria-hidden="true" className="size-4" />
-            <span className="lg:sr-only">Clear</span>
+            <span className="lg:sr-only">{t("review.clear")}</span>
           </Button>
         </div>
       </form>

@@ -1,14 +1,24 @@
 import { CircleCheck, Clock3 } from "lucide-react";
 import type { ReviewRow } from "../../../domain/company/office-review";
+import { shortFieldLabel } from "../../../domain/forms/field-labels";
 import { companyWeekLabel } from "../../../domain/forms/sent-back";
-import { formatHours } from "../../../domain/hours/week-summary";
-import { formatDisplayDate } from "../../../domain/time/iso-date";
+import type { Translator } from "../../../domain/text/i18n/translate";
 import { DefectCount } from "../../components/defect-count";
 import { Card } from "../../components/ui/card";
 import { cn } from "../../lib/cn";
+import { useT, useTranslator } from "../../lib/i18n";
+import { formatHoursIn, formatShortDateIn } from "../../lib/locale-format";
 import { setName } from "../../rules/office-review-screen";
 
-export const nameOf = (row: ReviewRow) => setName(row, formatDisplayDate(row.weekEnding) || "—");
+/** A week named in a sentence, in the reader's words: whose, which plant, which week. */
+export const nameOf = (row: ReviewRow, { t, locale }: Translator) =>
+  setName(row, formatShortDateIn(locale, row.weekEnding) || "—", t);
+
+/** The week's name as the current language says it. */
+export function useNameOf(): (row: ReviewRow) => string {
+  const translator = useTranslator();
+  return (row) => nameOf(row, translator);
+}
 
 export interface RowsProps {
   rows: readonly ReviewRow[];
@@ -21,23 +31,25 @@ export interface RowsProps {
 
 /** The office's approval of a week: when, or that it waits. */
 export function ApprovedState({ approvedAt }: { approvedAt: string | null }) {
+  const { t, locale } = useTranslator();
   return approvedAt ? (
     <span className="inline-flex items-center gap-1 font-semibold text-emerald-800 dark:text-emerald-300">
       <CircleCheck aria-hidden="true" className="size-4 shrink-0" />
-      Approved {formatDisplayDate(approvedAt.slice(0, 10))}
+      {t("review.approvedOn", { date: formatShortDateIn(locale, approvedAt.slice(0, 10)) })}
     </span>
   ) : (
     <span className="inline-flex items-center gap-1 text-slate-700 dark:text-slate-300">
       <Clock3 aria-hidden="true" className="size-4 shrink-0" />
-      Not approved
+      {t("review.notApproved")}
     </span>
   );
 }
 
 function StatusBadge({ row }: { row: ReviewRow }) {
+  const t = useT();
   return (
     <span className="inline-block rounded-full bg-slate-100 px-2.5 py-0.5 text-sm font-semibold whitespace-nowrap text-slate-800 dark:bg-slate-800 dark:text-slate-100">
-      {companyWeekLabel(row.week)}
+      {companyWeekLabel(row.week, t)}
     </span>
   );
 }
@@ -54,6 +66,8 @@ function SelectBox({
   onSelect: (row: ReviewRow, selected: boolean) => void;
   visibleLabel?: boolean;
 }) {
+  const t = useT();
+  const name = useNameOf()(row);
   const disabled = row.approvedAt !== null;
   return (
     <label
@@ -70,8 +84,8 @@ function SelectBox({
         onChange={(event) => onSelect(row, event.currentTarget.checked)}
       />
       <span className={visibleLabel ? "text-sm font-medium" : "sr-only"}>
-        {visibleLabel ? "Select" : `Select ${nameOf(row)}`}
-        {visibleLabel ? <span className="sr-only">{` ${nameOf(row)}`}</span> : null}
+        {visibleLabel ? t("review.select") : t("review.selectWeek", { name })}
+        {visibleLabel ? <span className="sr-only">{` ${name}`}</span> : null}
       </span>
     </label>
   );
@@ -79,12 +93,13 @@ function SelectBox({
 
 /** The weeks as a table on an office screen: a row each, the chosen one's detail beside it. */
 export function ReviewTable({ rows, chosenId, selected, onOpen, onSelect, onSelectAll }: RowsProps) {
+  const { t, locale } = useTranslator();
   const open = rows.filter((row) => row.approvedAt === null);
   const allChosen = open.length > 0 && open.every((row) => selected.has(row.timesheetId));
   return (
     <Card className="overflow-x-auto p-0">
       <table className="w-full text-left text-sm">
-        <caption className="sr-only">Weeks for review, newest week first</caption>
+        <caption className="sr-only">{t("review.caption")}</caption>
         <thead className="bg-slate-100 dark:bg-slate-800">
           <tr>
             <th scope="col" className="w-12 p-1">
@@ -96,29 +111,29 @@ export function ReviewTable({ rows, chosenId, selected, onOpen, onSelect, onSele
                   disabled={open.length === 0}
                   onChange={(event) => onSelectAll(event.currentTarget.checked)}
                 />
-                <span className="sr-only">Select every week not yet approved</span>
+                <span className="sr-only">{t("review.selectAll")}</span>
               </label>
             </th>
             <th scope="col" className="px-3 py-2 font-semibold">
-              Driver
+              {t("review.driver")}
             </th>
             <th scope="col" className="px-3 py-2 font-semibold">
-              Plant
+              {shortFieldLabel("plantNumber", t)}
             </th>
             <th scope="col" className="px-3 py-2 font-semibold">
-              Week ending
+              {t("review.weekEnding")}
             </th>
             <th scope="col" className="px-3 py-2 text-right font-semibold">
-              Hours
+              {t("review.hours")}
             </th>
             <th scope="col" className="px-3 py-2 text-right font-semibold">
-              Defects
+              {t("form.defects")}
             </th>
             <th scope="col" className="px-3 py-2 font-semibold">
-              Status
+              {t("review.status")}
             </th>
             <th scope="col" className="px-3 py-2 font-semibold">
-              Office
+              {t("review.office")}
             </th>
           </tr>
         </thead>
@@ -150,12 +165,14 @@ export function ReviewTable({ rows, chosenId, selected, onOpen, onSelect, onSele
                     <span className="block text-xs font-normal text-slate-600 dark:text-slate-400">
                       {[row.customer, row.site].filter(Boolean).join(" · ") || "—"}
                     </span>
-                    <span className="sr-only">, open this week</span>
+                    <span className="sr-only">{t("review.openThisWeek")}</span>
                   </button>
                 </th>
                 <td className="px-3 py-3 whitespace-nowrap">{row.plantNumber || "—"}</td>
-                <td className="px-3 py-3 whitespace-nowrap">{formatDisplayDate(row.weekEnding) || "—"}</td>
-                <td className="px-3 py-3 text-right">{formatHours(row.totalHours)}</td>
+                <td className="px-3 py-3 whitespace-nowrap">
+                  {formatShortDateIn(locale, row.weekEnding) || "—"}
+                </td>
+                <td className="px-3 py-3 text-right">{formatHoursIn(locale, row.totalHours)}</td>
                 <DefectCount as="td" count={row.defects} className="px-3 py-3 text-right" />
                 <td className="px-3 py-2.5">
                   <StatusBadge row={row} />
@@ -174,8 +191,10 @@ export function ReviewTable({ rows, chosenId, selected, onOpen, onSelect, onSele
 
 /** The weeks as cards on a phone: the same facts, one card each, opened by its button. */
 export function ReviewCards({ rows, selected, onOpen, onSelect }: RowsProps) {
+  const { t, locale } = useTranslator();
+  const nameOf = useNameOf();
   return (
-    <ul aria-label="Weeks for review" className="grid gap-3">
+    <ul aria-label={t("review.weeksForReview")} className="grid gap-3">
       {rows.map((row) => (
         <li key={row.timesheetId} data-timesheet={row.timesheetId}>
           <Card className="p-4">
@@ -190,20 +209,22 @@ export function ReviewCards({ rows, selected, onOpen, onSelect }: RowsProps) {
                 <StatusBadge row={row} />
               </div>
               <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
-                <dt className="font-medium text-slate-600 dark:text-slate-400">Plant</dt>
+                <dt className="font-medium text-slate-600 dark:text-slate-400">
+                  {shortFieldLabel("plantNumber", t)}
+                </dt>
                 <dd className="break-words">{row.plantNumber || "—"}</dd>
-                <dt className="font-medium text-slate-600 dark:text-slate-400">Week ending</dt>
-                <dd>{formatDisplayDate(row.weekEnding) || "—"}</dd>
-                <dt className="font-medium text-slate-600 dark:text-slate-400">Hours</dt>
-                <dd>{formatHours(row.totalHours)}</dd>
-                <dt className="font-medium text-slate-600 dark:text-slate-400">Defects</dt>
+                <dt className="font-medium text-slate-600 dark:text-slate-400">{t("review.weekEnding")}</dt>
+                <dd>{formatShortDateIn(locale, row.weekEnding) || "—"}</dd>
+                <dt className="font-medium text-slate-600 dark:text-slate-400">{t("review.hours")}</dt>
+                <dd>{formatHoursIn(locale, row.totalHours)}</dd>
+                <dt className="font-medium text-slate-600 dark:text-slate-400">{t("form.defects")}</dt>
                 <DefectCount count={row.defects} />
-                <dt className="font-medium text-slate-600 dark:text-slate-400">Office</dt>
+                <dt className="font-medium text-slate-600 dark:text-slate-400">{t("review.office")}</dt>
                 <dd>
                   <ApprovedState approvedAt={row.approvedAt} />
                 </dd>
               </dl>
-              <div className="mt-3 flex items-center justify-between gap-2">
+              <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
                 <SelectBox
                   row={row}
                   selected={selected.has(row.timesheetId)}
@@ -215,7 +236,8 @@ export function ReviewCards({ rows, selected, onOpen, onSelect }: RowsProps) {
                   className="inline-flex min-h-11 items-center rounded-lg border border-slate-300 bg-white px-4 font-semibold text-slate-900 hover:bg-slate-100 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800"
                   onClick={() => onOpen(row)}
                 >
-                  Open week<span className="sr-only">{` of ${nameOf(row)}`}</span>
+                  {t("review.openWeek")}
+                  <span className="sr-only">{t("review.ofName", { name: nameOf(row) })}</span>
                 </button>
               </div>
             </article>

@@ -3,10 +3,9 @@ import { useId, useState } from "react";
 import { Link } from "wouter";
 import { MAX_SEND_BACK_REASON_LENGTH, type ReviewRow } from "../../../domain/company/office-review";
 import type { DayHoursFields } from "../../../domain/hours/hours";
-import { formatHours, weekDays, weekDefects } from "../../../domain/hours/week-summary";
+import { weekDays, weekDefects } from "../../../domain/hours/week-summary";
 import type { Rating } from "../../../domain/sets/rating";
-import { companyMessages } from "../../../domain/text/company-messages";
-import { formatDisplayDate } from "../../../domain/time/iso-date";
+import type { MessageKey } from "../../../domain/text/i18n/translate";
 import { LoadingScreen } from "../../components/loading-screen";
 import { Problem } from "../../components/outcome";
 import { Button, buttonClasses } from "../../components/ui/button";
@@ -17,6 +16,8 @@ import { WeekDetail } from "../../components/week-detail";
 import { appPaths } from "../../lib/app-paths";
 import { cn } from "../../lib/cn";
 import { failureText } from "../../lib/failure-text";
+import { useT, useTranslator } from "../../lib/i18n";
+import { formatHoursIn, formatShortDateIn } from "../../lib/locale-format";
 import { reasonLimitNote } from "../../rules/office-review-screen";
 import { type Form, sendDecision, useSetForms } from "./api/review-queries";
 import { RatingChoice } from "./rating-choice";
@@ -24,6 +25,13 @@ import { ApprovedState } from "./review-rows";
 import { WeekStatePanel } from "./week-state-panel";
 
 const text = (form: Form, key: string) => (typeof form[key] === "string" ? (form[key] as string) : "");
+
+/** The `index`th day from Monday, short, as the reader's language writes it ("pon.", "lun."). */
+function shortWeekday(locale: string, index: number): string {
+  return new Intl.DateTimeFormat(locale, { weekday: "short", timeZone: "UTC" }).format(
+    Date.UTC(2024, 0, 1 + index),
+  );
+}
 
 /** Where the read-only record opens from the review, with its way back. */
 export const reviewRecordPath = (id: string) => `${appPaths.completedForm(id)}?from=review`;
@@ -51,42 +59,49 @@ export function SetReview({
   canReopen: boolean;
   onDecided: (decision: Decision) => void;
 }) {
+  const { t, locale } = useTranslator();
   const forms = useSetForms(row);
   return (
     <div className="grid gap-4">
       <div>
-        <h2 className="text-xl font-bold break-words">{row.driverName || "Unnamed driver"}</h2>
+        <h2 className="text-xl font-bold break-words">{row.driverName || t("review.unnamedDriver")}</h2>
         <p className="text-slate-700 dark:text-slate-300">
-          {row.plantNumber || "—"} · week ending {formatDisplayDate(row.weekEnding) || "—"}
+          {row.plantNumber || "—"} ·{" "}
+          {t("review.weekEndingDate", { date: formatShortDateIn(locale, row.weekEnding) || "—" })}
         </p>
         <p className="text-sm text-slate-700 dark:text-slate-300">
           {[row.customer, row.site].filter(Boolean).join(" · ") || "—"}
         </p>
         <p className="mt-1 text-sm">
-          <span className="font-semibold">{formatHours(row.totalHours)} hours</span>
+          <span className="font-semibold">
+            {t("review.hoursTotal", { hours: formatHoursIn(locale, row.totalHours) })}
+          </span>
           {" · "}
           <span className={row.defects > 0 ? "font-bold text-red-700 dark:text-red-300" : undefined}>
-            {row.defects} {row.defects === 1 ? "defect" : "defects"}
+            {t("review.defectCount", { count: row.defects })}
           </span>
           {" · "}
           <ApprovedState approvedAt={row.approvedAt} />
         </p>
       </div>
       {forms.isPending ? (
-        <LoadingScreen label="Loading this week's forms..." />
+        <LoadingScreen label={t("review.loadingForms")} />
       ) : forms.isError ? (
         <div className="grid gap-2">
-          <Problem text={companyMessages.reviewSetLoadFailed(failureText(forms.error))} />
+          <Problem text={t("review.setLoadFailed", { detail: failureText(forms.error) })} />
           <Button variant="outline" onClick={() => void forms.refetch()}>
             <RotateCw aria-hidden="true" className="size-4" />
-            Try Again
+            {t("auth.tryAgain")}
           </Button>
         </div>
       ) : (
         <>
-          <h3 className="text-lg font-bold">The week</h3>
+          <h3 className="text-lg font-bold">{t("review.theWeek")}</h3>
           <WeekDetail
-            days={weekDays(forms.data.timesheet as DayHoursFields)}
+            days={weekDays(forms.data.timesheet as DayHoursFields).map((day, index) =>
+              // Monday to Sunday in the reader's short words; English keeps the spec's "Mon".
+              locale === "en-GB" ? day : { ...day, label: shortWeekday(locale, index) },
+            )}
             defects={weekDefects(
               forms.data.checkSheets.map((sheet) => ({
                 ...sheet,
@@ -96,13 +111,13 @@ export function SetReview({
               })),
             )}
           />
-          <nav aria-label="The week's forms" className="grid gap-2">
+          <nav aria-label={t("review.weekForms")} className="grid gap-2">
             <Link
               href={reviewRecordPath(row.timesheetId)}
               className={cn(buttonClasses("outline"), "justify-start")}
             >
               <ExternalLink aria-hidden="true" className="size-4" />
-              Open Timesheet
+              {t("review.openTimesheet")}
             </Link>
             {forms.data.checkSheets.map((sheet) => (
               <Link
@@ -111,7 +126,7 @@ export function SetReview({
                 className={cn(buttonClasses("outline"), "justify-start")}
               >
                 <ExternalLink aria-hidden="true" className="size-4" />
-                Open Check Sheet of {formatDisplayDate(text(sheet, "checkDate"))}
+                {t("review.openCheckSheet", { date: formatShortDateIn(locale, text(sheet, "checkDate")) })}
               </Link>
             ))}
           </nav>
@@ -147,13 +162,14 @@ export function SetReview({
  * what was typed stays, to try again.
  */
 function useDecision(organisationId: string, row: ReviewRow, onDecided: (decision: Decision) => void) {
+  const t = useT();
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const send = async (
     action: "approve" | "send-back" | "reopen",
     body: object,
     decision: Pick<Decision, "kind" | "formId">,
-    failed: (detail: string) => string,
+    failed: MessageKey,
   ) => {
     setBusy(true);
     try {
@@ -161,12 +177,12 @@ function useDecision(organisationId: string, row: ReviewRow, onDecided: (decisio
       setProblem(null);
       onDecided({ ...decision, row, at: new Date().toISOString() });
     } catch (error) {
-      setProblem(failed(failureText(error)));
+      setProblem(t(failed, { detail: failureText(error) }));
     } finally {
       setBusy(false);
     }
   };
-  return { busy, problem, setProblem, send };
+  return { busy, problem, setProblem, send, t };
 }
 
 function ApproveForm({
@@ -181,7 +197,7 @@ function ApproveForm({
   const id = useId();
   const [rating, setRating] = useState<Rating | null>(null);
   const [notes, setNotes] = useState("");
-  const { busy, problem, setProblem, send } = useDecision(organisationId, row, onDecided);
+  const { busy, problem, setProblem, send, t } = useDecision(organisationId, row, onDecided);
   return (
     <form
       aria-labelledby={`${id}-title`}
@@ -190,18 +206,18 @@ function ApproveForm({
       onSubmit={async (event) => {
         event.preventDefault();
         if (!rating) {
-          setProblem(companyMessages.reviewRatingRequired);
+          setProblem(t("review.ratingRequired"));
           return;
         }
-        await send("approve", { rating, notes }, { kind: "approved" }, companyMessages.reviewApproveFailed);
+        await send("approve", { rating, notes }, { kind: "approved" }, "review.approveFailed");
       }}
     >
       <h3 id={`${id}-title`} className="text-lg font-bold">
-        Approve
+        {t("review.approve")}
       </h3>
       <RatingChoice value={rating} onChange={setRating} invalid={problem !== null && rating === null} />
       <div>
-        <Label htmlFor={`${id}-notes`}>Notes (optional)</Label>
+        <Label htmlFor={`${id}-notes`}>{t("review.notesOptional")}</Label>
         <Textarea
           id={`${id}-notes`}
           rows={2}
@@ -213,7 +229,7 @@ function ApproveForm({
       {problem ? <Problem text={problem} /> : null}
       <Button type="submit" disabled={busy}>
         <CircleCheck aria-hidden="true" className="size-4" />
-        {busy ? "Approving..." : "Approve Week"}
+        {busy ? t("review.approving") : t("review.approveWeek")}
       </Button>
     </form>
   );
@@ -233,7 +249,7 @@ function SendBackForm({
   const id = useId();
   const [reason, setReason] = useState("");
   const [formId, setFormId] = useState("");
-  const { busy, problem, setProblem, send } = useDecision(organisationId, row, onDecided);
+  const { busy, problem, setProblem, send, t } = useDecision(organisationId, row, onDecided);
   const tooLong = reason.length > MAX_SEND_BACK_REASON_LENGTH;
   return (
     <form
@@ -243,7 +259,7 @@ function SendBackForm({
       onSubmit={async (event) => {
         event.preventDefault();
         if (!reason.trim()) {
-          setProblem(companyMessages.reviewReasonRequired);
+          setProblem(t("review.reasonRequired"));
           return;
         }
         if (tooLong) return;
@@ -251,16 +267,16 @@ function SendBackForm({
           "send-back",
           { reason, ...(formId ? { formId } : {}) },
           { kind: "sent-back", formId: formId || undefined },
-          companyMessages.reviewSendBackFailed,
+          "review.sendBackFailed",
         );
       }}
     >
       <h3 id={`${id}-title`} className="text-lg font-bold">
-        Send Back
+        {t("review.sendBack")}
       </h3>
       <WhichForm row={row} checkSheets={checkSheets} formId={formId} onChange={setFormId} />
       <ReasonField
-        label="Reason for the driver"
+        label={t("review.reasonForDriver")}
         reason={reason}
         onChange={setReason}
         missing={problem !== null && !reason.trim()}
@@ -268,7 +284,7 @@ function SendBackForm({
       {problem ? <Problem text={problem} /> : null}
       <Button type="submit" variant="outline" disabled={busy || tooLong}>
         <Undo2 aria-hidden="true" className="size-4" />
-        {busy ? "Sending back..." : "Send Back to Driver"}
+        {busy ? t("review.sendingBack") : t("review.sendBackToDriver")}
       </Button>
     </form>
   );
@@ -287,20 +303,21 @@ function WhichForm({
   onChange: (formId: string) => void;
 }) {
   const id = useId();
+  const { t, locale } = useTranslator();
   return (
     <div>
-      <Label htmlFor={id}>Which form</Label>
+      <Label htmlFor={id}>{t("review.whichForm")}</Label>
       <select
         id={id}
         value={formId}
         onChange={(event) => onChange(event.currentTarget.value)}
         className={cn(...TEXT_BOX_CLASSES, "min-h-12")}
       >
-        <option value="">The whole week</option>
-        <option value={row.timesheetId}>The timesheet</option>
+        <option value="">{t("review.wholeWeek")}</option>
+        <option value={row.timesheetId}>{t("review.theTimesheet")}</option>
         {checkSheets.map((sheet) => (
           <option key={text(sheet, "id")} value={text(sheet, "id")}>
-            Check sheet of {formatDisplayDate(text(sheet, "checkDate"))}
+            {t("review.checkSheetOf", { date: formatShortDateIn(locale, text(sheet, "checkDate")) })}
           </option>
         ))}
       </select>
@@ -326,7 +343,7 @@ function ReopenForm({
   const id = useId();
   const [reason, setReason] = useState("");
   const [formId, setFormId] = useState("");
-  const { busy, problem, setProblem, send } = useDecision(organisationId, row, onDecided);
+  const { busy, problem, setProblem, send, t } = useDecision(organisationId, row, onDecided);
   const tooLong = reason.length > MAX_SEND_BACK_REASON_LENGTH;
   return (
     <form
@@ -336,7 +353,7 @@ function ReopenForm({
       onSubmit={async (event) => {
         event.preventDefault();
         if (!reason.trim()) {
-          setProblem(companyMessages.reviewReopenReasonRequired);
+          setProblem(t("review.reopenReasonRequired"));
           return;
         }
         if (tooLong) return;
@@ -344,16 +361,16 @@ function ReopenForm({
           "reopen",
           { reason, ...(formId ? { formId } : {}) },
           { kind: "reopened", formId: formId || undefined },
-          companyMessages.reviewReopenFailed,
+          "review.reopenFailed",
         );
       }}
     >
       <h3 id={`${id}-title`} className="text-lg font-bold">
-        Reopen
+        {t("review.reopen")}
       </h3>
       <WhichForm row={row} checkSheets={checkSheets} formId={formId} onChange={setFormId} />
       <ReasonField
-        label="Reason for reopening"
+        label={t("review.reasonForReopening")}
         reason={reason}
         onChange={setReason}
         missing={problem !== null && !reason.trim()}
@@ -361,7 +378,7 @@ function ReopenForm({
       {problem ? <Problem text={problem} /> : null}
       <Button type="submit" variant="outline" disabled={busy || tooLong}>
         <LockOpen aria-hidden="true" className="size-4" />
-        {busy ? "Reopening..." : "Reopen Week"}
+        {busy ? t("review.reopening") : t("review.reopenWeek")}
       </Button>
     </form>
   );
@@ -381,7 +398,8 @@ function ReasonField({
   missing: boolean;
 }) {
   const id = useId();
-  const note = reasonLimitNote(reason.length);
+  const t = useT();
+  const note = reasonLimitNote(reason.length, undefined, t);
   const tooLong = reason.length > MAX_SEND_BACK_REASON_LENGTH;
   return (
     <div>

@@ -2,9 +2,9 @@ import { History, OctagonAlert } from "lucide-react";
 import { isBlocking } from "../../../domain/company/company-state";
 import type { ReviewRow } from "../../../domain/company/office-review";
 import { changedFieldsText, companyStatusLabel } from "../../../domain/forms/sent-back";
-import { companyMessages } from "../../../domain/text/company-messages";
-import { formatDisplayDate } from "../../../domain/time/iso-date";
 import { formatUkTime } from "../../../domain/time/uk-time";
+import { useTranslator } from "../../lib/i18n";
+import { formatDateTimeIn, formatShortDateIn } from "../../lib/locale-format";
 import { useReviewWeek } from "./api/review-queries";
 
 /**
@@ -13,10 +13,11 @@ import { useReviewWeek } from "./api/review-queries";
  * reopened, with who and why). Read afresh each time a week opens.
  */
 export function WeekStatePanel({ organisationId, row }: { organisationId: string; row: ReviewRow }) {
+  const { t, locale } = useTranslator();
   const week = useReviewWeek(organisationId, row);
   if (!week.data) return null;
   const name = (form: { kind: "timesheet" | "check-sheet"; date: string | null }) =>
-    companyMessages.reviewFormName(form.kind, formatDisplayDate(form.date));
+    t("review.formName", { kind: form.kind, date: formatShortDateIn(locale, form.date) });
   const blockers = week.data.forms.filter((form) => isBlocking(form.state.state));
   return (
     <div className="grid gap-3">
@@ -27,45 +28,49 @@ export function WeekStatePanel({ organisationId, row }: { organisationId: string
         >
           <h3 id="week-blockers-heading" className="flex items-center gap-2 font-bold">
             <OctagonAlert aria-hidden="true" className="size-5 shrink-0" />
-            {companyMessages.blockersHeading}
+            {t("review.blockersHeading")}
           </h3>
           <ul className="mt-1 list-disc pl-6">
             {blockers.map((form) => (
               <li key={form.id} className="break-words">
-                {companyMessages.reviewBlocker(
-                  name(form),
-                  form.state.state as "draft" | "sent_back" | "reopened",
-                )}
+                {t("review.blocker", { form: name(form), state: form.state.state })}
                 {form.state.reason ? `: ${form.state.reason}` : ""}
               </li>
             ))}
           </ul>
         </section>
       ) : null}
-      <ul aria-label={companyMessages.weekFormsLabel} className="grid gap-1 text-sm">
+      <ul aria-label={t("review.weekFormsLabel")} className="grid gap-1 text-sm">
         {week.data.forms.map((form) => (
           <li key={form.id} className="break-words">
-            <span className="font-semibold">{companyStatusLabel(form.state)}</span>: {name(form)}
-            {form.state.resubmitted ? ` (${changedFieldsText(form.state.resubmitted.changes)})` : ""}
+            <span className="font-semibold">{companyStatusLabel(form.state, t)}</span>: {name(form)}
+            {form.state.resubmitted ? ` (${changedFieldsText(form.state.resubmitted.changes, t)})` : ""}
           </li>
         ))}
       </ul>
       <section aria-labelledby="week-history-heading">
         <h3 id="week-history-heading" className="flex items-center gap-2 text-lg font-bold">
           <History aria-hidden="true" className="size-5 shrink-0" />
-          {companyMessages.historyHeading}
+          {t("review.historyHeading")}
         </h3>
         {week.data.history.length === 0 ? (
-          <p className="text-sm">{companyMessages.historyEmpty}</p>
+          <p className="text-sm">{t("review.historyEmpty")}</p>
         ) : (
           <ol className="mt-1 grid gap-1 text-sm">
             {week.data.history.map((event) => (
               <li key={`${event.at}-${event.formId}-${event.action}`} className="break-words">
                 <span className="text-slate-700 dark:text-slate-300">
-                  {formatUkTime(new Date(event.at), "minute")}
+                  {locale === "en-GB"
+                    ? formatUkTime(new Date(event.at), "minute")
+                    : formatDateTimeIn(locale, Date.parse(event.at))}
                 </span>{" "}
-                {companyMessages.historyEvent({ ...event, form: name(event) })}
-                {event.changes ? ` (${changedFieldsText(event.changes)})` : ""}
+                {t("review.historyEvent", {
+                  action: event.action,
+                  form: name(event),
+                  by: event.by,
+                  reason: event.reason ?? "",
+                })}
+                {event.changes ? ` (${changedFieldsText(event.changes, t)})` : ""}
               </li>
             ))}
           </ol>

@@ -2,11 +2,11 @@ import { useQueryClient } from "@tanstack/react-query";
 import { Archive, ArchiveRestore, LoaderCircle, Pencil, Plus, RotateCw, Save } from "lucide-react";
 import { useState } from "react";
 import type { Customer } from "../../../domain/company/customer";
-import { companyMessages } from "../../../domain/text/company-messages";
 import { done, failed, type Outcome, OutcomeNote, Problem } from "../../components/outcome";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { failureText } from "../../lib/failure-text";
+import { useT } from "../../lib/i18n";
 import { refreshCustomers, useCompanyCustomers } from "./api/organisation-queries";
 import { addCustomer, retireCustomer, saveCustomer } from "./api/organisation-requests";
 import { CustomerForm, NO_CUSTOMER } from "./customer-form";
@@ -21,6 +21,7 @@ type CompanyCustomer = Customer & { retired: boolean };
  * customer is listed apart, off the drivers' list.
  */
 export function CompanyCustomers({ organisationId }: { organisationId: string }) {
+  const t = useT();
   const queryClient = useQueryClient();
   const customers = useCompanyCustomers(organisationId);
   // What the last change of a customer of the list came to.
@@ -29,14 +30,14 @@ export function CompanyCustomers({ organisationId }: { organisationId: string })
 
   let body: React.ReactNode;
   if (customers.isPending) {
-    body = <p className="p-4 text-slate-700 dark:text-slate-300">Loading the customers...</p>;
+    body = <p className="p-4 text-slate-700 dark:text-slate-300">{t("customers.loading")}</p>;
   } else if (customers.isError || !customers.data) {
     body = (
       <div className="grid gap-3 p-4">
         <Problem text={failureText(customers.error)} />
         <Button variant="outline" onClick={() => void customers.refetch()}>
           <RotateCw aria-hidden="true" className="size-4" />
-          Try Again
+          {t("auth.tryAgain")}
         </Button>
       </div>
     );
@@ -58,18 +59,18 @@ export function CompanyCustomers({ organisationId }: { organisationId: string })
     body = (
       <>
         <RemoveSamples organisationId={organisationId} shown={!ownList} />
-        <ul
-          aria-label="Customers drivers pick from"
-          className="divide-y divide-slate-200 dark:divide-slate-800"
-        >
+        <ul aria-label={t("customers.pickFrom")} className="divide-y divide-slate-200 dark:divide-slate-800">
           {customers.data.customers.filter((customer) => !customer.retired).map(entry)}
         </ul>
         {retired.length > 0 ? (
           <>
             <h4 className="border-t border-slate-200 px-4 pt-4 font-bold dark:border-slate-800">
-              Retired customers
+              {t("customers.retired")}
             </h4>
-            <ul aria-label="Retired customers" className="divide-y divide-slate-200 dark:divide-slate-800">
+            <ul
+              aria-label={t("customers.retired")}
+              className="divide-y divide-slate-200 dark:divide-slate-800"
+            >
               {retired.map(entry)}
             </ul>
           </>
@@ -81,22 +82,22 @@ export function CompanyCustomers({ organisationId }: { organisationId: string })
   return (
     <section aria-labelledby="customers-heading" className="grid gap-3">
       <h3 id="customers-heading" className="text-lg font-bold">
-        Customers
+        {t("customers.heading")}
       </h3>
       <OutcomeNote outcome={changed} />
       <Card className="p-0">{body}</Card>
       <Card>
         <CustomerForm
-          name="Add Customer"
+          name={t("customers.add")}
           initial={NO_CUSTOMER}
-          submitLabel="Add Customer"
-          busyLabel="Adding..."
+          submitLabel={t("customers.add")}
+          busyLabel={t("fleet.adding")}
           icon={Plus}
           clearWhenSent
           send={async (customer) => {
             await addCustomer(organisationId, customer);
             await refresh();
-            return companyMessages.customerAdded(customer.name);
+            return t("customers.added", { name: customer.name });
           }}
         />
       </Card>
@@ -124,6 +125,7 @@ function CustomerEntry({
   canChange: boolean;
   onChanged: (outcome: Outcome) => Promise<void>;
 }) {
+  const t = useT();
   const [editing, setEditing] = useState(false);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<Outcome | null>(null);
@@ -133,7 +135,9 @@ function CustomerEntry({
     setProblem(null);
     try {
       await retireCustomer(organisationId, customer.id, !customer.retired);
-      await onChanged(done(companyMessages.customerRetired(customer.name, !customer.retired)));
+      await onChanged(
+        done(t("customers.retiredDone", { name: customer.name, retired: customer.retired ? "no" : "yes" })),
+      );
     } catch (error) {
       setProblem(failed(failureText(error)));
     } finally {
@@ -148,19 +152,19 @@ function CustomerEntry({
           {customer.name} {canChange ? null : <SampleBadge />}
         </p>
         {customer.requiresOrderValidation ? (
-          <p className="text-sm text-slate-700 dark:text-slate-300">Order number checked</p>
+          <p className="text-sm text-slate-700 dark:text-slate-300">{t("customers.orderChecked")}</p>
         ) : null}
       </div>
       {editing ? (
         <CustomerForm
-          name={`Edit ${customer.name}`}
+          name={t("customers.editName", { name: customer.name })}
           initial={customer}
-          submitLabel="Save Changes"
-          busyLabel="Saving..."
+          submitLabel={t("vehicle.saveChanges")}
+          busyLabel={t("auth.saving")}
           icon={Save}
           send={async (changed) => {
             await saveCustomer(organisationId, customer.id, changed);
-            const said = companyMessages.customerSaved(changed.name);
+            const said = t("customers.saved", { name: changed.name });
             setEditing(false);
             await onChanged(done(said));
             return said;
@@ -173,7 +177,8 @@ function CustomerEntry({
           <div className="flex flex-wrap gap-2">
             <Button variant="outline" onClick={() => setEditing(true)} disabled={busy}>
               <Pencil aria-hidden="true" className="size-4" />
-              Edit<span className="sr-only"> {customer.name}</span>
+              {t("vehicle.edit")}
+              <span className="sr-only"> {customer.name}</span>
             </Button>
             <Button variant="outline" onClick={() => void retire()} disabled={busy}>
               {busy ? (
@@ -183,7 +188,7 @@ function CustomerEntry({
               ) : (
                 <Archive aria-hidden="true" className="size-4" />
               )}
-              {customer.retired ? "Return to List" : "Retire"}
+              {customer.retired ? t("customers.returnToList") : t("vehicle.retire")}
               <span className="sr-only"> {customer.name}</span>
             </Button>
           </div>

@@ -3,8 +3,7 @@ import { Building2, ClipboardList, LogOut, RotateCw } from "lucide-react";
 import { useState } from "react";
 import { Link } from "wouter";
 import type { OrganisationResponse } from "../../../domain/api/api";
-import { may, ROLE_LABELS } from "../../../domain/company/organisation";
-import { companyMessages } from "../../../domain/text/company-messages";
+import { may, roleLabel } from "../../../domain/company/organisation";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { LoadingScreen } from "../../components/loading-screen";
 import { done, failed, type Outcome, OutcomeNote, Problem } from "../../components/outcome";
@@ -13,6 +12,7 @@ import { Card } from "../../components/ui/card";
 import { appPaths } from "../../lib/app-paths";
 import { cn } from "../../lib/cn";
 import { failureText } from "../../lib/failure-text";
+import { useT } from "../../lib/i18n";
 import { setMyOrganisation, useMyOrganisation } from "../../lib/use-my-organisation";
 import { leaveCompany } from "./api/organisation-requests";
 import { CompanyCustomers } from "./company-customers";
@@ -32,20 +32,21 @@ import { WebhookSettings } from "./webhook-settings";
  * Anyone may leave. An individual driver who never opens it sees nothing else of the company layer.
  */
 export function CompanyTab() {
+  const t = useT();
   const mine = useMyOrganisation();
   // What the last change of company (made, left) came to: shown above whatever the tab now shows.
   const [outcome, setOutcome] = useState<Outcome | null>(null);
 
   let body: React.ReactNode;
-  if (mine.isPending) body = <LoadingScreen label="Loading your company..." />;
+  if (mine.isPending) body = <LoadingScreen label={t("company.loading")} />;
   // A read that fails after one that worked leaves the company shown, and what is being typed in it.
   else if (mine.isError && mine.data === undefined) {
     body = (
       <Card className="grid gap-3">
-        <Problem text={companyMessages.companyLoadFailed(failureText(mine.error))} />
+        <Problem text={t("company.loadFailed", { detail: failureText(mine.error) })} />
         <Button variant="outline" onClick={() => void mine.refetch()}>
           <RotateCw aria-hidden="true" className="size-4" />
-          Try Again
+          {t("auth.tryAgain")}
         </Button>
       </Card>
     );
@@ -58,7 +59,7 @@ export function CompanyTab() {
   return (
     <section aria-labelledby="company-heading" className="grid gap-3">
       <h2 id="company-heading" className="text-xl font-bold">
-        Company
+        {t("company.heading")}
       </h2>
       <OutcomeNote outcome={outcome} />
       <div className={column}>{body}</div>
@@ -73,6 +74,7 @@ function CompanyView({
   organisation: OrganisationResponse;
   onLeft: (outcome: Outcome) => void;
 }) {
+  const t = useT();
   const { id, name, role, members } = organisation;
   const admin = may(role, "invite");
   // From 1280 px the sections stand in two columns: the company's lists (members, machines, customers) at the
@@ -86,17 +88,16 @@ function CompanyView({
           <div className="min-w-0">
             <h3 className="text-xl font-bold break-words">{name}</h3>
             <p className="mt-1 text-slate-700 dark:text-slate-300">
-              Your role: <strong className="text-slate-900 dark:text-slate-100">{ROLE_LABELS[role]}</strong>
+              {t("company.yourRole")}{" "}
+              <strong className="text-slate-900 dark:text-slate-100">{roleLabel(role, t)}</strong>
             </p>
-            <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
-              Forms you make belong to the company as well as to you.
-            </p>
+            <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">{t("company.formsBelong")}</p>
           </div>
         </Card>
         {may(role, "approve") ? (
           <Link href={appPaths.officeReview} className={cn(buttonClasses("primary", "lg"), "w-full")}>
             <ClipboardList aria-hidden="true" className="size-5" />
-            Office Review
+            {t("review.title")}
           </Link>
         ) : null}
         {members ? <MembersList organisation={organisation} members={members} canManage={admin} /> : null}
@@ -129,6 +130,7 @@ function LeaveCompany({
   name: string;
   onLeft: (outcome: Outcome) => void;
 }) {
+  const t = useT();
   const queryClient = useQueryClient();
   const [asking, setAsking] = useState(false);
   const [problem, setProblem] = useState<Outcome | null>(null);
@@ -137,21 +139,21 @@ function LeaveCompany({
       <OutcomeNote outcome={problem} />
       <Button size="lg" variant="outline" onClick={() => setAsking(true)}>
         <LogOut aria-hidden="true" className="size-5" />
-        Leave Company
+        {t("company.leave")}
       </Button>
       <ConfirmDialog
         open={asking}
         onOpenChange={setAsking}
-        title={`Leave ${name}?`}
-        description={companyMessages.leaveConfirm(name)}
-        confirmLabel="Leave Company"
-        busyLabel="Leaving..."
+        title={t("company.leaveQuestion", { name })}
+        description={t("company.leaveConfirm", { company: name })}
+        confirmLabel={t("company.leave")}
+        busyLabel={t("company.leaving")}
         destructive
         onConfirm={async () => {
           try {
             await leaveCompany(organisationId);
             setProblem(null);
-            onLeft(done(companyMessages.leftCompany(name)));
+            onLeft(done(t("company.left", { company: name })));
             setMyOrganisation(queryClient, null);
           } catch (error) {
             setProblem(failed(failureText(error)));

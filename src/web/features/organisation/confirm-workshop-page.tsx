@@ -1,7 +1,6 @@
 import { CircleCheck, MailQuestionMark } from "lucide-react";
 import { useSearchParams } from "wouter";
 import { WorkshopTokenSchema } from "../../../domain/api/api";
-import { companyMessages } from "../../../domain/text/company-messages";
 import { LoadingScreen } from "../../components/loading-screen";
 import { Problem } from "../../components/outcome";
 import { ScreenLayout } from "../../components/screen-layout";
@@ -9,10 +8,8 @@ import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { appPaths } from "../../lib/app-paths";
 import { failureText } from "../../lib/failure-text";
+import { useT } from "../../lib/i18n";
 import { useConfirmWorkshop, useWorkshopLink } from "./api/organisation-queries";
-
-const TITLE = "Defect Alerts";
-const back = { href: appPaths.home(), label: "Home" };
 
 /**
  * Where a workshop address's link lands (decision record 038): it says which company asks to mail its defect
@@ -20,6 +17,9 @@ const back = { href: appPaths.home(), label: "Home" };
  * confirms nothing, as mail scanners open links by themselves. No account is needed.
  */
 export function ConfirmWorkshopPage() {
+  const t = useT();
+  const TITLE = t("workshopLink.title");
+  const back = { href: appPaths.home(), label: t("wizard.home") };
   const [params] = useSearchParams();
   const token = params.get("token") ?? "";
   // A link cut short by a mail client cannot work; say so without asking the server.
@@ -31,10 +31,10 @@ export function ConfirmWorkshopPage() {
     return (
       <ScreenLayout title={TITLE} back={back}>
         <Card className="grid gap-4">
-          <Problem text={usable ? failureText(request.error) : companyMessages.workshopLinkInvalid} />
+          <Problem text={usable ? failureText(request.error) : t("workshopLink.invalid")} />
           {usable ? (
             <Button variant="outline" onClick={() => void request.refetch()}>
-              Try Again
+              {t("auth.tryAgain")}
             </Button>
           ) : null}
         </Card>
@@ -44,7 +44,7 @@ export function ConfirmWorkshopPage() {
   if (request.isPending) {
     return (
       <ScreenLayout title={TITLE} back={back}>
-        <LoadingScreen label="Loading the request..." />
+        <LoadingScreen label={t("workshopLink.loading")} />
       </ScreenLayout>
     );
   }
@@ -59,7 +59,7 @@ export function ConfirmWorkshopPage() {
               className="mt-1 size-6 shrink-0 text-emerald-600 dark:text-emerald-400"
             />
             <span className="min-w-0 [overflow-wrap:anywhere]">
-              {companyMessages.workshopLinkDone(confirm.data.organisationName, confirm.data.email)}
+              {t("workshopLink.done", { company: confirm.data.organisationName, email: confirm.data.email })}
             </span>
           </p>
         </Card>
@@ -79,16 +79,16 @@ export function ConfirmWorkshopPage() {
           <div className="min-w-0">
             <h2 className="text-xl font-bold [overflow-wrap:anywhere]">{organisationName}</h2>
             <p className="mt-1 [overflow-wrap:anywhere]">
-              {companyMessages.workshopLinkAsk(organisationName, email)}
+              {t("workshopLink.ask", { company: organisationName, email })}
             </p>
           </div>
         </div>
         <p className="text-slate-700 dark:text-slate-300">
-          {companyMessages.workshopLinkExplained(alertsPerHour)}
+          {t("workshopLink.explained", { perHour: alertsPerHour })}
         </p>
         {confirm.isError ? <Problem text={failureText(confirm.error)} /> : null}
         <Button size="lg" onClick={() => confirm.mutate()} disabled={confirm.isPending}>
-          {confirm.isPending ? "Confirming..." : "Confirm"}
+          {confirm.isPending ? t("workshopLink.confirming") : t("workshopLink.confirm")}
         </Button>
       </Card>
     </ScreenLayout>

@@ -3,12 +3,12 @@ import { Building2, LoaderCircle } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { CreateOrganisationRequestSchema } from "../../../domain/api/api";
 import { MAX_ORGANISATION_NAME_LENGTH } from "../../../domain/company/organisation";
-import { companyMessages } from "../../../domain/text/company-messages";
 import { done, type Outcome, Problem } from "../../components/outcome";
 import { TextField } from "../../components/text-field";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { failureText } from "../../lib/failure-text";
+import { useT } from "../../lib/i18n";
 import { parseRequest } from "../../lib/parse-request";
 import { setMyOrganisation } from "../../lib/use-my-organisation";
 import { createCompany } from "./api/organisation-requests";
@@ -18,6 +18,7 @@ import { createCompany } from "./api/organisation-requests";
  * gives, so the screen says so rather than offering a search of companies.
  */
 export function CreateCompanyForm({ onCreated }: { onCreated: (outcome: Outcome) => void }) {
+  const t = useT();
   const queryClient = useQueryClient();
   const [name, setName] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
@@ -35,7 +36,7 @@ export function CreateCompanyForm({ onCreated }: { onCreated: (outcome: Outcome)
     try {
       const made = await createCompany(parsed.data);
       setMyOrganisation(queryClient, made);
-      onCreated(done(companyMessages.companyCreated(made.name)));
+      onCreated(done(t("company.created", { name: made.name })));
     } catch (error) {
       setProblem(failureText(error));
     } finally {
@@ -48,14 +49,8 @@ export function CreateCompanyForm({ onCreated }: { onCreated: (outcome: Outcome)
       <div className="flex items-start gap-3">
         <Building2 aria-hidden="true" className="mt-1 size-8 shrink-0 text-amber-600 dark:text-amber-400" />
         <div className="grid gap-2 text-slate-700 dark:text-slate-300">
-          <p>
-            You are not in a company. Your forms are yours alone, as they always have been: nothing changes
-            unless you set up or join one.
-          </p>
-          <p>
-            To join your employer's company, open the invitation link they emailed you, or scan the join code
-            they show at a site induction.
-          </p>
+          <p>{t("createCompany.notInCompany")}</p>
+          <p>{t("createCompany.howToJoin")}</p>
         </div>
       </div>
       <form
@@ -63,12 +58,10 @@ export function CreateCompanyForm({ onCreated }: { onCreated: (outcome: Outcome)
         noValidate
         className="grid gap-4 border-t border-slate-200 pt-4 dark:border-slate-800"
       >
-        <h3 className="text-lg font-bold">Set Up a Company</h3>
-        <p className="text-slate-700 dark:text-slate-300">
-          For a plant-hire firm: you become its admin, and can invite your drivers and supervisors.
-        </p>
+        <h3 className="text-lg font-bold">{t("createCompany.heading")}</h3>
+        <p className="text-slate-700 dark:text-slate-300">{t("createCompany.explained")}</p>
         <TextField
-          label="Company name"
+          label={t("createCompany.name")}
           value={name}
           onValueChange={setName}
           maxLength={MAX_ORGANISATION_NAME_LENGTH}
@@ -79,7 +72,7 @@ export function CreateCompanyForm({ onCreated }: { onCreated: (outcome: Outcome)
         {problem !== null ? <Problem text={problem} /> : null}
         <Button type="submit" size="lg" disabled={busy}>
           {busy ? <LoaderCircle aria-hidden="true" className="size-5 animate-spin" /> : null}
-          {busy ? "Creating..." : "Create Company"}
+          {busy ? t("joinCode.creating") : t("createCompany.create")}
         </Button>
       </form>
     </Card>

@@ -9,6 +9,7 @@ import { done, failed, type Outcome, OutcomeNote } from "../../components/outcom
 import { TextField } from "../../components/text-field";
 import { Button } from "../../components/ui/button";
 import { failureText } from "../../lib/failure-text";
+import { useT } from "../../lib/i18n";
 import { parseRequest } from "../../lib/parse-request";
 
 export const NO_CUSTOMER: NewCustomer = { name: "", requiresOrderValidation: false };
@@ -39,6 +40,7 @@ export function CustomerForm({
   clearWhenSent = false,
   onClose,
 }: CustomerFormProps) {
+  const t = useT();
   const [customer, setCustomer] = useState(initial);
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
@@ -65,7 +67,7 @@ export function CustomerForm({
   return (
     <form onSubmit={submit} noValidate aria-label={name} className="grid gap-3">
       <TextField
-        label="Customer name"
+        label={t("customers.name")}
         value={customer.name}
         onValueChange={(value) => setCustomer((current) => ({ ...current, name: value }))}
         maxLength={MAX_LIST_TEXT_LENGTH}
@@ -81,7 +83,7 @@ export function CustomerForm({
           }}
           className="size-5 accent-amber-600"
         />
-        Check the order number drivers enter
+        {t("customers.checkOrder")}
       </label>
       <OutcomeNote outcome={outcome} />
       <div className="flex flex-wrap gap-2">
@@ -95,7 +97,7 @@ export function CustomerForm({
         </Button>
         {onClose ? (
           <Button type="button" variant="outline" onClick={onClose} disabled={busy}>
-            Close
+            {t("common.close")}
           </Button>
         ) : null}
       </div>

@@ -25,8 +25,6 @@ import {
   type WorkshopResponse,
   workshopState,
 } from "../../../domain/checks/vehicle-defects";
-import { companyMessages } from "../../../domain/text/company-messages";
-import { formatDisplayDate } from "../../../domain/time/iso-date";
 import { done, failed, type Outcome, OutcomeNote, Problem } from "../../components/outcome";
 import { TextField } from "../../components/text-field";
 import { Button, buttonClasses } from "../../components/ui/button";
@@ -34,7 +32,8 @@ import { Card } from "../../components/ui/card";
 import { appPaths } from "../../lib/app-paths";
 import { cn } from "../../lib/cn";
 import { failureText } from "../../lib/failure-text";
-import { formatDateTime } from "../../lib/format-date-time";
+import { useT, useTranslator } from "../../lib/i18n";
+import { formatDateTimeIn, formatShortDateIn } from "../../lib/locale-format";
 import { parseRequest } from "../../lib/parse-request";
 import { refreshFleet, useFleet } from "./api/organisation-queries";
 import { addVehicle, markDefectFixed, resendWorkshopLink, saveWorkshop } from "./api/organisation-requests";
@@ -49,13 +48,14 @@ import { NO_VEHICLE, VehicleForm } from "./vehicle-form";
  * alerts are mailed, and add, change, retire and import the company's own vehicles.
  */
 export function FleetDefects({ organisationId }: { organisationId: string }) {
+  const t = useT();
   const queryClient = useQueryClient();
   const fleet = useFleet(organisationId);
   // What the last change of a vehicle of the list came to.
   const [changed, setChanged] = useState<Outcome | null>(null);
 
   let body: React.ReactNode;
-  if (fleet.isPending) body = <p className="p-4 text-slate-700 dark:text-slate-300">Loading the fleet...</p>;
+  if (fleet.isPending) body = <p className="p-4 text-slate-700 dark:text-slate-300">{t("fleet.loading")}</p>;
   // A read that fails after one that worked leaves the fleet shown, and a fix note being typed.
   else if (!fleet.data) {
     body = (
@@ -63,7 +63,7 @@ export function FleetDefects({ organisationId }: { organisationId: string }) {
         <Problem text={failureText(fleet.error)} />
         <Button variant="outline" onClick={() => void fleet.refetch()}>
           <RotateCw aria-hidden="true" className="size-4" />
-          Try Again
+          {t("auth.tryAgain")}
         </Button>
       </div>
     );
@@ -85,11 +85,11 @@ export function FleetDefects({ organisationId }: { organisationId: string }) {
               className={cn(buttonClasses("outline"), "min-h-12 w-full sm:w-auto")}
             >
               <QrCode aria-hidden="true" className="size-4" />
-              {companyMessages.printQrLabels}
+              {t("fleet.printQrLabels")}
             </Link>
           </div>
         ) : null}
-        <ul aria-label="Vehicles" className="divide-y divide-slate-200 dark:divide-slate-800">
+        <ul aria-label={t("fleet.vehicles")} className="divide-y divide-slate-200 dark:divide-slate-800">
           {vehicles.map((vehicle) => (
             <li key={vehicle.qrCode} className="grid gap-2 p-4">
               <div className="flex flex-wrap items-center gap-2">
@@ -108,7 +108,7 @@ export function FleetDefects({ organisationId }: { organisationId: string }) {
                 <VehicleControls organisationId={organisationId} vehicle={vehicle} onChanged={setChanged} />
               ) : null}
               {vehicle.defects.length > 0 ? (
-                <ul aria-label={`Defects of ${vehicle.plantNumber}`} className="grid gap-2">
+                <ul aria-label={t("fleet.defectsOf", { plant: vehicle.plantNumber })} className="grid gap-2">
                   {vehicle.defects.map((defect) => (
                     <DefectEntry
                       key={defect.id}
@@ -129,7 +129,7 @@ export function FleetDefects({ organisationId }: { organisationId: string }) {
   return (
     <section aria-labelledby="fleet-heading" className="grid gap-3">
       <h3 id="fleet-heading" className="text-lg font-bold">
-        Fleet and Defects
+        {t("fleet.heading")}
       </h3>
       {fleet.data?.canManage ? (
         <>
@@ -150,7 +150,10 @@ export function FleetDefects({ organisationId }: { organisationId: string }) {
         </>
       ) : fleet.data ? (
         <p className="text-slate-700 dark:text-slate-300 [overflow-wrap:anywhere]">
-          {companyMessages.workshopForSupervisor(fleet.data.workshop)}
+          {t("fleet.workshopForSupervisor", {
+            state: !fleet.data.workshop ? "none" : fleet.data.workshop.confirmedAt ? "confirmed" : "waiting",
+            email: fleet.data.workshop?.email ?? "",
+          })}
         </p>
       ) : null}
       <OutcomeNote outcome={changed} />
@@ -160,24 +163,26 @@ export function FleetDefects({ organisationId }: { organisationId: string }) {
 }
 
 function RetiredBadge() {
+  const t = useT();
   return (
     <span className="inline-flex items-center gap-1 rounded-full bg-slate-200 px-3 py-1 text-sm font-semibold text-slate-900 dark:bg-slate-800 dark:text-slate-100">
       <Archive aria-hidden="true" className="size-4" />
-      Retired
+      {t("fleet.retired")}
     </span>
   );
 }
 
 function VehicleStateBadge({ reported }: { reported: boolean }) {
+  const t = useT();
   return reported ? (
     <span className="inline-flex items-center gap-1 rounded-full bg-red-100 px-3 py-1 text-sm font-semibold text-red-900 dark:bg-red-950 dark:text-red-100">
       <TriangleAlert aria-hidden="true" className="size-4" />
-      Defect reported
+      {t("fleet.defectReported")}
     </span>
   ) : (
     <span className="inline-flex items-center gap-1 rounded-full bg-emerald-100 px-3 py-1 text-sm font-semibold text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100">
       <CircleCheck aria-hidden="true" className="size-4" />
-      OK
+      {t("fleet.ok")}
     </span>
   );
 }
@@ -192,22 +197,27 @@ function DefectEntry({
   defect: VehicleDefect;
   canManage: boolean;
 }) {
+  const { t, locale } = useTranslator();
   const [fixing, setFixing] = useState(false);
   return (
     <li className="grid gap-2 rounded-lg border border-slate-200 p-3 dark:border-slate-800">
       <p className="text-sm text-slate-700 dark:text-slate-300">
-        {formatDisplayDate(defect.checkDate)} · {defect.driverName || "No name given"}
+        {formatShortDateIn(locale, defect.checkDate)} · {defect.driverName || t("fleet.noName")}
       </p>
       <p className="font-semibold [overflow-wrap:anywhere]">{defect.items.join(", ")}</p>
       {defect.notes ? <p className="whitespace-pre-wrap [overflow-wrap:anywhere]">{defect.notes}</p> : null}
       {defect.fixed ? (
         <p className="text-sm text-emerald-900 dark:text-emerald-200 [overflow-wrap:anywhere]">
-          Fixed {formatDateTime(Date.parse(defect.fixed.at))} by {defect.fixed.by}: {defect.fixed.note}
+          {t("fleet.fixed", {
+            at: formatDateTimeIn(locale, Date.parse(defect.fixed.at)),
+            by: defect.fixed.by,
+            note: defect.fixed.note,
+          })}
         </p>
       ) : canManage && !fixing ? (
         <Button variant="outline" onClick={() => setFixing(true)}>
           <Wrench aria-hidden="true" className="size-4" />
-          Mark Fixed
+          {t("fleet.markFixed")}
         </Button>
       ) : null}
       {fixing && !defect.fixed ? (
@@ -226,6 +236,7 @@ function FixForm({
   defect: VehicleDefect;
   onCancel: () => void;
 }) {
+  const t = useT();
   const queryClient = useQueryClient();
   const [note, setNote] = useState("");
   const [busy, setBusy] = useState(false);
@@ -233,7 +244,7 @@ function FixForm({
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const blank = note.trim() === "" ? companyMessages.fixNoteRequired : null;
+    const blank = note.trim() === "" ? t("fleet.fixNoteRequired") : null;
     const parsed = parseRequest(blank, FixDefectRequestSchema, { note });
     if (parsed.problem !== undefined) {
       setOutcome(failed(parsed.problem));
@@ -252,11 +263,11 @@ function FixForm({
   return (
     <form onSubmit={submit} noValidate className="grid gap-3">
       <TextField
-        label="What was done"
+        label={t("fleet.whatWasDone")}
         value={note}
         onValueChange={setNote}
         maxLength={MAX_FIX_NOTE_LENGTH}
-        hint="Kept in the vehicle's history with your name and the time."
+        hint={t("fleet.whatWasDoneHint")}
       />
       <OutcomeNote outcome={outcome} />
       <div className="flex flex-wrap gap-2">
@@ -266,10 +277,10 @@ function FixForm({
           ) : (
             <Save aria-hidden="true" className="size-4" />
           )}
-          {busy ? "Saving..." : "Save Fix"}
+          {busy ? t("auth.saving") : t("fleet.saveFix")}
         </Button>
         <Button type="button" variant="outline" onClick={onCancel} disabled={busy}>
-          Cancel
+          {t("common.cancel")}
         </Button>
       </div>
     </form>
@@ -290,6 +301,7 @@ function WorkshopSettings({
   current: WorkshopAddress | null;
   alertsPerHour: number;
 }) {
+  const t = useT();
   const queryClient = useQueryClient();
   const [email, setEmail] = useState(current?.email ?? "");
   const [busy, setBusy] = useState<"save" | "resend" | null>(null);
@@ -302,8 +314,11 @@ function WorkshopSettings({
       setOutcome(
         done(
           action === "resend" && workshop
-            ? companyMessages.workshopLinkResent(workshop.email)
-            : companyMessages.workshopSaved(workshop),
+            ? t("fleet.workshopLinkResent", { email: workshop.email })
+            : t("fleet.workshopSaved", {
+                state: !workshop ? "none" : workshop.confirmedAt ? "confirmed" : "waiting",
+                email: workshop?.email ?? "",
+              }),
         ),
       );
       await refreshFleet(queryClient, organisationId);
@@ -336,19 +351,23 @@ function WorkshopSettings({
           ) : (
             <Send aria-hidden="true" className="size-4" />
           )}
-          {busy === "resend" ? "Sending..." : state === "waiting" ? "Send the Link Again" : "Send a Link"}
+          {busy === "resend"
+            ? t("invite.sending")
+            : state === "waiting"
+              ? t("fleet.sendLinkAgain")
+              : t("fleet.sendLink")}
         </Button>
       ) : null}
       <form onSubmit={submit} noValidate className="grid gap-3">
         <TextField
-          label="Workshop email for defect alerts"
+          label={t("fleet.workshopEmail")}
           type="email"
           inputMode="email"
           autoComplete="off"
           value={email}
           onValueChange={setEmail}
           aria-invalid={outcome?.ok === false}
-          hint={companyMessages.workshopHint(alertsPerHour)}
+          hint={t("fleet.workshopHint", { perHour: alertsPerHour })}
         />
         <OutcomeNote outcome={outcome} />
         <Button type="submit" disabled={busy !== null}>
@@ -357,7 +376,7 @@ function WorkshopSettings({
           ) : (
             <Save aria-hidden="true" className="size-4" />
           )}
-          {busy === "save" ? "Saving..." : "Save Workshop Email"}
+          {busy === "save" ? t("auth.saving") : t("fleet.saveWorkshop")}
         </Button>
       </form>
     </Card>
@@ -366,18 +385,19 @@ function WorkshopSettings({
 
 /** Whether alerts reach the workshop address: confirmed, waiting for its confirmation, or none set. */
 function WorkshopStateNote({ workshop }: { workshop: WorkshopAddress | null }) {
+  const { t, locale } = useTranslator();
   const state = workshopState(workshop);
   const text =
     !workshop || state === "none"
-      ? companyMessages.workshopNone
+      ? t("fleet.workshopNone")
       : state === "confirmed"
-        ? companyMessages.workshopConfirmed(workshop.email)
+        ? t("fleet.workshopConfirmed", { email: workshop.email })
         : state === "waiting"
-          ? companyMessages.workshopWaiting(
-              workshop.email,
-              formatDateTime(Date.parse(workshop.linkSentAt ?? "")),
-            )
-          : companyMessages.workshopNoLink(workshop.email);
+          ? t("fleet.workshopWaiting", {
+              email: workshop.email,
+              sentAt: formatDateTimeIn(locale, Date.parse(workshop.linkSentAt ?? "")),
+            })
+          : t("fleet.workshopNoLink", { email: workshop.email });
   const Icon = state === "confirmed" ? MailCheck : state === "none" ? MailX : Hourglass;
   return (
     <p
@@ -396,29 +416,30 @@ function WorkshopStateNote({ workshop }: { workshop: WorkshopAddress | null }) {
 
 /** An admin adds a machine to the company's own fleet: its QR label's code, plant number and check list. */
 function AddVehicle({ organisationId }: { organisationId: string }) {
+  const t = useT();
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   if (!open) {
     return (
       <Button variant="outline" onClick={() => setOpen(true)}>
         <Plus aria-hidden="true" className="size-4" />
-        Add Vehicle
+        {t("fleet.addVehicle")}
       </Button>
     );
   }
   return (
     <Card>
       <VehicleForm
-        name="Add Vehicle"
+        name={t("fleet.addVehicle")}
         initial={NO_VEHICLE}
-        submitLabel="Add to Fleet"
-        busyLabel="Adding..."
+        submitLabel={t("fleet.addToFleet")}
+        busyLabel={t("fleet.adding")}
         icon={Plus}
         clearWhenSent
         send={async (vehicle) => {
           await addVehicle(organisationId, vehicle);
           await refreshFleet(queryClient, organisationId);
-          return companyMessages.vehicleAdded(vehicle.plantNumber);
+          return t("fleet.vehicleAdded", { plant: vehicle.plantNumber });
         }}
         onClose={() => setOpen(false)}
       />

@@ -8,6 +8,7 @@ import { TextField } from "../../components/text-field";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { failureText } from "../../lib/failure-text";
+import { useT } from "../../lib/i18n";
 import { parseRequest } from "../../lib/parse-request";
 import { refreshOpenInvites } from "./api/organisation-queries";
 import { inviteByEmail } from "./api/organisation-requests";
@@ -15,6 +16,7 @@ import { RoleSelect } from "./role-select";
 
 /** An admin mails one address a single-use invitation with a role; the answer says who it went to. */
 export function InviteByEmail({ organisationId }: { organisationId: string }) {
+  const t = useT();
   const queryClient = useQueryClient();
   const [email, setEmail] = useState("");
   const [role, setRole] = useState<Role>("driver");
@@ -47,19 +49,19 @@ export function InviteByEmail({ organisationId }: { organisationId: string }) {
       <Card>
         <form onSubmit={submit} noValidate className="grid gap-4">
           <h3 id="invite-heading" className="text-lg font-bold">
-            Invite by Email
+            {t("invite.heading")}
           </h3>
           <TextField
-            label="Email address"
+            label={t("invite.email")}
             type="email"
             inputMode="email"
             autoComplete="off"
             value={email}
             onValueChange={setEmail}
             aria-invalid={outcome?.ok === false}
-            hint="One address. The link works once, for 7 days, for an account with this address."
+            hint={t("invite.emailHint")}
           />
-          <RoleSelect label="Role" value={role} onChange={setRole} />
+          <RoleSelect label={t("invite.role")} value={role} onChange={setRole} />
           <OutcomeNote outcome={outcome} />
           <Button type="submit" size="lg" disabled={busy}>
             {busy ? (
@@ -67,7 +69,7 @@ export function InviteByEmail({ organisationId }: { organisationId: string }) {
             ) : (
               <Send aria-hidden="true" className="size-5" />
             )}
-            {busy ? "Sending..." : "Send Invitation"}
+            {busy ? t("invite.sending") : t("invite.send")}
           </Button>
         </form>
       </Card>

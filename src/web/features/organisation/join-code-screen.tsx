@@ -1,7 +1,6 @@
 import { LoaderCircle } from "lucide-react";
 import { useEffect, useState } from "react";
 import type { JoinCodeResponse } from "../../../domain/api/api";
-import { companyMessages } from "../../../domain/text/company-messages";
 import { Problem } from "../../components/outcome";
 import { Button } from "../../components/ui/button";
 import {
@@ -12,7 +11,8 @@ import {
   DialogTitle,
 } from "../../components/ui/dialog";
 import { failureText } from "../../lib/failure-text";
-import { formatDateTime } from "../../lib/format-date-time";
+import { useTranslator } from "../../lib/i18n";
+import { formatDateTimeIn } from "../../lib/locale-format";
 
 /**
  * Black on white with the standard four-module quiet zone, drawn large and scaled without smoothing, so a phone
@@ -37,6 +37,7 @@ export function JoinCodeScreen({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
+  const { t, locale } = useTranslator();
   const [image, setImage] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
 
@@ -54,23 +55,25 @@ export function JoinCodeScreen({
     };
   }, [code.joinUrl]);
 
-  const role = companyMessages.roleWithArticle(code.role);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="top-0 left-0 h-dvh max-h-dvh w-screen max-w-none translate-x-0 translate-y-0 content-start justify-items-center rounded-none border-0 p-4 sm:p-6">
         <div className="grid w-full max-w-3xl justify-items-center gap-3 pr-10 text-center sm:pr-0">
           <DialogTitle className="text-2xl font-bold break-words sm:text-3xl">
-            Scan to join {organisationName}
+            {t("joinCode.scanToJoin", { name: organisationName })}
           </DialogTitle>
           <DialogDescription className="text-base sm:text-lg">
-            as {role}, until {formatDateTime(Date.parse(code.expiresAt))}
+            {t("joinCode.asRoleUntil", {
+              role: code.role,
+              date: formatDateTimeIn(locale, Date.parse(code.expiresAt)),
+            })}
           </DialogDescription>
         </div>
         <div className="w-full max-w-[min(100%,calc(100dvh-21rem))] min-w-48">
           {image ? (
             <img
               src={image}
-              alt={`QR code to join ${organisationName} as ${role}`}
+              alt={t("joinCode.qrAlt", { name: organisationName, role: code.role })}
               className="aspect-square w-full rounded-lg bg-white [image-rendering:pixelated]"
             />
           ) : problem ? (
@@ -78,7 +81,7 @@ export function JoinCodeScreen({
           ) : (
             <p role="status" className="flex aspect-square items-center justify-center gap-2">
               <LoaderCircle aria-hidden="true" className="size-6 animate-spin" />
-              Drawing the QR code...
+              {t("joinCode.drawing")}
             </p>
           )}
         </div>
@@ -86,11 +89,11 @@ export function JoinCodeScreen({
           {code.joinUrl}
         </p>
         <p className="w-full max-w-3xl text-center text-sm text-slate-700 dark:text-slate-300">
-          {companyMessages.joinCodeExplained}
+          {t("joinCode.explained")}
         </p>
         <DialogClose asChild>
           <Button size="lg" className="w-full max-w-sm">
-            Done
+            {t("joinCode.done")}
           </Button>
         </DialogClose>
       </DialogContent>

@@ -3,11 +3,11 @@ import { LoaderCircle, QrCode } from "lucide-react";
 import { useState } from "react";
 import type { JoinCodeResponse } from "../../../domain/api/api";
 import { JOIN_CODE_ROLE } from "../../../domain/company/organisation";
-import { companyMessages } from "../../../domain/text/company-messages";
 import { failed, type Outcome, OutcomeNote } from "../../components/outcome";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { failureText } from "../../lib/failure-text";
+import { useT } from "../../lib/i18n";
 import { refreshOpenInvites } from "./api/organisation-queries";
 import { makeJoinCode } from "./api/organisation-requests";
 import { JoinCodeScreen } from "./join-code-screen";
@@ -24,6 +24,7 @@ export function JoinCodes({
   organisationId: string;
   organisationName: string;
 }) {
+  const t = useT();
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
@@ -49,9 +50,9 @@ export function JoinCodes({
     <section aria-labelledby="join-code-heading">
       <Card className="grid gap-4">
         <h3 id="join-code-heading" className="text-lg font-bold">
-          Join Code for a Site Induction
+          {t("joinCode.heading")}
         </h3>
-        <p className="text-slate-700 dark:text-slate-300">{companyMessages.joinCodeIntro}</p>
+        <p className="text-slate-700 dark:text-slate-300">{t("joinCode.intro")}</p>
         <OutcomeNote outcome={outcome} />
         <Button size="lg" onClick={() => void create()} disabled={busy}>
           {busy ? (
@@ -59,11 +60,11 @@ export function JoinCodes({
           ) : (
             <QrCode aria-hidden="true" className="size-5" />
           )}
-          {busy ? "Creating..." : "Create Join Code"}
+          {busy ? t("joinCode.creating") : t("joinCode.create")}
         </Button>
         {code ? (
           <Button size="lg" variant="outline" onClick={() => setShowing(true)}>
-            Show the Join Code Again
+            {t("joinCode.showAgain")}
           </Button>
         ) : null}
       </Card>

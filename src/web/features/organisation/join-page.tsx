@@ -1,8 +1,6 @@
 import { Building2, CircleCheck } from "lucide-react";
 import { Link, useSearchParams } from "wouter";
 import { InviteTokenQuerySchema } from "../../../domain/api/api";
-import { companyMessages } from "../../../domain/text/company-messages";
-import { messages } from "../../../domain/text/messages";
 import { LoadingScreen } from "../../components/loading-screen";
 import { Problem } from "../../components/outcome";
 import { ScreenLayout } from "../../components/screen-layout";
@@ -11,17 +9,18 @@ import { Card } from "../../components/ui/card";
 import { appPaths } from "../../lib/app-paths";
 import { openAuthDialog } from "../../lib/auth-dialog-store";
 import { failureText } from "../../lib/failure-text";
+import { useT } from "../../lib/i18n";
 import { returnAfterSignIn } from "../../lib/return-after-sign-in";
 import { useSession } from "../../lib/session-store";
 import { useAcceptInvite, useInvite } from "./api/organisation-queries";
-
-const back = { href: appPaths.home(), label: "Home" };
 
 /**
  * Where an invitation's link, mailed or read from a join code's QR code, lands: it says which company and role
  * it is for, and the driver joins only by confirming (decision record 029).
  */
 export function JoinPage() {
+  const t = useT();
+  const back = { href: appPaths.home(), label: t("wizard.home") };
   const [params] = useSearchParams();
   const token = params.get("token") ?? "";
   // A link cut short by a mail client cannot work; say so without asking the server.
@@ -37,12 +36,12 @@ export function JoinPage() {
 
   if (!usable || invite.isError) {
     return (
-      <ScreenLayout title="Join a Company" back={back}>
+      <ScreenLayout title={t("join.title")} back={back}>
         <Card className="grid gap-4">
-          <Problem text={usable ? failureText(invite.error) : companyMessages.inviteInvalid} />
+          <Problem text={usable ? failureText(invite.error) : t("join.inviteInvalid")} />
           {usable ? (
             <Button variant="outline" onClick={() => void invite.refetch()}>
-              Try Again
+              {t("auth.tryAgain")}
             </Button>
           ) : null}
         </Card>
@@ -51,8 +50,8 @@ export function JoinPage() {
   }
   if (invite.isPending) {
     return (
-      <ScreenLayout title="Join a Company" back={back}>
-        <LoadingScreen label="Loading the invitation..." />
+      <ScreenLayout title={t("join.title")} back={back}>
+        <LoadingScreen label={t("join.loading")} />
       </ScreenLayout>
     );
   }
@@ -60,26 +59,21 @@ export function JoinPage() {
   const { organisationName, role } = invite.data;
   if (accept.isSuccess) {
     return (
-      <ScreenLayout title="Join a Company" back={back}>
+      <ScreenLayout title={t("join.title")} back={back}>
         <Card className="grid gap-4">
           <p role="status" className="flex items-center gap-2 text-lg font-semibold">
             <CircleCheck
               aria-hidden="true"
               className="size-6 shrink-0 text-emerald-600 dark:text-emerald-400"
             />
-            <span>
-              You have joined {accept.data.name} as {companyMessages.roleWithArticle(accept.data.role)}.
-            </span>
+            <span>{t("join.joined", { name: accept.data.name, role: accept.data.role })}</span>
           </p>
-          <p className="text-slate-700 dark:text-slate-300">
-            Forms you make from now on belong to the company as well as to you. The forms you made before stay
-            yours only.
-          </p>
+          <p className="text-slate-700 dark:text-slate-300">{t("join.formsFromNow")}</p>
           <Link href={appPaths.home("company")} className={buttonClasses()}>
-            See Your Company
+            {t("join.seeCompany")}
           </Link>
           <Link href={appPaths.home("forms")} className={buttonClasses("outline")}>
-            Back to Dashboard
+            {t("account.backToDashboard")}
           </Link>
         </Card>
       </ScreenLayout>
@@ -87,34 +81,30 @@ export function JoinPage() {
   }
 
   return (
-    <ScreenLayout title="Join a Company" back={back}>
+    <ScreenLayout title={t("join.title")} back={back}>
       <Card className="grid gap-4">
         <div className="flex items-start gap-3">
           <Building2 aria-hidden="true" className="mt-1 size-8 shrink-0 text-amber-600 dark:text-amber-400" />
           <div>
             <h2 className="text-xl font-bold break-words">{organisationName}</h2>
             <p className="mt-1 text-slate-700 dark:text-slate-300">
-              You have been invited to join {organisationName} on Plant Sheets as{" "}
-              {companyMessages.roleWithArticle(role)}.
+              {t("join.invited", { name: organisationName, role })}
             </p>
           </div>
         </div>
         {accept.isError ? <Problem text={failureText(accept.error)} /> : null}
         {session ? (
           <Button size="lg" onClick={() => accept.mutate()} disabled={accept.isPending}>
-            {accept.isPending ? "Joining..." : `Join ${organisationName}`}
+            {accept.isPending ? t("join.joining") : t("join.join", { name: organisationName })}
           </Button>
         ) : (
           <>
-            <p>
-              To join, log in, or create a driver account, with your email address (the one the invitation was
-              sent to, if it was emailed to you). You will come back here to join.
-            </p>
+            <p>{t("join.signInFirst")}</p>
             <Button size="lg" onClick={() => signInFirst("login")}>
-              {messages.logIn}
+              {t("auth.logIn")}
             </Button>
             <Button variant="outline" onClick={() => signInFirst("register")}>
-              {messages.createAccount}
+              {t("auth.createAccount")}
             </Button>
           </>
         )}

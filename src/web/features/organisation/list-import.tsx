@@ -7,20 +7,22 @@ import {
   MAX_IMPORT_BYTES,
 } from "../../../domain/company/list-import";
 import { companyMessages } from "../../../domain/text/company-messages";
+import type { MessageKey } from "../../../domain/text/i18n/translate";
 import { done, failed, type Outcome, OutcomeNote } from "../../components/outcome";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { ApiError } from "../../lib/api-client";
 import { failureText } from "../../lib/failure-text";
+import { useT } from "../../lib/i18n";
 import { importList, previewListImport } from "./api/organisation-requests";
 
 /** Good rows listed by name before the rest are counted: enough to recognise the file by. */
 const GOOD_ROWS_SHOWN = 50;
 
 const WORDS = {
-  fleet: { path: "vehicles", heading: "Import Vehicles from CSV" },
-  customers: { path: "customers", heading: "Import Customers from CSV" },
-} as const;
+  fleet: { path: "vehicles", heading: "import.headingFleet" },
+  customers: { path: "customers", heading: "import.headingCustomers" },
+} as const satisfies Record<ImportList, { path: string; heading: MessageKey }>;
 
 /**
  * Importing the company's machines or customers from a CSV file (decision record 029): the admin picks a file, sees
@@ -42,6 +44,7 @@ export function ListImport({
   const [preview, setPreview] = useState<ImportPreview | null>(null);
   const [busy, setBusy] = useState<"reading" | "saving" | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const t = useT();
   const fileId = useId();
   const spec = LIST_IMPORTS[list];
 
@@ -64,7 +67,7 @@ export function ListImport({
     if (chosen.size > MAX_IMPORT_BYTES) {
       setFile(null);
       setPreview(null);
-      setOutcome(failed(companyMessages.importFileProblem({ kind: "too-large" }, spec.columns)));
+      setOutcome(failed(companyMessages.importFileProblem({ kind: "too-large" }, spec.columns, t)));
       return;
     }
     // Sent as it is, named CSV whatever type the phone gave it (Windows calls it an Excel file).
@@ -82,7 +85,7 @@ export function ListImport({
       setPreview(null);
       setOutcome(null);
       setOpen(false);
-      await onImported(done(companyMessages.importSaved(list, added)));
+      await onImported(done(t("import.saved", { list, count: added })));
     } catch (error) {
       // The list changed since the preview: read the file again, so the admin sees what it would add now.
       if (error instanceof ApiError && error.status === 409) await read(file, failed(failureText(error)));
@@ -103,7 +106,7 @@ export function ListImport({
     return (
       <Button variant="outline" onClick={() => setOpen(true)}>
         <FileUp aria-hidden="true" className="size-4" />
-        Import from CSV
+        {t("import.open")}
       </Button>
     );
   }
@@ -113,16 +116,16 @@ export function ListImport({
     spec.keys
       .map((key) => values[key])
       .filter(Boolean)
-      .join(" · ") || "(empty)";
+      .join(" · ") || t("import.empty");
   return (
     <Card className="grid gap-3" role="group" aria-labelledby={`${fileId}-heading`}>
       <h4 id={`${fileId}-heading`} className="font-bold">
-        {WORDS[list].heading}
+        {t(WORDS[list].heading)}
       </h4>
-      <p className="text-slate-700 dark:text-slate-300">{companyMessages.importHelp(spec.columns)}</p>
+      <p className="text-slate-700 dark:text-slate-300">{companyMessages.importHelp(spec.columns, t)}</p>
       <div>
         <label htmlFor={fileId} className="mb-1 block font-semibold">
-          CSV file
+          {t("import.csvFile")}
         </label>
         <input
           id={fileId}
@@ -136,34 +139,37 @@ export function ListImport({
       {busy === "reading" ? (
         <p role="status" className="flex items-center gap-2 text-slate-700 dark:text-slate-300">
           <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
-          Reading the file...
+          {t("import.reading")}
         </p>
       ) : null}
       <OutcomeNote outcome={outcome} />
       {preview ? (
         <div className="grid gap-3">
           <p role="status" className="font-semibold">
-            {companyMessages.importPreviewSummary(preview.goodRows, bad.length)}
+            {companyMessages.importPreviewSummary(preview.goodRows, bad.length, t)}
           </p>
           {preview.unusedHeaders.length > 0 ? (
             <p className="text-sm text-slate-700 dark:text-slate-300 [overflow-wrap:anywhere]">
-              {companyMessages.importUnusedColumns(preview.unusedHeaders)}
+              {t("import.unusedColumns", {
+                count: preview.unusedHeaders.length,
+                headers: preview.unusedHeaders.map((header) => `"${header}"`).join(", "),
+              })}
             </p>
           ) : null}
           {bad.length > 0 ? (
-            <ul aria-label="Rows with a problem" className="grid gap-2">
+            <ul aria-label={t("import.rowsWithProblem")} className="grid gap-2">
               {bad.map((row) => (
                 <li
                   key={row.line}
                   className="rounded-lg border border-red-300 bg-red-50 p-3 text-red-950 dark:border-red-800 dark:bg-red-950 dark:text-red-50"
                 >
                   <p className="font-semibold [overflow-wrap:anywhere]">
-                    Row {row.line}: {rowName(row.values)}
+                    {t("import.row", { line: row.line, name: rowName(row.values) })}
                   </p>
                   <ul className="mt-1 list-disc pl-5">
                     {row.problems.map((problem) => (
                       <li key={JSON.stringify(problem)} className="[overflow-wrap:anywhere]">
-                        {companyMessages.importRowProblem(list, problem, spec.columns, row.values)}
+                        {companyMessages.importRowProblem(list, problem, spec.columns, row.values, t)}
                       </li>
                     ))}
                   </ul>
@@ -174,17 +180,17 @@ export function ListImport({
           {good.length > 0 ? (
             <details className="rounded-lg border border-slate-200 p-3 dark:border-slate-800">
               <summary className="min-h-11 cursor-pointer content-center font-semibold">
-                Rows to add ({good.length})
+                {t("import.rowsToAddCount", { count: good.length })}
               </summary>
-              <ul aria-label="Rows to add" className="mt-2 grid gap-1">
+              <ul aria-label={t("import.rowsToAdd")} className="mt-2 grid gap-1">
                 {good.slice(0, GOOD_ROWS_SHOWN).map((row) => (
                   <li key={row.line} className="[overflow-wrap:anywhere]">
-                    Row {row.line}: {rowName(row.values)}
+                    {t("import.row", { line: row.line, name: rowName(row.values) })}
                   </li>
                 ))}
                 {good.length > GOOD_ROWS_SHOWN ? (
                   <li className="text-slate-700 dark:text-slate-300">
-                    {companyMessages.importMoreRows(good.length - GOOD_ROWS_SHOWN)}
+                    {t("import.moreRows", { count: good.length - GOOD_ROWS_SHOWN })}
                   </li>
                 ) : null}
               </ul>
@@ -200,11 +206,11 @@ export function ListImport({
             ) : (
               <Upload aria-hidden="true" className="size-4" />
             )}
-            {busy === "saving" ? "Adding..." : companyMessages.importAddRows(list, preview.goodRows)}
+            {busy === "saving" ? t("fleet.adding") : t("import.addRows", { list, count: preview.goodRows })}
           </Button>
         ) : null}
         <Button variant="outline" onClick={close} disabled={busy === "saving"}>
-          Close
+          {t("common.close")}
         </Button>
       </div>
     </Card>

@@ -2,13 +2,13 @@ import { useQueryClient } from "@tanstack/react-query";
 import { UserMinus } from "lucide-react";
 import { useState } from "react";
 import type { OrganisationMember, OrganisationResponse } from "../../../domain/api/api";
-import { ROLE_LABELS, type Role } from "../../../domain/company/organisation";
-import { companyMessages } from "../../../domain/text/company-messages";
+import { type Role, roleLabel } from "../../../domain/company/organisation";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { done, failed, type Outcome, OutcomeNote } from "../../components/outcome";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { failureText } from "../../lib/failure-text";
+import { useT } from "../../lib/i18n";
 import { useSession } from "../../lib/session-store";
 import { refreshMyOrganisation } from "../../lib/use-my-organisation";
 import { changeMemberRole, removeMember } from "./api/organisation-requests";
@@ -31,6 +31,7 @@ export function MembersList({
   members: readonly OrganisationMember[];
   canManage: boolean;
 }) {
+  const t = useT();
   const queryClient = useQueryClient();
   const me = useSession()?.accountId;
   const [pending, setPending] = useState<Pending | null>(null);
@@ -41,10 +42,10 @@ export function MembersList({
     try {
       if (change.kind === "role") {
         await changeMemberRole(organisation.id, member.accountId, change.role);
-        setOutcome(done(companyMessages.roleChanged(member.fullName, change.role)));
+        setOutcome(done(t("members.roleChanged", { name: member.fullName, role: change.role })));
       } else {
         await removeMember(organisation.id, member.accountId);
-        setOutcome(done(companyMessages.memberRemoved(member.fullName)));
+        setOutcome(done(t("members.removed", { name: member.fullName })));
       }
     } catch (error) {
       setOutcome(failed(failureText(error)));
@@ -55,7 +56,7 @@ export function MembersList({
   return (
     <section aria-labelledby="members-heading" className="grid gap-3">
       <h3 id="members-heading" className="text-lg font-bold">
-        Members ({members.length})
+        {t("members.heading", { count: members.length })}
       </h3>
       <OutcomeNote outcome={outcome} />
       <Card className="p-0">
@@ -68,7 +69,9 @@ export function MembersList({
                   <p className="font-semibold break-words">
                     {member.fullName}
                     {isMe ? (
-                      <span className="font-normal text-slate-600 dark:text-slate-400"> (you)</span>
+                      <span className="font-normal text-slate-600 dark:text-slate-400">
+                        {t("members.you")}
+                      </span>
                     ) : null}
                   </p>
                   <p className="text-sm text-slate-700 [overflow-wrap:anywhere] dark:text-slate-300">
@@ -76,9 +79,9 @@ export function MembersList({
                   </p>
                 </div>
                 {canManage && !isMe ? (
-                  <div className="flex items-center gap-2">
+                  <div className="flex flex-wrap items-center gap-2">
                     <RoleSelect
-                      label={`Role of ${member.fullName}`}
+                      label={t("members.roleOf", { name: member.fullName })}
                       hideLabel
                       value={member.role}
                       className="w-40"
@@ -88,16 +91,16 @@ export function MembersList({
                     />
                     <Button
                       variant="outline"
-                      aria-label={`Remove ${member.fullName}`}
+                      aria-label={t("members.removeName", { name: member.fullName })}
                       onClick={() => setPending({ kind: "remove", member })}
                     >
                       <UserMinus aria-hidden="true" className="size-5 text-red-700 dark:text-red-400" />
-                      Remove
+                      {t("members.remove")}
                     </Button>
                   </div>
                 ) : (
                   <span className="rounded-full bg-slate-100 px-3 py-1 text-sm font-semibold text-slate-800 dark:bg-slate-800 dark:text-slate-200">
-                    {ROLE_LABELS[member.role]}
+                    {roleLabel(member.role, t)}
                   </span>
                 )}
               </li>
@@ -110,18 +113,20 @@ export function MembersList({
         onOpenChange={(open) => open || setPending(null)}
         title={
           pending?.kind === "remove"
-            ? `Remove ${pending.member.fullName}?`
-            : `Make ${pending?.member.fullName ?? "this member"} ${pending?.kind === "role" ? companyMessages.roleWithArticle(pending.role) : ""}?`
+            ? t("members.removeQuestion", { name: pending.member.fullName })
+            : pending?.kind === "role"
+              ? t("members.makeQuestion", { name: pending.member.fullName, role: pending.role })
+              : ""
         }
         description={
           pending?.kind === "remove"
-            ? companyMessages.removeMemberConfirm(pending.member.fullName, organisation.name)
+            ? t("members.removeConfirm", { name: pending.member.fullName, company: organisation.name })
             : pending?.kind === "role"
-              ? companyMessages.roleChangeConfirm(pending.member.fullName, pending.role)
+              ? t("members.roleChangeConfirm", { name: pending.member.fullName, role: pending.role })
               : ""
         }
-        confirmLabel={pending?.kind === "remove" ? "Remove Member" : "Change Role"}
-        busyLabel={pending?.kind === "remove" ? "Removing..." : "Changing..."}
+        confirmLabel={pending?.kind === "remove" ? t("members.removeMember") : t("members.changeRole")}
+        busyLabel={pending?.kind === "remove" ? t("members.removing") : t("members.changing")}
         destructive={pending?.kind === "remove"}
         onConfirm={async () => {
           if (pending) await apply(pending);

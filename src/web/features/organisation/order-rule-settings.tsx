@@ -2,12 +2,13 @@ import { useQueryClient } from "@tanstack/react-query";
 import { LoaderCircle, Save } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { formatOrderPrefixes, parseOrderPrefixes } from "../../../domain/company/order-prefixes";
-import { companyMessages } from "../../../domain/text/company-messages";
+import { alternatives } from "../../../domain/text/messages";
 import { done, failed, type Outcome, OutcomeNote } from "../../components/outcome";
 import { TextField } from "../../components/text-field";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { failureText } from "../../lib/failure-text";
+import { useTranslator } from "../../lib/i18n";
 import { setOrderRule, useOrderRule } from "../../lib/use-order-rule";
 import { saveOrderRule } from "./api/organisation-requests";
 
@@ -16,6 +17,12 @@ import { saveOrderRule } from "./api/organisation-requests";
  * must start with, typed as a list. Checked here as the server checks it, so a mistake is named before sending.
  */
 export function OrderRuleSettings({ organisationId }: { organisationId: string }) {
+  const { t, locale } = useTranslator();
+  // "PO- or HS-" as the reader says it; English keeps the spec's wording.
+  const either = (prefixes: readonly string[]) =>
+    locale === "en-GB"
+      ? alternatives(prefixes)
+      : new Intl.ListFormat(locale, { type: "disjunction" }).format(prefixes);
   const queryClient = useQueryClient();
   const rule = useOrderRule();
   // What the admin typed; null shows the rule as it is.
@@ -35,7 +42,7 @@ export function OrderRuleSettings({ organisationId }: { organisationId: string }
       const saved = await saveOrderRule(organisationId, check.prefixes);
       setOrderRule(queryClient, saved);
       setTyped(null);
-      setOutcome(done(companyMessages.orderPrefixesSaved(saved.prefixes)));
+      setOutcome(done(t("orderRule.saved", { prefixes: either(saved.prefixes) })));
     } catch (error) {
       setOutcome(failed(failureText(error)));
     } finally {
@@ -47,17 +54,17 @@ export function OrderRuleSettings({ organisationId }: { organisationId: string }
     <section aria-labelledby="order-rule-heading">
       <Card className="grid gap-4">
         <h3 id="order-rule-heading" className="text-lg font-bold">
-          Order Numbers
+          {t("orderRule.heading")}
         </h3>
-        <p className="text-slate-700 dark:text-slate-300">{companyMessages.orderPrefixesExplained}</p>
+        <p className="text-slate-700 dark:text-slate-300">{t("orderRule.explained")}</p>
         {rule ? (
           <p className="font-medium text-slate-900 dark:text-slate-100">
-            {companyMessages.orderPrefixesCurrent(rule.prefixes)}
+            {t("orderRule.current", { prefixes: either(rule.prefixes) })}
           </p>
         ) : null}
         <form onSubmit={(event) => void save(event)} noValidate className="grid gap-3">
           <TextField
-            label="Order number prefixes"
+            label={t("orderRule.label")}
             autoCapitalize="characters"
             autoComplete="off"
             autoCorrect="off"
@@ -78,7 +85,7 @@ export function OrderRuleSettings({ organisationId }: { organisationId: string }
             ) : (
               <Save aria-hidden="true" className="size-4" />
             )}
-            Save Prefixes
+            {t("orderRule.save")}
           </Button>
         </form>
       </Card>

@@ -2,13 +2,13 @@ import { Printer } from "lucide-react";
 import { useEffect, useMemo, useState } from "react";
 import { useParams } from "wouter";
 import { type QrLabel, qrLabelsOf } from "../../../domain/checks/qr-labels";
-import { companyMessages } from "../../../domain/text/company-messages";
 import { LoadingScreen } from "../../components/loading-screen";
 import { Problem } from "../../components/outcome";
 import { ScreenLayout } from "../../components/screen-layout";
 import { Button } from "../../components/ui/button";
 import { appPaths } from "../../lib/app-paths";
 import { failureText } from "../../lib/failure-text";
+import { useT } from "../../lib/i18n";
 import { useMyOrganisation } from "../../lib/use-my-organisation";
 import { useFleet } from "./api/organisation-queries";
 
@@ -21,6 +21,7 @@ const QR_OPTIONS = { errorCorrectionLevel: "M", margin: 1, width: 240 } as const
  */
 export function QrLabelsPage() {
   const { organisationId = "" } = useParams<{ organisationId: string }>();
+  const t = useT();
   const fleet = useFleet(organisationId);
   const organisation = useMyOrganisation();
   const labels = useMemo(() => qrLabelsOf(fleet.data?.vehicles ?? []), [fleet.data]);
@@ -42,12 +43,12 @@ export function QrLabelsPage() {
   }, [labels]);
 
   const company = organisation.data?.organisation?.name ?? "";
-  const back = { href: appPaths.home("company"), label: companyMessages.qrLabelsBack };
+  const back = { href: appPaths.home("company"), label: t("company.backToCompany") };
   if (fleet.isPending) return <LoadingScreen />;
   return (
-    <ScreenLayout title={companyMessages.qrLabelsTitle(company)} back={back} wide>
+    <ScreenLayout title={t("qrLabels.title", { company })} back={back} wide>
       <div className="grid gap-4 print:hidden">
-        <p className="text-slate-700 dark:text-slate-300">{companyMessages.qrLabelsHint}</p>
+        <p className="text-slate-700 dark:text-slate-300">{t("qrLabels.hint")}</p>
         {fleet.isError ? <Problem text={failureText(fleet.error)} /> : null}
         {problem ? <Problem text={problem} /> : null}
         <Button
@@ -56,12 +57,12 @@ export function QrLabelsPage() {
           onClick={() => window.print()}
         >
           <Printer aria-hidden="true" className="size-5" />
-          {companyMessages.qrLabelsPrint}
+          {t("qrLabels.print")}
         </Button>
       </div>
-      {labels.length === 0 && fleet.isSuccess ? <p className="mt-4">{companyMessages.qrLabelsNone}</p> : null}
+      {labels.length === 0 && fleet.isSuccess ? <p className="mt-4">{t("qrLabels.none")}</p> : null}
       <ul
-        aria-label={companyMessages.qrLabelsTitle(company)}
+        aria-label={t("qrLabels.title", { company })}
         className="mt-4 grid grid-cols-2 gap-0 sm:grid-cols-3 print:mt-0 print:grid-cols-3"
       >
         {labels.map((label) => (
@@ -74,12 +75,13 @@ export function QrLabelsPage() {
 
 /** One label: black on white whatever the theme, as it is printed; the plant number large, the code under it. */
 function Label({ label, image }: { label: QrLabel; image: string | undefined }) {
+  const t = useT();
   return (
     <li className="grid break-inside-avoid justify-items-center gap-1 border border-dashed border-slate-400 bg-white p-3 text-center text-black">
       {image ? (
         <img
           src={image}
-          alt={companyMessages.qrLabelAlt(label.plantNumber)}
+          alt={t("qrLabels.alt", { plant: label.plantNumber })}
           className="aspect-square w-full max-w-40 [image-rendering:pixelated]"
         />
       ) : (

@@ -1,8 +1,9 @@
 import { useId } from "react";
-import { ROLE_LABELS, ROLES, type Role } from "../../../domain/company/organisation";
+import { ROLES, type Role, roleLabel } from "../../../domain/company/organisation";
 import { Label } from "../../components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../components/ui/select";
 import { cn } from "../../lib/cn";
+import { useT } from "../../lib/i18n";
 
 interface RoleSelectProps {
   label: string;
@@ -16,6 +17,7 @@ interface RoleSelectProps {
 
 /** A choice of driver, supervisor or admin. */
 export function RoleSelect({ label, value, onChange, disabled, hideLabel, className }: RoleSelectProps) {
+  const t = useT();
   const id = useId();
   return (
     <div className={className}>
@@ -36,7 +38,7 @@ export function RoleSelect({ label, value, onChange, disabled, hideLabel, classN
         <SelectContent>
           {ROLES.map((role) => (
             <SelectItem key={role} value={role}>
-              {ROLE_LABELS[role]}
+              {roleLabel(role, t)}
             </SelectItem>
           ))}
         </SelectContent>

@@ -1,18 +1,19 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { LoaderCircle, Trash2 } from "lucide-react";
 import { useState } from "react";
-import { companyMessages } from "../../../domain/text/company-messages";
 import { done, failed, type Outcome, OutcomeNote } from "../../components/outcome";
 import { Button } from "../../components/ui/button";
 import { failureText } from "../../lib/failure-text";
+import { useT } from "../../lib/i18n";
 import { refreshCustomers, refreshFleet } from "./api/organisation-queries";
 import { removeSamples } from "./api/organisation-requests";
 
 /** Marks an entry of the shared sample list, which a new company sees until it has its own. */
 export function SampleBadge() {
+  const t = useT();
   return (
     <span className="inline-flex items-center rounded-full border border-dashed border-slate-500 px-3 py-1 text-sm font-semibold text-slate-800 dark:border-slate-400 dark:text-slate-200">
-      {companyMessages.sampleBadge}
+      {t("sample.badge")}
     </span>
   );
 }
@@ -22,6 +23,7 @@ export function SampleBadge() {
  * drivers' lists, for an admin.
  */
 export function RemoveSamples({ organisationId, shown }: { organisationId: string; shown: boolean }) {
+  const t = useT();
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
@@ -29,7 +31,7 @@ export function RemoveSamples({ organisationId, shown }: { organisationId: strin
     setBusy(true);
     try {
       await removeSamples(organisationId);
-      setOutcome(done(companyMessages.samplesRemoved));
+      setOutcome(done(t("sample.removed")));
       await Promise.all([
         refreshCustomers(queryClient, organisationId),
         refreshFleet(queryClient, organisationId),
@@ -44,7 +46,7 @@ export function RemoveSamples({ organisationId, shown }: { organisationId: strin
   if (!shown) return outcome ? <OutcomeNote outcome={outcome} /> : null;
   return (
     <div className="grid gap-3 p-4 pb-0">
-      <p className="text-slate-700 dark:text-slate-300">{companyMessages.samplesNote}</p>
+      <p className="text-slate-700 dark:text-slate-300">{t("sample.note")}</p>
       <OutcomeNote outcome={outcome} />
       <Button
         variant="outline"
@@ -57,7 +59,7 @@ export function RemoveSamples({ organisationId, shown }: { organisationId: strin
         ) : (
           <Trash2 aria-hidden="true" className="size-4" />
         )}
-        {busy ? companyMessages.removingSamples : companyMessages.removeSamples}
+        {busy ? t("sample.removing") : t("sample.remove")}
       </Button>
     </div>
   );

@@ -2,10 +2,10 @@ import { useQueryClient } from "@tanstack/react-query";
 import { Archive, ArchiveRestore, LoaderCircle, Pencil, Save } from "lucide-react";
 import { useState } from "react";
 import type { FleetResponse } from "../../../domain/checks/vehicle-defects";
-import { companyMessages } from "../../../domain/text/company-messages";
 import { done, failed, type Outcome, OutcomeNote } from "../../components/outcome";
 import { Button } from "../../components/ui/button";
 import { failureText } from "../../lib/failure-text";
+import { useT } from "../../lib/i18n";
 import { refreshFleet } from "./api/organisation-queries";
 import { retireVehicle, saveVehicle } from "./api/organisation-requests";
 import { VehicleForm } from "./vehicle-form";
@@ -26,6 +26,7 @@ export function VehicleControls({
   vehicle: FleetVehicle;
   onChanged: (outcome: Outcome) => void;
 }) {
+  const t = useT();
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -36,7 +37,11 @@ export function VehicleControls({
     setProblem(null);
     try {
       await retireVehicle(organisationId, vehicle.qrCode, !vehicle.retired);
-      onChanged(done(companyMessages.vehicleRetired(vehicle.plantNumber, !vehicle.retired)));
+      onChanged(
+        done(
+          t("vehicle.retiredDone", { plant: vehicle.plantNumber, retired: vehicle.retired ? "no" : "yes" }),
+        ),
+      );
       await refreshFleet(queryClient, organisationId);
     } catch (error) {
       setProblem(failed(failureText(error)));
@@ -48,14 +53,14 @@ export function VehicleControls({
   if (editing) {
     return (
       <VehicleForm
-        name={`Edit ${vehicle.plantNumber}`}
+        name={t("vehicle.editName", { plant: vehicle.plantNumber })}
         initial={vehicle}
-        submitLabel="Save Changes"
-        busyLabel="Saving..."
+        submitLabel={t("vehicle.saveChanges")}
+        busyLabel={t("auth.saving")}
         icon={Save}
         send={async (changed) => {
           await saveVehicle(organisationId, vehicle.qrCode, changed);
-          const said = companyMessages.vehicleSaved(changed.plantNumber);
+          const said = t("vehicle.saved", { plant: changed.plantNumber });
           setEditing(false);
           onChanged(done(said));
           await refreshFleet(queryClient, organisationId);
@@ -71,7 +76,8 @@ export function VehicleControls({
       <div className="flex flex-wrap gap-2">
         <Button variant="outline" onClick={() => setEditing(true)} disabled={busy}>
           <Pencil aria-hidden="true" className="size-4" />
-          Edit<span className="sr-only"> {vehicle.plantNumber}</span>
+          {t("vehicle.edit")}
+          <span className="sr-only"> {vehicle.plantNumber}</span>
         </Button>
         <Button variant="outline" onClick={() => void retire()} disabled={busy}>
           {busy ? (
@@ -81,7 +87,7 @@ export function VehicleControls({
           ) : (
             <Archive aria-hidden="true" className="size-4" />
           )}
-          {vehicle.retired ? "Return to Service" : "Retire"}
+          {vehicle.retired ? t("vehicle.returnToService") : t("vehicle.retire")}
           <span className="sr-only"> {vehicle.plantNumber}</span>
         </Button>
       </div>

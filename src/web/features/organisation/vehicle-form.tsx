@@ -10,6 +10,7 @@ import {
   checkTemplateName,
   DEFAULT_CHECK_TEMPLATE,
 } from "../../../domain/forms/check-templates";
+import { shortFieldLabel } from "../../../domain/forms/field-labels";
 import { done, failed, type Outcome, OutcomeNote } from "../../components/outcome";
 import { TextField } from "../../components/text-field";
 import { Button } from "../../components/ui/button";
@@ -89,31 +90,31 @@ export function VehicleForm({
   return (
     <form onSubmit={submit} noValidate aria-label={name} className="grid gap-3">
       <TextField
-        label="QR code on the label"
+        label={t("vehicle.qrCode")}
         value={vehicle.qrCode}
         onValueChange={field("qrCode")}
         maxLength={MAX_LIST_TEXT_LENGTH}
       />
       <TextField
-        label="Plant number"
+        label={shortFieldLabel("plantNumber", t)}
         value={vehicle.plantNumber}
         onValueChange={field("plantNumber")}
         maxLength={MAX_LIST_TEXT_LENGTH}
       />
       <TextField
-        label="Machine"
+        label={shortFieldLabel("machineNumber", t)}
         value={vehicle.machineNumber}
         onValueChange={field("machineNumber")}
         maxLength={MAX_LIST_TEXT_LENGTH}
       />
       <TextField
-        label="Type"
+        label={t("vehicle.type")}
         value={vehicle.vehicleType}
         onValueChange={field("vehicleType")}
         maxLength={MAX_LIST_TEXT_LENGTH}
       />
       <div>
-        <Label htmlFor={templateId}>Daily check list</Label>
+        <Label htmlFor={templateId}>{t("vehicle.checkList")}</Label>
         <select
           id={templateId}
           value={vehicle.checkTemplate}
@@ -128,7 +129,7 @@ export function VehicleForm({
         </select>
       </div>
       <TextField
-        label="Description (optional)"
+        label={t("vehicle.description")}
         value={vehicle.description}
         onValueChange={field("description")}
         maxLength={2000}
@@ -144,7 +145,7 @@ export function VehicleForm({
           {busy ? busyLabel : submitLabel}
         </Button>
         <Button type="button" variant="outline" onClick={onClose} disabled={busy}>
-          Close
+          {t("common.close")}
         </Button>
       </div>
     </form>

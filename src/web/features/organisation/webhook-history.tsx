@@ -5,7 +5,8 @@ import { companyMessages } from "../../../domain/text/company-messages";
 import { done, failed, type Outcome, OutcomeNote } from "../../components/outcome";
 import { Button } from "../../components/ui/button";
 import { failureText } from "../../lib/failure-text";
-import { formatDateTime } from "../../lib/format-date-time";
+import { useTranslator } from "../../lib/i18n";
+import { formatDateTimeIn } from "../../lib/locale-format";
 import { resendWebhookCall } from "./api/organisation-requests";
 
 /**
@@ -22,6 +23,7 @@ export function WebhookHistory({
   /** Reads the webhook again, once a delivery is queued again. */
   onResent: () => Promise<void>;
 }) {
+  const { t, locale } = useTranslator();
   const [resending, setResending] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
 
@@ -29,7 +31,7 @@ export function WebhookHistory({
     setResending(attempt.deliveryId);
     try {
       await resendWebhookCall(organisationId, attempt.deliveryId);
-      setOutcome(done(companyMessages.webhookResent(attempt.event, at)));
+      setOutcome(done(t("webhook.resent", { event: attempt.event, at })));
     } catch (error) {
       setOutcome(failed(failureText(error)));
     } finally {
@@ -41,18 +43,18 @@ export function WebhookHistory({
   return (
     <section aria-labelledby="webhook-history-heading" className="grid gap-2">
       <h4 id="webhook-history-heading" className="font-bold">
-        Delivery History
+        {t("webhook.historyHeading")}
       </h4>
       <p className="text-sm text-slate-700 dark:text-slate-300">
-        {companyMessages.webhookHistoryExplained(WEBHOOK_HISTORY_LENGTH)}
+        {t("webhook.historyExplained", { max: WEBHOOK_HISTORY_LENGTH })}
       </p>
       <OutcomeNote outcome={outcome} />
       {history.length === 0 ? (
-        <p className="text-slate-700 dark:text-slate-300">{companyMessages.webhookHistoryEmpty}</p>
+        <p className="text-slate-700 dark:text-slate-300">{t("webhook.historyEmpty")}</p>
       ) : (
         <ol className="divide-y divide-slate-200 rounded-lg border border-slate-200 dark:divide-slate-800 dark:border-slate-800">
           {history.map((attempt) => {
-            const at = formatDateTime(Date.parse(attempt.at));
+            const at = formatDateTimeIn(locale, Date.parse(attempt.at));
             const delivered = attempt.outcome === "delivered";
             const Icon = delivered ? CircleCheck : CircleX;
             return (
@@ -70,14 +72,14 @@ export function WebhookHistory({
                     {attempt.event} · {at}
                   </p>
                   <p className="text-sm text-slate-700 dark:text-slate-300">
-                    {companyMessages.webhookOutcome(attempt.outcome, attempt.httpStatus)}
-                    {attempt.resendable ? ` · ${companyMessages.webhookGivenUp}` : ""}
+                    {companyMessages.webhookOutcome(attempt.outcome, attempt.httpStatus, t)}
+                    {attempt.resendable ? ` · ${t("webhook.givenUp")}` : ""}
                   </p>
                 </div>
                 {attempt.resendable ? (
                   <Button
                     variant="outline"
-                    aria-label={companyMessages.webhookResendLabel(attempt.event, at)}
+                    aria-label={t("webhook.resendLabel", { event: attempt.event, at })}
                     disabled={resending !== null}
                     onClick={() => void resend(attempt, at)}
                   >
@@ -86,7 +88,7 @@ export function WebhookHistory({
                     ) : (
                       <Send aria-hidden="true" className="size-4" />
                     )}
-                    Resend
+                    {t("webhook.resend")}
                   </Button>
                 ) : null}
               </li>

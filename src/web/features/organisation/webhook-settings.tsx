@@ -8,7 +8,8 @@ import { TextField } from "../../components/text-field";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { failureText } from "../../lib/failure-text";
-import { formatDateTime } from "../../lib/format-date-time";
+import { useTranslator } from "../../lib/i18n";
+import { formatDateTimeIn } from "../../lib/locale-format";
 import { refreshWebhook, useWebhook } from "./api/organisation-queries";
 import { removeWebhook, rotateWebhookSecret, saveWebhook } from "./api/organisation-requests";
 import { WebhookHistory } from "./webhook-history";
@@ -22,6 +23,7 @@ export function WebhookSettings({ organisationId }: { organisationId: string }) 
   const queryClient = useQueryClient();
   const current = useWebhook(organisationId);
   const webhook = current.data?.webhook ?? null;
+  const { t, locale } = useTranslator();
   const [url, setUrl] = useState<string | null>(null);
   const [secret, setSecret] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -45,14 +47,16 @@ export function WebhookSettings({ organisationId }: { organisationId: string }) 
     event.preventDefault();
     const address = (url ?? webhook?.url ?? "").trim();
     if (address === "") {
-      setOutcome(failed(companyMessages.webhookUrlRequired));
+      setOutcome(failed(t("webhook.urlRequired")));
       return;
     }
     void change(async () => {
       const answer = await saveWebhook(organisationId, address);
       setUrl(null);
       if (answer.secret) setSecret(answer.secret);
-      return done(companyMessages.webhookSaved(answer.url, answer.secret !== undefined));
+      return done(
+        t("webhook.saved", { url: answer.url, newSecret: answer.secret !== undefined ? "yes" : "no" }),
+      );
     });
   };
 
@@ -63,7 +67,7 @@ export function WebhookSettings({ organisationId }: { organisationId: string }) 
         <Problem text={failureText(current.error)} />
         <Button variant="outline" onClick={() => void current.refetch()}>
           <RotateCw aria-hidden="true" className="size-4" />
-          Try Again
+          {t("auth.tryAgain")}
         </Button>
       </div>
     );
@@ -74,11 +78,12 @@ export function WebhookSettings({ organisationId }: { organisationId: string }) 
         {last
           ? companyMessages.webhookLastDelivery(
               last.event,
-              formatDateTime(Date.parse(last.createdAt)),
+              formatDateTimeIn(locale, Date.parse(last.createdAt)),
               last.status,
-              last.outcome ? companyMessages.webhookOutcome(last.outcome, last.httpStatus) : null,
+              last.outcome ? companyMessages.webhookOutcome(last.outcome, last.httpStatus, t) : null,
+              t,
             )
-          : companyMessages.webhookNothingSent}
+          : t("webhook.nothingSent")}
       </p>
     );
   }
@@ -87,25 +92,25 @@ export function WebhookSettings({ organisationId }: { organisationId: string }) 
     <section aria-labelledby="webhook-heading">
       <Card className="grid gap-4">
         <h3 id="webhook-heading" className="text-lg font-bold">
-          Webhook for Payroll and Hire Desk
+          {t("webhook.heading")}
         </h3>
-        <p className="text-slate-700 dark:text-slate-300">{companyMessages.webhookExplained}</p>
+        <p className="text-slate-700 dark:text-slate-300">{t("webhook.explained")}</p>
         {status}
         {secret ? (
           <div className="grid gap-2 rounded-lg border border-amber-400 bg-amber-50 p-3 dark:border-amber-600 dark:bg-amber-950">
             <TextField
-              label="Signing secret (shown once)"
+              label={t("webhook.secretLabel")}
               value={secret}
               onValueChange={() => undefined}
               readOnly
               onFocus={(event) => event.currentTarget.select()}
-              hint={companyMessages.webhookSecretOnce}
+              hint={t("webhook.secretOnce")}
             />
           </div>
         ) : null}
         <form onSubmit={save} noValidate className="grid gap-3">
           <TextField
-            label="Webhook address"
+            label={t("webhook.address")}
             type="url"
             inputMode="url"
             autoComplete="off"
@@ -121,7 +126,7 @@ export function WebhookSettings({ organisationId }: { organisationId: string }) 
             ) : (
               <Save aria-hidden="true" className="size-4" />
             )}
-            {webhook ? "Save Address" : "Set Up Webhook"}
+            {webhook ? t("webhook.saveAddress") : t("webhook.setUp")}
           </Button>
         </form>
         {webhook ? (
@@ -135,11 +140,11 @@ export function WebhookSettings({ organisationId }: { organisationId: string }) 
           <div className="flex flex-wrap gap-2">
             <Button variant="outline" disabled={busy} onClick={() => setAsking("rotate")}>
               <KeyRound aria-hidden="true" className="size-4" />
-              New Secret
+              {t("webhook.newSecret")}
             </Button>
             <Button variant="outline" disabled={busy} onClick={() => setAsking("remove")}>
               <Trash2 aria-hidden="true" className="size-4 text-red-700 dark:text-red-400" />
-              Remove Webhook
+              {t("webhook.remove")}
             </Button>
           </div>
         ) : null}
@@ -147,23 +152,21 @@ export function WebhookSettings({ organisationId }: { organisationId: string }) 
       <ConfirmDialog
         open={asking !== null}
         onOpenChange={(open) => open || setAsking(null)}
-        title={asking === "remove" ? "Remove Webhook?" : "Make a New Secret?"}
-        description={
-          asking === "remove" ? companyMessages.webhookRemoveConfirm : companyMessages.webhookRotateConfirm
-        }
-        confirmLabel={asking === "remove" ? "Remove Webhook" : "Make New Secret"}
-        busyLabel={asking === "remove" ? "Removing..." : "Making..."}
+        title={asking === "remove" ? t("webhook.removeQuestion") : t("webhook.newSecretQuestion")}
+        description={asking === "remove" ? t("webhook.removeConfirm") : t("webhook.rotateConfirm")}
+        confirmLabel={asking === "remove" ? t("webhook.remove") : t("webhook.makeNewSecret")}
+        busyLabel={asking === "remove" ? t("members.removing") : t("webhook.making")}
         destructive={asking === "remove"}
         onConfirm={() =>
           change(async () => {
             if (asking === "remove") {
               await removeWebhook(organisationId);
               setSecret(null);
-              return done(companyMessages.webhookRemoved);
+              return done(t("webhook.removed"));
             }
             const answer = await rotateWebhookSecret(organisationId);
             setSecret(answer.secret);
-            return done(companyMessages.webhookRotated);
+            return done(t("webhook.rotated"));
           })
         }
       />
