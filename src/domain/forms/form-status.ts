@@ -26,15 +26,6 @@ export type CompletedStatus = (typeof COMPLETED_STATUSES)[number];
 /** Statuses whose forms may still be edited; the rest are approved, sent or filed. */
 export const OPEN_STATUSES = ["draft", "ready_for_approval"] as const satisfies readonly FormStatus[];
 
-export const FORM_STATUS_LABELS: Readonly<Record<FormStatus, string>> = {
-  draft: "Draft",
-  ready_for_approval: "Ready for Approval",
-  approved: "Approved",
-  dispatched: "Dispatched",
-  completed: "Completed",
-  archived: "Archived",
-};
-
 const FORM_STATUS_KEYS: Readonly<Record<FormStatus, MessageKey>> = {
   draft: "formStatus.draft",
   ready_for_approval: "formStatus.readyForApproval",

@@ -6,7 +6,7 @@ import {
   type CompanyFormStatus,
 } from "../company/company-state";
 import { english } from "../text/i18n/english";
-import type { Translator } from "../text/i18n/translate";
+import type { MessageKey, Translator } from "../text/i18n/translate";
 import { DAYS, dayLabel } from "../time/days";
 import { fieldLabel, isLabelledField } from "./field-labels";
 
@@ -31,7 +31,7 @@ export function sentBackReasons(forms: readonly unknown[]): string[] {
 }
 
 /** What the driver reads on the form and its card. */
-export const sentBackHeading = "Sent back by your company";
+export const sentBackHeading = english("sentBack.heading");
 
 /** The company's vocabulary of a member's form and week (decision record 040), as every screen, mail and PDF says it. */
 export const COMPANY_STATE_LABELS: Readonly<Record<CompanyFormState, string>> = {
@@ -45,9 +45,18 @@ export const COMPANY_STATE_LABELS: Readonly<Record<CompanyFormState, string>> = 
 /** The marker on a submitted form that came back and was submitted again. */
 export const resubmittedLabel = "Resubmitted";
 
-/** A form's state in words: "Submitted", or "Resubmitted" with the marker. */
-export function companyStatusLabel(status: CompanyFormStatus): string {
-  return status.resubmitted ? resubmittedLabel : COMPANY_STATE_LABELS[status.state];
+const COMPANY_STATE_KEYS: Readonly<Record<CompanyFormState, MessageKey>> = {
+  draft: "companyState.draft",
+  submitted: "companyState.submitted",
+  sent_back: "companyState.sentBack",
+  approved: "companyState.approved",
+  reopened: "companyState.reopened",
+};
+
+/** A form's state in words: "Submitted", or "Resubmitted" with the marker; in the reader's language when given one. */
+export function companyStatusLabel(status: CompanyFormStatus, t?: Translator["t"]): string {
+  if (!t) return status.resubmitted ? resubmittedLabel : COMPANY_STATE_LABELS[status.state];
+  return t(status.resubmitted ? "companyState.resubmitted" : COMPANY_STATE_KEYS[status.state]);
 }
 
 /** A field's name in words, for what changed on a resubmitted form: "Friday Finish", "Plant/Registration Number". */
@@ -80,9 +89,9 @@ export function returnedFormsBanner(
   ].filter((part) => part !== null);
   return t("home.returnedBanner", { forms: parts.join(", ") });
 }
-export const reopenedHeading = "Reopened by your company";
+export const reopenedHeading = english("sentBack.reopenedHeading");
 /** Above a returned form the driver opens. */
-export const returnedFormHint = "Change what is asked, then submit it to the office again.";
+export const returnedFormHint = english("sentBack.hint");
 
 /** The way into a returned form from the home screen and history. */
 export const fixFormLabel = english("home.fixAndSubmit");

@@ -3,14 +3,7 @@ import { TriangleAlert } from "lucide-react";
 import { type ReactNode, useRef, useState } from "react";
 import { Link, useLocation, useSearchParams } from "wouter";
 import type { SummaryRow } from "../../../../domain/forms/form-spec";
-import {
-  companyStateOf,
-  reopenedHeading,
-  returnedFormHint,
-  returnedState,
-  sentBackHeading,
-  sentBackOf,
-} from "../../../../domain/forms/sent-back";
+import { companyStateOf, returnedState, sentBackOf } from "../../../../domain/forms/sent-back";
 import { localIsoDate } from "../../../../domain/time/iso-date";
 import { LoadingScreen } from "../../../components/loading-screen";
 import { RestoredNotice } from "../../../components/restored-notice";
@@ -131,8 +124,8 @@ function DraftForm<F extends WizardFields, X extends { type: string }>({
   const sentBackNotice = returned ? (
     <SentBackNotice
       reasons={[returned.reason ?? ""]}
-      heading={returned.state === "reopened" ? reopenedHeading : sentBackHeading}
-      hint={returnedFormHint}
+      heading={t(returned.state === "reopened" ? "sentBack.reopenedHeading" : "sentBack.heading")}
+      hint={t("sentBack.hint")}
       className="mb-4"
     />
   ) : (
