@@ -181,12 +181,20 @@ export const messages = {
   emailDispatchFailed: (serverMessage: string): string =>
     english("supervisor.dispatchFailed", { reason: serverMessage }),
   emailDispatchNetworkFailed: english("supervisor.dispatchNetworkFailed"),
-  oneStepFailed: (errorMessage?: string | null): Notice => ({
-    title: "Submission Failed",
-    description: given(errorMessage) ?? "Failed to complete one-step submission. Please try again.",
-  }),
-  invalidResponseFormat: "Server returned invalid response format",
-  oneStepCompletionFailed: "One-step completion failed",
+  oneStepFailed: (errorMessage?: string | null): Notice => {
+    const message = given(errorMessage);
+    return message
+      ? withKeys(
+          { title: english("oneStep.failedTitle"), description: message },
+          { title: "oneStep.failedTitle" },
+        )
+      : notice("oneStep.failedTitle", "oneStep.failed");
+  },
+  /** A one-step submission's failure worded from the catalogs. */
+  oneStepFailedWith: (description: CatalogKey, values?: MessageValues): Notice =>
+    notice("oneStep.failedTitle", description, values),
+  invalidResponseFormat: english("failure.invalidResponse"),
+  oneStepCompletionFailed: english("oneStep.completionFailed"),
   checkSheetSubmitFailed: {
     title: "Submission Failed",
     description: "Failed to submit check sheet. Please try again.",
@@ -352,7 +360,7 @@ export const messages = {
   uploadNoInternet: "No internet connection. Please check your connection and try again.",
   uploadFailed: (errorMessage?: string | null): string => {
     const message = given(errorMessage);
-    return message ? `Upload failed: ${message}` : "Upload failed. Please try again.";
+    return message ? `Upload failed: ${message}` : english("upload.failed");
   },
 
   // The check sheet's safety step (spec section 2), word for word

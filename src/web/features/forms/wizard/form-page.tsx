@@ -4,6 +4,7 @@ import { type ReactNode, useRef, useState } from "react";
 import { Link, useLocation, useSearchParams } from "wouter";
 import type { SummaryRow } from "../../../../domain/forms/form-spec";
 import { companyStateOf, returnedState, sentBackOf } from "../../../../domain/forms/sent-back";
+import { messages } from "../../../../domain/text/messages";
 import { localIsoDate } from "../../../../domain/time/iso-date";
 import { LoadingScreen } from "../../../components/loading-screen";
 import { RestoredNotice } from "../../../components/restored-notice";
@@ -113,7 +114,12 @@ function DraftForm<F extends WizardFields, X extends { type: string }>({
     }
     return (
       <FormScreen kind={kind}>
-        <DraftProblem kind={kind} reason={opened.problem} />
+        <DraftProblem
+          kind={kind}
+          reason={
+            opened.problem === messages.invalidResponseFormat ? t("failure.invalidResponse") : opened.problem
+          }
+        />
       </FormScreen>
     );
   }
