@@ -1,6 +1,6 @@
 import { CheckCircle2, FileX2, WifiOff } from "lucide-react";
 import { useParams, useSearchParams } from "wouter";
-import { type CheckValue, checkValueLabel } from "../../../domain/checks/check-items";
+import { type CheckValue, checkValueLabel, reportableDefectsNotes } from "../../../domain/checks/check-items";
 import { givenReadings } from "../../../domain/forms/check-sheet-readings";
 import { shortLabelOf, shownItems } from "../../../domain/forms/check-templates";
 import { fieldLabel, shortFieldLabel } from "../../../domain/forms/field-labels";
@@ -22,7 +22,7 @@ import { Card } from "../../components/ui/card";
 import { NetworkError } from "../../lib/api-client";
 import { appPaths } from "../../lib/app-paths";
 import { useT, useTranslator } from "../../lib/i18n";
-import { formatShortDateIn } from "../../lib/locale-format";
+import { formatHoursIn, formatShortDateIn, weekdayShortIn } from "../../lib/locale-format";
 import { useOwner } from "../../lib/session-store";
 import { KeptCopyNote } from "../../offline/kept-copy-note";
 import { useCompletedForm } from "./api/completed-form-query";
@@ -154,26 +154,30 @@ export function CompletedFormPage() {
 }
 
 function WeekTable({ form }: { form: FormData }) {
-  const t = useT();
+  const { locale, t } = useTranslator();
+  // Long words (Polish, Bulgarian) would push the last column out of a phone's width: headers may wrap anywhere,
+  // and days go by their short names outside English.
+  const cell = "px-1.5 py-2";
+  const header = `${cell} [overflow-wrap:anywhere]`;
   return (
     <CardSection title={t("completed.theWeek")}>
       <div className="-mx-2 overflow-x-auto">
         <table className="w-full text-left text-sm">
           <thead>
             <tr className="border-b border-slate-300 dark:border-slate-700">
-              <th scope="col" className="px-2 py-2">
+              <th scope="col" className={header}>
                 {t("pdf.column.day")}
               </th>
-              <th scope="col" className="px-2 py-2">
+              <th scope="col" className={header}>
                 {t("week.start")}
               </th>
-              <th scope="col" className="px-2 py-2">
+              <th scope="col" className={header}>
                 {t("week.finish")}
               </th>
-              <th scope="col" className="px-2 py-2">
+              <th scope="col" className={header}>
                 {t("week.breakMinutes")}
               </th>
-              <th scope="col" className="px-2 py-2 text-right">
+              <th scope="col" className={`${header} text-right`}>
                 {t("week.netHours")}
               </th>
             </tr>
@@ -181,24 +185,30 @@ function WeekTable({ form }: { form: FormData }) {
           <tbody>
             {DAYS.map((day) => (
               <tr key={day} className="border-b border-slate-100 dark:border-slate-800">
-                <th scope="row" className="px-2 py-2 font-medium">
-                  {dayLabel(day, t)}
+                <th scope="row" className={`${cell} font-medium`}>
+                  {locale === "en-GB" ? (
+                    dayLabel(day, t)
+                  ) : (
+                    <abbr title={dayLabel(day, t)} className="no-underline">
+                      {weekdayShortIn(locale, day)}
+                    </abbr>
+                  )}
                 </th>
-                <td className="px-2 py-2">{text(form, `${day}Start`) || "—"}</td>
-                <td className="px-2 py-2">{text(form, `${day}Finish`) || "—"}</td>
-                <td className="px-2 py-2">
+                <td className={cell}>{text(form, `${day}Start`) || "—"}</td>
+                <td className={cell}>{text(form, `${day}Finish`) || "—"}</td>
+                <td className={cell}>
                   {text(form, `${day}Start`) ? text(form, `${day}Break`) || "30" : "—"}
                 </td>
-                <td className="px-2 py-2 text-right">{dayNetHours(form, day)}</td>
+                <td className={`${cell} text-right`}>{formatHoursIn(locale, dayNetHours(form, day))}</td>
               </tr>
             ))}
           </tbody>
           <tfoot>
             <tr>
-              <th scope="row" colSpan={4} className="px-2 py-2 text-right">
+              <th scope="row" colSpan={4} className={`${cell} text-right`}>
                 {t("week.totalHours")}
               </th>
-              <td className="px-2 py-2 text-right font-bold">{weeklyTotal(form)}</td>
+              <td className={`${cell} text-right font-bold`}>{formatHoursIn(locale, weeklyTotal(form))}</td>
             </tr>
           </tfoot>
         </table>
@@ -307,7 +317,8 @@ function CheckList({ form, token, title }: { form: FormData; token: string | nul
       </ul>
       <p className="mt-3">
         <span className="font-medium">{`${t("form.defects")}: `}</span>
-        {text(form, "defectsNotes") || t("pdf.noDefectsNoted")}
+        {/* The app's own "No defects noted" is said in the reader's words; anything else as it was typed. */}
+        {reportableDefectsNotes(text(form, "defectsNotes")) ?? t("pdf.noDefectsNoted")}
       </p>
       {text(form, "operatorInitials") ? (
         <p className="mt-1">

@@ -37,7 +37,7 @@ import { Textarea } from "../../components/ui/textarea";
 import { toast } from "../../components/ui/use-toast";
 import { appPaths } from "../../lib/app-paths";
 import { useT, useTranslator } from "../../lib/i18n";
-import { formatShortDateIn } from "../../lib/locale-format";
+import { formatHoursIn, formatShortDateIn } from "../../lib/locale-format";
 import { useSession } from "../../lib/session-store";
 import { refreshAccountForms, useAccountForms } from "../../lib/use-account-forms";
 import { useCurrentDriver } from "../../lib/use-current-driver";
@@ -73,7 +73,7 @@ function TimesheetSummary({ set }: { set: SupervisorSet }) {
               <th scope="row" className="py-2 font-medium">
                 {dayLabel(day, t)}
               </th>
-              <td className="py-2 text-right">{dayNetHours(timesheet, day)}</td>
+              <td className="py-2 text-right">{formatHoursIn(locale, dayNetHours(timesheet, day))}</td>
             </tr>
           ))}
         </tbody>
@@ -82,7 +82,9 @@ function TimesheetSummary({ set }: { set: SupervisorSet }) {
             <th scope="row" className="py-2">
               {t("approval.totalWeekdays")}
             </th>
-            <td className="py-2 text-right text-lg font-bold">{weekdayTotal(timesheet)}</td>
+            <td className="py-2 text-right text-lg font-bold">
+              {formatHoursIn(locale, weekdayTotal(timesheet))}
+            </td>
           </tr>
         </tfoot>
       </table>

@@ -2,7 +2,7 @@ import { LoaderCircle, Send } from "lucide-react";
 import { useId, useState } from "react";
 import { MAX_NOTES_LENGTH } from "../../../domain/forms/constants";
 import { packRecipients } from "../../../domain/sets/pack-recipients";
-import { nonBlankEmails } from "../../../domain/text/client-email";
+import { invalidClientEmails, nonBlankEmails } from "../../../domain/text/client-email";
 import { RecipientInput } from "../../components/recipient-input";
 import { Button } from "../../components/ui/button";
 import {
@@ -56,10 +56,18 @@ export function EmailDispatchDialog({ set, onOpenChange, onDispatched }: EmailDi
   const send = async () => {
     if (!set) return;
     const addresses = nonBlankEmails(recipients);
+    const invalid = invalidClientEmails(addresses);
     const built =
       addresses.length === 0
         ? { problem: t("dispatch.emailRequired") }
-        : emailDispatchRequest(set.id, addresses, message);
+        : invalid.length > 0
+          ? {
+              problem: t("recipients.checkAddresses", {
+                count: invalid.length,
+                addresses: invalid.join(", "),
+              }),
+            }
+          : emailDispatchRequest(set.id, addresses, message);
     if (built.problem !== undefined) {
       setProblem(built.problem);
       return;
