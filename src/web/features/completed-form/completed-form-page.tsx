@@ -303,9 +303,9 @@ function CheckList({ form, token, title }: { form: FormData; token: string | nul
           return (
             <li
               key={item.field}
-              className="flex justify-between gap-2 rounded-md bg-slate-50 px-3 py-2 dark:bg-slate-800"
+              className="flex flex-wrap justify-between gap-x-2 rounded-md bg-slate-50 px-3 py-2 dark:bg-slate-800"
             >
-              <span>{shortLabelOf(item, t)}</span>
+              <span className="min-w-0 [overflow-wrap:anywhere]">{shortLabelOf(item, t)}</span>
               <span
                 className={value === false ? "font-bold text-red-700 dark:text-red-400" : "font-semibold"}
               >

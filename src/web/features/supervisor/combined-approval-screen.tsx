@@ -106,7 +106,7 @@ function CheckSheetSummary({ sheet }: { sheet: SupervisorSet["checkSheets"][numb
           return (
             <li
               key={item.field}
-              className="flex justify-between gap-2 rounded-md bg-slate-50 px-3 py-2 text-sm dark:bg-slate-800"
+              className="flex flex-wrap justify-between gap-x-2 rounded-md bg-slate-50 px-3 py-2 text-sm dark:bg-slate-800"
             >
               {/* The summary's own short English names; another language names each item in full. */}
               <span>{locale === "en-GB" ? label : checkItemLabel(item, t)}</span>
