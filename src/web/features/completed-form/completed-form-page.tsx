@@ -157,8 +157,8 @@ function WeekTable({ form }: { form: FormData }) {
   const { locale, t } = useTranslator();
   // Long words (Polish, Bulgarian) would push the last column out of a phone's width: headers may wrap anywhere,
   // and days go by their short names outside English.
-  const cell = "px-1.5 py-2";
-  const header = `${cell} text-xs sm:text-sm [overflow-wrap:anywhere]`;
+  const cell = "px-1 py-2";
+  const header = `${cell} text-xs sm:text-sm`;
   return (
     <CardSection title={t("completed.theWeek")}>
       <div className="-mx-2 overflow-x-auto">
