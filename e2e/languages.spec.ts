@@ -9,6 +9,7 @@ import { waitForMailTo } from "./fixtures/mailbox";
 import { jpegFile } from "./support/check-sheet-wizard";
 import { catalog, catalogFile, englishOnScreen, scrollsSideways } from "./support/english-on-screen";
 import { drawSignature, plainCustomer, toastRegion } from "./support/form-wizard";
+import { approveWeek, createWeek, signWeek } from "./support/supervisor";
 
 const polish = catalog("pl");
 const romanian = catalog("ro");
@@ -435,5 +436,128 @@ test.describe("a check sheet on a phone set to Polish", () => {
     expect(await englishOnScreen(page, keys)).toEqual([]);
     expect(await scrollsSideways(page)).toBeLessThanOrEqual(0);
     await page.screenshot({ path: test.info().outputPath("sent-pl-360.png"), fullPage: true });
+  });
+});
+
+/** The keys of the read-only record, Driver History and the supervisor's screens, and the shared words they show. */
+function recordAndSupervisorKeys(): string[] {
+  const prefixes = [
+    "completed.",
+    "history.",
+    "formStatus.",
+    "company.state.",
+    "supervisor.",
+    "light.",
+    "status.",
+    "collation.",
+    "approval.",
+    "dispatch.",
+    "sentBack.",
+  ];
+  return [
+    ...Object.keys(catalogFile("en-GB")).filter((key) => prefixes.some((prefix) => key.startsWith(prefix))),
+    "pdf.noDefectsNoted",
+    "pdf.notSigned",
+    "pdf.signatureDrawn",
+    "pdf.signatures",
+    "pdf.signatureDate",
+    "pdf.column.day",
+    "form.defects",
+    "week.totalHours",
+    "week.netHours",
+    "photoStep.attachedCount",
+    "checkValue.defect",
+    "account.backToDashboard",
+    "home.supervisor",
+    "home.driverHistory",
+  ];
+}
+
+test.describe("a driver's records and the supervisor's screens on a phone set to Polish", () => {
+  test.use({ locale: "pl-PL", viewport: { width: 360, height: 800 } });
+
+  test("Driver History, a signed form's record and the supervisor's sets show no English, at 360 px without scrolling sideways", async ({
+    page,
+  }) => {
+    test.slow();
+    const pl = createTranslator("pl", catalogFile("pl") as Catalog).t;
+    const keys = recordAndSupervisorKeys();
+    const screen = async (name: string) => {
+      expect(await englishOnScreen(page, keys)).toEqual([]);
+      expect(await scrollsSideways(page)).toBeLessThanOrEqual(0);
+      await page.screenshot({ path: test.info().outputPath(`${name}-pl-360.png`), fullPage: true });
+    };
+    // A week approved, a week signed and waiting for approval, and one not signed yet.
+    const driver = "Łukasz Wróbel";
+    // An address without English words in it: the pack's recipients are shown on screen.
+    await logIn(page, driver, `lukasz-${randomUUID().slice(0, 8)}@budmax.pl`);
+    const approved = await createWeek(page, { driverSignedName: driver, plantNumber: "KOP-12" });
+    await signWeek(page, approved, driver);
+    await approveWeek(page, approved);
+    const signed = await createWeek(page, { driverSignedName: driver, plantNumber: "WAL-3" });
+    await signWeek(page, signed, driver);
+    await createWeek(page, { driverSignedName: driver, plantNumber: "ŁAD-7" });
+
+    // Driver History, then the approved timesheet's record, as the driver opens it.
+    await page.goto("/?tab=history");
+    const weeks = page.getByRole("list", { name: pl("history.byWeek") });
+    await expect(
+      weeks.getByRole("heading", { name: pl("history.weekEnding", { date: "21.11.2026" }) }),
+    ).toBeVisible({
+      timeout: 20_000,
+    });
+    await expect(weeks.getByText(pl("formStatus.approved"), { exact: true }).first()).toBeVisible();
+    await screen("driver-history");
+    await weeks
+      .getByRole("article", { name: `${pl("home.tabTimesheet")} KOP-12` })
+      .getByRole("button", { name: pl("history.viewRecord") })
+      .click();
+    await expect(page.getByRole("heading", { level: 2, name: pl("completed.theWeek") })).toBeVisible();
+    await expect(page.getByText(pl("completed.submittedAndEmailed"))).toBeVisible();
+    await screen("completed-timesheet");
+
+    // A check sheet's record: its checks, defects and signers.
+    await page.goBack();
+    await weeks
+      .getByRole("article", { name: `${pl("home.tabCheckSheet")} KOP-12` })
+      .first()
+      .getByRole("button", { name: pl("history.viewRecord") })
+      .click();
+    await expect(page.getByRole("heading", { level: 2, name: pl("completed.dailyChecks") })).toBeVisible();
+    // What the driver typed stays as typed.
+    await expect(page.getByText("Nearside rear tyre worn")).toBeVisible();
+    await screen("completed-check-sheet");
+
+    // The supervisor's sets, their lights and legend, the collation and the approval dashboard.
+    await page.goto("/?tab=supervisor");
+    await expect(page.getByRole("heading", { level: 2, name: pl("home.supervisor") })).toBeVisible({
+      timeout: 20_000,
+    });
+    await expect(
+      page.getByRole("list", { name: pl("supervisor.draftSheets") }).getByRole("article"),
+    ).toHaveCount(3);
+    await expect(page.getByText(pl("status.approvedReadyForDispatch"))).toBeVisible();
+    await screen("supervisor");
+    await page.getByRole("button", { name: pl("supervisor.approvalTitle") }).click();
+    await expect(page.getByRole("list", { name: pl("collation.summary") })).toBeVisible();
+    await screen("collation");
+    await page.goBack();
+    await page
+      .getByRole("article")
+      .filter({ hasText: "WAL-3" })
+      .getByRole("button", { name: pl("supervisor.getApproval") })
+      .click();
+    const confirm = page.getByRole("alertdialog");
+    await expect(confirm.getByRole("heading", { name: pl("supervisor.confirmSendTitle") })).toBeVisible();
+    expect(await englishOnScreen(page, keys)).toEqual([]);
+    await confirm.getByRole("button", { name: pl("common.cancel") }).click();
+    await page
+      .getByRole("article")
+      .filter({ hasText: "KOP-12" })
+      .getByRole("button", { name: pl("supervisor.reviewSet") })
+      .click();
+    await expect(page.getByRole("heading", { level: 1, name: pl("approval.title") })).toBeVisible();
+    await expect(page.getByText(pl("approval.signaturesRequired"))).toBeVisible();
+    await screen("approval-dashboard");
   });
 });

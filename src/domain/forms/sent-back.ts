@@ -31,7 +31,7 @@ export function sentBackReasons(forms: readonly unknown[]): string[] {
 }
 
 /** What the driver reads on the form and its card. */
-export const sentBackHeading = "Sent back by your company";
+export const sentBackHeading = english("sentBack.heading");
 
 /** The company's vocabulary of a member's form and week (decision record 040), as every screen, mail and PDF says it. */
 const COMPANY_STATE_KEYS = {
@@ -95,9 +95,9 @@ export function returnedFormsBanner(
   ].filter((part) => part !== null);
   return t("home.returnedBanner", { forms: parts.join(", ") });
 }
-export const reopenedHeading = "Reopened by your company";
+export const reopenedHeading = english("sentBack.reopenedHeading");
 /** Above a returned form the driver opens. */
-export const returnedFormHint = "Change what is asked, then submit it to the office again.";
+export const returnedFormHint = english("sentBack.hint");
 
 /** The way into a returned form from the home screen and history. */
 export const fixFormLabel = english("home.fixAndSubmit");

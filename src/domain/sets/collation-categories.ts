@@ -10,3 +10,10 @@ export const COLLATION_CATEGORY_LABELS: Readonly<Record<CollationCategory, strin
   incomplete: "Incomplete",
   needs_completion: "Needs Completion",
 };
+
+/** Each category's name as a message, for the reader's language. */
+export const COLLATION_CATEGORY_KEYS = {
+  ready: "formStatus.readyForApproval",
+  incomplete: "status.incomplete",
+  needs_completion: "status.needsCompletion",
+} as const satisfies Readonly<Record<CollationCategory, string>>;

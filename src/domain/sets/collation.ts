@@ -5,11 +5,14 @@ import { isDraftCheckSheet, isDraftTimesheet } from "../forms/form-lists";
 import { type FormStatus, FormStatusSchema, isOpenStatus } from "../forms/form-status";
 import type { DayHoursFields } from "../hours/hours";
 import { weekDays, weekDefects, weekTotalHours } from "../hours/week-summary";
+import { english } from "../text/i18n/english";
+import type { Translator } from "../text/i18n/translate";
 import type { CollationCategory } from "./collation-categories";
 import { type PairableCheckSheet, type PairableTimesheet, pairForms } from "./pairing";
 
 export {
   COLLATION_CATEGORIES,
+  COLLATION_CATEGORY_KEYS,
   COLLATION_CATEGORY_LABELS,
   type CollationCategory,
 } from "./collation-categories";
@@ -78,12 +81,12 @@ export function collationCategory(entry: CategoryFields): CollationCategory {
 }
 
 /** Ready for Approval, Missing Both Forms, Missing Check Sheet or Missing Timesheet. */
-export function collationLabel(entry: CategoryFields): string {
+export function collationLabel(entry: CategoryFields, t: Translator["t"] = english): string {
   const ts = hasTimesheet(entry);
   const cs = hasCheckSheet(entry);
-  if (ts && cs) return "Ready for Approval";
-  if (!ts && !cs) return "Missing Both Forms";
-  return ts ? "Missing Check Sheet" : "Missing Timesheet";
+  if (ts && cs) return t("formStatus.readyForApproval");
+  if (!ts && !cs) return t("status.missingBoth");
+  return t(ts ? "status.missingCheckSheet" : "status.missingTimesheet");
 }
 
 export function collationCounts(entries: readonly CategoryFields[]): Record<CollationCategory, number> {

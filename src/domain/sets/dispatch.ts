@@ -1,6 +1,8 @@
 import type { FormStatus } from "../forms/form-status";
 import { isPresent, missingSignatureParts, type SignaturePart, type SignedFields } from "../forms/signatures";
 import { invalidClientEmails, nonBlankEmails } from "../text/client-email";
+import { english } from "../text/i18n/english";
+import type { Translator } from "../text/i18n/translate";
 import { messages, type Notice } from "../text/messages";
 import { isRating, type Rating } from "./rating";
 
@@ -21,17 +23,21 @@ export interface ApprovalDispatchFields {
  * spec, an address shown with a red border (not a client address) also stops it, naming it:
  * a dispatch to user@example.com would never reach anyone.
  */
-export function approvalDispatchProblem(fields: ApprovalDispatchFields): string | null {
+export function approvalDispatchProblem(
+  fields: ApprovalDispatchFields,
+  t: Translator["t"] = english,
+): string | null {
   const signed =
     isPresent(fields.clientSignature) &&
     isPresent(fields.clientName) &&
     isPresent(fields.foremanSignature) &&
     isPresent(fields.foremanName);
-  if (!signed) return messages.approvalSignaturesRequired;
-  if (!isRating(fields.rating)) return messages.approvalRatingRequired;
-  if (nonBlankEmails(fields.emails).length === 0) return messages.approvalEmailAddressRequired;
+  if (!signed) return t("approval.signaturesRequired");
+  if (!isRating(fields.rating)) return t("approval.ratingRequired");
+  if (nonBlankEmails(fields.emails).length === 0) return t("approval.emailRequired");
   const invalid = invalidClientEmails(fields.emails);
-  if (invalid.length > 0) return messages.invalidEmailAddresses(invalid);
+  if (invalid.length > 0)
+    return t("recipients.checkAddresses", { count: invalid.length, addresses: invalid.join(", ") });
   return null;
 }
 

@@ -1,6 +1,8 @@
 import type { FormCard } from "../forms/form-card";
 import type { FormStatus } from "../forms/form-status";
 import { isPresent, operatorPrintedName, type SignedFields } from "../forms/signatures";
+import { english } from "../text/i18n/english";
+import type { MessageKey, Translator } from "../text/i18n/translate";
 import { type CombinedStatus, combinedStatus } from "./combined-status";
 import type { PairableCheckSheet, PairableTimesheet } from "./pairing";
 
@@ -93,28 +95,28 @@ export function trafficLight(card: LightCard): TrafficLight {
   }
 }
 
-const STATUS_LABELS: Readonly<Record<CombinedStatus, string>> = {
-  archived: "Archived",
-  completed: "Completed - Emailed to Client",
-  dispatched: "Dispatched - Ready for Archive",
-  approved: "Approved - Ready for Email Dispatch",
+const STATUS_LABELS: Readonly<Record<CombinedStatus, MessageKey>> = {
+  archived: "formStatus.archived",
+  completed: "status.completedEmailed",
+  dispatched: "status.dispatchedReadyForArchive",
+  approved: "status.approvedReadyForDispatch",
 };
 
-const COMBINED_LABELS: Readonly<Record<"green" | "orange" | "red", string>> = {
-  green: "Ready for Client/Foreman Approval",
-  orange: "Ready for Supervisor Email Dispatch",
-  red: "Forms Need Completion",
+const COMBINED_LABELS: Readonly<Record<"green" | "orange" | "red", MessageKey>> = {
+  green: "status.readyForClientApproval",
+  orange: "status.readyForSupervisorDispatch",
+  red: "status.formsNeedCompletion",
 };
 
 /**
  * The card's label (spec section 4). A single form says Ready for Approval when green and
  * Needs Completion otherwise; status lights read the same on every card.
  */
-export function cardLabel(card: LightCard): string {
+export function cardLabel(card: LightCard, t: Translator["t"] = english): string {
   const light = trafficLight(card);
-  if (light !== "green" && light !== "orange" && light !== "red") return STATUS_LABELS[light];
-  if (card.type === "combined") return COMBINED_LABELS[light];
-  return light === "green" ? "Ready for Approval" : "Needs Completion";
+  if (light !== "green" && light !== "orange" && light !== "red") return t(STATUS_LABELS[light]);
+  if (card.type === "combined") return t(COMBINED_LABELS[light]);
+  return t(light === "green" ? "formStatus.readyForApproval" : "status.needsCompletion");
 }
 
 export type CardAction =

@@ -153,20 +153,19 @@ export const messages = {
 
   // Submission and dispatch (spec sections 5 and 8)
   /** The email dispatch dialog. */
-  emailAddressRequired: "Please enter at least one email address",
+  emailAddressRequired: english("dispatch.emailRequired"),
   /** The combined-approval screen's alert of the same rule. */
-  approvalEmailAddressRequired: "Please enter at least one email address.",
+  approvalEmailAddressRequired: english("approval.emailRequired"),
   invalidEmailAddresses: (addresses: readonly string[]): string =>
     english("recipients.checkAddresses", { count: addresses.length, addresses: addresses.join(", ") }),
   /** The spec alerts on a missing rating at dispatch without wording it. */
-  approvalRatingRequired: "Please select a driver performance rating before dispatching emails.",
+  approvalRatingRequired: english("approval.ratingRequired"),
   invalidEmailNotice: (addresses: readonly string[]): Notice =>
     notice("submitProblem.invalidEmailTitle", "submitProblem.invalidEmailDescription", {
       count: addresses.length,
       addresses: addresses.join(", "),
     }),
-  approvalSignaturesRequired:
-    "Please complete both client and foreman signatures with names in the Review Set tab before dispatching emails.",
+  approvalSignaturesRequired: english("approval.signaturesRequired"),
   supervisorRatingRequired: notice("submitProblem.ratingTitle", "submitProblem.ratingDescription"),
   submissionEmailRequired: notice("submitProblem.emailTitle", "submitProblem.emailDescription"),
   signaturesRequired: notice("submitProblem.signaturesTitle", "submitProblem.signaturesDescription"),
@@ -176,28 +175,38 @@ export const messages = {
     "submitProblem.signaturesTitle",
     "submitProblem.signaturesAndDateDescription",
   ),
-  submissionFailed: (serverMessage: string): string => `Submission failed: ${serverMessage}`,
-  submissionNetworkFailed: "Submission failed: Please check your internet connection and try again.",
-  emailDispatchFailed: (serverMessage: string): string => `Email dispatch failed: ${serverMessage}`,
-  emailDispatchNetworkFailed: "Email dispatch failed: Please check connection and try again.",
-  oneStepFailed: (errorMessage?: string | null): Notice => ({
-    title: "Submission Failed",
-    description: given(errorMessage) ?? "Failed to complete one-step submission. Please try again.",
-  }),
-  invalidResponseFormat: "Server returned invalid response format",
-  oneStepCompletionFailed: "One-step completion failed",
+  submissionFailed: (serverMessage: string): string =>
+    english("supervisor.submissionFailed", { reason: serverMessage }),
+  submissionNetworkFailed: english("supervisor.submissionNetworkFailed"),
+  emailDispatchFailed: (serverMessage: string): string =>
+    english("supervisor.dispatchFailed", { reason: serverMessage }),
+  emailDispatchNetworkFailed: english("supervisor.dispatchNetworkFailed"),
+  oneStepFailed: (errorMessage?: string | null): Notice => {
+    const message = given(errorMessage);
+    return message
+      ? withKeys(
+          { title: english("oneStep.failedTitle"), description: message },
+          { title: "oneStep.failedTitle" },
+        )
+      : notice("oneStep.failedTitle", "oneStep.failed");
+  },
+  /** A one-step submission's failure worded from the catalogs. */
+  oneStepFailedWith: (description: CatalogKey, values?: MessageValues): Notice =>
+    notice("oneStep.failedTitle", description, values),
+  invalidResponseFormat: english("failure.invalidResponse"),
+  oneStepCompletionFailed: english("oneStep.completionFailed"),
   checkSheetSubmitFailed: {
     title: "Submission Failed",
     description: "Failed to submit check sheet. Please try again.",
   } satisfies Notice,
-  combinedSubmitted: "Combined forms submitted successfully! Email sent to client and supervisor.",
+  combinedSubmitted: english("supervisor.combinedSubmitted"),
   formsDispatched: (addresses: readonly string[]): string =>
-    `Forms dispatched successfully to ${addresses.length} ${addresses.length === 1 ? "recipient" : "recipients"}: ${addresses.join(", ")}!`,
+    english("dispatch.dispatched", { count: addresses.length, addresses: addresses.join(", ") }),
   formsApprovedAndEmailed: (addresses: readonly string[]): string =>
-    `Forms approved and emailed to ${addresses.join(", ")} successfully!`,
+    english("approval.approvedAndEmailed", { addresses: addresses.join(", ") }),
   /** Get Approval's toast description: who the pack for approval went to. */
   sentForApproval: (addresses: readonly string[]): string =>
-    `Weekly Pack for approval sent to ${addresses.join(", ")}.`,
+    english("supervisor.sentForApproval", { addresses: addresses.join(", ") }),
   /** A pack that nobody has signed yet, as its mail and its PDF title it. */
   packForApprovalTitle: "Weekly Pack for approval",
   packForApprovalStatement:
@@ -212,24 +221,20 @@ export const messages = {
     `This Weekly Pack has been approved and signed by ${client} (client representative) and ${foreman} (foreman). The PDF is attached.`,
   /** The supervisor list's legend: what each light means and what to do next, one line each. */
   trafficLightLegend: [
-    ["red", "Red", "forms need completion. Finish and sign the timesheet and check sheets."],
-    [
-      "orange",
-      "Orange",
-      "partly signed or submitted. Supervisor Email Dispatch once the operator has signed.",
-    ],
-    ["green", "Green", "every form fully signed. Get Approval sends the pack for approval."],
-    ["approved", "Approved", "Email Dispatch sends the pack to the addresses you choose."],
-    ["dispatched", "Dispatched", "sent. Archive files it."],
+    ["red", "light.red", "light.legendRed"],
+    ["orange", "light.orange", "light.legendOrange"],
+    ["green", "light.green", "light.legendGreen"],
+    ["approved", "formStatus.approved", "light.legendApproved"],
+    ["dispatched", "formStatus.dispatched", "light.legendDispatched"],
   ] as const,
   /** The question before anything mails a pack, and who will get it. */
-  confirmSendTitle: "Send the Weekly Pack?",
+  confirmSendTitle: english("supervisor.confirmSendTitle"),
   confirmGetApproval: (addresses: readonly string[]): string =>
     addresses.length === 0
-      ? "Nobody would get this pack: add a client address to the timesheet first."
-      : `The pack goes out for approval, not yet signed by the client or foreman, to ${addresses.length} ${addresses.length === 1 ? "recipient" : "recipients"}:`,
+      ? english("supervisor.confirmGetApprovalNobody")
+      : english("supervisor.confirmGetApproval", { count: addresses.length }),
   confirmDispatch: (addresses: readonly string[]): string =>
-    `The pack goes to ${addresses.length} ${addresses.length === 1 ? "recipient" : "recipients"}, a copy to you included:`,
+    english("supervisor.confirmDispatch", { count: addresses.length }),
   // The rating is the client's confidential word on the driver, and this notice shows on the driver's phone
   // (spec: "Rating submitted confidentially"): it says that a rating went, never which.
   timesheetOneStepSucceeded: notice("timesheet.submittedTitle", "timesheet.submittedDescription"),
@@ -308,18 +313,17 @@ export const messages = {
     "The timesheet needs the operator's and the client's signatures, and every check sheet the operator's, before approval.",
   /** Not in the spec: the forms sent no longer make up the set the server finds for that timesheet. */
   setChanged: "These forms no longer make up this set. Please refresh and try again.",
-  formsArchived: "Forms archived successfully!",
-  formsDeleted: "Forms deleted successfully!",
+  formsArchived: english("supervisor.formsArchived"),
+  formsDeleted: english("supervisor.formsDeleted"),
   /** Not in the spec: one form (not a set) was deleted. */
-  formDeleted: "Form deleted successfully!",
+  formDeleted: english("supervisor.formDeleted"),
   /** Not in the spec: Clear All Drafts finished. */
-  draftsCleared: (count: number): string =>
-    `${count} ${count === 1 ? "draft" : "drafts"} deleted successfully!`,
-  archiveFailed: "Failed to archive forms. Please try again.",
-  deleteFormsFailed: "Failed to delete forms. Please try again.",
-  deleteFormFailed: "Failed to delete form. Please try again.",
-  deleteFormNetworkFailed: "Failed to delete form. Please check your internet connection and try again.",
-  clearDraftsFailed: "Failed to clear all drafts. Please try again.",
+  draftsCleared: (count: number): string => english("supervisor.draftsCleared", { count }),
+  archiveFailed: english("supervisor.archiveFailed"),
+  deleteFormsFailed: english("supervisor.deleteFormsFailed"),
+  deleteFormFailed: english("supervisor.deleteFormFailed"),
+  deleteFormNetworkFailed: english("supervisor.deleteFormNetworkFailed"),
+  clearDraftsFailed: english("supervisor.clearDraftsFailed"),
 
   // QR scanner (spec section 8)
   qrNotFound: notice("qr.notFoundTitle", "qr.notFoundDescription"),
@@ -356,7 +360,7 @@ export const messages = {
   uploadNoInternet: "No internet connection. Please check your connection and try again.",
   uploadFailed: (errorMessage?: string | null): string => {
     const message = given(errorMessage);
-    return message ? `Upload failed: ${message}` : "Upload failed. Please try again.";
+    return message ? `Upload failed: ${message}` : english("upload.failed");
   },
 
   // The check sheet's safety step (spec section 2), word for word

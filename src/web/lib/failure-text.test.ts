@@ -58,6 +58,9 @@ describe("failureText in another language", () => {
       cause: new ApiError(413, '{"code":"payload_too_large","message":"Too big"}', ""),
     });
     expect(failureText(upload)).toBe(polish.t("failure.payloadTooLarge"));
+    expect(failureText(new PhotoUploadError("Upload failed. Please try again."))).toBe(
+      polish.t("upload.failed"),
+    );
   });
 
   it("keeps the server's English words for an English reader", () => {

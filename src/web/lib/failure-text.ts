@@ -41,6 +41,8 @@ export function failureText(error: unknown): string {
   if (reader) {
     const words = translated(error instanceof PhotoUploadError ? error.cause : error, reader.t);
     if (words !== null) return words;
+    // An upload that failed without a failure of ours behind it says so in the reader's words.
+    if (error instanceof PhotoUploadError) return reader.t("upload.failed");
   }
   if (error instanceof NetworkError) return messages.checkConnection;
   if (error instanceof ApiError) return error.serverText;

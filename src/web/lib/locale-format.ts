@@ -1,4 +1,5 @@
 import { type AnyLocale, intlLocale } from "../../domain/text/i18n/translate";
+import { DAYS, type Day } from "../../domain/time/days";
 import { formatDisplayDate, formatLongDate, parseIsoDate } from "../../domain/time/iso-date";
 import { formatDateTime } from "./format-date-time";
 
@@ -77,4 +78,14 @@ export function formatHoursIn(locale: AnyLocale, hours: number): string {
     numberFormats.set(id, format);
   }
   return format.format(hours);
+}
+
+// 1 January 2024 was a Monday: the week's days are the seven dates from it.
+const MONDAY = Date.UTC(2024, 0, 1);
+
+/** A day of the week in the reader's short form ("pon.", "lun."), for a table a phone's width must hold. */
+export function weekdayShortIn(locale: AnyLocale, day: Day): string {
+  return formatter(locale, "weekdayShort", { weekday: "short", timeZone: "UTC" }).format(
+    new Date(MONDAY + DAYS.indexOf(day) * 86_400_000),
+  );
 }

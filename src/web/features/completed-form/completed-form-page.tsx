@@ -1,18 +1,17 @@
 import { CheckCircle2, FileX2, WifiOff } from "lucide-react";
 import { useParams, useSearchParams } from "wouter";
-import { type CheckValue, checkValueLabel } from "../../../domain/checks/check-items";
+import { type CheckValue, checkValueLabel, reportableDefectsNotes } from "../../../domain/checks/check-items";
 import { givenReadings } from "../../../domain/forms/check-sheet-readings";
 import { shortLabelOf, shownItems } from "../../../domain/forms/check-templates";
 import { fieldLabel, shortFieldLabel } from "../../../domain/forms/field-labels";
-import { FORM_STATUS_LABELS, isFormStatus } from "../../../domain/forms/form-status";
+import { formStatusLabel, isFormStatus } from "../../../domain/forms/form-status";
 import { imageSrc } from "../../../domain/forms/image-ref";
 import { photoCountLabel, photoUrlsOf } from "../../../domain/forms/photos";
 import { formatSignedAt } from "../../../domain/forms/signatures";
 import { dayNetHours, weeklyTotal } from "../../../domain/hours/hours";
 import type { SupervisorApproval } from "../../../domain/sets/rating";
-import { messages } from "../../../domain/text/messages";
+import type { Translator } from "../../../domain/text/i18n/translate";
 import { DAYS, dayLabel } from "../../../domain/time/days";
-import { formatDisplayDate } from "../../../domain/time/iso-date";
 import { CardSection } from "../../components/card-section";
 import { LabelledValue } from "../../components/labelled-value";
 import { LoadingScreen } from "../../components/loading-screen";
@@ -22,7 +21,8 @@ import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { NetworkError } from "../../lib/api-client";
 import { appPaths } from "../../lib/app-paths";
-import { useT } from "../../lib/i18n";
+import { useT, useTranslator } from "../../lib/i18n";
+import { formatHoursIn, formatShortDateIn, weekdayShortIn } from "../../lib/locale-format";
 import { useOwner } from "../../lib/session-store";
 import { KeptCopyNote } from "../../offline/kept-copy-note";
 import { useCompletedForm } from "./api/completed-form-query";
@@ -38,13 +38,13 @@ const text = (form: FormData, key: string): string => {
 };
 
 /** The record's badge: its own status (Approved, Dispatched, Completed, Archived), as every list names it. */
-function statusLabel(form: FormData): string {
-  return isFormStatus(form.status) ? FORM_STATUS_LABELS[form.status] : FORM_STATUS_LABELS.completed;
+function statusLabel(form: FormData, t: Translator["t"]): string {
+  return formStatusLabel(isFormStatus(form.status) ? form.status : "completed", t);
 }
 
 /** The read-only view of a completed form, for its owner or through the emailed link's token. */
 export function CompletedFormPage() {
-  const t = useT();
+  const { locale, t } = useTranslator();
   const { id = "" } = useParams<{ id: string }>();
   const [params] = useSearchParams();
   const token = params.get("token");
@@ -54,12 +54,12 @@ export function CompletedFormPage() {
   // Opened from the company's office review, the way back is to the review.
   const back =
     params.get("from") === "review"
-      ? { href: appPaths.officeReview, label: "Back to Office Review" }
-      : { href: appPaths.dashboard, label: "Back to Dashboard" };
+      ? { href: appPaths.officeReview, label: t("completed.backToReview") }
+      : { href: appPaths.dashboard, label: t("account.backToDashboard") };
   if (lookup.isPending) {
     return (
-      <ScreenLayout title="Completed Form" back={back}>
-        <LoadingScreen label="Loading completed form..." />
+      <ScreenLayout title={t("completed.title")} back={back}>
+        <LoadingScreen label={t("completed.loading")} />
       </ScreenLayout>
     );
   }
@@ -68,17 +68,15 @@ export function CompletedFormPage() {
     const offline = lookup.error instanceof NetworkError;
     const Icon = offline ? WifiOff : FileX2;
     return (
-      <ScreenLayout title="Completed Form" back={back}>
+      <ScreenLayout title={t("completed.title")} back={back}>
         <Card className="text-center">
           <Icon aria-hidden="true" className="mx-auto size-12 text-amber-600 dark:text-amber-400" />
-          <h2 className="mt-3 text-xl font-bold">Not available</h2>
+          <h2 className="mt-3 text-xl font-bold">{t("account.notAvailable")}</h2>
           <p className="mt-2 text-slate-700 dark:text-slate-300">
-            {offline
-              ? "Could not load this form. Please check your internet connection and try again."
-              : "This form cannot be found. The link may be incomplete, or the form may have been deleted."}
+            {offline ? t("completed.loadFailedNoSignal") : t("completed.notFound")}
           </p>
           <Button variant="outline" className="mt-4" onClick={() => void lookup.refetch()}>
-            Try again
+            {t("customer.tryAgain")}
           </Button>
         </Card>
       </ScreenLayout>
@@ -87,7 +85,9 @@ export function CompletedFormPage() {
 
   const { answer, keptAt } = lookup.data;
   const { type, form, set } = answer;
-  const title = set ? "Weekly Pack" : type === "timesheet" ? "Weekly Timesheet" : "Daily Plant Defect Check";
+  const title = set
+    ? t("completed.weeklyPack")
+    : t(type === "timesheet" ? "form.timesheet.title" : "form.checkSheet.title");
   return (
     <ScreenLayout title={title} back={back}>
       <div className="space-y-4">
@@ -97,12 +97,12 @@ export function CompletedFormPage() {
             role="status"
             className="rounded-lg border border-sky-300 bg-sky-50 p-3 font-medium text-sky-950 dark:border-sky-800 dark:bg-sky-950 dark:text-sky-100"
           >
-            {messages.formLockedRecord(type === "timesheet" ? "timesheet" : "check sheet")}
+            {t("completed.lockedRecord", { form: type === "timesheet" ? "timesheet" : "check-sheet" })}
           </p>
         ) : null}
         <p className="inline-flex items-center gap-2 rounded-full bg-green-100 px-3 py-1 text-sm font-semibold text-green-900 dark:bg-green-900/40 dark:text-green-100">
           <CheckCircle2 aria-hidden="true" className="size-4" />
-          {statusLabel(form)}
+          {statusLabel(form, t)}
         </p>
         <Card>
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2">
@@ -119,7 +119,7 @@ export function CompletedFormPage() {
               <>
                 <LabelledValue
                   label={shortFieldLabel("weekEnding", t)}
-                  value={formatDisplayDate(text(form, "weekEnding"))}
+                  value={formatShortDateIn(locale, text(form, "weekEnding"))}
                 />
                 <LabelledValue
                   label={shortFieldLabel("machineHours", t)}
@@ -130,7 +130,7 @@ export function CompletedFormPage() {
             ) : (
               <LabelledValue
                 label={shortFieldLabel("checkDate", t)}
-                value={formatDisplayDate(text(form, "checkDate"))}
+                value={formatShortDateIn(locale, text(form, "checkDate"))}
               />
             )}
             <LabelledValue label={shortFieldLabel("orderNumber", t)} value={text(form, "orderNumber")} />
@@ -140,12 +140,12 @@ export function CompletedFormPage() {
         <Signatures
           form={form}
           token={token}
-          countersigner={type === "timesheet" ? "Client" : "Supervisor"}
+          countersigner={type === "timesheet" ? "client" : "supervisor"}
         />
         {set ? <SetSections checkSheets={set.checkSheets} approval={set.approval} token={token} /> : null}
         {params.get("from") === "review" ? null : (
           <p className="rounded-lg bg-slate-100 p-4 text-center text-slate-800 dark:bg-slate-800 dark:text-slate-100">
-            This form has been successfully submitted and emailed to clients
+            {t("completed.submittedAndEmailed")}
           </p>
         )}
       </div>
@@ -154,57 +154,68 @@ export function CompletedFormPage() {
 }
 
 function WeekTable({ form }: { form: FormData }) {
+  const { locale, t } = useTranslator();
+  // Long words (Polish, Bulgarian) would push the last column out of a phone's width: headers may wrap anywhere,
+  // and days go by their short names outside English.
+  const cell = "px-1 py-2";
+  const header = `${cell} text-xs sm:text-sm`;
   return (
-    <CardSection title="The week">
+    <CardSection title={t("completed.theWeek")}>
       <div className="-mx-2 overflow-x-auto">
         <table className="w-full text-left text-sm">
           <thead>
             <tr className="border-b border-slate-300 dark:border-slate-700">
-              <th scope="col" className="px-2 py-2">
-                Day
+              <th scope="col" className={header}>
+                {t("pdf.column.day")}
               </th>
-              <th scope="col" className="px-2 py-2">
-                Start
+              <th scope="col" className={header}>
+                {t("week.start")}
               </th>
-              <th scope="col" className="px-2 py-2">
-                Finish
+              <th scope="col" className={header}>
+                {t("week.finish")}
               </th>
-              <th scope="col" className="px-2 py-2">
-                Break (min)
+              <th scope="col" className={header}>
+                {t("week.breakMinutes")}
               </th>
-              <th scope="col" className="px-2 py-2 text-right">
-                Net hours
+              <th scope="col" className={`${header} text-right`}>
+                {t("week.netHours")}
               </th>
             </tr>
           </thead>
           <tbody>
             {DAYS.map((day) => (
               <tr key={day} className="border-b border-slate-100 dark:border-slate-800">
-                <th scope="row" className="px-2 py-2 font-medium">
-                  {dayLabel(day)}
+                <th scope="row" className={`${cell} font-medium`}>
+                  {locale === "en-GB" ? (
+                    dayLabel(day, t)
+                  ) : (
+                    <abbr title={dayLabel(day, t)} className="no-underline">
+                      {weekdayShortIn(locale, day)}
+                    </abbr>
+                  )}
                 </th>
-                <td className="px-2 py-2">{text(form, `${day}Start`) || "—"}</td>
-                <td className="px-2 py-2">{text(form, `${day}Finish`) || "—"}</td>
-                <td className="px-2 py-2">
+                <td className={cell}>{text(form, `${day}Start`) || "—"}</td>
+                <td className={cell}>{text(form, `${day}Finish`) || "—"}</td>
+                <td className={cell}>
                   {text(form, `${day}Start`) ? text(form, `${day}Break`) || "30" : "—"}
                 </td>
-                <td className="px-2 py-2 text-right">{dayNetHours(form, day)}</td>
+                <td className={`${cell} text-right`}>{formatHoursIn(locale, dayNetHours(form, day))}</td>
               </tr>
             ))}
           </tbody>
           <tfoot>
             <tr>
-              <th scope="row" colSpan={4} className="px-2 py-2 text-right">
-                Total hours
+              <th scope="row" colSpan={4} className={`${cell} text-right`}>
+                {t("week.totalHours")}
               </th>
-              <td className="px-2 py-2 text-right font-bold">{weeklyTotal(form)}</td>
+              <td className={`${cell} text-right font-bold`}>{formatHoursIn(locale, weeklyTotal(form))}</td>
             </tr>
           </tfoot>
         </table>
       </div>
       {text(form, "breakdownNotes") ? (
         <p className="mt-3">
-          <span className="font-medium">Breakdown: </span>
+          <span className="font-medium">{`${t("week.breakdown")}: `}</span>
           {text(form, "breakdownNotes")}
         </p>
       ) : null}
@@ -222,6 +233,7 @@ function SetSections({
   approval: SupervisorApproval | null;
   token: string | null;
 }) {
+  const { locale, t } = useTranslator();
   const byDate = [...checkSheets].sort((a, b) => text(a, "checkDate").localeCompare(text(b, "checkDate")));
   return (
     <>
@@ -230,27 +242,35 @@ function SetSections({
           <CheckList
             form={sheet}
             token={token}
-            title={`Daily checks - ${formatDisplayDate(text(sheet, "checkDate"))}`}
+            title={t("completed.dailyChecksOn", {
+              date: formatShortDateIn(locale, text(sheet, "checkDate")),
+            })}
           />
           <Signatures
             form={sheet}
             token={token}
-            countersigner="Supervisor"
-            title={`Check sheet signatures - ${formatDisplayDate(text(sheet, "checkDate"))}`}
+            countersigner="supervisor"
+            title={t("completed.checkSheetSignaturesOn", {
+              date: formatShortDateIn(locale, text(sheet, "checkDate")),
+            })}
           />
         </div>
       ))}
       {approval ? (
-        <CardSection title="Supervisor approval">
+        <CardSection title={t("completed.supervisorApproval")}>
           <div className="grid gap-4 sm:grid-cols-2">
             {[
-              { role: "Client representative", name: approval.clientName, image: approval.clientSignature },
-              { role: "Foreman", name: approval.foremanName, image: approval.foremanSignature },
+              {
+                role: t("completed.clientRepresentative"),
+                name: approval.clientName,
+                image: approval.clientSignature,
+              },
+              { role: t("completed.foreman"), name: approval.foremanName, image: approval.foremanSignature },
             ].map((signer) => (
               <figure key={signer.role}>
                 <img
                   src={imageSrc(signer.image, token)}
-                  alt={`${signer.role} signature of ${signer.name}`}
+                  alt={t("completed.signatureAlt", { role: signer.role, name: signer.name })}
                   className="h-24 w-full rounded-md border border-slate-200 bg-white object-contain dark:border-slate-700"
                 />
                 <figcaption className="mt-1">
@@ -260,8 +280,8 @@ function SetSections({
             ))}
           </div>
           <p className="mt-3">
-            <span className="font-medium">Approved: </span>
-            {formatDisplayDate(approval.approvedAt.slice(0, 10))}
+            <span className="font-medium">{`${t("formStatus.approved")}: `}</span>
+            {formatShortDateIn(locale, approval.approvedAt.slice(0, 10))}
           </p>
         </CardSection>
       ) : null}
@@ -269,43 +289,36 @@ function SetSections({
   );
 }
 
-function CheckList({
-  form,
-  token,
-  title = "Daily checks",
-}: {
-  form: FormData;
-  token: string | null;
-  title?: string;
-}) {
+function CheckList({ form, token, title }: { form: FormData; token: string | null; title?: string }) {
   const t = useT();
   const photos = photoUrlsOf({
     photos: Array.isArray(form.photos) ? form.photos.filter(isString) : [],
     photoURLs: Array.isArray(form.photoURLs) ? form.photoURLs.filter(isString) : [],
   });
   return (
-    <CardSection title={title}>
+    <CardSection title={title ?? t("completed.dailyChecks")}>
       <ul className="grid grid-cols-2 gap-2">
         {shownItems(form).map((item) => {
           const value = form[item.field] as CheckValue | undefined;
           return (
             <li
               key={item.field}
-              className="flex justify-between gap-2 rounded-md bg-slate-50 px-3 py-2 dark:bg-slate-800"
+              className="flex flex-wrap justify-between gap-x-2 rounded-md bg-slate-50 px-3 py-2 dark:bg-slate-800"
             >
-              <span>{shortLabelOf(item, t)}</span>
+              <span className="min-w-0 [overflow-wrap:anywhere]">{shortLabelOf(item, t)}</span>
               <span
                 className={value === false ? "font-bold text-red-700 dark:text-red-400" : "font-semibold"}
               >
-                {checkValueLabel(value, "ok-defect")}
+                {checkValueLabel(value, "ok-defect", t)}
               </span>
             </li>
           );
         })}
       </ul>
       <p className="mt-3">
-        <span className="font-medium">Defects: </span>
-        {text(form, "defectsNotes") || "No defects noted"}
+        <span className="font-medium">{`${t("form.defects")}: `}</span>
+        {/* The app's own "No defects noted" is said in the reader's words; anything else as it was typed. */}
+        {reportableDefectsNotes(text(form, "defectsNotes")) ?? t("pdf.noDefectsNoted")}
       </p>
       {text(form, "operatorInitials") ? (
         <p className="mt-1">
@@ -319,12 +332,15 @@ function CheckList({
           {reading.value}
         </p>
       ))}
-      <h3 className="mt-4 mb-2 font-bold">{photoCountLabel(photos.length)}</h3>
+      <h3 className="mt-4 mb-2 font-bold">{photoCountLabel(photos.length, t)}</h3>
       {photos.length > 0 ? (
-        <ul aria-label="Equipment photos" className="grid grid-cols-2 gap-2">
+        <ul aria-label={t("completed.equipmentPhotos")} className="grid grid-cols-2 gap-2">
           {photos.map((url, index) => (
             <li key={url}>
-              <PhotoThumbnail url={imageSrc(url, token)} alt={`Equipment, attachment ${index + 1}`} />
+              <PhotoThumbnail
+                url={imageSrc(url, token)}
+                alt={t("photoStep.attachmentAlt", { position: index + 1 })}
+              />
             </li>
           ))}
         </ul>
@@ -336,50 +352,51 @@ function CheckList({
 function Signatures({
   form,
   token,
-  title = "Signatures",
+  title,
   countersigner,
 }: {
   form: FormData;
   token: string | null;
   title?: string;
   /** Who signs beside the operator: the client on a timesheet, a supervisor on a check sheet. */
-  countersigner: "Client" | "Supervisor";
+  countersigner: "client" | "supervisor";
 }) {
+  const { locale, t } = useTranslator();
   const signers = [
     {
-      role: "Operator",
+      role: t("field.operatorSignedName.short"),
       name: text(form, "operatorSignedName"),
       image: text(form, "operatorSignature"),
       drawnAt: text(form, "operatorSignedAt"),
     },
     {
-      role: countersigner,
+      role: t(countersigner === "client" ? "field.clientSignedName.short" : "checkSheet.summarySupervisor"),
       name: text(form, "clientSignedName"),
       image: text(form, "clientSignature"),
       drawnAt: text(form, "clientSignedAt"),
     },
   ];
   return (
-    <CardSection title={title}>
+    <CardSection title={title ?? t("pdf.signatures")}>
       <div className="grid gap-4 sm:grid-cols-2">
         {signers.map((signer) => (
           <figure key={signer.role}>
             {signer.image ? (
               <img
                 src={imageSrc(signer.image, token)}
-                alt={`${signer.role} signature of ${signer.name}`}
+                alt={t("completed.signatureAlt", { role: signer.role, name: signer.name })}
                 className="h-24 w-full rounded-md border border-slate-200 bg-white object-contain dark:border-slate-700"
               />
             ) : (
               <div className="flex h-24 items-center justify-center rounded-md border border-dashed border-slate-300 text-slate-500">
-                Not signed
+                {t("pdf.notSigned")}
               </div>
             )}
             <figcaption className="mt-1">
               <span className="font-medium">{signer.role}:</span> {signer.name || "—"}
               {signer.image ? (
                 <span className="block text-sm text-slate-600 dark:text-slate-400">
-                  Drawn: {formatSignedAt(signer.drawnAt)}
+                  {`${t("pdf.signatureDrawn")}: ${formatSignedAt(signer.drawnAt, t)}`}
                 </span>
               ) : null}
             </figcaption>
@@ -387,8 +404,8 @@ function Signatures({
         ))}
       </div>
       <p className="mt-3">
-        <span className="font-medium">Date: </span>
-        {formatDisplayDate(text(form, "signatureDate")) || "—"}
+        <span className="font-medium">{`${t("pdf.signatureDate")}: `}</span>
+        {formatShortDateIn(locale, text(form, "signatureDate")) || "—"}
       </p>
       <SignedContentFingerprint fingerprint={text(form, "signedContentFingerprint")} />
       <UnprintableNote
@@ -402,11 +419,11 @@ function Signatures({
 
 /** Characters of the form that its PDF cannot print: it shows a box in their place, so a reader knows why. */
 function UnprintableNote({ characters }: { characters: string[] }) {
+  const t = useT();
   if (characters.length === 0) return null;
   return (
     <p className="mt-3 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-900/30 dark:text-amber-100">
-      The PDF of this form shows a box (□) in place of{" "}
-      {characters.length === 1 ? "this character" : "these characters"}, which its fonts cannot print:{" "}
+      {t("completed.unprintable", { count: characters.length })}{" "}
       <span className="font-semibold">{characters.join(" ")}</span>
     </p>
   );
@@ -414,16 +431,15 @@ function UnprintableNote({ characters }: { characters: string[] }) {
 
 /** The fingerprint the form's PDF prints: compared with a copy's, it shows whether the signed content changed. */
 function SignedContentFingerprint({ fingerprint }: { fingerprint: string }) {
+  const t = useT();
   if (!fingerprint) return null;
   return (
     <div className="mt-3">
-      <p className="font-medium">SHA-256 of signed content</p>
+      <p className="font-medium">{t("completed.fingerprintTitle")}</p>
       <p className="mt-1 select-all break-all rounded-md bg-slate-100 px-3 py-2 font-mono text-sm dark:bg-slate-800">
         {fingerprint}
       </p>
-      <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-        The same fingerprint is printed at the foot of every page of this form's PDF.
-      </p>
+      <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{t("completed.fingerprintExplained")}</p>
     </div>
   );
 }

@@ -2,21 +2,17 @@ import { ClipboardCheck, Clock, Eye, FilePlus2, History, Pencil, SearchX } from 
 import { useId, useMemo, useState } from "react";
 import { useLocation } from "wouter";
 import type { ListCard } from "../../../domain/forms/form-lists";
-import { FORM_STATUS_LABELS } from "../../../domain/forms/form-status";
-import {
-  companyStatusLabel,
-  fixFormLabel,
-  reopenedHeading,
-  returnedState,
-  sentBackHeading,
-} from "../../../domain/forms/sent-back";
-import { formatDisplayDate } from "../../../domain/time/iso-date";
+import { formStatusLabel } from "../../../domain/forms/form-status";
+import { companyStatusLabel, returnedState } from "../../../domain/forms/sent-back";
+import type { AnyLocale } from "../../../domain/text/i18n/translate";
 import { LoadingScreen } from "../../components/loading-screen";
 import { SentBackNotice } from "../../components/sent-back-notice";
 import { TextField } from "../../components/text-field";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { appPaths } from "../../lib/app-paths";
+import { useTranslator } from "../../lib/i18n";
+import { formatShortDateIn } from "../../lib/locale-format";
 import { type StoredCheckSheet, type StoredTimesheet, useAccountForms } from "../../lib/use-account-forms";
 import { LastRefreshedNote } from "../../offline/kept-copy-note";
 import { type HistoryWeek, historyWeeks } from "./history-weeks";
@@ -24,21 +20,22 @@ import { type HistoryWeek, historyWeeks } from "./history-weeks";
 type HistoryCard = ListCard<StoredTimesheet, StoredCheckSheet>;
 
 /** When the sheet left the driver: completion, else submission, else its last change. */
-function submittedOn(card: HistoryCard): string {
+function submittedOn(card: HistoryCard, locale: AnyLocale): string {
   const { completedAt, submittedAt, updatedAt, createdAt } = card.form;
-  return formatDisplayDate(completedAt ?? submittedAt ?? updatedAt ?? createdAt);
+  return formatShortDateIn(locale, completedAt ?? submittedAt ?? updatedAt ?? createdAt);
 }
 
 function HistoryRow({ card }: { card: HistoryCard }) {
   const [, navigate] = useLocation();
+  const { locale, t } = useTranslator();
   const timesheet = card.type === "timesheet";
   const Icon = timesheet ? Clock : ClipboardCheck;
-  const type = timesheet ? "Timesheet" : "Check Sheet";
+  const type = t(timesheet ? "home.tabTimesheet" : "home.tabCheckSheet");
   const plant = card.form.plantNumber || card.form.machineNumber;
   const returned = returnedState(card.form.companyState);
   const date = timesheet
-    ? ["Week ending", formatDisplayDate(card.form.weekEnding)]
-    : ["Check date", formatDisplayDate(card.form.checkDate)];
+    ? [t("history.weekEndingLabel"), formatShortDateIn(locale, card.form.weekEnding)]
+    : [t("history.checkDateLabel"), formatShortDateIn(locale, card.form.checkDate)];
   return (
     <article aria-label={`${type} ${plant}`} className="space-y-2">
       <div className="flex items-start gap-3">
@@ -50,23 +47,23 @@ function HistoryRow({ card }: { card: HistoryCard }) {
             <h4 className="font-bold">{type}</h4>
             <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-sm font-semibold text-slate-800 dark:bg-slate-800 dark:text-slate-100">
               {card.form.companyState
-                ? companyStatusLabel(card.form.companyState)
-                : FORM_STATUS_LABELS[card.form.status]}
+                ? companyStatusLabel(card.form.companyState, t)
+                : formStatusLabel(card.form.status, t)}
             </span>
           </div>
           <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 text-sm">
-            <dt className="text-slate-600 dark:text-slate-400">Plant</dt>
+            <dt className="text-slate-600 dark:text-slate-400">{t("field.plantNumber.short")}</dt>
             <dd className="min-w-0 break-words font-medium">{plant || "—"}</dd>
             {card.form.siteLocation ? (
               <>
-                <dt className="text-slate-600 dark:text-slate-400">Site</dt>
+                <dt className="text-slate-600 dark:text-slate-400">{t("history.site")}</dt>
                 <dd className="min-w-0 break-words font-medium">{card.form.siteLocation}</dd>
               </>
             ) : null}
             <dt className="text-slate-600 dark:text-slate-400">{date[0]}</dt>
             <dd className="font-medium">{date[1] || "—"}</dd>
-            <dt className="text-slate-600 dark:text-slate-400">Submitted</dt>
-            <dd className="font-medium">{submittedOn(card) || "—"}</dd>
+            <dt className="text-slate-600 dark:text-slate-400">{t("history.submitted")}</dt>
+            <dd className="font-medium">{submittedOn(card, locale) || "—"}</dd>
           </dl>
         </div>
       </div>
@@ -74,14 +71,14 @@ function HistoryRow({ card }: { card: HistoryCard }) {
         <>
           <SentBackNotice
             reasons={[returned.reason ?? ""]}
-            heading={returned.state === "reopened" ? reopenedHeading : sentBackHeading}
+            heading={t(returned.state === "reopened" ? "sentBack.reopenedHeading" : "sentBack.heading")}
           />
           <Button
             className="w-full sm:ml-13 sm:w-auto"
             onClick={() => navigate(appPaths.draft(timesheet ? "timesheet" : "check-sheet", card.id))}
           >
             <Pencil aria-hidden="true" className="size-5" />
-            {fixFormLabel}
+            {t("home.fixAndSubmit")}
           </Button>
         </>
       ) : (
@@ -91,7 +88,7 @@ function HistoryRow({ card }: { card: HistoryCard }) {
           onClick={() => navigate(appPaths.completedForm(card.id))}
         >
           <Eye aria-hidden="true" className="size-5" />
-          View Record
+          {t("history.viewRecord")}
         </Button>
       )}
     </article>
@@ -101,7 +98,10 @@ function HistoryRow({ card }: { card: HistoryCard }) {
 /** One week: a heading, then the timesheet and its check sheets as rows of one card. */
 function WeekGroup({ week }: { week: HistoryWeek<StoredTimesheet, StoredCheckSheet> }) {
   const headingId = useId();
-  const title = week.weekEnding ? `Week ending ${formatDisplayDate(week.weekEnding)}` : "Undated";
+  const { locale, t } = useTranslator();
+  const title = week.weekEnding
+    ? t("history.weekEnding", { date: formatShortDateIn(locale, week.weekEnding) })
+    : t("history.undated");
   return (
     <Card role="region" aria-labelledby={headingId} className="p-4">
       <h3 id={headingId} className="text-lg font-bold">
@@ -131,6 +131,7 @@ function WeekGroup({ week }: { week: HistoryWeek<StoredTimesheet, StoredCheckShe
  */
 export function DriverHistoryTab() {
   const [, navigate] = useLocation();
+  const { t } = useTranslator();
   const forms = useAccountForms();
   const [search, setSearch] = useState("");
   const everything = useMemo(
@@ -144,48 +145,45 @@ export function DriverHistoryTab() {
   return (
     <section aria-labelledby="history-heading">
       <h2 id="history-heading" className="text-xl font-bold">
-        Driver History
+        {t("home.driverHistory")}
       </h2>
-      <p className="mt-1 text-slate-700 dark:text-slate-300">Your completed timesheets and check sheets.</p>
+      <p className="mt-1 text-slate-700 dark:text-slate-300">{t("history.intro")}</p>
       <LastRefreshedNote
         refreshedAt={forms.status === "success" ? forms.refreshedAt : null}
         fromDevice={forms.status === "success" && forms.fromDevice}
         className="mt-3"
       />
       {forms.status === "pending" ? (
-        <LoadingScreen label="Loading history..." />
+        <LoadingScreen label={t("history.loading")} />
       ) : everything.length === 0 ? (
         <Card className="mt-3 flex flex-col items-center gap-3 py-8 text-center">
           <History aria-hidden="true" className="size-10 text-slate-500 dark:text-slate-400" />
-          <h3 className="text-lg font-bold">No Completed Sheets Yet</h3>
-          <p className="max-w-sm text-slate-700 dark:text-slate-300">
-            Completed sheets are listed here with their plant number and dates, so you can open any of them
-            again.
-          </p>
+          <h3 className="text-lg font-bold">{t("history.emptyTitle")}</h3>
+          <p className="max-w-sm text-slate-700 dark:text-slate-300">{t("history.emptyText")}</p>
           <Button size="lg" onClick={() => navigate(appPaths.home("forms"))}>
             <FilePlus2 aria-hidden="true" className="size-5" />
-            Create Your First Sheet
+            {t("history.createFirst")}
           </Button>
         </Card>
       ) : (
         <>
           <div className="mt-3 xl:max-w-2xl">
             <TextField
-              label="Search by plant number or site"
+              label={t("history.searchLabel")}
               type="search"
               value={search}
               onValueChange={setSearch}
               autoComplete="off"
-              placeholder="e.g. EX-204 or Leeds"
+              placeholder={t("history.searchPlaceholder")}
             />
           </div>
           {weeks.length === 0 ? (
             <Card role="status" className="mt-3 flex flex-col items-center gap-2 py-6 text-center">
               <SearchX aria-hidden="true" className="size-8 text-slate-500 dark:text-slate-400" />
-              <p className="font-semibold">{`No sheets match "${search.trim()}".`}</p>
+              <p className="font-semibold">{t("history.noMatch", { search: search.trim() })}</p>
             </Card>
           ) : (
-            <ul aria-label="Completed sheets by week" className="mt-3 space-y-3">
+            <ul aria-label={t("history.byWeek")} className="mt-3 space-y-3">
               {weeks.map((week) => (
                 <li key={week.weekEnding}>
                   <WeekGroup week={week} />

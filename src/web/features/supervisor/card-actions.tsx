@@ -11,25 +11,27 @@ import {
 } from "lucide-react";
 import { isCompletedStatus } from "../../../domain/forms/form-status";
 import { type CardAction, cardActions } from "../../../domain/sets/traffic-light";
+import type { MessageKey, Translator } from "../../../domain/text/i18n/translate";
 import { Button } from "../../components/ui/button";
 import { cn } from "../../lib/cn";
+import { useT } from "../../lib/i18n";
 import type { SupervisorCard } from "./api/supervisor-actions";
 
 const ACTION_BUTTONS: Readonly<
-  Record<Exclude<CardAction, "continue">, { label: string; icon: LucideIcon; primary?: boolean }>
+  Record<Exclude<CardAction, "continue">, { label: MessageKey; icon: LucideIcon; primary?: boolean }>
 > = {
-  "get-approval": { label: "Get Approval", icon: ShieldCheck, primary: true },
-  "supervisor-dispatch": { label: "Supervisor Email Dispatch", icon: Send, primary: true },
-  "email-dispatch": { label: "Email Dispatch", icon: Mail, primary: true },
-  archive: { label: "Archive", icon: Archive, primary: true },
-  "review-set": { label: "Review Set", icon: Eye },
-  delete: { label: "Delete", icon: Trash2 },
+  "get-approval": { label: "supervisor.getApproval", icon: ShieldCheck, primary: true },
+  "supervisor-dispatch": { label: "supervisor.supervisorDispatch", icon: Send, primary: true },
+  "email-dispatch": { label: "supervisor.emailDispatch", icon: Mail, primary: true },
+  archive: { label: "supervisor.archive", icon: Archive, primary: true },
+  "review-set": { label: "supervisor.reviewSet", icon: Eye },
+  delete: { label: "supervisor.delete", icon: Trash2 },
 };
 
-function continueLabel(card: SupervisorCard): string {
-  if (card.type === "combined") return "Continue";
-  if (isCompletedStatus(card.form.status)) return "View Record";
-  return card.type === "timesheet" ? "Continue Timesheet" : "Continue Check Sheet";
+function continueLabel(card: SupervisorCard, t: Translator["t"]): string {
+  if (card.type === "combined") return t("supervisor.continue");
+  if (isCompletedStatus(card.form.status)) return t("history.viewRecord");
+  return t(card.type === "timesheet" ? "supervisor.continueTimesheet" : "supervisor.continueCheckSheet");
 }
 
 export interface CardActionsProps {
@@ -43,6 +45,7 @@ export interface CardActionsProps {
 
 /** What can be done with a card, as its traffic light allows: the same buttons on a card, a row and a detail. */
 export function CardActions({ card, busy, onAction, inline = false }: CardActionsProps) {
+  const t = useT();
   const wide = (full: boolean) => (inline ? "px-3" : full ? "col-span-2" : undefined);
   return (
     <div className={inline ? "flex flex-wrap gap-2" : "grid grid-cols-2 gap-2"}>
@@ -57,7 +60,7 @@ export function CardActions({ card, busy, onAction, inline = false }: CardAction
               onClick={() => onAction(action, card)}
             >
               <Continue aria-hidden="true" className="size-5" />
-              {continueLabel(card)}
+              {continueLabel(card, t)}
             </Button>
           );
         }
@@ -76,7 +79,7 @@ export function CardActions({ card, busy, onAction, inline = false }: CardAction
             ) : (
               <ActionIcon aria-hidden="true" className="size-5" />
             )}
-            {running ? "Submitting..." : label}
+            {running ? t("signatureStep.submitting") : t(label)}
           </Button>
         );
       })}

@@ -6,6 +6,7 @@ import {
   weekDefects,
   weekTotalHours,
 } from "../../../domain/hours/week-summary";
+import type { Translator } from "../../../domain/text/i18n/translate";
 import type { SupervisorCard } from "./api/supervisor-actions";
 
 /** What the supervisor reads of a card, in a card, a table row or the detail beside the table. */
@@ -27,18 +28,18 @@ export interface CardSummary {
   defects?: WeekDefect[];
 }
 
-export function summarize(card: SupervisorCard): CardSummary {
+export function summarize(card: SupervisorCard, t: Translator["t"]): CardSummary {
   switch (card.type) {
     case "combined": {
       const count = card.checkSheets.length;
       return {
         icon: FileStack,
-        title: "Combined Set",
+        title: t("supervisor.combinedSet"),
         driver: card.driverName,
         plant: card.plantNumber,
         date: card.weekEnding,
-        dateLabel: "Week ending",
-        forms: `Timesheet + ${count} check ${count === 1 ? "sheet" : "sheets"}`,
+        dateLabel: t("history.weekEndingLabel"),
+        forms: t("supervisor.setForms", { count }),
         days: weekDays(card.timesheet),
         hours: weekTotalHours(card.timesheet),
         defects: weekDefects(card.checkSheets),
@@ -47,22 +48,22 @@ export function summarize(card: SupervisorCard): CardSummary {
     case "timesheet":
       return {
         icon: Clock,
-        title: "Timesheet",
+        title: t("home.tabTimesheet"),
         driver: card.form.driverSignedName,
         plant: card.form.plantNumber || card.form.machineNumber,
         date: card.form.weekEnding,
-        dateLabel: "Week ending",
+        dateLabel: t("history.weekEndingLabel"),
         days: weekDays(card.form),
         hours: weekTotalHours(card.form),
       };
     case "check-sheet":
       return {
         icon: ClipboardCheck,
-        title: "Check Sheet",
+        title: t("home.tabCheckSheet"),
         driver: card.form.driverSignedName,
         plant: card.form.plantNumber || card.form.machineNumber,
         date: card.form.checkDate,
-        dateLabel: "Check date",
+        dateLabel: t("history.checkDateLabel"),
         defects: weekDefects([card.form]),
       };
   }

@@ -1,17 +1,16 @@
 import { ClipboardCheck, Clock, ShieldCheck, TriangleAlert } from "lucide-react";
 import { useId } from "react";
 import { useLocation, useSearchParams } from "wouter";
-import { formatHours } from "../../../domain/hours/week-summary";
 import {
   COLLATION_CATEGORIES,
-  COLLATION_CATEGORY_LABELS,
+  COLLATION_CATEGORY_KEYS,
   type CollationCategory,
   type CollationEntry,
   collationCategory,
   collationCounts,
   collationLabel,
 } from "../../../domain/sets/collation";
-import { formatDisplayDate } from "../../../domain/time/iso-date";
+import type { MessageKey } from "../../../domain/text/i18n/translate";
 import { DefectCount } from "../../components/defect-count";
 import { LoadingScreen } from "../../components/loading-screen";
 import { ScreenLayout } from "../../components/screen-layout";
@@ -22,6 +21,8 @@ import { WeekDetail } from "../../components/week-detail";
 import { appPaths, parseCollationTab } from "../../lib/app-paths";
 import { cn } from "../../lib/cn";
 import { failureText } from "../../lib/failure-text";
+import { useT, useTranslator } from "../../lib/i18n";
+import { formatHoursIn, formatShortDateIn } from "../../lib/locale-format";
 import { useSession } from "../../lib/session-store";
 import { LastRefreshedNote } from "../../offline/kept-copy-note";
 import { useCollations } from "./api/collation-queries";
@@ -33,46 +34,47 @@ const COUNTER_STYLES: Readonly<Record<CollationCategory, string>> = {
   needs_completion: "border-red-600 text-red-800 dark:text-red-300",
 };
 
-const TAB_NAMES: Readonly<Record<CollationCategory, string>> = {
-  ready: "Ready",
-  incomplete: "Incomplete",
-  needs_completion: "Needs Completion",
+const TAB_NAMES: Readonly<Record<CollationCategory, MessageKey>> = {
+  ready: "collation.tabReady",
+  incomplete: "status.incomplete",
+  needs_completion: "status.needsCompletion",
 };
 
 function EntryCard({ entry }: { entry: CollationEntry }) {
   const [, navigate] = useLocation();
   const headingId = useId();
+  const { locale, t } = useTranslator();
   const category = collationCategory(entry);
   const sheets = entry.checkSheetIds.length || (entry.checkSheetId ? 1 : 0);
   return (
     <Card role="article" aria-labelledby={headingId} className="space-y-3 p-4">
       <div>
         <h3 id={headingId} className="text-lg font-bold">
-          {entry.driverSignedName || "Unnamed driver"}
+          {entry.driverSignedName || t("collation.unnamedDriver")}
         </h3>
         <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 text-sm">
-          <dt className="text-slate-600 dark:text-slate-400">Plant</dt>
+          <dt className="text-slate-600 dark:text-slate-400">{t("field.plantNumber.short")}</dt>
           <dd className="font-medium">{entry.plantNumber || "—"}</dd>
-          <dt className="text-slate-600 dark:text-slate-400">Date</dt>
-          <dd className="font-medium">{formatDisplayDate(entry.collationDate) || "—"}</dd>
-          <dt className="text-slate-600 dark:text-slate-400">Forms</dt>
+          <dt className="text-slate-600 dark:text-slate-400">{t("checkSheet.summaryDate")}</dt>
+          <dd className="font-medium">{formatShortDateIn(locale, entry.collationDate) || "—"}</dd>
+          <dt className="text-slate-600 dark:text-slate-400">{t("supervisor.forms")}</dt>
           <dd className="font-medium">
             {[
-              entry.timesheetId ? "Timesheet" : null,
-              sheets > 0 ? `${sheets} check ${sheets === 1 ? "sheet" : "sheets"}` : null,
+              entry.timesheetId ? t("home.tabTimesheet") : null,
+              sheets > 0 ? t("supervisor.checkSheets", { count: sheets }) : null,
             ]
               .filter(Boolean)
               .join(" + ")}
           </dd>
           {entry.totalHours !== null ? (
             <>
-              <dt className="text-slate-600 dark:text-slate-400">Total hours</dt>
-              <dd className="font-medium">{formatHours(entry.totalHours)}</dd>
+              <dt className="text-slate-600 dark:text-slate-400">{t("week.totalHours")}</dt>
+              <dd className="font-medium">{formatHoursIn(locale, entry.totalHours)}</dd>
             </>
           ) : null}
           {sheets > 0 ? (
             <>
-              <dt className="text-slate-600 dark:text-slate-400">Defects</dt>
+              <dt className="text-slate-600 dark:text-slate-400">{t("form.defects")}</dt>
               <DefectCount count={entry.defects.length} />
             </>
           ) : null}
@@ -85,12 +87,12 @@ function EntryCard({ entry }: { entry: CollationEntry }) {
           COUNTER_STYLES[category],
         )}
       >
-        {collationLabel(entry)}
+        {collationLabel(entry, t)}
       </p>
       {category === "ready" ? (
         <Button className="w-full" onClick={() => navigate(appPaths.combinedApproval(entry.id))}>
           <ShieldCheck aria-hidden="true" className="size-5" />
-          Get Approval
+          {t("supervisor.getApproval")}
         </Button>
       ) : null}
       {category === "needs_completion" ? (
@@ -101,7 +103,7 @@ function EntryCard({ entry }: { entry: CollationEntry }) {
               onClick={() => navigate(appPaths.draft("timesheet", entry.timesheetId ?? ""))}
             >
               <Clock aria-hidden="true" className="size-5" />
-              Continue Timesheet
+              {t("supervisor.continueTimesheet")}
             </Button>
           ) : null}
           {entry.checkSheetId ? (
@@ -110,7 +112,7 @@ function EntryCard({ entry }: { entry: CollationEntry }) {
               onClick={() => navigate(appPaths.draft("check-sheet", entry.checkSheetId ?? ""))}
             >
               <ClipboardCheck aria-hidden="true" className="size-5" />
-              Continue Check Sheet
+              {t("supervisor.continueCheckSheet")}
             </Button>
           ) : null}
         </div>
@@ -119,27 +121,28 @@ function EntryCard({ entry }: { entry: CollationEntry }) {
   );
 }
 
-const EMPTY_TEXT: Readonly<Record<CollationCategory, string>> = {
-  ready: "No sets are ready for approval yet. A set is ready once its timesheet and check sheets are signed.",
-  incomplete: "Nothing is missing a timesheet or a check sheet.",
-  needs_completion: "No drafts are waiting to be finished.",
+const EMPTY_TEXT: Readonly<Record<CollationCategory, MessageKey>> = {
+  ready: "collation.emptyReady",
+  incomplete: "collation.emptyIncomplete",
+  needs_completion: "collation.emptyNeedsCompletion",
 };
 
 function Collations() {
   const [params, setParams] = useSearchParams();
+  const t = useT();
   const lookup = useCollations();
 
-  if (lookup.isPending) return <LoadingScreen label="Loading collations..." />;
+  if (lookup.isPending) return <LoadingScreen label={t("collation.loading")} />;
   // A read that fails after one that worked leaves the sets shown as they were.
   if (lookup.isError && lookup.data === undefined) {
     return (
       <Card role="alert" className="space-y-3">
         <p className="flex items-start gap-2 font-medium text-red-800 dark:text-red-300">
           <TriangleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
-          {`Could not load the sheets: ${failureText(lookup.error)}`}
+          {t("collation.loadFailed", { error: failureText(lookup.error) })}
         </p>
         <Button variant="outline" onClick={() => void lookup.refetch()}>
-          Try again
+          {t("customer.tryAgain")}
         </Button>
       </Card>
     );
@@ -156,7 +159,7 @@ function Collations() {
     <>
       <LastRefreshedNote refreshedAt={lookup.dataUpdatedAt} className="mb-4" />
       <div className="space-y-4">
-        <ul aria-label="Summary" className="grid grid-cols-3 gap-2">
+        <ul aria-label={t("collation.summary")} className="grid grid-cols-3 gap-2">
           {COLLATION_CATEGORIES.map((category) => (
             <li
               key={category}
@@ -167,7 +170,7 @@ function Collations() {
             >
               <span className="text-3xl font-bold">{counts[category]}</span>
               <span className="text-xs font-semibold leading-tight text-slate-800 dark:text-slate-200">
-                {COLLATION_CATEGORY_LABELS[category]}
+                {t(COLLATION_CATEGORY_KEYS[category])}
               </span>
             </li>
           ))}
@@ -179,15 +182,15 @@ function Collations() {
             if (next) setParams({ screen: "collation", tab: next }, { replace: true });
           }}
         >
-          <TabsList aria-label="Collation" className="h-auto">
+          <TabsList aria-label={t("collation.tabs")} className="h-auto">
             {COLLATION_CATEGORIES.map((category) => (
               <TabsTrigger
                 key={category}
                 value={category}
-                aria-label={`${COLLATION_CATEGORY_LABELS[category]} (${counts[category]})`}
+                aria-label={`${t(COLLATION_CATEGORY_KEYS[category])} (${counts[category]})`}
                 className="flex-col gap-0 px-1 py-1 text-sm leading-tight"
               >
-                <span>{TAB_NAMES[category]}</span>
+                <span>{t(TAB_NAMES[category])}</span>
                 <span className="text-xs">({counts[category]})</span>
               </TabsTrigger>
             ))}
@@ -196,14 +199,14 @@ function Collations() {
             const list = entries.filter((entry) => collationCategory(entry) === category);
             return (
               <TabsContent key={category} value={category}>
-                <h2 className="sr-only">{COLLATION_CATEGORY_LABELS[category]}</h2>
+                <h2 className="sr-only">{t(COLLATION_CATEGORY_KEYS[category])}</h2>
                 {list.length === 0 ? (
                   <Card className="text-center text-slate-700 dark:text-slate-300">
-                    {EMPTY_TEXT[category]}
+                    {t(EMPTY_TEXT[category])}
                   </Card>
                 ) : (
                   <ul
-                    aria-label={COLLATION_CATEGORY_LABELS[category]}
+                    aria-label={t(COLLATION_CATEGORY_KEYS[category])}
                     className="grid items-start gap-3 lg:grid-cols-2 xl:grid-cols-3"
                   >
                     {list.map((entry) => (
@@ -225,11 +228,12 @@ function Collations() {
 /** The supervisor's collation screen: the week's forms sorted into ready, incomplete and needing completion. */
 export function CollationScreen() {
   const session = useSession();
+  const t = useT();
   return (
     <ScreenLayout
-      title="Supervisor Approval"
-      subtitle="Timesheets and check sheets, paired by driver, plant and week."
-      back={{ href: appPaths.home("supervisor"), label: "Supervisor" }}
+      title={t("supervisor.approvalTitle")}
+      subtitle={t("collation.subtitle")}
+      back={{ href: appPaths.home("supervisor"), label: t("home.supervisor") }}
       wide
     >
       {session ? <Collations /> : <SupervisorLoginRequired />}

@@ -9,7 +9,7 @@ import {
   reportableDefectsNotes,
   summaryCheckItems,
 } from "../../../domain/checks/check-items";
-import { checkTemplateOf } from "../../../domain/forms/check-templates";
+import { checkItemLabel, checkTemplateOf } from "../../../domain/forms/check-templates";
 import { MAX_NOTES_LENGTH } from "../../../domain/forms/constants";
 import { photoCountLabel, photoUrlsOf } from "../../../domain/forms/photos";
 import { dayNetHours, weekdayTotal } from "../../../domain/hours/hours";
@@ -20,9 +20,7 @@ import { pairForms } from "../../../domain/sets/pairing";
 import type { Rating } from "../../../domain/sets/rating";
 import { cardLabel, trafficLight } from "../../../domain/sets/traffic-light";
 import { distinctEmails } from "../../../domain/text/client-email";
-import { messages } from "../../../domain/text/messages";
 import { dayLabel, WEEKDAYS } from "../../../domain/time/days";
-import { formatDisplayDate } from "../../../domain/time/iso-date";
 import { CardSection } from "../../components/card-section";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { LabelledValue } from "../../components/labelled-value";
@@ -38,6 +36,8 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/ta
 import { Textarea } from "../../components/ui/textarea";
 import { toast } from "../../components/ui/use-toast";
 import { appPaths } from "../../lib/app-paths";
+import { useT, useTranslator } from "../../lib/i18n";
+import { formatHoursIn, formatShortDateIn } from "../../lib/locale-format";
 import { useSession } from "../../lib/session-store";
 import { refreshAccountForms, useAccountForms } from "../../lib/use-account-forms";
 import { useCurrentDriver } from "../../lib/use-current-driver";
@@ -47,24 +47,23 @@ import { PackRecipients } from "./recipient-list";
 import { SupervisorLoginRequired } from "./supervisor-login-required";
 import { TrafficLightBadge } from "./traffic-light-badge";
 
-const back = { href: appPaths.home("supervisor"), label: "Supervisor" };
-
 function TimesheetSummary({ set }: { set: SupervisorSet }) {
+  const { locale, t } = useTranslator();
   const { timesheet } = set;
   return (
-    <CardSection level={3} title="Timesheet Summary">
+    <CardSection level={3} title={t("approval.timesheetSummary")}>
       <p>
-        <span className="font-medium">Week ending: </span>
-        {formatDisplayDate(timesheet.weekEnding) || "—"}
+        <span className="font-medium">{`${t("history.weekEndingLabel")}: `}</span>
+        {formatShortDateIn(locale, timesheet.weekEnding) || "—"}
       </p>
       <table className="w-full text-left">
         <thead>
           <tr className="border-b border-slate-300 dark:border-slate-700">
             <th scope="col" className="py-2">
-              Day
+              {t("pdf.column.day")}
             </th>
             <th scope="col" className="py-2 text-right">
-              Net hours
+              {t("week.netHours")}
             </th>
           </tr>
         </thead>
@@ -72,18 +71,20 @@ function TimesheetSummary({ set }: { set: SupervisorSet }) {
           {WEEKDAYS.map((day) => (
             <tr key={day} className="border-b border-slate-100 dark:border-slate-800">
               <th scope="row" className="py-2 font-medium">
-                {dayLabel(day)}
+                {dayLabel(day, t)}
               </th>
-              <td className="py-2 text-right">{dayNetHours(timesheet, day)}</td>
+              <td className="py-2 text-right">{formatHoursIn(locale, dayNetHours(timesheet, day))}</td>
             </tr>
           ))}
         </tbody>
         <tfoot>
           <tr>
             <th scope="row" className="py-2">
-              Total (Mon-Fri)
+              {t("approval.totalWeekdays")}
             </th>
-            <td className="py-2 text-right text-lg font-bold">{weekdayTotal(timesheet)}</td>
+            <td className="py-2 text-right text-lg font-bold">
+              {formatHoursIn(locale, weekdayTotal(timesheet))}
+            </td>
           </tr>
         </tfoot>
       </table>
@@ -92,22 +93,27 @@ function TimesheetSummary({ set }: { set: SupervisorSet }) {
 }
 
 function CheckSheetSummary({ sheet }: { sheet: SupervisorSet["checkSheets"][number] }) {
+  const { locale, t } = useTranslator();
   const notes = reportableDefectsNotes(sheet.defectsNotes);
   return (
-    <CardSection level={3} title={`Check Sheet Summary - ${formatDisplayDate(sheet.checkDate)}`}>
+    <CardSection
+      level={3}
+      title={t("approval.checkSheetSummary", { date: formatShortDateIn(locale, sheet.checkDate) })}
+    >
       <ul className="grid grid-cols-1 gap-1.5 sm:grid-cols-2">
         {summaryCheckItems(checkTemplateOf(sheet)).map(({ item, label }) => {
           const value = checkValueOf(sheet, item);
           return (
             <li
               key={item.field}
-              className="flex justify-between gap-2 rounded-md bg-slate-50 px-3 py-2 text-sm dark:bg-slate-800"
+              className="flex flex-wrap justify-between gap-x-2 rounded-md bg-slate-50 px-3 py-2 text-sm dark:bg-slate-800"
             >
-              <span>{label}</span>
+              {/* The summary's own short English names; another language names each item in full. */}
+              <span>{locale === "en-GB" ? label : checkItemLabel(item, t)}</span>
               <span
                 className={value === false ? "font-bold text-red-700 dark:text-red-300" : "font-semibold"}
               >
-                {checkValueLabel(value, "pass-issue")}
+                {checkValueLabel(value, "pass-issue", t)}
               </span>
             </li>
           );
@@ -115,12 +121,12 @@ function CheckSheetSummary({ sheet }: { sheet: SupervisorSet["checkSheets"][numb
       </ul>
       {notes ? (
         <p>
-          <span className="font-medium">Defects notes: </span>
+          <span className="font-medium">{`${t("approval.defectsNotes")}: `}</span>
           {notes}
         </p>
       ) : null}
       <p className="text-sm text-slate-700 dark:text-slate-300">
-        {photoCountLabel(photoUrlsOf(sheet).length)}
+        {photoCountLabel(photoUrlsOf(sheet).length, t)}
       </p>
     </CardSection>
   );
@@ -137,6 +143,7 @@ function driverEmails(set: SupervisorSet): string[] {
 /** The client's and foreman's sign-off, the rating and the addresses; then one tap approves and emails. */
 function Approval({ set, formsBeside }: { set: SupervisorSet; formsBeside: boolean }) {
   const queryClient = useQueryClient();
+  const { locale, t } = useTranslator();
   const [, navigate] = useLocation();
   const [tab, setTab] = useState("review");
   const [clientName, setClientName] = useState("");
@@ -157,18 +164,21 @@ function Approval({ set, formsBeside }: { set: SupervisorSet; formsBeside: boole
     clientSignature !== "" &&
     foremanName.trim() !== "" &&
     foremanSignature !== "";
-  const problem = approvalDispatchProblem({
-    clientSignature,
-    clientName,
-    foremanSignature,
-    foremanName,
-    rating,
-    emails,
-  });
+  const problem = approvalDispatchProblem(
+    {
+      clientSignature,
+      clientName,
+      foremanSignature,
+      foremanName,
+      rating,
+      emails,
+    },
+    t,
+  );
 
   const send = async () => {
     if (problem !== null || rating === null) {
-      toast({ title: problem ?? messages.approvalRatingRequired, variant: "destructive" });
+      toast({ title: problem ?? t("approval.ratingRequired"), variant: "destructive" });
       return;
     }
     const now = new Date().toISOString();
@@ -186,7 +196,9 @@ function Approval({ set, formsBeside }: { set: SupervisorSet; formsBeside: boole
     });
     if (!parsed.success) {
       toast({
-        title: messages.emailDispatchFailed(parsed.error.issues[0]?.message ?? "Invalid request"),
+        title: t("supervisor.dispatchFailed", {
+          reason: parsed.error.issues[0]?.message ?? t("approval.invalidRequest"),
+        }),
         variant: "destructive",
       });
       return;
@@ -194,11 +206,17 @@ function Approval({ set, formsBeside }: { set: SupervisorSet; formsBeside: boole
     setSending(true);
     try {
       const answer = await dispatchCombinedApproval(parsed.data);
-      toast({ title: answer?.message ?? messages.formsApprovedAndEmailed(everyone), variant: "success" });
+      // The server words its answer in English; another language says the same in its own words.
+      toast({
+        title:
+          (locale === "en-GB" ? answer?.message : undefined) ??
+          t("approval.approvedAndEmailed", { addresses: everyone.join(", ") }),
+        variant: "success",
+      });
       await refreshAccountForms(queryClient);
       navigate(appPaths.home("supervisor"));
     } catch (error) {
-      toast({ title: dispatchFailure(error), variant: "destructive" });
+      toast({ title: dispatchFailure(error, t), variant: "destructive" });
       setSending(false);
     }
   };
@@ -206,30 +224,30 @@ function Approval({ set, formsBeside }: { set: SupervisorSet; formsBeside: boole
   const review = (
     <>
       <SignerBlock
-        title="Client Representative Signature"
-        nameLabel="Client Representative Name"
-        namePlaceholder="Client representative's full name"
+        title={t("approval.clientSignatureTitle")}
+        nameLabel={t("approval.clientName")}
+        namePlaceholder={t("approval.clientPlaceholder")}
         name={clientName}
         onNameChange={setClientName}
         signature={clientSignature}
         onSignatureChange={setClientSignature}
-        prompt="Client signature required"
+        prompt={t("signatureStep.clientRequired")}
       />
       <SignerBlock
-        title="Foreman Signature"
-        nameLabel="Foreman Name"
-        namePlaceholder="Foreman's full name"
+        title={t("approval.foremanSignatureTitle")}
+        nameLabel={t("approval.foremanName")}
+        namePlaceholder={t("approval.foremanPlaceholder")}
         name={foremanName}
         onNameChange={setForemanName}
         signature={foremanSignature}
         onSignatureChange={setForemanSignature}
-        prompt="Foreman signature required"
+        prompt={t("approval.foremanRequired")}
       />
       {signedOff ? (
         <>
           <RatingPicker value={rating} onChange={setRating} />
           <Card className="space-y-2">
-            <Label htmlFor={ids.notes}>Supervisor notes (optional)</Label>
+            <Label htmlFor={ids.notes}>{t("approval.notes")}</Label>
             <Textarea
               id={ids.notes}
               value={notes}
@@ -239,17 +257,15 @@ function Approval({ set, formsBeside }: { set: SupervisorSet; formsBeside: boole
           </Card>
         </>
       ) : null}
-      <Card role="region" aria-label="Client Emails" className="space-y-3">
+      <Card role="region" aria-label={t("approval.clientEmails")} className="space-y-3">
         <h3 className="flex items-center gap-2 text-lg font-bold">
           <Mail aria-hidden="true" className="size-5" />
-          Client Emails
+          {t("approval.clientEmails")}
           <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-sm font-semibold dark:bg-slate-800">
-            From Driver
+            {t("approval.fromDriver")}
           </span>
         </h3>
-        <p className="text-sm text-slate-700 dark:text-slate-300">
-          The addresses the driver entered on the forms. The signed pack goes to each as one PDF.
-        </p>
+        <p className="text-sm text-slate-700 dark:text-slate-300">{t("approval.clientEmailsText")}</p>
         <RecipientInput emails={emails} onChange={setEmails} />
       </Card>
     </>
@@ -261,9 +277,9 @@ function Approval({ set, formsBeside }: { set: SupervisorSet; formsBeside: boole
         <div className="space-y-4">{review}</div>
       ) : (
         <Tabs value={tab} onValueChange={setTab}>
-          <TabsList aria-label="Approval">
-            <TabsTrigger value="review">Review Set</TabsTrigger>
-            <TabsTrigger value="forms">Forms</TabsTrigger>
+          <TabsList aria-label={t("approval.tabs")}>
+            <TabsTrigger value="review">{t("supervisor.reviewSet")}</TabsTrigger>
+            <TabsTrigger value="forms">{t("supervisor.forms")}</TabsTrigger>
           </TabsList>
           <TabsContent value="review" className="space-y-4">
             {review}
@@ -284,7 +300,7 @@ function Approval({ set, formsBeside }: { set: SupervisorSet; formsBeside: boole
           ) : (
             <p className="flex items-start gap-2 font-medium text-emerald-800 dark:text-emerald-300">
               <CheckCircle2 aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
-              Ready: the approved pack will be emailed to the addresses above.
+              {t("approval.ready")}
             </p>
           )}
         </div>
@@ -300,16 +316,21 @@ function Approval({ set, formsBeside }: { set: SupervisorSet; formsBeside: boole
           ) : (
             <Mail aria-hidden="true" className="size-5" />
           )}
-          {sending ? "Sending Emails..." : "Email to Clients & Complete"}
+          {sending ? t("approval.sendingEmails") : t("approval.emailAndComplete")}
         </Button>
       </Card>
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
-        title={messages.confirmSendTitle}
-        description={<PackRecipients sentence={messages.confirmDispatch(everyone)} addresses={everyone} />}
-        confirmLabel="Email to Clients & Complete"
-        busyLabel="Sending Emails..."
+        title={t("supervisor.confirmSendTitle")}
+        description={
+          <PackRecipients
+            sentence={t("supervisor.confirmDispatch", { count: everyone.length })}
+            addresses={everyone}
+          />
+        }
+        confirmLabel={t("approval.emailAndComplete")}
+        busyLabel={t("approval.sendingEmails")}
         onConfirm={send}
       />
     </>
@@ -329,6 +350,7 @@ function SetForms({ set }: { set: SupervisorSet }) {
 }
 
 function Dashboard({ set }: { set: SupervisorSet }) {
+  const t = useT();
   const status = combinedStatus(set);
   const open = status === null || status === "approved";
   // An office screen shows the forms beside the sign-off instead of behind a tab.
@@ -338,23 +360,29 @@ function Dashboard({ set }: { set: SupervisorSet }) {
   return (
     <div className={wide ? "grid grid-cols-2 items-start gap-6" : undefined}>
       <div className="space-y-4">
-        <h2 className="sr-only">{`Set of ${set.driverName || "this driver"}, plant ${set.plantNumber}`}</h2>
+        <h2 className="sr-only">
+          {t("approval.setOf", {
+            known: set.driverName ? "yes" : "no",
+            driver: set.driverName,
+            plant: set.plantNumber,
+          })}
+        </h2>
         {open ? (
           <p className="inline-flex items-center gap-2 rounded-full bg-emerald-100 px-3 py-1 text-sm font-semibold text-emerald-900 dark:bg-emerald-900/40 dark:text-emerald-100">
             <BadgeCheck aria-hidden="true" className="size-4" />
-            Ready for Email Dispatch
+            {t("approval.readyForDispatch")}
           </p>
         ) : (
-          <TrafficLightBadge light={trafficLight(set)} label={cardLabel(set)} />
+          <TrafficLightBadge light={trafficLight(set)} label={cardLabel(set, t)} />
         )}
-        <Card role="region" aria-label="Set summary">
+        <Card role="region" aria-label={t("approval.setSummary")}>
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2">
-            <LabelledValue label="Driver" value={set.driverName} />
-            <LabelledValue label="Plant number" value={set.plantNumber} />
-            <LabelledValue label="Company" value={timesheet.company} />
-            <LabelledValue label="Machine" value={timesheet.machineNumber} />
-            <LabelledValue label="Site" value={timesheet.siteLocation} />
-            <LabelledValue label="Client" value={timesheet.clientCompany} />
+            <LabelledValue label={t("field.driverSignedName.short")} value={set.driverName} />
+            <LabelledValue label={t("approval.plantNumber")} value={set.plantNumber} />
+            <LabelledValue label={t("field.company.short")} value={timesheet.company} />
+            <LabelledValue label={t("field.machineNumber.short")} value={timesheet.machineNumber} />
+            <LabelledValue label={t("history.site")} value={timesheet.siteLocation} />
+            <LabelledValue label={t("field.clientSignedName.short")} value={timesheet.clientCompany} />
           </dl>
         </Card>
         {open ? <Approval set={set} formsBeside={wide} /> : null}
@@ -362,7 +390,7 @@ function Dashboard({ set }: { set: SupervisorSet }) {
       </div>
       {wide ? (
         <div className="space-y-4">
-          <h2 className="sr-only">Forms</h2>
+          <h2 className="sr-only">{t("supervisor.forms")}</h2>
           <SetForms set={set} />
         </div>
       ) : null}
@@ -371,21 +399,20 @@ function Dashboard({ set }: { set: SupervisorSet }) {
 }
 
 function FindSet({ combinedId }: { combinedId: string }) {
+  const t = useT();
   const forms = useAccountForms();
   const set = useMemo(
     () => pairForms(forms.timesheets, forms.checkSheets).combined.find((s) => s.id === combinedId),
     [forms.timesheets, forms.checkSheets, combinedId],
   );
-  if (forms.status === "pending") return <LoadingScreen label="Loading the set..." />;
+  if (forms.status === "pending") return <LoadingScreen label={t("approval.loading")} />;
   if (!set) {
     return (
       <Card className="text-center">
         <FileX2 aria-hidden="true" className="mx-auto size-12 text-amber-600 dark:text-amber-400" />
-        <h2 className="mt-3 text-xl font-bold">Set not found</h2>
+        <h2 className="mt-3 text-xl font-bold">{t("approval.notFound")}</h2>
         <p className="mt-2 text-slate-700 dark:text-slate-300">
-          {forms.status === "error"
-            ? "Could not load the forms. Please check your internet connection and try again."
-            : "This timesheet no longer has matching check sheets, or it has been deleted."}
+          {forms.status === "error" ? t("approval.loadFailedNoSignal") : t("approval.setGone")}
         </p>
       </Card>
     );
@@ -398,8 +425,10 @@ export function CombinedApprovalScreen() {
   const [params] = useSearchParams();
   const session = useSession();
   const combinedId = params.get("id") ?? "";
+  const t = useT();
+  const back = { href: appPaths.home("supervisor"), label: t("home.supervisor") };
   return (
-    <ScreenLayout title="Supervisor Approval Dashboard" back={back} wide>
+    <ScreenLayout title={t("approval.title")} back={back} wide>
       {session ? <FindSet combinedId={combinedId} /> : <SupervisorLoginRequired />}
     </ScreenLayout>
   );

@@ -1,12 +1,12 @@
 import { useId } from "react";
 import { sentBackReasons } from "../../../domain/forms/sent-back";
-import { formatHours } from "../../../domain/hours/week-summary";
 import { type CardAction, cardLabel, trafficLight } from "../../../domain/sets/traffic-light";
-import { formatDisplayDate } from "../../../domain/time/iso-date";
 import { DefectCount } from "../../components/defect-count";
 import { SentBackNotice } from "../../components/sent-back-notice";
 import { Card } from "../../components/ui/card";
 import { cn } from "../../lib/cn";
+import { useT, useTranslator } from "../../lib/i18n";
+import { formatHoursIn, formatShortDateIn } from "../../lib/locale-format";
 import type { SupervisorCard } from "./api/supervisor-actions";
 import { CardActions } from "./card-actions";
 import { summarize } from "./card-summary";
@@ -22,14 +22,15 @@ interface DraftCardProps {
 /** One card of the supervisor's list: what it holds, its traffic light and label, and what can be done. */
 export function DraftCard({ card, busy, onAction }: DraftCardProps) {
   const headingId = useId();
-  const { icon: Icon, title, driver, plant, date, dateLabel, forms, hours, defects } = summarize(card);
+  const { locale, t } = useTranslator();
+  const { icon: Icon, title, driver, plant, date, dateLabel, forms, hours, defects } = summarize(card, t);
   const details: [string, string][] = [
-    ["Driver", driver],
-    ["Plant", plant],
-    [dateLabel, formatDisplayDate(date)],
+    [t("field.driverSignedName.short"), driver],
+    [t("field.plantNumber.short"), plant],
+    [dateLabel, formatShortDateIn(locale, date)],
   ];
-  if (forms) details.push(["Forms", forms]);
-  if (hours !== undefined) details.push(["Total hours", formatHours(hours)]);
+  if (forms) details.push([t("supervisor.forms"), forms]);
+  if (hours !== undefined) details.push([t("week.totalHours"), formatHoursIn(locale, hours)]);
   return (
     <Card role="article" aria-labelledby={headingId} className="space-y-3 p-4">
       <div className="flex items-start gap-3">
@@ -51,7 +52,7 @@ export function DraftCard({ card, busy, onAction }: DraftCardProps) {
           ),
         )}
       />
-      <TrafficLightBadge light={trafficLight(card)} label={cardLabel(card)} />
+      <TrafficLightBadge light={trafficLight(card)} label={cardLabel(card, t)} />
       <CardActions card={card} busy={busy} onAction={onAction} />
     </Card>
   );
@@ -67,6 +68,7 @@ export function SetFacts({
   defects: number | undefined;
   className?: string;
 }) {
+  const t = useT();
   return (
     <dl className={cn("grid grid-cols-[auto_1fr] gap-x-3 text-sm", className)}>
       {facts.map(([name, value]) => (
@@ -77,7 +79,7 @@ export function SetFacts({
       ))}
       {defects !== undefined ? (
         <>
-          <dt className="text-slate-600 dark:text-slate-400">Defects</dt>
+          <dt className="text-slate-600 dark:text-slate-400">{t("form.defects")}</dt>
           <DefectCount count={defects} />
         </>
       ) : null}

@@ -2,8 +2,7 @@ import { LoaderCircle, Send } from "lucide-react";
 import { useId, useState } from "react";
 import { MAX_NOTES_LENGTH } from "../../../domain/forms/constants";
 import { packRecipients } from "../../../domain/sets/pack-recipients";
-import { nonBlankEmails } from "../../../domain/text/client-email";
-import { messages } from "../../../domain/text/messages";
+import { invalidClientEmails, nonBlankEmails } from "../../../domain/text/client-email";
 import { RecipientInput } from "../../components/recipient-input";
 import { Button } from "../../components/ui/button";
 import {
@@ -17,6 +16,7 @@ import {
 import { Label } from "../../components/ui/label";
 import { Textarea } from "../../components/ui/textarea";
 import { toast } from "../../components/ui/use-toast";
+import { useTranslator } from "../../lib/i18n";
 import { useCurrentDriver } from "../../lib/use-current-driver";
 import {
   dispatchFailure,
@@ -34,6 +34,7 @@ interface EmailDispatchDialogProps {
 
 /** Email Dispatch of an approved set: the recipients, one a row, and an optional message. */
 export function EmailDispatchDialog({ set, onOpenChange, onDispatched }: EmailDispatchDialogProps) {
+  const { locale, t } = useTranslator();
   const ids = { message: useId(), problem: useId() };
   const [recipients, setRecipients] = useState<string[]>([]);
   const [message, setMessage] = useState("");
@@ -55,10 +56,18 @@ export function EmailDispatchDialog({ set, onOpenChange, onDispatched }: EmailDi
   const send = async () => {
     if (!set) return;
     const addresses = nonBlankEmails(recipients);
+    const invalid = invalidClientEmails(addresses);
     const built =
       addresses.length === 0
-        ? { problem: messages.emailAddressRequired }
-        : emailDispatchRequest(set.id, addresses, message);
+        ? { problem: t("dispatch.emailRequired") }
+        : invalid.length > 0
+          ? {
+              problem: t("recipients.checkAddresses", {
+                count: invalid.length,
+                addresses: invalid.join(", "),
+              }),
+            }
+          : emailDispatchRequest(set.id, addresses, message);
     if (built.problem !== undefined) {
       setProblem(built.problem);
       return;
@@ -72,7 +81,10 @@ export function EmailDispatchDialog({ set, onOpenChange, onDispatched }: EmailDi
     try {
       const answer = await dispatchSet(built.request);
       toast({
-        title: answer?.message ?? messages.formsDispatched(confirming),
+        // The server words its answer in English; another language says the same in its own words.
+        title:
+          (locale === "en-GB" ? answer?.message : undefined) ??
+          t("dispatch.dispatched", { count: confirming.length, addresses: confirming.join(", ") }),
         variant: "success",
       });
       setBusy(false);
@@ -80,7 +92,7 @@ export function EmailDispatchDialog({ set, onOpenChange, onDispatched }: EmailDi
       onDispatched();
     } catch (error) {
       setBusy(false);
-      toast({ title: dispatchFailure(error), variant: "destructive" });
+      toast({ title: dispatchFailure(error, t), variant: "destructive" });
     }
   };
 
@@ -88,10 +100,14 @@ export function EmailDispatchDialog({ set, onOpenChange, onDispatched }: EmailDi
     <Dialog open={set !== null} onOpenChange={close}>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>Email Dispatch</DialogTitle>
+          <DialogTitle>{t("supervisor.emailDispatch")}</DialogTitle>
           <DialogDescription>
             {set
-              ? `Send the approved pack for ${set.driverName || "this driver"}, plant ${set.plantNumber}, as one PDF.`
+              ? t("dispatch.description", {
+                  known: set.driverName ? "yes" : "no",
+                  driver: set.driverName,
+                  plant: set.plantNumber,
+                })
               : null}
           </DialogDescription>
         </DialogHeader>
@@ -104,16 +120,19 @@ export function EmailDispatchDialog({ set, onOpenChange, onDispatched }: EmailDi
           }}
         >
           {confirming ? (
-            <section aria-label={messages.confirmSendTitle} className="space-y-1">
-              <p className="font-semibold">{messages.confirmSendTitle}</p>
+            <section aria-label={t("supervisor.confirmSendTitle")} className="space-y-1">
+              <p className="font-semibold">{t("supervisor.confirmSendTitle")}</p>
               <p className="text-sm text-slate-700 dark:text-slate-300">
-                <PackRecipients sentence={messages.confirmDispatch(confirming)} addresses={confirming} />
+                <PackRecipients
+                  sentence={t("supervisor.confirmDispatch", { count: confirming.length })}
+                  addresses={confirming}
+                />
               </p>
             </section>
           ) : null}
           <div hidden={confirming !== null}>
             <RecipientInput
-              label="Recipients"
+              label={t("recipients.list")}
               emails={recipients}
               onChange={(next) => {
                 setRecipients(next);
@@ -131,7 +150,7 @@ export function EmailDispatchDialog({ set, onOpenChange, onDispatched }: EmailDi
             ) : null}
           </div>
           <div hidden={confirming !== null}>
-            <Label htmlFor={ids.message}>Message (optional)</Label>
+            <Label htmlFor={ids.message}>{t("dispatch.message")}</Label>
             <Textarea
               id={ids.message}
               value={message}
@@ -145,7 +164,7 @@ export function EmailDispatchDialog({ set, onOpenChange, onDispatched }: EmailDi
               disabled={busy}
               onClick={() => (confirming ? setConfirming(null) : close(false))}
             >
-              {confirming ? "Back" : "Cancel"}
+              {confirming ? t("customer.back") : t("common.cancel")}
             </Button>
             <Button type="submit" disabled={busy}>
               {busy ? (
@@ -153,7 +172,11 @@ export function EmailDispatchDialog({ set, onOpenChange, onDispatched }: EmailDi
               ) : (
                 <Send aria-hidden="true" className="size-5" />
               )}
-              {busy ? "Sending..." : confirming ? `Send to ${confirming.length}` : "Send Forms"}
+              {busy
+                ? t("dispatch.sending")
+                : confirming
+                  ? t("dispatch.sendTo", { count: confirming.length })
+                  : t("dispatch.sendForms")}
             </Button>
           </DialogFooter>
         </form>

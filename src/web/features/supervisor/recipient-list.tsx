@@ -1,3 +1,5 @@
+import { useT } from "../../lib/i18n";
+
 /**
  * What sending a pack will do, then the addresses it goes to, one a line: the supervisor sees who gets it before
  * it is sent.
@@ -12,9 +14,10 @@ export function PackRecipients({ sentence, addresses }: { sentence: string; addr
 }
 
 function RecipientList({ addresses }: { addresses: readonly string[] }) {
+  const t = useT();
   return (
     // biome-ignore lint/a11y/useSemanticElements: it sits inside a dialog's description paragraph, where a ul may not go.
-    <span role="list" aria-label="Recipients of this pack" className="mt-2 block space-y-1">
+    <span role="list" aria-label={t("supervisor.recipientsOfPack")} className="mt-2 block space-y-1">
       {addresses.map((address) => (
         // biome-ignore lint/a11y/useSemanticElements: an item of the span list above.
         <span

@@ -1,12 +1,13 @@
 import { ArrowDown, ArrowUp, ArrowUpDown } from "lucide-react";
 import { useId, useMemo, useState } from "react";
-import { formatHours } from "../../../domain/hours/week-summary";
 import { type CardAction, cardLabel, trafficLight } from "../../../domain/sets/traffic-light";
-import { formatDisplayDate } from "../../../domain/time/iso-date";
+import type { MessageKey } from "../../../domain/text/i18n/translate";
 import { DefectCount } from "../../components/defect-count";
 import { Card } from "../../components/ui/card";
 import { WeekDetail } from "../../components/week-detail";
 import { cn } from "../../lib/cn";
+import { useTranslator } from "../../lib/i18n";
+import { formatHoursIn, formatShortDateIn } from "../../lib/locale-format";
 import type { SupervisorCard } from "./api/supervisor-actions";
 import { CardActions } from "./card-actions";
 import { summarize } from "./card-summary";
@@ -14,13 +15,13 @@ import { SetFacts } from "./draft-card";
 import { nextSort, type SetColumn, type SetSort, sortRows } from "./sort-sets";
 import { TrafficLightBadge } from "./traffic-light-badge";
 
-const HEADERS: Readonly<Record<SetColumn, string>> = {
-  driver: "Driver",
-  plant: "Plant",
-  week: "Week",
-  hours: "Hours",
-  defects: "Defects",
-  status: "Status",
+const HEADERS: Readonly<Record<SetColumn, MessageKey>> = {
+  driver: "field.driverSignedName.short",
+  plant: "field.plantNumber.short",
+  week: "supervisor.column.week",
+  hours: "supervisor.column.hours",
+  defects: "form.defects",
+  status: "supervisor.column.status",
 };
 
 const NUMERIC: readonly SetColumn[] = ["hours", "defects"];
@@ -39,13 +40,14 @@ interface SetsTableProps {
  * status, actions), and beside the table the chosen set's week, day by day, with its defects.
  */
 export function SetsTable({ cards, busyId, onAction }: SetsTableProps) {
+  const { locale, t } = useTranslator();
   const [sort, setSort] = useState<SetSort>({ column: "week", direction: "descending" });
   const [chosen, setChosen] = useState<string | null>(null);
   const rows = useMemo(
     () =>
       sortRows(
         cards.map((card) => {
-          const summary = summarize(card);
+          const summary = summarize(card, t);
           return {
             id: keyOf(card),
             card,
@@ -60,7 +62,7 @@ export function SetsTable({ cards, busyId, onAction }: SetsTableProps) {
         }),
         sort,
       ),
-    [cards, sort],
+    [cards, sort, t],
   );
   const selected = rows.find((row) => row.id === chosen) ?? rows[0];
 
@@ -69,7 +71,10 @@ export function SetsTable({ cards, busyId, onAction }: SetsTableProps) {
       <Card className="overflow-x-auto p-0">
         <table className="w-full text-left text-sm">
           <caption className="sr-only">
-            Draft sheets, sorted by {HEADERS[sort.column].toLowerCase()}, {sort.direction}
+            {t("supervisor.tableCaption", {
+              column: t(HEADERS[sort.column]).toLocaleLowerCase(locale),
+              direction: sort.direction,
+            })}
           </caption>
           <thead className="bg-slate-100 dark:bg-slate-800">
             <tr>
@@ -88,14 +93,14 @@ export function SetsTable({ cards, busyId, onAction }: SetsTableProps) {
                       className="inline-flex min-h-11 items-center gap-1 rounded-md px-2 font-semibold hover:bg-slate-200 focus-visible:outline-2 focus-visible:outline-amber-500 dark:hover:bg-slate-700"
                       onClick={() => setSort((current) => nextSort(current, column))}
                     >
-                      {HEADERS[column]}
+                      {t(HEADERS[column])}
                       <Arrow aria-hidden="true" className="size-4" />
                     </button>
                   </th>
                 );
               })}
               <th scope="col" className="px-3 py-1 font-semibold">
-                Actions
+                {t("supervisor.column.actions")}
               </th>
             </tr>
           </thead>
@@ -123,13 +128,15 @@ export function SetsTable({ cards, busyId, onAction }: SetsTableProps) {
                       <span className="block text-xs font-normal text-slate-600 dark:text-slate-400">
                         {row.summary.forms ?? row.summary.title}
                       </span>
-                      <span className="sr-only">, show details</span>
+                      <span className="sr-only">{t("supervisor.showDetails")}</span>
                     </button>
                   </th>
                   <td className="px-3 py-3 break-words">{row.plant || "—"}</td>
-                  <td className="px-3 py-3 whitespace-nowrap">{formatDisplayDate(row.week) || "—"}</td>
+                  <td className="px-3 py-3 whitespace-nowrap">
+                    {formatShortDateIn(locale, row.week) || "—"}
+                  </td>
                   <td className="px-3 py-3 text-right">
-                    {row.hours === undefined ? "—" : formatHours(row.hours)}
+                    {row.hours === undefined ? "—" : formatHoursIn(locale, row.hours)}
                   </td>
                   {row.defects === undefined ? (
                     <td className="px-3 py-3 text-right">—</td>
@@ -137,7 +144,7 @@ export function SetsTable({ cards, busyId, onAction }: SetsTableProps) {
                     <DefectCount as="td" count={row.defects} className="px-3 py-3 text-right" />
                   )}
                   <td className="px-3 py-2">
-                    <TrafficLightBadge light={row.light} label={cardLabel(row.card)} />
+                    <TrafficLightBadge light={row.light} label={cardLabel(row.card, t)} />
                   </td>
                   <td className="px-3 py-2">
                     <CardActions card={row.card} busy={busyId === row.card.id} onAction={onAction} inline />
@@ -171,24 +178,32 @@ function SetDetail({
   onAction: (action: CardAction, card: SupervisorCard) => void;
 }) {
   const headingId = useId();
-  const { title, driver, plant, date, dateLabel, forms, days, hours, defects } = summarize(card);
+  const { locale, t } = useTranslator();
+  const { title, driver, plant, date, dateLabel, forms, days, hours, defects } = summarize(card, t);
   const fields: [string, string][] = [
-    ["Driver", driver],
-    ["Plant", plant],
-    [dateLabel, formatDisplayDate(date)],
+    [t("field.driverSignedName.short"), driver],
+    [t("field.plantNumber.short"), plant],
+    [dateLabel, formatShortDateIn(locale, date)],
   ];
-  if (forms) fields.push(["Forms", forms]);
-  if (hours !== undefined) fields.push(["Total hours", formatHours(hours)]);
+  if (forms) fields.push([t("supervisor.forms"), forms]);
+  if (hours !== undefined) fields.push([t("week.totalHours"), formatHoursIn(locale, hours)]);
   if (card.type !== "check-sheet") {
     const timesheet = card.type === "combined" ? card.timesheet : card.form;
-    fields.push(["Site", timesheet.siteLocation], ["Client", timesheet.clientCompany]);
+    fields.push(
+      [t("history.site"), timesheet.siteLocation],
+      [t("field.clientSignedName.short"), timesheet.clientCompany],
+    );
   }
   return (
     <Card role="region" aria-labelledby={headingId} className="sticky top-4 space-y-3 p-4">
       <h3 id={headingId} className="text-lg font-bold">
-        {`${title}: ${driver || "no driver"}, ${plant || "no plant"}`}
+        {t("supervisor.setHeading", {
+          title,
+          driver: driver || t("supervisor.noDriver"),
+          plant: plant || t("supervisor.noPlant"),
+        })}
       </h3>
-      <TrafficLightBadge light={trafficLight(card)} label={cardLabel(card)} />
+      <TrafficLightBadge light={trafficLight(card)} label={cardLabel(card, t)} />
       <SetFacts facts={fields} defects={defects?.length} />
       <WeekDetail days={days} defects={defects} />
       <CardActions card={card} busy={busy} onAction={onAction} />

@@ -1,20 +1,21 @@
 import { Lock } from "lucide-react";
-import { messages } from "../../../domain/text/messages";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { openAuthDialog } from "../../lib/auth-dialog-store";
+import { useT } from "../../lib/i18n";
 
 /** What the supervisor's screens show to someone not logged in, e.g. after following a saved link. */
 export function SupervisorLoginRequired() {
+  const t = useT();
   return (
     <Card className="flex flex-col items-center gap-3 py-8 text-center">
       <Lock aria-hidden="true" className="size-10 text-amber-600 dark:text-amber-400" />
-      <h2 className="text-xl font-bold">Login Required</h2>
+      <h2 className="text-xl font-bold">{t("home.loginRequired")}</h2>
       <p className="max-w-sm text-slate-700 dark:text-slate-300">
-        Log in with your account to use the Supervisor area.
+        {t("home.loginRequiredText", { area: "supervisor" })}
       </p>
       <Button size="lg" onClick={() => openAuthDialog("login")}>
-        {messages.logIn}
+        {t("auth.logIn")}
       </Button>
     </Card>
   );

@@ -8,13 +8,13 @@ import { isCompletedStatus } from "../../../domain/forms/form-status";
 import { approvalRecipients } from "../../../domain/sets/pack-recipients";
 import { pairForms } from "../../../domain/sets/pairing";
 import { type CardAction, trafficLight } from "../../../domain/sets/traffic-light";
-import { messages } from "../../../domain/text/messages";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { LoadingScreen } from "../../components/loading-screen";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { toast } from "../../components/ui/use-toast";
 import { appPaths } from "../../lib/app-paths";
+import { useT } from "../../lib/i18n";
 import { refreshAccountForms, useAccountForms } from "../../lib/use-account-forms";
 import { useCurrentDriver } from "../../lib/use-current-driver";
 import { useWideScreen } from "../../lib/use-wide-screen";
@@ -43,16 +43,12 @@ function filedAway(card: SupervisorCard): boolean {
   return card.type !== "combined" && isCompletedStatus(card.form.status);
 }
 
-function cardTitle(card: SupervisorCard): string {
-  if (card.type === "combined") return `the combined set for ${card.plantNumber || "this plant"}`;
-  return card.type === "timesheet" ? "this timesheet" : "this check sheet";
-}
-
 /**
  * Supervisor: every timesheet, check sheet and combined set (a timesheet with its matching check sheets) as
  * a card with its traffic light, and the steps that take a set from signatures to an emailed, archived pack.
  */
 export function SupervisorTab() {
+  const t = useT();
   const forms = useAccountForms();
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
@@ -83,12 +79,14 @@ export function SupervisorTab() {
     try {
       const answer = await submitCombinedSet(set);
       toast({
-        title: messages.combinedSubmitted,
-        description: messages.sentForApproval(answer?.recipientAddresses ?? []),
+        title: t("supervisor.combinedSubmitted"),
+        description: t("supervisor.sentForApproval", {
+          addresses: (answer?.recipientAddresses ?? []).join(", "),
+        }),
         variant: "success",
       });
     } catch (error) {
-      toast({ title: submissionFailure(error), variant: "destructive" });
+      toast({ title: submissionFailure(error, t), variant: "destructive" });
     } finally {
       setApproving(null);
       await refresh();
@@ -129,11 +127,11 @@ export function SupervisorTab() {
     try {
       await deleteCard(toDelete);
       toast({
-        title: toDelete.type === "combined" ? messages.formsDeleted : messages.formDeleted,
+        title: t(toDelete.type === "combined" ? "supervisor.formsDeleted" : "supervisor.formDeleted"),
         variant: "success",
       });
     } catch (error) {
-      toast({ title: deleteFailure(toDelete, error), variant: "destructive" });
+      toast({ title: deleteFailure(toDelete, error, t), variant: "destructive" });
     } finally {
       await refresh();
     }
@@ -143,9 +141,9 @@ export function SupervisorTab() {
     if (!toArchive) return;
     try {
       await archiveSet(toArchive);
-      toast({ title: messages.formsArchived, variant: "success" });
+      toast({ title: t("supervisor.formsArchived"), variant: "success" });
     } catch {
-      toast({ title: messages.archiveFailed, variant: "destructive" });
+      toast({ title: t("supervisor.archiveFailed"), variant: "destructive" });
     } finally {
       await refresh();
     }
@@ -154,9 +152,9 @@ export function SupervisorTab() {
   const confirmClear = async () => {
     try {
       await Promise.all(drafts.map((draft) => deleteCard(draft)));
-      toast({ title: messages.draftsCleared(drafts.length), variant: "success" });
+      toast({ title: t("supervisor.draftsCleared", { count: drafts.length }), variant: "success" });
     } catch {
-      toast({ title: messages.clearDraftsFailed, variant: "destructive" });
+      toast({ title: t("supervisor.clearDraftsFailed"), variant: "destructive" });
     } finally {
       await refresh();
     }
@@ -167,11 +165,9 @@ export function SupervisorTab() {
   return (
     <section aria-labelledby="supervisor-heading">
       <h2 id="supervisor-heading" className="text-xl font-bold">
-        Supervisor
+        {t("home.supervisor")}
       </h2>
-      <p className="mt-1 text-slate-700 dark:text-slate-300">
-        Review draft sheets, get them approved and email them to the client.
-      </p>
+      <p className="mt-1 text-slate-700 dark:text-slate-300">{t("supervisor.intro")}</p>
       <LastRefreshedNote
         refreshedAt={forms.status === "success" ? forms.refreshedAt : null}
         fromDevice={forms.status === "success" && forms.fromDevice}
@@ -189,38 +185,34 @@ export function SupervisorTab() {
           ) : (
             <Eye aria-hidden="true" className="size-5" />
           )}
-          View All Sheets
+          {t("supervisor.viewAll")}
         </Button>
         <Button variant="outline" disabled={drafts.length === 0} onClick={() => setClearing(true)}>
           <Trash2 aria-hidden="true" className="size-5" />
-          Clear All Drafts
+          {t("supervisor.clearAll")}
         </Button>
         <Button variant="secondary" className="sm:col-span-2" onClick={() => navigate(appPaths.collation())}>
           <ClipboardList aria-hidden="true" className="size-5" />
-          Supervisor Approval
+          {t("supervisor.approvalTitle")}
         </Button>
       </div>
       <TrafficLightLegend />
       {showAll && hiddenCount > 0 ? (
-        <p className="mt-3 text-sm text-slate-700 dark:text-slate-300">
-          Showing archived and completed sheets too.
-        </p>
+        <p className="mt-3 text-sm text-slate-700 dark:text-slate-300">{t("supervisor.showingAll")}</p>
       ) : null}
 
       {forms.status === "pending" ? (
-        <LoadingScreen label="Loading sheets..." />
+        <LoadingScreen label={t("supervisor.loading")} />
       ) : visible.length === 0 ? (
         <Card className="mt-3 flex flex-col items-center gap-3 py-8 text-center">
           <Inbox aria-hidden="true" className="size-10 text-slate-500 dark:text-slate-400" />
-          <h3 className="text-lg font-bold">No Draft Sheets</h3>
-          <p className="max-w-sm text-slate-700 dark:text-slate-300">
-            Timesheets and check sheets saved as drafts appear here, paired into sets ready for approval.
-          </p>
+          <h3 className="text-lg font-bold">{t("supervisor.emptyTitle")}</h3>
+          <p className="max-w-sm text-slate-700 dark:text-slate-300">{t("supervisor.emptyText")}</p>
         </Card>
       ) : wide ? (
         <SetsTable cards={visible} busyId={approving} onAction={onAction} />
       ) : (
-        <ul aria-label="Draft sheets" className="mt-3 space-y-3">
+        <ul aria-label={t("supervisor.draftSheets")} className="mt-3 space-y-3">
           {visible.map((card) => (
             <li key={`${card.type}-${card.id}`}>
               <DraftCard card={card} busy={approving === card.id} onAction={onAction} />
@@ -232,41 +224,63 @@ export function SupervisorTab() {
       <ConfirmDialog
         open={toDelete !== null}
         onOpenChange={(open) => open || setToDelete(null)}
-        title={toDelete?.type === "combined" ? "Delete Forms" : "Delete Draft"}
-        description={`Delete ${toDelete ? cardTitle(toDelete) : "this form"}? This cannot be undone.`}
-        confirmLabel="Delete"
-        busyLabel="Deleting..."
+        title={t(
+          toDelete?.type === "combined" ? "supervisor.deleteFormsTitle" : "supervisor.deleteDraftTitle",
+        )}
+        description={t("supervisor.deleteDescription", {
+          what:
+            toDelete?.type === "combined"
+              ? toDelete.plantNumber
+                ? "combined"
+                : "combinedNoPlant"
+              : toDelete?.type === "timesheet"
+                ? "timesheet"
+                : "check-sheet",
+          plant: toDelete?.type === "combined" ? toDelete.plantNumber : "",
+        })}
+        confirmLabel={t("supervisor.delete")}
+        busyLabel={t("supervisor.deleting")}
         destructive
         onConfirm={confirmDelete}
       />
       <ConfirmDialog
         open={clearing}
         onOpenChange={setClearing}
-        title="Clear All Drafts"
-        description={`Delete all ${drafts.length} ${drafts.length === 1 ? "draft" : "drafts"}? This cannot be undone.`}
-        confirmLabel="Clear All Drafts"
-        busyLabel="Deleting..."
+        title={t("supervisor.clearAll")}
+        description={t("supervisor.clearAllDescription", { count: drafts.length })}
+        confirmLabel={t("supervisor.clearAll")}
+        busyLabel={t("supervisor.deleting")}
         destructive
         onConfirm={confirmClear}
       />
       <ConfirmDialog
         open={toArchive !== null}
         onOpenChange={(open) => open || setToArchive(null)}
-        title="Archive Forms"
-        description={`Archive ${toArchive ? cardTitle(toArchive) : "these forms"}? The timesheet and its check sheets are filed and can no longer be changed.`}
-        confirmLabel="Archive"
-        busyLabel="Archiving..."
+        title={t("supervisor.archiveTitle")}
+        description={t("supervisor.archiveDescription", {
+          known: toArchive?.plantNumber ? "yes" : "no",
+          plant: toArchive?.plantNumber ?? "",
+        })}
+        confirmLabel={t("supervisor.archive")}
+        busyLabel={t("supervisor.archiving")}
         onConfirm={confirmArchive}
       />
       <ConfirmDialog
         open={toApprove !== null}
         onOpenChange={(open) => open || setToApprove(null)}
-        title={messages.confirmSendTitle}
+        title={t("supervisor.confirmSendTitle")}
         description={
-          <PackRecipients sentence={messages.confirmGetApproval(approvalTo)} addresses={approvalTo} />
+          <PackRecipients
+            sentence={
+              approvalTo.length === 0
+                ? t("supervisor.confirmGetApprovalNobody")
+                : t("supervisor.confirmGetApproval", { count: approvalTo.length })
+            }
+            addresses={approvalTo}
+          />
         }
-        confirmLabel="Get Approval"
-        busyLabel="Submitting..."
+        confirmLabel={t("supervisor.getApproval")}
+        busyLabel={t("signatureStep.submitting")}
         confirmDisabled={approvalTo.length === 0}
         onConfirm={async () => {
           if (toApprove) await getApproval(toApprove);

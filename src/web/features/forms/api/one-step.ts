@@ -1,6 +1,7 @@
 import { type OneStepResponse, OneStepResponseSchema } from "../../../../domain/forms/one-step";
 import { messages, type Notice } from "../../../../domain/text/messages";
 import { ApiError, InvalidResponseError, NetworkError } from "../../../lib/api-client";
+import { failureText } from "../../../lib/failure-text";
 
 /** The server answered, but with success false. */
 export class OneStepRejectedError extends Error {
@@ -22,9 +23,15 @@ export function parseOneStepReply(reply: unknown): OneStepResponse {
 
 /** The 'Submission Failed' toast for each way a one-step submission fails (spec section 8). */
 export function oneStepFailureNotice(error: unknown): Notice {
-  if (error instanceof NetworkError) return messages.oneStepFailed(messages.submissionNetworkFailed);
-  if (error instanceof ApiError) return messages.oneStepFailed(messages.submissionFailed(error.serverText));
-  if (error instanceof InvalidResponseError) return messages.oneStepFailed(messages.invalidResponseFormat);
-  if (error instanceof OneStepRejectedError) return messages.oneStepFailed(error.message);
+  if (error instanceof NetworkError) return messages.oneStepFailedWith("supervisor.submissionNetworkFailed");
+  if (error instanceof ApiError)
+    return messages.oneStepFailedWith("supervisor.submissionFailed", { reason: failureText(error) });
+  if (error instanceof InvalidResponseError) return messages.oneStepFailedWith("failure.invalidResponse");
+  if (error instanceof OneStepRejectedError) {
+    // The server's own reason stays as given; the app's own is worded in the reader's language.
+    return error.message === messages.oneStepCompletionFailed
+      ? messages.oneStepFailedWith("oneStep.completionFailed")
+      : messages.oneStepFailed(error.message);
+  }
   return messages.oneStepFailed(null);
 }

@@ -3,14 +3,8 @@ import { TriangleAlert } from "lucide-react";
 import { type ReactNode, useRef, useState } from "react";
 import { Link, useLocation, useSearchParams } from "wouter";
 import type { SummaryRow } from "../../../../domain/forms/form-spec";
-import {
-  companyStateOf,
-  reopenedHeading,
-  returnedFormHint,
-  returnedState,
-  sentBackHeading,
-  sentBackOf,
-} from "../../../../domain/forms/sent-back";
+import { companyStateOf, returnedState, sentBackOf } from "../../../../domain/forms/sent-back";
+import { messages } from "../../../../domain/text/messages";
 import { localIsoDate } from "../../../../domain/time/iso-date";
 import { LoadingScreen } from "../../../components/loading-screen";
 import { RestoredNotice } from "../../../components/restored-notice";
@@ -120,7 +114,12 @@ function DraftForm<F extends WizardFields, X extends { type: string }>({
     }
     return (
       <FormScreen kind={kind}>
-        <DraftProblem kind={kind} reason={opened.problem} />
+        <DraftProblem
+          kind={kind}
+          reason={
+            opened.problem === messages.invalidResponseFormat ? t("failure.invalidResponse") : opened.problem
+          }
+        />
       </FormScreen>
     );
   }
@@ -131,8 +130,8 @@ function DraftForm<F extends WizardFields, X extends { type: string }>({
   const sentBackNotice = returned ? (
     <SentBackNotice
       reasons={[returned.reason ?? ""]}
-      heading={returned.state === "reopened" ? reopenedHeading : sentBackHeading}
-      hint={returnedFormHint}
+      heading={t(returned.state === "reopened" ? "sentBack.reopenedHeading" : "sentBack.heading")}
+      hint={t("sentBack.hint")}
       className="mb-4"
     />
   ) : (

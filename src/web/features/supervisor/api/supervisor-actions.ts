@@ -7,6 +7,8 @@ import {
 } from "../../../../domain/api/api";
 import type { FormCard } from "../../../../domain/forms/form-card";
 import type { CombinedSet } from "../../../../domain/sets/pairing";
+import { english } from "../../../../domain/text/i18n/english";
+import type { Translator } from "../../../../domain/text/i18n/translate";
 import { messages } from "../../../../domain/text/messages";
 import { apiRequest, NetworkError } from "../../../lib/api-client";
 import { failureText } from "../../../lib/failure-text";
@@ -92,21 +94,23 @@ export async function dispatchCombinedApproval(
 }
 
 /** 'Submission failed: ...' for Get Approval (spec section 8). */
-export function submissionFailure(error: unknown): string {
+export function submissionFailure(error: unknown, t: Translator["t"] = english): string {
   return error instanceof NetworkError
-    ? messages.submissionNetworkFailed
-    : messages.submissionFailed(failureText(error));
+    ? t("supervisor.submissionNetworkFailed")
+    : t("supervisor.submissionFailed", { reason: failureText(error) });
 }
 
 /** 'Email dispatch failed: ...' (spec section 8). */
-export function dispatchFailure(error: unknown): string {
+export function dispatchFailure(error: unknown, t: Translator["t"] = english): string {
   return error instanceof NetworkError
-    ? messages.emailDispatchNetworkFailed
-    : messages.emailDispatchFailed(failureText(error));
+    ? t("supervisor.dispatchNetworkFailed")
+    : t("supervisor.dispatchFailed", { reason: failureText(error) });
 }
 
 /** A single form's delete failure, with the connection variant (spec section 8). */
-export function deleteFailure(card: SupervisorCard, error: unknown): string {
-  if (card.type === "combined") return messages.deleteFormsFailed;
-  return error instanceof NetworkError ? messages.deleteFormNetworkFailed : messages.deleteFormFailed;
+export function deleteFailure(card: SupervisorCard, error: unknown, t: Translator["t"] = english): string {
+  if (card.type === "combined") return t("supervisor.deleteFormsFailed");
+  return t(
+    error instanceof NetworkError ? "supervisor.deleteFormNetworkFailed" : "supervisor.deleteFormFailed",
+  );
 }
