@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { english } from "../text/i18n/english";
 import { DAY_FIELD_SUFFIXES, DAYS, dayKey, dayLabel, isDay, WEEKDAYS } from "./days";
 
 describe("days", () => {
@@ -11,7 +12,7 @@ describe("days", () => {
   });
 
   it("labels each day with its English name", () => {
-    expect(DAYS.map((d) => dayLabel(d)).join(" ")).toBe(
+    expect(DAYS.map((d) => dayLabel(d, english)).join(" ")).toBe(
       "Monday Tuesday Wednesday Thursday Friday Saturday Sunday",
     );
   });

@@ -1,4 +1,3 @@
-import { english } from "../text/i18n/english";
 import type { MessageKey, Translator } from "../text/i18n/translate";
 /** The days of a timesheet week, in the order the form shows them. */
 export const DAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"] as const;
@@ -23,8 +22,11 @@ const DAY_LABEL_KEYS = {
   sunday: "day.sunday",
 } as const satisfies Readonly<Record<Day, MessageKey>>;
 
-/** A day's name as a heading or a row has it, in the reader's language: "Monday", "Poniedziałek". */
-export function dayLabel(day: Day, t: Translator["t"] = english): string {
+/**
+ * A day's name as a heading or a row has it, in the reader's language: "Monday", "Poniedziałek". The translator is
+ * always given: the home screen reads this module, and must not bring the whole English catalog with it.
+ */
+export function dayLabel(day: Day, t: Translator["t"]): string {
   return t(DAY_LABEL_KEYS[day]);
 }
 
