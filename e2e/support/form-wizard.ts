@@ -50,7 +50,8 @@ export async function sign(page: Page, block: string, name: string, dialogTitle 
  * outside it (the viewport too) is hidden from the accessibility tree, though the toast still shows.
  */
 export function toastRegion(page: Page): Locator {
-  return page.locator('[role="region"][aria-label^="Notifications"]');
+  // Named in the reader's language, with the key that reaches it at the end: "Notifications (F8)", "Powiadomienia (F8)".
+  return page.locator('[role="region"][aria-label$="(F8)"]');
 }
 
 /** A seeded customer that needs no order number. */

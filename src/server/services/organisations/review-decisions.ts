@@ -352,6 +352,10 @@ export async function reopenReviewedSet(
   const approved = (await storedForms(deps, organisationId, set.formIds)).filter(
     (form) => form.reviewApprovedAt !== null,
   );
+  // Reopened by another request between the set's read and this one: the week is no longer approved.
+  if (!approved.some((form) => form.id === set.timesheet.id)) {
+    throw new AppError("conflict", companyMessages.reviewNotApproved);
+  }
   const returned = approved.filter((form) => formId === undefined || form.id === formId);
   const now = deps.now();
   const reopenedAt = now.toISOString();
