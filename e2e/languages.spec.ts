@@ -291,12 +291,16 @@ test.describe("a timesheet on a Polish phone", () => {
       toastRegion(page).getByText(polish("timesheet.submittedTitle"), { exact: true }),
     ).toBeVisible();
 
-    const pdfOf = async (address: string) => {
-      const mail = await waitForMailTo(address);
+    // By subject: the driver's address also had the account's own mail, and the newest may not be the form's yet.
+    const pdfOf = async (address: string, subject: string) => {
+      const mail = await waitForMailTo(address, new RegExp(`^${subject} - `));
       const pdf = mail.attachments.find((attachment) => attachment.contentType === "application/pdf");
       return { subject: mail.subject ?? "", text: (await pdfText(pdf!.content)).replace(/\s+/g, " ") };
     };
-    const [clientCopy, driverCopy] = [await pdfOf(client), await pdfOf(driverEmail)];
+    const [clientCopy, driverCopy] = [
+      await pdfOf(client, "Weekly Timesheet"),
+      await pdfOf(driverEmail, polish("form.timesheet.title")),
+    ];
     expect(clientCopy.subject).toMatch(/^Weekly Timesheet - /);
     expect(clientCopy.text).toContain("Hours, Monday to Sunday");
     expect(clientCopy.text).toContain("Łukasz Wróbel");
