@@ -311,7 +311,8 @@ function partsChunkName(parts: readonly string[]): string {
  * its rules), and each of what the app and the home load later (a dialog, a menu, the draft check). A phone pays
  * for each script a page loads, however small (decision 032), and for every module of a script it loads, needed or
  * not (decision 033); so a module is in a chunk with the modules that the same parts import (statically, before
- * tree-shaking: a package whose entry imports all its modules, as lucide-react's does, goes whole to the app).
+ * tree-shaking: a package whose entry imports all its modules would go whole to the app, so each icon is imported
+ * from its own module, which biome.json enforces).
  * Nothing the home loads first is in a wizard's chunks, and no wizard runs what only the other wizard, or only
  * what the home loads later, needs; a wizard does run the home's chunk, whose modules it shares in part. Other
  * screens' modules are left to the bundler.

@@ -1,4 +1,4 @@
-import { LoaderCircle } from "lucide-react";
+import LoaderCircle from "lucide-react/icons/loader-circle";
 import { type ReactElement, type ReactNode, useState } from "react";
 import { useT } from "../lib/i18n";
 import {

@@ -1,4 +1,4 @@
-import { History } from "lucide-react";
+import History from "lucide-react/icons/rotate-ccw-clock";
 import type { ReactNode } from "react";
 import { useT } from "../lib/i18n";
 import { FORM_MEMORY_LISTS, type FormMemory } from "../rules/form-memory";

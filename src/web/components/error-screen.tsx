@@ -1,4 +1,4 @@
-import { TriangleAlert } from "lucide-react";
+import TriangleAlert from "lucide-react/icons/triangle-exclamation-point";
 import { useT } from "../lib/i18n";
 import { Button, buttonClasses } from "./ui/button";
 

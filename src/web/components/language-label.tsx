@@ -1,4 +1,4 @@
-import { Globe } from "lucide-react";
+import Globe from "lucide-react/icons/globe";
 import { isLocale, LOCALE_NAMES } from "../../domain/text/i18n/locales";
 import type { AnyLocale } from "../../domain/text/i18n/translate";
 import { useT } from "../lib/i18n";

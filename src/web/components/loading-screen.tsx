@@ -1,4 +1,4 @@
-import { LoaderCircle } from "lucide-react";
+import LoaderCircle from "lucide-react/icons/loader-circle";
 import { useT } from "../lib/i18n";
 
 /** What shows while a screen's code or data is on its way; the label is what screen readers announce. */

@@ -1,4 +1,5 @@
-import { CircleAlert, CircleCheck } from "lucide-react";
+import CircleCheck from "lucide-react/icons/circle-check";
+import CircleAlert from "lucide-react/icons/circle-exclamation-point";
 
 /** What became of an action: done (read out politely) or failed (read out at once). */
 export type Outcome = { ok: true; text: string } | { ok: false; text: string };

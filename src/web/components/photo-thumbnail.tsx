@@ -1,4 +1,4 @@
-import { ImageOff } from "lucide-react";
+import ImageOff from "lucide-react/icons/image-off";
 import { useState } from "react";
 import { cn } from "../lib/cn";
 import { useT } from "../lib/i18n";

@@ -1,4 +1,8 @@
-import { CameraOff, LoaderCircle, ScanLine, Search, Sparkles } from "lucide-react";
+import CameraOff from "lucide-react/icons/camera-off";
+import LoaderCircle from "lucide-react/icons/loader-circle";
+import ScanLine from "lucide-react/icons/scan-line";
+import Search from "lucide-react/icons/search";
+import Sparkles from "lucide-react/icons/sparkles";
 import { type FormEvent, useCallback, useEffect, useRef, useState } from "react";
 import { demoQrCode, QrCodeSchema, type Vehicle, VehicleSchema } from "../../domain/checks/vehicle";
 import { QR_CAMERA_VIDEO, QR_SCAN_INTERVAL_MS, STORAGE_KEYS } from "../../domain/forms/constants";

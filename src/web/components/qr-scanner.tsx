@@ -1,4 +1,5 @@
-import { CheckCircle2, QrCode } from "lucide-react";
+import CheckCircle2 from "lucide-react/icons/circle-check";
+import QrCode from "lucide-react/icons/qr-code";
 import { lazy, Suspense, useState } from "react";
 import type { Vehicle } from "../../domain/checks/vehicle";
 import { useT } from "../lib/i18n";

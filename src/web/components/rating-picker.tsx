@@ -1,4 +1,4 @@
-import { EyeOff } from "lucide-react";
+import EyeOff from "lucide-react/icons/eye-off";
 import { RATING_HIDE_DELAY_MS } from "../../domain/forms/constants";
 import { RATING_FACES, RATINGS, type Rating, ratingLabel } from "../../domain/sets/rating";
 import { cn } from "../lib/cn";

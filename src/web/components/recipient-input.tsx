@@ -1,4 +1,5 @@
-import { Plus, X } from "lucide-react";
+import Plus from "lucide-react/icons/plus";
+import X from "lucide-react/icons/x";
 import { type KeyboardEvent, useId, useState } from "react";
 import { MAX_EMAIL_LENGTH, MAX_EMAILS } from "../../domain/forms/constants";
 import {

@@ -1,4 +1,4 @@
-import { History } from "lucide-react";
+import History from "lucide-react/icons/rotate-ccw-clock";
 import { useState } from "react";
 import type { FormKind } from "../../domain/forms/form-spec";
 import { useT } from "../lib/i18n";

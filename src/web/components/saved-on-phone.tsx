@@ -1,4 +1,4 @@
-import { CloudOff } from "lucide-react";
+import CloudOff from "lucide-react/icons/cloud-off";
 import type { FormKind } from "../../domain/forms/form-spec";
 import { useT } from "../lib/i18n";
 import { Button } from "./ui/button";

@@ -1,4 +1,4 @@
-import { ArrowLeft } from "lucide-react";
+import ArrowLeft from "lucide-react/icons/arrow-left";
 import { type ReactNode, useEffect } from "react";
 import { Link } from "wouter";
 import { cn } from "../lib/cn";

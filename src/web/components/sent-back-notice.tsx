@@ -1,4 +1,4 @@
-import { MessageSquareWarning } from "lucide-react";
+import MessageSquareWarning from "lucide-react/icons/message-square-exclamation-point";
 import { cn } from "../lib/cn";
 import { useT } from "../lib/i18n";
 

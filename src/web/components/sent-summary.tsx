@@ -1,4 +1,4 @@
-import { CheckCircle2 } from "lucide-react";
+import CheckCircle2 from "lucide-react/icons/circle-check";
 import type { FormKind, SummaryRow } from "../../domain/forms/form-spec";
 import { useT } from "../lib/i18n";
 import { Button } from "./ui/button";

@@ -1,4 +1,4 @@
-import { CalendarCheck } from "lucide-react";
+import CalendarCheck from "lucide-react/icons/calendar-check";
 import { useId } from "react";
 import { isIsoDate } from "../../domain/time/iso-date";
 import { useTranslator } from "../lib/i18n";

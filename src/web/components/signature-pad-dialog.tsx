@@ -1,4 +1,4 @@
-import { Eraser } from "lucide-react";
+import Eraser from "lucide-react/icons/eraser";
 import { useEffect, useRef, useState } from "react";
 import SignaturePad from "signature_pad";
 import { SIGNATURE_COLOR, SIGNATURE_LINE_WIDTH } from "../../domain/forms/constants";

@@ -1,4 +1,6 @@
-import { PenLine, RotateCcw, Trash2 } from "lucide-react";
+import PenLine from "lucide-react/icons/pen-line";
+import RotateCcw from "lucide-react/icons/rotate-ccw";
+import Trash2 from "lucide-react/icons/trash";
 import { useId, useState } from "react";
 import { useT } from "../lib/i18n";
 import { SignaturePadDialog } from "./signature-pad-dialog";

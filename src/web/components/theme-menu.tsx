@@ -1,4 +1,6 @@
-import { Monitor, Moon, Sun } from "lucide-react";
+import Monitor from "lucide-react/icons/monitor";
+import Moon from "lucide-react/icons/moon";
+import Sun from "lucide-react/icons/sun";
 import type { MessageKey } from "../../domain/text/i18n/translate";
 import { useT } from "../lib/i18n";
 import { THEME_CHOICES, type ThemeChoice } from "../lib/theme";

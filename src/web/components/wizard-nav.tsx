@@ -1,4 +1,5 @@
-import { ArrowLeft, ArrowRight } from "lucide-react";
+import ArrowLeft from "lucide-react/icons/arrow-left";
+import ArrowRight from "lucide-react/icons/arrow-right";
 import { type ReactNode, useEffect } from "react";
 import { useT } from "../lib/i18n";
 import { Button } from "./ui/button";

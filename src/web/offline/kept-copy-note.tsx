@@ -1,4 +1,4 @@
-import { WifiOff } from "lucide-react";
+import WifiOff from "lucide-react/icons/wifi-off";
 import { cn } from "../lib/cn";
 import { useTranslator } from "../lib/i18n";
 import { formatDateTimeIn } from "../lib/locale-format";

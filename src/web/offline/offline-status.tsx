@@ -1,4 +1,6 @@
-import { CloudUpload, TriangleAlert, WifiOff } from "lucide-react";
+import CloudUpload from "lucide-react/icons/cloud-upload";
+import TriangleAlert from "lucide-react/icons/triangle-exclamation-point";
+import WifiOff from "lucide-react/icons/wifi-off";
 import { lazy, Suspense, useState } from "react";
 import { Button } from "../components/ui/button";
 import { cn } from "../lib/cn";

@@ -1,4 +1,9 @@
-import { CloudUpload, LogIn, RotateCcw, Trash2, TriangleAlert, Wrench } from "lucide-react";
+import CloudUpload from "lucide-react/icons/cloud-upload";
+import LogIn from "lucide-react/icons/log-in";
+import RotateCcw from "lucide-react/icons/rotate-ccw";
+import Trash2 from "lucide-react/icons/trash";
+import TriangleAlert from "lucide-react/icons/triangle-exclamation-point";
+import Wrench from "lucide-react/icons/wrench";
 import { useCallback, useEffect, useState } from "react";
 import { Link } from "wouter";
 import type { Translator } from "../../domain/text/i18n/translate";

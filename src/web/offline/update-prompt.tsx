@@ -1,5 +1,5 @@
 /// <reference types="vite-plugin-pwa/client" />
-import { RefreshCw } from "lucide-react";
+import RefreshCw from "lucide-react/icons/refresh-cw";
 import { useEffect, useState } from "react";
 import { Button } from "../components/ui/button";
 import { useT } from "../lib/i18n";

@@ -1,4 +1,4 @@
-import { Check } from "lucide-react";
+import Check from "lucide-react/icons/check";
 import type { ComponentType, ReactNode } from "react";
 
 /** The tick left of a menu's or a select's chosen item, shown by that list's own indicator part. */

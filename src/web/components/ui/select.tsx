@@ -1,5 +1,5 @@
 import * as SelectPrimitive from "@radix-ui/react-select";
-import { ChevronDown } from "lucide-react";
+import ChevronDown from "lucide-react/icons/chevron-down";
 import type { ComponentProps } from "react";
 import { cn } from "../../lib/cn";
 import { ListItemTick } from "./list-item-tick";

@@ -1,5 +1,5 @@
 import * as ToastPrimitive from "@radix-ui/react-toast";
-import { X } from "lucide-react";
+import X from "lucide-react/icons/x";
 import type { ComponentProps } from "react";
 import { cn } from "../../lib/cn";
 import { useT } from "../../lib/i18n";

@@ -1,4 +1,8 @@
-import { ArrowLeft, BadgeCheck, KeyRound, LogOut, RotateCw } from "lucide-react";
+import ArrowLeft from "lucide-react/icons/arrow-left";
+import BadgeCheck from "lucide-react/icons/badge-check";
+import KeyRound from "lucide-react/icons/key-round";
+import LogOut from "lucide-react/icons/log-out";
+import RotateCw from "lucide-react/icons/rotate-cw";
 import { type ReactNode, useState } from "react";
 import { useLocation } from "wouter";
 import { LogoutDialog } from "../../components/logout-dialog";

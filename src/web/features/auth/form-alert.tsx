@@ -1,4 +1,4 @@
-import { CircleAlert } from "lucide-react";
+import CircleAlert from "lucide-react/icons/circle-exclamation-point";
 import type { FormProblem } from "./auth-failure";
 
 /** A form's one problem, read out as soon as it appears; the spec shows these as a single message. */

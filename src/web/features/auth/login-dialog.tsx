@@ -1,4 +1,4 @@
-import { MailCheck } from "lucide-react";
+import MailCheck from "lucide-react/icons/mail-check";
 import { useState } from "react";
 import { validateLogin, validateRegister } from "../../../domain/accounts/password";
 import { LoginRequestSchema, RegisterRequestSchema } from "../../../domain/api/api";

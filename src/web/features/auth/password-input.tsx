@@ -1,4 +1,5 @@
-import { Eye, EyeOff } from "lucide-react";
+import Eye from "lucide-react/icons/eye";
+import EyeOff from "lucide-react/icons/eye-off";
 import { type InputHTMLAttributes, useId, useState } from "react";
 import { MAX_PASSWORD_LENGTH } from "../../../domain/forms/constants";
 import { Input } from "../../components/ui/input";

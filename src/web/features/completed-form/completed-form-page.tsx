@@ -1,4 +1,6 @@
-import { CheckCircle2, FileX2, WifiOff } from "lucide-react";
+import CheckCircle2 from "lucide-react/icons/circle-check";
+import FileX2 from "lucide-react/icons/file-x-corner";
+import WifiOff from "lucide-react/icons/wifi-off";
 import { useParams, useSearchParams } from "wouter";
 import { type CheckValue, checkValueLabel, reportableDefectsNotes } from "../../../domain/checks/check-items";
 import { givenReadings } from "../../../domain/forms/check-sheet-readings";

@@ -1,4 +1,5 @@
-import { ShieldCheck, X } from "lucide-react";
+import ShieldCheck from "lucide-react/icons/shield-check";
+import X from "lucide-react/icons/x";
 import { useState } from "react";
 import { STORAGE_KEYS } from "../../../domain/forms/constants";
 import { Button } from "../../components/ui/button";

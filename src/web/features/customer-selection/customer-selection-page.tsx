@@ -1,13 +1,11 @@
-import {
-  ArrowLeft,
-  ArrowRight,
-  CheckCircle2,
-  LoaderCircle,
-  type LucideIcon,
-  ShieldCheck,
-  TriangleAlert,
-  XCircle,
-} from "lucide-react";
+import type { LucideIcon } from "lucide-react";
+import ArrowLeft from "lucide-react/icons/arrow-left";
+import ArrowRight from "lucide-react/icons/arrow-right";
+import CheckCircle2 from "lucide-react/icons/circle-check";
+import XCircle from "lucide-react/icons/circle-x";
+import LoaderCircle from "lucide-react/icons/loader-circle";
+import ShieldCheck from "lucide-react/icons/shield-check";
+import TriangleAlert from "lucide-react/icons/triangle-exclamation-point";
 import { type ChangeEvent, type FormEvent, type ReactNode, useId, useState } from "react";
 import { useLocation, useSearchParams } from "wouter";
 import type { CustomerChoice } from "../../../domain/company/customer";

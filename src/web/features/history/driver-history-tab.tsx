@@ -1,4 +1,10 @@
-import { ClipboardCheck, Clock, Eye, FilePlus2, History, Pencil, SearchX } from "lucide-react";
+import ClipboardCheck from "lucide-react/icons/clipboard-check";
+import Clock from "lucide-react/icons/clock";
+import Eye from "lucide-react/icons/eye";
+import FilePlus2 from "lucide-react/icons/file-plus-corner";
+import Pencil from "lucide-react/icons/pencil";
+import History from "lucide-react/icons/rotate-ccw-clock";
+import SearchX from "lucide-react/icons/search-x";
 import { useId, useMemo, useState } from "react";
 import { useLocation } from "wouter";
 import type { ListCard } from "../../../domain/forms/form-lists";

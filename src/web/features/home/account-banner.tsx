@@ -1,4 +1,4 @@
-import { UserPlus } from "lucide-react";
+import UserPlus from "lucide-react/icons/user-plus";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { openAuthDialog } from "../../lib/auth-dialog-store";

@@ -1,4 +1,5 @@
-import { CheckCircle2, type LucideIcon } from "lucide-react";
+import type { LucideIcon } from "lucide-react";
+import CheckCircle2 from "lucide-react/icons/circle-check";
 import { cn } from "../../lib/cn";
 
 /** A list of what something gives, each point ticked. */

@@ -1,4 +1,5 @@
-import { ArrowRight, FilePen } from "lucide-react";
+import ArrowRight from "lucide-react/icons/arrow-right";
+import FilePen from "lucide-react/icons/file-pen";
 import { Link } from "wouter";
 import { SentBackNotice } from "../../components/sent-back-notice";
 import { buttonClasses } from "../../components/ui/button";

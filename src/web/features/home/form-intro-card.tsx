@@ -1,5 +1,5 @@
 import type { LucideIcon } from "lucide-react";
-import { ArrowRight } from "lucide-react";
+import ArrowRight from "lucide-react/icons/arrow-right";
 import { Link } from "wouter";
 import { buttonClasses } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";

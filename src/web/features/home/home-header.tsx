@@ -1,4 +1,6 @@
-import { LogIn, LogOut, UserRound } from "lucide-react";
+import LogIn from "lucide-react/icons/log-in";
+import LogOut from "lucide-react/icons/log-out";
+import UserRound from "lucide-react/icons/user-round";
 import { Suspense, useState } from "react";
 import { LanguageToggle } from "../../components/language-toggle";
 import { Logo } from "../../components/logo";

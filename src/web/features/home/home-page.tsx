@@ -1,4 +1,6 @@
-import { ClipboardCheck, Clock, WifiOff } from "lucide-react";
+import ClipboardCheck from "lucide-react/icons/clipboard-check";
+import Clock from "lucide-react/icons/clock";
+import WifiOff from "lucide-react/icons/wifi-off";
 import { lazy, type ReactNode, Suspense, useEffect } from "react";
 import { useLocation, useSearchParams } from "wouter";
 import { LoadingScreen } from "../../components/loading-screen";

@@ -1,4 +1,4 @@
-import { Lock } from "lucide-react";
+import Lock from "lucide-react/icons/lock";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import type { AccountTab } from "../../lib/app-paths";

@@ -1,12 +1,10 @@
-import {
-  Building2,
-  ChevronDown,
-  History,
-  LayoutDashboard,
-  type LucideIcon,
-  ShieldCheck,
-  UserRound,
-} from "lucide-react";
+import type { LucideIcon } from "lucide-react";
+import Building2 from "lucide-react/icons/building-complex";
+import ChevronDown from "lucide-react/icons/chevron-down";
+import LayoutDashboard from "lucide-react/icons/layout-dashboard";
+import History from "lucide-react/icons/rotate-ccw-clock";
+import ShieldCheck from "lucide-react/icons/shield-check";
+import UserRound from "lucide-react/icons/user-round";
 import type { MessageKey } from "../../../domain/text/i18n/translate";
 import { RadioMenuContent } from "../../components/radio-menu-content";
 import { Button } from "../../components/ui/button";

@@ -1,5 +1,9 @@
 import type { LucideIcon } from "lucide-react";
-import { ArrowRight, ClipboardCheck, ClipboardList, Clock, ShieldCheck } from "lucide-react";
+import ArrowRight from "lucide-react/icons/arrow-right";
+import ClipboardCheck from "lucide-react/icons/clipboard-check";
+import ClipboardList from "lucide-react/icons/clipboard-list";
+import Clock from "lucide-react/icons/clock";
+import ShieldCheck from "lucide-react/icons/shield-check";
 import { useLocation } from "wouter";
 import type { MessageKey } from "../../../domain/text/i18n/translate";
 import { Button } from "../../components/ui/button";

@@ -1,4 +1,5 @@
-import { MessageSquareWarning, Pencil } from "lucide-react";
+import MessageSquareWarning from "lucide-react/icons/message-square-exclamation-point";
+import Pencil from "lucide-react/icons/pencil";
 import { useLocation } from "wouter";
 import { returnedFormsBanner, returnedFormTitle, returnedState } from "../../../domain/forms/sent-back";
 import { Button } from "../../components/ui/button";

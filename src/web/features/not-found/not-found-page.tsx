@@ -1,4 +1,4 @@
-import { SearchX } from "lucide-react";
+import SearchX from "lucide-react/icons/search-x";
 import { useEffect } from "react";
 import { Link } from "wouter";
 import { buttonClasses } from "../../components/ui/button";

@@ -1,4 +1,4 @@
-import { CircleCheck } from "lucide-react";
+import CircleCheck from "lucide-react/icons/circle-check";
 import { useState } from "react";
 import type { ReviewRow } from "../../../domain/company/office-review";
 import type { Rating } from "../../../domain/sets/rating";

@@ -1,5 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { Inbox, RotateCw } from "lucide-react";
+import Inbox from "lucide-react/icons/inbox";
+import RotateCw from "lucide-react/icons/rotate-cw";
 import { useMemo, useState } from "react";
 import type { ReviewRow } from "../../../domain/company/office-review";
 import { may } from "../../../domain/company/organisation";

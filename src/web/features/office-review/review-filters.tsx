@@ -1,4 +1,7 @@
-import { ChevronDown, Search, SlidersHorizontal, X } from "lucide-react";
+import ChevronDown from "lucide-react/icons/chevron-down";
+import Search from "lucide-react/icons/search";
+import SlidersHorizontal from "lucide-react/icons/sliders-horizontal";
+import X from "lucide-react/icons/x";
 import { useId, useState } from "react";
 import { MAX_REVIEW_FILTER_LENGTH } from "../../../domain/company/office-review";
 import { shortFieldLabel } from "../../../domain/forms/field-labels";

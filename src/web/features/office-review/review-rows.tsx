@@ -1,4 +1,5 @@
-import { CircleCheck, Clock3 } from "lucide-react";
+import CircleCheck from "lucide-react/icons/circle-check";
+import Clock3 from "lucide-react/icons/clock-3";
 import type { ReviewRow } from "../../../domain/company/office-review";
 import { shortFieldLabel } from "../../../domain/forms/field-labels";
 import { companyWeekLabel } from "../../../domain/forms/sent-back";

@@ -1,4 +1,8 @@
-import { CircleCheck, ExternalLink, LockOpen, RotateCw, Undo2 } from "lucide-react";
+import CircleCheck from "lucide-react/icons/circle-check";
+import ExternalLink from "lucide-react/icons/external-link";
+import LockOpen from "lucide-react/icons/lock-open";
+import RotateCw from "lucide-react/icons/rotate-cw";
+import Undo2 from "lucide-react/icons/undo-2";
 import { useId, useState } from "react";
 import { Link } from "wouter";
 import { MAX_SEND_BACK_REASON_LENGTH, type ReviewRow } from "../../../domain/company/office-review";

@@ -1,4 +1,5 @@
-import { History, OctagonAlert } from "lucide-react";
+import OctagonAlert from "lucide-react/icons/octagon-exclamation-point";
+import History from "lucide-react/icons/rotate-ccw-clock";
 import { isBlocking } from "../../../domain/company/company-state";
 import type { ReviewRow } from "../../../domain/company/office-review";
 import { changedFieldsText, companyStatusLabel } from "../../../domain/forms/sent-back";

@@ -1,5 +1,11 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { Archive, ArchiveRestore, LoaderCircle, Pencil, Plus, RotateCw, Save } from "lucide-react";
+import Archive from "lucide-react/icons/archive";
+import ArchiveRestore from "lucide-react/icons/archive-arrow-up";
+import LoaderCircle from "lucide-react/icons/loader-circle";
+import Pencil from "lucide-react/icons/pencil";
+import Plus from "lucide-react/icons/plus";
+import RotateCw from "lucide-react/icons/rotate-cw";
+import Save from "lucide-react/icons/save";
 import { useState } from "react";
 import type { Customer } from "../../../domain/company/customer";
 import { done, failed, type Outcome, OutcomeNote, Problem } from "../../components/outcome";

@@ -1,5 +1,8 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { Building2, ClipboardList, LogOut, RotateCw } from "lucide-react";
+import Building2 from "lucide-react/icons/building-complex";
+import ClipboardList from "lucide-react/icons/clipboard-list";
+import LogOut from "lucide-react/icons/log-out";
+import RotateCw from "lucide-react/icons/rotate-cw";
 import { useState } from "react";
 import { Link } from "wouter";
 import type { OrganisationResponse } from "../../../domain/api/api";

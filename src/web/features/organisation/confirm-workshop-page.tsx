@@ -1,4 +1,5 @@
-import { CircleCheck, MailQuestionMark } from "lucide-react";
+import CircleCheck from "lucide-react/icons/circle-check";
+import MailQuestionMark from "lucide-react/icons/mail-question-mark";
 import { useSearchParams } from "wouter";
 import { WorkshopTokenSchema } from "../../../domain/api/api";
 import { LoadingScreen } from "../../components/loading-screen";

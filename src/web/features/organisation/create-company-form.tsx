@@ -1,5 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { Building2, LoaderCircle } from "lucide-react";
+import Building2 from "lucide-react/icons/building-complex";
+import LoaderCircle from "lucide-react/icons/loader-circle";
 import { type FormEvent, useState } from "react";
 import { CreateOrganisationRequestSchema } from "../../../domain/api/api";
 import { MAX_ORGANISATION_NAME_LENGTH } from "../../../domain/company/organisation";

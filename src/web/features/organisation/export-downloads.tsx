@@ -1,4 +1,5 @@
-import { Download, LoaderCircle } from "lucide-react";
+import Download from "lucide-react/icons/download";
+import LoaderCircle from "lucide-react/icons/loader-circle";
 import { useState } from "react";
 import { ExportQuerySchema, exportFileName } from "../../../domain/company/exports";
 import type { MessageKey } from "../../../domain/text/i18n/translate";

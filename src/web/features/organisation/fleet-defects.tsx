@@ -1,19 +1,17 @@
 import { useQueryClient } from "@tanstack/react-query";
-import {
-  Archive,
-  CircleCheck,
-  Hourglass,
-  LoaderCircle,
-  MailCheck,
-  MailX,
-  Plus,
-  QrCode,
-  RotateCw,
-  Save,
-  Send,
-  TriangleAlert,
-  Wrench,
-} from "lucide-react";
+import Archive from "lucide-react/icons/archive";
+import CircleCheck from "lucide-react/icons/circle-check";
+import Hourglass from "lucide-react/icons/hourglass";
+import LoaderCircle from "lucide-react/icons/loader-circle";
+import MailCheck from "lucide-react/icons/mail-check";
+import MailX from "lucide-react/icons/mail-x";
+import Plus from "lucide-react/icons/plus";
+import QrCode from "lucide-react/icons/qr-code";
+import RotateCw from "lucide-react/icons/rotate-cw";
+import Save from "lucide-react/icons/save";
+import Send from "lucide-react/icons/send";
+import TriangleAlert from "lucide-react/icons/triangle-exclamation-point";
+import Wrench from "lucide-react/icons/wrench";
 import { type FormEvent, useState } from "react";
 import { Link } from "wouter";
 import {

@@ -1,5 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { LoaderCircle, Send } from "lucide-react";
+import LoaderCircle from "lucide-react/icons/loader-circle";
+import Send from "lucide-react/icons/send";
 import { type FormEvent, useState } from "react";
 import { InviteRequestSchema } from "../../../domain/api/api";
 import type { Role } from "../../../domain/company/organisation";

@@ -1,4 +1,4 @@
-import { LoaderCircle } from "lucide-react";
+import LoaderCircle from "lucide-react/icons/loader-circle";
 import { useEffect, useState } from "react";
 import type { JoinCodeResponse } from "../../../domain/api/api";
 import { Problem } from "../../components/outcome";

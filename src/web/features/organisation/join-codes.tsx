@@ -1,5 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { LoaderCircle, QrCode } from "lucide-react";
+import LoaderCircle from "lucide-react/icons/loader-circle";
+import QrCode from "lucide-react/icons/qr-code";
 import { useState } from "react";
 import type { JoinCodeResponse } from "../../../domain/api/api";
 import { JOIN_CODE_ROLE } from "../../../domain/company/organisation";

@@ -1,4 +1,5 @@
-import { Building2, CircleCheck } from "lucide-react";
+import Building2 from "lucide-react/icons/building-complex";
+import CircleCheck from "lucide-react/icons/circle-check";
 import { Link, useSearchParams } from "wouter";
 import { InviteTokenQuerySchema } from "../../../domain/api/api";
 import { LoadingScreen } from "../../components/loading-screen";

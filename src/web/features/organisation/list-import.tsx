@@ -1,4 +1,6 @@
-import { FileUp, LoaderCircle, Upload } from "lucide-react";
+import FileUp from "lucide-react/icons/file-up";
+import LoaderCircle from "lucide-react/icons/loader-circle";
+import Upload from "lucide-react/icons/upload";
 import { type ChangeEvent, useId, useState } from "react";
 import {
   type ImportList,

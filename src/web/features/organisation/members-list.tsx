@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { UserMinus } from "lucide-react";
+import UserMinus from "lucide-react/icons/user-minus";
 import { useState } from "react";
 import type { OrganisationMember, OrganisationResponse } from "../../../domain/api/api";
 import { type Role, roleLabel } from "../../../domain/company/organisation";

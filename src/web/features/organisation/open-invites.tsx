@@ -1,5 +1,8 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { Ban, Mail, QrCode, RotateCw } from "lucide-react";
+import Ban from "lucide-react/icons/ban";
+import Mail from "lucide-react/icons/mail";
+import QrCode from "lucide-react/icons/qr-code";
+import RotateCw from "lucide-react/icons/rotate-cw";
 import { useState } from "react";
 import type { OpenInvite } from "../../../domain/api/api";
 import { roleLabel } from "../../../domain/company/organisation";

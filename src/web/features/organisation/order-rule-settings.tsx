@@ -1,5 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { LoaderCircle, Save } from "lucide-react";
+import LoaderCircle from "lucide-react/icons/loader-circle";
+import Save from "lucide-react/icons/save";
 import { type FormEvent, useState } from "react";
 import { formatOrderPrefixes, parseOrderPrefixes } from "../../../domain/company/order-prefixes";
 import { alternatives } from "../../../domain/text/messages";

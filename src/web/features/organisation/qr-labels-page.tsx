@@ -1,4 +1,4 @@
-import { Printer } from "lucide-react";
+import Printer from "lucide-react/icons/printer";
 import { useEffect, useMemo, useState } from "react";
 import { useParams } from "wouter";
 import { type QrLabel, qrLabelsOf } from "../../../domain/checks/qr-labels";

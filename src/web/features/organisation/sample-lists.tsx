@@ -1,5 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { LoaderCircle, Trash2 } from "lucide-react";
+import LoaderCircle from "lucide-react/icons/loader-circle";
+import Trash2 from "lucide-react/icons/trash";
 import { useState } from "react";
 import { done, failed, type Outcome, OutcomeNote } from "../../components/outcome";
 import { Button } from "../../components/ui/button";

@@ -1,5 +1,9 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { Archive, ArchiveRestore, LoaderCircle, Pencil, Save } from "lucide-react";
+import Archive from "lucide-react/icons/archive";
+import ArchiveRestore from "lucide-react/icons/archive-arrow-up";
+import LoaderCircle from "lucide-react/icons/loader-circle";
+import Pencil from "lucide-react/icons/pencil";
+import Save from "lucide-react/icons/save";
 import { useState } from "react";
 import type { FleetResponse } from "../../../domain/checks/vehicle-defects";
 import { done, failed, type Outcome, OutcomeNote } from "../../components/outcome";

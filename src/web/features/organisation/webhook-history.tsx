@@ -1,4 +1,7 @@
-import { CircleCheck, CircleX, LoaderCircle, Send } from "lucide-react";
+import CircleCheck from "lucide-react/icons/circle-check";
+import CircleX from "lucide-react/icons/circle-x";
+import LoaderCircle from "lucide-react/icons/loader-circle";
+import Send from "lucide-react/icons/send";
 import { useState } from "react";
 import { WEBHOOK_HISTORY_LENGTH, type WebhookAttemptView } from "../../../domain/company/webhook";
 import { companyMessages } from "../../../domain/text/company-messages";

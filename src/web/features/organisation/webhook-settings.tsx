@@ -1,5 +1,9 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { KeyRound, LoaderCircle, RotateCw, Save, Trash2 } from "lucide-react";
+import KeyRound from "lucide-react/icons/key-round";
+import LoaderCircle from "lucide-react/icons/loader-circle";
+import RotateCw from "lucide-react/icons/rotate-cw";
+import Save from "lucide-react/icons/save";
+import Trash2 from "lucide-react/icons/trash";
 import { type FormEvent, useState } from "react";
 import { companyMessages } from "../../../domain/text/company-messages";
 import { ConfirmDialog } from "../../components/confirm-dialog";

@@ -1,14 +1,12 @@
-import {
-  Archive,
-  Eye,
-  LoaderCircle,
-  type LucideIcon,
-  Mail,
-  Pencil,
-  Send,
-  ShieldCheck,
-  Trash2,
-} from "lucide-react";
+import type { LucideIcon } from "lucide-react";
+import Archive from "lucide-react/icons/archive";
+import Eye from "lucide-react/icons/eye";
+import LoaderCircle from "lucide-react/icons/loader-circle";
+import Mail from "lucide-react/icons/mail";
+import Pencil from "lucide-react/icons/pencil";
+import Send from "lucide-react/icons/send";
+import ShieldCheck from "lucide-react/icons/shield-check";
+import Trash2 from "lucide-react/icons/trash";
 import { isCompletedStatus } from "../../../domain/forms/form-status";
 import { type CardAction, cardActions } from "../../../domain/sets/traffic-light";
 import type { MessageKey, Translator } from "../../../domain/text/i18n/translate";

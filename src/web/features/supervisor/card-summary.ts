@@ -1,4 +1,7 @@
-import { ClipboardCheck, Clock, FileStack, type LucideIcon } from "lucide-react";
+import type { LucideIcon } from "lucide-react";
+import ClipboardCheck from "lucide-react/icons/clipboard-check";
+import Clock from "lucide-react/icons/clock";
+import FileStack from "lucide-react/icons/file-stack";
 import {
   type WeekDayHours,
   type WeekDefect,

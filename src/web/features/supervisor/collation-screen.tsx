@@ -1,4 +1,7 @@
-import { ClipboardCheck, Clock, ShieldCheck, TriangleAlert } from "lucide-react";
+import ClipboardCheck from "lucide-react/icons/clipboard-check";
+import Clock from "lucide-react/icons/clock";
+import ShieldCheck from "lucide-react/icons/shield-check";
+import TriangleAlert from "lucide-react/icons/triangle-exclamation-point";
 import { useId } from "react";
 import { useLocation, useSearchParams } from "wouter";
 import {

@@ -1,5 +1,10 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { BadgeCheck, CheckCircle2, FileX2, Info, LoaderCircle, Mail } from "lucide-react";
+import BadgeCheck from "lucide-react/icons/badge-check";
+import CheckCircle2 from "lucide-react/icons/circle-check";
+import FileX2 from "lucide-react/icons/file-x-corner";
+import Info from "lucide-react/icons/info";
+import LoaderCircle from "lucide-react/icons/loader-circle";
+import Mail from "lucide-react/icons/mail";
 import { useId, useMemo, useState } from "react";
 import { useLocation, useSearchParams } from "wouter";
 import { SupervisorEmailDispatchRequestSchema } from "../../../domain/api/api";

@@ -1,4 +1,5 @@
-import { LoaderCircle, Send } from "lucide-react";
+import LoaderCircle from "lucide-react/icons/loader-circle";
+import Send from "lucide-react/icons/send";
 import { useId, useState } from "react";
 import { MAX_NOTES_LENGTH } from "../../../domain/forms/constants";
 import { packRecipients } from "../../../domain/sets/pack-recipients";

@@ -1,4 +1,6 @@
-import { ArrowDown, ArrowUp, ArrowUpDown } from "lucide-react";
+import ArrowDown from "lucide-react/icons/arrow-down";
+import ArrowUp from "lucide-react/icons/arrow-up";
+import ArrowUpDown from "lucide-react/icons/arrow-up-down";
 import { useId, useMemo, useState } from "react";
 import { type CardAction, cardLabel, trafficLight } from "../../../domain/sets/traffic-light";
 import type { MessageKey } from "../../../domain/text/i18n/translate";

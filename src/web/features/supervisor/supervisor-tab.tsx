@@ -1,5 +1,9 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { ClipboardList, Eye, EyeOff, Inbox, Trash2 } from "lucide-react";
+import ClipboardList from "lucide-react/icons/clipboard-list";
+import Eye from "lucide-react/icons/eye";
+import EyeOff from "lucide-react/icons/eye-off";
+import Inbox from "lucide-react/icons/inbox";
+import Trash2 from "lucide-react/icons/trash";
 import { useMemo, useState } from "react";
 import { useLocation } from "wouter";
 import { cardsOf } from "../../../domain/forms/form-card";

@@ -1,4 +1,7 @@
-import { ArrowDown, CheckCircle2, Circle, ClipboardCheck } from "lucide-react";
+import ArrowDown from "lucide-react/icons/arrow-down";
+import Circle from "lucide-react/icons/circle";
+import CheckCircle2 from "lucide-react/icons/circle-check";
+import ClipboardCheck from "lucide-react/icons/clipboard-check";
 import { ASKED_CHECK_ITEMS } from "../../../../domain/checks/check-items";
 import type { CheckSheetFields } from "../../../../domain/checks/check-sheet";
 import { CHECK_SHEET_SPEC } from "../../../../domain/forms/check-sheet-spec";

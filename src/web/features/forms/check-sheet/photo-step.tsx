@@ -1,4 +1,6 @@
-import { Camera, CloudUpload, X } from "lucide-react";
+import Camera from "lucide-react/icons/camera";
+import CloudUpload from "lucide-react/icons/cloud-upload";
+import X from "lucide-react/icons/x";
 import { useState } from "react";
 import { MAX_PHOTOS } from "../../../../domain/forms/constants";
 import { type PhotoFile, photoCountLabel } from "../../../../domain/forms/photos";

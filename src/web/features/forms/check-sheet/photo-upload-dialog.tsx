@@ -1,4 +1,9 @@
-import { Camera, ImagePlus, LoaderCircle, TriangleAlert, Upload, X } from "lucide-react";
+import Camera from "lucide-react/icons/camera";
+import ImagePlus from "lucide-react/icons/image-plus";
+import LoaderCircle from "lucide-react/icons/loader-circle";
+import TriangleAlert from "lucide-react/icons/triangle-exclamation-point";
+import Upload from "lucide-react/icons/upload";
+import X from "lucide-react/icons/x";
 import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { MAX_PHOTOS } from "../../../../domain/forms/constants";
 import { type PhotoFile, photoFileProblem } from "../../../../domain/forms/photos";

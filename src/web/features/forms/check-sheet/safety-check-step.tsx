@@ -1,4 +1,4 @@
-import { TriangleAlert } from "lucide-react";
+import TriangleAlert from "lucide-react/icons/triangle-exclamation-point";
 import { useId } from "react";
 import {
   ASKED_CHECK_ITEMS,

@@ -1,4 +1,6 @@
-import { CalendarDays, CheckCircle2, Info } from "lucide-react";
+import CalendarDays from "lucide-react/icons/calendar-days";
+import CheckCircle2 from "lucide-react/icons/circle-check";
+import Info from "lucide-react/icons/info";
 import { useId } from "react";
 import { fieldLabel } from "../../../../domain/forms/field-labels";
 import { isPresent } from "../../../../domain/forms/signatures";

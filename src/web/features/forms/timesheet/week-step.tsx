@@ -1,4 +1,4 @@
-import { X } from "lucide-react";
+import X from "lucide-react/icons/x";
 import { useId } from "react";
 import { fieldLabel } from "../../../../domain/forms/field-labels";
 import { MAX_BREAK_MINUTES } from "../../../../domain/forms/form-fields";

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { TriangleAlert } from "lucide-react";
+import TriangleAlert from "lucide-react/icons/triangle-exclamation-point";
 import { type ReactNode, useRef, useState } from "react";
 import { Link, useLocation, useSearchParams } from "wouter";
 import type { SummaryRow } from "../../../../domain/forms/form-spec";

@@ -1,4 +1,6 @@
-import { LoaderCircle, Mail, Save } from "lucide-react";
+import LoaderCircle from "lucide-react/icons/loader-circle";
+import Mail from "lucide-react/icons/mail";
+import Save from "lucide-react/icons/save";
 import { MAX_ANONYMOUS_EMAILS, MAX_EMAILS, RATING_HIDE_DELAY_MS } from "../../../../domain/forms/constants";
 import { checkSheetEmailButtonEnabled } from "../../../../domain/sets/dispatch";
 import { messages } from "../../../../domain/text/messages";
