@@ -56,6 +56,12 @@ describe.each(testDatabases())("the API on $name", ({ open }) => {
     expect(res.json()).toEqual({ ok: true, database: database.dialect });
   });
 
+  it("tells anyone where a wrong translation is reported", async () => {
+    const res = await app.inject({ method: "GET", url: "/api/about" });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ translationsEmail: "translations@plant-sheets.local" });
+  });
+
   it("lists the seeded customers, each with its order-validation flag", async () => {
     const res = await app.inject({ method: "GET", url: "/api/customers" });
     expect(res.statusCode).toBe(200);

@@ -105,6 +105,12 @@ describe("loadConfig", () => {
     expect(set.abuseEmail).toBe("abuse@acmehire.co.uk");
     expect(loadConfig({ ABUSE_EMAIL: "report@acmehire.co.uk" }).abuseEmail).toBe("report@acmehire.co.uk");
     expect(() => loadConfig({ ABUSE_EMAIL: "not an address" })).toThrow(/ABUSE_EMAIL/);
+    expect(config.translationsEmail).toBe("translations@plant-sheets.local");
+    expect(set.translationsEmail).toBe("translations@acmehire.co.uk");
+    expect(loadConfig({ TRANSLATIONS_EMAIL: "words@acmehire.co.uk" }).translationsEmail).toBe(
+      "words@acmehire.co.uk",
+    );
+    expect(() => loadConfig({ TRANSLATIONS_EMAIL: "x@y.z?cc=a@b.c" })).toThrow(/TRANSLATIONS_EMAIL/);
     expect(() => loadConfig({ ANON_MAILS_PER_HOUR: "0" })).toThrow(/ANON_MAILS_PER_HOUR/);
     expect(() => loadConfig({ DEFECT_ALERTS_PER_COMPANY_PER_HOUR: "0" })).toThrow(
       /DEFECT_ALERTS_PER_COMPANY_PER_HOUR/,

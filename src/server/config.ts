@@ -40,6 +40,7 @@ const EnvSchema = z.object({
   ACCOUNT_MAILS_PER_RECIPIENT_PER_DAY: z.coerce.number().int().min(1).max(1_000_000).default(200),
   DEFECT_ALERTS_PER_COMPANY_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(30),
   ABUSE_EMAIL: optionalString.pipe(z.email().optional()),
+  TRANSLATIONS_EMAIL: optionalString.pipe(z.email().optional()),
   WORKERS: z.coerce.number().int().min(1).max(64).optional(),
   WEBHOOKS_ALLOW_LOCAL_HTTP: z.enum(["true", "false"]).default("false"),
   EXPORTS_PER_COMPANY: z.coerce.number().int().min(1).max(100).default(2),
@@ -85,6 +86,8 @@ export interface Config {
   mailLimits: MailLimits;
   /** Printed in every mail sent from a form filled in without an account, as where to report abuse. */
   abuseEmail: string;
+  /** Where the app's "Report a wrong translation" opens a mail to (GET /api/about tells the app). */
+  translationsEmail: string;
   /** Server processes sharing the port: one per core unless set, as one Node process uses one core. */
   workers: number;
   /**
@@ -164,6 +167,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       defectAlertsPerCompanyPerHour: e.DEFECT_ALERTS_PER_COMPANY_PER_HOUR,
     },
     abuseEmail: e.ABUSE_EMAIL ?? `abuse@${mailDomain(e.MAIL_FROM)}`,
+    translationsEmail: e.TRANSLATIONS_EMAIL ?? `translations@${mailDomain(e.MAIL_FROM)}`,
     workers: e.WORKERS ?? availableParallelism(),
     webhooksAllowLocalHttp: e.WEBHOOKS_ALLOW_LOCAL_HTTP === "true",
     exports: { perCompany: e.EXPORTS_PER_COMPANY, maxRows: e.EXPORT_MAX_ROWS },

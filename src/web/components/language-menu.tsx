@@ -1,11 +1,13 @@
+import Flag from "lucide-react/icons/flag";
 import { isLocale, LOCALE_NAMES, LOCALES, type Locale } from "../../domain/text/i18n/locales";
 import { apiRequest } from "../lib/api-client";
 import { chooseLocale, useTranslator } from "../lib/i18n";
 import { getSession } from "../lib/session-store";
+import { setPickingWords } from "../lib/shown-messages";
 import { LanguageLabel } from "./language-label";
 import { RadioMenuContent } from "./radio-menu-content";
 import { Button } from "./ui/button";
-import { DropdownMenu, DropdownMenuTrigger } from "./ui/dropdown-menu";
+import { DropdownMenu, DropdownMenuItem, DropdownMenuTrigger } from "./ui/dropdown-menu";
 
 const languageChoices = LOCALES.map((locale) => ({
   value: locale,
@@ -48,6 +50,12 @@ export function LanguageMenu({ open, onOpenChange, autoFocus }: LanguageMenuProp
         onChoose={(value) => {
           if (isLocale(value)) void choose(value);
         }}
+        footer={
+          <DropdownMenuItem onSelect={() => setPickingWords(true)}>
+            <Flag aria-hidden="true" className="absolute start-3 size-4" />
+            {t("language.reportTranslation")}
+          </DropdownMenuItem>
+        }
       />
     </DropdownMenu>
   );

@@ -1,9 +1,11 @@
 import type { LucideIcon } from "lucide-react";
+import type { ReactNode } from "react";
 import {
   DropdownMenuContent,
   DropdownMenuLabel,
   DropdownMenuRadioGroup,
   DropdownMenuRadioItem,
+  DropdownMenuSeparator,
 } from "./ui/dropdown-menu";
 
 export interface MenuChoice {
@@ -21,10 +23,12 @@ interface RadioMenuContentProps {
   value: string;
   choices: readonly MenuChoice[];
   onChoose: (value: string) => void;
+  /** Items after the choices, below a line. */
+  footer?: ReactNode;
 }
 
 /** A menu of one-of-several choices, each with its icon, under its heading; the chosen one ticked. */
-export function RadioMenuContent({ label, value, choices, onChoose }: RadioMenuContentProps) {
+export function RadioMenuContent({ label, value, choices, onChoose, footer }: RadioMenuContentProps) {
   return (
     <DropdownMenuContent align="end">
       <DropdownMenuLabel>{label}</DropdownMenuLabel>
@@ -36,6 +40,12 @@ export function RadioMenuContent({ label, value, choices, onChoose }: RadioMenuC
           </DropdownMenuRadioItem>
         ))}
       </DropdownMenuRadioGroup>
+      {footer ? (
+        <>
+          <DropdownMenuSeparator />
+          {footer}
+        </>
+      ) : null}
     </DropdownMenuContent>
   );
 }

@@ -20,6 +20,7 @@ import {
 } from "../../domain/text/i18n/translate";
 import { wordFailuresIn } from "./failure-language";
 import { localStore } from "./local-store";
+import { recordingShown } from "./shown-messages";
 
 // Each catalog comes in two parts (src/domain/text/i18n/catalog-parts.ts): the first screen's words, and every
 // other screen's, fetched while the first is read. English's first part is part of the app; every other part is a
@@ -34,7 +35,7 @@ const restLoaders = import.meta.glob<Catalog>(
   ["../../domain/text/catalogs/*.json", "!../../domain/text/catalogs/en-GB.json"],
   { query: "?part=rest", import: "default" },
 );
-const loadWholeEnglish = async () =>
+export const loadWholeEnglish = async () =>
   (await import("../../domain/text/catalogs/en-GB.json")).default as unknown as Catalog;
 
 function isPseudoLocale(value: unknown): value is PseudoLocale {
@@ -70,7 +71,7 @@ async function wholeOf(locale: AnyLocale): Promise<Catalog> {
   return { ...start, ...rest };
 }
 
-let current: Translator = createTranslator(DEFAULT_LOCALE, englishStart as Catalog);
+let current: Translator = recordingShown(createTranslator(DEFAULT_LOCALE, englishStart as Catalog));
 /** Whether `current` has every message of its language, or only its first screen's. */
 let whole = false;
 let wholeArrived: Promise<void> | null = null;
@@ -82,7 +83,7 @@ function subscribe(listener: () => void): () => void {
 }
 
 function activate(translator: Translator, complete: boolean): void {
-  current = translator;
+  current = recordingShown(translator);
   whole = complete;
   wordFailuresIn(translator);
   // The build's prerender has no document: its pages are English, as index.html says.

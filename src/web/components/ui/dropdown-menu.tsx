@@ -41,3 +41,12 @@ export function DropdownMenuRadioItem({
     </DropdownMenuPrimitive.RadioItem>
   );
 }
+
+export function DropdownMenuItem({ className, ...props }: ComponentProps<typeof DropdownMenuPrimitive.Item>) {
+  return <DropdownMenuPrimitive.Item className={cn(...LIST_ITEM_CLASSES, "gap-2", className)} {...props} />;
+}
+
+export const DropdownMenuSeparator = withClasses(
+  DropdownMenuPrimitive.Separator,
+  "my-1 h-px bg-slate-200 dark:bg-slate-700",
+);
