@@ -1,6 +1,8 @@
 import { expect, type Page } from "@playwright/test";
 import { STORAGE_KEYS } from "../src/domain/forms/constants";
+import { SAMPLE_CUSTOMERS, SAMPLE_VEHICLES } from "../src/server/db/seed";
 import { test } from "./fixtures/app-test";
+import { logIn } from "./fixtures/drivers";
 import { expectNoAxeViolations } from "./support/axe";
 import { scrollsSideways } from "./support/english-on-screen";
 import { plainCustomer } from "./support/form-wizard";
@@ -27,6 +29,18 @@ const TODAY = new Intl.DateTimeFormat("en-GB", { weekday: "long", month: "long" 
   .formatToParts(new Date())
   .filter((part) => part.type === "weekday" || part.type === "month")
   .map((part) => part.value);
+
+/** Words of what people typed (names, the company's and the samples' lists): shown as typed, in any language. */
+const wordsOf = (...texts: readonly string[]) => texts.flatMap((text) => text.split(/[^A-Za-z]+/));
+const SAMPLE_WORDS = wordsOf(
+  ...SAMPLE_CUSTOMERS.map((customer) => customer.name),
+  ...SAMPLE_VEHICLES.flatMap((vehicle) => [
+    vehicle.machineNumber,
+    vehicle.plantNumber,
+    vehicle.vehicleType ?? "",
+    vehicle.description ?? "",
+  ]),
+);
 
 const STORAGE_KEY_WORDS = Object.values(STORAGE_KEYS).flatMap((key) => key.split(/[^A-Za-z]+/));
 
@@ -78,6 +92,36 @@ for (const pseudo of ["en-XA", "ar-XB"] as const) {
           await screenIsDrawnFromTheCatalogs(page, customer.name.split(/\s+/));
           if (step < steps) await page.getByRole("navigation").getByRole("button").last().click();
         }
+      }
+    });
+
+    test("the account's tabs, the company's screen, the office review and the supervisor's screens are drawn from the catalogs", async ({
+      page,
+    }) => {
+      test.slow();
+      const email = "pseudo@northern-plant.co.uk".replace("pseudo", `pseudo-${Date.now()}`);
+      await logIn(page, "Zed Pseudo", email);
+      // The webhook address field shows the form of an address ("https://"), the same in every language.
+      const typed = wordsOf("Zed Pseudo", email, "Pseudo Plant Hire Ltd", "https", ...SAMPLE_WORDS);
+      // Before and after the account makes its company: the form that makes one, then the company's lists.
+      await page.goto("/?tab=company");
+      await expect(page.getByRole("heading", { level: 2 }).first()).toContainText("[");
+      await screenIsDrawnFromTheCatalogs(page, typed);
+      const made = await page.request.post("/api/organisations", { data: { name: "Pseudo Plant Hire Ltd" } });
+      expect(made.status(), await made.text()).toBe(201);
+      for (const path of [
+        "/?tab=company",
+        "/?tab=history",
+        "/?tab=supervisor",
+        "/?tab=account",
+        "/?screen=collation",
+        "/office-review",
+      ]) {
+        await page.goto(path);
+        await expect(page.getByRole("heading").first()).toContainText("[");
+        // Drawn once every query has answered: each screen's loading line ("Loading weeks...") is gone.
+        await expect(page.getByText(/\.\.\.\]/)).toHaveCount(0);
+        await screenIsDrawnFromTheCatalogs(page, typed);
       }
     });
   });
