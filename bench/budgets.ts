@@ -24,6 +24,8 @@ export const budgets = {
   readByIdRate: { min: 15_000 },
   readByIdP99Ms: { max: 25 },
   listDraftsP95Ms: { max: 20 },
+  /** The hire terms' rule (src/domain/hire/chargeable-hours.ts), run in the wizard and in every export. */
+  chargeableMillionWeeksMs: { max: 2000 },
   timesheetPdfMs: { max: 50 },
   checkSheetPdfMs: { max: 100 },
   checkSheetPdfBytes: { max: 1 * MB },

@@ -6,6 +6,7 @@ import { measureAccountTiming } from "./account-timing";
 import { launchChromium } from "./browser";
 import { BENCH_WEB_ROOT, buildApp, ROOT } from "./build-app";
 import { measureBundleSizes } from "./bundle-sizes";
+import { measureChargeableHours } from "./chargeable-hours";
 import { measureImports } from "./company-imports";
 import { measureCompany } from "./company-review";
 import { type Figure, formatBudget, formatValue, verdict } from "./figure";
@@ -23,7 +24,7 @@ import { cameraPhoto, uploadedPhotos } from "./site-photos";
  * bench/results/ and exits non-zero when a budget fails or a figure could not be measured.
  * `npm run bench -- --only=bundle,pdf` runs some groups: bundle, lighthouse, firsttap, language, server, pdf, photo,
  * accounts, company (which needs PostgreSQL: BENCH_DATABASE_URL), imports (PostgreSQL too when BENCH_DATABASE_URL
- * is set).
+ * is set), hire.
  */
 const GROUPS = [
   "bundle",
@@ -36,6 +37,7 @@ const GROUPS = [
   "accounts",
   "company",
   "imports",
+  "hire",
 ] as const;
 type Group = (typeof GROUPS)[number];
 
@@ -77,6 +79,7 @@ if (["bundle", "lighthouse", "firsttap", "language"].some((group) => selected.ha
 }
 
 await step("bundle", async () => measureBundleSizes());
+await step("hire", async () => measureChargeableHours());
 
 /** The built app on a server of its own, with an empty data folder, for as long as `run` measures it. */
 async function withBuiltApp<T>(name: string, run: (url: string) => Promise<T>): Promise<T> {
