@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { createPortal } from "react-dom";
 import type { About } from "../../domain/api/about";
 import { DEFAULT_LOCALE } from "../../domain/text/i18n/locales";
 import { createTranslator } from "../../domain/text/i18n/translate";
@@ -70,7 +71,8 @@ export function TranslationReportPicker() {
     };
   }, [locale, t]);
 
-  return (
+  // Out of the header it is opened from, whose styles are not the bar's.
+  return createPortal(
     <section
       ref={bar}
       aria-label={t("language.reportTranslation")}
@@ -83,6 +85,7 @@ export function TranslationReportPicker() {
       <Button variant="outline" onClick={() => setPickingWords(false)}>
         {t("common.cancel")}
       </Button>
-    </section>
+    </section>,
+    document.body,
   );
 }
