@@ -69,6 +69,33 @@ describe("chargeable hours under the default terms", () => {
   });
 });
 
+describe("the README's worked example", () => {
+  it("charges the week the README works through", () => {
+    const day = (parts: Partial<HireDay>): HireDay => ({ ...worked(0), ...parts });
+    const result = chargeableWeek(
+      week({
+        monday: worked(9),
+        tuesday: day({ worked: 3, standing: 5 }),
+        wednesday: day({ worked: 4, breakdown: 4.5 }),
+        thursday: day({ breakdown: 8 }),
+        friday: day({ worked: 4, breakdown: 2 }),
+        saturday: worked(3),
+      }),
+      DEFAULT_HIRE_TERMS,
+    );
+    expect(result.days).toEqual({
+      monday: charge({ normal: 9 }),
+      tuesday: charge({ normal: 3, standing: 5 }),
+      wednesday: charge({ normal: 4 }),
+      thursday: NO_CHARGE,
+      friday: charge({ normal: 5 }),
+      saturday: charge({ weekend: 3 }),
+      sunday: NO_CHARGE,
+    });
+    expect(result.week).toEqual(charge({ normal: 21, standing: 5, weekend: 3 }));
+  });
+});
+
 describe("chargeable hours under a company's terms", () => {
   it("splits a weekday's work after the overtime hour", () => {
     const terms: HireTerms = { ...DEFAULT_HIRE_TERMS, overtimeAfter: 9 };
