@@ -3,7 +3,7 @@ import { messages } from "../src/domain/text/messages";
 import { localIsoDate } from "../src/domain/time/iso-date";
 import { test } from "./fixtures/app-test";
 import { logIn } from "./fixtures/drivers";
-import { checkItem, choose, jpegFile, pickPhotos } from "./support/check-sheet-wizard";
+import { answerMachineSafe, checkItem, choose, jpegFile, pickPhotos } from "./support/check-sheet-wizard";
 import { waitForDeviceCopy } from "./support/offline";
 import { nextStep, sign, stepHeading, toastRegion } from "./support/timesheet-wizard";
 
@@ -56,6 +56,7 @@ test("an account holder's check sheet is saved step by step, resumes where it wa
   await choose(page, "Brakes", "Defect");
   await choose(page, "Tyres", "Pass");
   await page.getByLabel("Defects Notes").fill("Brakes pulling to the left");
+  await answerMachineSafe(page, "No, stood down");
   const saved = page.waitForResponse((r) => isSave(r.request()));
   await nextStep(page, "Photo Documentation");
   await saved;
@@ -68,6 +69,11 @@ test("an account holder's check sheet is saved step by step, resumes where it wa
   await expect(checkItem(page, "Brakes").getByRole("radio", { name: "Defect" })).toBeChecked();
   await expect(checkItem(page, "Tyres").getByRole("radio", { name: "Pass" })).toBeChecked();
   await expect(page.getByLabel("Defects Notes")).toHaveValue("Brakes pulling to the left");
+  await expect(
+    page
+      .getByRole("group", { name: "Is the machine safe to use?" })
+      .getByRole("radio", { name: "No, stood down" }),
+  ).toBeChecked();
   await nextStep(page, "Photo Documentation");
 
   const dialog = await pickPhotos(page, [await jpegFile(page, "brakes.jpg", 400, 300, "#444444")]);

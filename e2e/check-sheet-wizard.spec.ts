@@ -7,6 +7,7 @@ import { pdfText } from "../src/server/pdf/pdf-text";
 import { test } from "./fixtures/app-test";
 import { waitForMailTo } from "./fixtures/mailbox";
 import {
+  answerMachineSafe,
   checkItem,
   choose,
   jpegFile,
@@ -78,6 +79,7 @@ test("an anonymous driver checks the machine, adds two photos, signs, and the cl
   expect(passBox?.width).toBeGreaterThanOrEqual(90);
   await expect(page.getByText("13 of 14 checked, 2 defects")).toBeVisible();
   await page.getByLabel("Defects Notes").fill(NOTES);
+  await answerMachineSafe(page, "No, stood down");
   await page.getByLabel("Operator's initials").fill("DD");
   await nextStep(page, "Photo Documentation");
 
@@ -186,6 +188,8 @@ test("an anonymous driver checks the machine, adds two photos, signs, and the cl
   const pdf = mail.attachments.find((a) => a.contentType === "application/pdf");
   if (!pdf) throw new Error("The email has no PDF");
   const text = (await pdfText(new Uint8Array(pdf.content))).replace(/\s+/g, " ");
+  expect(text).toContain("STOOD DOWN: the driver's check found this machine not safe to use.");
+  expect(text).toContain("IS THE MACHINE SAFE TO USE? No, stood down");
   expect(text).toContain("Tyres DEFECT");
   expect(text).toContain("Lights DEFECT");
   expect(text).toContain("Tracks N/A");

@@ -12,7 +12,7 @@ import { messages } from "../src/domain/text/messages";
 import { test } from "./fixtures/app-test";
 import { logIn } from "./fixtures/drivers";
 import { waitForMailTo } from "./fixtures/mailbox";
-import { choose } from "./support/check-sheet-wizard";
+import { answerMachineSafe, choose } from "./support/check-sheet-wizard";
 import { openCompany, phone } from "./support/company";
 import { nextStep, sign, startFormFromHome, stepHeading } from "./support/form-wizard";
 import { readQrCodeOf } from "./support/qr-image";
@@ -114,7 +114,10 @@ async function submitCheckSheet(driver: Driver, checkDate: string, defect?: stri
   await nextStep(page, "Daily Safety Check");
   await choose(page, "Tyres", defect ? "Defect" : "Pass");
   await choose(page, "Lights", "Pass");
-  if (defect) await page.getByLabel("Defects Notes").fill(defect);
+  if (defect) {
+    await page.getByLabel("Defects Notes").fill(defect);
+    await answerMachineSafe(page, "Yes");
+  }
   await nextStep(page, "Photo Documentation");
   await nextStep(page, "Driver Signature");
   await sign(page, "Driver/Operator Signature", driver.name, "Operator Signature");

@@ -52,6 +52,13 @@ export async function pickPhotos(page: Page, files: TestFile[] | string[]): Prom
   return dialog;
 }
 
+/** Answers the question a defect asks, "Is the machine safe to use?", on its visible label, and checks it took. */
+export async function answerMachineSafe(page: Page, answer: "Yes" | "No, stood down"): Promise<void> {
+  const group = page.getByRole("group", { name: "Is the machine safe to use?" });
+  await group.getByText(answer, { exact: true }).click();
+  await expect(group.getByRole("radio", { name: answer })).toBeChecked();
+}
+
 /** Taps one of an item's three choices, as a thumb would (on its visible label), and checks it took. */
 export async function choose(page: Page, item: string, choice: "Pass" | "Defect" | "N/A"): Promise<void> {
   const group = checkItem(page, item);

@@ -73,6 +73,7 @@ describe("the export's columns", () => {
       "Item",
       "Notes",
       "Photo links",
+      "Is the machine safe to use?",
       "Fuel level at end of shift",
     ]);
   });
@@ -566,6 +567,7 @@ describe("defectRows", () => {
           defectTyres: false,
           defectsNotes: '=HYPERLINK("http://x")',
           photos: ["/api/photos/p1", "/api/photos/p2"],
+          machineSafe: "no",
           fuelLevelAtEnd: "3/4",
         }),
       ],
@@ -579,6 +581,7 @@ describe("defectRows", () => {
       row!.item,
       '=HYPERLINK("http://x")',
       "https://sheets.example.com/api/photos/p1\nhttps://sheets.example.com/api/photos/p2",
+      "No, stood down",
       "3/4",
     ]);
   });

@@ -3,7 +3,7 @@ import type { CheckSheetFields } from "../checks/check-sheet";
 import { english } from "../text/i18n/english";
 import type { Translator } from "../text/i18n/translate";
 import { formatDisplayDate } from "../time/iso-date";
-import { givenReadings } from "./check-sheet-readings";
+import { givenReadings, isStoodDown } from "./check-sheet-readings";
 import {
   checkItemLabel,
   checkTemplateName,
@@ -41,6 +41,7 @@ export function checkSheetPdfSection(sheet: CheckSheetFields, context: FormPdfCo
         { label: t("form.defects"), value: defects === 0 ? t("form.noDefects") : String(defects) },
       ],
     },
+    ...(isStoodDown(sheet) ? [{ kind: "alert", text: t("pdf.stoodDown") } as const] : []),
     { kind: "heading", text: t("pdf.driverCompanyAndVehicle") },
     {
       kind: "keyValues",

@@ -3,7 +3,14 @@ import { CheckSheetInputSchema, emptyCheckSheet } from "../checks/check-sheet";
 import pl from "../text/catalogs/pl.json";
 import { type Catalog, createTranslator } from "../text/i18n/translate";
 import { checkSheetPdfSection } from "./check-sheet-pdf-sections";
-import { CHECK_SHEET_READINGS, givenReadings, readingValues } from "./check-sheet-readings";
+import {
+  askedReadings,
+  CHECK_SHEET_READINGS,
+  givenReadings,
+  isStoodDown,
+  machineSafeUnanswered,
+  readingValues,
+} from "./check-sheet-readings";
 import { CHECK_SHEET_SPEC } from "./check-sheet-spec";
 import type { PdfBlock } from "./pdf-sections";
 
@@ -27,6 +34,29 @@ describe("the check sheet's readings", () => {
     expect(givenReadings(emptyCheckSheet("2025-06-09"))).toEqual([]);
     expect(emptyCheckSheet("2025-06-09")).not.toHaveProperty("fuelLevelAtEnd");
     expect(readingValues({})).toEqual(CHECK_SHEET_READINGS.map(() => ""));
+  });
+
+  it("ask whether the machine is safe to use once an item is a defect, and only then", () => {
+    const fields = (sheet: Parameters<typeof askedReadings>[0]) => askedReadings(sheet).map((r) => r.field);
+    const clean = emptyCheckSheet("2025-06-09");
+    expect(fields(clean)).toEqual(["fuelLevelAtEnd"]);
+    const defect = { ...clean, defectTyres: false };
+    expect(fields(defect)).toEqual(["machineSafe", "fuelLevelAtEnd"]);
+    expect(machineSafeUnanswered(clean)).toBe(false);
+    expect(machineSafeUnanswered(defect)).toBe(true);
+    expect(machineSafeUnanswered({ ...defect, machineSafe: "yes" })).toBe(false);
+    expect(isStoodDown({ ...defect, machineSafe: "no" })).toBe(true);
+    expect(isStoodDown({ ...defect, machineSafe: "yes" })).toBe(false);
+    // An answer left from a defect since cleared says nothing: nothing is wrong with the machine.
+    expect(isStoodDown({ ...clean, machineSafe: "no" })).toBe(false);
+    expect(givenReadings({ ...clean, machineSafe: "no" })).toEqual([]);
+    expect(givenReadings({ ...defect, machineSafe: "no" }, polish)).toEqual([
+      {
+        field: "machineSafe",
+        label: "Czy maszyna jest bezpieczna w użyciu?",
+        value: "Nie, wyłączona z pracy",
+      },
+    ]);
   });
 
   it("are shown under their label in the reader's words, in the PDF and the mail summary", () => {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { type CheckItemValues, defectItems } from "../checks/check-items";
 import { english } from "../text/i18n/english";
 import type { MessageKey, Translator } from "../text/i18n/translate";
 
@@ -11,9 +12,21 @@ export interface ReadingDescription {
   readonly field: string;
   readonly label: MessageKey;
   readonly choices: readonly { readonly value: string; readonly label: MessageKey }[];
+  /** Asked only once an item is marked a defect (and shown only then); else always. */
+  readonly askedWhen?: "defects";
 }
 
 export const CHECK_SHEET_READINGS = [
+  {
+    // "No" stands the machine down: the PDF says so at its top.
+    field: "machineSafe",
+    label: "field.machineSafe",
+    askedWhen: "defects",
+    choices: [
+      { value: "yes", label: "reading.machineSafe.yes" },
+      { value: "no", label: "reading.machineSafe.noStoodDown" },
+    ],
+  },
   {
     field: "fuelLevelAtEnd",
     label: "field.fuelLevelAtEnd",
@@ -45,6 +58,28 @@ export function readingsShape(): Record<ReadingField, z.ZodOptional<z.ZodType<st
   ) as unknown as Record<ReadingField, z.ZodOptional<z.ZodType<string>>>;
 }
 
+/** A check sheet as the readings read it: its items' values and its readings' fields. */
+type SheetValues = CheckItemValues & Readonly<Record<string, unknown>>;
+
+/** The readings the check step asks of this sheet, in the list's order. */
+export function askedReadings(sheet: SheetValues): ReadingDescription[] {
+  const defects = defectItems(sheet).length > 0;
+  return READINGS.filter((reading) => reading.askedWhen !== "defects" || defects);
+}
+
+/** A sheet whose check found the machine unsafe: stood down until it is fixed. */
+export function isStoodDown(sheet: SheetValues): boolean {
+  return defectItems(sheet).length > 0 && sheet.machineSafe === "no";
+}
+
+/**
+ * A sheet with a defect that does not yet say whether the machine is safe to use: the app asks before it is sent.
+ * The server takes it as it comes, so a sheet kept on a phone by an older app still reaches it.
+ */
+export function machineSafeUnanswered(sheet: SheetValues): boolean {
+  return defectItems(sheet).length > 0 && sheet.machineSafe !== "yes" && sheet.machineSafe !== "no";
+}
+
 /** A reading as a view shows it: its label and the words of the choice picked. */
 export interface GivenReading {
   readonly field: string;
@@ -53,21 +88,15 @@ export interface GivenReading {
 }
 
 /** The readings a sheet gives, in the list's order, in the reader's words; those not picked are left out. */
-export function givenReadings(
-  sheet: Readonly<Record<string, unknown>>,
-  t: Translator["t"] = english,
-): GivenReading[] {
-  return READINGS.flatMap((reading) => {
+export function givenReadings(sheet: SheetValues, t: Translator["t"] = english): GivenReading[] {
+  return askedReadings(sheet).flatMap((reading) => {
     const choice = reading.choices.find((option) => option.value === sheet[reading.field]);
     return choice ? [{ field: reading.field, label: t(reading.label), value: t(choice.label) }] : [];
   });
 }
 
 /** Every reading's words for a sheet, in the list's order, "" where none was picked: one per export column. */
-export function readingValues(
-  sheet: Readonly<Record<string, unknown>>,
-  t: Translator["t"] = english,
-): string[] {
+export function readingValues(sheet: SheetValues, t: Translator["t"] = english): string[] {
   const given = givenReadings(sheet, t);
   return READINGS.map((reading) => given.find((entry) => entry.field === reading.field)?.value ?? "");
 }

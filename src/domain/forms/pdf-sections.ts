@@ -83,6 +83,8 @@ export type PdfBlock =
   | { kind: "checks"; items: readonly { label: string; value: CheckValue }[] }
   /** Free text in a box; `emptyText` shows, greyed, when there is none. */
   | { kind: "text"; text: string; emptyText: string }
+  /** What the reader must see first, in white on red: a machine stood down. */
+  | { kind: "alert"; text: string }
   /** Small print, such as a notice printed on the paper form. */
   | { kind: "notice"; text: string }
   | { kind: "signatures"; boxes: readonly SignatureBox[] }

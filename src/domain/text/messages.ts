@@ -169,6 +169,7 @@ export const messages = {
   supervisorRatingRequired: notice("submitProblem.ratingTitle", "submitProblem.ratingDescription"),
   submissionEmailRequired: notice("submitProblem.emailTitle", "submitProblem.emailDescription"),
   signaturesRequired: notice("submitProblem.signaturesTitle", "submitProblem.signaturesDescription"),
+  machineSafeRequired: notice("submitProblem.machineSafeTitle", "submitProblem.machineSafeDescription"),
   /** Every signature is in but the date beside them is not: said as it is, not as a missing signature. */
   signatureDateRequired: notice("submitProblem.dateTitle", "submitProblem.dateDescription"),
   signaturesAndDateRequired: notice(

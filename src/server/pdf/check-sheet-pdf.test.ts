@@ -27,6 +27,17 @@ async function render(input: Partial<CheckSheetPdfInput> = {}) {
 }
 
 describe("renderCheckSheetPdf", () => {
+  it("says at its top, in white on red, that a machine the driver found unsafe is stood down", async () => {
+    const stoodDown = await render({ checkSheet: { ...signedCheckSheet(), machineSafe: "no" } });
+    expect(stoodDown.flat).toContain(
+      "Daily Plant Defect Check CHECK DATE 02/06/2025 ORDER NUMBER P-12345 DEFECTS 2 STOOD DOWN: the driver's check found this machine not safe to use.",
+    );
+    expect(stoodDown.flat).toContain("IS THE MACHINE SAFE TO USE? No, stood down");
+    const safe = await render({ checkSheet: { ...signedCheckSheet(), machineSafe: "yes" } });
+    expect(safe.flat).not.toContain("STOOD DOWN");
+    expect(safe.flat).toContain("IS THE MACHINE SAFE TO USE? Yes");
+  });
+
   it("renders the header fields of the check", async () => {
     const { flat } = await render();
     for (const expected of [

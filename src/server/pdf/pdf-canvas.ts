@@ -331,6 +331,18 @@ export class PdfCanvas {
     this.cursor.y += GAP;
   }
 
+  /** What the reader must see first (a machine stood down): bold white on red, the width of the page. */
+  alert(text: string): void {
+    const pad = 7;
+    const style: TextStyle = { font: BOLD, size: 11, color: "#ffffff" };
+    const lines = this.wrap(text, CONTENT_WIDTH - 2 * pad, style);
+    const height = lines.length * lineHeight(style) + 2 * pad;
+    const y = this.place(height);
+    this.doc.rect(MARGIN_X, y, CONTENT_WIDTH, height).fill(DEFECT_RED);
+    this.writeLines(lines, MARGIN_X + pad, y + pad, style);
+    this.cursor.y = y + height + GAP;
+  }
+
   /** Small print, such as a notice printed on the paper form. */
   notice(text: string): void {
     const lines = this.wrap(text, CONTENT_WIDTH, STYLES.notice);

@@ -86,6 +86,9 @@ function draw(canvas: PdfCanvas, block: PdfBlock): void {
     case "text":
       canvas.textBlock(block.text, block.emptyText);
       break;
+    case "alert":
+      canvas.alert(block.text);
+      break;
     case "notice":
       canvas.notice(block.text);
       break;

@@ -255,7 +255,8 @@ describe.each(testDatabases())("the company's exports of approved weeks on $name
       expect.any(String),
       `'${INJECTED_NOTES}`,
       link,
-      // The fuel level at end of shift: this sheet gave none.
+      // Whether the machine was safe to use, and the fuel level at end of shift: this sheet gave neither.
+      "",
       "",
     ]);
 

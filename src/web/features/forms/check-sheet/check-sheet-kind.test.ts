@@ -97,3 +97,21 @@ describe("openCheckSheetDraft", () => {
     });
   });
 });
+
+describe("what a check sheet with a defect needs before it is sent", () => {
+  it("asks whether the machine is safe to use before the signatures", () => {
+    const signed = {
+      ...newCheckSheetState(ID, TODAY).form,
+      operatorSignature: SAMPLE_SIGNATURE,
+      operatorSignedName: "Dave Digger",
+      clientSignature: SAMPLE_SIGNATURE,
+      clientSignedName: "Chris Client",
+      signatureDate: TODAY,
+    };
+    const defect = { ...signed, defectTyres: false };
+    expect(CHECK_SHEET_WIZARD.approval?.problem(defect)).toBe(messages.machineSafeRequired);
+    expect(CHECK_SHEET_WIZARD.oneStepProblem(defect, "happy")).toBe(messages.machineSafeRequired);
+    expect(CHECK_SHEET_WIZARD.approval?.problem({ ...defect, machineSafe: "no" })).toBeNull();
+    expect(CHECK_SHEET_WIZARD.approval?.problem(signed)).toBeNull();
+  });
+});

@@ -4,6 +4,7 @@ import CheckCircle2 from "lucide-react/icons/circle-check";
 import ClipboardCheck from "lucide-react/icons/clipboard-check";
 import { ASKED_CHECK_ITEMS } from "../../../../domain/checks/check-items";
 import type { CheckSheetFields } from "../../../../domain/checks/check-sheet";
+import { machineSafeUnanswered } from "../../../../domain/forms/check-sheet-readings";
 import { CHECK_SHEET_SPEC } from "../../../../domain/forms/check-sheet-spec";
 import { MAX_PHOTOS } from "../../../../domain/forms/constants";
 import { fieldLabel, shortFieldLabel } from "../../../../domain/forms/field-labels";
@@ -167,10 +168,16 @@ export const CHECK_SHEET_WIZARD: WizardKind<CheckSheetFields, CheckSheetAction> 
   submitLabel: "checkSheet.submit",
   emailPanelButton: "checkSheet.completeAndEmail",
   oneStepMember: "checkSheetData",
-  oneStepProblem: (form, rating) => checkSheetOneStepProblem({ ...form, rating }),
+  oneStepProblem: (form, rating) =>
+    machineSafeUnanswered(form)
+      ? messages.machineSafeRequired
+      : checkSheetOneStepProblem({ ...form, rating }),
   ratingOffered: (form, accountHolder) => !accountHolder && signaturesComplete(form),
   approval: {
-    problem: (form) => checkSheetSubmitProblem(form, { accountHolder: true }),
+    problem: (form) =>
+      machineSafeUnanswered(form)
+        ? messages.machineSafeRequired
+        : checkSheetSubmitProblem(form, { accountHolder: true }),
     succeeded: messages.checkSheetSubmitted,
   },
   afterSubmit: "home",

@@ -7,7 +7,7 @@ import {
   defectItems,
 } from "../../../../domain/checks/check-items";
 import { OPERATOR_INITIALS_MAX_LENGTH } from "../../../../domain/checks/check-sheet";
-import { READINGS, type ReadingDescription } from "../../../../domain/forms/check-sheet-readings";
+import { askedReadings, type ReadingDescription } from "../../../../domain/forms/check-sheet-readings";
 import { checkItemLabel } from "../../../../domain/forms/check-templates";
 import { fieldLabel } from "../../../../domain/forms/field-labels";
 import type { MessageKey } from "../../../../domain/text/i18n/translate";
@@ -65,7 +65,13 @@ function ChoiceGroup({
   return (
     <fieldset className="border-b border-slate-200 py-3 last:border-b-0 dark:border-slate-800">
       <legend className="float-left mb-2 w-full font-semibold">{legend}</legend>
-      <div className={cn("clear-left grid grid-cols-3 gap-2", choices.length > 3 && "sm:grid-cols-5")}>
+      <div
+        className={cn(
+          "clear-left grid gap-2",
+          choices.length === 2 ? "grid-cols-2" : "grid-cols-3",
+          choices.length > 3 && "sm:grid-cols-5",
+        )}
+      >
         {choices.map((choice) => (
           <label key={choice.key} className="relative block">
             <input
@@ -158,6 +164,7 @@ export function SafetyCheckStep({ wizard: api }: { wizard: CheckSheetWizardApi }
   const { state, change } = api;
   const { form } = state;
   const defects = defectItems(form).length;
+  const readings = askedReadings(form);
   const answered = ASKED_CHECK_ITEMS.filter((item) => form[item.field] !== null).length;
 
   return (
@@ -192,9 +199,9 @@ export function SafetyCheckStep({ wizard: api }: { wizard: CheckSheetWizardApi }
         autoComplete="off"
         autoCapitalize="characters"
       />
-      {READINGS.length > 0 ? (
+      {readings.length > 0 ? (
         <Card className="py-2">
-          {READINGS.map((reading) => (
+          {readings.map((reading) => (
             <ReadingChoice
               key={reading.field}
               reading={reading}
