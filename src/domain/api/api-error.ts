@@ -62,7 +62,7 @@ const MAX_PARAMS = 10;
 /** More than any value the server quotes back (an address list, a cut-short prefix). */
 const MAX_PARAM_LENGTH = 1000;
 
-export function isMessageKeyLike(value: unknown): value is string {
+function isMessageKeyLike(value: unknown): value is string {
   return typeof value === "string" && value.length <= MAX_KEY_LENGTH && KEY_PATTERN.test(value);
 }
 
@@ -78,6 +78,17 @@ function readParams(value: unknown): ErrorParams | null {
     params[name] = param as string | number;
   }
   return params;
+}
+
+/**
+ * A message key and its values as an answer carried them (an error's, or a success line's), or null unless the key
+ * looks like a key and the values are a flat record of short strings and numbers: never trusted as they came.
+ */
+export function readMessageRef(key: unknown, params: unknown): { key: string; params?: ErrorParams } | null {
+  if (!isMessageKeyLike(key)) return null;
+  const read = params === undefined ? {} : readParams(params);
+  if (!read) return null;
+  return Object.keys(read).length > 0 ? { key, params: read } : { key };
 }
 
 /**
@@ -102,13 +113,8 @@ export function parseErrorBody(text: string): ErrorBody | null {
   if (typeof message !== "string" || message.trim() === "") return null;
   const body: ErrorBody = { code: isErrorCode(code) ? code : "internal", message };
   // A key with values that are not all plain is dropped whole: the message is read instead, never half-filled.
-  if (isMessageKeyLike(key)) {
-    const read = params === undefined ? {} : readParams(params);
-    if (read) {
-      body.key = key;
-      if (Object.keys(read).length > 0) body.params = read;
-    }
-  }
+  const ref = readMessageRef(key, params);
+  if (ref) Object.assign(body, ref);
   if (Array.isArray(missingPhotos) && missingPhotos.every((url) => typeof url === "string")) {
     body.missingPhotos = missingPhotos;
   }

@@ -285,14 +285,6 @@ describe("noticeText", () => {
   });
 });
 
-describe("photoRefused", () => {
-  it("names the photo by its place in the list and says what to do", () => {
-    expect(messages.photoRefused(2, "is not an image")).toBe(
-      "Photo 2 is not an image. Please remove it and add it again.",
-    );
-  });
-});
-
 describe("the check sheet's safety notices", () => {
   it("are plain English, the damages warning the spec's words letter for letter", () => {
     expect(messages.fuelNotice).toBe("Keep the machine's fuel tank full at all times.");

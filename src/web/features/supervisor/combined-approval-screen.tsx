@@ -164,17 +164,15 @@ function Approval({ set, formsBeside }: { set: SupervisorSet; formsBeside: boole
     clientSignature !== "" &&
     foremanName.trim() !== "" &&
     foremanSignature !== "";
-  const problem = approvalDispatchProblem(
-    {
-      clientSignature,
-      clientName,
-      foremanSignature,
-      foremanName,
-      rating,
-      emails,
-    },
-    t,
-  );
+  const missing = approvalDispatchProblem({
+    clientSignature,
+    clientName,
+    foremanSignature,
+    foremanName,
+    rating,
+    emails,
+  });
+  const problem = missing && t(missing.key, missing.params);
 
   const send = async () => {
     if (problem !== null || rating === null) {
