@@ -63,6 +63,50 @@ describe("failureText in another language", () => {
     );
   });
 
+  it("words a message the server named by its key in the reader's language", () => {
+    wordFailuresIn(polish);
+    const body = JSON.stringify({
+      code: "rate_limited",
+      message: "Too many forms have been emailed from this account for now. Please try again in 5 minutes.",
+      key: "apiError.accountMailLimited",
+      params: { unit: "minutes", count: 5 },
+    });
+    const error = new ApiError(429, body, "Too Many Requests");
+    const polishWords =
+      "Na razie z tego konta wysłano e-mailem za dużo formularzy. Spróbuj ponownie za 5 minut.";
+    expect(error.serverText).toBe(polishWords);
+    expect(failureText(error)).toBe(polishWords);
+    // Read when shown: the same failure follows the page into English.
+    wordFailuresIn(createTranslator("en-GB", englishCatalog as Catalog));
+    expect(error.serverText).toBe(
+      "Too many forms have been emailed from this account for now. Please try again in 5 minutes.",
+    );
+  });
+
+  it("falls back to the server's words for a key this build does not know or values it cannot take", () => {
+    wordFailuresIn(polish);
+    const unknown = new ApiError(
+      409,
+      '{"code":"conflict","message":"Something newer.","key":"apiError.fromANewerServer"}',
+      "Conflict",
+    );
+    expect(unknown.serverText).toBe("Something newer.");
+    expect(failureText(unknown)).toBe(polish.t("failure.conflict"));
+    const withoutValues = new ApiError(
+      429,
+      '{"code":"rate_limited","message":"Wait.","key":"apiError.accountMailLimited"}',
+      "",
+    );
+    expect(withoutValues.serverText).toBe("Wait.");
+    const markup = new ApiError(
+      409,
+      '{"code":"conflict","message":"Changed.","key":"<b>apiError.setChanged</b>"}',
+      "",
+    );
+    expect(markup.key).toBeNull();
+    expect(markup.serverText).toBe("Changed.");
+  });
+
   it("keeps the server's English words for an English reader", () => {
     wordFailuresIn(createTranslator("en-GB", englishCatalog as Catalog));
     expect(

@@ -38,6 +38,7 @@ import { toast } from "../../components/ui/use-toast";
 import { appPaths } from "../../lib/app-paths";
 import { useT, useTranslator } from "../../lib/i18n";
 import { formatHoursIn, formatShortDateIn } from "../../lib/locale-format";
+import { catalogWords } from "../../lib/server-words";
 import { useSession } from "../../lib/session-store";
 import { refreshAccountForms, useAccountForms } from "../../lib/use-account-forms";
 import { useCurrentDriver } from "../../lib/use-current-driver";
@@ -143,7 +144,7 @@ function driverEmails(set: SupervisorSet): string[] {
 /** The client's and foreman's sign-off, the rating and the addresses; then one tap approves and emails. */
 function Approval({ set, formsBeside }: { set: SupervisorSet; formsBeside: boolean }) {
   const queryClient = useQueryClient();
-  const { locale, t } = useTranslator();
+  const t = useT();
   const [, navigate] = useLocation();
   const [tab, setTab] = useState("review");
   const [clientName, setClientName] = useState("");
@@ -204,10 +205,10 @@ function Approval({ set, formsBeside }: { set: SupervisorSet; formsBeside: boole
     setSending(true);
     try {
       const answer = await dispatchCombinedApproval(parsed.data);
-      // The server words its answer in English; another language says the same in its own words.
+      // The server's line in the reader's words; from an older server (no key), the same said here.
       toast({
         title:
-          (locale === "en-GB" ? answer?.message : undefined) ??
+          catalogWords(answer?.key, answer?.params) ??
           t("approval.approvedAndEmailed", { addresses: everyone.join(", ") }),
         variant: "success",
       });
