@@ -11,6 +11,7 @@ import { formatUkTime } from "../time/uk-time";
 import { english } from "./i18n/english";
 import type { MessageKey, Translator } from "./i18n/translate";
 import { alternatives } from "./messages";
+import { schemaMessage } from "./schema-messages";
 
 const WEBHOOK_OUTCOME_KEYS = {
   delivered: "webhook.outcome.delivered",
@@ -24,7 +25,7 @@ const WEBHOOK_OUTCOME_KEYS = {
 } as const satisfies Record<WebhookOutcome, MessageKey>;
 
 /** Someone's typing quoted back in a message, cut short: it may be anything up to what a request may carry. */
-function shortened(text: string): string {
+export function shortened(text: string): string {
   return text.length > 12 ? `${text.slice(0, 12)}...` : text;
 }
 
@@ -60,9 +61,9 @@ export function importFileProblemText(problem: FileProblem, columns: readonly Im
 }
 
 export const companyMessages = {
-  organisationNameRequired: "Please enter the company's name.",
-  organisationNameTooLong: (max: number): string => `A company's name can be at most ${max} characters long.`,
-  organisationNameOneLine: "A company's name must be on one line.",
+  organisationNameRequired: schemaMessage("validation.companyNameRequired"),
+  organisationNameTooLong: (max: number): string => schemaMessage("validation.companyNameTooLong", { max }),
+  organisationNameOneLine: schemaMessage("validation.companyNameOneLine"),
   reviewStatusFilterInvalid:
     "Filter the weeks by their state: submitted, sent_back, reopened or approved (the company's words, not the driver's own statuses).",
   fixNoteRequired: english("fleet.fixNoteRequired"),
@@ -70,7 +71,8 @@ export const companyMessages = {
   vehicleCodeTaken: english("import.codeTaken"),
   vehicleAdded: (plantNumber: string): string => english("fleet.vehicleAdded", { plant: plantNumber }),
   // The company's own lists: editing, retiring and importing (decision record 029)
-  oneLine: (label: string): string => `${label} must be on one line.`,
+  oneLine: (field: "qrCode" | "plantNumber" | "machine" | "type" | "customerName"): string =>
+    schemaMessage("validation.oneLine", { field }),
   /** A new or changed entry has the key of another entry of the company's list. */
   listClash: (
     list: ImportList,
@@ -202,12 +204,12 @@ export const companyMessages = {
     english("orderRule.current", { prefixes: alternatives(prefixes) }),
   orderPrefixesSaved: (prefixes: readonly string[]): string =>
     english("orderRule.saved", { prefixes: alternatives(prefixes) }),
-  orderPrefixesRequired: "Enter at least one prefix, for example PO-.",
-  orderPrefixesTooMany: (max: number): string => `Enter at most ${max} prefixes.`,
+  orderPrefixesRequired: english("orderRule.prefixesRequired"),
+  orderPrefixesTooMany: (max: number): string => english("orderRule.prefixesTooMany", { max }),
   orderPrefixTooLong: (prefix: string, max: number): string =>
-    `"${shortened(prefix)}" is too long: a prefix has at most ${max} characters.`,
+    english("orderRule.prefixTooLong", { prefix: shortened(prefix), max }),
   orderPrefixCharacters: (prefix: string): string =>
-    `"${shortened(prefix)}" may hold only letters A to Z, digits, - and /.`,
+    english("orderRule.prefixCharacters", { prefix: shortened(prefix) }),
   /** A workshop link that is unknown, used, replaced by a newer one or past its 7 days: one answer for all. */
   workshopLinkInvalid: english("workshopLink.invalid"),
   workshopLinkAsk: (organisationName: string, email: string): string =>
@@ -245,14 +247,12 @@ export const companyMessages = {
   amendedAfterApproval: (amendment: { reason: string; at: string; by: string }): string =>
     `Amended after approval: reopened by ${amendment.by} on ${formatUkTime(new Date(amendment.at), "minute")}. Reason: ${amendment.reason}`,
   // The company's webhook (decision record 029)
-  webhookUrlRequired: english("webhook.urlRequired"),
-  webhookUrlTooLong: (max: number): string => `A webhook address can be at most ${max} characters long.`,
-  webhookUrlInvalid:
-    "This is not a web address. It should look like https://payroll.example.co.uk/plant-sheets.",
-  webhookUrlNotHttps: "A webhook address must start with https:// so that what is sent is encrypted.",
-  webhookUrlCredentials:
-    "A webhook address cannot contain a user name or password: the receiver checks each call's signature instead.",
-  webhookUrlNotPublic: "A webhook address must be on the internet, not on a private network or this server.",
+  webhookUrlRequired: schemaMessage("webhook.urlRequired"),
+  webhookUrlTooLong: (max: number): string => schemaMessage("webhook.urlTooLong", { max }),
+  webhookUrlInvalid: schemaMessage("webhook.urlInvalid"),
+  webhookUrlNotHttps: schemaMessage("webhook.urlNotHttps"),
+  webhookUrlCredentials: schemaMessage("webhook.urlCredentials"),
+  webhookUrlNotPublic: schemaMessage("webhook.urlNotPublic"),
   webhookExplained: english("webhook.explained"),
   webhookSecretOnce: english("webhook.secretOnce"),
   webhookSaved: (url: string, newSecret: boolean): string =>
@@ -314,8 +314,7 @@ export const companyMessages = {
   inviteRevoked: (what: string): string => english("invites.revoked", { what }),
   joinCodeExplained: english("joinCode.explained"),
   /** A join code asked for with a role other than a driver's. */
-  joinCodeForDriversOnly:
-    "A join code lets people in as drivers only. Invite a supervisor or an admin by email: their link works once, for their own address.",
+  joinCodeForDriversOnly: schemaMessage("joinCode.driversOnly"),
   joinCodeIntro: english("joinCode.intro"),
   // The office review screen (decision record 029)
   reviewLoadFailed: (detail: string): string => english("review.loadFailed", { detail }),

@@ -147,7 +147,7 @@ describe.each(testDatabases())("the company's own machines and customers on $nam
       [
         { qrCode: `${P}ACME-1`, plantNumber: "AX\n1" },
         400,
-        `plantNumber: ${companyMessages.oneLine("The plant number")}`,
+        `plantNumber: ${companyMessages.oneLine("plantNumber")}`,
       ],
       [{ qrCode: `${P}ACME-1`, plantNumber: "AX-1", checkTemplate: "spaceship" }, 400],
       [

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import englishCatalog from "../../domain/text/catalogs/en-GB.json";
 import polishCatalog from "../../domain/text/catalogs/pl.json";
+import { companyMessages } from "../../domain/text/company-messages";
 import { type Catalog, createTranslator } from "../../domain/text/i18n/translate";
 import { messages } from "../../domain/text/messages";
 import { ApiError, NetworkError } from "./api-client";
@@ -105,6 +106,27 @@ describe("failureText in another language", () => {
     );
     expect(markup.key).toBeNull();
     expect(markup.serverText).toBe("Changed.");
+  });
+
+  it("says a field's refusal in the schema's own words, in the reader's language", () => {
+    wordFailuresIn(polish);
+    const body = JSON.stringify({
+      code: "validation_failed",
+      message: `name: ${companyMessages.organisationNameRequired}`,
+      key: "apiError.fieldInvalid",
+      params: { field: "name", problem: companyMessages.organisationNameRequired },
+    });
+    expect(failureText(new ApiError(400, body, "Bad Request"))).toBe("Wpisz nazwę firmy.");
+    // Words no schema gave (a newer server's, or typed) keep the generic sentence naming the field.
+    const other = JSON.stringify({
+      code: "validation_failed",
+      message: "name: Something else.",
+      key: "apiError.fieldInvalid",
+      params: { field: "name", problem: "Something else." },
+    });
+    expect(failureText(new ApiError(400, other, "Bad Request"))).toBe(
+      polish.t("apiError.fieldInvalid", { field: "name", problem: "Something else." }),
+    );
   });
 
   it("keeps the server's English words for an English reader", () => {
