@@ -135,10 +135,10 @@ describe("approvalProblem (Get Approval)", () => {
   });
 
   it("refuses a set that is not fully signed", () => {
-    expect(approvalProblem(timesheet({ clientSignature: "" }), [checkSheet()])).toBe({
+    expect(approvalProblem(timesheet({ clientSignature: "" }), [checkSheet()])).toEqual({
       key: "apiError.setNotSigned",
     });
-    expect(approvalProblem(timesheet(), [checkSheet(), checkSheet({ clientSignedName: " " })])).toBe({
+    expect(approvalProblem(timesheet(), [checkSheet(), checkSheet({ clientSignedName: " " })])).toEqual({
       key: "apiError.setNotSigned",
     });
   });
@@ -150,13 +150,13 @@ describe("approvalProblem (Get Approval)", () => {
       approvalProblem(timesheet(), [
         checkSheet({ status: "ready_for_approval", clientSignature: "", clientSignedName: "" }),
       ]),
-    ).toBe({ key: "apiError.setNotSigned" });
+    ).toEqual({ key: "apiError.setNotSigned" });
   });
 
   it("refuses a set already approved", () => {
-    expect(approvalProblem(timesheet({ status: "approved" }), [checkSheet({ status: "approved" })])).toBe(
-      "These forms have already been approved.",
-    );
+    expect(
+      words(approvalProblem(timesheet({ status: "approved" }), [checkSheet({ status: "approved" })])),
+    ).toBe("These forms have already been approved.");
   });
 });
 
@@ -166,10 +166,10 @@ describe("approveAndCompleteProblem (Email to Clients & Complete)", () => {
     expect(
       approveAndCompleteProblem(timesheet(), [checkSheet({ clientSignature: "", clientSignedName: "" })]),
     ).toBeNull();
-    expect(approveAndCompleteProblem(timesheet(), [checkSheet({ operatorSignature: "" })])).toBe({
+    expect(approveAndCompleteProblem(timesheet(), [checkSheet({ operatorSignature: "" })])).toEqual({
       key: "apiError.setNotReadyForApproval",
     });
-    expect(approveAndCompleteProblem(timesheet({ operatorSignature: "" }), [checkSheet()])).toBe({
+    expect(approveAndCompleteProblem(timesheet({ operatorSignature: "" }), [checkSheet()])).toEqual({
       key: "apiError.setNotReadyForApproval",
     });
   });
@@ -179,7 +179,9 @@ describe("approveAndCompleteProblem (Email to Clients & Complete)", () => {
       approveAndCompleteProblem(timesheet({ status: "approved" }), [checkSheet({ status: "approved" })]),
     ).toBeNull();
     expect(
-      approveAndCompleteProblem(timesheet({ status: "completed" }), [checkSheet({ status: "completed" })]),
+      words(
+        approveAndCompleteProblem(timesheet({ status: "completed" }), [checkSheet({ status: "completed" })]),
+      ),
     ).toBe("These forms have already been completed and emailed.");
   });
 });
