@@ -1,8 +1,7 @@
 import { createHash } from "node:crypto";
 import { MAX_PHOTO_BYTES } from "../../domain/forms/constants";
 import { IdSchema } from "../../domain/forms/form-fields";
-import type { ErrorText } from "../app-error";
-import { AppError } from "../app-error";
+import { AppError, type ErrorText } from "../app-error";
 import type { Account } from "../db/accounts-repository";
 import { findPhotos, markPhotoUploaded, type PhotoRow } from "../db/photos-repository";
 import type { PdfPhoto } from "../pdf/pdf-canvas";

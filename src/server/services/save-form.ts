@@ -3,11 +3,9 @@ import { changedFields, companyFormStatus } from "../../domain/company/company-s
 import { type AnyFormSpec, listedValues, withChanges } from "../../domain/forms/form-spec";
 import { type FormStatus, isOpenStatus, OPEN_STATUSES } from "../../domain/forms/form-status";
 import { type SignedAtFields, signedAtProblem } from "../../domain/forms/signatures";
-import type { Notice } from "../../domain/text/messages";
-import { formParam } from "../../domain/text/messages";
+import { formParam, type Notice } from "../../domain/text/messages";
 import { formatIsoDate } from "../../domain/time/iso-date";
-import type { ErrorText } from "../app-error";
-import { AppError } from "../app-error";
+import { AppError, type ErrorText } from "../app-error";
 import type { Account } from "../db/accounts-repository";
 import { companyFactsOf, getForm, insertForm, type StoredForm, updateForm } from "../db/forms-repository";
 import { holdImages } from "../db/images-repository";
