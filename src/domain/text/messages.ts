@@ -390,8 +390,3 @@ export function waitParams(waitMs: number): { unit: "minutes" | "hours"; count: 
 export function formParam(noun: string): "timesheet" | "check-sheet" {
   return noun === "timesheet" ? "timesheet" : "check-sheet";
 }
-
-/** A toast's words as one sentence, for an alert or an error answer: "Title: Description". */
-export function noticeText(notice: Notice): string {
-  return `${notice.title}: ${notice.description}`;
-}
