@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { expect, type Page } from "@playwright/test";
 import { HOURS_COLUMNS } from "../src/domain/company/exports";
-import { companyMessages } from "../src/domain/text/company-messages";
+import { english } from "../src/domain/text/i18n/english";
 import { test } from "./fixtures/app-test";
 import { expectNoAxeViolations } from "./support/axe";
 import { openCompany } from "./support/company";
@@ -79,7 +79,7 @@ test("an export over the row cap says to narrow the date range, and nothing is d
     downloaded = true;
   });
   await exports.getByRole("link", { name: "Hours (CSV)" }).click();
-  await expect(exports.getByRole("alert")).toHaveText(companyMessages.exportTooManyRows(6));
+  await expect(exports.getByRole("alert")).toHaveText(english("apiError.exportTooManyRows", { maxRows: 6 }));
   await expectNoAxeViolations(page);
   await exports.scrollIntoViewIfNeeded();
   await screenshotBoth(page, "export-too-many-rows", {

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { type Browser, expect, type Page } from "@playwright/test";
 import { companyMessages } from "../src/domain/text/company-messages";
+import { english } from "../src/domain/text/i18n/english";
 import { acceptPrivacyBanner, test } from "./fixtures/app-test";
 import { authDialog, logIn, newDriver, registerByApi, submitLogin } from "./fixtures/drivers";
 import { signUpLinkFor, waitForMailTo } from "./fixtures/mailbox";
@@ -219,7 +220,7 @@ test("a join code shown as a QR code lets two drivers in; the admin changes a ro
   // The last admin cannot leave: the refusal says what to do.
   await page.getByRole("button", { name: "Leave Company" }).click();
   await page.getByRole("alertdialog").getByRole("button", { name: "Leave Company" }).click();
-  await expect(page.getByRole("alert")).toHaveText(companyMessages.lastAdminLeaving);
+  await expect(page.getByRole("alert")).toHaveText(english("apiError.lastAdminLeaving"));
 
   for (const phone of [erinPhone, finnPhone, late]) await phone.context().close();
 });

@@ -3,6 +3,7 @@ import { type APIRequestContext, type Browser, expect, type Page } from "@playwr
 import { fixFormLabel, returnedFormTitle } from "../src/domain/forms/sent-back";
 import { emptyTimesheet } from "../src/domain/hours/timesheet";
 import { companyMessages } from "../src/domain/text/company-messages";
+import { english } from "../src/domain/text/i18n/english";
 import { addDays } from "../src/domain/time/iso-date";
 import { SAMPLE_SIGNATURE } from "../src/test-support/sample-signature";
 import { acceptPrivacyBanner, test } from "./fixtures/app-test";
@@ -340,7 +341,7 @@ test("on a phone the weeks are cards; two are approved at once, and one approved
   await ask.getByRole("button", { name: "Approve 2" }).click();
   await expect(bulk.getByRole("status")).toHaveText(companyMessages.bulkApproveResult(1, 1));
   await expect(bulk.getByRole("list", { name: "Weeks not approved" })).toHaveText(
-    `Gail Grader, GR-200, week ending 21/11/2026: ${companyMessages.reviewAlreadyApproved}`,
+    `Gail Grader, GR-200, week ending 21/11/2026: ${english("apiError.reviewAlreadyApproved")}`,
   );
   const finn = page.locator(`li[data-timesheet="${weeks[0]?.timesheetId}"]`);
   await expect(finn).toContainText(/Approved \d\d\/\d\d\/\d{4}/);

@@ -3,7 +3,8 @@ import { join } from "node:path";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import { FORM_SPECS } from "../domain/forms/form-specs";
-import { AppError, type ErrorBody, type ErrorCode } from "./app-error";
+import { english } from "../domain/text/i18n/english";
+import { AppError, type ErrorBody, type ErrorCode, type ErrorText } from "./app-error";
 import { registerOriginCheck } from "./auth/origin-check";
 import { registerSessions } from "./auth/sessions";
 import type { Config } from "./config";
@@ -46,7 +47,7 @@ export interface RegisteredRoute {
 declare module "fastify" {
   interface FastifyContextConfig {
     /** What a body over the route's limit is answered (413), in the product's words rather than Fastify's. */
-    tooLargeMessage?: string;
+    tooLarge?: ErrorText;
   }
   interface FastifyInstance {
     /** What routes hand to the services they call, the app's logger included. */
@@ -129,14 +130,16 @@ export async function buildApp(
       if (error.retryAfterMs !== undefined) {
         reply.header("retry-after", String(Math.max(1, Math.ceil(error.retryAfterMs / 1000))));
       }
-      const body: ErrorBody = { code: error.code, message: error.userMessage };
+      const body: ErrorBody = { code: error.code, message: error.userMessage, key: error.key };
+      if (error.params) body.params = error.params;
       if (error.missingPhotos) body.missingPhotos = error.missingPhotos;
       return reply.status(error.status).send(body);
     }
     if (UNSTORABLE_TEXT_CODES.has(String((error as { code?: unknown }).code))) {
       return reply.status(400).send({
         code: "bad_request",
-        message: "The request contains characters that cannot be stored.",
+        message: english("apiError.unstorableCharacters"),
+        key: "apiError.unstorableCharacters",
       } satisfies ErrorBody);
     }
     const status =
@@ -146,14 +149,20 @@ export async function buildApp(
     if (status >= 400 && status < 500) {
       // Fastify's own refusals: malformed JSON, body too large, wrong content type.
       const code: ErrorCode = status === 413 ? "payload_too_large" : "bad_request";
-      const message =
-        (status === 413 && request.routeOptions.config.tooLargeMessage) || (error as Error).message;
-      return reply.status(status).send({ code, message } satisfies ErrorBody);
+      const tooLarge = status === 413 ? request.routeOptions.config.tooLarge : undefined;
+      if (tooLarge) {
+        const body: ErrorBody = { code, message: english(tooLarge.key, tooLarge.params), key: tooLarge.key };
+        if (tooLarge.params) body.params = tooLarge.params;
+        return reply.status(status).send(body);
+      }
+      return reply.status(status).send({ code, message: (error as Error).message } satisfies ErrorBody);
     }
     request.log.error({ err: error }, "unhandled error");
-    return reply
-      .status(500)
-      .send({ code: "internal", message: "Something went wrong. Please try again." } satisfies ErrorBody);
+    return reply.status(500).send({
+      code: "internal",
+      message: english("apiError.internal"),
+      key: "apiError.internal",
+    } satisfies ErrorBody);
   });
 
   const pages = pagesIn(deps.webRoot);

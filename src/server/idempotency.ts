@@ -1,6 +1,5 @@
 import { createHash } from "node:crypto";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { messages } from "../domain/text/messages";
 import { AppError } from "./app-error";
 import {
   claimIdempotencyKey,
@@ -55,10 +54,7 @@ export function registerIdempotency(app: FastifyInstance): void {
     const key = request.headers[IDEMPOTENCY_HEADER];
     if (key === undefined) return;
     if (typeof key !== "string" || !KEY_PATTERN.test(key)) {
-      throw new AppError(
-        "bad_request",
-        "Idempotency-Key must be 8 to 200 letters, digits, '-', '_', ':' or '.'.",
-      );
+      throw new AppError("bad_request", "apiError.idempotencyKeyInvalid");
     }
     const scope = scopeOf(request);
     const claim = await claimIdempotencyKey(app.deps.database.db, {
@@ -73,11 +69,11 @@ export function registerIdempotency(app: FastifyInstance): void {
       return;
     }
     if (claim.kind === "mismatch") {
-      throw new AppError("unprocessable", messages.idempotencyKeyReused);
+      throw new AppError("unprocessable", "apiError.idempotencyKeyReused");
     }
     if (claim.kind === "in_progress") {
       reply.header("retry-after", "2");
-      throw new AppError("in_progress", messages.idempotencyKeyRunning);
+      throw new AppError("in_progress", "apiError.idempotencyKeyRunning");
     }
     return reply
       .status(claim.status)

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from "fastify";
-import { messages } from "../domain/text/messages";
 import { AppError } from "./app-error";
 
 function containsNul(value: unknown, depth = 0): boolean {
@@ -37,7 +36,7 @@ export function registerNulCheck(app: FastifyInstance): void {
       containsNul(request.query) ||
       (!nulFreeBodies.has(request.body as object) && containsNul(request.body))
     ) {
-      throw new AppError("bad_request", messages.unstorableCharacters);
+      throw new AppError("bad_request", "apiError.unstorableCharacters");
     }
   });
 }

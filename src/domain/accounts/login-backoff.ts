@@ -1,3 +1,5 @@
+import type { ErrorText } from "../api/api-error";
+
 /**
  * Failed logins are counted under three keys: an account from one client address, a client address whatever
  * account it names, and an account from every address together. Under each, the first `freeFailures` cost
@@ -96,10 +98,8 @@ export function withFailure(
 }
 
 /** The one answer to a locked login, the same for every account and address: it says only how long to wait. */
-export function tooManyAttemptsMessage(waitMs: number): string {
+export function tooManyAttemptsText(waitMs: number): ErrorText {
   const seconds = Math.max(1, Math.ceil(waitMs / SECOND_MS));
-  if (seconds < 60)
-    return `Too many attempts. Please wait ${seconds} second${seconds === 1 ? "" : "s"} and try again.`;
-  const minutes = Math.ceil(seconds / 60);
-  return `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`;
+  if (seconds < 60) return { key: "apiError.tooManyAttempts", params: { unit: "seconds", count: seconds } };
+  return { key: "apiError.tooManyAttempts", params: { unit: "minutes", count: Math.ceil(seconds / 60) } };
 }

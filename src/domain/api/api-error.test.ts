@@ -23,6 +23,64 @@ describe("parseErrorBody", () => {
     }
   });
 
+  it("reads the message's key and its values", () => {
+    const body = { code: "not_found", message: "No such timesheet.", key: "apiError.formNotFound" };
+    expect(parseErrorBody(JSON.stringify(body))).toEqual(body);
+    const withParams = {
+      ...body,
+      key: "apiError.accountMailLimited",
+      params: { minutes: 5, unit: "minutes" },
+    };
+    expect(parseErrorBody(JSON.stringify(withParams))).toEqual(withParams);
+  });
+
+  it("drops a key that does not look like a key, keeping the message", () => {
+    const message = { code: "conflict", message: "Changed." };
+    for (const key of [
+      "<b>apiError.x</b>",
+      "apiError.x<script>",
+      "apiError",
+      "apiError..x",
+      ".apiError.x",
+      "apiError.x y",
+      "__proto__.polluted",
+      `apiError.${"x".repeat(200)}`,
+      42,
+      null,
+      ["apiError.x"],
+      { key: "apiError.x" },
+    ]) {
+      expect(parseErrorBody(JSON.stringify({ ...message, key })), String(key)).toEqual(message);
+    }
+  });
+
+  it("drops the key with values that are not a flat record of short strings and numbers", () => {
+    const message = { code: "conflict", message: "Changed." };
+    const many = Object.fromEntries(Array.from({ length: 11 }, (_, index) => [`p${index}`, index]));
+    for (const params of [
+      { name: { nested: "x" } },
+      { name: ["a"] },
+      { name: true },
+      { name: null },
+      { "bad name": "x" },
+      { "<b>": "x" },
+      { name: "x".repeat(1001) },
+      many,
+      ["a", "b"],
+      "text",
+      42,
+      null,
+    ]) {
+      const text = JSON.stringify({ ...message, key: "apiError.setChanged", params });
+      expect(parseErrorBody(text), JSON.stringify(params).slice(0, 40)).toEqual(message);
+    }
+    // Infinity does not survive JSON; a huge number is a number like any other.
+    expect(parseErrorBody('{"code":"conflict","message":"m","key":"a.b","params":{"n":1e400}}')).toEqual({
+      code: "conflict",
+      message: "m",
+    });
+  });
+
   it("takes an unknown code as internal, keeping the message", () => {
     expect(parseErrorBody('{"code":"teapot","message":"Short and stout."}')).toEqual({
       code: "internal",

@@ -1,5 +1,7 @@
 // No zod here: code that only reports a failure (the outbox, the service worker) need not load it.
 
+import type { MessageKey } from "../text/i18n/translate";
+
 /** Each error code of the API and its HTTP status: the server answers by it, the app reads answers by it. */
 export const ERROR_STATUS = {
   bad_request: 400,
@@ -24,16 +26,69 @@ export const ERROR_STATUS = {
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
-/** The JSON body of every error answer: a code to act on and a message for people. */
+/** The values a message's placeholders are filled from: flat, strings and numbers only. */
+export type ErrorParams = Readonly<Record<string, string | number>>;
+
+/** A message of the catalogs and its values: the words of an error, in whatever language reads them. */
+export interface ErrorText {
+  key: MessageKey;
+  params?: ErrorParams;
+}
+
+/**
+ * The JSON body of every error answer: a code to act on and a message for people. `message` is English (for
+ * logs, curl and older apps); `key` and `params` word it in the reader's language from the catalogs.
+ */
 export interface ErrorBody {
   code: ErrorCode;
   message: string;
+  /** The catalog's message the server worded `message` from, when it raised the error with one. */
+  key?: string;
+  params?: ErrorParams;
   /** With `photo_missing`: the photos the server does not hold, each as the request named it. */
   missingPhotos?: string[];
 }
 
 function isErrorCode(value: unknown): value is ErrorCode {
   return typeof value === "string" && Object.hasOwn(ERROR_STATUS, value);
+}
+
+/** A catalog's key: dotted words ("apiError.formLocked", "import.file.too-large"), nothing else. */
+const KEY_PATTERN = /^[A-Za-z][A-Za-z0-9]*(?:\.[A-Za-z0-9-]+){1,4}$/;
+const MAX_KEY_LENGTH = 100;
+/** A placeholder's name, as the catalogs spell them. */
+const PARAM_NAME_PATTERN = /^[A-Za-z][A-Za-z0-9_]{0,39}$/;
+const MAX_PARAMS = 10;
+/** More than any value the server quotes back (an address list, a cut-short prefix). */
+const MAX_PARAM_LENGTH = 1000;
+
+function isMessageKeyLike(value: unknown): value is string {
+  return typeof value === "string" && value.length <= MAX_KEY_LENGTH && KEY_PATTERN.test(value);
+}
+
+/** A flat record of short strings and finite numbers under placeholder names, or null for anything else. */
+function readParams(value: unknown): ErrorParams | null {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return null;
+  const entries = Object.entries(value);
+  if (entries.length > MAX_PARAMS) return null;
+  const params: Record<string, string | number> = {};
+  for (const [name, param] of entries) {
+    if (!PARAM_NAME_PATTERN.test(name)) return null;
+    if (typeof param === "string" ? param.length > MAX_PARAM_LENGTH : !Number.isFinite(param)) return null;
+    params[name] = param as string | number;
+  }
+  return params;
+}
+
+/**
+ * A message key and its values as an answer carried them (an error's, or a success line's), or null unless the key
+ * looks like a key and the values are a flat record of short strings and numbers: never trusted as they came.
+ */
+export function readMessageRef(key: unknown, params: unknown): { key: string; params?: ErrorParams } | null {
+  if (!isMessageKeyLike(key)) return null;
+  const read = params === undefined ? {} : readParams(params);
+  if (!read) return null;
+  return Object.keys(read).length > 0 ? { key, params: read } : { key };
 }
 
 /**
@@ -48,13 +103,18 @@ export function parseErrorBody(text: string): ErrorBody | null {
     return null;
   }
   if (typeof parsed !== "object" || parsed === null) return null;
-  const { code, message, missingPhotos } = parsed as {
+  const { code, message, missingPhotos, key, params } = parsed as {
     code?: unknown;
     message?: unknown;
     missingPhotos?: unknown;
+    key?: unknown;
+    params?: unknown;
   };
   if (typeof message !== "string" || message.trim() === "") return null;
   const body: ErrorBody = { code: isErrorCode(code) ? code : "internal", message };
+  // A key with values that are not all plain is dropped whole: the message is read instead, never half-filled.
+  const ref = readMessageRef(key, params);
+  if (ref) Object.assign(body, ref);
   if (Array.isArray(missingPhotos) && missingPhotos.every((url) => typeof url === "string")) {
     body.missingPhotos = missingPhotos;
   }

@@ -282,7 +282,10 @@ export type SupervisorEmailDispatchRequest = z.infer<typeof SupervisorEmailDispa
 /** The answer of both dispatch calls: the spec's toast counts the recipients. */
 export const DispatchResponseSchema = z.object({
   success: z.boolean(),
+  /** In English; `key` and `params` name the catalog's message it was worded from (read by readMessageRef). */
   message: z.string(),
+  key: z.string().optional(),
+  params: z.unknown().optional(),
   recipients: z.number().int().nonnegative(),
   /** Every address the pack went to, the account holder's copy included. */
   recipientAddresses: z.array(z.string()).optional(),
@@ -380,7 +383,14 @@ export type MyOrganisationResponse = z.infer<typeof MyOrganisationResponseSchema
 /** POST /api/organisations/{id}/invites: a single-use link mailed to the address, for the role given. */
 export const InviteRequestSchema = z.object({ email: AccountEmailSchema, role: RoleSchema });
 export type InviteRequest = z.infer<typeof InviteRequestSchema>;
-export const InviteResponseSchema = z.object({ id: z.string(), message: z.string(), expiresAt: z.string() });
+export const InviteResponseSchema = z.object({
+  id: z.string(),
+  /** In English; `key` and `params` name the catalog's message it was worded from (read by readMessageRef). */
+  message: z.string(),
+  key: z.string().optional(),
+  params: z.unknown().optional(),
+  expiresAt: z.string(),
+});
 export type InviteResponse = z.infer<typeof InviteResponseSchema>;
 
 /**

@@ -30,17 +30,15 @@ describe("a machine or customer of the company's own lists", () => {
     expect(problem({ ...vehicle, qrCode: "  " })).toBe("Please enter the code on the machine's QR label.");
     expect(problem({ ...vehicle, plantNumber: "" })).toBe("Please enter the plant number.");
     expect(problem({ ...vehicle, qrCode: "x".repeat(201) })).toBeDefined();
-    expect(problem({ ...vehicle, plantNumber: "AX\n1" })).toBe(companyMessages.oneLine("The plant number"));
-    expect(problem({ ...vehicle, machineNumber: "JCB\u2028180" })).toBe(
-      companyMessages.oneLine("The machine"),
-    );
+    expect(problem({ ...vehicle, plantNumber: "AX\n1" })).toBe(companyMessages.oneLine("plantNumber"));
+    expect(problem({ ...vehicle, machineNumber: "JCB\u2028180" })).toBe(companyMessages.oneLine("machine"));
     expect(problem({ ...vehicle, checkTemplate: "spaceship" })).toBeDefined();
     // A description may run over lines.
     expect(NewFleetVehicleSchema.safeParse({ ...vehicle, description: "one\ntwo" }).success).toBe(true);
     expect(
       NewCustomerSchema.safeParse({ name: "Acme\tLtd", requiresOrderValidation: false }).error?.issues[0]
         ?.message,
-    ).toBe(companyMessages.oneLine("The customer's name"));
+    ).toBe(companyMessages.oneLine("customerName"));
     expect(RetireRequestSchema.safeParse({ retired: "yes" }).success).toBe(false);
   });
 

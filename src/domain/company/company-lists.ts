@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { CHECK_TEMPLATE_IDS } from "../forms/check-templates";
 import { companyMessages } from "../text/company-messages";
+import type { MessageKey } from "../text/i18n/translate";
+import { schemaMessage } from "../text/schema-messages";
 import type { Customer } from "./customer";
 import { NOT_ONE_LINE } from "./organisation";
 
@@ -18,11 +20,11 @@ export const MAX_LIST_TEXT_LENGTH = 200;
  * A name, code or number: one line of at most 200 characters (a line break or control code would break the
  * dropdown, the PDF and the mail it is printed in), required when `required` says what to ask for.
  */
-function oneLine(label: string, required?: string) {
+function oneLine(field: Parameters<typeof companyMessages.oneLine>[0], required?: MessageKey) {
   const text = z.string().trim();
-  return (required === undefined ? text : text.min(1, required))
+  return (required === undefined ? text : text.min(1, schemaMessage(required)))
     .max(MAX_LIST_TEXT_LENGTH)
-    .refine((value) => !NOT_ONE_LINE.test(value), companyMessages.oneLine(label));
+    .refine((value) => !NOT_ONE_LINE.test(value), companyMessages.oneLine(field));
 }
 
 /**
@@ -30,10 +32,10 @@ function oneLine(label: string, required?: string) {
  * code printed on its QR label (unique across every fleet) and the check list its daily checks use.
  */
 export const NewFleetVehicleSchema = z.object({
-  qrCode: oneLine("The QR code", "Please enter the code on the machine's QR label."),
-  plantNumber: oneLine("The plant number", "Please enter the plant number."),
-  machineNumber: oneLine("The machine").default(""),
-  vehicleType: oneLine("The type").default(""),
+  qrCode: oneLine("qrCode", "validation.qrCodeRequired"),
+  plantNumber: oneLine("plantNumber", "validation.plantNumberRequired"),
+  machineNumber: oneLine("machine").default(""),
+  vehicleType: oneLine("type").default(""),
   description: z.string().trim().max(2000).default(""),
   checkTemplate: z.enum(CHECK_TEMPLATE_IDS),
 });
@@ -41,7 +43,7 @@ export type NewFleetVehicle = z.infer<typeof NewFleetVehicleSchema>;
 
 /** POST /api/organisations/{id}/customers, and PUT of one to edit it: a customer, and whether its order numbers are checked. */
 export const NewCustomerSchema = z.object({
-  name: oneLine("The customer's name", "Please enter the customer's name."),
+  name: oneLine("customerName", "validation.customerNameRequired"),
   requiresOrderValidation: z.boolean(),
 });
 export type NewCustomer = z.infer<typeof NewCustomerSchema>;

@@ -21,7 +21,7 @@ describe("a company's order prefixes as its admin types them", () => {
 
   it("need at least one", () => {
     for (const blank of ["", "   ", ", ,", "\n"]) {
-      expect(parseOrderPrefixes(blank)).toEqual({
+      expect(parseOrderPrefixes(blank)).toMatchObject({
         ok: false,
         message: "Enter at least one prefix, for example PO-.",
       });
@@ -31,7 +31,7 @@ describe("a company's order prefixes as its admin types them", () => {
   it("are at most ten", () => {
     const ten = Array.from({ length: MAX_ORDER_PREFIXES }, (_, i) => `A${i}-`);
     expect(parseOrderPrefixes(ten.join(",")).ok).toBe(true);
-    expect(parseOrderPrefixes([...ten, "B-"].join(","))).toEqual({
+    expect(parseOrderPrefixes([...ten, "B-"].join(","))).toMatchObject({
       ok: false,
       message: "Enter at most 10 prefixes.",
     });
@@ -41,12 +41,12 @@ describe("a company's order prefixes as its admin types them", () => {
 
   it("are each at most eight characters", () => {
     expect(parseOrderPrefixes("ABCDEFGH").ok).toBe(true);
-    expect(parseOrderPrefixes("PO-, ABCDEFGHI")).toEqual({
+    expect(parseOrderPrefixes("PO-, ABCDEFGHI")).toMatchObject({
       ok: false,
       message: '"ABCDEFGHI" is too long: a prefix has at most 8 characters.',
     });
     // A long one is quoted back cut short.
-    expect(parseOrderPrefixes("X".repeat(5000))).toEqual({
+    expect(parseOrderPrefixes("X".repeat(5000))).toMatchObject({
       ok: false,
       message: `"${"X".repeat(12)}..." is too long: a prefix has at most 8 characters.`,
     });
@@ -61,6 +61,7 @@ describe("a company's order prefixes as its admin types them", () => {
     expect(parseOrderPrefixes("P*")).toEqual({
       ok: false,
       message: '"P*" may hold only letters A to Z, digits, - and /.',
+      text: { key: "orderRule.prefixCharacters", params: { prefix: "P*" } },
     });
   });
 

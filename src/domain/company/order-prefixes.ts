@@ -1,5 +1,7 @@
 import { z } from "zod";
-import { companyMessages } from "../text/company-messages";
+import type { ErrorText } from "../api/api-error";
+import { shortened } from "../text/company-messages";
+import { english } from "../text/i18n/english";
 
 /**
  * A company's order-number rule as its admin enters it (decision record 044): a few prefixes, never a pattern.
@@ -12,7 +14,14 @@ export const MAX_ORDER_PREFIX_LENGTH = 8;
 /** ASCII letters and digits, '-' and '/': what order references use, and nothing a list or a sentence trips on. */
 const PREFIX_CHARACTERS = /^[A-Z0-9/-]+$/;
 
-export type OrderPrefixesCheck = { ok: true; prefixes: string[] } | { ok: false; message: string };
+/** A refusal's words: in English (`message`, what the server's schema reports), and by the catalog's message. */
+export type OrderPrefixesCheck =
+  | { ok: true; prefixes: string[] }
+  | { ok: false; message: string; text: ErrorText };
+
+function refused(text: ErrorText): OrderPrefixesCheck {
+  return { ok: false, message: english(text.key, text.params), text };
+}
 
 /**
  * The prefixes of a list as they are stored: trimmed, upper case, blanks left out, each once in the order given.
@@ -21,16 +30,20 @@ export type OrderPrefixesCheck = { ok: true; prefixes: string[] } | { ok: false;
  */
 export function checkOrderPrefixes(items: readonly string[]): OrderPrefixesCheck {
   const prefixes = [...new Set(items.map((item) => item.trim().toUpperCase()).filter((item) => item !== ""))];
-  if (prefixes.length === 0) return { ok: false, message: companyMessages.orderPrefixesRequired };
+  if (prefixes.length === 0) return refused({ key: "orderRule.prefixesRequired" });
   if (prefixes.length > MAX_ORDER_PREFIXES) {
-    return { ok: false, message: companyMessages.orderPrefixesTooMany(MAX_ORDER_PREFIXES) };
+    return refused({ key: "orderRule.prefixesTooMany", params: { max: MAX_ORDER_PREFIXES } });
   }
   for (const prefix of prefixes) {
+    const quoted = shortened(prefix);
     if (prefix.length > MAX_ORDER_PREFIX_LENGTH) {
-      return { ok: false, message: companyMessages.orderPrefixTooLong(prefix, MAX_ORDER_PREFIX_LENGTH) };
+      return refused({
+        key: "orderRule.prefixTooLong",
+        params: { prefix: quoted, max: MAX_ORDER_PREFIX_LENGTH },
+      });
     }
     if (!PREFIX_CHARACTERS.test(prefix)) {
-      return { ok: false, message: companyMessages.orderPrefixCharacters(prefix) };
+      return refused({ key: "orderRule.prefixCharacters", params: { prefix: quoted } });
     }
   }
   return { ok: true, prefixes };

@@ -1,8 +1,10 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { companyMessages } from "../text/company-messages";
+import { english } from "../text/i18n/english";
 import {
   acceptProblem,
+  actionForbidden,
   actionProblem,
   INVITE_LIFETIME_MS,
   inviteExpiresAt,
@@ -52,7 +54,7 @@ describe("may: who may do what", () => {
       else
         expect(problem).toEqual({
           code: "forbidden",
-          message: companyMessages.organisationActionForbidden(action),
+          text: actionForbidden(action),
         });
     },
   );
@@ -71,7 +73,7 @@ describe("may: who may do what", () => {
 
   it("gives every refused action words of its own", () => {
     const refused = ORGANISATION_ACTIONS.filter((action) => !may("driver", action));
-    const words = refused.map((action) => companyMessages.organisationActionForbidden(action));
+    const words = refused.map((action) => english(actionForbidden(action).key));
     expect(new Set(words).size).toBe(refused.length);
   });
 
@@ -132,7 +134,7 @@ describe("inviteState", () => {
       expect(acceptProblem({ ...code, role }, { email: "a@b.co.uk", organisationId: null }, created)).toEqual(
         {
           code: "not_found",
-          message: companyMessages.inviteInvalid,
+          text: { key: "join.inviteInvalid" },
         },
       );
     }
@@ -192,9 +194,7 @@ describe("memberChangeProblem", () => {
       const actor = member("a", actorRole);
       const target = member("b", "driver");
       const expectedProblem = (action: OrganisationAction) =>
-        actorRole === "admin"
-          ? null
-          : { code: "forbidden", message: companyMessages.organisationActionForbidden(action) };
+        actorRole === "admin" ? null : { code: "forbidden", text: actionForbidden(action) };
       expect(memberChangeProblem(actor, target, { kind: "change-role", role: "supervisor" }, 1)).toEqual(
         expectedProblem("change-role"),
       );
@@ -217,18 +217,18 @@ describe("memberChangeProblem", () => {
     const last = member("a", "admin");
     expect(memberChangeProblem(last, last, { kind: "change-role", role: "driver" }, 1)).toEqual({
       code: "conflict",
-      message: companyMessages.lastAdminDemoted,
+      text: { key: "apiError.lastAdminDemoted" },
     });
     expect(memberChangeProblem(last, last, { kind: "change-role", role: "supervisor" }, 1)?.code).toBe(
       "conflict",
     );
     expect(memberChangeProblem(last, last, { kind: "remove" }, 1)).toEqual({
       code: "conflict",
-      message: companyMessages.lastAdminLeaving,
+      text: { key: "apiError.lastAdminLeaving" },
     });
     expect(memberChangeProblem(last, last, { kind: "leave" }, 1)).toEqual({
       code: "conflict",
-      message: companyMessages.lastAdminLeaving,
+      text: { key: "apiError.lastAdminLeaving" },
     });
     // Making the last admin an admin again changes nothing, so it is not refused.
     expect(memberChangeProblem(last, last, { kind: "change-role", role: "admin" }, 1)).toBeNull();
@@ -278,17 +278,17 @@ describe("joinProblem and acceptProblem", () => {
     role: JOIN_CODE_ROLE,
   };
   const ann = { email: "Ann@Haulage.co.uk ", organisationId: null };
-  const invalid = { code: "not_found", message: companyMessages.inviteInvalid };
+  const invalid = { code: "not_found", text: { key: "join.inviteInvalid" } };
 
   it("refuses an account that already belongs to a company", () => {
     expect(joinProblem(null)).toBeNull();
     expect(joinProblem("org-1")).toEqual({
       code: "conflict",
-      message: companyMessages.alreadyInOrganisation,
+      text: { key: "apiError.alreadyInOrganisation" },
     });
     expect(acceptProblem(valid, { ...ann, organisationId: "org-1" }, now)).toEqual({
       code: "conflict",
-      message: companyMessages.alreadyInOrganisation,
+      text: { key: "apiError.alreadyInOrganisation" },
     });
   });
 
@@ -303,7 +303,7 @@ describe("joinProblem and acceptProblem", () => {
     expect(acceptProblem(valid, ann, now)).toBeNull();
     expect(acceptProblem(valid, { email: "bob@haulage.co.uk", organisationId: null }, now)).toEqual({
       code: "forbidden",
-      message: companyMessages.inviteForAnotherAddress,
+      text: { key: "apiError.inviteForAnotherAddress" },
     });
   });
 

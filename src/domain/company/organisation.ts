@@ -1,8 +1,8 @@
 import { z } from "zod";
-import type { ErrorCode } from "../api/api-error";
+import type { ErrorCode, ErrorText } from "../api/api-error";
 import { companyMessages } from "../text/company-messages";
 import { english } from "../text/i18n/english";
-import type { Translator } from "../text/i18n/translate";
+import type { MessageKey, Translator } from "../text/i18n/translate";
 
 /**
  * The company layer's rules (decision record 029): what each role of an organisation may do, when an invitation
@@ -158,12 +158,33 @@ export function inviteState(invite: InviteTimes, now: Date): InviteState {
 /** A refusal: the code the server answers with (its HTTP status) and the words for the person. */
 export interface OrganisationProblem {
   code: ErrorCode;
-  message: string;
+  text: ErrorText;
+}
+
+/** What each action's refusal says; keyed by the action. */
+const FORBIDDEN_KEYS: Partial<Record<OrganisationAction, MessageKey>> = {
+  "view-members": "apiError.forbidden.viewMembers",
+  invite: "apiError.forbidden.invite",
+  "change-role": "apiError.forbidden.changeRole",
+  "remove-member": "apiError.forbidden.removeMember",
+  "view-member-forms": "apiError.forbidden.viewMemberForms",
+  approve: "apiError.forbidden.approve",
+  export: "apiError.forbidden.export",
+  reopen: "apiError.forbidden.reopen",
+  "view-fleet": "apiError.forbidden.viewFleet",
+  "manage-customers": "apiError.forbidden.manageCustomers",
+  "manage-fleet": "apiError.forbidden.manageFleet",
+  "manage-webhooks": "apiError.forbidden.manageWebhooks",
+};
+
+/** Why a member's role may not do the action. */
+export function actionForbidden(action: OrganisationAction): ErrorText {
+  return { key: FORBIDDEN_KEYS[action] ?? "apiError.forbidden.other" };
 }
 
 const forbidden = (action: OrganisationAction): OrganisationProblem => ({
   code: "forbidden",
-  message: companyMessages.organisationActionForbidden(action),
+  text: actionForbidden(action),
 });
 
 /** Refused unless the role may do the action. */
@@ -201,8 +222,9 @@ export function memberChangeProblem(
   if (target.role === "admin" && !staysAdmin && adminCount <= 1) {
     return {
       code: "conflict",
-      message:
-        change.kind === "change-role" ? companyMessages.lastAdminDemoted : companyMessages.lastAdminLeaving,
+      text: {
+        key: change.kind === "change-role" ? "apiError.lastAdminDemoted" : "apiError.lastAdminLeaving",
+      },
     };
   }
   return null;
@@ -212,7 +234,7 @@ export function memberChangeProblem(
 export function joinProblem(currentOrganisationId: string | null): OrganisationProblem | null {
   return currentOrganisationId === null
     ? null
-    : { code: "conflict", message: companyMessages.alreadyInOrganisation };
+    : { code: "conflict", text: { key: "apiError.alreadyInOrganisation" } };
 }
 
 /**
@@ -226,10 +248,10 @@ export function acceptProblem(
   now: Date,
 ): OrganisationProblem | null {
   if (!invite || inviteState(invite, now) !== "valid") {
-    return { code: "not_found", message: companyMessages.inviteInvalid };
+    return { code: "not_found", text: { key: "join.inviteInvalid" } };
   }
   if (invite.email !== null && invite.email.trim().toLowerCase() !== account.email.trim().toLowerCase()) {
-    return { code: "forbidden", message: companyMessages.inviteForAnotherAddress };
+    return { code: "forbidden", text: { key: "apiError.inviteForAnotherAddress" } };
   }
   return joinProblem(account.organisationId);
 }

@@ -1,6 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { SAMPLE_SIGNATURE } from "../../test-support/sample-signature";
+import type { ErrorText } from "../api/api-error";
+import { english } from "../text/i18n/english";
 import {
   formatSignedAt,
   isPresent,
@@ -149,6 +151,8 @@ describe("signaturesComplete", () => {
   });
 });
 
+const words = (problem: ErrorText | null) => problem && english(problem.key, problem.params);
+
 describe("signedAtProblem", () => {
   const now = new Date("2025-06-07T15:00:00.000Z");
   const formDate = "2025-06-07";
@@ -168,7 +172,9 @@ describe("signedAtProblem", () => {
   it("refuses a time in the future beyond the phone's allowed clock skew", () => {
     fc.assert(
       fc.property(field, fc.integer({ min: latest + 1, max: latest + 400 * 86_400_000 }), (name, at) => {
-        expect(signedAtProblem({}, { [name]: iso(at) }, formDate, now)).toMatch(/time is in the future/);
+        expect(words(signedAtProblem({}, { [name]: iso(at) }, formDate, now))).toMatch(
+          /time is in the future/,
+        );
       }),
     );
   });
@@ -176,15 +182,19 @@ describe("signedAtProblem", () => {
   it("refuses a time more than a week before the form's date, and has no lower bound without a date", () => {
     fc.assert(
       fc.property(field, fc.integer({ min: 0, max: earliest - 1 }), (name, at) => {
-        expect(signedAtProblem({}, { [name]: iso(at) }, formDate, now)).toMatch(/more than 7 days before/);
+        expect(words(signedAtProblem({}, { [name]: iso(at) }, formDate, now))).toMatch(
+          /more than 7 days before/,
+        );
         expect(signedAtProblem({}, { [name]: iso(at) }, "", now)).toBeNull();
       }),
     );
   });
 
   it("says whose signature it is", () => {
-    expect(signedAtProblem({}, { clientSignedAt: iso(latest + 1) }, formDate, now)).toMatch(/^The client/);
-    expect(signedAtProblem({}, { operatorSignedAt: iso(latest + 1) }, formDate, now)).toMatch(
+    expect(words(signedAtProblem({}, { clientSignedAt: iso(latest + 1) }, formDate, now))).toMatch(
+      /^The client/,
+    );
+    expect(words(signedAtProblem({}, { operatorSignedAt: iso(latest + 1) }, formDate, now))).toMatch(
       /^The operator/,
     );
   });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { ErrorText } from "../api/api-error";
 import { english } from "../text/i18n/english";
 import type { Translator } from "../text/i18n/translate";
 import { parseIsoDate } from "../time/iso-date";
@@ -74,18 +75,18 @@ export function signedAtProblem(
   input: SignedAtFields,
   formDate: string,
   now: Date,
-): string | null {
+): ErrorText | null {
   const formDay = parseIsoDate(formDate);
   for (const [field, signer] of Object.entries(SIGNED_AT_FIELDS) as [SignedAtField, string][]) {
     const value = input[field];
     if (value === undefined || value === "" || value === stored[field]) continue;
     const drawnAt = Date.parse(value);
-    if (Number.isNaN(drawnAt)) return `The ${signer} signature's time is not a time.`;
+    if (Number.isNaN(drawnAt)) return { key: "apiError.signedAtNotATime", params: { signer } };
     if (drawnAt > now.getTime() + SIGNED_AT_CLOCK_SKEW_MS) {
-      return `The ${signer} signature's time is in the future. Please check the phone's date and time, then sign again.`;
+      return { key: "apiError.signedAtInFuture", params: { signer } };
     }
     if (formDay && drawnAt < formDay.getTime() - SIGNED_AT_DAYS_BEFORE_FORM_DATE * DAY_MS) {
-      return `The ${signer} signature was drawn more than ${SIGNED_AT_DAYS_BEFORE_FORM_DATE} days before the form's date. Please sign again.`;
+      return { key: "apiError.signedAtTooEarly", params: { signer, days: SIGNED_AT_DAYS_BEFORE_FORM_DATE } };
     }
   }
   return null;

@@ -1,8 +1,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { SAMPLE_SIGNATURE as SIG } from "../../test-support/sample-signature";
+import type { ErrorText } from "../api/api-error";
 import { FORM_STATUSES, type FormStatus } from "../forms/form-status";
-import { messages } from "../text/messages";
+import { english } from "../text/i18n/english";
 import {
   approvalProblem,
   approveAndCompleteProblem,
@@ -14,6 +15,8 @@ import {
 } from "./combined-transitions";
 
 const at = (...statuses: FormStatus[]) => statuses.map((status) => ({ status }));
+
+const words = (problem: ErrorText | null) => problem && english(problem.key, problem.params);
 
 describe("setTransitionProblem", () => {
   it("lets each step start only from its statuses", () => {
@@ -27,35 +30,35 @@ describe("setTransitionProblem", () => {
   });
 
   it("refuses with a message naming where the set stands", () => {
-    expect(setTransitionProblem("dispatch", at("draft", "draft"))).toBe(
+    expect(words(setTransitionProblem("dispatch", at("draft", "draft")))).toBe(
       "These forms must be approved before they can be dispatched.",
     );
-    expect(setTransitionProblem("dispatch", at("dispatched", "dispatched"))).toBe(
+    expect(words(setTransitionProblem("dispatch", at("dispatched", "dispatched")))).toBe(
       "These forms have already been dispatched.",
     );
-    expect(setTransitionProblem("approve", at("approved", "approved"))).toBe(
+    expect(words(setTransitionProblem("approve", at("approved", "approved")))).toBe(
       "These forms have already been approved.",
     );
-    expect(setTransitionProblem("complete", at("completed", "completed"))).toBe(
+    expect(words(setTransitionProblem("complete", at("completed", "completed")))).toBe(
       "These forms have already been completed and emailed.",
     );
-    expect(setTransitionProblem("complete", at("approved", "approved"))).toBe(
+    expect(words(setTransitionProblem("complete", at("approved", "approved")))).toBe(
       "These forms must be dispatched before they can be completed.",
     );
-    expect(setTransitionProblem("archive", at("draft"))).toBe(
+    expect(words(setTransitionProblem("archive", at("draft")))).toBe(
       "Only forms that have been dispatched or completed can be archived.",
     );
-    expect(setTransitionProblem("archive", at("archived", "archived"))).toBe(
+    expect(words(setTransitionProblem("archive", at("archived", "archived")))).toBe(
       "These forms have been archived and can no longer be changed.",
     );
-    expect(setTransitionProblem("approve-and-complete", at("dispatched", "dispatched"))).toBe(
+    expect(words(setTransitionProblem("approve-and-complete", at("dispatched", "dispatched")))).toBe(
       "These forms have already been dispatched. Archive them instead.",
     );
   });
 
   it("refuses a set whose members stand in different places, and an empty one", () => {
     expect(setTransitionProblem("dispatch", at("approved", "draft"))).not.toBeNull();
-    expect(setTransitionProblem("approve", at("draft", "approved"))).toBe(
+    expect(words(setTransitionProblem("approve", at("draft", "approved")))).toBe(
       "These forms have already been approved.",
     );
     expect(setTransitionProblem("approve", [])).not.toBeNull();
@@ -71,7 +74,7 @@ describe("setTransitionProblem", () => {
           const allowed = statuses.every((s) => SET_TRANSITIONS[action].from.includes(s));
           const problem = setTransitionProblem(action, at(...statuses));
           expect(problem === null).toBe(allowed);
-          if (problem !== null) expect(problem.trim()).not.toBe("");
+          if (problem !== null) expect(english(problem.key).trim()).not.toBe("");
         },
       ),
     );
@@ -132,10 +135,12 @@ describe("approvalProblem (Get Approval)", () => {
   });
 
   it("refuses a set that is not fully signed", () => {
-    expect(approvalProblem(timesheet({ clientSignature: "" }), [checkSheet()])).toBe(messages.setNotSigned);
-    expect(approvalProblem(timesheet(), [checkSheet(), checkSheet({ clientSignedName: " " })])).toBe(
-      messages.setNotSigned,
-    );
+    expect(approvalProblem(timesheet({ clientSignature: "" }), [checkSheet()])).toEqual({
+      key: "apiError.setNotSigned",
+    });
+    expect(approvalProblem(timesheet(), [checkSheet(), checkSheet({ clientSignedName: " " })])).toEqual({
+      key: "apiError.setNotSigned",
+    });
   });
 
   it("allows a fully signed set whose check sheets were submitted the normal way", () => {
@@ -145,13 +150,13 @@ describe("approvalProblem (Get Approval)", () => {
       approvalProblem(timesheet(), [
         checkSheet({ status: "ready_for_approval", clientSignature: "", clientSignedName: "" }),
       ]),
-    ).toBe(messages.setNotSigned);
+    ).toEqual({ key: "apiError.setNotSigned" });
   });
 
   it("refuses a set already approved", () => {
-    expect(approvalProblem(timesheet({ status: "approved" }), [checkSheet({ status: "approved" })])).toBe(
-      "These forms have already been approved.",
-    );
+    expect(
+      words(approvalProblem(timesheet({ status: "approved" }), [checkSheet({ status: "approved" })])),
+    ).toBe("These forms have already been approved.");
   });
 });
 
@@ -161,12 +166,12 @@ describe("approveAndCompleteProblem (Email to Clients & Complete)", () => {
     expect(
       approveAndCompleteProblem(timesheet(), [checkSheet({ clientSignature: "", clientSignedName: "" })]),
     ).toBeNull();
-    expect(approveAndCompleteProblem(timesheet(), [checkSheet({ operatorSignature: "" })])).toBe(
-      messages.setNotReadyForApproval,
-    );
-    expect(approveAndCompleteProblem(timesheet({ operatorSignature: "" }), [checkSheet()])).toBe(
-      messages.setNotReadyForApproval,
-    );
+    expect(approveAndCompleteProblem(timesheet(), [checkSheet({ operatorSignature: "" })])).toEqual({
+      key: "apiError.setNotReadyForApproval",
+    });
+    expect(approveAndCompleteProblem(timesheet({ operatorSignature: "" }), [checkSheet()])).toEqual({
+      key: "apiError.setNotReadyForApproval",
+    });
   });
 
   it("takes an approved set as it is, and refuses one already sent", () => {
@@ -174,7 +179,9 @@ describe("approveAndCompleteProblem (Email to Clients & Complete)", () => {
       approveAndCompleteProblem(timesheet({ status: "approved" }), [checkSheet({ status: "approved" })]),
     ).toBeNull();
     expect(
-      approveAndCompleteProblem(timesheet({ status: "completed" }), [checkSheet({ status: "completed" })]),
+      words(
+        approveAndCompleteProblem(timesheet({ status: "completed" }), [checkSheet({ status: "completed" })]),
+      ),
     ).toBe("These forms have already been completed and emailed.");
   });
 });

@@ -1,6 +1,6 @@
+import type { ErrorText } from "../api/api-error";
 import { isDraftCheckSheet, isDraftTimesheet } from "../forms/form-lists";
 import { type FormStatus, isOpenStatus, OPEN_STATUSES } from "../forms/form-status";
-import { messages } from "../text/messages";
 import { type CombinedStatus, combinedStatus } from "./combined-status";
 import type { PairableCheckSheet, PairableTimesheet } from "./pairing";
 import { type LightForm, setFullySigned } from "./traffic-light";
@@ -39,10 +39,22 @@ export function setStage(members: readonly { status: FormStatus }[]): SetStage {
 export function setTransitionProblem(
   action: SetAction,
   members: readonly { status: FormStatus }[],
-): string | null {
+): ErrorText | null {
   const { from } = SET_TRANSITIONS[action];
   if (members.length > 0 && members.every((member) => from.includes(member.status))) return null;
-  return messages.setTransitionRefused(action, setStage(members));
+  return { key: setTransitionRefusal(action, setStage(members)) };
+}
+
+/** Why the server refuses a step of a combined set, by where the set stands. */
+function setTransitionRefusal(action: SetAction, stage: SetStage): ErrorText["key"] {
+  if (stage === "archived") return "apiError.setArchived";
+  if (action === "archive") return "apiError.setArchiveNotAllowed";
+  if (stage === "completed") return "apiError.setCompleted";
+  if (action === "approve") return "apiError.setAlreadyApproved";
+  if (action === "dispatch")
+    return stage === "open" ? "apiError.setNotApproved" : "apiError.setAlreadyDispatched";
+  if (action === "complete") return "apiError.setNotDispatched";
+  return "apiError.setDispatchedArchiveInstead";
 }
 
 /** True when a single form in `status` may be archived (the same rule as for a whole set). */
@@ -60,10 +72,10 @@ type SignedForm = LightForm & { id: string; createdAt: string };
 export function approvalProblem(
   timesheet: SignedForm & PairableTimesheet,
   checkSheets: readonly (SignedForm & PairableCheckSheet)[],
-): string | null {
+): ErrorText | null {
   const transition = setTransitionProblem("approve", [timesheet, ...checkSheets]);
   if (transition) return transition;
-  return setFullySigned(timesheet, checkSheets) ? null : messages.setNotSigned;
+  return setFullySigned(timesheet, checkSheets) ? null : { key: "apiError.setNotSigned" };
 }
 
 /**
@@ -74,11 +86,11 @@ export function approvalProblem(
 export function approveAndCompleteProblem(
   timesheet: SignedForm,
   checkSheets: readonly SignedForm[],
-): string | null {
+): ErrorText | null {
   const members = [timesheet, ...checkSheets];
   const transition = setTransitionProblem("approve-and-complete", members);
   if (transition) return transition;
   if (members.every((member) => !isOpenStatus(member.status))) return null;
   const ready = !isDraftTimesheet(timesheet) && checkSheets.every((sheet) => !isDraftCheckSheet(sheet));
-  return ready ? null : messages.setNotReadyForApproval;
+  return ready ? null : { key: "apiError.setNotReadyForApproval" };
 }

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { SAMPLE_SIGNATURE as SIG } from "../../test-support/sample-signature";
+import type { ErrorText } from "../api/api-error";
+import { english } from "../text/i18n/english";
 import {
   approvalDispatchProblem,
   approvalDispatchReady,
@@ -12,6 +14,8 @@ import {
   timesheetSubmitReady,
   turnOnEmailSubmission,
 } from "./dispatch";
+
+const words = (problem: ErrorText | null) => problem && english(problem.key, problem.params);
 
 describe("approval dispatch", () => {
   const ready = {
@@ -32,33 +36,34 @@ describe("approval dispatch", () => {
     const msg =
       "Please complete both client and foreman signatures with names in the Review Set tab before dispatching emails.";
     for (const missing of ["clientSignature", "clientName", "foremanSignature", "foremanName"]) {
-      expect(approvalDispatchProblem({ ...ready, [missing]: " ", rating: null, emails: [] }), missing).toBe(
-        msg,
-      );
+      expect(
+        words(approvalDispatchProblem({ ...ready, [missing]: " ", rating: null, emails: [] })),
+        missing,
+      ).toBe(msg);
       expect(approvalDispatchReady({ ...ready, [missing]: "" })).toBe(false);
     }
   });
 
   it("then asks for the rating", () => {
-    expect(approvalDispatchProblem({ ...ready, rating: null, emails: [] })).toBe(
+    expect(words(approvalDispatchProblem({ ...ready, rating: null, emails: [] }))).toBe(
       "Please select a driver performance rating before dispatching emails.",
     );
     expect(approvalDispatchReady({ ...ready, rating: undefined })).toBe(false);
   });
 
   it("then asks for an email address", () => {
-    expect(approvalDispatchProblem({ ...ready, emails: ["", "  "] })).toBe(
+    expect(words(approvalDispatchProblem({ ...ready, emails: ["", "  "] }))).toBe(
       "Please enter at least one email address.",
     );
-    expect(approvalDispatchProblem({ ...ready, emails: [] })).toBe(
+    expect(words(approvalDispatchProblem({ ...ready, emails: [] }))).toBe(
       "Please enter at least one email address.",
     );
   });
 
   it("names an address that is not a client address", () => {
-    expect(approvalDispatchProblem({ ...ready, emails: ["office@buildco.co.uk", "boss@example.com"] })).toBe(
-      "Please check this email address: boss@example.com",
-    );
+    expect(
+      words(approvalDispatchProblem({ ...ready, emails: ["office@buildco.co.uk", "boss@example.com"] })),
+    ).toBe("Please check this email address: boss@example.com");
   });
 });
 

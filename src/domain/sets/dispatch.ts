@@ -1,8 +1,7 @@
+import type { ErrorText } from "../api/api-error";
 import type { FormStatus } from "../forms/form-status";
 import { isPresent, missingSignatureParts, type SignaturePart, type SignedFields } from "../forms/signatures";
 import { invalidClientEmails, nonBlankEmails } from "../text/client-email";
-import { english } from "../text/i18n/english";
-import type { Translator } from "../text/i18n/translate";
 import { messages, type Notice } from "../text/messages";
 import { isRating, type Rating } from "./rating";
 
@@ -23,21 +22,22 @@ export interface ApprovalDispatchFields {
  * spec, an address shown with a red border (not a client address) also stops it, naming it:
  * a dispatch to user@example.com would never reach anyone.
  */
-export function approvalDispatchProblem(
-  fields: ApprovalDispatchFields,
-  t: Translator["t"] = english,
-): string | null {
+export function approvalDispatchProblem(fields: ApprovalDispatchFields): ErrorText | null {
   const signed =
     isPresent(fields.clientSignature) &&
     isPresent(fields.clientName) &&
     isPresent(fields.foremanSignature) &&
     isPresent(fields.foremanName);
-  if (!signed) return t("approval.signaturesRequired");
-  if (!isRating(fields.rating)) return t("approval.ratingRequired");
-  if (nonBlankEmails(fields.emails).length === 0) return t("approval.emailRequired");
+  if (!signed) return { key: "approval.signaturesRequired" };
+  if (!isRating(fields.rating)) return { key: "approval.ratingRequired" };
+  if (nonBlankEmails(fields.emails).length === 0) return { key: "approval.emailRequired" };
   const invalid = invalidClientEmails(fields.emails);
-  if (invalid.length > 0)
-    return t("recipients.checkAddresses", { count: invalid.length, addresses: invalid.join(", ") });
+  if (invalid.length > 0) {
+    return {
+      key: "recipients.checkAddresses",
+      params: { count: invalid.length, addresses: invalid.join(", ") },
+    };
+  }
   return null;
 }
 

@@ -1,6 +1,7 @@
 // The company layer's words (decision record 029), apart from messages.ts so that an individual driver's app
 // does not carry them: only the Company screen, the invitation page and the organisation routes use them.
 
+import type { ErrorText } from "../api/api-error";
 import type { WorkshopAddress } from "../checks/vehicle-defects";
 import type { FileProblem, ImportColumn, ImportList, RowProblem } from "../company/list-import";
 import type { Role } from "../company/organisation";
@@ -9,7 +10,8 @@ import { CHECK_TEMPLATES, checkTemplateName } from "../forms/check-templates";
 import { formatUkTime } from "../time/uk-time";
 import { english } from "./i18n/english";
 import type { MessageKey, Translator } from "./i18n/translate";
-import { alternatives, waitText } from "./messages";
+import { alternatives } from "./messages";
+import { schemaMessage } from "./schema-messages";
 
 const WEBHOOK_OUTCOME_KEYS = {
   delivered: "webhook.outcome.delivered",
@@ -23,34 +25,54 @@ const WEBHOOK_OUTCOME_KEYS = {
 } as const satisfies Record<WebhookOutcome, MessageKey>;
 
 /** Someone's typing quoted back in a message, cut short: it may be anything up to what a request may carry. */
-function shortened(text: string): string {
+export function shortened(text: string): string {
   return text.length > 12 ? `${text.slice(0, 12)}...` : text;
 }
 
+/** A new or changed entry has the key of another entry of the company's list: the message and its values. */
+export function listClashText(list: ImportList, field: string, value: string, retired: boolean): ErrorText {
+  return list === "customers"
+    ? { key: "import.clashCustomer", params: { value, retired: retired ? "yes" : "no" } }
+    : { key: "import.clashVehicle", params: { field, value, retired: retired ? "yes" : "no" } };
+}
+
+/** Why a file cannot be imported at all: the message and its values. */
+export function importFileProblemText(problem: FileProblem, columns: readonly ImportColumn[]): ErrorText {
+  const header = (field: string) => columns.find((column) => column.field === field)?.header ?? field;
+  const names = columns.map((column) => column.header).join(", ");
+  switch (problem.kind) {
+    case "too-large":
+      return { key: "import.file.too-large" };
+    case "not-utf8":
+      return { key: "import.file.not-utf8" };
+    case "unstorable":
+      return { key: "import.file.unstorable" };
+    case "unclosed-quote":
+      return { key: "import.file.unclosed-quote", params: { line: problem.line } };
+    case "no-rows":
+      return { key: "import.file.no-rows", params: { columns: names } };
+    case "too-many-rows":
+      return { key: "import.file.too-many-rows" };
+    case "missing-column":
+      return { key: "import.file.missing-column", params: { header: header(problem.field), columns: names } };
+    case "repeated-column":
+      return { key: "import.file.repeated-column", params: { header: header(problem.field) } };
+  }
+}
+
 export const companyMessages = {
-  organisationNameRequired: "Please enter the company's name.",
-  organisationNameTooLong: (max: number): string => `A company's name can be at most ${max} characters long.`,
-  organisationNameOneLine: "A company's name must be on one line.",
-  organisationNotFound: "No such company.",
-  reviewTimesheetNotFound: "No such timesheet for review.",
-  reviewNotSubmitted: "This timesheet has not been submitted for review.",
-  reviewAlreadyApproved: "This week has already been approved.",
+  organisationNameRequired: schemaMessage("validation.companyNameRequired"),
+  organisationNameTooLong: (max: number): string => schemaMessage("validation.companyNameTooLong", { max }),
+  organisationNameOneLine: schemaMessage("validation.companyNameOneLine"),
   reviewStatusFilterInvalid:
     "Filter the weeks by their state: submitted, sent_back, reopened or approved (the company's words, not the driver's own statuses).",
-  reviewFormNotInSet: "That form is not part of this week's set.",
-  reviewFormNotOpen:
-    "This form is already with its driver (a draft, sent back or reopened): there is nothing to send back until they submit it again.",
-  formApprovedByCompany:
-    "This form has been approved by your company and can no longer be changed unless an admin reopens it.",
-  defectNotOpen: "No such open defect: it may have been marked fixed already.",
   fixNoteRequired: english("fleet.fixNoteRequired"),
   customerAdded: (name: string): string => english("customers.added", { name }),
   vehicleCodeTaken: english("import.codeTaken"),
   vehicleAdded: (plantNumber: string): string => english("fleet.vehicleAdded", { plant: plantNumber }),
   // The company's own lists: editing, retiring and importing (decision record 029)
-  oneLine: (label: string): string => `${label} must be on one line.`,
-  vehicleNotFound: "No such vehicle on the company's fleet.",
-  customerNotFound: "No such customer on the company's list.",
+  oneLine: (field: "qrCode" | "plantNumber" | "machine" | "type" | "customerName"): string =>
+    schemaMessage("validation.oneLine", { field }),
   /** A new or changed entry has the key of another entry of the company's list. */
   listClash: (
     list: ImportList,
@@ -58,10 +80,10 @@ export const companyMessages = {
     value: string,
     retired: boolean,
     t: Translator["t"] = english,
-  ): string =>
-    list === "customers"
-      ? t("import.clashCustomer", { value, retired: retired ? "yes" : "no" })
-      : t("import.clashVehicle", { field, value, retired: retired ? "yes" : "no" }),
+  ): string => {
+    const { key, params } = listClashText(list, field, value, retired);
+    return t(key, params);
+  },
   vehicleSaved: (plantNumber: string): string => english("vehicle.saved", { plant: plantNumber }),
   vehicleRetired: (plantNumber: string, retired: boolean): string =>
     english("vehicle.retiredDone", { plant: plantNumber, retired: retired ? "yes" : "no" }),
@@ -88,26 +110,8 @@ export const companyMessages = {
     columns: readonly ImportColumn[],
     t: Translator["t"] = english,
   ): string => {
-    const header = (field: string) => columns.find((column) => column.field === field)?.header ?? field;
-    const names = columns.map((column) => column.header).join(", ");
-    switch (problem.kind) {
-      case "too-large":
-        return t("import.file.too-large");
-      case "not-utf8":
-        return t("import.file.not-utf8");
-      case "unstorable":
-        return t("import.file.unstorable");
-      case "unclosed-quote":
-        return t("import.file.unclosed-quote", { line: problem.line });
-      case "no-rows":
-        return t("import.file.no-rows", { columns: names });
-      case "too-many-rows":
-        return t("import.file.too-many-rows");
-      case "missing-column":
-        return t("import.file.missing-column", { header: header(problem.field), columns: names });
-      case "repeated-column":
-        return t("import.file.repeated-column", { header: header(problem.field) });
-    }
+    const { key, params } = importFileProblemText(problem, columns);
+    return t(key, params);
   },
   /** What is wrong with one row of a file; `values` are the row's cells by column. */
   importRowProblem: (
@@ -175,10 +179,6 @@ export const companyMessages = {
       headers: headers.map((header) => `"${header}"`).join(", "),
     }),
   importSaved: (list: ImportList, added: number): string => english("import.saved", { list, count: added }),
-  importChanged:
-    "The company's list has changed since this preview. Check the file again before adding its rows.",
-  importNotCsv: "Please send the file as CSV (text/csv).",
-  importNothingToAdd: "No row of this file can be added: correct the rows named and import it again.",
   // The workshop address and its confirmation (decision record 038)
   workshopSaved: (workshop: WorkshopAddress | null): string =>
     english("fleet.workshopSaved", {
@@ -204,18 +204,12 @@ export const companyMessages = {
     english("orderRule.current", { prefixes: alternatives(prefixes) }),
   orderPrefixesSaved: (prefixes: readonly string[]): string =>
     english("orderRule.saved", { prefixes: alternatives(prefixes) }),
-  orderPrefixesRequired: "Enter at least one prefix, for example PO-.",
-  orderPrefixesTooMany: (max: number): string => `Enter at most ${max} prefixes.`,
+  orderPrefixesRequired: english("orderRule.prefixesRequired"),
+  orderPrefixesTooMany: (max: number): string => english("orderRule.prefixesTooMany", { max }),
   orderPrefixTooLong: (prefix: string, max: number): string =>
-    `"${shortened(prefix)}" is too long: a prefix has at most ${max} characters.`,
+    english("orderRule.prefixTooLong", { prefix: shortened(prefix), max }),
   orderPrefixCharacters: (prefix: string): string =>
-    `"${shortened(prefix)}" may hold only letters A to Z, digits, - and /.`,
-  workshopNotSet: "This company has no workshop address to send a link to.",
-  workshopAlreadyConfirmed: "This address has confirmed it already: defect alerts go there.",
-  workshopChanged:
-    "The workshop address has just been changed by someone else. Please check it and try again.",
-  workshopLinksLimited: (waitMs: number): string =>
-    `Too many confirmation links have been sent for now. Please try again in ${waitText(waitMs)}.`,
+    english("orderRule.prefixCharacters", { prefix: shortened(prefix) }),
   /** A workshop link that is unknown, used, replaced by a newer one or past its 7 days: one answer for all. */
   workshopLinkInvalid: english("workshopLink.invalid"),
   workshopLinkAsk: (organisationName: string, email: string): string =>
@@ -223,10 +217,6 @@ export const companyMessages = {
   workshopLinkExplained: (perHour: number): string => english("workshopLink.explained", { perHour }),
   workshopLinkDone: (organisationName: string, email: string): string =>
     english("workshopLink.done", { company: organisationName, email }),
-  reviewNotApproved: "This week has not been approved, so there is nothing to reopen.",
-  /** Approval refused while forms of the week are with the driver (decision record 040): which, and why. */
-  reviewWeekNotReady: (blockers: readonly string[]): string =>
-    `This week cannot be approved yet: ${blockers.join("; ")}. The driver has to submit ${blockers.length === 1 ? "it" : "them"} first.`,
   /** One form that stops an approval: "the timesheet is sent back", "the check sheet of 17/11/2026 is a draft". */
   reviewBlocker: (form: string, state: "draft" | "sent_back" | "reopened"): string =>
     english("review.blocker", { form, state }),
@@ -256,17 +246,13 @@ export const companyMessages = {
   /** What every PDF of a reopened set says above its forms. */
   amendedAfterApproval: (amendment: { reason: string; at: string; by: string }): string =>
     `Amended after approval: reopened by ${amendment.by} on ${formatUkTime(new Date(amendment.at), "minute")}. Reason: ${amendment.reason}`,
-  memberNotFound: "No such member of this company.",
   // The company's webhook (decision record 029)
-  webhookUrlRequired: english("webhook.urlRequired"),
-  webhookUrlTooLong: (max: number): string => `A webhook address can be at most ${max} characters long.`,
-  webhookUrlInvalid:
-    "This is not a web address. It should look like https://payroll.example.co.uk/plant-sheets.",
-  webhookUrlNotHttps: "A webhook address must start with https:// so that what is sent is encrypted.",
-  webhookUrlCredentials:
-    "A webhook address cannot contain a user name or password: the receiver checks each call's signature instead.",
-  webhookUrlNotPublic: "A webhook address must be on the internet, not on a private network or this server.",
-  webhookNotSet: "This company has no webhook set up.",
+  webhookUrlRequired: schemaMessage("webhook.urlRequired"),
+  webhookUrlTooLong: (max: number): string => schemaMessage("webhook.urlTooLong", { max }),
+  webhookUrlInvalid: schemaMessage("webhook.urlInvalid"),
+  webhookUrlNotHttps: schemaMessage("webhook.urlNotHttps"),
+  webhookUrlCredentials: schemaMessage("webhook.urlCredentials"),
+  webhookUrlNotPublic: schemaMessage("webhook.urlNotPublic"),
   webhookExplained: english("webhook.explained"),
   webhookSecretOnce: english("webhook.secretOnce"),
   webhookSaved: (url: string, newSecret: boolean): string =>
@@ -307,48 +293,11 @@ export const companyMessages = {
   webhookGivenUp: english("webhook.givenUp"),
   webhookResendLabel: (event: string, at: string): string => english("webhook.resendLabel", { event, at }),
   webhookResent: (event: string, at: string): string => english("webhook.resent", { event, at }),
-  webhookDeliveryNotFound: "No such call of this company's webhook.",
-  webhookDeliveryNotGivenUp: "This call has not been given up: it was delivered or is still being tried.",
-  webhookDeliveryGone: "This call can no longer be sent again: what it carried is no longer kept.",
-  /** A member asked for something their role does not allow; keyed by the action (see domain/organisation). */
-  organisationActionForbidden: (action: string): string =>
-    ({
-      "view-members": "Only a company's supervisors and admins can see its members.",
-      invite: "Only a company's admins can invite people.",
-      "change-role": "Only a company's admins can change roles.",
-      "remove-member": "Only a company's admins can remove members.",
-      "view-member-forms": "Only a company's supervisors and admins can see its members' forms.",
-      approve: "Only a company's supervisors and admins can approve forms.",
-      export: "Only a company's admins can export its forms.",
-      reopen: "Only a company's admins can reopen an approved week.",
-      "view-fleet": "Only a company's supervisors and admins can see its fleet's defects.",
-      "manage-customers": "Only a company's admins can add, change, retire or import customers.",
-      "manage-fleet":
-        "Only a company's admins can add, change, retire or import vehicles, mark defects fixed and set the workshop address.",
-      "manage-webhooks": "Only a company's admins can set up its webhook.",
-    })[action] ?? "Your role in this company does not allow this.",
-  lastAdminDemoted: "A company needs at least one admin: make someone else an admin first.",
-  lastAdminLeaving:
-    "A company needs at least one admin: make someone else an admin before the last one leaves.",
-  alreadyInOrganisation:
-    "This account already belongs to a company. Leave it first to make or join another one.",
   /** An invitation link or join code that is unknown, already used or past its 7 days: one answer for all. */
   inviteInvalid: english("join.inviteInvalid"),
-  /** Revoking an invitation that is not open: another company's, made up, used, expired or revoked already. */
-  inviteNotOpen: "No such open invitation: it may have been used, withdrawn or have expired.",
-  inviteForAnotherAddress:
-    "This invitation was sent to another email address. Log in with the account of that address, or ask the company to invite this one.",
-  /** An export asked for while the company's allowance of exports at once is being made (decision record 039). */
-  exportsBusy: (limit: number): string =>
-    `Your company already has ${limit === 1 ? "an export" : `${limit} exports`} being made, the most at once. Please try again in a few seconds, once ${limit === 1 ? "it has" : "one has"} downloaded.`,
   /** While an export is built and fetched, before the browser saves it. */
   exportPreparing: (label: string): string => english("export.preparing", { label }),
-  /** An export that would hold more rows than one download may: never a file cut short (decision record 039). */
-  exportTooManyRows: (maxRows: number): string =>
-    `This export would hold more than ${maxRows.toLocaleString("en-GB")} rows, more than one download may. Please narrow the date range: export fewer week endings at a time.`,
-  invitesLimited: (waitMs: number): string =>
-    `Too many invitations have been sent for now. Please try again in ${waitText(waitMs)}.`,
-  inviteSent: (email: string): string => `Invitation sent to ${email}. The link works once, for 7 days.`,
+  inviteSent: (email: string): string => english("invites.sent", { email }),
   // The Company screen (decision record 029)
   companyLoadFailed: (detail: string): string => english("company.loadFailed", { detail }),
   companyCreated: (name: string): string => english("company.created", { name }),
@@ -365,8 +314,7 @@ export const companyMessages = {
   inviteRevoked: (what: string): string => english("invites.revoked", { what }),
   joinCodeExplained: english("joinCode.explained"),
   /** A join code asked for with a role other than a driver's. */
-  joinCodeForDriversOnly:
-    "A join code lets people in as drivers only. Invite a supervisor or an admin by email: their link works once, for their own address.",
+  joinCodeForDriversOnly: schemaMessage("joinCode.driversOnly"),
   joinCodeIntro: english("joinCode.intro"),
   // The office review screen (decision record 029)
   reviewLoadFailed: (detail: string): string => english("review.loadFailed", { detail }),

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { messages, noticeText } from "./messages";
+import { english } from "./i18n/english";
+import { messages } from "./messages";
 
 describe("messages: fixed texts are the spec's words", () => {
   it.each<[keyof typeof messages, unknown]>([
@@ -277,19 +278,15 @@ describe("messages: the connection hint", () => {
   });
 });
 
-describe("noticeText", () => {
-  it("joins a toast's title and description as the spec writes an alert", () => {
-    expect(noticeText(messages.signaturesRequired)).toBe(
-      "Signatures Required: Please complete all required signatures before submitting.",
-    );
-  });
-});
-
-describe("photoRefused", () => {
-  it("names the photo by its place in the list and says what to do", () => {
-    expect(messages.photoRefused(2, "is not an image")).toBe(
-      "Photo 2 is not an image. Please remove it and add it again.",
-    );
+describe("a save's missing signatures, as the server refuses it", () => {
+  it("says the toast's title and description as one sentence, as the spec writes an alert", () => {
+    for (const [key, notice] of [
+      ["apiError.signaturesRequired", messages.signaturesRequired],
+      ["apiError.signatureDateRequired", messages.signatureDateRequired],
+      ["apiError.signaturesAndDateRequired", messages.signaturesAndDateRequired],
+    ] as const) {
+      expect(english(key)).toBe(`${notice.title}: ${notice.description}`);
+    }
   });
 });
 

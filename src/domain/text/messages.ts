@@ -129,12 +129,6 @@ export const messages = {
   confirmAccountNotYours: english("auth.confirmAccountNotYours"),
   /** Not in the spec: a sign-up link that is malformed, already used, replaced by a newer one or too old. */
   registrationLinkInvalid: english("auth.registrationLinkInvalid"),
-  /** Not in the spec: a wrong current password in Change Password. */
-  currentPasswordIncorrect: "Current password is incorrect.",
-  /** Not in the spec: Change Password's email must be the signed-in account's. */
-  changePasswordEmailMismatch: "The email address does not match the signed-in account.",
-  /** The same answer for an unknown email and a wrong password: the reply never says which accounts exist. */
-  loginRefused: "Invalid email or password.",
   /**
    * Not in the spec's words: the session ended (30 minutes without use, or a working day since login), asked
    * over the screen the person was on, which stays as it was (decision record 041).
@@ -268,8 +262,7 @@ export const messages = {
 
   // Drafts, archive and delete (spec section 8)
   /** Not in the spec: signed and sent forms are evidence and stay as they were signed. */
-  signatureNotKnown: "This signature is not one this form holds. Please sign again.",
-  formLocked: "This form has been completed and can no longer be changed.",
+  formLocked: english("apiError.formLocked"),
   timesheetDraftSaved: english("timesheet.draftSaved"),
   checkSheetDraftSaved: {
     title: "Draft Saved",
@@ -289,31 +282,6 @@ export const messages = {
   /** Not in the spec: opening a saved draft for editing failed. */
   draftLoadFailed: (errorMessage?: string | null): string =>
     english("wizard.draftLoadFailed", { error: given(errorMessage) ?? english("wizard.unknownError") }),
-  /** Not in the spec: why the server refused a step of a combined set, by where the set stands. */
-  setTransitionRefused: (
-    action: "approve" | "dispatch" | "approve-and-complete" | "complete" | "archive",
-    stage: "open" | "approved" | "dispatched" | "completed" | "archived",
-  ): string => {
-    if (stage === "archived") return "These forms have been archived and can no longer be changed.";
-    if (action === "archive") return "Only forms that have been dispatched or completed can be archived.";
-    if (stage === "completed") return "These forms have already been completed and emailed.";
-    if (action === "approve") return "These forms have already been approved.";
-    if (action === "dispatch") {
-      return stage === "open"
-        ? "These forms must be approved before they can be dispatched."
-        : "These forms have already been dispatched.";
-    }
-    if (action === "complete") return "These forms must be dispatched before they can be completed.";
-    return "These forms have already been dispatched. Archive them instead.";
-  },
-  /** Not in the spec: Get Approval on a set that is not green. */
-  setNotSigned:
-    "Only a set that is Ready for Client/Foreman Approval can be sent: every form signed by the operator and the client, with printed names.",
-  /** Not in the spec: the approval dashboard on forms the collation screen would not call ready. */
-  setNotReadyForApproval:
-    "The timesheet needs the operator's and the client's signatures, and every check sheet the operator's, before approval.",
-  /** Not in the spec: the forms sent no longer make up the set the server finds for that timesheet. */
-  setChanged: "These forms no longer make up this set. Please refresh and try again.",
   formsArchived: english("supervisor.formsArchived"),
   formsDeleted: english("supervisor.formsDeleted"),
   /** Not in the spec: one form (not a set) was deleted. */
@@ -349,9 +317,6 @@ export const messages = {
   photoNotImage: (fileName: string): string => english("photo.notImage", { name: fileName }),
   photoLimitReached: english("photo.limitReached", { max: MAX_PHOTOS }),
   photoDuplicate: (fileName: string): string => english("photo.duplicate", { name: fileName }),
-  /** Not in the spec: a check sheet lists a photo the server will not use (position counts from 1). */
-  photoRefused: (position: number, problem: string): string =>
-    `Photo ${position} ${problem}. Please remove it and add it again.`,
   /** Not in the spec: a form kept on the phone lists a photo whose upload failed or was thrown away. */
   photoNotUploaded: "A photo on this form was not uploaded. Please remove it and add it again.",
   /** Not in the spec: a photo waiting to be uploaded is no longer kept on the phone. */
@@ -403,37 +368,10 @@ export const messages = {
   listRefreshedOffline: (refreshedAt: string): string => english("offline.listRefreshed", { refreshedAt }),
   unsentAtLogout: (count: number): string => english("logout.unsent", { count }),
 
-  // The server's refusals (not in the spec), shown as they come
-  invalidInput: "Invalid input",
-  signInRequired: "Your session has expired. Please log in again.",
-  crossOriginRefused: "Cross-origin request refused",
-  unstorableCharacters: "The request contains characters that cannot be stored.",
-  idempotencyKeyReused: "This Idempotency-Key was already used for a different request.",
-  idempotencyKeyRunning: "A request with this Idempotency-Key is still being processed.",
-  formNotFound: (noun: string): string => `No such ${noun}.`,
-  formIdInUse: (noun: string): string => `This ${noun} id is already in use.`,
-  newFormArchived: (noun: string): string => `A new ${noun} cannot be archived.`,
-  statusNotBySaving: (status: string): string =>
-    `A form becomes ${status} through approval and dispatch, not by saving.`,
-  bodyIdMismatch: "The id in the body does not match the address.",
-  listCursorInvalid: "The list cursor is not valid.",
-  setNotFound: "No such set of forms.",
-  formNotAvailable: "This form is not available.",
-  imageNotFound: "No such image.",
-  photoNotFound: "No such photo.",
-  photoEmpty: "The photo is empty.",
-  photoNotAnUpload: "Only photos (JPEG, PNG, WebP or GIF) can be uploaded.",
-  uploadsLimited: "Too many uploads. Please wait a little and try again.",
-  anonymousMailLimited: (waitMs: number): string =>
-    `Too many forms have been emailed without an account for now. To send this one, create an account or try again in ${waitText(waitMs)}.`,
-  accountMailLimited: (waitMs: number): string =>
-    `Too many forms have been emailed from this account for now. Please try again in ${waitText(waitMs)}.`,
+  // Recipients of a form's mail
   recipientAlreadyListed: (address: string): string => english("recipients.alreadyListed", { address }),
   recipientListFull: (max: number): string => english("recipients.listFull", { max }),
   anonymousEmailRowsFull: (max: number): string => english("recipients.anonymousFull", { max }),
-  tooManyAnonymousRecipients: (max: number): string =>
-    `Without an account a form can be emailed to at most ${max} addresses. Remove some, or create an account to send to more.`,
-  customerNotFound: "Customer not found",
 
   // Week ending (spec section 5: advised, never enforced)
   weekEndingNotSaturday: (dayName: string): string => english("weekEnding.notSaturday", { day: dayName }),
@@ -441,14 +379,15 @@ export const messages = {
 
 export type MessageKey = keyof typeof messages;
 
-/** A wait in words, rounded up: "1 minute", "45 minutes", "3 hours". */
-export function waitText(waitMs: number): string {
+/** A wait as the catalogs' refusals word it, rounded up: 1 minute, 45 minutes, then whole hours from 2 hours. */
+export function waitParams(waitMs: number): { unit: "minutes" | "hours"; count: number } {
   const minutes = Math.max(1, Math.ceil(waitMs / 60_000));
-  if (minutes < 120) return `${minutes} minute${minutes === 1 ? "" : "s"}`;
-  return `${Math.ceil(minutes / 60)} hours`;
+  return minutes < 120
+    ? { unit: "minutes", count: minutes }
+    : { unit: "hours", count: Math.ceil(minutes / 60) };
 }
 
-/** A toast's words as one sentence, for an alert or an error answer: "Title: Description". */
-export function noticeText(notice: Notice): string {
-  return `${notice.title}: ${notice.description}`;
+/** A form's noun as the catalogs' messages select it. */
+export function formParam(noun: string): "timesheet" | "check-sheet" {
+  return noun === "timesheet" ? "timesheet" : "check-sheet";
 }

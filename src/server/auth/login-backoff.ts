@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import {
   LOGIN_BACKOFF,
   type LoginBackoffRule,
-  tooManyAttemptsMessage,
+  tooManyAttemptsText,
   waitBeforeAttempt,
   withFailure,
 } from "../../domain/accounts/login-backoff";
@@ -49,7 +49,7 @@ export function loginKeys(email: string, address: string): LoginKeys {
 }
 
 function lockedOut(waitMs: number): AppError {
-  return new AppError("rate_limited", tooManyAttemptsMessage(waitMs), {
+  return new AppError("rate_limited", tooManyAttemptsText(waitMs), {
     logMessage: "login locked out",
     retryAfterMs: waitMs,
   });

@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { messages } from "../../domain/text/messages";
 import { AppError } from "../app-error";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -33,11 +32,11 @@ export function registerOriginCheck(app: FastifyInstance): void {
     if (origin !== undefined) {
       const claimed = originOf(origin);
       if (claimed === undefined || (claimed !== publicOrigin && claimed !== forwardedOrigin(request))) {
-        throw new AppError("forbidden", messages.crossOriginRefused);
+        throw new AppError("forbidden", "apiError.crossOriginRefused");
       }
     }
     if (origin === undefined && request.headers["sec-fetch-site"] === "cross-site") {
-      throw new AppError("forbidden", messages.crossOriginRefused);
+      throw new AppError("forbidden", "apiError.crossOriginRefused");
     }
   });
 }

@@ -10,7 +10,6 @@ import {
   SESSION_ENDS_IN_HEADER,
   sessionCapAt,
 } from "../../domain/accounts/session";
-import { messages } from "../../domain/text/messages";
 import { AppError } from "../app-error";
 import {
   type Account,
@@ -84,7 +83,7 @@ export async function registerSessions(app: FastifyInstance): Promise<void> {
 }
 
 export function requireAccount(request: FastifyRequest): Account {
-  if (!request.session) throw new AppError("unauthorized", messages.signInRequired);
+  if (!request.session) throw new AppError("unauthorized", "apiError.signInRequired");
   return request.session.account;
 }
 

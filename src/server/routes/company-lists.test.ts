@@ -10,6 +10,7 @@ import {
   MAX_IMPORT_BYTES,
 } from "../../domain/company/list-import";
 import { companyMessages } from "../../domain/text/company-messages";
+import { english } from "../../domain/text/i18n/english";
 import { lockOrganisation } from "../db/organisations-repository";
 import { SAMPLE_CUSTOMERS, SAMPLE_VEHICLES, seedSampleData } from "../db/seed";
 import { testDatabases } from "../db/test-databases";
@@ -146,7 +147,7 @@ describe.each(testDatabases())("the company's own machines and customers on $nam
       [
         { qrCode: `${P}ACME-1`, plantNumber: "AX\n1" },
         400,
-        `plantNumber: ${companyMessages.oneLine("The plant number")}`,
+        `plantNumber: ${companyMessages.oneLine("plantNumber")}`,
       ],
       [{ qrCode: `${P}ACME-1`, plantNumber: "AX-1", checkTemplate: "spaceship" }, 400],
       [
@@ -458,7 +459,7 @@ describe.each(testDatabases())("the company's own machines and customers on $nam
     const other = (await previewOf(acme, "vehicles", "QR code,Plant number\nOTHER,OTHER\n")).fingerprint;
     const stale = await save(acme, "vehicles", file, other);
     expect(stale.statusCode).toBe(409);
-    expect(stale.json().message).toBe(companyMessages.importChanged);
+    expect(stale.json().message).toBe(english("apiError.importChanged"));
     expect(await snapshot()).toEqual(before);
 
     const saved = await save(acme, "vehicles", file, shown.fingerprint);
@@ -585,7 +586,7 @@ describe.each(testDatabases())("the company's own machines and customers on $nam
       },
     );
     expect(json.statusCode).toBe(415);
-    expect(json.json().message).toBe(companyMessages.importNotCsv);
+    expect(json.json().message).toBe(english("apiError.importNotCsv"));
     expect(
       (await postCsv(`/api/organisations/${acme.id}/customers/import`, acme.admin.cookie, "Name\nA\n"))
         .statusCode,
@@ -596,7 +597,7 @@ describe.each(testDatabases())("the company's own machines and customers on $nam
     const shown = await previewOf(acme, "customers", allBad);
     const none = await save(acme, "customers", allBad, shown.fingerprint);
     expect(none.statusCode).toBe(400);
-    expect(none.json().message).toBe(companyMessages.importNothingToAdd);
+    expect(none.json().message).toBe(english("apiError.importNothingToAdd"));
     expect(await snapshot()).toEqual(before);
   });
 

@@ -2,7 +2,6 @@ import type { FastifyPluginAsync } from "fastify";
 import { z } from "zod";
 import type { CompletedFormResponse } from "../../domain/api/api";
 import { IdSchema } from "../../domain/forms/form-fields";
-import { messages } from "../../domain/text/messages";
 import { AppError } from "../app-error";
 import { parseInput } from "../parse-input";
 import { completedFormView } from "../services/completed-form-view";
@@ -15,7 +14,7 @@ export const completedFormRoutes: FastifyPluginAsync = async (app) => {
   app.get("/completed-forms/:id", async (request): Promise<CompletedFormResponse> => {
     const { id } = parseInput(ParamsSchema, request.params);
     const view = await completedFormView(app.deps, id, viewAccessOf(request));
-    if (!view) throw new AppError("not_found", messages.formNotAvailable);
+    if (!view) throw new AppError("not_found", "apiError.formNotAvailable");
     return view;
   });
 };

@@ -124,7 +124,11 @@ describe.each(testDatabases())("driver accounts on $name", ({ open }) => {
     // Used: its page now says the link is not valid.
     const used = await openSignUpLink(token);
     expect(used.statusCode).toBe(400);
-    expect(used.json()).toEqual({ code: "bad_request", message: messages.registrationLinkInvalid });
+    expect(used.json()).toEqual({
+      code: "bad_request",
+      message: messages.registrationLinkInvalid,
+      key: "auth.registrationLinkInvalid",
+    });
   });
 
   it("keeps the language chosen in the app on the account, and only one the app speaks, only for its own session", async () => {
@@ -282,7 +286,11 @@ describe.each(testDatabases())("driver accounts on $name", ({ open }) => {
     const [older, newer] = rows.map((m) => /token=([\w-]+)/.exec(m.text_body ?? "")?.[1]);
     expect(older).toBeDefined();
     for (const refused of [await openSignUpLink(older), await confirmSignUp(older)]) {
-      expect(refused.json()).toEqual({ code: "bad_request", message: messages.registrationLinkInvalid });
+      expect(refused.json()).toEqual({
+        code: "bad_request",
+        message: messages.registrationLinkInvalid,
+        key: "auth.registrationLinkInvalid",
+      });
     }
     expect((await confirmSignUp(`${newer}x`)).statusCode).toBe(400);
     expect((await confirmSignUp("short")).statusCode).toBe(400);

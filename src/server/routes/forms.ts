@@ -4,7 +4,6 @@ import { FormListQuerySchema, type IdResponse } from "../../domain/api/api";
 import { IdSchema } from "../../domain/forms/form-fields";
 import type { AnyFormSpec } from "../../domain/forms/form-spec";
 import type { OneStepResponse } from "../../domain/forms/one-step";
-import { messages } from "../../domain/text/messages";
 import { AppError } from "../app-error";
 import { requireAccount } from "../auth/sessions";
 import { parseInput } from "../parse-input";
@@ -48,7 +47,7 @@ export function formRoutes(spec: AnyFormSpec): FastifyPluginAsync {
       const { id } = parseInput(IdParamsSchema, request.params);
       const input = parseInput(spec.inputSchema, request.body);
       if (input.id !== undefined && input.id !== id) {
-        throw new AppError("bad_request", messages.bodyIdMismatch);
+        throw new AppError("bad_request", "apiError.bodyIdMismatch");
       }
       await updateOwnForm(app.deps, spec, account, auditActorOf(request), id, input);
       return { id };

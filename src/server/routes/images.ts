@@ -1,6 +1,5 @@
 import type { FastifyPluginAsync } from "fastify";
 import { z } from "zod";
-import { messages } from "../../domain/text/messages";
 import { AppError } from "../app-error";
 import { parseInput } from "../parse-input";
 import { readImage } from "../services/read-image";
@@ -13,7 +12,7 @@ export const imageRoutes: FastifyPluginAsync = async (app) => {
   app.get("/images/:id", async (request, reply) => {
     const { id } = parseInput(ParamsSchema, request.params);
     const bytes = await readImage(app.deps, id, viewAccessOf(request));
-    if (!bytes) throw new AppError("not_found", messages.imageNotFound);
+    if (!bytes) throw new AppError("not_found", "apiError.imageNotFound");
     // Named by its content, so it never changes; private, as only its holders may see it.
     return reply
       .type("image/png")

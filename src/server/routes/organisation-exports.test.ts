@@ -19,7 +19,7 @@ import {
   workbookCell,
 } from "../../domain/company/exports";
 import type { ReviewPage } from "../../domain/company/office-review";
-import { companyMessages } from "../../domain/text/company-messages";
+import { english } from "../../domain/text/i18n/english";
 import { SAMPLE_SIGNATURE } from "../../test-support/sample-signature";
 import { testDatabases } from "../db/test-databases";
 import { approvedSets } from "../services/organisations/exports";
@@ -457,7 +457,10 @@ describe.each(testDatabases())("the company's exports under load on $name", ({ o
       expect(res.headers["content-disposition"]).toBeUndefined();
       expect(res.json()).toEqual({
         code: "unprocessable",
-        message: companyMessages.exportTooManyRows(MAX_ROWS),
+        message: english("apiError.exportTooManyRows", { maxRows: MAX_ROWS }),
+        // The same words by the catalog's key, for the app to say in the reader's language.
+        key: "apiError.exportTooManyRows",
+        params: { maxRows: MAX_ROWS },
       });
       expect(res.json().message).toMatch(/narrow the date range/);
     }
@@ -482,7 +485,12 @@ describe.each(testDatabases())("the company's exports under load on $name", ({ o
       const res = await call("GET", exportUrl(acme, file), acme.admin.cookie);
       expect(res.statusCode, file).toBe(429);
       expect(Number(res.headers["retry-after"])).toBeGreaterThanOrEqual(1);
-      expect(res.json()).toEqual({ code: "rate_limited", message: companyMessages.exportsBusy(2) });
+      expect(res.json()).toEqual({
+        code: "rate_limited",
+        message: english("apiError.exportsBusy", { limit: 2 }),
+        key: "apiError.exportsBusy",
+        params: { limit: 2 },
+      });
     }
     expect(await databaseSnapshot(testApp.database, { except: ["rate_limits"] })).toEqual(before);
     // Another company's allowance is its own.

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { MAX_WEBHOOK_URL_LENGTH } from "../../domain/company/webhook";
 import { companyMessages } from "../../domain/text/company-messages";
+import { english } from "../../domain/text/i18n/english";
 import { testDatabases } from "../db/test-databases";
 import { databaseSnapshot } from "../test-support/database-snapshot";
 import { organisationHelpers } from "../test-support/organisation-world";
@@ -179,7 +180,7 @@ describe.each(testDatabases())("setting up a company's webhook on $name", ({ ope
     );
     expect(resentAcross.statusCode).toBe(404);
     expect((resentAcross.json() as { message: string }).message).toBe(
-      companyMessages.webhookDeliveryNotFound,
+      english("apiError.webhookDeliveryNotFound"),
     );
     expect(await databaseSnapshot(testApp.database, { except: ["rate_limits"] })).toEqual(before);
   });
@@ -189,9 +190,7 @@ describe.each(testDatabases())("setting up a company's webhook on $name", ({ ope
     for (const who of [w.driver, w.supervisor]) {
       const res = await call("PUT", webhookOf(w.company.id), who.cookie, { url: URL_OK });
       expect(res.statusCode).toBe(403);
-      expect((res.json() as { message: string }).message).toBe(
-        companyMessages.organisationActionForbidden("manage-webhooks"),
-      );
+      expect((res.json() as { message: string }).message).toBe(english("apiError.forbidden.manageWebhooks"));
     }
   });
 
@@ -205,7 +204,7 @@ describe.each(testDatabases())("setting up a company's webhook on $name", ({ ope
     ] as const) {
       const res = await call(method, url, admin);
       expect(res.statusCode).toBe(404);
-      expect((res.json() as { message: string }).message).toBe(companyMessages.webhookNotSet);
+      expect((res.json() as { message: string }).message).toBe(english("apiError.webhookNotSet"));
     }
     // An admin who joined later manages it as well as the first.
     const second = await member({ id: w.company.id, admin: w.company.admin }, "admin");

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { beforeEach, describe, expect, it } from "vitest";
 import { companyMessages } from "../../domain/text/company-messages";
+import { english } from "../../domain/text/i18n/english";
 import { hashToken, newToken, SESSION_COOKIE } from "../auth/sessions";
 import { deleteExpiredInvites, listInviteUses } from "../db/organisations-repository";
 import { SAMPLE_CUSTOMERS, SAMPLE_VEHICLES, seedSampleData } from "../db/seed";
@@ -103,7 +104,7 @@ describe.each(testDatabases())("organisations on $name", ({ open }) => {
       const acme = await company();
       const res = await call("POST", "/api/organisations", acme.admin.cookie, { name: "Second Co" });
       expect(res.statusCode).toBe(409);
-      expect(res.json()).toMatchObject({ message: companyMessages.alreadyInOrganisation });
+      expect(res.json()).toMatchObject({ message: english("apiError.alreadyInOrganisation") });
     });
   });
 
@@ -118,6 +119,8 @@ describe.each(testDatabases())("organisations on $name", ({ open }) => {
       expect(res.json()).toEqual({
         id: expect.stringMatching(/^[0-9a-f-]{36}$/),
         message: companyMessages.inviteSent("Ann.Driver@haulage.co.uk"),
+        key: "invites.sent",
+        params: { email: "Ann.Driver@haulage.co.uk" },
         expiresAt: new Date(START.getTime() + 7 * DAY_MS).toISOString(),
       });
       const [mail, ...more] = await drainOutbox();
@@ -149,7 +152,7 @@ describe.each(testDatabases())("organisations on $name", ({ open }) => {
       const before = await unchanged();
       const wrong = await accept(bob, token);
       expect(wrong.statusCode).toBe(403);
-      expect(wrong.json()).toMatchObject({ message: companyMessages.inviteForAnotherAddress });
+      expect(wrong.json()).toMatchObject({ message: english("apiError.inviteForAnotherAddress") });
       expect(await unchanged()).toEqual(before);
 
       const joined = await accept(ann, token);
@@ -360,6 +363,8 @@ describe.each(testDatabases())("organisations on $name", ({ open }) => {
         expect(res.json(), JSON.stringify(body)).toEqual({
           code: "validation_failed",
           message: `role: ${companyMessages.joinCodeForDriversOnly}`,
+          key: "apiError.fieldInvalid",
+          params: { field: "role", problem: companyMessages.joinCodeForDriversOnly },
         });
       }
       expect(await unchanged()).toEqual(before);
@@ -466,7 +471,7 @@ describe.each(testDatabases())("organisations on $name", ({ open }) => {
       expect(refused.json()).toMatchObject({ message: companyMessages.inviteInvalid });
       const again = await revoke(acme, id);
       expect(again.statusCode).toBe(404);
-      expect(again.json()).toMatchObject({ message: companyMessages.inviteNotOpen });
+      expect(again.json()).toMatchObject({ message: english("apiError.inviteNotOpen") });
       expect(await unchanged()).toEqual(before);
       expect(await mine(joined)).toMatchObject({ id: acme.id });
       expect(await mine(late)).toBeNull();
@@ -510,7 +515,7 @@ describe.each(testDatabases())("organisations on $name", ({ open }) => {
       const token = await joinCode(acme);
       const refused = await accept(rival.admin, token);
       expect(refused.statusCode).toBe(409);
-      expect(refused.json()).toMatchObject({ message: companyMessages.alreadyInOrganisation });
+      expect(refused.json()).toMatchObject({ message: english("apiError.alreadyInOrganisation") });
       expect(await usesOf(token)).toEqual([]);
       expect((await accept(await person(), token)).statusCode).toBe(200);
     });
@@ -578,7 +583,7 @@ describe.each(testDatabases())("organisations on $name", ({ open }) => {
       const before = await unchanged();
       const demoted = await setRole(acme.admin, acme, acme.admin, "driver");
       expect(demoted.statusCode).toBe(409);
-      expect(demoted.json()).toMatchObject({ message: companyMessages.lastAdminDemoted });
+      expect(demoted.json()).toMatchObject({ message: english("apiError.lastAdminDemoted") });
       expect(
         (await call("DELETE", `/api/organisations/${acme.id}/members/${acme.admin.id}`, acme.admin.cookie))
           .statusCode,

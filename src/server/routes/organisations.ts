@@ -29,7 +29,7 @@ import {
 import { OrderRuleRequestSchema } from "../../domain/company/order-prefixes";
 import { WebhookRequestSchema } from "../../domain/company/webhook";
 import { IdSchema } from "../../domain/forms/form-fields";
-import { companyMessages } from "../../domain/text/company-messages";
+import { importFileProblemText } from "../../domain/text/company-messages";
 import { requireAccount } from "../auth/sessions";
 import { parseInput } from "../parse-input";
 import { acceptInvite, lookUpInvite } from "../services/organisations/accept-invite";
@@ -245,7 +245,7 @@ export const organisationRoutes: FastifyPluginAsync = async (app) => {
     const options = {
       bodyLimit: MAX_IMPORT_BYTES,
       config: {
-        tooLargeMessage: companyMessages.importFileProblem({ kind: "too-large" }, LIST_IMPORTS[list].columns),
+        tooLarge: importFileProblemText({ kind: "too-large" }, LIST_IMPORTS[list].columns),
       },
     };
     app.post(`/organisations/:id/${path}/import/preview`, options, async (request) => {

@@ -83,6 +83,8 @@ describe.each(testDatabases())(
       expect(refused.json()).toEqual({
         code: "photo_missing",
         message: "Photo 2 has not finished uploading. Please remove it and add it again.",
+        key: "apiError.photoRefused",
+        params: { position: 2, problem: "notFinished" },
         missingPhotos: [slot.photoURL, lost],
       });
       expect(await drainOutbox()).toEqual([]);
@@ -191,6 +193,8 @@ describe.each(testDatabases())(
       expect(res.json()).toEqual({
         code: "photo_missing",
         message: "Photo 1 is not one of your uploaded photos. Please remove it and add it again.",
+        key: "apiError.photoRefused",
+        params: { position: 1, problem: "notYours" },
         missingPhotos: [theirs, madeUp],
       });
       expect((await photoRows([theirs]))[0]).toMatchObject({ form_id: null });

@@ -150,6 +150,7 @@ describe.each(testDatabases())("supervisor area on $name", ({ open }) => {
       expect(res.json()).toEqual({
         success: true,
         message: "Combined forms submitted successfully! Email sent to client and supervisor.",
+        key: "supervisor.combinedSubmitted",
         recipients: 2,
         recipientAddresses: ["site.office@buildco.co.uk", w.email],
       });
@@ -274,6 +275,8 @@ describe.each(testDatabases())("supervisor area on $name", ({ open }) => {
       expect(res.json()).toEqual({
         success: true,
         message: `Forms dispatched successfully to 3 recipients: ${everyone.join(", ")}!`,
+        key: "dispatch.dispatched",
+        params: { count: 3, addresses: everyone.join(", ") },
         recipients: 3,
         recipientAddresses: everyone,
       });
@@ -377,6 +380,8 @@ describe.each(testDatabases())("supervisor area on $name", ({ open }) => {
       expect(res.json()).toEqual({
         success: true,
         message: `Forms approved and emailed to site.office@buildco.co.uk, accounts@buildco.co.uk, ${w.email} successfully!`,
+        key: "approval.approvedAndEmailed",
+        params: { addresses: [...addresses, w.email].join(", ") },
         recipients: 3,
         recipientAddresses: [...addresses, w.email],
       });

@@ -8,7 +8,8 @@ import {
   EmailDispatchRequestSchema,
   SupervisorEmailDispatchRequestSchema,
 } from "../../domain/api/api";
-import { messages } from "../../domain/text/messages";
+import { english } from "../../domain/text/i18n/english";
+import type { ErrorText } from "../app-error";
 import { requireAccount } from "../auth/sessions";
 import { parseInput } from "../parse-input";
 import { approveAndCompleteCombinedSet } from "../services/approve-and-complete-combined-set";
@@ -21,9 +22,20 @@ import { auditActorOf } from "./request-readers";
 
 const CombinedParamsSchema = z.object({ id: CombinedIdSchema });
 
-/** What a call that mailed a pack answers: its message and every address the pack went to. */
-function dispatchReply(message: string, recipients: string[]): DispatchResponse {
-  return { success: true, message, recipients: recipients.length, recipientAddresses: recipients };
+/**
+ * What a call that mailed a pack answers: its message (in English, and by its catalog key for the app to word in
+ * the reader's language) and every address the pack went to.
+ */
+function dispatchReply(text: ErrorText, recipients: string[]): DispatchResponse {
+  const { key, params } = text;
+  return {
+    success: true,
+    message: english(key, params),
+    key,
+    ...(params ? { params } : {}),
+    recipients: recipients.length,
+    recipientAddresses: recipients,
+  };
 }
 
 /**
@@ -36,14 +48,17 @@ export const supervisorRoutes: FastifyPluginAsync = async (app) => {
     const account = requireAccount(request);
     const body = parseInput(CombinedSubmissionRequestSchema, request.body);
     const { recipients } = await approveCombinedSet(app.deps, account, auditActorOf(request), body);
-    return dispatchReply(messages.combinedSubmitted, recipients);
+    return dispatchReply({ key: "supervisor.combinedSubmitted" }, recipients);
   });
 
   app.post("/supervisor/email-dispatch", async (request): Promise<DispatchResponse> => {
     const account = requireAccount(request);
     const body = parseInput(EmailDispatchRequestSchema, request.body);
     const { recipients } = await dispatchCombinedSet(app.deps, account, auditActorOf(request), body);
-    return dispatchReply(messages.formsDispatched(recipients), recipients);
+    return dispatchReply(
+      { key: "dispatch.dispatched", params: { count: recipients.length, addresses: recipients.join(", ") } },
+      recipients,
+    );
   });
 
   app.post("/supervisor-email-dispatch", async (request): Promise<DispatchResponse> => {
@@ -55,7 +70,10 @@ export const supervisorRoutes: FastifyPluginAsync = async (app) => {
       auditActorOf(request),
       body,
     );
-    return dispatchReply(messages.formsApprovedAndEmailed(recipients), recipients);
+    return dispatchReply(
+      { key: "approval.approvedAndEmailed", params: { addresses: recipients.join(", ") } },
+      recipients,
+    );
   });
 
   app.post("/combined-forms/:id/complete", async (request) => {

@@ -117,6 +117,8 @@ describe.each(testDatabases())("photo uploads to S3 on $name", ({ open }) => {
     expect(res.json()).toEqual({
       code: "photo_missing",
       message: "Photo 1 has not finished uploading. Please remove it and add it again.",
+      key: "apiError.photoRefused",
+      params: { position: 1, problem: "notFinished" },
       missingPhotos: [pending.photoURL],
     });
     expect((await testApp.app.inject({ method: "GET", url: pending.photoURL })).statusCode).toBe(404);

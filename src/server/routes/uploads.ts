@@ -3,7 +3,6 @@ import { z } from "zod";
 import type { UploadResponse } from "../../domain/api/api";
 import { MAX_PHOTO_BYTES } from "../../domain/forms/constants";
 import { IdSchema } from "../../domain/forms/form-fields";
-import { messages } from "../../domain/text/messages";
 import { AppError } from "../app-error";
 import { parseInput } from "../parse-input";
 import { readPhoto } from "../services/read-photo";
@@ -39,7 +38,7 @@ export const uploadRoutes: FastifyPluginAsync = async (app) => {
   app.get("/photos/:id", async (request, reply) => {
     const { id } = parseInput(IdParamsSchema, request.params);
     const photo = await readPhoto(app.deps, id, viewAccessOf(request));
-    if (!photo) throw new AppError("not_found", messages.photoNotFound);
+    if (!photo) throw new AppError("not_found", "apiError.photoNotFound");
     return reply
       .type(photo.contentType)
       .header("cache-control", "private, max-age=31536000, immutable")

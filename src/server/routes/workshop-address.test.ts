@@ -104,7 +104,11 @@ describe.each(testDatabases())("the workshop address and its confirmation, on $n
     const afterUse = await unchanged();
     const again = await confirm(token);
     expect(again.statusCode).toBe(404);
-    expect(again.json()).toEqual({ code: "not_found", message: companyMessages.workshopLinkInvalid });
+    expect(again.json()).toEqual({
+      code: "not_found",
+      message: companyMessages.workshopLinkInvalid,
+      key: "workshopLink.invalid",
+    });
     expect((await lookUp(token)).json()).toEqual(again.json());
     expect(await unchanged()).toEqual(afterUse);
 
@@ -130,7 +134,11 @@ describe.each(testDatabases())("the workshop address and its confirmation, on $n
     const second = await linkTo("workshop@acme.co.uk");
 
     const before = await unchanged();
-    const invalid = { code: "not_found", message: companyMessages.workshopLinkInvalid };
+    const invalid = {
+      code: "not_found",
+      message: companyMessages.workshopLinkInvalid,
+      key: "workshopLink.invalid",
+    };
     for (const token of [first, "x".repeat(43), second.slice(0, -1) + (second.endsWith("A") ? "B" : "A")]) {
       for (const answer of [await lookUp(token), await confirm(token)]) {
         expect(answer.statusCode).toBe(404);

@@ -5,7 +5,6 @@ import { approveAndCompleteProblem } from "../../domain/sets/combined-transition
 import { approvalDispatchProblem } from "../../domain/sets/dispatch";
 import { packRecipients } from "../../domain/sets/pack-recipients";
 import { combinedSetId } from "../../domain/sets/pairing";
-import { messages } from "../../domain/text/messages";
 import { AppError } from "../app-error";
 import { newToken } from "../auth/sessions";
 import type { Account } from "../db/accounts-repository";
@@ -61,7 +60,7 @@ export async function approveAndCompleteCombinedSet(
         set.checkSheets.map((sheet) => sheet.id),
       )
     ) {
-      throw new AppError("conflict", messages.setChanged);
+      throw new AppError("conflict", "apiError.setChanged");
     }
   } else {
     set = await loadSetForms(db, account.id, timesheetId, givenIds);

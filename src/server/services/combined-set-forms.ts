@@ -6,8 +6,6 @@ import type { TimesheetFields } from "../../domain/hours/timesheet";
 import { buildCollations, type CollationEntry } from "../../domain/sets/collation";
 import { type SetAction, setTransitionProblem } from "../../domain/sets/combined-transitions";
 import { combinedSetId, pairForms } from "../../domain/sets/pairing";
-import { companyMessages } from "../../domain/text/company-messages";
-import { messages } from "../../domain/text/messages";
 import { AppError } from "../app-error";
 import type { Account } from "../db/accounts-repository";
 import { getForm, listForms, type StoredForm } from "../db/forms-repository";
@@ -46,7 +44,7 @@ export function asCheckSheet(stored: StoredForm): StoredCheckSheet {
   return apiForm(stored) as StoredCheckSheet;
 }
 
-export const setNotFound = () => new AppError("not_found", messages.setNotFound);
+export const setNotFound = () => new AppError("not_found", "apiError.setNotFound");
 
 /**
  * Reads a set's forms by id for this owner. Any id that is not the owner's answers 404, exactly like one
@@ -78,7 +76,7 @@ export async function loadSetForms(
  * was approved. Dispatching or filing an approved set changes nothing of it, and stays open to its driver.
  */
 export function refuseCompanyApproved(set: SetForms): void {
-  if (set.companyApproved) throw new AppError("conflict", companyMessages.formApprovedByCompany);
+  if (set.companyApproved) throw new AppError("conflict", "apiError.formApprovedByCompany");
 }
 
 /** 409 with the domain's reason when `action` may not run on the set. */
@@ -102,7 +100,7 @@ export async function assertOpenPairing(db: Kysely<DB>, ownerId: string, set: Se
   const expected = (found?.checkSheets ?? []).map((sheet) => sheet.id).sort();
   const given = set.checkSheets.map((sheet) => sheet.id).sort();
   if (expected.length === 0 || expected.join() !== given.join()) {
-    throw new AppError("conflict", messages.setChanged);
+    throw new AppError("conflict", "apiError.setChanged");
   }
 }
 

@@ -12,7 +12,7 @@ import { OPEN_STATUSES } from "../../domain/forms/form-status";
 import type { SignedAtFields } from "../../domain/forms/signatures";
 import { packRecipients } from "../../domain/sets/pack-recipients";
 import { distinctEmails } from "../../domain/text/client-email";
-import { messages } from "../../domain/text/messages";
+import { waitParams } from "../../domain/text/messages";
 import { formatDisplayDate, formatIsoDate } from "../../domain/time/iso-date";
 import { AppError } from "../app-error";
 import { newToken } from "../auth/sessions";
@@ -89,9 +89,10 @@ async function limitCompletedFormMail(
   deps.log.warn({ rateLimit: "mail", anonymous: !account, mails }, "mail limit reached");
   throw new AppError(
     "rate_limited",
-    account
-      ? messages.accountMailLimited(result.retryAfterMs)
-      : messages.anonymousMailLimited(result.retryAfterMs),
+    {
+      key: account ? "apiError.accountMailLimited" : "apiError.anonymousMailLimited",
+      params: waitParams(result.retryAfterMs),
+    },
     { retryAfterMs: result.retryAfterMs },
   );
 }
@@ -124,7 +125,10 @@ export async function completeForm(
   const base: Record<string, unknown> = existing ? existing.fields : spec.empty(today);
   const recipients = distinctEmails((input.submissionEmails as string[] | undefined) ?? []);
   if (!account && recipients.length > MAX_ANONYMOUS_EMAILS) {
-    throw new AppError("bad_request", messages.tooManyAnonymousRecipients(MAX_ANONYMOUS_EMAILS));
+    throw new AppError("bad_request", {
+      key: "apiError.tooManyAnonymousRecipients",
+      params: { max: MAX_ANONYMOUS_EMAILS },
+    });
   }
   const applied = {
     ...spec.apply(base, input),
@@ -220,7 +224,7 @@ export async function completeForm(
           })
         : await insertForm(trx, { id, kind: spec.kind, ownerId: account.id, organisationId, ...stored }, now);
       // Completed or approved by the company meanwhile, or the id is another account's form.
-      if (!saved) throw new AppError("conflict", messages.formLocked);
+      if (!saved) throw new AppError("conflict", "apiError.formLocked");
       await updateHeldImages(trx, id, images, imageIdsOf(form, spec.signatureFields), now);
       await recordAudit(
         trx,

@@ -1,7 +1,6 @@
 import type { Vehicle } from "../../domain/checks/vehicle";
 import type { CustomerChoice, ValidateOrderResponse } from "../../domain/company/customer";
 import { validateOrderNumber } from "../../domain/company/order-number";
-import { messages } from "../../domain/text/messages";
 import { AppError } from "../app-error";
 import type { Account } from "../db/accounts-repository";
 import { findCustomerOn, listCustomers } from "../db/customers-repository";
@@ -36,7 +35,7 @@ export async function checkOrderNumber(
 ): Promise<ValidateOrderResponse> {
   const { db } = deps.database;
   const customer = await findCustomerOn(db, await listOwnerOf(db, account, "customers"), customerId);
-  if (!customer) throw new AppError("not_found", messages.customerNotFound);
+  if (!customer) throw new AppError("not_found", "apiError.customerNotFound");
   const { valid, message } = validateOrderNumber(orderNumber, await orderRuleOf(db, account));
   return { valid, message };
 }
@@ -58,6 +57,6 @@ export async function vehicleByQrCode(
 ): Promise<Vehicle> {
   const { db } = deps.database;
   const vehicle = await findVehicleByQrCode(db, code, await listOwnerOf(db, account, "vehicles"));
-  if (!vehicle) throw new AppError("not_found", "Vehicle information not found for this QR code.");
+  if (!vehicle) throw new AppError("not_found", "apiError.vehicleNotFoundForQr");
   return vehicle;
 }

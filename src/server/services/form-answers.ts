@@ -3,7 +3,6 @@ import type { CheckSheetSummary, TimesheetSummary } from "../../domain/api/api";
 import { companyFormAnswer } from "../../domain/company/company-state";
 import { IdSchema } from "../../domain/forms/form-fields";
 import { type AnyFormSpec, withChanges } from "../../domain/forms/form-spec";
-import { messages } from "../../domain/text/messages";
 import { AppError } from "../app-error";
 import {
   companyFactsOf,
@@ -64,7 +63,7 @@ export function decodeCursor<T>(cursor: string, schema: z.ZodType<T>): T {
     parsed = undefined;
   }
   const result = schema.safeParse(parsed);
-  if (!result.success) throw new AppError("bad_request", messages.listCursorInvalid);
+  if (!result.success) throw new AppError("bad_request", "apiError.listCursorInvalid");
   return result.data;
 }
 

@@ -3,7 +3,6 @@ import type { Kysely } from "kysely";
 import { withChanges } from "../../domain/forms/form-spec";
 import { imageIdOf, imageRef, isImageRef } from "../../domain/forms/image-ref";
 import { PNG_DATA_URL_PREFIX } from "../../domain/forms/signatures";
-import { messages } from "../../domain/text/messages";
 import { AppError } from "../app-error";
 import { holdImages, type ImageBytes, readImages, releaseImages } from "../db/images-repository";
 import type { DB } from "../db/schema";
@@ -52,7 +51,7 @@ export function imageIdsOf(form: Fields, imageFields: readonly string[]): string
  */
 export function refuseUnknownImages(named: readonly string[], known: readonly string[]): void {
   if (named.some((id) => !known.includes(id)))
-    throw new AppError("validation_failed", messages.signatureNotKnown);
+    throw new AppError("validation_failed", "apiError.signatureNotKnown");
 }
 
 /**

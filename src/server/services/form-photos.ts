@@ -1,8 +1,7 @@
 import { createHash } from "node:crypto";
 import { MAX_PHOTO_BYTES } from "../../domain/forms/constants";
 import { IdSchema } from "../../domain/forms/form-fields";
-import { messages } from "../../domain/text/messages";
-import { AppError } from "../app-error";
+import { AppError, type ErrorText } from "../app-error";
 import type { Account } from "../db/accounts-repository";
 import { findPhotos, markPhotoUploaded, type PhotoRow } from "../db/photos-repository";
 import type { PdfPhoto } from "../pdf/pdf-canvas";
@@ -55,16 +54,16 @@ export async function resolveFormPhotos(
 ): Promise<PhotoRow[]> {
   const ids = urls.map((url, index) => {
     const id = photoIdOfUrl(url, deps.config.publicUrl);
-    if (!id) throw refused(index, "was not uploaded to Plant Sheets");
+    if (!id) throw refused(index, "notUploaded");
     return id;
   });
   ids.forEach((id, index) => {
-    if (ids.indexOf(id) !== index) throw refused(index, "is attached twice");
+    if (ids.indexOf(id) !== index) throw refused(index, "attachedTwice");
   });
   const rows = new Map((await findPhotos(deps.database.db, ids)).map((row) => [row.id, row]));
   const ownerId = use.account?.id ?? null;
   const held: { row: PhotoRow; index: number }[] = [];
-  const missing: { index: number; problem: string }[] = [];
+  const missing: { index: number; problem: PhotoProblem }[] = [];
   for (const [index, id] of ids.entries()) {
     const row = rows.get(id);
     // Someone else's photo answers like a missing one: its id says nothing to the caller. A photo uploaded
@@ -72,14 +71,14 @@ export async function resolveFormPhotos(
     // the uploader was ever given its address.
     const adoptable = ownerId !== null && row?.owner_id === null && row.form_id === null;
     if (!row || (row.owner_id !== ownerId && !adoptable)) {
-      missing.push({ index, problem: "is not one of your uploaded photos" });
+      missing.push({ index, problem: "notYours" });
       continue;
     }
     if (row.form_id !== null && row.form_id !== use.formId) {
-      throw refused(index, "is already attached to another check sheet");
+      throw refused(index, "onAnotherSheet");
     }
     if (!(await holdsBytes(deps, row))) {
-      const problem = row.uploaded_at === null ? "has not finished uploading" : "is no longer on the server";
+      const problem = row.uploaded_at === null ? "notFinished" : "gone";
       missing.push({ index, problem });
       continue;
     }
@@ -87,7 +86,7 @@ export async function resolveFormPhotos(
   }
   const [first] = missing;
   if (first) {
-    throw new AppError("photo_missing", messages.photoRefused(first.index + 1, first.problem), {
+    throw new AppError("photo_missing", photoRefusal(first.index + 1, first.problem), {
       missingPhotos: missing.map(({ index }) => urls[index] as string),
     });
   }
@@ -115,18 +114,18 @@ async function holdsBytes(deps: ServiceDeps, row: PhotoRow): Promise<boolean> {
 export async function verifiedPhoto(deps: ServiceDeps, row: PhotoRow, index = 0): Promise<PhotoRow> {
   if (row.uploaded_at !== null) return row;
   const storage = deps.photoStorage;
-  if (!storage.presignUpload) throw refused(index, "has not finished uploading");
+  if (!storage.presignUpload) throw refused(index, "notFinished");
   const size = await storage.size(row.storage_key);
-  if (size === null || size === 0) throw refused(index, "has not finished uploading");
+  if (size === null || size === 0) throw refused(index, "notFinished");
   if (size > MAX_PHOTO_BYTES) {
     await storage.delete(row.storage_key);
-    throw refused(index, "is larger than 10 MB");
+    throw refused(index, "tooLarge");
   }
   const bytes = await storage.get(row.storage_key);
   const type = sniffImageType(bytes);
   if (!type || bytes.length > MAX_PHOTO_BYTES) {
     await storage.delete(row.storage_key);
-    throw refused(index, type ? "is larger than 10 MB" : "is not an image");
+    throw refused(index, type ? "tooLarge" : "notImage");
   }
   await storePrintCopy(storage, deps.log, row.storage_key, { data: bytes, contentType: type });
   const now = deps.now();
@@ -170,6 +169,22 @@ export async function deleteStoredPhotos(deps: ServiceDeps, rows: readonly Photo
   }
 }
 
-function refused(index: number, problem: string): AppError {
-  return new AppError("bad_request", messages.photoRefused(index + 1, problem));
+/** Why a photo a form names is not used: the catalog's message selects its words by it. */
+type PhotoProblem =
+  | "notUploaded"
+  | "attachedTwice"
+  | "onAnotherSheet"
+  | "notFinished"
+  | "tooLarge"
+  | "notImage"
+  | "notYours"
+  | "gone";
+
+/** A photo's refusal, by its position on the form (counting from 1). */
+function photoRefusal(position: number, problem: PhotoProblem): ErrorText {
+  return { key: "apiError.photoRefused", params: { position, problem } };
+}
+
+function refused(index: number, problem: PhotoProblem): AppError {
+  return new AppError("bad_request", photoRefusal(index + 1, problem));
 }

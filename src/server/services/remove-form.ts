@@ -1,7 +1,5 @@
 import type { AnyFormSpec } from "../../domain/forms/form-spec";
 import { SET_TRANSITIONS, setTransitionProblem } from "../../domain/sets/combined-transitions";
-import { companyMessages } from "../../domain/text/company-messages";
-import { messages } from "../../domain/text/messages";
 import { AppError } from "../app-error";
 import type { Account } from "../db/accounts-repository";
 import { deleteForm, getForm, type StoredForm, updateForm } from "../db/forms-repository";
@@ -59,7 +57,7 @@ async function archive({ deps, account, actor, spec, current }: Removal): Promis
       { now, onlyIfStatusIn: SET_TRANSITIONS.archive.from },
     );
     // Deleted or moved on by another request since it was read.
-    if (!updated) throw new AppError("conflict", messages.setChanged);
+    if (!updated) throw new AppError("conflict", "apiError.setChanged");
     if (spec.kind === "timesheet") await setApprovalStatus(trx, account.id, current.id, "archived", now);
     await recordAudit(
       trx,
@@ -80,8 +78,7 @@ async function archive({ deps, account, actor, spec, current }: Removal): Promis
  */
 async function remove({ deps, account, actor, spec, current }: Removal): Promise<boolean> {
   // A week the company has approved is its record: the driver can no longer take it away (decision 029).
-  if (current.reviewApprovedAt !== null)
-    throw new AppError("conflict", companyMessages.formApprovedByCompany);
+  if (current.reviewApprovedAt !== null) throw new AppError("conflict", "apiError.formApprovedByCompany");
   const { id } = current;
   const now = deps.now();
   const photos = await deps.database.db.transaction().execute(async (trx) => {

@@ -3,10 +3,9 @@ import { changedFields, companyFormStatus } from "../../domain/company/company-s
 import { type AnyFormSpec, listedValues, withChanges } from "../../domain/forms/form-spec";
 import { type FormStatus, isOpenStatus, OPEN_STATUSES } from "../../domain/forms/form-status";
 import { type SignedAtFields, signedAtProblem } from "../../domain/forms/signatures";
-import { companyMessages } from "../../domain/text/company-messages";
-import { messages, noticeText } from "../../domain/text/messages";
+import { formParam, type Notice } from "../../domain/text/messages";
 import { formatIsoDate } from "../../domain/time/iso-date";
-import { AppError } from "../app-error";
+import { AppError, type ErrorText } from "../app-error";
 import type { Account } from "../db/accounts-repository";
 import { companyFactsOf, getForm, insertForm, type StoredForm, updateForm } from "../db/forms-repository";
 import { holdImages } from "../db/images-repository";
@@ -23,7 +22,20 @@ import type { ServiceDeps } from "./service-deps";
 type Fields = Record<string, unknown> & { status: FormStatus };
 
 export const formNotFound = (spec: AnyFormSpec) =>
-  new AppError("not_found", messages.formNotFound(spec.noun));
+  new AppError("not_found", { key: "apiError.formNotFound", params: { form: formParam(spec.noun) } });
+
+/**
+ * A save's missing signatures (the only problem a spec's `saveProblem` names) as one message: the notice's title
+ * and its description, as the answer has always said them.
+ */
+function signaturesRefusal(problem: Notice): ErrorText {
+  const description = problem.keys?.description;
+  if (description === "submitProblem.dateDescription") return { key: "apiError.signatureDateRequired" };
+  if (description === "submitProblem.signaturesAndDateDescription") {
+    return { key: "apiError.signaturesAndDateRequired" };
+  }
+  return { key: "apiError.signaturesRequired" };
+}
 
 /** Refuses a form that cannot be stored as it is: what its spec says, and signing times that cannot be right. */
 export function refuseFormProblem(
@@ -34,7 +46,7 @@ export function refuseFormProblem(
   now: Date,
 ): void {
   const problem = spec.saveProblem(form);
-  if (problem) throw new AppError("validation_failed", noticeText(problem));
+  if (problem) throw new AppError("validation_failed", signaturesRefusal(problem));
   const signedAt = signedAtProblem(stored, input, spec.date(form), now);
   if (signedAt) throw new AppError("validation_failed", signedAt);
 }
@@ -46,7 +58,7 @@ export function refuseFormProblem(
 function statusChangeBySave(status: FormStatus | undefined): "edit" | "archive" {
   if (status === undefined || isOpenStatus(status)) return "edit";
   if (status === "archived") return "archive";
-  throw new AppError("bad_request", messages.statusNotBySaving(status));
+  throw new AppError("bad_request", { key: "apiError.statusNotBySaving", params: { status } });
 }
 
 /**
@@ -77,7 +89,7 @@ export function isLocked(form: Pick<StoredForm, "status" | "reviewApprovedAt">):
 export function lockedError(form: Pick<StoredForm, "reviewApprovedAt">): AppError {
   return new AppError(
     "conflict",
-    form.reviewApprovedAt !== null ? companyMessages.formApprovedByCompany : messages.formLocked,
+    form.reviewApprovedAt !== null ? "apiError.formApprovedByCompany" : "apiError.formLocked",
   );
 }
 
@@ -116,7 +128,10 @@ export async function createForm(
   const { id } = input;
   const applied: Fields = spec.apply(spec.empty(formatIsoDate(now)), input);
   if (statusChangeBySave(applied.status) === "archive") {
-    throw new AppError("bad_request", messages.newFormArchived(spec.noun));
+    throw new AppError("bad_request", {
+      key: "apiError.newFormArchived",
+      params: { form: formParam(spec.noun) },
+    });
   }
   refuseFormProblem(spec, applied, {}, input as SignedAtFields, now);
   refuseUnknownImages(imageIdsOf(applied, spec.signatureFields), []);
@@ -165,7 +180,7 @@ export async function createForm(
   });
   if (defectReport) wakeAfterDefectReport(deps);
   if (!created && !(await getForm(db, spec.kind, account.id, id))) {
-    throw new AppError("conflict", messages.formIdInUse(spec.noun));
+    throw new AppError("conflict", { key: "apiError.formIdInUse", params: { form: formParam(spec.noun) } });
   }
   return { created };
 }

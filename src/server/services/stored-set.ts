@@ -3,7 +3,6 @@ import type { StoredSet } from "../../domain/api/api";
 import { setTransitionProblem } from "../../domain/sets/combined-transitions";
 import { combinedSetId, timesheetIdOfCombined } from "../../domain/sets/pairing";
 import type { SupervisorApproval } from "../../domain/sets/rating";
-import { messages } from "../../domain/text/messages";
 import { AppError } from "../app-error";
 import type { Account } from "../db/accounts-repository";
 import { getForm } from "../db/forms-repository";
@@ -76,7 +75,7 @@ export async function loadStoredSet(
   if (!stored) {
     const timesheet = await getForm(db, "timesheet", account.id, timesheetId);
     if (!timesheet) throw setNotFound();
-    throw new AppError("conflict", setTransitionProblem(action, [timesheet]) ?? messages.setChanged);
+    throw new AppError("conflict", setTransitionProblem(action, [timesheet]) ?? "apiError.setChanged");
   }
   const set = await loadSetForms(db, account.id, timesheetId, stored.checkSheetIds, { allowMissing: true });
   assertTransition(action, set);

@@ -1,7 +1,6 @@
 import type { Kysely } from "kysely";
 import type { FormKind } from "../../domain/forms/form-spec";
 import { SET_TRANSITIONS, type SetAction } from "../../domain/sets/combined-transitions";
-import { messages } from "../../domain/text/messages";
 import { AppError } from "../app-error";
 import { type FormPatch, updateForm } from "../db/forms-repository";
 import { enqueueMail, type OutgoingMail } from "../db/outbox-repository";
@@ -50,7 +49,7 @@ export async function transitionSet(deps: ServiceDeps, move: SetMove, now: Date)
         { ...patch, ...extra },
         { now, onlyIfStatusIn: from, onlyIfNotReviewApproved: move.onlyIfNotReviewApproved },
       );
-      if (!updated) throw new AppError("conflict", messages.setChanged);
+      if (!updated) throw new AppError("conflict", "apiError.setChanged");
     }
     await move.writeSet(trx);
     await recordAudit(trx, move.actor, move.audit, now);

@@ -1,7 +1,6 @@
 import { createHash, randomUUID } from "node:crypto";
 import type { UploadResponse } from "../../domain/api/api";
 import { UPLOAD_URL_TTL_SECONDS } from "../../domain/forms/constants";
-import { messages } from "../../domain/text/messages";
 import { AppError } from "../app-error";
 import { hashToken, newToken } from "../auth/sessions";
 import { consumeUploadToken, insertPendingPhoto, markPhotoUploaded } from "../db/photos-repository";
@@ -27,7 +26,7 @@ export async function grantUploadSlot(
   const { db } = deps.database;
   const now = deps.now();
   const limit = await hitRateLimit(db, `upload:address:${clientAddress}`, UPLOAD_URLS_PER_HOUR, now);
-  if (!limit.allowed) throw new AppError("rate_limited", messages.uploadsLimited);
+  if (!limit.allowed) throw new AppError("rate_limited", "apiError.uploadsLimited");
   const id = randomUUID();
   const storageKey = `photos/${id}`;
   const expiresAt = new Date(now.getTime() + UPLOAD_URL_TTL_SECONDS * 1000);
@@ -51,13 +50,13 @@ export async function receiveUpload(
   token: string,
   bytes: unknown,
 ): Promise<{ photoURL: string }> {
-  if (!Buffer.isBuffer(bytes) || bytes.length === 0) throw new AppError("bad_request", messages.photoEmpty);
+  if (!Buffer.isBuffer(bytes) || bytes.length === 0) throw new AppError("bad_request", "apiError.photoEmpty");
   const type = sniffImageType(bytes);
-  if (!type) throw new AppError("unsupported_media_type", messages.photoNotAnUpload);
+  if (!type) throw new AppError("unsupported_media_type", "apiError.photoNotAnUpload");
   const { db } = deps.database;
   const now = deps.now();
   const photo = await consumeUploadToken(db, hashToken(token), now);
-  if (!photo) throw new AppError("not_found", "Request has expired");
+  if (!photo) throw new AppError("not_found", "apiError.uploadExpired");
   await deps.photoStorage.put(photo.storage_key, bytes);
   await storePrintCopy(deps.photoStorage, deps.log, photo.storage_key, { data: bytes, contentType: type });
   const sha256 = createHash("sha256").update(bytes).digest("hex");

@@ -9,6 +9,7 @@ import {
   type WebhookView,
 } from "../../domain/company/webhook";
 import { companyMessages } from "../../domain/text/company-messages";
+import { english } from "../../domain/text/i18n/english";
 import { SAMPLE_SIGNATURE } from "../../test-support/sample-signature";
 import { testDatabases } from "../db/test-databases";
 import {
@@ -444,10 +445,10 @@ describe.each(testDatabases())("the company's webhook, delivered, on $name", ({ 
     // Delivered now: not given up, so not sent again; nor a delivery that is not the company's.
     const twice = await call("POST", resend, acme.admin.cookie);
     expect(twice.statusCode).toBe(409);
-    expect((twice.json() as { message: string }).message).toBe(companyMessages.webhookDeliveryNotGivenUp);
+    expect((twice.json() as { message: string }).message).toBe(english("apiError.webhookDeliveryNotGivenUp"));
     const unknown = await call("POST", `${webhookUrl}/deliveries/${randomUUID()}/resend`, acme.admin.cookie);
     expect(unknown.statusCode).toBe(404);
-    expect((unknown.json() as { message: string }).message).toBe(companyMessages.webhookDeliveryNotFound);
+    expect((unknown.json() as { message: string }).message).toBe(english("apiError.webhookDeliveryNotFound"));
     const other = await companyWithWebhook();
     const crossed = await call(
       "POST",
@@ -480,7 +481,7 @@ describe.each(testDatabases())("the company's webhook, delivered, on $name", ({ 
       acme.admin.cookie,
     );
     expect(resend.statusCode).toBe(409);
-    expect((resend.json() as { message: string }).message).toBe(companyMessages.webhookDeliveryGone);
+    expect((resend.json() as { message: string }).message).toBe(english("apiError.webhookDeliveryGone"));
     expect(
       (
         (await call("GET", `/api/organisations/${acme.id}/webhook`, acme.admin.cookie)).json() as {

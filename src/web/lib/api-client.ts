@@ -1,7 +1,8 @@
 import type { QueryFunction } from "@tanstack/react-query";
 import { IDLE_HEADER, parseSessionEndsIn, SESSION_ENDS_IN_HEADER } from "../../domain/accounts/session";
-import { type ErrorCode, parseErrorBody } from "../../domain/api/api-error";
+import { type ErrorCode, type ErrorParams, parseErrorBody } from "../../domain/api/api-error";
 import { messages } from "../../domain/text/messages";
+import { catalogWords } from "./server-words";
 import { noteSessionAnswer } from "./session-store";
 import { lastInputAt } from "./user-activity";
 
@@ -18,8 +19,11 @@ export class ApiError extends Error {
   override readonly name = "ApiError";
   /** The error contract's code, or null when the answer was not one of ours (a proxy's page, plain text). */
   readonly code: ErrorCode | null;
-  /** What the server said, in words for people: its message, else its plain-text body, else the status. */
-  readonly serverText: string;
+  /** The catalog's message the server worded its answer from, with its values; null when it named none. */
+  readonly key: string | null;
+  readonly params: ErrorParams | undefined;
+  /** What the server said in its own (English) words: its message, else its plain-text body, else the status. */
+  readonly serverMessage: string;
   /** With code `photo_missing`: the photos the server does not hold, as the request named them. */
   readonly missingPhotos: readonly string[];
   constructor(
@@ -32,8 +36,23 @@ export class ApiError extends Error {
     super(messages.httpError(status, body, statusText));
     const parsed = parseErrorBody(body);
     this.code = parsed?.code ?? null;
-    this.serverText = parsed?.message ?? (body.trim() || statusText || this.message);
+    this.key = parsed?.key ?? null;
+    this.params = parsed?.params;
+    this.serverMessage = parsed?.message ?? (body.trim() || statusText || this.message);
     this.missingPhotos = parsed?.missingPhotos ?? [];
+  }
+
+  /**
+   * The server's message in the page's language, from the catalogs, when it named one this page has; else null.
+   * Read when shown, so a failure drawn again after the language changed follows it.
+   */
+  get catalogText(): string | null {
+    return this.key === null ? null : catalogWords(this.key, this.params);
+  }
+
+  /** What the server said, in words for people: in the page's language where it can be, else as the server said. */
+  get serverText(): string {
+    return this.catalogText ?? this.serverMessage;
   }
 }
 

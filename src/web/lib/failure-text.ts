@@ -25,15 +25,19 @@ const CODE_KEYS: Readonly<Record<ErrorCode, MessageKey>> = {
 function translated(error: unknown, t: Translator["t"]): string | null {
   if (error instanceof NetworkError) return t("failure.checkConnection");
   if (error instanceof ApiError) {
-    return error.code ? t(CODE_KEYS[error.code]) : t("failure.status", { status: error.status });
+    return (
+      error.catalogText ??
+      (error.code ? t(CODE_KEYS[error.code]) : t("failure.status", { status: error.status }))
+    );
   }
   return null;
 }
 
 /**
- * What went wrong, in words for the person holding the phone: in English the server's own message (read once, by
- * ApiError), the connection hint, or the error's message; in another language the error contract's code worded
- * from the catalog. The one failure-to-text rule of the app; screens wrap it in their own notice
+ * What went wrong, in words for the person holding the phone: the server's message in the reader's language when
+ * it named one of the catalogs; otherwise in English the server's own message (read once, by ApiError), the
+ * connection hint, or the error's message, and in another language the error contract's code worded from the
+ * catalog. The one failure-to-text rule of the app; screens wrap it in their own notice
  * ("Save Failed: ...").
  */
 export function failureText(error: unknown): string {

@@ -1,7 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { validateLogin, validateRegister } from "../../domain/accounts/password";
-import { LoginRequestSchema, RegisterRequestSchema } from "../../domain/api/api";
+import {
+  CreateOrganisationRequestSchema,
+  LoginRequestSchema,
+  RegisterRequestSchema,
+} from "../../domain/api/api";
+import englishCatalog from "../../domain/text/catalogs/en-GB.json";
+import polishCatalog from "../../domain/text/catalogs/pl.json";
+import { type Catalog, createTranslator } from "../../domain/text/i18n/translate";
 import { messages } from "../../domain/text/messages";
+import { wordFailuresIn } from "./failure-language";
 import { parseRequest } from "./parse-request";
 
 describe("parseRequest", () => {
@@ -23,6 +31,20 @@ describe("parseRequest", () => {
     const values = { email: "  sam@plant.co.uk ", password: " pass word " };
     expect(parseRequest(validateLogin(values), LoginRequestSchema, values)).toEqual({
       data: { email: "sam@plant.co.uk", password: " pass word " },
+    });
+  });
+
+  it("says a schema's refusal in the reader's language where the catalogs have its words", () => {
+    wordFailuresIn(createTranslator("pl", polishCatalog as Catalog));
+    try {
+      expect(parseRequest(null, CreateOrganisationRequestSchema, { name: " " })).toEqual({
+        problem: "Wpisz nazwę firmy.",
+      });
+    } finally {
+      wordFailuresIn(createTranslator("en-GB", englishCatalog as Catalog));
+    }
+    expect(parseRequest(null, CreateOrganisationRequestSchema, { name: " " })).toEqual({
+      problem: "Please enter the company's name.",
     });
   });
 });

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { schemaWords } from "./server-words";
 
 export type ParsedRequest<T> = { data: T; problem?: undefined } | { data?: undefined; problem: string };
 
@@ -15,5 +16,6 @@ export function parseRequest<S extends z.ZodType>(
   if (specProblem !== null) return { problem: specProblem };
   const result = schema.safeParse(values);
   if (result.success) return { data: result.data };
-  return { problem: result.error.issues[0]?.message ?? result.error.message };
+  // The schema's words, in the reader's language where the catalogs have them.
+  return { problem: schemaWords(result.error.issues[0]?.message ?? result.error.message) };
 }

@@ -1,5 +1,4 @@
 import type { ChangePasswordRequest } from "../../../domain/api/api";
-import { messages } from "../../../domain/text/messages";
 import { AppError } from "../../app-error";
 import { claimLoginAttempt, loginFailed, loginKeys, loginSucceeded } from "../../auth/login-backoff";
 import { hashPassword, verifyPassword } from "../../auth/password-hash";
@@ -26,13 +25,13 @@ export async function changePassword(
 ): Promise<void> {
   const { db } = deps.database;
   if (normalizeEmail(input.email) !== normalizeEmail(account.email)) {
-    throw new AppError("bad_request", messages.changePasswordEmailMismatch);
+    throw new AppError("bad_request", "apiError.changePasswordEmailMismatch");
   }
   const keys = loginKeys(account.email, clientAddress);
   await claimLoginAttempt(db, keys, deps.now());
   if (!(await verifyPassword(account.passwordHash, input.currentPassword))) {
     await loginFailed(db, keys, deps.now());
-    throw new AppError("bad_request", messages.currentPasswordIncorrect);
+    throw new AppError("bad_request", "apiError.currentPasswordIncorrect");
   }
   await loginSucceeded(db, keys);
   const hash = await hashPassword(input.newPassword);

@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
 import type { RegisterConfirmRequest, RegisterLinkResponse } from "../../../domain/api/api";
-import { messages } from "../../../domain/text/messages";
 import { AppError } from "../../app-error";
 import { hashPassword } from "../../auth/password-hash";
 import { hashToken } from "../../auth/sessions";
@@ -14,7 +13,7 @@ import {
 import { isUniqueViolation } from "../../db/is-unique-violation";
 import type { ServiceDeps } from "../service-deps";
 
-const linkInvalid = () => new AppError("bad_request", messages.registrationLinkInvalid);
+const linkInvalid = () => new AppError("bad_request", "auth.registrationLinkInvalid");
 
 /**
  * Who a sign-up link would make an account for, for its page to show before the password is chosen. Looking

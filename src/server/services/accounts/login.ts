@@ -1,5 +1,4 @@
 import type { LoginRequest } from "../../../domain/api/api";
-import { messages } from "../../../domain/text/messages";
 import { AppError } from "../../app-error";
 import { claimLoginAttempt, loginFailed, loginKeys, loginSucceeded } from "../../auth/login-backoff";
 import { verifyAgainstNothing, verifyPassword } from "../../auth/password-hash";
@@ -20,7 +19,7 @@ export async function login(deps: ServiceDeps, input: LoginRequest, clientAddres
     : await verifyAgainstNothing(input.password);
   if (!account || !ok) {
     await loginFailed(db, keys, deps.now());
-    throw new AppError("unauthorized", messages.loginRefused);
+    throw new AppError("unauthorized", "apiError.loginRefused");
   }
   await loginSucceeded(db, keys);
   return account;

@@ -1,4 +1,4 @@
-import { tooManyAttemptsMessage } from "../../../domain/accounts/login-backoff";
+import { tooManyAttemptsText } from "../../../domain/accounts/login-backoff";
 import { AppError } from "../../app-error";
 import type { MailLimits } from "../../config";
 import { hitRateLimit, type RateLimitHit, type RateLimitRule } from "../../db/rate-limits-repository";
@@ -36,7 +36,7 @@ export async function enforceRateLimit(
   const result = await hitRateLimit(deps.database.db, key, rule, deps.now());
   if (!result.allowed) {
     log.warn({ rateLimit: key.split(":").slice(0, 2).join(":") }, "rate limit reached");
-    throw new AppError("rate_limited", tooManyAttemptsMessage(result.retryAfterMs), {
+    throw new AppError("rate_limited", tooManyAttemptsText(result.retryAfterMs), {
       retryAfterMs: result.retryAfterMs,
     });
   }

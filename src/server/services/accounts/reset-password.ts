@@ -1,5 +1,4 @@
 import type { ResetPasswordConfirmRequest } from "../../../domain/api/api";
-import { messages } from "../../../domain/text/messages";
 import { AppError } from "../../app-error";
 import { hashPassword } from "../../auth/password-hash";
 import { hashToken } from "../../auth/sessions";
@@ -27,5 +26,5 @@ export async function resetPassword(deps: ServiceDeps, input: ResetPasswordConfi
     await deletePasswordResetsOf(trx, accountId);
     return true;
   });
-  if (!done) throw new AppError("bad_request", messages.resetLinkInvalid);
+  if (!done) throw new AppError("bad_request", "auth.resetLinkInvalid");
 }

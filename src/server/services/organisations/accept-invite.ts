@@ -1,6 +1,5 @@
 import type { InviteViewResponse, OrganisationResponse } from "../../../domain/api/api";
 import { acceptProblem, inviteKind, inviteState } from "../../../domain/company/organisation";
-import { companyMessages } from "../../../domain/text/company-messages";
 import { AppError } from "../../app-error";
 import { hashToken } from "../../auth/sessions";
 import type { Account } from "../../db/accounts-repository";
@@ -23,7 +22,7 @@ import { organisationView } from "./organisation-view";
 export async function lookUpInvite(deps: ServiceDeps, token: string): Promise<InviteViewResponse> {
   const invite = await findInvite(deps.database.db, hashToken(token));
   if (!invite || inviteState(invite, deps.now()) !== "valid") {
-    throw new AppError("not_found", companyMessages.inviteInvalid);
+    throw new AppError("not_found", "join.inviteInvalid");
   }
   return { organisationName: invite.organisationName, role: invite.role };
 }
@@ -55,9 +54,9 @@ export async function acceptInvite(
         now,
       );
       if (problem) refuse(problem);
-      if (!invite) throw new AppError("not_found", companyMessages.inviteInvalid);
+      if (!invite) throw new AppError("not_found", "join.inviteInvalid");
       if (inviteKind(invite) === "email" && !(await markInviteUsed(trx, tokenHash, account.id, now))) {
-        throw new AppError("not_found", companyMessages.inviteInvalid);
+        throw new AppError("not_found", "join.inviteInvalid");
       }
       const joined = {
         accountId: account.id,
@@ -70,7 +69,7 @@ export async function acceptInvite(
       return joined;
     })
     .catch((error: unknown) => {
-      if (isUniqueViolation(error)) throw new AppError("conflict", companyMessages.alreadyInOrganisation);
+      if (isUniqueViolation(error)) throw new AppError("conflict", "apiError.alreadyInOrganisation");
       throw error;
     });
   return organisationView(db, membership);

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import { type MemberChange, memberChangeProblem, type Role } from "../../../domain/company/organisation";
-import { companyMessages } from "../../../domain/text/company-messages";
+import type { MessageKey } from "../../../domain/text/i18n/translate";
 import { AppError } from "../../app-error";
 import type { Account } from "../../db/accounts-repository";
 import {
@@ -39,20 +39,20 @@ async function changeMembership(
   await memberOf(deps, account, organisationId, action);
   await deps.database.db.transaction().execute(async (trx) => {
     await lockOrganisation(trx, organisationId);
-    const actor = await memberIn(trx, organisationId, account.id, companyMessages.organisationNotFound);
-    const target = await memberIn(trx, organisationId, targetId, companyMessages.memberNotFound);
+    const actor = await memberIn(trx, organisationId, account.id, "apiError.organisationNotFound");
+    const target = await memberIn(trx, organisationId, targetId, "apiError.memberNotFound");
     const problem = memberChangeProblem(actor, target, change, await countAdmins(trx, organisationId));
     if (problem) refuse(problem);
     const done =
       change.kind === "change-role"
         ? await updateMemberRole(trx, organisationId, targetId, change.role)
         : await deleteMembership(trx, organisationId, targetId);
-    if (!done) throw new AppError("not_found", companyMessages.memberNotFound);
+    if (!done) throw new AppError("not_found", "apiError.memberNotFound");
   });
 }
 
 /** A member of this organisation as it stands inside the transaction; 404 with `notFound` otherwise. */
-async function memberIn(db: Kysely<DB>, organisationId: string, accountId: string, notFound: string) {
+async function memberIn(db: Kysely<DB>, organisationId: string, accountId: string, notFound: MessageKey) {
   const membership = await findMembership(db, accountId);
   if (!membership || membership.organisationId !== organisationId) throw new AppError("not_found", notFound);
   return membership;

@@ -7,7 +7,6 @@ import {
   type RetireRequest,
 } from "../../../domain/company/company-lists";
 import type { Customer } from "../../../domain/company/customer";
-import { companyMessages } from "../../../domain/text/company-messages";
 import { AppError } from "../../app-error";
 import type { Account } from "../../db/accounts-repository";
 import {
@@ -49,7 +48,7 @@ export async function addCustomer(
 ): Promise<Customer> {
   await memberOf(deps, account, organisationId, "manage-customers");
   const made = { id: randomUUID(), ...customer };
-  await changeList(deps, organisationId, companyMessages.importChanged, async (trx) => {
+  await changeList(deps, organisationId, "apiError.importChanged", async (trx) => {
     refuseClash(
       "customers",
       clashesOf(made, await listCustomersToManage(trx, organisationId), CUSTOMER_KEYS),
@@ -72,9 +71,9 @@ export async function editCustomer(
   customer: NewCustomer,
 ): Promise<Customer & { retired: boolean }> {
   await memberOf(deps, account, organisationId, "manage-customers");
-  return changeList(deps, organisationId, companyMessages.importChanged, async (trx) => {
+  return changeList(deps, organisationId, "apiError.importChanged", async (trx) => {
     const current = await findCompanyCustomer(trx, organisationId, customerId);
-    if (!current) throw new AppError("not_found", companyMessages.customerNotFound);
+    if (!current) throw new AppError("not_found", "apiError.companyCustomerNotFound");
     const others = (await listCustomersToManage(trx, organisationId)).filter(
       (other) => other.id !== customerId,
     );
@@ -100,9 +99,9 @@ export async function retireCustomer(
   const { db } = deps.database;
   const at = retired ? deps.now().toISOString() : null;
   if (!(await setCustomerRetired(db, organisationId, customerId, at))) {
-    throw new AppError("not_found", companyMessages.customerNotFound);
+    throw new AppError("not_found", "apiError.companyCustomerNotFound");
   }
   const customer = await findCompanyCustomer(db, organisationId, customerId);
-  if (!customer) throw new AppError("not_found", companyMessages.customerNotFound);
+  if (!customer) throw new AppError("not_found", "apiError.companyCustomerNotFound");
   return customer;
 }

@@ -4,7 +4,6 @@ import {
   type NewFleetVehicle,
   type RetireRequest,
 } from "../../../domain/company/company-lists";
-import { companyMessages } from "../../../domain/text/company-messages";
 import { AppError } from "../../app-error";
 import type { Account } from "../../db/accounts-repository";
 import {
@@ -31,7 +30,7 @@ export async function addFleetVehicle(
   vehicle: NewFleetVehicle,
 ): Promise<NewFleetVehicle> {
   await memberOf(deps, account, organisationId, "manage-fleet");
-  await changeList(deps, organisationId, companyMessages.vehicleCodeTaken, async (trx) => {
+  await changeList(deps, organisationId, "import.codeTaken", async (trx) => {
     refuseClash(
       "fleet",
       clashesOf(vehicle, await listVehiclesToManage(trx, organisationId), FLEET_KEYS),
@@ -54,9 +53,9 @@ export async function editFleetVehicle(
   vehicle: NewFleetVehicle,
 ): Promise<ManagedVehicle> {
   await memberOf(deps, account, organisationId, "manage-fleet");
-  return changeList(deps, organisationId, companyMessages.vehicleCodeTaken, async (trx) => {
+  return changeList(deps, organisationId, "import.codeTaken", async (trx) => {
     const current = await findCompanyVehicle(trx, organisationId, qrCode);
-    if (!current) throw new AppError("not_found", companyMessages.vehicleNotFound);
+    if (!current) throw new AppError("not_found", "apiError.vehicleNotFound");
     const others = (await listVehiclesToManage(trx, organisationId)).filter(
       (other) => other.qrCode !== qrCode,
     );
@@ -81,9 +80,9 @@ export async function retireFleetVehicle(
   const { db } = deps.database;
   const at = retired ? deps.now().toISOString() : null;
   if (!(await setVehicleRetired(db, organisationId, qrCode, at))) {
-    throw new AppError("not_found", companyMessages.vehicleNotFound);
+    throw new AppError("not_found", "apiError.vehicleNotFound");
   }
   const vehicle = await findCompanyVehicle(db, organisationId, qrCode);
-  if (!vehicle) throw new AppError("not_found", companyMessages.vehicleNotFound);
+  if (!vehicle) throw new AppError("not_found", "apiError.vehicleNotFound");
   return vehicle;
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { JoinCodeResponse } from "../../../domain/api/api";
 import { inviteExpiresAt, JOIN_CODE_ROLE } from "../../../domain/company/organisation";
-import { companyMessages } from "../../../domain/text/company-messages";
+import { waitParams } from "../../../domain/text/messages";
 import { AppError } from "../../app-error";
 import { hashToken, newToken } from "../../auth/sessions";
 import type { Account } from "../../db/accounts-repository";
@@ -38,9 +38,13 @@ export async function createJoinCode(
     now,
   );
   if (!limited.allowed) {
-    throw new AppError("rate_limited", companyMessages.invitesLimited(limited.retryAfterMs), {
-      retryAfterMs: Math.max(1000, limited.retryAfterMs),
-    });
+    throw new AppError(
+      "rate_limited",
+      { key: "apiError.invitesLimited", params: waitParams(limited.retryAfterMs) },
+      {
+        retryAfterMs: Math.max(1000, limited.retryAfterMs),
+      },
+    );
   }
   const token = newToken();
   const id = randomUUID();

@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { CreateOrganisationRequest, OrganisationResponse } from "../../../domain/api/api";
 import { joinProblem } from "../../../domain/company/organisation";
-import { companyMessages } from "../../../domain/text/company-messages";
 import { AppError } from "../../app-error";
 import type { Account } from "../../db/accounts-repository";
 import { isUniqueViolation } from "../../db/is-unique-violation";
@@ -32,7 +31,7 @@ export async function createOrganisation(
       await insertMembership(trx, membership);
     })
     .catch((error: unknown) => {
-      if (isUniqueViolation(error)) throw new AppError("conflict", companyMessages.alreadyInOrganisation);
+      if (isUniqueViolation(error)) throw new AppError("conflict", "apiError.alreadyInOrganisation");
       throw error;
     });
   return organisationView(db, membership);

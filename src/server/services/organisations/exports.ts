@@ -28,7 +28,6 @@ import {
   workbookCell,
 } from "../../../domain/company/exports";
 import { READINGS } from "../../../domain/forms/check-sheet-readings";
-import { companyMessages } from "../../../domain/text/company-messages";
 import { AppError } from "../../app-error";
 import type { Account } from "../../db/accounts-repository";
 import { findCustomer } from "../../db/customers-repository";
@@ -189,10 +188,14 @@ async function buildExport(
     expiresAt: leaseEnd(),
   });
   if (!slot) {
-    throw new AppError("rate_limited", companyMessages.exportsBusy(perCompany), {
-      retryAfterMs: BUSY_RETRY_AFTER_MS,
-      logMessage: "the company's exports are all being made",
-    });
+    throw new AppError(
+      "rate_limited",
+      { key: "apiError.exportsBusy", params: { limit: perCompany } },
+      {
+        retryAfterMs: BUSY_RETRY_AFTER_MS,
+        logMessage: "the company's exports are all being made",
+      },
+    );
   }
   let rows = 0;
   let renewedAt = Date.now();
@@ -217,9 +220,13 @@ async function buildExport(
   } catch (error) {
     await rm(folder, { recursive: true, force: true });
     if (error instanceof TooManyRows) {
-      throw new AppError("unprocessable", companyMessages.exportTooManyRows(maxRows), {
-        logMessage: `export over ${maxRows} rows refused`,
-      });
+      throw new AppError(
+        "unprocessable",
+        { key: "apiError.exportTooManyRows", params: { maxRows } },
+        {
+          logMessage: `export over ${maxRows} rows refused`,
+        },
+      );
     }
     throw error;
   } finally {

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { InviteRequest, InviteResponse } from "../../../domain/api/api";
 import { inviteExpiresAt } from "../../../domain/company/organisation";
 import { companyMessages } from "../../../domain/text/company-messages";
+import { waitParams } from "../../../domain/text/messages";
 import { AppError } from "../../app-error";
 import { hashToken, newToken } from "../../auth/sessions";
 import type { Account } from "../../db/accounts-repository";
@@ -43,7 +44,7 @@ export async function inviteByEmail(
   const { mailLimits, publicUrl } = deps.config;
   await memberOf(deps, account, organisationId, "invite");
   const organisation = await findOrganisation(db, organisationId);
-  if (!organisation) throw new AppError("not_found", companyMessages.organisationNotFound);
+  if (!organisation) throw new AppError("not_found", "apiError.organisationNotFound");
   const now = deps.now();
   const email = input.email;
   const recipient = email.toLowerCase();
@@ -64,9 +65,13 @@ export async function inviteByEmail(
   const limited = await hitRateLimits(db, hits, now);
   if (!limited.allowed) {
     deps.log.warn({ rateLimit: "invite" }, "invitation limit reached");
-    throw new AppError("rate_limited", companyMessages.invitesLimited(limited.retryAfterMs), {
-      retryAfterMs: limited.retryAfterMs,
-    });
+    throw new AppError(
+      "rate_limited",
+      { key: "apiError.invitesLimited", params: waitParams(limited.retryAfterMs) },
+      {
+        retryAfterMs: limited.retryAfterMs,
+      },
+    );
   }
   const token = newToken();
   const id = randomUUID();
@@ -93,5 +98,11 @@ export async function inviteByEmail(
     await enqueueMail(trx, mail, now);
   });
   deps.outbox?.wake();
-  return { id, message: companyMessages.inviteSent(email), expiresAt: expiresAt.toISOString() };
+  return {
+    id,
+    message: companyMessages.inviteSent(email),
+    key: "invites.sent",
+    params: { email },
+    expiresAt: expiresAt.toISOString(),
+  };
 }

@@ -1,7 +1,8 @@
 import type { Kysely } from "kysely";
 import type { ListClash } from "../../../domain/company/company-lists";
 import type { ImportList } from "../../../domain/company/list-import";
-import { companyMessages } from "../../../domain/text/company-messages";
+import { listClashText } from "../../../domain/text/company-messages";
+import type { MessageKey } from "../../../domain/text/i18n/translate";
 import { AppError } from "../../app-error";
 import { isUniqueViolation } from "../../db/is-unique-violation";
 import { lockOrganisation } from "../../db/organisations-repository";
@@ -16,7 +17,7 @@ import type { ServiceDeps } from "../service-deps";
 export async function changeList<T>(
   deps: ServiceDeps,
   organisationId: string,
-  onTaken: string,
+  onTaken: MessageKey,
   work: (trx: Kysely<DB>) => Promise<T>,
 ): Promise<T> {
   try {
@@ -38,9 +39,6 @@ export function refuseClash<K extends string>(
 ): void {
   const [clash] = clashes;
   if (clash) {
-    throw new AppError(
-      "conflict",
-      companyMessages.listClash(list, clash.field, entry[clash.field], clash.retired),
-    );
+    throw new AppError("conflict", listClashText(list, clash.field, entry[clash.field], clash.retired));
   }
 }

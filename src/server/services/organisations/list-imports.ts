@@ -20,7 +20,7 @@ import {
   readImport,
 } from "../../../domain/company/list-import";
 import type { OrganisationAction } from "../../../domain/company/organisation";
-import { companyMessages } from "../../../domain/text/company-messages";
+import { importFileProblemText } from "../../../domain/text/company-messages";
 import { AppError } from "../../app-error";
 import type { Account } from "../../db/accounts-repository";
 import { insertCompanyCustomers, listCustomersToManage } from "../../db/customers-repository";
@@ -79,12 +79,12 @@ const STORES = { fleet: FLEET_STORE, customers: CUSTOMER_STORE } as const;
 
 function refuseFile(spec: ListImportSpec<unknown, string>, problem: FileProblem): never {
   const code = problem.kind === "too-many-rows" ? "payload_too_large" : "validation_failed";
-  throw new AppError(code, companyMessages.importFileProblem(problem, spec.columns));
+  throw new AppError(code, importFileProblemText(problem, spec.columns));
 }
 
 /** The file's text: its bytes as UTF-8 (the byte order mark dropped), or 400 saying how to save it so. */
 function fileText(spec: ListImportSpec<unknown, string>, body: unknown): string {
-  if (!Buffer.isBuffer(body)) throw new AppError("unsupported_media_type", companyMessages.importNotCsv);
+  if (!Buffer.isBuffer(body)) throw new AppError("unsupported_media_type", "apiError.importNotCsv");
   try {
     return new TextDecoder("utf-8", { fatal: true }).decode(body);
   } catch {
@@ -158,11 +158,11 @@ export async function saveImport(
   const store = STORES[list] as ImportStore<unknown, string>;
   await memberOf(deps, account, organisationId, store.action);
   const text = fileText(store.spec, body);
-  return changeList(deps, organisationId, companyMessages.importChanged, async (trx) => {
+  return changeList(deps, organisationId, "apiError.importChanged", async (trx) => {
     const { rows } = await checkedRows(trx, organisationId, store, text);
-    if (fingerprintOf(rows) !== expected) throw new AppError("conflict", companyMessages.importChanged);
+    if (fingerprintOf(rows) !== expected) throw new AppError("conflict", "apiError.importChanged");
     const entries = goodRows(rows).map((row) => row.entry);
-    if (entries.length === 0) throw new AppError("validation_failed", companyMessages.importNothingToAdd);
+    if (entries.length === 0) throw new AppError("validation_failed", "apiError.importNothingToAdd");
     await store.insert(trx, organisationId, entries);
     return { added: entries.length };
   });

@@ -1,6 +1,5 @@
 import type { OpenInvitesResponse } from "../../../domain/api/api";
 import { inviteKind } from "../../../domain/company/organisation";
-import { companyMessages } from "../../../domain/text/company-messages";
 import { AppError } from "../../app-error";
 import type { Account } from "../../db/accounts-repository";
 import { listOpenInvites, revokeInvite } from "../../db/organisations-repository";
@@ -35,5 +34,5 @@ export async function revokeOpenInvite(
 ): Promise<void> {
   await memberOf(deps, account, organisationId, "invite");
   const done = await revokeInvite(deps.database.db, organisationId, inviteId, account.id, deps.now());
-  if (!done) throw new AppError("not_found", companyMessages.inviteNotOpen);
+  if (!done) throw new AppError("not_found", "apiError.inviteNotOpen");
 }

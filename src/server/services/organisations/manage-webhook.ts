@@ -1,6 +1,5 @@
 import { randomBytes } from "node:crypto";
 import { checkWebhookUrl, type WebhookRequest, type WebhookView } from "../../../domain/company/webhook";
-import { companyMessages } from "../../../domain/text/company-messages";
 import { AppError } from "../../app-error";
 import type { Account } from "../../db/accounts-repository";
 import {
@@ -12,6 +11,7 @@ import {
   rotateWebhookSecret,
   webhookHistory,
 } from "../../db/webhooks-repository";
+import { fieldProblem } from "../../parse-input";
 import type { ServiceDeps } from "../service-deps";
 import { memberOf } from "./organisation-access";
 
@@ -70,7 +70,7 @@ export async function setWebhook(
 ): Promise<{ created: boolean; body: { url: string; secret?: string } }> {
   await memberOf(deps, account, organisationId, "manage-webhooks");
   const checked = checkWebhookUrl(url, { allowLocalHttp: deps.config.webhooksAllowLocalHttp });
-  if (!checked.ok) throw new AppError("validation_failed", `url: ${checked.message}`);
+  if (!checked.ok) throw new AppError("validation_failed", fieldProblem("url", checked.message));
   const secret = newWebhookSecret();
   const created = await putWebhook(deps.database.db, organisationId, checked.url, secret, deps.now());
   return { created, body: created ? { url: checked.url, secret } : { url: checked.url } };
@@ -85,7 +85,7 @@ export async function rotateSecret(
   await memberOf(deps, account, organisationId, "manage-webhooks");
   const secret = newWebhookSecret();
   if (!(await rotateWebhookSecret(deps.database.db, organisationId, secret, deps.now()))) {
-    throw new AppError("not_found", companyMessages.webhookNotSet);
+    throw new AppError("not_found", "apiError.webhookNotSet");
   }
   return { secret };
 }
@@ -98,7 +98,7 @@ export async function removeWebhook(
 ): Promise<void> {
   await memberOf(deps, account, organisationId, "manage-webhooks");
   if (!(await deleteWebhook(deps.database.db, organisationId))) {
-    throw new AppError("not_found", companyMessages.webhookNotSet);
+    throw new AppError("not_found", "apiError.webhookNotSet");
   }
 }
 
@@ -115,10 +115,10 @@ export async function resendDelivery(
 ): Promise<void> {
   await memberOf(deps, account, organisationId, "manage-webhooks");
   const { db } = deps.database;
-  if (!(await getWebhook(db, organisationId))) throw new AppError("not_found", companyMessages.webhookNotSet);
+  if (!(await getWebhook(db, organisationId))) throw new AppError("not_found", "apiError.webhookNotSet");
   const answer = await resendWebhookDelivery(db, organisationId, deliveryId, deps.now());
-  if (answer === "not-found") throw new AppError("not_found", companyMessages.webhookDeliveryNotFound);
-  if (answer === "not-given-up") throw new AppError("conflict", companyMessages.webhookDeliveryNotGivenUp);
-  if (answer === "gone") throw new AppError("conflict", companyMessages.webhookDeliveryGone);
+  if (answer === "not-found") throw new AppError("not_found", "apiError.webhookDeliveryNotFound");
+  if (answer === "not-given-up") throw new AppError("conflict", "apiError.webhookDeliveryNotGivenUp");
+  if (answer === "gone") throw new AppError("conflict", "apiError.webhookDeliveryGone");
   deps.webhooks?.wake();
 }

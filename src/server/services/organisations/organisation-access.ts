@@ -4,7 +4,6 @@ import {
   type OrganisationAction,
   type OrganisationProblem,
 } from "../../../domain/company/organisation";
-import { companyMessages } from "../../../domain/text/company-messages";
 import { AppError } from "../../app-error";
 import type { Account } from "../../db/accounts-repository";
 import { findMembership, hasOwnList, type Membership } from "../../db/organisations-repository";
@@ -12,7 +11,7 @@ import type { DB } from "../../db/schema";
 import type { ServiceDeps } from "../service-deps";
 
 export function refuse(problem: OrganisationProblem): never {
-  throw new AppError(problem.code, problem.message);
+  throw new AppError(problem.code, problem.text);
 }
 
 /**
@@ -28,7 +27,7 @@ export async function memberOf(
 ): Promise<Membership> {
   const membership = await findMembership(deps.database.db, account.id);
   if (!membership || membership.organisationId !== organisationId) {
-    throw new AppError("not_found", companyMessages.organisationNotFound);
+    throw new AppError("not_found", "apiError.organisationNotFound");
   }
   const problem = actionProblem(membership.role, action);
   if (problem) refuse(problem);

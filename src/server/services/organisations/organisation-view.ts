@@ -1,7 +1,6 @@
 import type { Kysely } from "kysely";
 import type { MyOrganisationResponse, OrganisationResponse } from "../../../domain/api/api";
 import { may } from "../../../domain/company/organisation";
-import { companyMessages } from "../../../domain/text/company-messages";
 import { AppError } from "../../app-error";
 import type { Account } from "../../db/accounts-repository";
 import {
@@ -18,7 +17,7 @@ export async function organisationView(
   membership: Membership,
 ): Promise<OrganisationResponse> {
   const organisation = await findOrganisation(db, membership.organisationId);
-  if (!organisation) throw new AppError("not_found", companyMessages.organisationNotFound);
+  if (!organisation) throw new AppError("not_found", "apiError.organisationNotFound");
   const view: OrganisationResponse = { id: organisation.id, name: organisation.name, role: membership.role };
   if (!may(membership.role, "view-members")) return view;
   const members = await listMembers(db, organisation.id);

@@ -12,7 +12,7 @@ import type { SetApprovedData } from "../../../domain/company/webhook";
 import { FORM_SPECS } from "../../../domain/forms/form-specs";
 import { COMPLETED_STATUSES } from "../../../domain/forms/form-status";
 import { companyMessages } from "../../../domain/text/company-messages";
-import { messages } from "../../../domain/text/messages";
+import { waitParams } from "../../../domain/text/messages";
 import { formatDisplayDate } from "../../../domain/time/iso-date";
 import { AppError } from "../../app-error";
 import type { Account } from "../../db/accounts-repository";
@@ -60,17 +60,17 @@ async function reviewedSet(
 ): Promise<ReviewedSet> {
   await memberOf(deps, account, organisationId, action);
   const timesheet = await getOrganisationForm(deps.database.db, organisationId, "timesheet", timesheetId);
-  if (!timesheet) throw new AppError("not_found", companyMessages.reviewTimesheetNotFound);
+  if (!timesheet) throw new AppError("not_found", "apiError.reviewTimesheetNotFound");
   const approved = timesheet.reviewApprovedAt !== null;
   if (action === "reopen") {
-    if (!approved) throw new AppError("conflict", companyMessages.reviewNotApproved);
+    if (!approved) throw new AppError("conflict", "apiError.reviewNotApproved");
   } else {
     // A draft the office returned stays in its review (its check sheets can still go back); any other draft is
     // still the driver's.
     if (timesheet.status === "draft" && timesheet.returnedData === null) {
-      throw new AppError("conflict", companyMessages.reviewNotSubmitted);
+      throw new AppError("conflict", "apiError.reviewNotSubmitted");
     }
-    if (approved) throw new AppError("conflict", companyMessages.reviewAlreadyApproved);
+    if (approved) throw new AppError("conflict", "apiError.reviewAlreadyApproved");
   }
   const checkSheets = (await pairedCheckSheets(deps, organisationId, [timesheet])).get(timesheet.id) ?? [];
   const checkSheetIds = checkSheets.map((sheet) => sheet.id);
@@ -145,7 +145,10 @@ function refuseUnfinishedWeek(forms: readonly StoredForm[]): void {
     const form = forms.find((candidate) => candidate.id === blocker.id);
     return companyMessages.reviewBlocker(form ? formName(form) : blocker.id, blocker.state);
   });
-  throw new AppError("conflict", companyMessages.reviewWeekNotReady(named));
+  throw new AppError("conflict", {
+    key: "apiError.reviewWeekNotReady",
+    params: { blockers: named.join("; "), count: named.length },
+  });
 }
 
 /**
@@ -195,9 +198,13 @@ async function returnedFormMails(
     now,
   );
   if (!limited.allowed) {
-    throw new AppError("rate_limited", messages.accountMailLimited(limited.retryAfterMs), {
-      retryAfterMs: limited.retryAfterMs,
-    });
+    throw new AppError(
+      "rate_limited",
+      { key: "apiError.accountMailLimited", params: waitParams(limited.retryAfterMs) },
+      {
+        retryAfterMs: limited.retryAfterMs,
+      },
+    );
   }
   return drivers.map((driver) =>
     returnedFormsMail({
@@ -251,13 +258,13 @@ export async function approveReviewedSet(
     // The timesheet first, on its own: of two approvals at once only one finds it unapproved (the other waits
     // for its row on PostgreSQL, then sees it approved), whatever check sheets each paired with it.
     if ((await writeReview(trx, organisationId, [set.timesheet.id], approval, submitted)) === 0) {
-      throw new AppError("conflict", companyMessages.reviewAlreadyApproved);
+      throw new AppError("conflict", "apiError.reviewAlreadyApproved");
     }
     // A check sheet sent back meanwhile is a draft again: the week is not whole, nothing is approved.
     const checks = await writeReview(trx, organisationId, set.checkSheetIds, approval, submitted);
     if (checks !== set.checkSheetIds.length) {
       refuseUnfinishedWeek(await storedForms(deps, organisationId, set.formIds));
-      throw new AppError("conflict", companyMessages.reviewAlreadyApproved);
+      throw new AppError("conflict", "apiError.reviewAlreadyApproved");
     }
     await recordAudit(trx, actor, events(set, set.formIds, "review-approve", { rating, notes }), now);
     // In the same transaction: the company's webhook hears of the approval exactly when it commits.
@@ -289,13 +296,13 @@ export async function sendBackReviewedSet(
 ) {
   const set = await reviewedSet(deps, account, organisationId, timesheetId, "approve");
   if (formId !== undefined && !set.formIds.includes(formId)) {
-    throw new AppError("not_found", companyMessages.reviewFormNotInSet);
+    throw new AppError("not_found", "apiError.reviewFormNotInSet");
   }
   const forms = await storedForms(deps, organisationId, formId === undefined ? set.formIds : [formId]);
   // The whole week: the forms the driver has submitted (those they hold need nothing).
   const going = formId === undefined ? forms.filter((form) => form.status !== "draft") : forms;
   if (going.length === 0 || going.some((form) => form.status === "draft")) {
-    throw new AppError("conflict", companyMessages.reviewFormNotOpen);
+    throw new AppError("conflict", "apiError.reviewFormNotOpen");
   }
   const ids = going.map((form) => form.id);
   const now = deps.now();
@@ -321,7 +328,7 @@ export async function sendBackReviewedSet(
       );
     }
     // Sent back by someone else, or the week approved, meanwhile: nothing goes back.
-    if (changed !== ids.length) throw new AppError("conflict", companyMessages.reviewFormNotOpen);
+    if (changed !== ids.length) throw new AppError("conflict", "apiError.reviewFormNotOpen");
     await recordAudit(trx, actor, events(set, ids, "send-back", { reason }), now);
     await enqueueMails(trx, mails, now);
   });
@@ -347,14 +354,14 @@ export async function reopenReviewedSet(
 ) {
   const set = await reviewedSet(deps, account, organisationId, timesheetId, "reopen");
   if (formId !== undefined && !set.formIds.includes(formId)) {
-    throw new AppError("not_found", companyMessages.reviewFormNotInSet);
+    throw new AppError("not_found", "apiError.reviewFormNotInSet");
   }
   const approved = (await storedForms(deps, organisationId, set.formIds)).filter(
     (form) => form.reviewApprovedAt !== null,
   );
   // Reopened by another request between the set's read and this one: the week is no longer approved.
   if (!approved.some((form) => form.id === set.timesheet.id)) {
-    throw new AppError("conflict", companyMessages.reviewNotApproved);
+    throw new AppError("conflict", "apiError.reviewNotApproved");
   }
   const returned = approved.filter((form) => formId === undefined || form.id === formId);
   const now = deps.now();
@@ -383,7 +390,7 @@ export async function reopenReviewedSet(
       const patch = version === undefined ? unapproved : { ...reopening, ...version };
       const changed = await writeReview(trx, organisationId, [form.id], patch, write);
       if (changed === 0 && form.id === set.timesheet.id) {
-        throw new AppError("conflict", companyMessages.reviewNotApproved);
+        throw new AppError("conflict", "apiError.reviewNotApproved");
       }
     }
     const ids = returned.map((form) => form.id);

@@ -5,7 +5,6 @@ import {
   type ReviewWeekForm,
   weekHistory,
 } from "../../../domain/company/office-review";
-import { companyMessages } from "../../../domain/text/company-messages";
 import { AppError } from "../../app-error";
 import type { Account } from "../../db/accounts-repository";
 import { auditHistoryOf } from "../../db/audit-repository";
@@ -29,7 +28,7 @@ export async function reviewWeek(
   await memberOf(deps, account, organisationId, "approve");
   const { db } = deps.database;
   const timesheet = await getOrganisationForm(db, organisationId, "timesheet", timesheetId);
-  if (!timesheet) throw new AppError("not_found", companyMessages.reviewTimesheetNotFound);
+  if (!timesheet) throw new AppError("not_found", "apiError.reviewTimesheetNotFound");
   const checkSheets = (await pairedCheckSheets(deps, organisationId, [timesheet])).get(timesheet.id) ?? [];
   const stored = [
     timesheet,

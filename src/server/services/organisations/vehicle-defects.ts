@@ -10,7 +10,6 @@ import {
 import { may } from "../../../domain/company/organisation";
 import type { FormKind } from "../../../domain/forms/form-spec";
 import type { FormStatus } from "../../../domain/forms/form-status";
-import { companyMessages } from "../../../domain/text/company-messages";
 import { formatDisplayDate } from "../../../domain/time/iso-date";
 import { AppError } from "../../app-error";
 import type { Account } from "../../db/accounts-repository";
@@ -185,6 +184,6 @@ export async function fixDefect(
     now,
   );
   // Another company's, made up or fixed already: one answer, which says nothing of other companies.
-  if (!fixed) throw new AppError("not_found", companyMessages.defectNotOpen);
+  if (!fixed) throw new AppError("not_found", "apiError.defectNotOpen");
   return { id: defectId, fixed: { at: now.toISOString(), by: account.fullName, note } };
 }

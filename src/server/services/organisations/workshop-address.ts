@@ -5,7 +5,7 @@ import {
   type WorkshopRequest,
   type WorkshopResponse,
 } from "../../../domain/checks/vehicle-defects";
-import { companyMessages } from "../../../domain/text/company-messages";
+import { waitParams } from "../../../domain/text/messages";
 import { AppError } from "../../app-error";
 import { hashToken, newToken } from "../../auth/sessions";
 import type { Account } from "../../db/accounts-repository";
@@ -67,8 +67,8 @@ export async function resendWorkshopLink(
 ): Promise<WorkshopResponse> {
   await memberOf(deps, account, organisationId, "manage-fleet");
   const current = await findWorkshop(deps.database.db, organisationId);
-  if (!current) throw new AppError("not_found", companyMessages.workshopNotSet);
-  if (current.confirmedAt) throw new AppError("conflict", companyMessages.workshopAlreadyConfirmed);
+  if (!current) throw new AppError("not_found", "apiError.workshopNotSet");
+  if (current.confirmedAt) throw new AppError("conflict", "apiError.workshopAlreadyConfirmed");
   return mailWorkshopLink(deps, account, organisationId, current.email, { onlyIfWaiting: true });
 }
 
@@ -88,7 +88,7 @@ async function mailWorkshopLink(
   const { db } = deps.database;
   const { mailLimits, publicUrl } = deps.config;
   const organisation = await findOrganisation(db, organisationId);
-  if (!organisation) throw new AppError("not_found", companyMessages.organisationNotFound);
+  if (!organisation) throw new AppError("not_found", "apiError.organisationNotFound");
   const now = deps.now();
   const recipient = email.toLowerCase();
   const limited = await hitRateLimits(
@@ -111,9 +111,13 @@ async function mailWorkshopLink(
   );
   if (!limited.allowed) {
     deps.log.warn({ rateLimit: "workshop-link" }, "workshop link limit reached");
-    throw new AppError("rate_limited", companyMessages.workshopLinksLimited(limited.retryAfterMs), {
-      retryAfterMs: limited.retryAfterMs,
-    });
+    throw new AppError(
+      "rate_limited",
+      { key: "apiError.workshopLinksLimited", params: waitParams(limited.retryAfterMs) },
+      {
+        retryAfterMs: limited.retryAfterMs,
+      },
+    );
   }
   const token = newToken();
   const link = {
@@ -123,7 +127,7 @@ async function mailWorkshopLink(
   };
   await db.transaction().execute(async (trx) => {
     if (!(await setWorkshop(trx, organisationId, email, link, { onlyIfWaiting }))) {
-      throw new AppError("conflict", companyMessages.workshopChanged);
+      throw new AppError("conflict", "apiError.workshopChanged");
     }
     const mail = workshopLinkMail({
       to: email,
@@ -144,7 +148,7 @@ async function mailWorkshopLink(
  */
 export async function lookUpWorkshopLink(deps: ServiceDeps, token: string): Promise<WorkshopLinkResponse> {
   const found = await findWorkshopLink(deps.database.db, hashToken(token), deps.now());
-  if (!found) throw new AppError("not_found", companyMessages.workshopLinkInvalid);
+  if (!found) throw new AppError("not_found", "workshopLink.invalid");
   return { ...found, alertsPerHour: deps.config.mailLimits.defectAlertsPerCompanyPerHour };
 }
 
@@ -154,6 +158,6 @@ export async function confirmWorkshopAddress(
   token: string,
 ): Promise<WorkshopLinkResponse> {
   const confirmed = await confirmWorkshopLink(deps.database.db, hashToken(token), deps.now());
-  if (!confirmed) throw new AppError("not_found", companyMessages.workshopLinkInvalid);
+  if (!confirmed) throw new AppError("not_found", "workshopLink.invalid");
   return { ...confirmed, alertsPerHour: deps.config.mailLimits.defectAlertsPerCompanyPerHour };
 }

@@ -19,6 +19,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from ".
 import { NetworkError } from "../../lib/api-client";
 import { appPaths, type FormKind, parseFormKind } from "../../lib/app-paths";
 import { cn } from "../../lib/cn";
+import { failureText } from "../../lib/failure-text";
 import { useT, useTranslator } from "../../lib/i18n";
 import { useCustomers } from "../../lib/use-customers";
 import { useOrderRule } from "../../lib/use-order-rule";
@@ -65,7 +66,7 @@ function CustomersLoadError({ error, onRetry }: { error: Error; onRetry: () => v
         <TriangleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
         {error instanceof NetworkError
           ? t("customer.loadFailedNoSignal")
-          : t("customer.loadFailed", { error: error.message })}
+          : t("customer.loadFailed", { error: failureText(error) })}
       </p>
       <Button variant="outline" className="mt-3" onClick={onRetry}>
         {t("customer.tryAgain")}

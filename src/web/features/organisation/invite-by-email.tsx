@@ -11,6 +11,7 @@ import { Card } from "../../components/ui/card";
 import { failureText } from "../../lib/failure-text";
 import { useT } from "../../lib/i18n";
 import { parseRequest } from "../../lib/parse-request";
+import { catalogWords } from "../../lib/server-words";
 import { refreshOpenInvites } from "./api/organisation-queries";
 import { inviteByEmail } from "./api/organisation-requests";
 import { RoleSelect } from "./role-select";
@@ -35,7 +36,7 @@ export function InviteByEmail({ organisationId }: { organisationId: string }) {
     setOutcome(null);
     try {
       const answer = await inviteByEmail(organisationId, parsed.data);
-      setOutcome(done(answer.message));
+      setOutcome(done(catalogWords(answer.key, answer.params) ?? answer.message));
       setEmail("");
       await refreshOpenInvites(queryClient, organisationId);
     } catch (error) {

@@ -35,7 +35,7 @@ export function OrderRuleSettings({ organisationId }: { organisationId: string }
     event.preventDefault();
     const check = parseOrderPrefixes(typed ?? (rule ? formatOrderPrefixes(rule.prefixes) : ""));
     if (!check.ok) {
-      setOutcome(failed(check.message));
+      setOutcome(failed(t(check.text.key, check.text.params)));
       return;
     }
     setBusy(true);

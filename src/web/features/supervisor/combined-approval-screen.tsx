@@ -43,6 +43,7 @@ import { toast } from "../../components/ui/use-toast";
 import { appPaths } from "../../lib/app-paths";
 import { useT, useTranslator } from "../../lib/i18n";
 import { formatHoursIn, formatShortDateIn } from "../../lib/locale-format";
+import { catalogWords } from "../../lib/server-words";
 import { useSession } from "../../lib/session-store";
 import { refreshAccountForms, useAccountForms } from "../../lib/use-account-forms";
 import { useCurrentDriver } from "../../lib/use-current-driver";
@@ -148,7 +149,7 @@ function driverEmails(set: SupervisorSet): string[] {
 /** The client's and foreman's sign-off, the rating and the addresses; then one tap approves and emails. */
 function Approval({ set, formsBeside }: { set: SupervisorSet; formsBeside: boolean }) {
   const queryClient = useQueryClient();
-  const { locale, t } = useTranslator();
+  const t = useT();
   const [, navigate] = useLocation();
   const [tab, setTab] = useState("review");
   const [clientName, setClientName] = useState("");
@@ -169,17 +170,15 @@ function Approval({ set, formsBeside }: { set: SupervisorSet; formsBeside: boole
     clientSignature !== "" &&
     foremanName.trim() !== "" &&
     foremanSignature !== "";
-  const problem = approvalDispatchProblem(
-    {
-      clientSignature,
-      clientName,
-      foremanSignature,
-      foremanName,
-      rating,
-      emails,
-    },
-    t,
-  );
+  const missing = approvalDispatchProblem({
+    clientSignature,
+    clientName,
+    foremanSignature,
+    foremanName,
+    rating,
+    emails,
+  });
+  const problem = missing && t(missing.key, missing.params);
 
   const send = async () => {
     if (problem !== null || rating === null) {
@@ -211,10 +210,10 @@ function Approval({ set, formsBeside }: { set: SupervisorSet; formsBeside: boole
     setSending(true);
     try {
       const answer = await dispatchCombinedApproval(parsed.data);
-      // The server words its answer in English; another language says the same in its own words.
+      // The server's line in the reader's words; from an older server (no key), the same said here.
       toast({
         title:
-          (locale === "en-GB" ? answer?.message : undefined) ??
+          catalogWords(answer?.key, answer?.params) ??
           t("approval.approvedAndEmailed", { addresses: everyone.join(", ") }),
         variant: "success",
       });

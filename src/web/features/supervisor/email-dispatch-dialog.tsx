@@ -17,7 +17,8 @@ import {
 import { Label } from "../../components/ui/label";
 import { Textarea } from "../../components/ui/textarea";
 import { toast } from "../../components/ui/use-toast";
-import { useTranslator } from "../../lib/i18n";
+import { useT } from "../../lib/i18n";
+import { catalogWords } from "../../lib/server-words";
 import { useCurrentDriver } from "../../lib/use-current-driver";
 import {
   dispatchFailure,
@@ -35,7 +36,7 @@ interface EmailDispatchDialogProps {
 
 /** Email Dispatch of an approved set: the recipients, one a row, and an optional message. */
 export function EmailDispatchDialog({ set, onOpenChange, onDispatched }: EmailDispatchDialogProps) {
-  const { locale, t } = useTranslator();
+  const t = useT();
   const ids = { message: useId(), problem: useId() };
   const [recipients, setRecipients] = useState<string[]>([]);
   const [message, setMessage] = useState("");
@@ -82,9 +83,9 @@ export function EmailDispatchDialog({ set, onOpenChange, onDispatched }: EmailDi
     try {
       const answer = await dispatchSet(built.request);
       toast({
-        // The server words its answer in English; another language says the same in its own words.
+        // The server's line in the reader's words; from an older server (no key), the same said here.
         title:
-          (locale === "en-GB" ? answer?.message : undefined) ??
+          catalogWords(answer?.key, answer?.params) ??
           t("dispatch.dispatched", { count: confirming.length, addresses: confirming.join(", ") }),
         variant: "success",
       });

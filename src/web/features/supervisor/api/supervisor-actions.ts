@@ -89,8 +89,8 @@ export async function dispatchSet(request: EmailDispatchRequest): Promise<Dispat
 /** The combined approval screen's dispatch: the signed pack goes to everyone named. */
 export async function dispatchCombinedApproval(
   request: SupervisorEmailDispatchRequest,
-): Promise<{ message?: string }> {
-  return apiRequest<{ message?: string }>("POST", "/api/supervisor-email-dispatch", request);
+): Promise<Partial<DispatchResponse>> {
+  return apiRequest<Partial<DispatchResponse>>("POST", "/api/supervisor-email-dispatch", request);
 }
 
 /** 'Submission failed: ...' for Get Approval (spec section 8). */
