@@ -326,6 +326,7 @@ export const companyMessages = {
       "manage-fleet":
         "Only a company's admins can add, change, retire or import vehicles, mark defects fixed and set the workshop address.",
       "manage-webhooks": "Only a company's admins can set up its webhook.",
+      "set-language": "Only a company's admins can set its language.",
     })[action] ?? "Your role in this company does not allow this.",
   lastAdminDemoted: "A company needs at least one admin: make someone else an admin first.",
   lastAdminLeaving:

@@ -852,7 +852,12 @@ describe.each(testDatabases())("who may use each organisation route, on $name", 
         role: string;
         members?: Array<{ accountId: string; role: string }>;
       };
-    expect(await view(w.driver)).toEqual({ id: w.company.id, name: "Acme Plant Hire Ltd", role: "driver" });
+    expect(await view(w.driver)).toEqual({
+      id: w.company.id,
+      name: "Acme Plant Hire Ltd",
+      role: "driver",
+      language: "en-GB",
+    });
     for (const [who, role] of [
       [w.supervisor, "supervisor"],
       [w.company.admin, "admin"],
