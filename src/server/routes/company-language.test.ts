@@ -8,7 +8,7 @@ import { useTestApp } from "../test-support/test-app";
 
 describe.each(testDatabases())("a company's language, on $name", ({ open }) => {
   const testApp = useTestApp(open, { now: () => new Date("2025-06-10T09:00:00.000Z") });
-  const { call } = testApp;
+  const { call, createDraft, drainOutbox } = testApp;
   const { world } = organisationHelpers(testApp);
   const unchanged = () => databaseSnapshot(testApp.database, { except: ["rate_limits"] });
   let people: OrganisationWorld;
@@ -79,5 +79,49 @@ describe.each(testDatabases())("a company's language, on $name", ({ open }) => {
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
     }
     expect(await unchanged()).toEqual(before);
+  });
+
+  it("invites in the company's language, and tells a driver of returned forms in the driver's own", async () => {
+    const { company, driver } = people;
+    expect((await setLanguage(company.id, company.admin, { language: "pl" })).statusCode).toBe(200);
+    expect(
+      (await call("PUT", "/api/drivers/me/language", driver.cookie, { language: "bg" })).statusCode,
+    ).toBe(204);
+    await drainOutbox();
+
+    const invited = await call("POST", `/api/organisations/${company.id}/invites`, company.admin.cookie, {
+      email: "nowy.kierownik@acme.co.uk",
+      role: "supervisor",
+    });
+    expect(invited.statusCode, invited.body).toBe(201);
+    const [invitation] = await drainOutbox();
+    expect(invitation!.subject).toBe("Zaproszenie do firmy w Plant Sheets");
+    expect(invitation!.text).toMatch(
+      /zaprasza Cię do firmy „Acme Plant Hire Ltd” w Plant Sheets jako kierownika\./,
+    );
+    expect(invitation!.html).toContain(">Zobacz zaproszenie</a>");
+
+    const week = await createDraft("timesheets", driver.cookie, {
+      weekEnding: "2025-06-14",
+      driverSignedName: "Дмитър Петров",
+      plantNumber: "EX-042",
+      mondayStart: "07:00",
+      mondayFinish: "16:30",
+      status: "ready_for_approval",
+    });
+    const sent = await call(
+      "POST",
+      `/api/organisations/${company.id}/review/${week}/send-back`,
+      company.admin.cookie,
+      {
+        reason: "Моля, проверете часовете",
+      },
+    );
+    expect(sent.statusCode, sent.body).toBe(200);
+    const [returned] = await drainOutbox();
+    expect(returned!.to).toEqual([driver.email]);
+    expect(returned!.subject).toBe("Твоята фирма ти върна формуляри в Plant Sheets");
+    expect(returned!.text).toContain("Причина: Моля, проверете часовете");
+    expect(returned!.text).toContain("- работният лист за седмицата, завършваща на 14/06/2025");
   });
 });
