@@ -547,6 +547,22 @@ describe.each(testDatabases())("who may use each organisation route, on $name", 
     },
     {
       method: "PUT",
+      route: "/api/organisations/:id/language",
+      request: async (w) => ({
+        url: `/api/organisations/${w.company.id}/language`,
+        payload: { language: "pl" },
+      }),
+      expected: {
+        anonymous: 401,
+        nonMember: 404,
+        otherMember: 404,
+        driver: 403,
+        supervisor: 403,
+        admin: 200,
+      },
+    },
+    {
+      method: "PUT",
       route: "/api/organisations/:id/workshop",
       request: async (w) => ({
         url: `/api/organisations/${w.company.id}/workshop`,
