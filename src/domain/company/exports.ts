@@ -22,33 +22,33 @@ import { addDays, daysBetween, isIsoDate, parseIsoDate } from "../time/iso-date"
 
 /** The hours export's columns, in order: the CSV's header row and the workbook's hours sheet's. */
 const HOURS_COLUMN_KEYS = [
-  "export.column.weekEnding",
-  "export.column.date",
-  "export.column.driver",
-  "export.column.plant",
-  "export.column.machineHours",
-  "export.column.customer",
-  "export.column.orderNumber",
-  "export.column.site",
-  "export.column.start",
-  "export.column.finish",
-  "export.column.breakMinutes",
-  "export.column.netHours",
-  "export.column.working",
-  "export.column.standing",
-  "export.column.breakdown",
-  "export.column.driverWeekTotal",
-  "export.column.rating",
+  "exportFile.column.weekEnding",
+  "exportFile.column.date",
+  "exportFile.column.driver",
+  "exportFile.column.plant",
+  "exportFile.column.machineHours",
+  "exportFile.column.customer",
+  "exportFile.column.orderNumber",
+  "exportFile.column.site",
+  "exportFile.column.start",
+  "exportFile.column.finish",
+  "exportFile.column.breakMinutes",
+  "exportFile.column.netHours",
+  "exportFile.column.working",
+  "exportFile.column.standing",
+  "exportFile.column.breakdown",
+  "exportFile.column.driverWeekTotal",
+  "exportFile.column.rating",
 ] as const satisfies readonly MessageKey[];
 
 /** The defects export's columns, in order, before the sheet's readings (a column each). */
 const DEFECT_COLUMN_KEYS = [
-  "export.column.weekEnding",
-  "export.column.date",
-  "export.column.plant",
-  "export.column.item",
-  "export.column.notes",
-  "export.column.photoLinks",
+  "exportFile.column.weekEnding",
+  "exportFile.column.date",
+  "exportFile.column.plant",
+  "exportFile.column.item",
+  "exportFile.column.notes",
+  "exportFile.column.photoLinks",
 ] as const satisfies readonly MessageKey[];
 
 /**
@@ -65,7 +65,7 @@ export function defectColumns(t: Translator["t"]): string[] {
 
 /** The workbook's sheets, in order. */
 export function exportSheets(t: Translator["t"]): { hours: string; defects: string } {
-  return { hours: t("export.sheet.hours"), defects: t("export.sheet.defects") };
+  return { hours: t("exportFile.sheet.hours"), defects: t("exportFile.sheet.defects") };
 }
 
 /** The English headers, what every company without another language gets. */
