@@ -1,4 +1,5 @@
 import { expect, type Page } from "@playwright/test";
+import { english } from "../src/domain/text/i18n/english";
 import { messages } from "../src/domain/text/messages";
 import { test } from "./fixtures/app-test";
 
@@ -118,7 +119,7 @@ test("the client and foreman approve a set on the dashboard and it is emailed an
 
   // Each address already had mail (the driver's submission, the account holder's sign-up): wait for the pack's.
   for (const address of everyone) {
-    const mail = await waitForMailTo(address, new RegExp(`^${messages.packApprovedSubject} `));
+    const mail = await waitForMailTo(address, new RegExp(`^${english("mail.pack.approvedSubject")} `));
     expect(mail.attachments.filter((a) => a.contentType === "application/pdf")).toHaveLength(1);
   }
 

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { expect } from "@playwright/test";
 import { formatSignedAt } from "../src/domain/forms/signatures";
+import { english } from "../src/domain/text/i18n/english";
 import { messages } from "../src/domain/text/messages";
 import { test } from "./fixtures/app-test";
 
@@ -204,7 +205,7 @@ test("the week is on screen before it is sent, each mail says what it is, asks o
   });
   const forApproval = await waitForMailTo(client, /EX-318/);
   expect(forApproval.subject).toMatch(/^Weekly Pack for approval - EX-318 - \d\d\/\d\d\/\d{4}$/);
-  expect(forApproval.text).toContain(messages.packForApprovalIntro);
+  expect(forApproval.text).toContain(english("mail.pack.forApprovalIntro"));
   expect(forApproval.text).not.toContain("A signed");
 
   // Email Dispatch copies the account holder, and the success message names everyone.

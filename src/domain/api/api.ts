@@ -372,6 +372,8 @@ export const OrganisationResponseSchema = z.object({
   id: z.string(),
   name: z.string(),
   role: RoleSchema,
+  /** The language the office works in (English unless its admin picked another). */
+  language: z.enum(LOCALES),
   members: z.array(OrganisationMemberSchema).optional(),
 });
 export type OrganisationResponse = z.infer<typeof OrganisationResponseSchema>;

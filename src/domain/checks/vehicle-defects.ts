@@ -2,6 +2,8 @@ import { z } from "zod";
 import type { CheckTemplateId } from "../forms/check-templates";
 import { MAX_EMAIL_LENGTH } from "../forms/constants";
 import type { FormStatus } from "../forms/form-status";
+import { english } from "../text/i18n/english";
+import type { Translator } from "../text/i18n/translate";
 import { type CheckItemValues, defectItems, reportableDefectsNotes } from "./check-items";
 
 /**
@@ -18,14 +20,16 @@ export interface DefectReport {
 
 /**
  * The defects a check sheet reports once it is sent (any status but draft): none while it is a draft, none when
- * no item is marked as a defect. Notes that only say "No defects noted" are no notes.
+ * no item is marked as a defect. Notes that only say "No defects noted" are no notes. The items in the words of
+ * `t`: English as the fleet keeps them, the company's language for its workshop and webhook.
  */
 export function defectReportOf(
   status: FormStatus,
   sheet: CheckItemValues & { defectsNotes?: string | null },
+  t: Translator["t"] = english,
 ): DefectReport | null {
   if (status === "draft") return null;
-  const items = defectItems(sheet).map((item) => item.label);
+  const items = defectItems(sheet).map((item) => t(item.labelKey));
   if (items.length === 0) return null;
   return { items, notes: reportableDefectsNotes(sheet.defectsNotes) };
 }

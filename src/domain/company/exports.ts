@@ -6,6 +6,7 @@ import { breakMinutesOf, type DayHoursFields, dayNetHours } from "../hours/hours
 import { weekDefects, weekTotalHours } from "../hours/week-summary";
 import { isRating, RATING_LABELS } from "../sets/rating-labels";
 import { english } from "../text/i18n/english";
+import type { MessageKey, Translator } from "../text/i18n/translate";
 import { DAYS, type Day, dayKey } from "../time/days";
 import { addDays, daysBetween, isIsoDate, parseIsoDate } from "../time/iso-date";
 
@@ -19,41 +20,58 @@ import { addDays, daysBetween, isIsoDate, parseIsoDate } from "../time/iso-date"
  * picker's words, and in the workbook real dates and times.
  */
 
-/** The hours export's columns, in order: the CSV's header row and the workbook's "Hours" sheet's. */
-export const HOURS_COLUMNS = [
-  "Week ending",
-  "Date",
-  "Driver",
-  "Plant",
-  "Machine hours",
-  "Customer",
-  "Order number",
-  "Site",
-  "Start",
-  "Finish",
-  "Break (min)",
-  "Net hours",
-  "Working",
-  "Standing",
-  "Breakdown",
-  "Driver's week total",
-  "Rating",
-] as const;
+/** The hours export's columns, in order: the CSV's header row and the workbook's hours sheet's. */
+const HOURS_COLUMN_KEYS = [
+  "exportFile.column.weekEnding",
+  "exportFile.column.date",
+  "exportFile.column.driver",
+  "exportFile.column.plant",
+  "exportFile.column.machineHours",
+  "exportFile.column.customer",
+  "exportFile.column.orderNumber",
+  "exportFile.column.site",
+  "exportFile.column.start",
+  "exportFile.column.finish",
+  "exportFile.column.breakMinutes",
+  "exportFile.column.netHours",
+  "exportFile.column.working",
+  "exportFile.column.standing",
+  "exportFile.column.breakdown",
+  "exportFile.column.driverWeekTotal",
+  "exportFile.column.rating",
+] as const satisfies readonly MessageKey[];
 
-/** The defects export's columns, in order: the CSV's header row and the workbook's "Defects" sheet's. */
-export const DEFECT_COLUMNS: readonly string[] = [
-  "Week ending",
-  "Date",
-  "Plant",
-  "Item",
-  "Notes",
-  "Photo links",
-  // The sheet's readings, a column each.
-  ...READINGS.map((reading) => english(reading.label)),
-];
+/** The defects export's columns, in order, before the sheet's readings (a column each). */
+const DEFECT_COLUMN_KEYS = [
+  "exportFile.column.weekEnding",
+  "exportFile.column.date",
+  "exportFile.column.plant",
+  "exportFile.column.item",
+  "exportFile.column.notes",
+  "exportFile.column.photoLinks",
+] as const satisfies readonly MessageKey[];
+
+/**
+ * The headers in the company's language (decision record 029): only the headers, the values are the same in
+ * every language, so a payroll sheet reads them alike.
+ */
+export function hoursColumns(t: Translator["t"]): string[] {
+  return HOURS_COLUMN_KEYS.map((key) => t(key));
+}
+
+export function defectColumns(t: Translator["t"]): string[] {
+  return [...DEFECT_COLUMN_KEYS.map((key) => t(key)), ...READINGS.map((reading) => t(reading.label))];
+}
 
 /** The workbook's sheets, in order. */
-export const EXPORT_SHEETS = { hours: "Hours", defects: "Defects" } as const;
+export function exportSheets(t: Translator["t"]): { hours: string; defects: string } {
+  return { hours: t("exportFile.sheet.hours"), defects: t("exportFile.sheet.defects") };
+}
+
+/** The English headers, what every company without another language gets. */
+export const HOURS_COLUMNS: readonly string[] = hoursColumns(english);
+export const DEFECT_COLUMNS: readonly string[] = defectColumns(english);
+export const EXPORT_SHEETS = exportSheets(english);
 
 /** The longest range of week endings one export covers: a year of weeks, with a day to spare for a leap year. */
 export const MAX_EXPORT_RANGE_DAYS = 366;

@@ -41,6 +41,7 @@ const EXPECTED: Record<Role, readonly OrganisationAction[]> = {
     "manage-fleet",
     "manage-customers",
     "manage-webhooks",
+    "set-language",
   ],
 };
 

@@ -54,6 +54,8 @@ export const ORGANISATION_ACTIONS = [
   "manage-customers",
   /** Set, change, rotate the secret of and remove the company's webhook. */
   "manage-webhooks",
+  /** Set the language the office works in: its exports' headers, its mails, its clients' copies by default. */
+  "set-language",
 ] as const;
 export type OrganisationAction = (typeof ORGANISATION_ACTIONS)[number];
 
@@ -76,6 +78,7 @@ export const PERMISSIONS: Readonly<Record<OrganisationAction, readonly Role[]>> 
   "manage-fleet": ["admin"],
   "manage-customers": ["admin"],
   "manage-webhooks": ["admin"],
+  "set-language": ["admin"],
 };
 
 export function may(role: Role, action: OrganisationAction): boolean {
@@ -175,6 +178,7 @@ const FORBIDDEN_KEYS: Partial<Record<OrganisationAction, MessageKey>> = {
   "manage-customers": "apiError.forbidden.manageCustomers",
   "manage-fleet": "apiError.forbidden.manageFleet",
   "manage-webhooks": "apiError.forbidden.manageWebhooks",
+  "set-language": "apiError.forbidden.setLanguage",
 };
 
 /** Why a member's role may not do the action. */

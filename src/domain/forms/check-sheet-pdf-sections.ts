@@ -16,9 +16,6 @@ import { customerEntry, fieldEntries, ratingBlocks } from "./pdf-section-parts";
 import type { FormPdfContext, KeyValue, PdfBlock, PdfSection } from "./pdf-sections";
 import { formatSignedAt, isPresent, operatorPrintedName } from "./signatures";
 
-/** The form's title in English, as the weekly pack lists it. */
-export const CHECK_SHEET_PDF_TITLE = english("form.checkSheet.title");
-
 /**
  * A signed check sheet as a PDF section: header, driver and vehicle, the items of its machine's check template
  * with the template's notices, notes, signatures, rating and photos.

@@ -60,6 +60,17 @@ export function checkItemLabel(item: CheckItem, t: Translator["t"] = english): s
   return t(item.labelKey);
 }
 
+/**
+ * An item named by its English label (as a week's defects name them), in the reader's language; a label no
+ * template has is given as it is.
+ */
+export function checkItemLabelOf(label: string, t: Translator["t"]): string {
+  const item = CHECK_TEMPLATES.flatMap((template): readonly CheckItem[] => template.items).find(
+    (each) => each.label === label,
+  );
+  return item ? checkItemLabel(item, t) : label;
+}
+
 /** The read-only view's compact label of an item, in the reader's language. */
 export function shortLabelOf(item: CheckItem, t: Translator["t"] = english): string {
   return t(item.shortLabelKey ?? item.labelKey);

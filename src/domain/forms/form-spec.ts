@@ -112,7 +112,8 @@ export interface OneStepRequest {
   supervisorRating: Rating;
   supervisorNotes: string;
   language?: Locale;
-  documentLanguage: DocumentLanguage;
+  /** Not given: the sender's company's language, English without one. */
+  documentLanguage?: DocumentLanguage;
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: a spec of any form type, for code that handles them all alike.

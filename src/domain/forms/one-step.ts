@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { type Rating, RatingSchema } from "../sets/rating";
-import { DEFAULT_LOCALE, DOCUMENT_LANGUAGES, LOCALES } from "../text/i18n/locales";
+import { DOCUMENT_LANGUAGES, LOCALES } from "../text/i18n/locales";
 import type { Notice } from "../text/messages";
 import { MAX_NOTES_LENGTH } from "./constants";
 
@@ -22,8 +22,11 @@ export type OneStepResponse = z.infer<typeof OneStepResponseSchema>;
 const SupervisorNotesSchema = z.string().max(MAX_NOTES_LENGTH).default("");
 /** The language the form was filled in: the sender's copy is in it (an account's own choice wins). */
 const SenderLanguageSchema = z.enum(LOCALES).optional();
-/** The language of the client's and office's copies: English unless the sender chose another, or both. */
-const DocumentLanguageSchema = z.enum(DOCUMENT_LANGUAGES).default(DEFAULT_LOCALE);
+/**
+ * The language of the client's and office's copies, or both side by side; when not given, the sender's company's
+ * language (English for a driver without one).
+ */
+const DocumentLanguageSchema = z.enum(DOCUMENT_LANGUAGES).optional();
 
 /**
  * A one-step completion's body (spec section 7): the form under `member`, the rating and its notes, checked as the

@@ -9,9 +9,6 @@ import { customerEntry, fieldEntries, ratingBlocks } from "./pdf-section-parts";
 import type { FormPdfContext, PdfBlock, PdfSection, TableRow } from "./pdf-sections";
 import { formatSignedAt, isPresent, operatorPrintedName } from "./signatures";
 
-/** The form's title in English, as the weekly pack lists it. */
-export const TIMESHEET_PDF_TITLE = english("form.timesheet.title");
-
 /** A signed weekly timesheet as a PDF section: header, driver and vehicle, the week, notes, signatures, rating. */
 export function timesheetPdfSection(timesheet: TimesheetFields, context: FormPdfContext): PdfSection {
   const t = context.t ?? english;

@@ -2,17 +2,17 @@ import type { CheckSheetFields } from "../checks/check-sheet";
 import type { TimesheetFields } from "../hours/timesheet";
 import { formatHours, weekDefects, weekTotalHours } from "../hours/week-summary";
 import type { Rating, SupervisorApproval } from "../sets/rating";
-import { messages } from "../text/messages";
+import { english } from "../text/i18n/english";
+import type { Translator } from "../text/i18n/translate";
 import { formatDisplayDate } from "../time/iso-date";
 import { formatUkTime } from "../time/uk-time";
-import { CHECK_SHEET_PDF_TITLE, checkSheetPdfSection } from "./check-sheet-pdf-sections";
+import { checkSheetPdfSection } from "./check-sheet-pdf-sections";
+import { checkItemLabelOf } from "./check-templates";
 import { fieldLabel } from "./field-labels";
 import { customerEntry, fieldEntries, ratingBlocks } from "./pdf-section-parts";
 import type { PdfDocument, PdfImageSource, PdfSection } from "./pdf-sections";
 import { isPresent } from "./signatures";
-import { TIMESHEET_PDF_TITLE, timesheetPdfSection } from "./timesheet-pdf-sections";
-
-const PACK_TITLE = "Weekly Pack";
+import { timesheetPdfSection } from "./timesheet-pdf-sections";
 
 export interface WeeklyPack {
   timesheet: { form: TimesheetFields; fingerprint: string };
@@ -25,6 +25,8 @@ export interface WeeklyPack {
   rating?: Rating;
   ratingNotes?: string;
   customerName?: string;
+  /** The reader's words: English unless given. What people typed is printed as typed. */
+  t?: Translator["t"];
 }
 
 /**
@@ -33,12 +35,18 @@ export interface WeeklyPack {
  */
 export function weeklyPackPdf(pack: WeeklyPack): PdfDocument {
   const { timesheet, checkSheets, approval, customerName } = pack;
+  const t = pack.t ?? english;
   const form = timesheet.form;
   const weekEnding = formatDisplayDate(form.weekEnding);
   const contents = [
-    { document: TIMESHEET_PDF_TITLE, date: weekEnding, photos: "-", fingerprint: timesheet.fingerprint },
+    {
+      document: t("form.timesheet.title"),
+      date: weekEnding,
+      photos: "-",
+      fingerprint: timesheet.fingerprint,
+    },
     ...checkSheets.map((sheet) => ({
-      document: CHECK_SHEET_PDF_TITLE,
+      document: t("form.checkSheet.title"),
       date: formatDisplayDate(sheet.form.checkDate),
       photos: String(sheet.photos.length),
       fingerprint: sheet.fingerprint,
@@ -47,14 +55,17 @@ export function weeklyPackPdf(pack: WeeklyPack): PdfDocument {
   const defects = weekDefects(checkSheets.map((sheet, index) => ({ ...sheet.form, id: String(index) })));
   const approvedOn = approval ? formatUkTime(new Date(approval.approvedAt), "date") : "";
   // The cover says exactly what the pack is: out for approval, or approved and signed by whom.
-  const coverTitle = approval ? `${PACK_TITLE}: Approved` : `${PACK_TITLE}: For Approval`;
+  const coverTitle = approval ? t("pdf.pack.approvedTitle") : t("pdf.pack.forApprovalTitle");
   const coverStatement = approval
-    ? `${messages.packApprovedTitle(approval.clientName, approval.foremanName)}.`
-    : messages.packForApprovalStatement;
+    ? t("pdf.pack.approvedStatement", { client: approval.clientName, foreman: approval.foremanName })
+    : t("pdf.pack.forApprovalStatement");
   const approvalSection: PdfSection = {
     stamp: {
-      title: approval ? "Approved and signed" : "For approval - not signed",
-      reference: `Plant ${form.plantNumber || "-"}  |  Week ending ${weekEnding || "-"}`,
+      title: approval ? t("pdf.pack.approvedStamp") : t("pdf.pack.forApprovalStamp"),
+      reference: t("pdf.timesheetReference", {
+        plant: form.plantNumber || "-",
+        weekEnding: weekEnding || "-",
+      }),
       fingerprint: pack.approvalFingerprint,
     },
     blocks: [
@@ -62,51 +73,52 @@ export function weeklyPackPdf(pack: WeeklyPack): PdfDocument {
         kind: "header",
         title: coverTitle,
         facts: [
-          { label: fieldLabel("weekEnding"), value: weekEnding },
-          { label: fieldLabel("orderNumber"), value: form.orderNumber },
+          { label: fieldLabel("weekEnding", t), value: weekEnding },
+          { label: fieldLabel("orderNumber", t), value: form.orderNumber },
         ],
       },
       { kind: "text", text: coverStatement, emptyText: "" },
-      { kind: "heading", text: "Summary" },
+      { kind: "heading", text: t("pdf.pack.summary") },
       {
         kind: "keyValues",
         columns: 3,
         entries: [
-          ...fieldEntries(form, [
-            "driverSignedName",
-            "plantNumber",
-            "company",
-            "machineNumber",
-            "clientCompany",
-            "siteLocation",
-          ]),
-          ...customerEntry({ customerName }),
-          { label: "Total hours", value: formatHours(weekTotalHours(form)) },
-          { label: "Defects", value: String(defects.length) },
+          ...fieldEntries(
+            form,
+            ["driverSignedName", "plantNumber", "company", "machineNumber", "clientCompany", "siteLocation"],
+            t,
+          ),
+          ...customerEntry({ customerName }, t),
+          { label: t("pdf.pack.totalHours"), value: formatHours(weekTotalHours(form)) },
+          { label: t("pdf.pack.defects"), value: String(defects.length) },
         ],
       },
-      { kind: "heading", text: "Defects" },
+      { kind: "heading", text: t("pdf.pack.defects") },
       defects.length === 0
-        ? ({ kind: "text", text: "", emptyText: "No defects reported this week." } as const)
+        ? ({ kind: "text", text: "", emptyText: t("pdf.pack.noDefects") } as const)
         : {
             kind: "table",
             columns: [
-              { header: "Check date", width: 1.3 },
-              { header: "Item", width: 3.2 },
-              { header: "Notes", width: 5.3 },
+              { header: t("pdf.pack.checkDate"), width: 1.3 },
+              { header: t("pdf.pack.item"), width: 3.2 },
+              { header: t("pdf.pack.notes"), width: 5.3 },
             ],
             rows: defects.map((defect) => ({
-              cells: [formatDisplayDate(defect.checkDate), defect.label, defect.notes ?? "-"],
+              cells: [
+                formatDisplayDate(defect.checkDate),
+                checkItemLabelOf(defect.label, t),
+                defect.notes ?? "-",
+              ],
             })),
           },
-      { kind: "heading", text: "Documents in this pack" },
+      { kind: "heading", text: t("pdf.pack.documents") },
       {
         kind: "table",
         columns: [
-          { header: "Document", width: 2.2 },
-          { header: "Week ending / date", width: 1.3 },
-          { header: "Photos", width: 0.7, align: "center" },
-          { header: "SHA-256 of signed content", width: 5.6 },
+          { header: t("pdf.pack.document"), width: 2.2 },
+          { header: t("pdf.pack.date"), width: 1.3 },
+          { header: t("pdf.pack.photos"), width: 0.7, align: "center" },
+          { header: t("pdf.pack.fingerprint"), width: 5.6 },
         ],
         rows: contents.map((entry) => ({
           cells: [
@@ -117,18 +129,18 @@ export function weeklyPackPdf(pack: WeeklyPack): PdfDocument {
           ],
         })),
       },
-      { kind: "heading", text: "Approval" },
+      { kind: "heading", text: t("pdf.pack.approval") },
       {
         kind: "signatures",
         boxes: [
           {
-            title: "Client representative",
+            title: t("pdf.pack.clientRepresentative"),
             image: approval?.clientSignature,
             name: approval?.clientName ?? "",
             date: approvedOn,
           },
           {
-            title: "Foreman",
+            title: t("pdf.pack.foreman"),
             image: approval?.foremanSignature,
             name: approval?.foremanName ?? "",
             date: approvedOn,
@@ -137,24 +149,25 @@ export function weeklyPackPdf(pack: WeeklyPack): PdfDocument {
       },
       ...(approval && isPresent(approval.supervisorNotes)
         ? [
-            { kind: "heading", text: "Supervisor notes" } as const,
+            { kind: "heading", text: t("pdf.pack.supervisorNotes") } as const,
             { kind: "text", text: approval.supervisorNotes, emptyText: "" } as const,
           ]
         : []),
-      ...ratingBlocks({ rating: pack.rating, notes: pack.ratingNotes }),
+      ...ratingBlocks({ rating: pack.rating, notes: pack.ratingNotes }, t),
     ],
   };
   return {
-    title: `${PACK_TITLE} - ${form.plantNumber}`,
-    subject: `Week ending ${weekEnding}`,
+    title: `${t("pdf.pack.title")} - ${form.plantNumber}`,
+    subject: t("pdf.pack.subject", { weekEnding }),
     sections: [
       approvalSection,
-      timesheetPdfSection(form, { fingerprint: timesheet.fingerprint, customerName }),
+      timesheetPdfSection(form, { fingerprint: timesheet.fingerprint, customerName, t }),
       ...checkSheets.map((sheet) =>
         checkSheetPdfSection(sheet.form, {
           fingerprint: sheet.fingerprint,
           photos: sheet.photos,
           customerName,
+          t,
         }),
       ),
     ],

@@ -338,19 +338,3 @@ export const companyMessages = {
   bulkApproveResult: (approved: number, failed: number): string =>
     english("review.bulkResult", { approved, failed, anyFailed: failed > 0 ? "yes" : "no" }),
 } as const;
-
-/** The mail a driver gets when the office returns forms (decision record 040): fixed subjects, no typed text. */
-export function returnedMailWords(how: "sent_back" | "reopened") {
-  return how === "sent_back"
-    ? {
-        subject: "Your company sent forms back to you on Plant Sheets",
-        intro: (by: string) => `${by} at your company sent these forms back to you to fix:`,
-        next: "Open them on Plant Sheets (they are on your home screen), change what is asked and submit them to the office again.",
-      }
-    : {
-        subject: "Your company reopened your week on Plant Sheets",
-        intro: (by: string) =>
-          `${by} at your company reopened these approved forms so that you can change them:`,
-        next: "Open them on Plant Sheets (they are on your home screen), make the change and submit them to the office again.",
-      };
-}

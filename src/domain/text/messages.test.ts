@@ -177,13 +177,6 @@ describe("messages: templates", () => {
     );
   });
 
-  it("says a pack is for approval, or who approved and signed it", () => {
-    expect(messages.packForApprovalTitle).toBe("Weekly Pack for approval");
-    expect(messages.packApprovedTitle("Colin Client", "Frank Foreman")).toBe(
-      "Weekly Pack approved and signed by Colin Client and Frank Foreman",
-    );
-  });
-
   it("lists the addresses an approval was emailed to", () => {
     expect(messages.formsApprovedAndEmailed(["a@plant.co.uk", "b@site.com"])).toBe(
       "Forms approved and emailed to a@plant.co.uk, b@site.com successfully!",

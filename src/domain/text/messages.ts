@@ -202,18 +202,6 @@ export const messages = {
   /** Get Approval's toast description: who the pack for approval went to. */
   sentForApproval: (addresses: readonly string[]): string =>
     english("supervisor.sentForApproval", { addresses: addresses.join(", ") }),
-  /** A pack that nobody has signed yet, as its mail and its PDF title it. */
-  packForApprovalTitle: "Weekly Pack for approval",
-  packForApprovalStatement:
-    "Weekly Pack for approval: not yet signed by the client representative or the foreman.",
-  packForApprovalIntro:
-    "This Weekly Pack is for approval: the client and the foreman have not signed it yet. The PDF is attached.",
-  /** A pack the client's representative and the foreman have signed. */
-  packApprovedSubject: "Weekly Pack approved and signed",
-  packApprovedTitle: (client: string, foreman: string): string =>
-    `Weekly Pack approved and signed by ${client} and ${foreman}`,
-  packApprovedIntro: (client: string, foreman: string): string =>
-    `This Weekly Pack has been approved and signed by ${client} (client representative) and ${foreman} (foreman). The PDF is attached.`,
   /** The supervisor list's legend: what each light means and what to do next, one line each. */
   trafficLightLegend: [
     ["red", "light.red", "light.legendRed"],

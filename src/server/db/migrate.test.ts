@@ -351,3 +351,21 @@ describe.each(testDatabases())("migration 020 on $name", ({ open }) => {
     }
   });
 });
+
+describe.each(testDatabases())("migration 030 on $name", ({ open }) => {
+  it("keeps every company already stored, each in English (no language) until its admin picks one", async () => {
+    const database = await open({ migrate: false });
+    try {
+      await migrateBefore(database.db, "030");
+      const db = database.db as unknown as Kysely<Record<string, Record<string, unknown>>>;
+      const company = { id: "o1", name: "Łukasz Haulage", created_at: "2025-06-01T08:00:00.000Z" };
+      await db.insertInto("organisations").values(company).execute();
+
+      await migrateToLatest(database.db);
+      const rows = await database.db.selectFrom("organisations").select(["id", "name", "language"]).execute();
+      expect(rows).toEqual([{ id: "o1", name: "Łukasz Haulage", language: null }]);
+    } finally {
+      await database.close();
+    }
+  });
+});

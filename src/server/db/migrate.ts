@@ -26,6 +26,7 @@ import * as m026 from "./migrations/026-order-prefixes";
 import * as m027 from "./migrations/027-company-check-sheet-keys";
 import * as m028 from "./migrations/028-account-language";
 import * as m029 from "./migrations/029-registration-language";
+import * as m030 from "./migrations/030-organisation-language";
 import type { DB } from "./schema";
 
 /**
@@ -59,6 +60,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   "027-company-check-sheet-keys": m027,
   "028-account-language": m028,
   "029-registration-language": m029,
+  "030-organisation-language": m030,
 };
 
 /**

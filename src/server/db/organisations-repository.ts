@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { WorkshopAddress } from "../../domain/checks/vehicle-defects";
 import type { Role } from "../../domain/company/organisation";
+import { DEFAULT_LOCALE, isLocale, type Locale } from "../../domain/text/i18n/locales";
 import { dialectOf } from "./database";
 import type { DB } from "./schema";
 
@@ -10,6 +11,8 @@ export interface Organisation {
   id: string;
   name: string;
   createdAt: string;
+  /** The language its office works in (English unless its admin picked another). */
+  language: Locale;
 }
 
 export interface Membership {
@@ -49,7 +52,11 @@ export interface OpenInvite {
   uses: number;
 }
 
-export async function insertOrganisation(db: Kysely<DB>, organisation: Organisation): Promise<void> {
+/** A new company, in English until its admin picks another language. */
+export async function insertOrganisation(
+  db: Kysely<DB>,
+  organisation: Omit<Organisation, "language">,
+): Promise<void> {
   await db
     .insertInto("organisations")
     .values({
@@ -64,10 +71,17 @@ export async function insertOrganisation(db: Kysely<DB>, organisation: Organisat
 export async function findOrganisation(db: Kysely<DB>, id: string): Promise<Organisation | undefined> {
   const row = await db
     .selectFrom("organisations")
-    .select(["id", "name", "created_at"])
+    .select(["id", "name", "created_at", "language"])
     .where("id", "=", id)
     .executeTakeFirst();
-  return row && { id: row.id, name: row.name, createdAt: row.created_at };
+  return (
+    row && {
+      id: row.id,
+      name: row.name,
+      createdAt: row.created_at,
+      language: isLocale(row.language) ? row.language : DEFAULT_LOCALE,
+    }
+  );
 }
 
 /** The company's workshop address and whether it is confirmed; null when it has set none. */
@@ -546,4 +560,23 @@ export async function setOrderPrefixes(
     .set({ order_prefixes: prefixes.join(" ") })
     .where("id", "=", organisationId)
     .execute();
+}
+
+/** The language a company's office works in: English when it has set none (or an older build stored another). */
+export async function findOrganisationLanguage(db: Kysely<DB>, organisationId: string): Promise<Locale> {
+  const row = await db
+    .selectFrom("organisations")
+    .select("language")
+    .where("id", "=", organisationId)
+    .executeTakeFirst();
+  return isLocale(row?.language) ? row.language : DEFAULT_LOCALE;
+}
+
+/** Sets the language a company's office works in (checked by the request's schema: one the app speaks). */
+export async function setOrganisationLanguage(
+  db: Kysely<DB>,
+  organisationId: string,
+  language: Locale,
+): Promise<void> {
+  await db.updateTable("organisations").set({ language }).where("id", "=", organisationId).execute();
 }

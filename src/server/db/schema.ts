@@ -270,6 +270,8 @@ export interface OrganisationsTable {
   samples_removed_at: string | null;
   /** The company's order prefixes, separated by spaces; null for the spec's P-, S-, M- (migration 026). */
   order_prefixes: string | null;
+  /** The language its office works in, a Locale; null for English (migration 030). */
+  language: string | null;
 }
 
 /** The summary mail of a company's defect reports held back in one hour (migration 018). */

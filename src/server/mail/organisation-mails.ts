@@ -1,14 +1,16 @@
 import type { DefectReport } from "../../domain/checks/vehicle-defects";
-import { ROLE_LABELS, type Role } from "../../domain/company/organisation";
-import { returnedMailWords } from "../../domain/text/company-messages";
+import type { Role } from "../../domain/company/organisation";
+import { english } from "../../domain/text/i18n/english";
 import { formatUkTime } from "../../domain/time/uk-time";
+import { translatorFor } from "../i18n";
 import type { PdfPhoto } from "../pdf/pdf-canvas";
 import { paragraphsMail } from "./account-mails";
 import { subjectPart } from "./completed-form-mail";
 
 /**
- * An invitation to join a company. The subject carries no typed text (as every mail's, decision record 023):
- * the company's and the inviter's names are in the body only, escaped in its HTML part.
+ * An invitation to join a company, in the company's language (the invitee has no account, so no language of their
+ * own yet). The subject carries no typed text (as every mail's, decision record 023): the company's and the
+ * inviter's names are in the body only, escaped in its HTML part.
  */
 export function invitationMail(options: {
   to: string;
@@ -16,21 +18,26 @@ export function invitationMail(options: {
   inviterName: string;
   role: Role;
   link: string;
+  language: string | null;
 }) {
-  const role = ROLE_LABELS[options.role].toLowerCase();
-  return paragraphsMail(options.to, "You have been invited to join a company on Plant Sheets", [
-    "Hello,",
-    `${options.inviterName} has invited you to join "${options.organisationName}" on Plant Sheets as a ${role}.`,
-    "Open this link within the next 7 days to join. You will be asked to confirm, after logging in (or creating an account) with this email address:",
-    { link: options.link, label: "See the invitation" },
-    "The link works once. If you did not expect this, you can ignore this email: nothing changes unless you confirm.",
+  const { t } = translatorFor(options.language);
+  return paragraphsMail(options.to, t("mail.invite.subject"), [
+    t("mail.hello"),
+    t("mail.invite.text", {
+      inviter: options.inviterName,
+      company: options.organisationName,
+      role: options.role,
+    }),
+    t("mail.invite.open"),
+    { link: options.link, label: t("mail.invite.linkLabel") },
+    t("mail.invite.ignore"),
   ]);
 }
 
 /**
- * A defect on a company vehicle, to the workshop at once: the machine, who found it, when and where, the items and
- * the notes, with the sheet's photos attached. The subject carries only the plant number and the date; everything
- * typed is in the body, escaped in its HTML part.
+ * A defect on a company vehicle, to the workshop at once, in the company's language: the machine, who found it,
+ * when and where, the items (in that language too) and the notes, with the sheet's photos attached. The subject
+ * carries only the plant number and the date; everything typed is in the body, escaped in its HTML part.
  */
 export function defectAlertMail(options: {
   to: string;
@@ -40,23 +47,28 @@ export function defectAlertMail(options: {
   site: string;
   report: DefectReport;
   photos: readonly PdfPhoto[];
+  language: string | null;
 }) {
+  const { t } = translatorFor(options.language);
   const { vehicle, report } = options;
   const machine = [vehicle.plantNumber, vehicle.machineNumber, vehicle.description]
     .filter(Boolean)
     .join(", ");
+  const name = options.driverName || t("mail.form.noNameGiven");
   const mail = paragraphsMail(
     options.to,
-    `Defect reported - ${subjectPart(vehicle.plantNumber)} - ${options.checkDate}`,
+    t("mail.defectAlert.subject", { plant: subjectPart(vehicle.plantNumber), date: options.checkDate }),
     [
-      `A daily check of ${machine} on ${options.checkDate} found ${report.items.length === 1 ? "a defect" : `${report.items.length} defects`}.`,
-      `Reported by: ${options.driverName || "(no name given)"}${options.site ? `, at ${options.site}` : ""}`,
-      ...report.items.map((item) => `Defect: ${item}`),
-      `Notes: ${report.notes ?? "(none)"}`,
-      options.photos.length === 0
-        ? "No photos were attached."
-        : `${options.photos.length} photo(s) attached.`,
-      'The vehicle shows as "defect reported" in the company\'s fleet until an admin marks it fixed.',
+      t("mail.defectAlert.found", { machine, date: options.checkDate, count: report.items.length }),
+      options.site
+        ? t("mail.defectAlert.reportedByAt", { name, site: options.site })
+        : t("mail.defectAlert.reportedBy", { name }),
+      ...report.items.map((item) => t("mail.defectAlert.defect", { item })),
+      report.notes === null
+        ? t("mail.defectAlert.noNotes")
+        : t("mail.defectAlert.notes", { notes: report.notes }),
+      t("mail.defectAlert.photos", { count: options.photos.length }),
+      t("mail.defectAlert.fleetState"),
     ],
   );
   return {
@@ -69,33 +81,39 @@ export function defectAlertMail(options: {
   };
 }
 
-/** The subject of every workshop confirmation link: fixed, so no text a company typed reaches a header. */
-export const WORKSHOP_LINK_SUBJECT = "Confirm that this address receives defect alerts from Plant Sheets";
+/**
+ * The subject of an English company's workshop confirmation link: fixed in each language, so no text a company
+ * typed reaches a header.
+ */
+export const WORKSHOP_LINK_SUBJECT = english("mail.workshop.subject");
 
 /**
- * The link that asks the person at a workshop address whether it should get a company's defect alerts. Nothing
- * is mailed there unless they open it and confirm; the company's and the admin's names are in the body only.
+ * The link that asks the person at a workshop address whether it should get a company's defect alerts, in the
+ * company's language. Nothing is mailed there unless they open it and confirm; the company's and the admin's
+ * names are in the body only.
  */
 export function workshopLinkMail(options: {
   to: string;
   organisationName: string;
   adminName: string;
   link: string;
+  language: string | null;
 }) {
-  return paragraphsMail(options.to, WORKSHOP_LINK_SUBJECT, [
-    "Hello,",
-    `${options.adminName} of "${options.organisationName}" asks to email the defects its drivers find in their daily checks of its machines to this address.`,
-    "Nothing is sent here unless you confirm. To confirm, open this link within the next 7 days and press Confirm:",
-    { link: options.link, label: "See the request" },
-    "If you did not expect this, you can ignore this email: nothing more is sent.",
+  const { t } = translatorFor(options.language);
+  return paragraphsMail(options.to, t("mail.workshop.subject"), [
+    t("mail.hello"),
+    t("mail.workshop.ask", { admin: options.adminName, company: options.organisationName }),
+    t("mail.workshop.confirm"),
+    { link: options.link, label: t("mail.workshop.linkLabel") },
+    t("mail.workshop.ignore"),
   ]);
 }
 
-/** An hour as a summary names it: "10/06/2025, 10:00 to 11:00 BST". */
-function hourText(start: Date, end: Date): string {
-  const [date, from] = formatUkTime(start, "minute").split(", ");
-  const to = formatUkTime(end, "minute").split(", ")[1];
-  return `${date}, ${from?.split(" ")[0]} to ${to}`;
+/** An hour as a summary names it: "10/06/2025, 10:00 to 11:00 BST" (the UK's time, its date as the PDFs write it). */
+function hourText(start: Date, end: Date, t: ReturnType<typeof translatorFor>["t"]): string {
+  const [date = "", from = ""] = formatUkTime(start, "minute").split(", ");
+  const to = formatUkTime(end, "minute").split(", ")[1] ?? "";
+  return t("mail.defectSummary.hour", { date, from: from.split(" ")[0] ?? "", to });
 }
 
 /** How many machines a summary names one by one; the rest are counted. */
@@ -103,8 +121,8 @@ const SUMMARY_MACHINES = 50;
 
 /**
  * The reports of one hour that were not mailed one by one (past the company's cap, or the account's or the
- * workshop's mail limits), counted by machine, sent when the hour ends. No notes or photos: each report is in the
- * company's fleet list, which the mail links to.
+ * workshop's mail limits), counted by machine, sent when the hour ends, in the company's language. No notes or
+ * photos: each report is in the company's fleet list, which the mail links to.
  */
 export function defectSummaryMail(options: {
   to: string;
@@ -113,43 +131,53 @@ export function defectSummaryMail(options: {
   perHour: number;
   machines: ReadonlyArray<{ plantNumber: string; machineNumber: string; reports: number }>;
   fleetLink: string;
+  language: string | null;
 }) {
+  const { t } = translatorFor(options.language);
   const { machines } = options;
   const reports = machines.reduce((sum, machine) => sum + machine.reports, 0);
-  const hour = hourText(options.hour.start, options.hour.end);
+  const hour = hourText(options.hour.start, options.hour.end, t);
   const named = machines.slice(0, SUMMARY_MACHINES);
   const more = machines.length - named.length;
-  return paragraphsMail(options.to, `Defect reports held back - ${hour}`, [
-    `${reports === 1 ? "1 defect report" : `${reports} defect reports`} on the machines of "${options.organisationName}" on ${hour} ${reports === 1 ? "was" : "were"} not emailed one by one, to keep the number of emails down (at most ${options.perHour} an hour are). Here ${reports === 1 ? "it is" : "they are"}, counted by machine:`,
+  return paragraphsMail(options.to, t("mail.defectSummary.subject", { hour }), [
+    t("mail.defectSummary.intro", {
+      reports,
+      company: options.organisationName,
+      hour,
+      perHour: options.perHour,
+    }),
     ...named.map(
       (machine) =>
         `${[machine.plantNumber, machine.machineNumber].filter(Boolean).join(" (")}${machine.machineNumber ? ")" : ""}: ${machine.reports}`,
     ),
-    ...(more > 0 ? [`and ${more} more ${more === 1 ? "machine" : "machines"}`] : []),
-    "Each report, with its items, notes and photos, is in the company's fleet on Plant Sheets:",
-    { link: options.fleetLink, label: "Open the fleet" },
+    ...(more > 0 ? [t("mail.defectSummary.more", { more })] : []),
+    t("mail.defectSummary.fleet"),
+    { link: options.fleetLink, label: t("mail.defectSummary.linkLabel") },
   ]);
 }
 
 /**
- * To a driver whose forms the office sent back or reopened: which forms, why and who, and where to fix them. The
- * subject is fixed; the reason and names are typed text, in the body only, escaped in its HTML part.
+ * To a driver whose forms the office sent back or reopened, in the language of the driver's account: which forms,
+ * why and who, and where to fix them. The subject is fixed; the reason and names are typed text, in the body only,
+ * escaped in its HTML part.
  */
 export function returnedFormsMail(options: {
   to: string;
   how: "sent_back" | "reopened";
   byName: string;
   reason: string;
-  forms: readonly string[];
+  forms: ReadonlyArray<{ kind: "timesheet" | "check-sheet"; date: string }>;
   link: string;
+  language: string | null;
 }) {
-  const words = returnedMailWords(options.how);
-  return paragraphsMail(options.to, words.subject, [
-    "Hello,",
-    words.intro(options.byName),
-    ...options.forms.map((form) => `- ${form}`),
-    `Reason: ${options.reason}`,
-    words.next,
-    { link: options.link, label: "Open Plant Sheets" },
+  const { t } = translatorFor(options.language);
+  const sentBack = options.how === "sent_back";
+  return paragraphsMail(options.to, t(sentBack ? "mail.sentBack.subject" : "mail.reopened.subject"), [
+    t("mail.hello"),
+    t(sentBack ? "mail.sentBack.intro" : "mail.reopened.intro", { by: options.byName }),
+    ...options.forms.map((form) => `- ${t("review.formName", form)}`),
+    t("mail.returned.reason", { reason: options.reason }),
+    t(sentBack ? "mail.sentBack.next" : "mail.reopened.next"),
+    { link: options.link, label: t("mail.returned.openApp") },
   ]);
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { translatorFor } from "../i18n";
 import { PHOTOS, signedCheckSheet, signedTimesheet, supervisorApproval } from "./pdf-fixtures";
 import { pdfImages } from "./pdf-images";
 import { pdfText } from "./pdf-text";
@@ -35,6 +36,50 @@ function week() {
 }
 
 describe("renderWeeklyPackPdf", () => {
+  it("prints every word of the pack in Polish for a Polish reader, and what people typed exactly as typed", async () => {
+    const timesheet = signedTimesheet({ driverSignedName: "Дмитър Петров" });
+    const defective = signedCheckSheet("2025-06-03", { defectTyres: false, defectsNotes: "Гума срязана" });
+    const pdf = await renderWeeklyPackPdf({
+      timesheet,
+      checkSheets: [{ checkSheet: defective, photos: [] }],
+      approval: supervisorApproval(),
+      rating: "happy",
+      generatedAt,
+      t: translatorFor("pl").t,
+    });
+    const flat = (await pdfText(pdf)).replace(/\s+/g, " ");
+    for (const words of [
+      "Pakiet tygodniowy: zatwierdzony",
+      "Pakiet tygodniowy zatwierdzili i podpisali Colin Client i Frank Foreman.",
+      "Podsumowanie",
+      "SUMA GODZIN",
+      "Dokumenty w tym pakiecie",
+      "SHA-256 PODPISANEJ TREŚCI",
+      "DATA KONTROLI POZYCJA UWAGI 03/06/2025 Opony Гума срязана",
+      "Opony",
+      "PRZEDSTAWICIEL KLIENTA",
+      "BRYGADZISTA",
+      "Tygodniowa karta czasu pracy",
+      "Codzienna kontrola usterek maszyny",
+      "Strona 1 z",
+      "Zatwierdzony i podpisany",
+    ]) {
+      expect(flat, words).toContain(words);
+    }
+    // The driver's name as typed, in Cyrillic; the notes too.
+    expect(flat).toContain("IMIĘ I NAZWISKO OPERATORA Дмитър Петров NUMER MASZYNY/REJESTRACYJNY EX-042");
+    expect(flat).toContain("Гума срязана");
+    for (const english of [
+      "Weekly Pack",
+      "Summary",
+      "Documents in this pack",
+      "Client representative",
+      "Page 1 of",
+    ]) {
+      expect(flat, english).not.toContain(english);
+    }
+  });
+
   it("puts the approval, the timesheet and the seven check sheets with their 35 photos in one PDF", async () => {
     const { timesheet, checkSheets, approval } = week();
     const pdf = await renderWeeklyPackPdf({

@@ -3,6 +3,7 @@ import type { Amendment } from "../../domain/company/office-review";
 import { weeklyPackPdf } from "../../domain/forms/weekly-pack-pdf-sections";
 import type { TimesheetFields } from "../../domain/hours/timesheet";
 import type { Rating, SupervisorApproval } from "../../domain/sets/rating";
+import type { Translator } from "../../domain/text/i18n/translate";
 import type { PdfPhoto } from "./pdf-canvas";
 import { renderPdf } from "./render-pdf";
 import {
@@ -27,6 +28,8 @@ export interface WeeklyPackPdfInput {
   generatedAt: Date;
   /** Why an admin reopened the week after the company approved it; the pack says so on its cover. */
   amendment?: Amendment | null;
+  /** The reader's words: English unless given. What people typed is printed as typed. */
+  t?: Translator["t"];
 }
 
 /**
@@ -53,6 +56,7 @@ export async function renderWeeklyPackPdf(input: WeeklyPackPdfInput): Promise<Bu
     rating: input.rating,
     ratingNotes: input.ratingNotes,
     customerName: input.customerName,
+    t: input.t,
   });
-  return renderPdf(document, { generatedAt: input.generatedAt, amendment: input.amendment });
+  return renderPdf(document, { generatedAt: input.generatedAt, amendment: input.amendment, t: input.t });
 }

@@ -547,6 +547,22 @@ describe.each(testDatabases())("who may use each organisation route, on $name", 
     },
     {
       method: "PUT",
+      route: "/api/organisations/:id/language",
+      request: async (w) => ({
+        url: `/api/organisations/${w.company.id}/language`,
+        payload: { language: "pl" },
+      }),
+      expected: {
+        anonymous: 401,
+        nonMember: 404,
+        otherMember: 404,
+        driver: 403,
+        supervisor: 403,
+        admin: 200,
+      },
+    },
+    {
+      method: "PUT",
       route: "/api/organisations/:id/workshop",
       request: async (w) => ({
         url: `/api/organisations/${w.company.id}/workshop`,
@@ -852,7 +868,12 @@ describe.each(testDatabases())("who may use each organisation route, on $name", 
         role: string;
         members?: Array<{ accountId: string; role: string }>;
       };
-    expect(await view(w.driver)).toEqual({ id: w.company.id, name: "Acme Plant Hire Ltd", role: "driver" });
+    expect(await view(w.driver)).toEqual({
+      id: w.company.id,
+      name: "Acme Plant Hire Ltd",
+      role: "driver",
+      language: "en-GB",
+    });
     for (const [who, role] of [
       [w.supervisor, "supervisor"],
       [w.company.admin, "admin"],

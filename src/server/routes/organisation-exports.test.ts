@@ -7,6 +7,7 @@ import {
   approvedHourRows,
   csvCells,
   DEFECT_COLUMNS,
+  defectColumns,
   defectRowCells,
   defectRows,
   type ExportCell,
@@ -14,6 +15,7 @@ import {
   type ExportTimesheet,
   HOURS_COLUMNS,
   hourRowCells,
+  hoursColumns,
   WORKBOOK_DATE_FORMAT,
   WORKBOOK_TIME_FORMAT,
   workbookCell,
@@ -22,6 +24,7 @@ import type { ReviewPage } from "../../domain/company/office-review";
 import { english } from "../../domain/text/i18n/english";
 import { SAMPLE_SIGNATURE } from "../../test-support/sample-signature";
 import { testDatabases } from "../db/test-databases";
+import { translatorFor } from "../i18n";
 import { approvedSets } from "../services/organisations/exports";
 import { approvedWeeksHelpers } from "../test-support/approved-weeks";
 import { databaseSnapshot } from "../test-support/database-snapshot";
@@ -352,6 +355,54 @@ describe.each(testDatabases())("the company's exports of approved weeks on $name
     expect(checkDate.type).toBe(ExcelJS.ValueType.Date);
     expect(checkDate.numFmt).toBe(WORKBOOK_DATE_FORMAT);
     expect(defects[0]?.[4]).toBe(INJECTED_NOTES);
+  });
+
+  it("heads its columns and sheets in the company's language, with the same values as in English", async () => {
+    const w = await acmeWeeks();
+    const csvOf = async (file: string) =>
+      parse((await download(w.acme, w.acme.admin, file)).rawPayload.toString("utf8"), {
+        bom: true,
+      }) as string[][];
+    const workbookOf = async () => {
+      const workbook = new ExcelJS.Workbook();
+      const res = await download(w.acme, w.acme.admin, "workbook.xlsx");
+      await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+      return workbook.worksheets.map((sheet) => ({
+        name: sheet.name,
+        rows: (sheet.getSheetValues() as unknown[][]).filter(Boolean).map((row) => row.slice(1)),
+      }));
+    };
+    const [englishHours, englishDefects, englishWorkbook] = [
+      await csvOf("hours.csv"),
+      await csvOf("defects.csv"),
+      await workbookOf(),
+    ];
+    const chosen = await call("PUT", `/api/organisations/${w.acme.id}/language`, w.acme.admin.cookie, {
+      language: "pl",
+    });
+    expect(chosen.statusCode, chosen.body).toBe(200);
+
+    const [polishHours, polishDefects, polishWorkbook] = [
+      await csvOf("hours.csv"),
+      await csvOf("defects.csv"),
+      await workbookOf(),
+    ];
+    const hoursHeader = hoursColumns(translatorFor("pl").t);
+    const defectsHeader = defectColumns(translatorFor("pl").t);
+    expect(hoursHeader.slice(0, 4)).toEqual(["Tydzień kończący się", "Data", "Operator", "Maszyna"]);
+    expect(defectsHeader).toContain("Linki do zdjęć");
+    expect(polishHours[0]).toEqual(hoursHeader);
+    expect(polishDefects[0]).toEqual(defectsHeader);
+    expect(polishHours.slice(1)).toEqual(englishHours.slice(1));
+    expect(polishDefects.slice(1)).toEqual(englishDefects.slice(1));
+    expect(englishHours.slice(1).length).toBeGreaterThan(0);
+
+    expect(polishWorkbook.map((sheet) => sheet.name)).toEqual(["Godziny", "Usterki"]);
+    expect(polishWorkbook[0]?.rows[0]).toEqual(hoursHeader);
+    expect(polishWorkbook[1]?.rows[0]).toEqual(defectsHeader);
+    expect(polishWorkbook.map((sheet) => sheet.rows.slice(1))).toEqual(
+      englishWorkbook.map((sheet) => sheet.rows.slice(1)),
+    );
   });
 
   it("answers an empty range with the header rows only", async () => {

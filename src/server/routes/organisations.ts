@@ -3,6 +3,7 @@ import { z } from "zod";
 import {
   AcceptInviteRequestSchema,
   ChangeRoleRequestSchema,
+  ChooseLanguageRequestSchema,
   CreateOrganisationRequestSchema,
   InviteRequestSchema,
   InviteTokenQuerySchema,
@@ -66,6 +67,7 @@ import {
 import { listOfficeReview } from "../services/organisations/office-review";
 import { setOrderRule } from "../services/organisations/order-rule";
 import { memberOf } from "../services/organisations/organisation-access";
+import { setCompanyLanguage } from "../services/organisations/organisation-language";
 import { myOrganisation, organisationView } from "../services/organisations/organisation-view";
 import {
   approveReviewedSet,
@@ -232,6 +234,12 @@ export const organisationRoutes: FastifyPluginAsync = async (app) => {
     const { id } = parseInput(OrganisationParamsSchema, request.params);
     const { prefixes } = parseInput(OrderRuleRequestSchema, request.body);
     return setOrderRule(app.deps, account, id, prefixes);
+  });
+
+  app.put("/organisations/:id/language", async (request) => {
+    const account = requireAccount(request);
+    const { id } = parseInput(OrganisationParamsSchema, request.params);
+    return setCompanyLanguage(app.deps, account, id, parseInput(ChooseLanguageRequestSchema, request.body));
   });
 
   // An import's file is sent as the admin picked it (text/csv, at most 1 MB): the domain reads its rows. A larger

@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import type { OutboxMessage } from "../db/outbox-repository";
 import { testDatabases } from "../db/test-databases";
 import { pdfText } from "../pdf/pdf-text";
+import { organisationHelpers } from "../test-support/organisation-world";
 import { printedFingerprint } from "../test-support/printed-fingerprint";
 import { signedWeek } from "../test-support/signed-week";
 import { useTestApp } from "../test-support/test-app";
@@ -86,6 +87,39 @@ describe.each(testDatabases())("each recipient's PDF in its reader's language on
     );
     expect(inBoth.text).toContain("Page 1 of 2 / Страница 1 от 2");
     expect(inBoth.text).toContain("Driver & company / Шофьор и фирма");
+  });
+
+  it("prints a company member's client copy in the company's language unless they chose another", async () => {
+    const { company, member, person } = organisationHelpers(testApp);
+    const acme = await company("Acme Plant Hire Ltd");
+    const driver = await member(acme, "driver");
+    const loner = await person();
+    expect(
+      (await call("PUT", `/api/organisations/${acme.id}/language`, acme.admin.cookie, { language: "pl" }))
+        .statusCode,
+    ).toBe(200);
+    await drainOutbox();
+    const sends: Array<[string, string | undefined, object]> = [
+      ["CO-1", driver.cookie, {}],
+      ["CO-2", driver.cookie, { documentLanguage: "en-GB" }],
+      // A driver without a company, and a form sent without an account, stay in English.
+      ["SOLO-1", loner.cookie, {}],
+      ["ANON-1", undefined, {}],
+    ];
+    for (const [plantNumber, cookie, extra] of sends) {
+      const res = await submit(
+        { timesheetData: signedWeek({ plantNumber }), supervisorRating: "happy", ...extra },
+        cookie,
+      );
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const mails = await drainOutbox();
+    const clientCopyOf = (plant: string) =>
+      pdfOf(mails.find((mail) => mail.subject.includes(plant) && mail.to.includes(CLIENT))!);
+    expect((await clientCopyOf("CO-1")).text).toContain("NUMER MASZYNY/REJESTRACYJNY CO-1");
+    for (const plant of ["CO-2", "SOLO-1", "ANON-1"]) {
+      expect((await clientCopyOf(plant)).text).toContain(`PLANT/REGISTRATION NUMBER ${plant}`);
+    }
   });
 
   it("refuses a language it does not speak, and mails nothing", async () => {

@@ -5,6 +5,7 @@ import { testDatabases } from "../db/test-databases";
 import { CLIENT_SIGNATURE, OPERATOR_SIGNATURE } from "../pdf/pdf-fixtures";
 import { pdfImages } from "../pdf/pdf-images";
 import { pdfText } from "../pdf/pdf-text";
+import { organisationHelpers } from "../test-support/organisation-world";
 import { combinedFormOf, FORM_HEADER, signedWeek, weekApproval } from "../test-support/signed-week";
 import { storedImageRef } from "../test-support/stored-image-ref";
 import { useTestApp } from "../test-support/test-app";
@@ -318,6 +319,55 @@ describe.each(testDatabases())("supervisor area on $name", ({ open }) => {
   });
 
   describe("completion (POST /api/combined-forms/{id}/complete)", () => {
+    it("words each copy of the pack in its reader's language: the sender's in theirs, the others in their company's", async () => {
+      const w = await week();
+      const approved = await call("POST", "/api/combined-submission", w.cookie, {
+        ...w.submission,
+        supervisorApproval: approval,
+        supervisorRating: rating,
+      });
+      expect(approved.statusCode, approved.body).toBe(200);
+      expect((await call("PUT", "/api/drivers/me/language", w.cookie, { language: "pl" })).statusCode).toBe(
+        204,
+      );
+      await drainOutbox();
+
+      // Without a company, the client's copy stays English.
+      expect((await dispatchSet(w)).statusCode).toBe(200);
+      const mails = await drainOutbox();
+      const own = mails.find((mail) => mail.to.includes(w.email))!;
+      const client = mails.find((mail) => mail.to.includes("site.office@buildco.co.uk"))!;
+      expect(own.subject).toBe("Pakiet tygodniowy zatwierdzony i podpisany - EX-042 - 07/06/2025");
+      expect(own.text).toContain(
+        "Ten pakiet tygodniowy zatwierdzili i podpisali Colin Client (przedstawiciel klienta) i Frank Foreman (brygadzista).",
+      );
+      expect(own.text).toContain("Arkusze kontroli: 2");
+      expect(own.text).toContain("Zatwierdzili: Colin Client, Frank Foreman");
+      expect(await flat(attachment(own))).toContain("Pakiet tygodniowy: zatwierdzony");
+      expect(client.subject).toBe("Weekly Pack approved and signed - EX-042 - 07/06/2025");
+      expect(await flat(attachment(client))).toContain("Weekly Pack: Approved");
+
+      // In a company that works in Romanian, the client's copy is in Romanian; the sender's stays in theirs.
+      const { company, member } = organisationHelpers(testApp);
+      const w2 = await week();
+      const acme = await company("Acme Plant Hire Ltd");
+      // A driver joins by a join code: their role needs no id of theirs.
+      await member(acme, "driver", { cookie: w2.cookie, email: w2.email, id: "" });
+      expect(
+        (await call("PUT", `/api/organisations/${acme.id}/language`, acme.admin.cookie, { language: "ro" }))
+          .statusCode,
+      ).toBe(200);
+      const approved2 = await call("POST", "/api/combined-submission", w2.cookie, {
+        ...w2.submission,
+        supervisorApproval: approval,
+        supervisorRating: rating,
+      });
+      expect(approved2.statusCode, approved2.body).toBe(200);
+      const forClient = (await drainOutbox()).find((mail) => mail.to.includes("site.office@buildco.co.uk"))!;
+      expect(forClient.subject).toBe("Pachet săptămânal aprobat și semnat - EX-042 - 07/06/2025");
+      expect(await flat(attachment(forClient))).toContain("Pachet săptămânal: aprobat");
+    });
+
     it("completes a dispatched set once, then the set is read-only", async () => {
       const w = await week();
       const complete = () =>

@@ -167,6 +167,53 @@ describe.each(testDatabases())("defects reported on a company's vehicles, on $na
     expect(deliveries[0]!.body).not.toContain("tyre");
   });
 
+  it("words the workshop's link, its alerts and the webhook's items in the company's language, typed text as typed", async () => {
+    const acme = await company();
+    const dave = await member(acme, "driver");
+    await confirmWorkshop(testApp, acme, "workshop@acme.co.uk");
+    const hook = await call("PUT", `/api/organisations/${acme.id}/webhook`, acme.admin.cookie, {
+      url: "https://hire-desk.example.co.uk/plant-sheets",
+    });
+    expect(hook.statusCode, hook.body).toBe(201);
+    const chosen = await call("PUT", `/api/organisations/${acme.id}/language`, acme.admin.cookie, {
+      language: "pl",
+    });
+    expect(chosen.statusCode, chosen.body).toBe(200);
+    await drainOutbox();
+
+    await sentSheet(dave);
+    const [alert] = await drainOutbox();
+    expect(alert!.subject).toBe(`Zgłoszono usterkę - ${EXCAVATOR.plantNumber} - 09/06/2025`);
+    expect(alert!.text).toContain("Zgłosił(a): Łukasz Wróbel, budowa: Riverside");
+    expect(alert!.text).toContain("Usterka: Opony");
+    expect(alert!.text).toContain("Usterka: Światła");
+    expect(alert!.text).toContain("Uwagi: Nearside rear tyre <b>cut</b>; beacon out");
+    expect(alert!.text).toContain("Nie załączono zdjęć.");
+    expect(alert!.text).not.toMatch(/Defect|Reported by|Notes/);
+    const [delivery] = await testApp.database.db
+      .selectFrom("webhook_outbox")
+      .select("body")
+      .where("organisation_id", "=", acme.id)
+      .execute();
+    // The event name and keys stay as they are; only the items' words follow the company.
+    expect(JSON.parse(delivery!.body as string)).toMatchObject({
+      event: "defect.reported",
+      data: { driverName: "Łukasz Wróbel", items: ["Opony", "Światła"] },
+    });
+    // The fleet keeps the items as they were reported.
+    expect((await vehicleOf(acme, acme.admin)).defects[0]!.items).toEqual(["Tyres", "Lights"]);
+
+    // A new workshop address is asked in the company's language too.
+    expect((await setWorkshop(acme, acme.admin, "new.workshop@acme.co.uk")).statusCode).toBe(200);
+    const [link] = await drainOutbox();
+    expect(link!.to).toEqual(["new.workshop@acme.co.uk"]);
+    expect(link!.subject).toBe(
+      "Potwierdź, że ten adres ma otrzymywać powiadomienia o usterkach z Plant Sheets",
+    );
+    expect(link!.text).toMatch(/^Dzień dobry,\n\n.+ z firmy „Acme Plant Hire Ltd” prosi o wysyłanie/);
+    expect(link!.html).toContain(">Zobacz prośbę</a>");
+  });
+
   it("reports through the driver's one-step completion too, and records a report without a workshop address but mails nobody", async () => {
     const acme = await company();
     const dave = await member(acme, "driver");

@@ -75,7 +75,7 @@ export async function approveAndCompleteCombinedSet(
   const ratingNotes = rating.notes || rating.supervisorNotes || "";
   // The account holder (the supervisor on this device) keeps a copy of every pack sent.
   const recipients = packRecipients(emailAddresses, account.email);
-  const mails = await weeklyPackMails(deps, account.id, set, recipients, {
+  const mails = await weeklyPackMails(deps, account, set, recipients, {
     approval,
     rating: { rating: rating.rating, notes: ratingNotes },
     viewToken,

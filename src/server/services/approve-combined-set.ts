@@ -46,7 +46,7 @@ export async function approveCombinedSet(
   const viewToken = set.viewToken ?? newToken();
   const rating = body.supervisorRating;
   const approval = body.supervisorApproval && separateImages(body.supervisorApproval, APPROVAL_IMAGE_FIELDS);
-  const mails = await weeklyPackMails(deps, account.id, set, recipients, {
+  const mails = await weeklyPackMails(deps, account, set, recipients, {
     approval: body.supervisorApproval,
     rating: rating && { rating: rating.rating, notes: rating.notes || rating.supervisorNotes },
     viewToken,

@@ -12,6 +12,7 @@ import { OPEN_STATUSES } from "../../domain/forms/form-status";
 import type { SignedAtFields } from "../../domain/forms/signatures";
 import { packRecipients } from "../../domain/sets/pack-recipients";
 import { distinctEmails } from "../../domain/text/client-email";
+import { DEFAULT_LOCALE } from "../../domain/text/i18n/locales";
 import { waitParams } from "../../domain/text/messages";
 import { formatDisplayDate, formatIsoDate } from "../../domain/time/iso-date";
 import { AppError } from "../app-error";
@@ -29,6 +30,7 @@ import { renderFormPdf } from "../pdf/form-pdf";
 import { imageIdsOf, refuseUnknownImages, separateImages, updateHeldImages, withImages } from "./form-images";
 import { deleteStoredPhotos, readPdfPhotos, resolveFormPhotos } from "./form-photos";
 import { organisationIdOf } from "./organisations/organisation-access";
+import { companyLanguageOf } from "./organisations/organisation-language";
 import { defectReportWrite } from "./organisations/vehicle-defects";
 import { type AuditActor, recordAudit } from "./record-audit";
 import { isLocked, isReturned, lockedError, refuseFormProblem } from "./save-form";
@@ -161,10 +163,12 @@ export async function completeForm(
     amendment: existing?.amendedAfterApproval,
     replaces: returned ? existing?.returnedFingerprint : null,
   };
-  // The client's and office's copies in the language the sender chose for them (English unless told); the
-  // driver's own copy in the language the form was filled in. Both carry one fingerprint: of the values alone.
+  // The client's and office's copies in the language the sender chose for them (unless told, their company's;
+  // English without one); the driver's own copy in the language the form was filled in. Both carry one
+  // fingerprint: of the values alone.
   const senderLocale = body.language ?? account?.language;
-  const recipientT = documentTranslator(body.documentLanguage, senderLocale).t;
+  const documentLanguage = body.documentLanguage ?? (await companyLanguageOf(db, account)) ?? DEFAULT_LOCALE;
+  const recipientT = documentTranslator(documentLanguage, senderLocale).t;
   const driverT = translatorFor(senderLocale).t;
   const pdf = await renderFormPdf(spec, {
     ...pdfInput,

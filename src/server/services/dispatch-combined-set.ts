@@ -25,7 +25,7 @@ export async function dispatchCombinedSet(
   const { stored, set } = await loadStoredSet(deps, account, body.combinedId, "dispatch");
   const viewToken = set.viewToken ?? newToken();
   const recipients = packRecipients(body.emailAddresses, account.email);
-  const mails = await weeklyPackMails(deps, account.id, set, recipients, {
+  const mails = await weeklyPackMails(deps, account, set, recipients, {
     approval: signedApproval(stored),
     rating: stored.rating ? { rating: stored.rating, notes: stored.ratingNotes } : undefined,
     note: body.message,

@@ -1,19 +1,8 @@
-import type { CheckItem } from "../../domain/forms/check-template";
-import { CHECK_TEMPLATES, checkItemLabel } from "../../domain/forms/check-templates";
+import { checkItemLabelOf } from "../../domain/forms/check-templates";
 import type { WeekDefect } from "../../domain/hours/week-summary";
-import type { Translator } from "../../domain/text/i18n/translate";
 import { dayLabel, isDay } from "../../domain/time/days";
 import { useTranslator } from "../lib/i18n";
 import { formatHoursIn, formatShortDateIn, weekdayShortIn } from "../lib/locale-format";
-
-/** A defect's item in the reader's words: the week's defects name it by its English label. */
-function defectLabel(label: string, t: Translator["t"]): string {
-  const items: readonly CheckItem[] = CHECK_TEMPLATES.flatMap(
-    (template): readonly CheckItem[] => template.items,
-  );
-  const item = items.find((each) => each.label === label);
-  return item ? checkItemLabel(item, t) : label;
-}
 
 /** A day of the week with its net hours: from the week summary, or from the server's collation entry. */
 interface DayHours {
@@ -70,7 +59,7 @@ export function WeekDetail({
                 className="rounded-md border-l-4 border-red-600 bg-red-50 px-2 py-1 text-red-950 dark:bg-red-400/10 dark:text-red-100"
               >
                 <span className="font-semibold">
-                  {locale === "en-GB" ? defect.label : defectLabel(defect.label, t)}
+                  {locale === "en-GB" ? defect.label : checkItemLabelOf(defect.label, t)}
                 </span>
                 <span>{` (${formatShortDateIn(locale, defect.checkDate)})`}</span>
                 {defect.notes ? <span className="block">{defect.notes}</span> : null}

@@ -162,12 +162,13 @@ export function senderLocale(): Locale {
 }
 
 /**
- * The language last chosen for a client's copy on this phone (English until one is chosen); "both" only while
- * the app is in a language beside English.
+ * The language last chosen for a client's copy on this phone; until one is chosen, the sender's company's (English
+ * without one). "Both" only while the app is in a language beside English.
  */
-export function chosenDocumentLanguage(): DocumentLanguage {
+export function chosenDocumentLanguage(companyLanguage: Locale | null = null): DocumentLanguage {
   const stored = localStore.get(STORAGE_KEYS.documentLanguage);
-  const chosen = DOCUMENT_LANGUAGES.find((language) => language === stored) ?? DEFAULT_LOCALE;
+  const chosen =
+    DOCUMENT_LANGUAGES.find((language) => language === stored) ?? companyLanguage ?? DEFAULT_LOCALE;
   return chosen === "both" && senderLocale() === DEFAULT_LOCALE ? DEFAULT_LOCALE : chosen;
 }
 

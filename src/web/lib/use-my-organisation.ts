@@ -1,6 +1,7 @@
 import { type QueryClient, QueryClientContext, QueryObserver, useQuery } from "@tanstack/react-query";
 import { useContext, useEffect, useState } from "react";
 import type { MyOrganisationResponse, OrganisationResponse } from "../../domain/api/api";
+import type { Locale } from "../../domain/text/i18n/locales";
 import { getQueryFn } from "./api-client";
 import { FRESH_LIST } from "./query-client";
 import { useOwner } from "./session-store";
@@ -26,17 +27,18 @@ export function refreshMyOrganisation(queryClient: QueryClient): Promise<void> {
 }
 
 /**
- * The name of the company the signed-in account belongs to: its forms go to that office ("Submit to office") and
- * its screens speak the company's words (decision record 040). Null while signed out, not yet known, or on a
- * screen drawn before the app's query client is there (a first visit's form): such a screen asks again once it is.
+ * The company the signed-in account belongs to, as the server last told: its forms go to that office ("Submit to
+ * office") and its screens speak the company's words (decision record 040). Null while signed out, not yet known,
+ * or on a screen drawn before the app's query client is there (a first visit's form): such a screen asks again
+ * once it is.
  */
-export function useCompanyName(): string | null {
+function useCompany(): OrganisationResponse | null {
   const client = useContext(QueryClientContext);
   const owner = useOwner();
-  const [name, setName] = useState<string | null>(null);
+  const [company, setCompany] = useState<OrganisationResponse | null>(null);
   useEffect(() => {
     if (!client || owner === null) {
-      setName(null);
+      setCompany(null);
       return;
     }
     const observer = new QueryObserver(client, {
@@ -45,11 +47,21 @@ export function useCompanyName(): string | null {
       ...FRESH_LIST,
     });
     const update = (result: { data?: MyOrganisationResponse | null }) =>
-      setName(result.data?.organisation?.name ?? null);
+      setCompany(result.data?.organisation ?? null);
     update(observer.getCurrentResult());
     return observer.subscribe(update);
   }, [client, owner]);
-  return owner === null ? null : name;
+  return owner === null ? null : company;
+}
+
+/** The name of the company the signed-in account belongs to (see `useCompany`). */
+export function useCompanyName(): string | null {
+  return useCompany()?.name ?? null;
+}
+
+/** The language the signed-in account's company works in, which a client's copy defaults to (see `useCompany`). */
+export function useCompanyLanguage(): Locale | null {
+  return useCompany()?.language ?? null;
 }
 
 /** Whether the signed-in account belongs to a company (see `useCompanyName`). */

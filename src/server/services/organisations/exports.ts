@@ -13,26 +13,29 @@ import {
   type ApprovedTimesheet,
   approvedHourRows,
   csvCells,
-  DEFECT_COLUMNS,
+  defectColumns,
   defectRowCells,
   defectRows,
-  EXPORT_SHEETS,
   type ExportCell,
   type ExportCheckSheet,
   type ExportQuery,
   ExportQuerySchema,
   type ExportTimesheet,
   exportFileName,
-  HOURS_COLUMNS,
+  exportSheets,
   hourRowCells,
+  hoursColumns,
   workbookCell,
 } from "../../../domain/company/exports";
 import { READINGS } from "../../../domain/forms/check-sheet-readings";
+import type { Translator } from "../../../domain/text/i18n/translate";
 import { AppError } from "../../app-error";
 import type { Account } from "../../db/accounts-repository";
 import { findCustomer } from "../../db/customers-repository";
 import { claimExportSlot, releaseExportSlot, renewExportSlot } from "../../db/export-slots-repository";
 import { listApprovedOrganisationTimesheets, type ReviewListPosition } from "../../db/forms-repository";
+import { findOrganisationLanguage } from "../../db/organisations-repository";
+import { translatorFor } from "../../i18n";
 import { parseInput } from "../../parse-input";
 import { asTimesheet, type StoredCheckSheet, type StoredTimesheet } from "../combined-set-forms";
 import type { ServiceDeps } from "../service-deps";
@@ -263,16 +266,18 @@ async function writeCsv(path: string, columns: readonly string[], records: Async
 
 /**
  * The caller may export the organisation's weeks (admins: 404 to anyone not in it, 403 to its drivers and
- * supervisors, whatever they ask for), and what range they ask for (400 when it is not one).
+ * supervisors, whatever they ask for), and what range they ask for (400 when it is not one); with the words of
+ * the company's language for the headers.
  */
 async function exportAccess(
   deps: ServiceDeps,
   account: Account,
   organisationId: string,
   rawQuery: unknown,
-): Promise<ExportQuery> {
+): Promise<{ query: ExportQuery; t: Translator["t"] }> {
   await memberOf(deps, account, organisationId, "export");
-  return parseInput(ExportQuerySchema, rawQuery);
+  const query = parseInput(ExportQuerySchema, rawQuery);
+  return { query, t: translatorFor(await findOrganisationLanguage(deps.database.db, organisationId)).t };
 }
 
 /** GET /api/organisations/{id}/exports/hours.csv: a row per driver per day of the approved weeks. Admins only. */
@@ -282,9 +287,9 @@ export async function hoursCsv(
   organisationId: string,
   rawQuery: unknown,
 ): Promise<ExportDownload> {
-  const query = await exportAccess(deps, account, organisationId, rawQuery);
+  const { query, t } = await exportAccess(deps, account, organisationId, rawQuery);
   return buildExport(deps, organisationId, exportFileName("hours", query), (path, count) =>
-    writeCsv(path, HOURS_COLUMNS, count(hoursRecords(deps, organisationId, query))),
+    writeCsv(path, hoursColumns(t), count(hoursRecords(deps, organisationId, query))),
   );
 }
 
@@ -295,9 +300,9 @@ export async function defectsCsv(
   organisationId: string,
   rawQuery: unknown,
 ): Promise<ExportDownload> {
-  const query = await exportAccess(deps, account, organisationId, rawQuery);
+  const { query, t } = await exportAccess(deps, account, organisationId, rawQuery);
   return buildExport(deps, organisationId, exportFileName("defects", query), (path, count) =>
-    writeCsv(path, DEFECT_COLUMNS, count(defectRecords(deps, organisationId, query))),
+    writeCsv(path, defectColumns(t), count(defectRecords(deps, organisationId, query))),
   );
 }
 
@@ -338,7 +343,7 @@ async function writeSheet(
 
 /**
  * GET /api/organisations/{id}/exports/workbook.xlsx: the same rows as the two CSVs, in one workbook of two sheets,
- * "Hours" and "Defects", the break and hours as numbers, the dates and times as dates. exceljs's streaming writer zips each row as it is
+ * "Hours" and "Defects" (in the company's language), the break and hours as numbers, the dates and times as dates. exceljs's streaming writer zips each row as it is
  * committed, so the workbook is never whole in memory; the approved sets are read once for each sheet, and the
  * rows of both count towards the cap.
  */
@@ -348,7 +353,8 @@ export async function approvedWeeksWorkbook(
   organisationId: string,
   rawQuery: unknown,
 ): Promise<ExportDownload> {
-  const query = await exportAccess(deps, account, organisationId, rawQuery);
+  const { query, t } = await exportAccess(deps, account, organisationId, rawQuery);
+  const sheets = exportSheets(t);
   return buildExport(deps, organisationId, exportFileName("workbook", query), async (path, count) => {
     const file = createWriteStream(path);
     try {
@@ -358,9 +364,9 @@ export async function approvedWeeksWorkbook(
         useSharedStrings: false,
       });
       const hours = count(hoursRecords(deps, organisationId, query));
-      await writeSheet(workbook, file, EXPORT_SHEETS.hours, HOURS_COLUMNS, HOURS_WIDTHS, hours);
+      await writeSheet(workbook, file, sheets.hours, hoursColumns(t), HOURS_WIDTHS, hours);
       const defects = count(defectRecords(deps, organisationId, query));
-      await writeSheet(workbook, file, EXPORT_SHEETS.defects, DEFECT_COLUMNS, DEFECT_WIDTHS, defects);
+      await writeSheet(workbook, file, sheets.defects, defectColumns(t), DEFECT_WIDTHS, defects);
       await workbook.commit();
       if (!file.closed) await once(file, "close");
     } finally {

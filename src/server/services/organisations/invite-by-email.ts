@@ -94,6 +94,7 @@ export async function inviteByEmail(
       inviterName: account.fullName,
       role: input.role,
       link: joinLink(publicUrl, token),
+      language: organisation.language,
     });
     await enqueueMail(trx, mail, now);
   });

@@ -18,7 +18,12 @@ export async function organisationView(
 ): Promise<OrganisationResponse> {
   const organisation = await findOrganisation(db, membership.organisationId);
   if (!organisation) throw new AppError("not_found", "apiError.organisationNotFound");
-  const view: OrganisationResponse = { id: organisation.id, name: organisation.name, role: membership.role };
+  const view: OrganisationResponse = {
+    id: organisation.id,
+    name: organisation.name,
+    role: membership.role,
+    language: organisation.language,
+  };
   if (!may(membership.role, "view-members")) return view;
   const members = await listMembers(db, organisation.id);
   return {

@@ -212,8 +212,11 @@ async function returnedFormMails(
       how,
       byName: account.fullName,
       reason,
-      forms: forms.filter((form) => form.ownerId === driver.id).map(formName),
+      forms: forms
+        .filter((form) => form.ownerId === driver.id)
+        .map((form) => ({ kind: form.kind, date: formatDisplayDate(form.date) })),
       link: `${publicUrl}/`,
+      language: driver.language,
     }),
   );
 }

@@ -13,7 +13,7 @@ import type { FormStatus } from "../../../domain/forms/form-status";
 import { formatDisplayDate } from "../../../domain/time/iso-date";
 import { AppError } from "../../app-error";
 import type { Account } from "../../db/accounts-repository";
-import { findWorkshop } from "../../db/organisations-repository";
+import { findOrganisationLanguage, findWorkshop } from "../../db/organisations-repository";
 import { findPhotos } from "../../db/photos-repository";
 import type { DB } from "../../db/schema";
 import {
@@ -24,6 +24,7 @@ import {
 } from "../../db/vehicle-defects-repository";
 import { listVehiclesToManage } from "../../db/vehicles-repository";
 import { enqueueWebhook } from "../../db/webhooks-repository";
+import { translatorFor } from "../../i18n";
 import { defectAlertMail } from "../../mail/organisation-mails";
 import { photoIdOfUrl, readPdfPhotos } from "../form-photos";
 import type { ServiceDeps } from "../service-deps";
@@ -60,6 +61,9 @@ export async function defectReportWrite(
   const report = defectReportOf(sheet.status, fields);
   if (!report) return null;
   const { db } = deps.database;
+  // The workshop and the webhook's receiver read the items in the company's language; the fleet keeps English.
+  const language = await findOrganisationLanguage(db, organisationId);
+  const items = defectReportOf(sheet.status, fields, translatorFor(language).t)?.items ?? report.items;
   const fleet = await companyListOwner(db, organisationId, "vehicles");
   const vehicle = await findFleetVehicle(db, fleet, fields.plantNumber ?? "");
   if (!vehicle) return null;
@@ -98,7 +102,7 @@ export async function defectReportWrite(
         machineNumber: vehicle.machineNumber,
         checkDate: fields.checkDate,
         driverName: fields.driverSignedName ?? "",
-        items: report.items,
+        items,
       },
       now,
     );
@@ -109,8 +113,9 @@ export async function defectReportWrite(
       checkDate: formatDisplayDate(fields.checkDate),
       driverName: fields.driverSignedName ?? "",
       site: fields.siteLocation ?? "",
-      report,
+      report: { ...report, items },
       photos,
+      language,
     });
     await alertWorkshop(
       deps,

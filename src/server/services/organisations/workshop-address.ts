@@ -134,6 +134,7 @@ async function mailWorkshopLink(
       organisationName: organisation.name,
       adminName: account.fullName,
       link: workshopLink(publicUrl, token),
+      language: organisation.language,
     });
     await enqueueMail(trx, mail, now);
   });

@@ -79,6 +79,7 @@ async function addToHourSummary(
       machines: await heldReportsByMachine(trx, alert.organisationId, hour.start),
       // The Company tab of the home screen, where the fleet is.
       fleetLink: `${config.publicUrl}/?tab=company`,
+      language: organisation?.language ?? null,
     });
     if (summary.created) {
       await enqueueMail(trx, mail, now, { id: summary.mailId, notBefore: hour.end });

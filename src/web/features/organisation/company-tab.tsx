@@ -19,6 +19,7 @@ import { useT } from "../../lib/i18n";
 import { setMyOrganisation, useMyOrganisation } from "../../lib/use-my-organisation";
 import { leaveCompany } from "./api/organisation-requests";
 import { CompanyCustomers } from "./company-customers";
+import { CompanyLanguageSettings } from "./company-language-settings";
 import { CreateCompanyForm } from "./create-company-form";
 import { ExportDownloads } from "./export-downloads";
 import { FleetDefects } from "./fleet-defects";
@@ -109,6 +110,7 @@ function CompanyView({
       </div>
       <div className="grid gap-3">
         {may(role, "export") ? <ExportDownloads organisationId={id} /> : null}
+        {may(role, "set-language") ? <CompanyLanguageSettings organisation={organisation} /> : null}
         {may(role, "manage-customers") ? <OrderRuleSettings organisationId={id} /> : null}
         {may(role, "manage-webhooks") ? <WebhookSettings organisationId={id} /> : null}
         {admin ? (

@@ -5,7 +5,7 @@ import { toast } from "../../../components/ui/use-toast";
 import { chosenDocumentLanguage, senderLocale, useT } from "../../../lib/i18n";
 import { newId } from "../../../lib/new-id";
 import { noticeIn } from "../../../lib/notice-text";
-import { useCompanyName } from "../../../lib/use-my-organisation";
+import { useCompanyLanguage, useCompanyName } from "../../../lib/use-my-organisation";
 import { localFormKey } from "../../../offline/local-forms";
 import { oneStepRequest, useFormWrite } from "../api/form-writes";
 import { oneStepFailureNotice, parseOneStepReply } from "../api/one-step";
@@ -39,6 +39,7 @@ export function useFormSubmit<F extends WizardFields, X extends { type: string }
   const oneStep = useFormWrite(["form-submit", state.id]);
   const [submitted, setSubmitted] = useState(false);
   const company = useCompanyName();
+  const companyLanguage = useCompanyLanguage();
   const t = useT();
   const showFailure = (notice: Notice): void => {
     toast({ ...noticeIn(t, notice), variant: "destructive" });
@@ -67,7 +68,8 @@ export function useFormSubmit<F extends WizardFields, X extends { type: string }
       supervisorRating: rating,
       supervisorNotes: "",
       language: senderLocale(),
-      documentLanguage: chosenDocumentLanguage(),
+      // As the picker shows it: the company's language unless the sender picked another.
+      documentLanguage: chosenDocumentLanguage(companyLanguage),
     };
     // From here the outbox holds the form: a reload while it waits for signal must not offer it as unsent.
     await localCopy.markSending();

@@ -3,6 +3,7 @@ import type { WorkshopResponse } from "../../../../domain/checks/vehicle-defects
 import type { ImportPreview, ImportResult } from "../../../../domain/company/list-import";
 import type { OrderRule } from "../../../../domain/company/order-number";
 import type { Role } from "../../../../domain/company/organisation";
+import type { Locale } from "../../../../domain/text/i18n/locales";
 import { apiRequest } from "../../../lib/api-client";
 
 // The company's changes as the server takes them; what each screen reads again afterwards stays with the screen.
@@ -112,6 +113,12 @@ export function removeSamples(organisationId: string): Promise<unknown> {
 
 export function saveOrderRule(organisationId: string, prefixes: readonly string[]): Promise<OrderRule> {
   return apiRequest<OrderRule>("PUT", `/api/organisations/${organisationId}/order-rule`, { prefixes });
+}
+
+export function saveCompanyLanguage(organisationId: string, language: Locale): Promise<OrganisationResponse> {
+  return apiRequest<OrganisationResponse>("PUT", `/api/organisations/${organisationId}/language`, {
+    language,
+  });
 }
 
 const webhookUrl = (organisationId: string) => `/api/organisations/${organisationId}/webhook`;
