@@ -90,8 +90,8 @@ export function RecipientInput({ emails, onChange, label, maxRows = MAX_EMAILS }
                 key={email}
                 className={
                   invalid
-                    ? "flex max-w-full items-center gap-1 rounded-full border-2 border-red-600 bg-red-50 py-0.5 pl-3 text-red-950 dark:border-red-400 dark:bg-red-400/10 dark:text-red-100"
-                    : "flex max-w-full items-center gap-1 rounded-full border border-slate-300 bg-slate-100 py-0.5 pl-3 text-slate-900 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100"
+                    ? "flex max-w-full items-center gap-1 rounded-full border-2 border-red-600 bg-red-50 py-0.5 ps-3 text-red-950 dark:border-red-400 dark:bg-red-400/10 dark:text-red-100"
+                    : "flex max-w-full items-center gap-1 rounded-full border border-slate-300 bg-slate-100 py-0.5 ps-3 text-slate-900 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100"
                 }
               >
                 <span className="min-w-0 break-all font-medium">{email}</span>

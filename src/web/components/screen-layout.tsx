@@ -47,7 +47,7 @@ export function ScreenLayout({ title, subtitle, back, wide = false, children }: 
             </Link>
           )}
           <div
-            className={cn("ml-auto flex rounded-lg", "[&_button]:text-white [&_button:hover]:bg-slate-800")}
+            className={cn("ms-auto flex rounded-lg", "[&_button]:text-white [&_button:hover]:bg-slate-800")}
           >
             <LanguageToggle />
             <ThemeToggle />

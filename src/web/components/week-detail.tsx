@@ -56,7 +56,7 @@ export function WeekDetail({
             {defects.map((defect) => (
               <li
                 key={`${defect.checkSheetId}-${defect.label}`}
-                className="rounded-md border-l-4 border-red-600 bg-red-50 px-2 py-1 text-red-950 dark:bg-red-400/10 dark:text-red-100"
+                className="rounded-md border-s-4 border-red-600 bg-red-50 px-2 py-1 text-red-950 dark:bg-red-400/10 dark:text-red-100"
               >
                 <span className="font-semibold">
                   {locale === "en-GB" ? defect.label : checkItemLabelOf(defect.label, t)}

@@ -30,7 +30,7 @@ export function DialogContent({
         {closable ? (
           <DialogPrimitive.Close
             aria-label={t("common.close")}
-            className="absolute top-2 right-2 inline-flex size-11 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
+            className="absolute top-2 end-2 inline-flex size-11 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
           >
             <X aria-hidden="true" className="size-5" />
           </DialogPrimitive.Close>
@@ -41,7 +41,7 @@ export function DialogContent({
 }
 
 /** Leaves room on the right for the close button. */
-export const DialogHeader = withClasses("div", "flex flex-col gap-1.5 pr-10");
+export const DialogHeader = withClasses("div", "flex flex-col gap-1.5 pe-10");
 export const DialogFooter = withClasses("div", MODAL_CLASSES.footer);
 export const DialogTitle = withClasses(DialogPrimitive.Title, MODAL_CLASSES.title);
 export const DialogDescription = withClasses(DialogPrimitive.Description, MODAL_CLASSES.description);

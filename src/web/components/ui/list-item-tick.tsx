@@ -8,7 +8,7 @@ export function ListItemTick({
   indicator: ComponentType<{ children?: ReactNode }>;
 }) {
   return (
-    <span className="absolute left-2 flex size-5 items-center justify-center">
+    <span className="absolute start-2 flex size-5 items-center justify-center">
       <Indicator>
         <Check aria-hidden="true" className="size-4" />
       </Indicator>

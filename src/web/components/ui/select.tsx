@@ -16,7 +16,7 @@ export function SelectTrigger({
   return (
     <SelectPrimitive.Trigger
       className={cn(
-        "flex min-h-12 w-full items-center justify-between gap-2 rounded-lg border border-slate-300 bg-white px-3 text-left text-base text-slate-900",
+        "flex min-h-12 w-full items-center justify-between gap-2 rounded-lg border border-slate-300 bg-white px-3 text-start text-base text-slate-900",
         "data-[placeholder]:text-slate-500 disabled:opacity-50",
         "dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:data-[placeholder]:text-slate-400",
         className,

@@ -29,7 +29,7 @@ export function ToastViewport({ className, ...props }: ComponentProps<typeof Toa
       hotkey={[...TOAST_HOTKEY]}
       style={{ maxWidth: TOAST_MAX_WIDTH_PX }}
       className={cn(
-        "fixed top-0 right-0 z-[100] flex max-h-dvh w-full flex-col gap-2 p-4 outline-none",
+        "fixed top-0 end-0 z-[100] flex max-h-dvh w-full flex-col gap-2 p-4 outline-none",
         className,
       )}
       {...props}
@@ -54,7 +54,7 @@ export function Toast({
   return (
     <ToastPrimitive.Root
       className={cn(
-        "group pointer-events-auto relative flex w-full items-start justify-between gap-3 overflow-hidden rounded-lg border p-4 pr-12 shadow-lg",
+        "group pointer-events-auto relative flex w-full items-start justify-between gap-3 overflow-hidden rounded-lg border p-4 pe-12 shadow-lg",
         // Follow the finger while swiping, spring back on cancel, slide out on a completed swipe.
         "data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=cancel]:translate-x-0 data-[swipe=cancel]:transition-transform",
         "data-[swipe=end]:translate-x-[var(--radix-toast-swipe-end-x)] data-[state=closed]:opacity-0 data-[state=closed]:transition-opacity",
@@ -81,7 +81,7 @@ export function ToastClose({ className, ...props }: ComponentProps<typeof ToastP
     <ToastPrimitive.Close
       aria-label={t("common.close")}
       className={cn(
-        "absolute top-1 right-1 inline-flex size-11 items-center justify-center rounded-md",
+        "absolute top-1 end-1 inline-flex size-11 items-center justify-center rounded-md",
         className,
       )}
       {...props}

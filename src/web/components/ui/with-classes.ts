@@ -35,7 +35,7 @@ export const POPOVER_PANEL_CLASSES =
 
 /** One choice in such a list: room for its tick on the left, lit while the finger or the keys are on it. */
 export const LIST_ITEM_CLASSES = [
-  "relative flex min-h-11 cursor-default items-center rounded-md py-2 pr-3 pl-9 text-base outline-none select-none",
+  "relative flex min-h-11 cursor-default items-center rounded-md py-2 pe-3 ps-9 text-base outline-none select-none",
   "data-[highlighted]:bg-amber-100 data-[highlighted]:text-slate-950 dark:data-[highlighted]:bg-slate-700 dark:data-[highlighted]:text-white",
 ];
 

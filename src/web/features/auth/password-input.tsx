@@ -34,7 +34,7 @@ export function PasswordInput({ label, value, onValueChange, ...props }: Passwor
           autoCapitalize="none"
           autoCorrect="off"
           spellCheck={false}
-          className="pr-12"
+          className="pe-12"
           maxLength={MAX_PASSWORD_LENGTH}
           {...props}
         />
@@ -44,7 +44,7 @@ export function PasswordInput({ label, value, onValueChange, ...props }: Passwor
           aria-pressed={shown}
           aria-controls={id}
           onClick={() => setShown((current) => !current)}
-          className="absolute inset-y-0 right-0 inline-flex w-12 items-center justify-center rounded-r-lg text-slate-600 hover:text-slate-900 dark:text-slate-300 dark:hover:text-white"
+          className="absolute inset-y-0 end-0 inline-flex w-12 items-center justify-center rounded-e-lg text-slate-600 hover:text-slate-900 dark:text-slate-300 dark:hover:text-white"
         >
           <Icon aria-hidden="true" className="size-5" />
         </button>

@@ -164,7 +164,7 @@ function WeekTable({ form }: { form: FormData }) {
   return (
     <CardSection title={t("completed.theWeek")}>
       <div className="-mx-2 overflow-x-auto">
-        <table className="w-full text-left text-sm">
+        <table className="w-full text-start text-sm">
           <thead>
             <tr className="border-b border-slate-300 dark:border-slate-700">
               <th scope="col" className={header}>
@@ -179,7 +179,7 @@ function WeekTable({ form }: { form: FormData }) {
               <th scope="col" className={header}>
                 {t("week.breakMinutes")}
               </th>
-              <th scope="col" className={`${header} text-right`}>
+              <th scope="col" className={`${header} text-end`}>
                 {t("week.netHours")}
               </th>
             </tr>
@@ -201,16 +201,16 @@ function WeekTable({ form }: { form: FormData }) {
                 <td className={cell}>
                   {text(form, `${day}Start`) ? text(form, `${day}Break`) || "30" : "—"}
                 </td>
-                <td className={`${cell} text-right`}>{formatHoursIn(locale, dayNetHours(form, day))}</td>
+                <td className={`${cell} text-end`}>{formatHoursIn(locale, dayNetHours(form, day))}</td>
               </tr>
             ))}
           </tbody>
           <tfoot>
             <tr>
-              <th scope="row" colSpan={4} className={`${cell} text-right`}>
+              <th scope="row" colSpan={4} className={`${cell} text-end`}>
                 {t("week.totalHours")}
               </th>
-              <td className={`${cell} text-right font-bold`}>{formatHoursIn(locale, weeklyTotal(form))}</td>
+              <td className={`${cell} text-end font-bold`}>{formatHoursIn(locale, weeklyTotal(form))}</td>
             </tr>
           </tfoot>
         </table>

@@ -35,12 +35,12 @@ export function ConsentBanner() {
       aria-labelledby="consent-title"
       className="fixed inset-x-0 bottom-0 z-40 px-3 pb-[max(0.75rem,env(safe-area-inset-bottom))]"
     >
-      <div className="relative mx-auto max-w-2xl rounded-xl border border-slate-300 bg-white p-4 pr-12 shadow-2xl dark:border-slate-700 dark:bg-slate-900">
+      <div className="relative mx-auto max-w-2xl rounded-xl border border-slate-300 bg-white p-4 pe-12 shadow-2xl dark:border-slate-700 dark:bg-slate-900">
         <Button
           variant="ghost"
           size="icon"
           aria-label={t("common.close")}
-          className="absolute top-1 right-1"
+          className="absolute top-1 end-1"
           onClick={() => setVisible(false)}
         >
           <X aria-hidden="true" className="size-5" />

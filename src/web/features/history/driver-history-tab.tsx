@@ -80,7 +80,7 @@ function HistoryRow({ card }: { card: HistoryCard }) {
             heading={t(returned.state === "reopened" ? "sentBack.reopenedHeading" : "sentBack.heading")}
           />
           <Button
-            className="w-full sm:ml-13 sm:w-auto"
+            className="w-full sm:ms-13 sm:w-auto"
             onClick={() => navigate(appPaths.draft(timesheet ? "timesheet" : "check-sheet", card.id))}
           >
             <Pencil aria-hidden="true" className="size-5" />
@@ -90,7 +90,7 @@ function HistoryRow({ card }: { card: HistoryCard }) {
       ) : (
         <Button
           variant="outline"
-          className="w-full sm:ml-13 sm:w-auto"
+          className="w-full sm:ms-13 sm:w-auto"
           onClick={() => navigate(appPaths.completedForm(card.id))}
         >
           <Eye aria-hidden="true" className="size-5" />

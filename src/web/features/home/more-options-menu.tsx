@@ -46,7 +46,7 @@ export function MoreOptionsMenu({ tab, onSelect }: MoreOptionsMenuProps) {
           )}
         >
           <LayoutDashboard aria-hidden="true" className="size-5 shrink-0 max-[399px]:hidden" />
-          <span className="w-min text-left text-sm leading-tight sm:w-auto">{moreOptions}</span>
+          <span className="w-min text-start text-sm leading-tight sm:w-auto">{moreOptions}</span>
           <ChevronDown aria-hidden="true" className="size-4 shrink-0" />
         </Button>
       </DropdownMenuTrigger>

@@ -99,7 +99,7 @@ export function ReviewTable({ rows, chosenId, selected, onOpen, onSelect, onSele
   const allChosen = open.length > 0 && open.every((row) => selected.has(row.timesheetId));
   return (
     <Card className="overflow-x-auto p-0">
-      <table className="w-full text-left text-sm">
+      <table className="w-full text-start text-sm">
         <caption className="sr-only">{t("review.caption")}</caption>
         <thead className="bg-slate-100 dark:bg-slate-800">
           <tr>
@@ -124,10 +124,10 @@ export function ReviewTable({ rows, chosenId, selected, onOpen, onSelect, onSele
             <th scope="col" className="px-3 py-2 font-semibold">
               {t("review.weekEnding")}
             </th>
-            <th scope="col" className="px-3 py-2 text-right font-semibold">
+            <th scope="col" className="px-3 py-2 text-end font-semibold">
               {t("review.hours")}
             </th>
-            <th scope="col" className="px-3 py-2 text-right font-semibold">
+            <th scope="col" className="px-3 py-2 text-end font-semibold">
               {t("form.defects")}
             </th>
             <th scope="col" className="px-3 py-2 font-semibold">
@@ -159,7 +159,7 @@ export function ReviewTable({ rows, chosenId, selected, onOpen, onSelect, onSele
                   <button
                     type="button"
                     aria-pressed={isChosen}
-                    className="min-h-11 rounded-md px-2 text-left hover:underline focus-visible:outline-2 focus-visible:outline-amber-500"
+                    className="min-h-11 rounded-md px-2 text-start hover:underline focus-visible:outline-2 focus-visible:outline-amber-500"
                     onClick={() => onOpen(row)}
                   >
                     <span className="block font-semibold">{row.driverName || "—"}</span>
@@ -173,8 +173,8 @@ export function ReviewTable({ rows, chosenId, selected, onOpen, onSelect, onSele
                 <td className="px-3 py-3 whitespace-nowrap">
                   {formatShortDateIn(locale, row.weekEnding) || "—"}
                 </td>
-                <td className="px-3 py-3 text-right">{formatHoursIn(locale, row.totalHours)}</td>
-                <DefectCount as="td" count={row.defects} className="px-3 py-3 text-right" />
+                <td className="px-3 py-3 text-end">{formatHoursIn(locale, row.totalHours)}</td>
+                <DefectCount as="td" count={row.defects} className="px-3 py-3 text-end" />
                 <td className="px-3 py-2.5">
                   <StatusBadge row={row} />
                 </td>

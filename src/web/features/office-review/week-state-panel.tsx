@@ -31,7 +31,7 @@ export function WeekStatePanel({ organisationId, row }: { organisationId: string
             <OctagonAlert aria-hidden="true" className="size-5 shrink-0" />
             {t("review.blockersHeading")}
           </h3>
-          <ul className="mt-1 list-disc pl-6">
+          <ul className="mt-1 list-disc ps-6">
             {blockers.map((form) => (
               <li key={form.id} className="break-words">
                 {t("review.blocker", { form: name(form), state: form.state.state })}

@@ -58,7 +58,7 @@ export function JoinCodeScreen({
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="top-0 left-0 h-dvh max-h-dvh w-screen max-w-none translate-x-0 translate-y-0 content-start justify-items-center rounded-none border-0 p-4 sm:p-6">
-        <div className="grid w-full max-w-3xl justify-items-center gap-3 pr-10 text-center sm:pr-0">
+        <div className="grid w-full max-w-3xl justify-items-center gap-3 pe-10 text-center sm:pe-0">
           <DialogTitle className="text-2xl font-bold break-words sm:text-3xl">
             {t("joinCode.scanToJoin", { name: organisationName })}
           </DialogTitle>

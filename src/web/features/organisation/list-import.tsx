@@ -135,7 +135,7 @@ export function ListImport({
           accept=".csv,text/csv"
           onChange={pick}
           disabled={busy !== null}
-          className="block min-h-12 w-full text-base file:mr-3 file:min-h-11 file:rounded-lg file:border file:border-slate-300 file:bg-white file:px-4 file:font-semibold dark:file:border-slate-700 dark:file:bg-slate-900 dark:file:text-slate-100"
+          className="block min-h-12 w-full text-base file:me-3 file:min-h-11 file:rounded-lg file:border file:border-slate-300 file:bg-white file:px-4 file:font-semibold dark:file:border-slate-700 dark:file:bg-slate-900 dark:file:text-slate-100"
         />
       </div>
       {busy === "reading" ? (
@@ -168,7 +168,7 @@ export function ListImport({
                   <p className="font-semibold [overflow-wrap:anywhere]">
                     {t("import.row", { line: row.line, name: rowName(row.values) })}
                   </p>
-                  <ul className="mt-1 list-disc pl-5">
+                  <ul className="mt-1 list-disc ps-5">
                     {row.problems.map((problem) => (
                       <li key={JSON.stringify(problem)} className="[overflow-wrap:anywhere]">
                         {companyMessages.importRowProblem(list, problem, spec.columns, row.values, t)}

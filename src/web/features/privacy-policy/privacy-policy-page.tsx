@@ -61,7 +61,7 @@ export function PrivacyPolicyPage() {
       subtitle={t("privacy.lastUpdated", { date: lastUpdated })}
       back={{ href: "/", label: t("header.productName") }}
     >
-      <article className="space-y-6 leading-relaxed text-slate-800 dark:text-slate-200 [&_li]:ml-5 [&_li]:list-disc [&_ul]:space-y-1">
+      <article className="space-y-6 leading-relaxed text-slate-800 dark:text-slate-200 [&_li]:ms-5 [&_li]:list-disc [&_ul]:space-y-1">
         <p>{t("privacy.intro")}</p>
 
         <Section title={t("privacy.controllerTitle")}>

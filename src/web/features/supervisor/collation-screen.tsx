@@ -86,7 +86,7 @@ function EntryCard({ entry }: { entry: CollationEntry }) {
       <WeekDetail days={entry.days} defects={entry.defects} />
       <p
         className={cn(
-          "rounded-lg border-l-4 bg-slate-50 px-3 py-2 text-sm font-semibold dark:bg-slate-800",
+          "rounded-lg border-s-4 bg-slate-50 px-3 py-2 text-sm font-semibold dark:bg-slate-800",
           COUNTER_STYLES[category],
         )}
       >

@@ -62,13 +62,13 @@ function TimesheetSummary({ set }: { set: SupervisorSet }) {
         <span className="font-medium">{`${t("history.weekEndingLabel")}: `}</span>
         {formatShortDateIn(locale, timesheet.weekEnding) || "—"}
       </p>
-      <table className="w-full text-left">
+      <table className="w-full text-start">
         <thead>
           <tr className="border-b border-slate-300 dark:border-slate-700">
             <th scope="col" className="py-2">
               {t("pdf.column.day")}
             </th>
-            <th scope="col" className="py-2 text-right">
+            <th scope="col" className="py-2 text-end">
               {t("week.netHours")}
             </th>
           </tr>
@@ -79,7 +79,7 @@ function TimesheetSummary({ set }: { set: SupervisorSet }) {
               <th scope="row" className="py-2 font-medium">
                 {dayLabel(day, t)}
               </th>
-              <td className="py-2 text-right">{formatHoursIn(locale, dayNetHours(timesheet, day))}</td>
+              <td className="py-2 text-end">{formatHoursIn(locale, dayNetHours(timesheet, day))}</td>
             </tr>
           ))}
         </tbody>
@@ -88,7 +88,7 @@ function TimesheetSummary({ set }: { set: SupervisorSet }) {
             <th scope="row" className="py-2">
               {t("approval.totalWeekdays")}
             </th>
-            <td className="py-2 text-right text-lg font-bold">
+            <td className="py-2 text-end text-lg font-bold">
               {formatHoursIn(locale, weekdayTotal(timesheet))}
             </td>
           </tr>

@@ -71,7 +71,7 @@ export function SetsTable({ cards, busyId, onAction }: SetsTableProps) {
   return (
     <div className="mt-3 grid grid-cols-[minmax(0,1fr)_24rem] items-start gap-4">
       <Card className="overflow-x-auto p-0">
-        <table className="w-full text-left text-sm">
+        <table className="w-full text-start text-sm">
           <caption className="sr-only">
             {t("supervisor.tableCaption", {
               column: t(HEADERS[sort.column]).toLocaleLowerCase(locale),
@@ -88,7 +88,7 @@ export function SetsTable({ cards, busyId, onAction }: SetsTableProps) {
                     key={column}
                     scope="col"
                     aria-sort={sort.column === column ? sort.direction : "none"}
-                    className={cn("p-1", NUMERIC.includes(column) && "text-right")}
+                    className={cn("p-1", NUMERIC.includes(column) && "text-end")}
                   >
                     <button
                       type="button"
@@ -123,7 +123,7 @@ export function SetsTable({ cards, busyId, onAction }: SetsTableProps) {
                     <button
                       type="button"
                       aria-pressed={isSelected}
-                      className="min-h-11 rounded-md px-2 text-left hover:underline focus-visible:outline-2 focus-visible:outline-amber-500"
+                      className="min-h-11 rounded-md px-2 text-start hover:underline focus-visible:outline-2 focus-visible:outline-amber-500"
                       onClick={() => setChosen(row.id)}
                     >
                       <span className="block font-semibold">{row.driver || "—"}</span>
@@ -137,13 +137,13 @@ export function SetsTable({ cards, busyId, onAction }: SetsTableProps) {
                   <td className="px-3 py-3 whitespace-nowrap">
                     {formatShortDateIn(locale, row.week) || "—"}
                   </td>
-                  <td className="px-3 py-3 text-right">
+                  <td className="px-3 py-3 text-end">
                     {row.hours === undefined ? "—" : formatHoursIn(locale, row.hours)}
                   </td>
                   {row.defects === undefined ? (
-                    <td className="px-3 py-3 text-right">—</td>
+                    <td className="px-3 py-3 text-end">—</td>
                   ) : (
-                    <DefectCount as="td" count={row.defects} className="px-3 py-3 text-right" />
+                    <DefectCount as="td" count={row.defects} className="px-3 py-3 text-end" />
                   )}
                   <td className="px-3 py-2">
                     <TrafficLightBadge light={row.light} label={cardLabel(row.card, t)} />

@@ -52,7 +52,7 @@ export function TrafficLightBadge({ light, label }: { light: TrafficLight; label
   const name = t(LIGHTS[light].name);
   return (
     <p
-      className={cn("flex items-center gap-2 rounded-lg border-l-4 px-3 py-2 text-sm", badge)}
+      className={cn("flex items-center gap-2 rounded-lg border-s-4 px-3 py-2 text-sm", badge)}
       data-light={light}
     >
       <span aria-hidden="true" className={cn("size-3.5 shrink-0 rounded-full", dot)} />

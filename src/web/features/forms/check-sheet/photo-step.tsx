@@ -30,7 +30,7 @@ function AttachedPhoto({ url, alt }: { url: string; alt: string }) {
     <>
       <PhotoThumbnail url={source} alt={alt} />
       {waitingToUpload ? (
-        <p className="absolute right-1.5 bottom-1.5 left-1.5 flex items-center gap-1 rounded-md bg-white/90 px-1.5 py-0.5 text-xs font-medium text-slate-900 dark:bg-slate-900/90 dark:text-slate-100">
+        <p className="absolute end-1.5 bottom-1.5 start-1.5 flex items-center gap-1 rounded-md bg-white/90 px-1.5 py-0.5 text-xs font-medium text-slate-900 dark:bg-slate-900/90 dark:text-slate-100">
           <CloudUpload aria-hidden="true" className="size-3.5 shrink-0" />
           {t("photoStep.waitingToUpload")}
         </p>
@@ -54,7 +54,7 @@ export function PhotoStep({ wizard: api }: { wizard: CheckSheetWizardApi }) {
     <div className="space-y-4">
       <Card className="space-y-3">
         <h3 className="text-lg font-bold">{t("photoStep.guidelinesTitle")}</h3>
-        <ul className="list-disc space-y-1 pl-5 text-slate-800 dark:text-slate-200">
+        <ul className="list-disc space-y-1 ps-5 text-slate-800 dark:text-slate-200">
           <li>{t("photoStep.guideWholeMachine")}</li>
           <li>{t("photoStep.guideBeforeAfter")}</li>
           <li>{t("photoStep.guideLight")}</li>
@@ -83,7 +83,7 @@ export function PhotoStep({ wizard: api }: { wizard: CheckSheetWizardApi }) {
                 <Button
                   variant="outline"
                   size="icon"
-                  className="absolute top-1.5 right-1.5 rounded-full"
+                  className="absolute top-1.5 end-1.5 rounded-full"
                   aria-label={t("photoStep.removePhoto", { position: index + 1 })}
                   onClick={() => dispatch({ type: "removePhoto", url })}
                 >

@@ -233,7 +233,7 @@ export function PhotoUploadDialog({
                 <Button
                   variant="outline"
                   size="icon"
-                  className="absolute top-1 right-1 rounded-full"
+                  className="absolute top-1 end-1 rounded-full"
                   aria-label={t("photoUpload.remove", { name: photo.file.name })}
                   disabled={uploading}
                   onClick={() => drop(photo)}
