@@ -24,7 +24,10 @@ describe("defectReportOf", () => {
     expect(defectReportOf("ready_for_approval", sheet)).toEqual({
       items: defectItems(sheet).map((item) => item.label),
       notes: "Mirror cracked",
+      stoodDown: false,
     });
+    expect(defectReportOf("ready_for_approval", { ...sheet, machineSafe: "no" })?.stoodDown).toBe(true);
+    expect(defectReportOf("ready_for_approval", { ...sheet, machineSafe: "yes" })?.stoodDown).toBe(false);
     expect(defectReportOf("ready_for_approval", sheet)?.items).toHaveLength(2);
   });
 
@@ -34,6 +37,7 @@ describe("defectReportOf", () => {
     expect(defectReportOf("completed", { defectTyres: false, defectsNotes: " no defects noted. " })).toEqual({
       items: [expect.any(String)],
       notes: null,
+      stoodDown: false,
     });
   });
 
@@ -67,12 +71,32 @@ describe("defectReportOf", () => {
 });
 
 describe("vehicleState", () => {
+  const fixed = "2025-06-10T08:00:00.000Z";
   it("is 'defect reported' while any defect is not fixed, 'ok' otherwise", () => {
     expect(vehicleState([])).toBe("ok");
-    expect(vehicleState([{ fixedAt: "2025-06-10T08:00:00.000Z" }])).toBe("ok");
-    expect(vehicleState([{ fixedAt: "2025-06-10T08:00:00.000Z" }, { fixedAt: null }])).toBe(
-      "defect-reported",
-    );
+    expect(vehicleState([{ fixedAt: fixed, stoodDown: false }])).toBe("ok");
+    expect(
+      vehicleState([
+        { fixedAt: fixed, stoodDown: false },
+        { fixedAt: null, stoodDown: false },
+      ]),
+    ).toBe("defect-reported");
+  });
+
+  it("is 'stood down' while a defect that stood the machine down is not fixed, whatever else is open", () => {
+    expect(
+      vehicleState([
+        { fixedAt: null, stoodDown: false },
+        { fixedAt: null, stoodDown: true },
+      ]),
+    ).toBe("stood-down");
+    expect(
+      vehicleState([
+        { fixedAt: fixed, stoodDown: true },
+        { fixedAt: null, stoodDown: false },
+      ]),
+    ).toBe("defect-reported");
+    expect(vehicleState([{ fixedAt: fixed, stoodDown: true }])).toBe("ok");
   });
 });
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isStoodDown } from "../forms/check-sheet-readings";
 import type { CheckTemplateId } from "../forms/check-templates";
 import { MAX_EMAIL_LENGTH } from "../forms/constants";
 import type { FormStatus } from "../forms/form-status";
@@ -12,10 +13,14 @@ import { type CheckItemValues, defectItems, reportableDefectsNotes } from "./che
  * an admin marks it fixed. Pure: the server finds the vehicle and writes, these rules decide what is reported.
  */
 
-/** What a check sheet reports: the items marked as defects, by their labels in form order, and the notes. */
+/**
+ * What a check sheet reports: the items marked as defects, by their labels in form order, the notes, and whether
+ * the driver stood the machine down (found it not safe to use).
+ */
 export interface DefectReport {
   items: string[];
   notes: string | null;
+  stoodDown: boolean;
 }
 
 /**
@@ -25,26 +30,32 @@ export interface DefectReport {
  */
 export function defectReportOf(
   status: FormStatus,
-  sheet: CheckItemValues & { defectsNotes?: string | null },
+  sheet: CheckItemValues & { defectsNotes?: string | null; machineSafe?: string },
   t: Translator["t"] = english,
 ): DefectReport | null {
   if (status === "draft") return null;
   const items = defectItems(sheet).map((item) => t(item.labelKey));
   if (items.length === 0) return null;
-  return { items, notes: reportableDefectsNotes(sheet.defectsNotes) };
+  return { items, notes: reportableDefectsNotes(sheet.defectsNotes), stoodDown: isStoodDown(sheet) };
 }
 
-/** A vehicle's defect as it is kept: when fixed, who fixed it and how; null until then. */
+/** A vehicle's defect as it is kept: when fixed (null until then), and whether it stood the machine down. */
 export interface VehicleDefectRecord {
   fixedAt: string | null;
+  stoodDown: boolean;
 }
 
 /** What the fleet list says of a vehicle. */
-export type VehicleState = "ok" | "defect-reported";
+export type VehicleState = "ok" | "defect-reported" | "stood-down";
 
-/** A vehicle with any defect not marked fixed is "defect reported"; one with none is "ok". */
+/**
+ * A vehicle with a defect not marked fixed that stood it down is off hire, "stood down"; one with any other defect
+ * not fixed is "defect reported"; one with none is "ok".
+ */
 export function vehicleState(defects: readonly VehicleDefectRecord[]): VehicleState {
-  return defects.some((defect) => defect.fixedAt === null) ? "defect-reported" : "ok";
+  const open = defects.filter((defect) => defect.fixedAt === null);
+  if (open.some((defect) => defect.stoodDown)) return "stood-down";
+  return open.length > 0 ? "defect-reported" : "ok";
 }
 
 /** The longest note of a fix: what was done, in a few sentences. */

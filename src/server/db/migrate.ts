@@ -27,6 +27,7 @@ import * as m027 from "./migrations/027-company-check-sheet-keys";
 import * as m028 from "./migrations/028-account-language";
 import * as m029 from "./migrations/029-registration-language";
 import * as m030 from "./migrations/030-organisation-language";
+import * as m031 from "./migrations/031-stood-down";
 import type { DB } from "./schema";
 
 /**
@@ -61,6 +62,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   "028-account-language": m028,
   "029-registration-language": m029,
   "030-organisation-language": m030,
+  "031-stood-down": m031,
 };
 
 /**

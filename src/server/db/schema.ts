@@ -298,6 +298,8 @@ export interface VehicleDefectsTable {
   fixed_by: string | null;
   fixed_by_name: string | null;
   fixed_note: string | null;
+  /** Whether the driver's check stood the machine down. Optional on insert: it defaults to 0. */
+  stood_down?: BooleanInt;
   /** The hour (its start, ISO) whose summary mail carries this report; null when mailed on its own or to no one. */
   summary_hour: string | null;
 }

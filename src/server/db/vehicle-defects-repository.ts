@@ -67,6 +67,7 @@ export async function insertDefectReport(
       driver_name: report.driverName,
       items: JSON.stringify(report.items),
       notes: report.notes,
+      stood_down: report.stoodDown ? 1 : 0,
       reported_at: now.toISOString(),
     })
     .onConflict((oc) => oc.column("check_sheet_id").doNothing())
@@ -91,6 +92,7 @@ export async function listVehicleDefects(db: Kysely<DB>, organisationId: string)
     driverName: row.driver_name,
     items: JSON.parse(row.items) as string[],
     notes: row.notes,
+    stoodDown: row.stood_down === 1,
     reportedAt: row.reported_at,
     fixed:
       row.fixed_at === null

@@ -49,7 +49,7 @@ describe("the company's mails, each in its reader's language", () => {
       checkDate: "09/06/2025",
       driverName: "Łukasz Wróbel",
       site,
-      report: { items: ["Tyres", "Lights"], notes: "Tyre cut" },
+      report: { items: ["Tyres", "Lights"], notes: "Tyre cut", stoodDown: false },
       photos,
       language,
     });
@@ -63,7 +63,7 @@ describe("the company's mails, each in its reader's language", () => {
         "Defect: Tyres",
         "Defect: Lights",
         "Notes: Tyre cut",
-        "1 photo(s) attached.",
+        "1 photo attached.",
         'The vehicle shows as "defect reported" in the company\'s fleet until an admin marks it fixed.',
       ].join("\n\n"),
     });
@@ -73,7 +73,7 @@ describe("the company's mails, each in its reader's language", () => {
       checkDate: "09/06/2025",
       driverName: "",
       site: "",
-      report: { items: ["Tyres"], notes: null },
+      report: { items: ["Tyres"], notes: null, stoodDown: false },
       photos: [],
       language: null,
     });
@@ -93,6 +93,30 @@ describe("the company's mails, each in its reader's language", () => {
     expect(polish.text).toContain("Załączono 2 zdjęcia.");
     expect(polish.text).toContain("„Zgłoszono usterkę”");
     expect(polish.attachments.map((a) => a.filename)).toEqual(["defect-photo-1.jpg", "defect-photo-2.jpg"]);
+  });
+
+  it("says first, and in its subject, that the driver stood the machine down", () => {
+    const stoodDown = (language: string | null) =>
+      defectAlertMail({
+        to: "workshop@acme.co.uk",
+        vehicle: { plantNumber: "EX-001", machineNumber: "", description: "" },
+        checkDate: "18/11/2026",
+        driverName: "Dave Digger",
+        site: "",
+        report: { items: ["Hydraulics"], notes: "Leaking ram", stoodDown: true },
+        photos: [],
+        language,
+      });
+    const english = stoodDown(null);
+    expect(english.subject).toBe("Machine stood down - EX-001 - 18/11/2026");
+    const paragraphs = english.text.split("\n\n");
+    expect(paragraphs[0]).toBe("STOOD DOWN: the driver's check found this machine not safe to use.");
+    expect(paragraphs.at(-1)).toBe(
+      'The vehicle shows as "off hire: stood down" in the company\'s fleet until an admin marks it fixed.',
+    );
+    const polish = stoodDown("pl");
+    expect(polish.subject).toBe("Maszyna wyłączona z pracy - EX-001 - 18/11/2026");
+    expect(polish.text.startsWith("WYŁĄCZONA Z PRACY")).toBe(true);
   });
 
   const link = (language: string | null) =>

@@ -35,7 +35,8 @@ export function invitationMail(options: {
 }
 
 /**
- * A defect on a company vehicle, to the workshop at once, in the company's language: the machine, who found it,
+ * A defect on a company vehicle, to the workshop at once, in the company's language: first, when the driver stood
+ * the machine down, that it is (in the subject too); the machine, who found it,
  * when and where, the items (in that language too) and the notes, with the sheet's photos attached. The subject
  * carries only the plant number and the date; everything typed is in the body, escaped in its HTML part.
  */
@@ -55,10 +56,14 @@ export function defectAlertMail(options: {
     .filter(Boolean)
     .join(", ");
   const name = options.driverName || t("mail.form.noNameGiven");
+  const subject = { plant: subjectPart(vehicle.plantNumber), date: options.checkDate };
   const mail = paragraphsMail(
     options.to,
-    t("mail.defectAlert.subject", { plant: subjectPart(vehicle.plantNumber), date: options.checkDate }),
+    report.stoodDown
+      ? t("mail.defectAlert.subjectStoodDown", subject)
+      : t("mail.defectAlert.subject", subject),
     [
+      ...(report.stoodDown ? [t("mail.defectAlert.stoodDown")] : []),
       t("mail.defectAlert.found", { machine, date: options.checkDate, count: report.items.length }),
       options.site
         ? t("mail.defectAlert.reportedByAt", { name, site: options.site })
@@ -68,7 +73,7 @@ export function defectAlertMail(options: {
         ? t("mail.defectAlert.noNotes")
         : t("mail.defectAlert.notes", { notes: report.notes }),
       t("mail.defectAlert.photos", { count: options.photos.length }),
-      t("mail.defectAlert.fleetState"),
+      report.stoodDown ? t("mail.defectAlert.fleetStateStoodDown") : t("mail.defectAlert.fleetState"),
     ],
   );
   return {

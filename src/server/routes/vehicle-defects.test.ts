@@ -19,7 +19,7 @@ interface Fleet {
   vehicles: Array<{
     qrCode: string;
     plantNumber: string;
-    state: "ok" | "defect-reported";
+    state: "ok" | "defect-reported" | "stood-down";
     defects: Array<{
       id: string;
       checkSheetId: string;
@@ -162,9 +162,45 @@ describe.each(testDatabases())("defects reported on a company's vehicles, on $na
         checkDate: "2025-06-09",
         driverName: "Łukasz Wróbel",
         items: [expect.any(String), expect.any(String)],
+        stoodDown: false,
       },
     });
     expect(deliveries[0]!.body).not.toContain("tyre");
+  });
+
+  it("stands the machine down when the driver's check found it not safe to use, until an admin marks it fixed", async () => {
+    const acme = await company();
+    const dave = await member(acme, "driver");
+    await confirmWorkshop(testApp, acme, "stood-down@acme.co.uk");
+    const hook = await call("PUT", `/api/organisations/${acme.id}/webhook`, acme.admin.cookie, {
+      url: "https://hire-desk.example.co.uk/plant-sheets",
+    });
+    expect(hook.statusCode, hook.body).toBe(201);
+    await drainOutbox();
+    await sentSheet(dave, { machineSafe: "no" });
+    const [mail] = await drainOutbox();
+    expect(mail!.subject).toBe(`Machine stood down - ${EXCAVATOR.plantNumber} - 09/06/2025`);
+    expect((mail!.text ?? "").split("\n\n")[0]).toBe(
+      "STOOD DOWN: the driver's check found this machine not safe to use.",
+    );
+    const stoodDown = await vehicleOf(acme, acme.admin);
+    expect(stoodDown.state).toBe("stood-down");
+    const webhook = await testApp.database.db
+      .selectFrom("webhook_outbox")
+      .select("body")
+      .where("organisation_id", "=", acme.id)
+      .where("event", "=", "defect.reported")
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(webhook.body as string).data.stoodDown).toBe(true);
+
+    // A later check that finds the machine safe leaves it stood down: only a fix stands it up again.
+    await sentSheet(dave, { checkDate: "2025-06-10", machineSafe: "yes" });
+    expect((await vehicleOf(acme, acme.admin)).state).toBe("stood-down");
+    const standing = (await vehicleOf(acme, acme.admin)).defects.find(
+      (defect) => defect.checkDate === "2025-06-09",
+    );
+    expect((await fix(acme, acme.admin, standing!.id, "Hydraulic ram resealed")).statusCode).toBe(200);
+    expect((await vehicleOf(acme, acme.admin)).state).toBe("defect-reported");
   });
 
   it("words the workshop's link, its alerts and the webhook's items in the company's language, typed text as typed", async () => {

@@ -103,6 +103,7 @@ export async function defectReportWrite(
         checkDate: fields.checkDate,
         driverName: fields.driverSignedName ?? "",
         items,
+        stoodDown: report.stoodDown,
       },
       now,
     );
@@ -164,7 +165,9 @@ export async function listFleet(
         description: vehicle.description,
         checkTemplate: vehicle.checkTemplate,
         retired: vehicle.retired,
-        state: vehicleState(history.map((defect) => ({ fixedAt: defect.fixed?.at ?? null }))),
+        state: vehicleState(
+          history.map((defect) => ({ fixedAt: defect.fixed?.at ?? null, stoodDown: defect.stoodDown })),
+        ),
         defects: history,
       };
     }),

@@ -18,6 +18,7 @@ import {
   FixDefectRequestSchema,
   MAX_FIX_NOTE_LENGTH,
   type VehicleDefect,
+  type VehicleState,
   type WorkshopAddress,
   WorkshopRequestSchema,
   type WorkshopResponse,
@@ -69,9 +70,7 @@ export function FleetDefects({ organisationId }: { organisationId: string }) {
     const { canManage, ownFleet } = fleet.data;
     // Vehicles with an open defect first: they are what the workshop and the office act on. Retired ones last.
     const vehicles = [...fleet.data.vehicles].sort(
-      (a, b) =>
-        Number(a.retired) - Number(b.retired) ||
-        Number(b.state === "defect-reported") - Number(a.state === "defect-reported"),
+      (a, b) => Number(a.retired) - Number(b.retired) || STATE_ORDER[a.state] - STATE_ORDER[b.state],
     );
     body = (
       <>
@@ -100,7 +99,7 @@ export function FleetDefects({ organisationId }: { organisationId: string }) {
                 </p>
                 {ownFleet ? null : <SampleBadge />}
                 {vehicle.retired ? <RetiredBadge /> : null}
-                <VehicleStateBadge reported={vehicle.state === "defect-reported"} />
+                <VehicleStateBadge state={vehicle.state} />
               </div>
               {canManage && ownFleet ? (
                 <VehicleControls organisationId={organisationId} vehicle={vehicle} onChanged={setChanged} />
@@ -170,17 +169,29 @@ function RetiredBadge() {
   );
 }
 
-function VehicleStateBadge({ reported }: { reported: boolean }) {
+/** Stood down first, then with a defect open, then the rest: what the workshop and the office act on first. */
+const STATE_ORDER: Readonly<Record<VehicleState, number>> = { "stood-down": 0, "defect-reported": 1, ok: 2 };
+
+function VehicleStateBadge({ state }: { state: VehicleState }) {
   const t = useT();
-  return reported ? (
-    <span className="inline-flex items-center gap-1 rounded-full bg-red-100 px-3 py-1 text-sm font-semibold text-red-900 dark:bg-red-950 dark:text-red-100">
+  if (state === "ok")
+    return (
+      <span className="inline-flex items-center gap-1 rounded-full bg-emerald-100 px-3 py-1 text-sm font-semibold text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100">
+        <CircleCheck aria-hidden="true" className="size-4" />
+        {t("fleet.ok")}
+      </span>
+    );
+  return (
+    <span
+      className={cn(
+        "inline-flex items-center gap-1 rounded-full px-3 py-1 text-sm font-semibold",
+        state === "stood-down"
+          ? "bg-red-700 text-white dark:bg-red-600"
+          : "bg-red-100 text-red-900 dark:bg-red-950 dark:text-red-100",
+      )}
+    >
       <TriangleAlert aria-hidden="true" className="size-4" />
-      {t("fleet.defectReported")}
-    </span>
-  ) : (
-    <span className="inline-flex items-center gap-1 rounded-full bg-emerald-100 px-3 py-1 text-sm font-semibold text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100">
-      <CircleCheck aria-hidden="true" className="size-4" />
-      {t("fleet.ok")}
+      {state === "stood-down" ? t("fleet.stateStoodDown") : t("fleet.defectReported")}
     </span>
   );
 }
