@@ -7,6 +7,7 @@ import type { Translator } from "../text/i18n/translate";
 import { formatDisplayDate } from "../time/iso-date";
 import { formatUkTime } from "../time/uk-time";
 import { checkSheetPdfSection } from "./check-sheet-pdf-sections";
+import { isStoodDown } from "./check-sheet-readings";
 import { checkItemLabelOf } from "./check-templates";
 import { fieldLabel } from "./field-labels";
 import { customerEntry, fieldEntries, ratingBlocks } from "./pdf-section-parts";
@@ -94,6 +95,13 @@ export function weeklyPackPdf(pack: WeeklyPack): PdfDocument {
         ],
       },
       { kind: "heading", text: t("pdf.pack.defects") },
+      // A machine the driver's check stood down, beside the defects: the client is not charged for the breakdown.
+      ...checkSheets
+        .filter((sheet) => isStoodDown(sheet.form))
+        .map((sheet) => ({
+          kind: "alert" as const,
+          text: t("pdf.pack.stoodDown", { date: formatDisplayDate(sheet.form.checkDate) }),
+        })),
       defects.length === 0
         ? ({ kind: "text", text: "", emptyText: t("pdf.pack.noDefects") } as const)
         : {

@@ -192,6 +192,7 @@ describe("the weekly pack's cover page", () => {
           checkSheet: signedCheckSheet("2025-06-04", {
             defectMirrors: false,
             defectsNotes: "Nearside mirror cracked",
+            machineSafe: "no",
           }),
           photos: [],
         },
@@ -205,6 +206,10 @@ describe("the weekly pack's cover page", () => {
     // The fixture's sheets report worn tyres and a broken light; Wednesday adds the mirror.
     expect(cover).toContain("DEFECTS 5");
     expect(cover).toContain("04/06/2025 Mirrors, Indicator & Horn Nearside mirror cracked");
+    expect(cover).toContain(
+      "STOOD DOWN from the daily check of 04/06/2025: the driver found the machine not safe to use.",
+    );
+    expect(cover).not.toContain("03/06/2025: the driver");
     expect(cover.indexOf("03/06/2025 Tyres")).toBeLessThan(cover.indexOf("04/06/2025 Tyres"));
   });
 });
