@@ -17,9 +17,25 @@ describe.each(LOCALES.filter((locale) => locale !== "en-GB"))("the %s catalog", 
   });
 });
 
+/** Each catalog's metadata, apart from its messages: whether a native speaker has read it, for whoever corrects it. */
+const STATUS_FILE = join(catalogsDir, "meta/status.json");
+
 it("every catalog file is a language the app offers", () => {
   const files = readdirSync(catalogsDir).filter((file) => file.endsWith(".json"));
   expect(files.map((file) => file.replace(/\.json$/, "")).sort()).toEqual([...LOCALES].sort());
+});
+
+it("every catalog says in its metadata whether a native speaker has reviewed it", () => {
+  const status = JSON.parse(readFileSync(STATUS_FILE, "utf8")) as Record<
+    string,
+    { status: string; note: string }
+  >;
+  expect(Object.keys(status).sort()).toEqual([...LOCALES].sort());
+  for (const locale of LOCALES) {
+    expect(["source", "awaiting native review", "reviewed"], locale).toContain(status[locale]!.status);
+    expect(status[locale]!.note.trim(), locale).not.toBe("");
+  }
+  expect(status["en-GB"]!.status).toBe("source");
 });
 
 it("every English message parses and is used by the code", () => {
