@@ -1,5 +1,6 @@
 import { expect, type Page } from "@playwright/test";
 import { STORAGE_KEYS } from "../src/domain/forms/constants";
+import { LOCALE_NAMES } from "../src/domain/text/i18n/locales";
 import { SAMPLE_CUSTOMERS, SAMPLE_VEHICLES } from "../src/server/db/seed";
 import { test } from "./fixtures/app-test";
 import { logIn } from "./fixtures/drivers";
@@ -101,8 +102,16 @@ for (const pseudo of ["en-XA", "ar-XB"] as const) {
       test.slow();
       const email = "pseudo@northern-plant.co.uk".replace("pseudo", `pseudo-${Date.now()}`);
       await logIn(page, "Zed Pseudo", email);
-      // The webhook address field shows the form of an address ("https://"), the same in every language.
-      const typed = wordsOf("Zed Pseudo", email, "Pseudo Plant Hire Ltd", "https", ...SAMPLE_WORDS);
+      // The webhook address field shows the form of an address ("https://"), the same in every language, and the
+      // company's language is picked from each language under its own name ("English", "Polski").
+      const typed = wordsOf(
+        "Zed Pseudo",
+        email,
+        "Pseudo Plant Hire Ltd",
+        "https",
+        ...Object.values(LOCALE_NAMES),
+        ...SAMPLE_WORDS,
+      );
       // Before and after the account makes its company: the form that makes one, then the company's lists.
       await page.goto("/?tab=company");
       await expect(page.getByRole("heading", { level: 2 }).first()).toContainText("[");
