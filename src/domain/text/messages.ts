@@ -38,6 +38,12 @@ function given(message: string | null | undefined): string | null {
   return typeof message === "string" && message.trim() !== "" ? message.trim() : null;
 }
 
+/** A notice that says what went wrong in the words it was given, or in the catalog's `fallback` when none were. */
+function noticeSaying(title: CatalogKey, fallback: CatalogKey, words?: string | null): Notice {
+  const description = given(words);
+  return description ? withKeys({ title: english(title), description }, { title }) : notice(title, fallback);
+}
+
 /** "A", "A or B", "A, B, or C": the spec's list of order prefixes, with its comma before the "or". */
 export function alternatives(items: readonly string[]): string {
   if (items.length <= 2) return items.join(" or ");
@@ -176,15 +182,8 @@ export const messages = {
   emailDispatchFailed: (serverMessage: string): string =>
     english("supervisor.dispatchFailed", { reason: serverMessage }),
   emailDispatchNetworkFailed: english("supervisor.dispatchNetworkFailed"),
-  oneStepFailed: (errorMessage?: string | null): Notice => {
-    const message = given(errorMessage);
-    return message
-      ? withKeys(
-          { title: english("oneStep.failedTitle"), description: message },
-          { title: "oneStep.failedTitle" },
-        )
-      : notice("oneStep.failedTitle", "oneStep.failed");
-  },
+  oneStepFailed: (errorMessage?: string | null): Notice =>
+    noticeSaying("oneStep.failedTitle", "oneStep.failed", errorMessage),
   /** A one-step submission's failure worded from the catalogs. */
   oneStepFailedWith: (description: CatalogKey, values?: MessageValues): Notice =>
     notice("oneStep.failedTitle", description, values),
@@ -286,15 +285,8 @@ export const messages = {
   qrNotFound: notice("qr.notFoundTitle", "qr.notFoundDescription"),
   cameraNotAvailable: notice("qr.cameraNotAvailableTitle", "qr.cameraNotAvailableDescription"),
   /** Not in the spec: the lookup itself failed (no signal, server trouble), as opposed to an unknown code. */
-  vehicleLookupFailed: (errorMessage?: string | null): Notice => {
-    const error = given(errorMessage);
-    return error
-      ? withKeys(
-          { title: english("qr.lookupFailedTitle"), description: error },
-          { title: "qr.lookupFailedTitle" },
-        )
-      : notice("qr.lookupFailedTitle", "qr.lookupFailedDescription");
-  },
+  vehicleLookupFailed: (errorMessage?: string | null): Notice =>
+    noticeSaying("qr.lookupFailedTitle", "qr.lookupFailedDescription", errorMessage),
 
   // Photo uploads (spec section 8; the spec names the generic ones without wording them)
   uploadExpired: "Request has expired",
