@@ -85,7 +85,8 @@ function subscribe(listener: () => void): () => void {
 function activate(translator: Translator, complete: boolean): void {
   current = recordingShown(translator);
   whole = complete;
-  wordFailuresIn(translator);
+  // The failures' words too, so a wrong one can be reported by a tap as any other.
+  wordFailuresIn(current);
   // The build's prerender has no document: its pages are English, as index.html says.
   if (typeof document !== "undefined") {
     document.documentElement.lang = translator.locale;
