@@ -92,3 +92,23 @@ test("with the app running, Start Timesheet opens customer selection in the page
   await expect(page.getByRole("heading", { level: 1, name: "Select Customer" })).toBeVisible();
   expect(await page.evaluate(() => (window as Window & { sameDocument?: boolean }).sameDocument)).toBe(true);
 });
+
+test.describe("on a phone in Bulgarian", () => {
+  test.use({ locale: "bg-BG" });
+
+  test("Accept on the privacy banner, tapped before the app has arrived, is kept once the app draws the page in Bulgarian", async ({
+    page,
+  }) => {
+    const release = await holdAppCode(page);
+    await page.goto("/", { waitUntil: "commit" });
+    // The page as the server sends it is English; the app draws it anew in Bulgarian, the tapped button with it.
+    await page.getByRole("button", { name: "Accept" }).click();
+    release();
+    const banner = page.locator("section[aria-labelledby=consent-title]");
+    await expect(page.locator("html")).toHaveAttribute("lang", "bg");
+    await expect
+      .poll(() => page.evaluate(() => localStorage.getItem("plant-sheets.privacy-accepted")))
+      .toBe("true");
+    await expect(banner).toHaveCount(0);
+  });
+});

@@ -95,7 +95,7 @@
       event.preventDefault();
       event.stopImmediatePropagation();
       if (!kept.some((tap) => tap.control === control))
-        kept.push({ control, pointerType: event.pointerType || "mouse" });
+        kept.push({ control, path: pathOf(control), pointerType: event.pointerType || "mouse" });
       control.setAttribute("aria-busy", "true");
       control.setAttribute("data-early-tap", "");
     };
@@ -110,6 +110,16 @@
       control.dispatchEvent(new MouseEvent("mouseup", lift));
       control.click();
     };
+    // Where a control sits in the page: the app draws a screen in another language than the prerendered English
+    // anew, so the tapped control is then found again at the same place in the new page.
+    const pathOf = (element) => {
+      const path = [];
+      for (let node = element; node.parentElement; node = node.parentElement)
+        path.unshift([...node.parentElement.children].indexOf(node));
+      return path;
+    };
+    const atPath = (path) =>
+      path.reduce((node, index) => node?.children[index] ?? null, document.documentElement);
     const clearLinks = () => {
       for (const link of document.querySelectorAll("a[data-early-tap]")) {
         link.removeAttribute("aria-busy");
@@ -122,7 +132,9 @@
       for (const tap of kept.splice(0)) {
         tap.control.removeAttribute("aria-busy");
         tap.control.removeAttribute("data-early-tap");
-        if (replay && tap.control.isConnected) tapAgain(tap);
+        const control = tap.control.isConnected ? tap.control : atPath(tap.path);
+        if (replay && control?.tagName === tap.control.tagName && control.matches(controls))
+          tapAgain({ ...tap, control });
       }
     };
     window.addEventListener("click", keep, true);
