@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { timesheetHireProblem } from "../hire/timesheet-hire";
 import {
   applyTimesheetInput,
   emptyTimesheet,
@@ -52,7 +53,8 @@ export const TIMESHEET_SPEC = {
   resumeStep: timesheetResumeStep,
   signatureFields: ["operatorSignature", "clientSignature"],
   hasPhotos: false,
-  saveProblem: () => null,
+  // A timesheet sent for approval carries what its client signed for, so its hours by kind must be right.
+  saveProblem: (form) => (form.status === "ready_for_approval" ? timesheetHireProblem(form) : null),
   oneStep: {
     path: "/timesheets/one-step-completion",
     requestSchema: oneStepRequest,

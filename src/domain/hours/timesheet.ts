@@ -15,8 +15,11 @@ import {
 import { applyInput } from "../forms/form-spec";
 import { FormStatusSchema } from "../forms/form-status";
 import { blankSignAndSubmit, signAndSubmitShape } from "../forms/sign-and-submit";
+import { DEFAULT_HIRE_TERMS } from "../hire/chargeable-hours";
+import { emptyHireDays, HireDaysSchema, withWorkedHours, workedDay } from "../hire/day-kinds";
+import { HireTermsSchema } from "../hire/hire-terms";
 import { DAYS, type Day, type DayFieldKey, type DayFieldSuffix } from "../time/days";
-import { recomputeHoursInPlace } from "./hours";
+import { applyStandardShift, clearDay, dayNetHours, recomputeHoursInPlace, STANDARD_SHIFT } from "./hours";
 
 /** The schema of each per-day field, by suffix (spec section 3). */
 const DAY_FIELD_SCHEMAS = {
@@ -65,6 +68,12 @@ const headerShape = {
   totalHours: TotalHoursSchema,
   standingTime: NameFieldSchema,
   breakdownNotes: NotesFieldSchema,
+  /**
+   * Each day's hours by kind and the hire terms they are charged under. Forms made before these existed have
+   * neither, keep their free text per day, and read back (and fingerprint) as they were signed.
+   */
+  hireDays: HireDaysSchema.optional(),
+  hireTerms: HireTermsSchema.optional(),
   // Step 4: signatures and submission
   ...signAndSubmitShape,
 };
@@ -111,6 +120,8 @@ export function emptyTimesheet(): TimesheetFields {
     totalHours: null,
     standingTime: "",
     breakdownNotes: "",
+    hireDays: emptyHireDays(),
+    hireTerms: DEFAULT_HIRE_TERMS,
     ...blankSignAndSubmit(),
     ...(days as DayShapeValues),
   };
@@ -119,8 +130,32 @@ type DayShapeValues = Pick<TimesheetFields, DayFieldKey>;
 
 /**
  * A saved timesheet with an input applied: the fields the input carries replace the old ones,
- * and the net hours and total are worked out again so they always match the times.
+ * and the net hours, the total and each day's worked hours are worked out again so they always match the times.
  */
 export function applyTimesheetInput<T extends TimesheetFields>(base: T, input: TimesheetInput): T {
-  return recomputeHoursInPlace(applyInput(base, input));
+  return withWorkedHoursInPlace(recomputeHoursInPlace(applyInput(base, input)));
+}
+
+/** Each day's worked hours as what is left of its net hours after its other kinds (see `withWorkedHours`). */
+export function withWorkedHoursInPlace<T extends Pick<TimesheetFields, "hireDays" | DayFieldKey>>(
+  form: T,
+): T {
+  const days = form.hireDays;
+  if (days === undefined) return form;
+  const next = { ...days };
+  for (const day of DAYS) next[day] = withWorkedHours(days[day], dayNetHours(form, day));
+  form.hireDays = next;
+  return form;
+}
+
+/** The '+9 Hours' button on a timesheet: the standard shift, and the day worked on hire. */
+export function addStandardShiftDay<T extends TimesheetFields>(form: T, day: Day): T {
+  const shifted = applyStandardShift(form, day);
+  if (shifted.hireDays === undefined) return shifted;
+  return { ...shifted, hireDays: { ...shifted.hireDays, [day]: workedDay(STANDARD_SHIFT.netHours) } };
+}
+
+/** The Clear action on a timesheet day: its times go, and its kinds hold no worked hours. */
+export function clearTimesheetDay<T extends TimesheetFields>(form: T, day: Day): T {
+  return withWorkedHoursInPlace(clearDay(form, day));
 }

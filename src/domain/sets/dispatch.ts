@@ -1,6 +1,7 @@
 import type { ErrorText } from "../api/api-error";
 import type { FormStatus } from "../forms/form-status";
 import { isPresent, missingSignatureParts, type SignaturePart, type SignedFields } from "../forms/signatures";
+import { type HireFields, timesheetHireProblem } from "../hire/timesheet-hire";
 import { invalidClientEmails, nonBlankEmails } from "../text/client-email";
 import { messages, type Notice } from "../text/messages";
 import { isRating, type Rating } from "./rating";
@@ -66,12 +67,15 @@ function invalidEmailsProblem(emails: Emails): Notice | null {
 }
 
 /**
- * Why the timesheet's one-step submit cannot run, or null (spec section 5): a rating first,
+ * Why the timesheet's one-step submit cannot run, or null (spec section 5): a day whose hours by kind are wrong
+ * first (the client signs for them), then a rating,
  * then email (it must be on, with at least one non-blank address; choosing a rating turns it
  * on), then the signatures: operator signature and printed name, client signature and printed
  * name, and the signature date. Last, any address that is not a client address is named.
  */
-export function timesheetSubmitProblem(fields: OneStepFields): Notice | null {
+export function timesheetSubmitProblem(fields: OneStepFields & HireFields): Notice | null {
+  const hire = timesheetHireProblem(fields);
+  if (hire) return hire;
   if (!isRating(fields.rating)) return messages.supervisorRatingRequired;
   if (fields.submitViaEmail !== true || nonBlankEmails(fields.submissionEmails).length === 0) {
     return messages.submissionEmailRequired;
@@ -82,7 +86,7 @@ export function timesheetSubmitProblem(fields: OneStepFields): Notice | null {
 }
 
 /** The timesheet's submit button is enabled only when nothing is in the way. */
-export function timesheetSubmitReady(fields: OneStepFields): boolean {
+export function timesheetSubmitReady(fields: OneStepFields & HireFields): boolean {
   return timesheetSubmitProblem(fields) === null;
 }
 

@@ -168,6 +168,9 @@ export const messages = {
   approvalSignaturesRequired: english("approval.signaturesRequired"),
   supervisorRatingRequired: notice("submitProblem.ratingTitle", "submitProblem.ratingDescription"),
   submissionEmailRequired: notice("submitProblem.emailTitle", "submitProblem.emailDescription"),
+  /** A timesheet day's hours by kind are wrong: the title names the day, the description what is wrong. */
+  hireDayProblem: (problem: CatalogKey, values: MessageValues): Notice =>
+    notice("hire.problem.title", problem, values),
   signaturesRequired: notice("submitProblem.signaturesTitle", "submitProblem.signaturesDescription"),
   machineSafeRequired: notice("submitProblem.machineSafeTitle", "submitProblem.machineSafeDescription"),
   /** Every signature is in but the date beside them is not: said as it is, not as a missing signature. */

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import sharp from "sharp";
 import { type CheckSheetFields, emptyCheckSheet } from "../../domain/checks/check-sheet";
-import { emptyTimesheet, type TimesheetFields } from "../../domain/hours/timesheet";
+import { applyTimesheetInput, emptyTimesheet, type TimesheetFields } from "../../domain/hours/timesheet";
 import type { SupervisorApproval } from "../../domain/sets/rating";
 import type { PdfPhoto } from "./pdf-canvas";
 
@@ -42,8 +42,10 @@ export async function phonePhoto(
  * Fri 5.0, Sat 4.3, Sun none: 41.1 Monday to Friday, 45.4 for the week.
  */
 export function signedTimesheet(overrides: Partial<TimesheetFields> = {}): TimesheetFields {
+  // Signed before hours by kind existed: each day's working, standing and breakdown are the driver's words.
+  const { hireDays: _days, hireTerms: _terms, ...before } = emptyTimesheet();
   return {
-    ...emptyTimesheet(),
+    ...before,
     status: "completed",
     weekEnding: "2025-06-08",
     company: "Acme Plant Hire Ltd",
@@ -97,6 +99,30 @@ export function signedTimesheet(overrides: Partial<TimesheetFields> = {}): Times
     submissionEmails: ["site.office@buildco.co.uk"],
     ...overrides,
   };
+}
+
+/**
+ * The same signed week with hours by kind, under the default hire terms: Wednesday's afternoon broken down from a
+ * daily check (4.8 h of its 9.8), Tuesday's hour waiting for the banksman as standing, the rest worked.
+ */
+export function signedHireTimesheet(): TimesheetFields {
+  const { hireDays, hireTerms } = emptyTimesheet();
+  const days = hireDays as NonNullable<TimesheetFields["hireDays"]>;
+  return applyTimesheetInput(
+    { ...signedTimesheet(), hireTerms },
+    {
+      hireDays: {
+        ...days,
+        tuesday: { ...days.tuesday, standing: 1, standingReason: "noAccess", note: "Waiting for banksman" },
+        wednesday: {
+          ...days.wednesday,
+          breakdown: 4.8,
+          breakdownReason: "hydraulics",
+          breakdownFrom: { date: "2025-06-04", time: "12:12", item: "Hydraulics" },
+        },
+      },
+    },
+  );
 }
 
 /** A signed check of EX-042 on the given date: Tyres and Lights defective, Tracks not applicable, the rest OK. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { OPERATOR_SIGNATURE, signedTimesheet } from "./pdf-fixtures";
+import { OPERATOR_SIGNATURE, signedHireTimesheet, signedTimesheet } from "./pdf-fixtures";
 import { pdfImages } from "./pdf-images";
 import { pdfText } from "./pdf-text";
 import { signedContentFingerprint } from "./signed-content-fingerprint";
@@ -174,5 +174,28 @@ describe("renderTimesheetPdf", () => {
     const images = (await pdfImages(pdf)).flat();
     expect(images).toHaveLength(2);
     for (const box of images) expect(box.bottom + box.height).toBeLessThan(A4_HEIGHT - 40);
+  });
+
+  it("prints a week's hours by kind, each day's charge, the week's by category and the terms", async () => {
+    const { flat } = await render({ timesheet: signedHireTimesheet() });
+    for (const expected of [
+      "NET HOURS WORKED STANDING BREAKDOWN TRAVEL CHARGED REASONS / SITE LOCATION",
+      "Monday 07:00 16:30 30 9.0 9.0 - - - 9.0",
+      "Tuesday 07:00 15:48 30 8.3 7.3 1.0 - - 8.3 Standing: No access Waiting for banksman",
+      // Wednesday: 8 h minimum less 4.8 h breakdown is 3.2 h, under the 5 h worked.
+      "Wednesday 06:30 17:00 45 9.8 5.0 - 4.8 - 5.0 Breakdown: Hydraulics Breakdown from Daily Check 04/06/2025, 12:12, Hydraulics",
+      // Friday: 5 h worked, made up to the 7 h minimum. Saturday's 4.3 h are weekend hours.
+      "Friday 07:00 12:00 0 5.0 5.0 - - - 7.0",
+      "Saturday 08:00 12:30 15 4.3 4.3 - - - 4.3",
+      "Sunday - - - - - - - - 0.0",
+      "Hours by kind 39.6 1.0 4.8 0.0 42.6",
+      // Normal: 9 + 7.3 (with Tuesday's hour standing, over the minimum) + 5 + 9 + 7.
+      "Chargeable hours NORMAL 37.3 OVERTIME 0.0 WEEKEND 4.3 STANDING 1.0 TOTAL CHARGEABLE 42.6",
+      "BREAKDOWN, NOT CHARGED 4.8",
+      "HIRE TERMS Minimum hours a day: Monday 8 h,",
+      "Standing time charged; Travel not charged; No overtime; Weekend hours charged as weekend",
+    ]) {
+      expect(flat).toContain(expected);
+    }
   });
 });

@@ -134,6 +134,63 @@ describe.each(testDatabases())("timesheets on $name", ({ open }) => {
     });
   });
 
+  it("refuses a week sent for approval whose hours by kind are wrong, saying which and why, and keeps the draft", async () => {
+    const cookie = await newDriver();
+    const id = randomUUID();
+    await call("POST", "/api/timesheets", cookie, { id, ...signedWeek() });
+    const { hireDays } = (await call("GET", `/api/timesheets/${id}`, cookie)).json();
+    // Monday's 9 hours cannot hold 6 standing and 5 broken down.
+    const wrong = {
+      ...hireDays.monday,
+      standing: 6,
+      breakdown: 5,
+      standingReason: "weather",
+      breakdownReason: "engine",
+    };
+    const refused = await call("PUT", `/api/timesheets/${id}`, cookie, {
+      status: "ready_for_approval",
+      hireDays: { ...hireDays, monday: wrong },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({
+      key: "hire.problem.doNotAddUp",
+      params: { kinds: 11, day: 9, weekday: "monday" },
+    });
+    // A draft may hold it while the driver works it out; nothing else is refused for it.
+    const draft = await call("PUT", `/api/timesheets/${id}`, cookie, {
+      hireDays: { ...hireDays, monday: wrong },
+    });
+    expect(draft.statusCode).toBe(200);
+    const missingReason = { ...hireDays.monday, standing: 2 };
+    const noReason = await call("PUT", `/api/timesheets/${id}`, cookie, {
+      status: "ready_for_approval",
+      hireDays: { ...hireDays, monday: missingReason },
+    });
+    expect(noReason.json()).toMatchObject({ key: "hire.problem.standingReason" });
+    for (const bad of [
+      { ...hireDays.monday, standing: -1 },
+      { ...hireDays.monday, breakdown: 25 },
+      { ...hireDays.monday, standingReason: "<b>weather</b>" },
+      { ...hireDays.monday, note: "x".repeat(501) },
+      { ...hireDays.monday, breakdownFrom: { date: "2025-13-01", time: "12:00", item: "Hydraulics" } },
+    ]) {
+      const answer = await call("PUT", `/api/timesheets/${id}`, cookie, {
+        hireDays: { ...hireDays, monday: bad },
+      });
+      expect(answer.statusCode).toBe(400);
+    }
+    const kept = (await call("GET", `/api/timesheets/${id}`, cookie)).json();
+    expect(kept.status).toBe("draft");
+    // The worked hours follow the times: what the standing and breakdown leave of Monday's 9 hours.
+    expect(kept.hireDays.monday).toMatchObject({ standing: 6, breakdown: 5, worked: 0 });
+    const fixed = await call("PUT", `/api/timesheets/${id}`, cookie, {
+      status: "ready_for_approval",
+      hireDays: { ...hireDays, monday: { ...wrong, standing: 1, breakdown: 2 } },
+    });
+    expect(fixed.statusCode).toBe(200);
+    expect((await call("GET", `/api/timesheets/${id}`, cookie)).json().hireDays.monday.worked).toBe(6);
+  });
+
   it("never shows or changes another account's timesheet", async () => {
     const owner = await newDriver();
     const other = await newDriver();

@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import type { ErrorParams } from "../../domain/api/api-error";
 import { changedFields, companyFormStatus } from "../../domain/company/company-state";
 import { type AnyFormSpec, listedValues, withChanges } from "../../domain/forms/form-spec";
 import { type FormStatus, isOpenStatus, OPEN_STATUSES } from "../../domain/forms/form-status";
@@ -25,11 +26,15 @@ export const formNotFound = (spec: AnyFormSpec) =>
   new AppError("not_found", { key: "apiError.formNotFound", params: { form: formParam(spec.noun) } });
 
 /**
- * A save's missing signatures (the only problem a spec's `saveProblem` names) as one message: the notice's title
- * and its description, as the answer has always said them.
+ * A save's problem as one message: a timesheet day's hours by kind as the problem's own message, missing
+ * signatures as the notice's title and its description, as the answer has always said them.
  */
-function signaturesRefusal(problem: Notice): ErrorText {
+function saveRefusal(problem: Notice): ErrorText {
   const description = problem.keys?.description;
+  if (description?.startsWith("hire.problem.")) {
+    // Its values are hours and a day's name, never a date.
+    return { key: description, params: problem.keys?.values as ErrorParams };
+  }
   if (description === "submitProblem.dateDescription") return { key: "apiError.signatureDateRequired" };
   if (description === "submitProblem.signaturesAndDateDescription") {
     return { key: "apiError.signaturesAndDateRequired" };
@@ -46,7 +51,7 @@ export function refuseFormProblem(
   now: Date,
 ): void {
   const problem = spec.saveProblem(form);
-  if (problem) throw new AppError("validation_failed", signaturesRefusal(problem));
+  if (problem) throw new AppError("validation_failed", saveRefusal(problem));
   const signedAt = signedAtProblem(stored, input, spec.date(form), now);
   if (signedAt) throw new AppError("validation_failed", signedAt);
 }

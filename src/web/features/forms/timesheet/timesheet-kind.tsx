@@ -5,8 +5,12 @@ import { useId } from "react";
 import { fieldLabel } from "../../../../domain/forms/field-labels";
 import { isPresent } from "../../../../domain/forms/signatures";
 import { TIMESHEET_SPEC } from "../../../../domain/forms/timesheet-spec";
-import { applyStandardShift, clearDay } from "../../../../domain/hours/hours";
-import type { TimesheetFields } from "../../../../domain/hours/timesheet";
+import { timesheetCharge } from "../../../../domain/hire/timesheet-hire";
+import {
+  addStandardShiftDay,
+  clearTimesheetDay,
+  type TimesheetFields,
+} from "../../../../domain/hours/timesheet";
 import { timesheetSubmitProblem } from "../../../../domain/sets/dispatch";
 import { english } from "../../../../domain/text/i18n/english";
 import type { Translator } from "../../../../domain/text/i18n/translate";
@@ -25,6 +29,7 @@ import { SubmitLabel } from "../wizard/signature-step";
 import type { FormSubmitApi } from "../wizard/use-form-submit";
 import type { FormWizardApi } from "../wizard/use-form-wizard";
 import type { WizardKind } from "../wizard/wizard-kind";
+import { ChargeSummary } from "./charge-summary";
 import { WeekStep } from "./week-step";
 
 /** The timesheet's own changes: a day's standard shift, added or cleared with one tap. */
@@ -107,37 +112,41 @@ function TimesheetSummary({ wizard, submission }: { wizard: TimesheetWizardApi; 
   const problem = found ? noticeIn(t, found) : null;
   const statusId = useId();
   const companyMember = useIsCompanyMember();
+  const charge = timesheetCharge(form);
   return (
-    <Card className="space-y-3">
-      <div id={statusId} role="status" aria-live="polite">
-        {problem ? (
-          <div className="flex items-start gap-2 rounded-lg bg-amber-50 p-3 text-amber-950 dark:bg-amber-400/10 dark:text-amber-100">
-            <Info aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
-            <p>
-              <span className="block font-semibold">{problem.title}</span>
-              {problem.description}
+    <>
+      {charge ? <ChargeSummary charge={charge} /> : null}
+      <Card className="space-y-3">
+        <div id={statusId} role="status" aria-live="polite">
+          {problem ? (
+            <div className="flex items-start gap-2 rounded-lg bg-amber-50 p-3 text-amber-950 dark:bg-amber-400/10 dark:text-amber-100">
+              <Info aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+              <p>
+                <span className="block font-semibold">{problem.title}</span>
+                {problem.description}
+              </p>
+            </div>
+          ) : (
+            <p className="flex items-start gap-2 font-medium text-emerald-800 dark:text-emerald-300">
+              <CheckCircle2 aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+              {t("timesheet.readyToSubmit")}
             </p>
-          </div>
-        ) : (
-          <p className="flex items-start gap-2 font-medium text-emerald-800 dark:text-emerald-300">
-            <CheckCircle2 aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
-            {t("timesheet.readyToSubmit")}
-          </p>
-        )}
-      </div>
-      <Button
-        size="lg"
-        className="w-full"
-        disabled={problem !== null || submission.submitting}
-        aria-describedby={statusId}
-        onClick={submission.completeAndEmail}
-      >
-        <SubmitLabel
-          submitting={submission.submitting}
-          label={companyMember ? t("wizard.submitToOffice") : t("timesheet.completeAndEmail")}
-        />
-      </Button>
-    </Card>
+          )}
+        </div>
+        <Button
+          size="lg"
+          className="w-full"
+          disabled={problem !== null || submission.submitting}
+          aria-describedby={statusId}
+          onClick={submission.completeAndEmail}
+        >
+          <SubmitLabel
+            submitting={submission.submitting}
+            label={companyMember ? t("wizard.submitToOffice") : t("timesheet.completeAndEmail")}
+          />
+        </Button>
+      </Card>
+    </>
   );
 }
 
@@ -160,7 +169,9 @@ export const TIMESHEET_WIZARD: WizardKind<TimesheetFields, TimesheetAction> = {
     return parts.join(", ");
   },
   reduce: (form, action) =>
-    action.type === "addStandardShift" ? applyStandardShift(form, action.day) : clearDay(form, action.day),
+    action.type === "addStandardShift"
+      ? addStandardShiftDay(form, action.day)
+      : clearTimesheetDay(form, action.day),
   dateField: WeekEndingField,
   vehicleExtras: StartReadings,
   ownSteps: { week: WeekStep },

@@ -17,6 +17,7 @@ import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
 import { useTranslator } from "../../../lib/i18n";
 import { formatHoursIn } from "../../../lib/locale-format";
+import { DayKindsEditor } from "./day-kinds-editor";
 import type { TimesheetWizardApi } from "./timesheet-kind";
 
 function DayCard({ day, form, api }: { day: Day; form: TimesheetFields; api: TimesheetWizardApi }) {
@@ -29,6 +30,7 @@ function DayCard({ day, form, api }: { day: Day; form: TimesheetFields; api: Tim
   const hasTimes = start !== "" || finish !== "";
   const added = isStandardShiftAdded(form, day);
   const label = dayLabel(day, t);
+  const { hireDays } = form;
   const shift = {
     start: STANDARD_SHIFT.start,
     finish: STANDARD_SHIFT.finish,
@@ -75,6 +77,14 @@ function DayCard({ day, form, api }: { day: Day; form: TimesheetFields; api: Tim
         <p className="text-sm font-medium text-red-700 dark:text-red-300">{t("week.finishNotAfterStart")}</p>
       ) : null}
 
+      {hireDays ? (
+        <DayKindsEditor
+          day={day}
+          form={{ ...form, hireDays }}
+          onChange={(kinds) => change({ hireDays: { ...hireDays, [day]: kinds } })}
+        />
+      ) : null}
+
       <details className="rounded-lg border border-slate-200 dark:border-slate-700">
         <summary className="flex min-h-11 cursor-pointer items-center px-3 font-semibold select-none">
           {t("week.enterManually")}
@@ -103,24 +113,29 @@ function DayCard({ day, form, api }: { day: Day; form: TimesheetFields; api: Tim
             value={breakMinutes === null ? "" : String(breakMinutes)}
             onValueChange={(value) => change({ [dayKey(day, "Break")]: breakFieldValue(value) })}
           />
-          <TextField
-            label={t("week.working")}
-            value={form[dayKey(day, "Working")]}
-            onValueChange={(value) => change({ [dayKey(day, "Working")]: value })}
-            maxLength={200}
-          />
-          <TextField
-            label={t("week.standing")}
-            value={form[dayKey(day, "Standing")]}
-            onValueChange={(value) => change({ [dayKey(day, "Standing")]: value })}
-            maxLength={200}
-          />
-          <TextField
-            label={t("week.breakdown")}
-            value={form[dayKey(day, "Breakdown")]}
-            onValueChange={(value) => change({ [dayKey(day, "Breakdown")]: value })}
-            maxLength={2000}
-          />
+          {hireDays ? null : (
+            // A timesheet from before hours by kind keeps its words for them.
+            <>
+              <TextField
+                label={t("week.working")}
+                value={form[dayKey(day, "Working")]}
+                onValueChange={(value) => change({ [dayKey(day, "Working")]: value })}
+                maxLength={200}
+              />
+              <TextField
+                label={t("week.standing")}
+                value={form[dayKey(day, "Standing")]}
+                onValueChange={(value) => change({ [dayKey(day, "Standing")]: value })}
+                maxLength={200}
+              />
+              <TextField
+                label={t("week.breakdown")}
+                value={form[dayKey(day, "Breakdown")]}
+                onValueChange={(value) => change({ [dayKey(day, "Breakdown")]: value })}
+                maxLength={2000}
+              />
+            </>
+          )}
           <div className="col-span-2">
             <TextField
               label={fieldLabel("siteLocation", t)}
