@@ -39,6 +39,7 @@ export const CHECK_SHEET_SPEC = {
   inputSchema: CheckSheetInputSchema,
   empty: (today) => emptyCheckSheet(today),
   apply: applyCheckSheetInput,
+  laterFields: [],
   dateField: "checkDate",
   date: (form) => form.checkDate,
   steps: [

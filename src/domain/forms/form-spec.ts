@@ -70,6 +70,11 @@ export interface FormSpec<
   readonly inputSchema: z.ZodType<I>;
   /** A blank form, for a driver whose calendar says `today` (an ISO date). */
   empty(today: string): F;
+  /**
+   * Fields the form gained after forms of its type were in use. A form made or saved without them (by an app from
+   * before, or before they existed) goes on without them, so it reads, prints and fingerprints as it was signed.
+   */
+  readonly laterFields: readonly (keyof F & string)[];
   /** A form with an input applied; derived fields are worked out again. A new object: `base` is left as it was. */
   apply(base: F, input: I): F;
   /** The field of the form's own date: the week ending, the check date. */
@@ -171,4 +176,16 @@ export function fileSlug(value: string): string {
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, "-")
     .replace(/^-|-$/g, "");
+}
+
+/** A blank form with `input` over it, without the later fields `input` does not carry (see `laterFields`). */
+export function formFromInput<F extends BaseFormFields, I extends object>(
+  spec: Pick<FormSpec<F, I, string, OneStepRequest>, "empty" | "apply" | "laterFields">,
+  input: I,
+  today: string,
+): F {
+  const form = spec.apply(spec.empty(today), input) as Record<string, unknown>;
+  const given = input as Record<string, unknown>;
+  for (const field of spec.laterFields) if (given[field] === undefined) delete form[field];
+  return form as F;
 }

@@ -42,6 +42,7 @@ export const TIMESHEET_SPEC = {
   inputSchema: TimesheetInputSchema,
   empty: () => emptyTimesheet(),
   apply: applyTimesheetInput,
+  laterFields: ["hireDays", "hireTerms"],
   dateField: "weekEnding",
   date: (form) => form.weekEnding,
   steps: [

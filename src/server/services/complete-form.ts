@@ -5,6 +5,7 @@ import { MAX_ANONYMOUS_EMAILS } from "../../domain/forms/constants";
 import {
   type AnyFormSpec,
   driverNameOf,
+  formFromInput,
   listedValues,
   type OneStepRequest,
 } from "../../domain/forms/form-spec";
@@ -124,7 +125,7 @@ export async function completeForm(
   // A company's form its office sent back or reopened, submitted again: a new signed version (decision record 040).
   const returned = existing !== undefined && isReturned(existing);
 
-  const base: Record<string, unknown> = existing ? existing.fields : spec.empty(today);
+  const base: Record<string, unknown> = existing ? existing.fields : {};
   const recipients = distinctEmails((input.submissionEmails as string[] | undefined) ?? []);
   if (!account && recipients.length > MAX_ANONYMOUS_EMAILS) {
     throw new AppError("bad_request", {
@@ -133,7 +134,7 @@ export async function completeForm(
     });
   }
   const applied = {
-    ...spec.apply(base, input),
+    ...(existing ? spec.apply(existing.fields, input) : formFromInput(spec, input, today)),
     status: "completed" as const,
     submitViaEmail: true,
     submissionEmails: recipients,

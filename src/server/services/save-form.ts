@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { ErrorParams } from "../../domain/api/api-error";
 import { changedFields, companyFormStatus } from "../../domain/company/company-state";
-import { type AnyFormSpec, listedValues, withChanges } from "../../domain/forms/form-spec";
+import { type AnyFormSpec, formFromInput, listedValues, withChanges } from "../../domain/forms/form-spec";
 import { type FormStatus, isOpenStatus, OPEN_STATUSES } from "../../domain/forms/form-status";
 import { type SignedAtFields, signedAtProblem } from "../../domain/forms/signatures";
 import { formParam, type Notice } from "../../domain/text/messages";
@@ -131,7 +131,7 @@ export async function createForm(
   const { db } = deps.database;
   const now = deps.now();
   const { id } = input;
-  const applied: Fields = spec.apply(spec.empty(formatIsoDate(now)), input);
+  const applied: Fields = formFromInput(spec, input, formatIsoDate(now));
   if (statusChangeBySave(applied.status) === "archive") {
     throw new AppError("bad_request", {
       key: "apiError.newFormArchived",

@@ -108,6 +108,22 @@ describe("openDraft", () => {
     expect(opened.state.version).toBe(0);
   });
 
+  it("opens a draft saved before hours by kind without them, so its words and fingerprint stay as they were", () => {
+    const { hireDays: _days, hireTerms: _terms, ...before } = record;
+    const opened = openDraft({
+      ...before,
+      mondayStart: "07:00",
+      mondayFinish: "16:30",
+      mondayWorking: "Bulk dig",
+    });
+    if (!opened.ok) throw new Error(opened.problem);
+    expect(opened.state.form).not.toHaveProperty("hireDays");
+    expect(opened.state.form).not.toHaveProperty("hireTerms");
+    expect(opened.state.form.mondayWorking).toBe("Bulk dig");
+    const ours = openDraft({ ...record, mondayStart: "07:00", mondayFinish: "16:30" });
+    expect(ours.ok && ours.state.form.hireDays?.monday.worked).toBe(9);
+  });
+
   it("refuses a completed timesheet and an answer that is not a timesheet", () => {
     expect(openDraft({ ...record, status: "completed" })).toEqual({
       ok: false,

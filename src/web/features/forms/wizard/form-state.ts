@@ -1,4 +1,5 @@
 import { IdSchema } from "../../../../domain/forms/form-fields";
+import { formFromInput } from "../../../../domain/forms/form-spec";
 import { isOpenStatus } from "../../../../domain/forms/form-status";
 import { isPresent } from "../../../../domain/forms/signatures";
 import type { WizardStep } from "../../../../domain/forms/wizard";
@@ -85,7 +86,7 @@ export function openDraft<F extends WizardFields>(
   const parsed = spec.inputSchema.safeParse(record);
   const id = IdSchema.safeParse((record as { id?: unknown } | null)?.id);
   if (!parsed.success || !id.success) return { ok: false, problem: messages.invalidResponseFormat };
-  const form = spec.apply(spec.empty(today), parsed.data);
+  const form = formFromInput(spec, parsed.data, today);
   if (!isOpenStatus(form.status)) return { ok: false, problem: messages.formLocked, locked: true };
   return { ok: true, state: { id: id.data, form, step: spec.resumeStep(form), rating: null, version: 0 } };
 }
