@@ -10,7 +10,7 @@ import {
   MAX_NOTES_LENGTH,
   MAX_PASSWORD_LENGTH,
 } from "../forms/constants";
-import { IdSchema } from "../forms/form-fields";
+import { IdSchema, IsoDateSchema } from "../forms/form-fields";
 import { FORM_KINDS } from "../forms/form-spec";
 import { FormStatusSchema } from "../forms/form-status";
 import { isHttpUrlOrPath, PhotoUrlSchema } from "../forms/photos";
@@ -159,6 +159,13 @@ export const FormListQuerySchema = z.object({
   cursor: z.string().min(1).max(500).optional(),
 });
 export type FormListQuery = z.infer<typeof FormListQuerySchema>;
+
+/** GET /api/timesheets/stand-downs: the plant and the week a timesheet is for. */
+export const StandDownsQuerySchema = z.object({
+  plant: z.string().trim().min(1).max(50),
+  weekEnding: IsoDateSchema,
+});
+export type StandDownsQuery = z.infer<typeof StandDownsQuerySchema>;
 
 /**
  * A form as a page of a list shows it: the fields a list needs, not the whole form (GET it by id for that), so a

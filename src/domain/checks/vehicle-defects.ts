@@ -2,6 +2,7 @@ import { z } from "zod";
 import { isStoodDown } from "../forms/check-sheet-readings";
 import type { CheckTemplateId } from "../forms/check-templates";
 import { MAX_EMAIL_LENGTH } from "../forms/constants";
+import { TimestampSchema } from "../forms/form-fields";
 import type { FormStatus } from "../forms/form-status";
 import { english } from "../text/i18n/english";
 import type { Translator } from "../text/i18n/translate";
@@ -61,9 +62,13 @@ export function vehicleState(defects: readonly VehicleDefectRecord[]): VehicleSt
 /** The longest note of a fix: what was done, in a few sentences. */
 export const MAX_FIX_NOTE_LENGTH = 500;
 
-/** POST /api/organisations/{id}/defects/{defectId}/fixed: what was done (plain text, shown as text). */
+/**
+ * POST /api/organisations/{id}/defects/{defectId}/fixed: what was done (plain text, shown as text), and when, if
+ * not now: a fix is often recorded after the fact, and a stood-down machine's breakdown ends at it.
+ */
 export const FixDefectRequestSchema = z.object({
   note: z.string().trim().min(1).max(MAX_FIX_NOTE_LENGTH),
+  fixedAt: TimestampSchema.optional(),
 });
 export type FixDefectRequest = z.infer<typeof FixDefectRequestSchema>;
 

@@ -1,5 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { emptyHireDays } from "../hire/day-kinds";
+import { applyTimesheetInput, emptyTimesheet } from "../hours/timesheet";
 import { companyMessages } from "../text/company-messages";
 import {
   MAX_REVIEW_FILTER_LENGTH,
@@ -100,6 +102,8 @@ describe("reviewRow", () => {
       site: "Riverside Wharf",
       weekEnding: "2026-11-22",
       totalHours: 14,
+      // A week from before hours by kind charges nothing the office can read.
+      chargeable: null,
       defects: 3,
       status: "ready_for_approval",
       approvedAt: null,
@@ -107,6 +111,19 @@ describe("reviewRow", () => {
       week: { state: "submitted", resubmitted: false },
       waitingOnDriver: 0,
     });
+  });
+
+  it("gives a week with hours by kind its chargeable hours and its breakdown, as the client signed them", () => {
+    const days = emptyHireDays();
+    const hireDays = {
+      ...days,
+      monday: { ...days.monday, breakdown: 2, breakdownReason: "engine" as const },
+    };
+    const form = applyTimesheetInput({ ...emptyTimesheet(), ...(week as object) }, { hireDays });
+    const row = reviewRow({ ...week, ...form }, []);
+    // Monday's 9 h less 2 broken down is 7 worked, over the minimum of 8 less 2; Tuesday's 5 h are made up to 8;
+    // Wednesday to Friday, on hire without hours, are charged their minimums (8, 8, 7).
+    expect(row.chargeable).toEqual({ total: 38, breakdown: 2 });
   });
 
   it("has no check sheets and no defects for a lonely timesheet", () => {

@@ -4,7 +4,10 @@ import type { CheckItemValues } from "../checks/check-items";
 import { MAX_NOTES_LENGTH } from "../forms/constants";
 import { IdSchema } from "../forms/form-fields";
 import { FORM_STATUSES, type FormStatus } from "../forms/form-status";
+import { totalChargeable } from "../hire/chargeable-hours";
+import { timesheetCharge } from "../hire/timesheet-hire";
 import type { DayHoursFields } from "../hours/hours";
+import type { TimesheetFields } from "../hours/timesheet";
 import { weekDefects, weekTotalHours } from "../hours/week-summary";
 import { RatingSchema } from "../sets/rating";
 import { companyMessages } from "../text/company-messages";
@@ -81,7 +84,7 @@ export type ReviewTimesheet = DayHoursFields & {
   siteLocation: string;
   clientCompany: string;
   customerId: string;
-};
+} & Pick<TimesheetFields, "hireDays" | "hireTerms">;
 
 /** What the review reads of a paired check sheet. */
 export type ReviewCheckSheet = CheckItemValues & {
@@ -103,6 +106,8 @@ export interface ReviewRow {
   site: string;
   weekEnding: string;
   totalHours: number;
+  /** The hours the client signed for and the week's breakdown hours; null for a week from before hours by kind. */
+  chargeable: { total: number; breakdown: number } | null;
   defects: number;
   status: FormStatus;
   /** When the company's supervisor or admin approved the week; null until then. */
@@ -181,11 +186,17 @@ export function reviewRow(
     site: timesheet.siteLocation,
     weekEnding: timesheet.weekEnding,
     totalHours: weekTotalHours(timesheet),
+    chargeable: chargeableOf(timesheet),
     defects: weekDefects(checkSheets).length,
     status: timesheet.status,
     approvedAt,
     ...companyWeekOf([timesheet, ...checkSheets]),
   };
+}
+
+function chargeableOf(timesheet: ReviewTimesheet): ReviewRow["chargeable"] {
+  const charge = timesheetCharge(timesheet);
+  return charge && { total: totalChargeable(charge.week), breakdown: charge.breakdown };
 }
 
 /** A week's state from its forms' answers; a form answered without one (of no company) counts as submitted. */

@@ -248,7 +248,7 @@ function dayNotes(timesheet: TimesheetFields, kinds: DayKinds, day: Day, t: Tran
     kinds.breakdown > 0 && kinds.breakdownReason
       ? `${t("week.kind.breakdown")}: ${t(BREAKDOWN_REASON_KEYS[kinds.breakdownReason])}`
       : "",
-    kinds.breakdownFrom
+    kinds.breakdownFrom && kinds.breakdown > 0
       ? t("week.kinds.fromCheck", {
           date: formatDisplayDate(kinds.breakdownFrom.date),
           time: kinds.breakdownFrom.time,

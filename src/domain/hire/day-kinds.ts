@@ -34,11 +34,15 @@ export const BREAKDOWN_REASON_KEYS = {
 
 const hours = z.number().min(0).max(24);
 
-/** The daily check whose "not safe" answer started a day's breakdown: its date, time and the failed item. */
+/**
+ * The daily check whose "not safe" answer started a day's breakdown: its date, time and the failed item, and the
+ * hours it gave the day (while the day still holds them, the driver has not changed them).
+ */
 export const BreakdownSourceSchema = z.object({
   date: IsoDateSchema,
   time: TimeFieldSchema,
   item: z.string().max(200),
+  hours: z.number().min(0).max(24),
 });
 export type BreakdownSource = z.infer<typeof BreakdownSourceSchema>;
 

@@ -104,9 +104,14 @@ describe("a timesheet's hours by kind", () => {
     const fromCheck = {
       ...workedDay(0),
       breakdown: 9,
-      breakdownFrom: { date: "2026-11-18", time: "12:00", item: "Hydraulics" },
+      breakdownFrom: { date: "2026-11-18", time: "12:00", item: "Hydraulics", hours: 9 },
     };
-    expect(dayOfKind(fromCheck, "worked", 9).breakdownFrom).toBeNull();
+    // Its check stays noted, so the day is not filled from it again.
+    expect(dayOfKind(fromCheck, "worked", 9)).toMatchObject({
+      worked: 9,
+      breakdown: 0,
+      breakdownFrom: fromCheck.breakdownFrom,
+    });
   });
 
   it("words the terms applied, a line each", () => {

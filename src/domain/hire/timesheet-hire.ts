@@ -64,17 +64,12 @@ export function timesheetHireProblem(form: HireFields): Notice | null {
   return messages.hireDayProblem(problem.key, { ...problem.values, weekday: found.day });
 }
 
-/** A day's kinds as one tap sets them: every hour of the day of that kind (its reasons kept), or off hire. */
+/**
+ * A day's kinds as one tap sets them: every hour of the day of that kind (its reasons kept), or off hire. The
+ * check a breakdown came from stays noted, so a day the driver set otherwise is not filled from it again.
+ */
 export function dayOfKind(kinds: DayKinds, kind: DayKind, dayHours: number): DayKinds {
-  const cleared = {
-    ...kinds,
-    onHire: true,
-    worked: 0,
-    standing: 0,
-    breakdown: 0,
-    travel: 0,
-    breakdownFrom: null,
-  };
+  const cleared = { ...kinds, onHire: true, worked: 0, standing: 0, breakdown: 0, travel: 0 };
   switch (kind) {
     case "offHire":
       return { ...cleared, onHire: false };

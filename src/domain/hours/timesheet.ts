@@ -16,10 +16,10 @@ import { applyInput } from "../forms/form-spec";
 import { FormStatusSchema } from "../forms/form-status";
 import { blankSignAndSubmit, signAndSubmitShape } from "../forms/sign-and-submit";
 import { DEFAULT_HIRE_TERMS } from "../hire/chargeable-hours";
-import { emptyHireDays, HireDaysSchema, withWorkedHours, workedDay } from "../hire/day-kinds";
+import { emptyHireDays, HireDaysSchema, withWorkedHours } from "../hire/day-kinds";
 import { HireTermsSchema } from "../hire/hire-terms";
 import { DAYS, type Day, type DayFieldKey, type DayFieldSuffix } from "../time/days";
-import { applyStandardShift, clearDay, dayNetHours, recomputeHoursInPlace, STANDARD_SHIFT } from "./hours";
+import { applyStandardShift, clearDay, dayNetHours, recomputeHoursInPlace } from "./hours";
 
 /** The schema of each per-day field, by suffix (spec section 3). */
 const DAY_FIELD_SCHEMAS = {
@@ -148,11 +148,15 @@ export function withWorkedHoursInPlace<T extends Pick<TimesheetFields, "hireDays
   return form;
 }
 
-/** The '+9 Hours' button on a timesheet: the standard shift, and the day worked on hire. */
+/**
+ * The '+9 Hours' button on a timesheet: the standard shift, on hire. Hours the day already holds of another kind
+ * (a breakdown from a check) stay, and the rest of the shift is worked.
+ */
 export function addStandardShiftDay<T extends TimesheetFields>(form: T, day: Day): T {
   const shifted = applyStandardShift(form, day);
   if (shifted.hireDays === undefined) return shifted;
-  return { ...shifted, hireDays: { ...shifted.hireDays, [day]: workedDay(STANDARD_SHIFT.netHours) } };
+  const onHire = { ...shifted.hireDays[day], onHire: true };
+  return withWorkedHoursInPlace({ ...shifted, hireDays: { ...shifted.hireDays, [day]: onHire } });
 }
 
 /** The Clear action on a timesheet day: its times go, and its kinds hold no worked hours. */

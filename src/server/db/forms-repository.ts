@@ -775,3 +775,32 @@ export async function writeReview(
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
+
+/**
+ * An owner's sent check sheets of one plant (its number, however spaced or cased) dated within `from` to `to`
+ * (ISO dates, both included), oldest first.
+ */
+export async function listOwnCheckSheetsOfPlant(
+  db: Kysely<DB>,
+  ownerId: string,
+  plantNumber: string,
+  from: string,
+  to: string,
+): Promise<StoredForm[]> {
+  const rows = await db
+    .selectFrom("forms")
+    .selectAll()
+    .where("owner_id", "=", ownerId)
+    .where("kind", "=", "check-sheet")
+    .where("status", "!=", "draft")
+    .where("form_date", ">=", from)
+    .where("form_date", "<=", to)
+    .where((eb) =>
+      eb(eb.fn("upper", [eb.fn("trim", ["plant_number"])]), "=", plantNumber.trim().toUpperCase()),
+    )
+    .orderBy("form_date")
+    .orderBy("created_at")
+    .limit(50)
+    .execute();
+  return rows.map(toStoredForm);
+}

@@ -189,3 +189,18 @@ export async function deleteOldAlertSummaries(db: Kysely<DB>, before: Date): Pro
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/** When each of these check sheets' defects was marked fixed, by check sheet; a sheet whose defect is open is absent. */
+export async function defectFixTimes(
+  db: Kysely<DB>,
+  checkSheetIds: readonly string[],
+): Promise<Map<string, string>> {
+  if (checkSheetIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom("vehicle_defects")
+    .select(["check_sheet_id", "fixed_at"])
+    .where("check_sheet_id", "in", checkSheetIds)
+    .where("fixed_at", "is not", null)
+    .execute();
+  return new Map(rows.map((row) => [row.check_sheet_id, row.fixed_at as string]));
+}

@@ -118,7 +118,7 @@ export function signedHireTimesheet(): TimesheetFields {
           ...days.wednesday,
           breakdown: 4.8,
           breakdownReason: "hydraulics",
-          breakdownFrom: { date: "2025-06-04", time: "12:12", item: "Hydraulics" },
+          breakdownFrom: { date: "2025-06-04", time: "12:12", item: "Hydraulics", hours: 4.8 },
         },
       },
     },

@@ -64,6 +64,70 @@ describe.each(testDatabases())("defects reported on a company's vehicles, on $na
       ...fields,
     });
 
+  it("gives the driver's timesheet for that plant and week the checks that stood it down, until the fix the admin dates", async () => {
+    const acme = await company();
+    const dave = await member(acme, "driver");
+    const other = await member(acme, "driver");
+    const standDowns = (who: Person, plant: string, weekEnding = "2025-06-14") =>
+      call(
+        "GET",
+        `/api/timesheets/stand-downs?plant=${encodeURIComponent(plant)}&weekEnding=${weekEnding}`,
+        who.cookie,
+      );
+    // Signed at 11:12 GMT, 12:12 in the UK's summer: the tyres and the lights are the first failed items.
+    await sentSheet(dave, { machineSafe: "no", operatorSignedAt: "2025-06-09T11:12:00.000Z" });
+    await sentSheet(dave, { checkDate: "2025-06-10", machineSafe: "yes" });
+    const open = await standDowns(dave, ` ${EXCAVATOR.plantNumber} `);
+    expect(open.statusCode, open.body).toBe(200);
+    expect(open.json()).toEqual({
+      standDowns: [{ date: "2025-06-09", time: "12:12", item: expect.any(String), fixed: null }],
+    });
+    // Not another driver's, not another plant's, not another week's.
+    expect((await standDowns(other, EXCAVATOR.plantNumber)).json()).toEqual({ standDowns: [] });
+    expect((await standDowns(dave, "NOT-A-PLANT")).json()).toEqual({ standDowns: [] });
+    expect((await standDowns(dave, EXCAVATOR.plantNumber, "2025-06-07")).json()).toEqual({ standDowns: [] });
+    for (const query of [
+      "plant=&weekEnding=2025-06-14",
+      `plant=${"X".repeat(51)}&weekEnding=2025-06-14`,
+      "plant=EX&weekEnding=14/06/2025",
+    ]) {
+      expect((await call("GET", `/api/timesheets/stand-downs?${query}`, dave.cookie)).statusCode).toBe(400);
+    }
+    expect(
+      (await call("GET", "/api/timesheets/stand-downs?plant=EX&weekEnding=2025-06-14", undefined)).statusCode,
+    ).toBe(401);
+
+    const defectId = (await vehicleOf(acme, acme.admin)).defects.find(
+      (defect) => defect.checkDate === "2025-06-09",
+    )!.id;
+    const future = await call(
+      "POST",
+      `/api/organisations/${acme.id}/defects/${defectId}/fixed`,
+      acme.admin.cookie,
+      {
+        note: "Hose replaced",
+        fixedAt: new Date(NOW.getTime() + 60 * 60_000).toISOString(),
+      },
+    );
+    expect(future.statusCode).toBe(400);
+    expect(future.json().key).toBe("apiError.fixedInFuture");
+    const fixed = await call(
+      "POST",
+      `/api/organisations/${acme.id}/defects/${defectId}/fixed`,
+      acme.admin.cookie,
+      {
+        note: "Hose replaced",
+        fixedAt: "2025-06-10T09:00:00+01:00",
+      },
+    );
+    expect(fixed.statusCode, fixed.body).toBe(200);
+    expect(fixed.json().fixed.at).toBe("2025-06-10T08:00:00.000Z");
+    expect((await standDowns(dave, EXCAVATOR.plantNumber)).json().standDowns[0].fixed).toEqual({
+      date: "2025-06-10",
+      time: "09:00",
+    });
+  });
+
   it("mails the workshop once with the items, notes, machine and photos, and the fleet shows the vehicle until an admin marks it fixed", async () => {
     const acme = await company();
     const supervisor = await member(acme, "supervisor");

@@ -24,6 +24,7 @@ const row = (timesheetId: string, approvedAt: string | null = null): ReviewRow =
   site: "Riverside",
   weekEnding: "2025-06-14",
   totalHours: 45,
+  chargeable: null,
   defects: 1,
   status: "ready_for_approval",
   approvedAt,

@@ -180,18 +180,20 @@ export async function fixDefect(
   account: Account,
   organisationId: string,
   defectId: string,
-  { note }: FixDefectRequest,
+  { note, fixedAt }: FixDefectRequest,
 ) {
   await memberOf(deps, account, organisationId, "manage-fleet");
   const now = deps.now();
+  const at = fixedAt === undefined ? now : new Date(fixedAt);
+  if (at.getTime() > now.getTime()) throw new AppError("bad_request", "apiError.fixedInFuture");
   const fixed = await markDefectFixed(
     deps.database.db,
     organisationId,
     defectId,
     { by: account.id, byName: account.fullName, note },
-    now,
+    at,
   );
   // Another company's, made up or fixed already: one answer, which says nothing of other companies.
   if (!fixed) throw new AppError("not_found", "apiError.defectNotOpen");
-  return { id: defectId, fixed: { at: now.toISOString(), by: account.fullName, note } };
+  return { id: defectId, fixed: { at: at.toISOString(), by: account.fullName, note } };
 }

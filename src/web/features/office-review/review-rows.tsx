@@ -128,6 +128,9 @@ export function ReviewTable({ rows, chosenId, selected, onOpen, onSelect, onSele
               {t("review.hours")}
             </th>
             <th scope="col" className="px-3 py-2 text-end font-semibold">
+              {t("review.chargeable")}
+            </th>
+            <th scope="col" className="px-3 py-2 text-end font-semibold">
               {t("form.defects")}
             </th>
             <th scope="col" className="px-3 py-2 font-semibold">
@@ -174,6 +177,9 @@ export function ReviewTable({ rows, chosenId, selected, onOpen, onSelect, onSele
                   {formatShortDateIn(locale, row.weekEnding) || "—"}
                 </td>
                 <td className="px-3 py-3 text-end">{formatHoursIn(locale, row.totalHours)}</td>
+                <td className="px-3 py-3 text-end">
+                  <Chargeable row={row} />
+                </td>
                 <DefectCount as="td" count={row.defects} className="px-3 py-3 text-end" />
                 <td className="px-3 py-2.5">
                   <StatusBadge row={row} />
@@ -187,6 +193,22 @@ export function ReviewTable({ rows, chosenId, selected, onOpen, onSelect, onSele
         </tbody>
       </table>
     </Card>
+  );
+}
+
+/** A week's chargeable hours, and its breakdown hours beside them; a dash for a week from before hours by kind. */
+function Chargeable({ row }: { row: ReviewRow }) {
+  const { t, locale } = useTranslator();
+  if (row.chargeable === null) return <>—</>;
+  return (
+    <>
+      <span className="block">{formatHoursIn(locale, row.chargeable.total)}</span>
+      {row.chargeable.breakdown > 0 ? (
+        <span className="block text-xs text-red-800 dark:text-red-300">
+          {t("review.breakdownHours", { hours: formatHoursIn(locale, row.chargeable.breakdown) })}
+        </span>
+      ) : null}
+    </>
   );
 }
 
@@ -218,6 +240,10 @@ export function ReviewCards({ rows, selected, onOpen, onSelect }: RowsProps) {
                 <dd>{formatShortDateIn(locale, row.weekEnding) || "—"}</dd>
                 <dt className="font-medium text-slate-600 dark:text-slate-400">{t("review.hours")}</dt>
                 <dd>{formatHoursIn(locale, row.totalHours)}</dd>
+                <dt className="font-medium text-slate-600 dark:text-slate-400">{t("review.chargeable")}</dt>
+                <dd>
+                  <Chargeable row={row} />
+                </dd>
                 <dt className="font-medium text-slate-600 dark:text-slate-400">{t("form.defects")}</dt>
                 <DefectCount count={row.defects} />
                 <dt className="font-medium text-slate-600 dark:text-slate-400">{t("review.office")}</dt>

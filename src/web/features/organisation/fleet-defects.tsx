@@ -248,13 +248,21 @@ function FixForm({
   const t = useT();
   const queryClient = useQueryClient();
   const [note, setNote] = useState("");
+  // A local date and time ("2026-11-20T10:00"); blank is now.
+  const [fixedAt, setFixedAt] = useState("");
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const blank = note.trim() === "" ? t("fleet.fixNoteRequired") : null;
-    const parsed = parseRequest(blank, FixDefectRequestSchema, { note });
+    const at = fixedAt === "" ? undefined : new Date(fixedAt);
+    const problem =
+      note.trim() === ""
+        ? t("fleet.fixNoteRequired")
+        : at !== undefined && !(at.getTime() <= Date.now())
+          ? t("apiError.fixedInFuture")
+          : null;
+    const parsed = parseRequest(problem, FixDefectRequestSchema, { note, fixedAt: at?.toISOString() });
     if (parsed.problem !== undefined) {
       setOutcome(failed(parsed.problem));
       return;
@@ -277,6 +285,13 @@ function FixForm({
         onValueChange={setNote}
         maxLength={MAX_FIX_NOTE_LENGTH}
         hint={t("fleet.whatWasDoneHint")}
+      />
+      <TextField
+        label={t("fleet.fixedAt")}
+        type="datetime-local"
+        value={fixedAt}
+        onValueChange={setFixedAt}
+        hint={t("fleet.fixedAtHint")}
       />
       <OutcomeNote outcome={outcome} />
       <div className="flex flex-wrap gap-2">

@@ -159,7 +159,7 @@ export function DayKindsEditor({
       {picked === "split" ? (
         <p className="text-sm font-medium">{t("week.kind.split", { kinds: splitWords(kinds, t, hours) })}</p>
       ) : null}
-      {kinds.breakdownFrom ? (
+      {kinds.breakdownFrom && kinds.breakdown > 0 ? (
         <p className="rounded-lg bg-red-50 p-2 text-sm font-medium text-red-900 dark:bg-red-400/10 dark:text-red-200">
           {t("week.kinds.fromCheck", {
             date: formatDisplayDate(kinds.breakdownFrom.date),

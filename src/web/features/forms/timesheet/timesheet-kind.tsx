@@ -5,11 +5,13 @@ import { useId } from "react";
 import { fieldLabel } from "../../../../domain/forms/field-labels";
 import { isPresent } from "../../../../domain/forms/signatures";
 import { TIMESHEET_SPEC } from "../../../../domain/forms/timesheet-spec";
+import { type StandDown, withStandDowns } from "../../../../domain/hire/stand-downs";
 import { timesheetCharge } from "../../../../domain/hire/timesheet-hire";
 import {
   addStandardShiftDay,
   clearTimesheetDay,
   type TimesheetFields,
+  withWorkedHoursInPlace,
 } from "../../../../domain/hours/timesheet";
 import { timesheetSubmitProblem } from "../../../../domain/sets/dispatch";
 import { english } from "../../../../domain/text/i18n/english";
@@ -32,8 +34,14 @@ import type { WizardKind } from "../wizard/wizard-kind";
 import { ChargeSummary } from "./charge-summary";
 import { WeekStep } from "./week-step";
 
-/** The timesheet's own changes: a day's standard shift, added or cleared with one tap. */
-export type TimesheetAction = { type: "addStandardShift"; day: Day } | { type: "clearDay"; day: Day };
+/**
+ * The timesheet's own changes: a day's standard shift, added or cleared with one tap, and the breakdown of the
+ * checks that stood its plant down that week.
+ */
+export type TimesheetAction =
+  | { type: "addStandardShift"; day: Day }
+  | { type: "clearDay"; day: Day }
+  | { type: "standDowns"; standDowns: readonly StandDown[] };
 
 export type TimesheetWizardApi = FormWizardApi<TimesheetFields, TimesheetAction>;
 
@@ -168,10 +176,18 @@ export const TIMESHEET_WIZARD: WizardKind<TimesheetFields, TimesheetAction> = {
     if (parts.length === 0) parts.push(t("timesheet.restoredSomething"));
     return parts.join(", ");
   },
-  reduce: (form, action) =>
-    action.type === "addStandardShift"
-      ? addStandardShiftDay(form, action.day)
-      : clearTimesheetDay(form, action.day),
+  reduce: (form, action) => {
+    switch (action.type) {
+      case "addStandardShift":
+        return addStandardShiftDay(form, action.day);
+      case "clearDay":
+        return clearTimesheetDay(form, action.day);
+      case "standDowns": {
+        const hireDays = withStandDowns(form, action.standDowns);
+        return hireDays === form.hireDays ? form : withWorkedHoursInPlace({ ...form, hireDays });
+      }
+    }
+  },
   dateField: WeekEndingField,
   vehicleExtras: StartReadings,
   ownSteps: { week: WeekStep },

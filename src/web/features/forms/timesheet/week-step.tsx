@@ -1,7 +1,10 @@
+import { useQuery } from "@tanstack/react-query";
 import X from "lucide-react/icons/x";
-import { useId } from "react";
+import { useEffect, useId } from "react";
 import { fieldLabel } from "../../../../domain/forms/field-labels";
 import { MAX_BREAK_MINUTES } from "../../../../domain/forms/form-fields";
+import { isPresent } from "../../../../domain/forms/signatures";
+import type { StandDown } from "../../../../domain/hire/stand-downs";
 import {
   breakFieldValue,
   dayNetHours,
@@ -15,8 +18,10 @@ import { NotesField } from "../../../components/notes-field";
 import { TextField } from "../../../components/text-field";
 import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
+import { apiRequest } from "../../../lib/api-client";
 import { useTranslator } from "../../../lib/i18n";
 import { formatHoursIn } from "../../../lib/locale-format";
+import { useSession } from "../../../lib/session-store";
 import { DayKindsEditor } from "./day-kinds-editor";
 import type { TimesheetWizardApi } from "./timesheet-kind";
 
@@ -151,10 +156,39 @@ function DayCard({ day, form, api }: { day: Day; form: TimesheetFields; api: Tim
   );
 }
 
+/**
+ * The checks that stood this timesheet's plant down in its week, asked of the server for an account holder's week
+ * with hours by kind; their breakdown is filled into the days it covers (see `withStandDowns`). Offline, or
+ * without an account, nothing is asked and nothing filled.
+ */
+function useStandDowns({ state, dispatch }: TimesheetWizardApi) {
+  const { plantNumber, weekEnding, hireDays, clientSignature } = state.form;
+  const signedIn = useSession() !== null;
+  const plant = plantNumber.trim();
+  const { data } = useQuery({
+    queryKey: ["/api/timesheets/stand-downs", plant, weekEnding],
+    queryFn: ({ signal }) =>
+      apiRequest<{ standDowns: StandDown[] }>(
+        "GET",
+        `/api/timesheets/stand-downs?${new URLSearchParams({ plant, weekEnding })}`,
+        undefined,
+        { signal },
+      ),
+    // What the client has signed for is not changed under them.
+    enabled:
+      signedIn && hireDays !== undefined && plant !== "" && weekEnding !== "" && !isPresent(clientSignature),
+    retry: false,
+  });
+  useEffect(() => {
+    if (data && data.standDowns.length > 0) dispatch({ type: "standDowns", standDowns: data.standDowns });
+  }, [data, dispatch]);
+}
+
 /** Step 3, Weekly Timesheet: Monday to Sunday, the weekly total, and the breakdown reason. */
 export function WeekStep({ wizard: api }: { wizard: TimesheetWizardApi }) {
   const { t, locale } = useTranslator();
   const { form } = api.state;
+  useStandDowns(api);
   return (
     <div className="space-y-3">
       <p className="text-sm text-slate-700 dark:text-slate-300">
