@@ -177,7 +177,9 @@ function useStandDowns({ state, dispatch }: TimesheetWizardApi) {
     // What the client has signed for is not changed under them.
     enabled:
       signedIn && hireDays !== undefined && plant !== "" && weekEnding !== "" && !isPresent(clientSignature),
-    retry: false,
+    // Asked again each time the week is shown: a fix the office records meanwhile shortens the breakdown.
+    staleTime: 0,
+    refetchOnMount: "always",
   });
   useEffect(() => {
     if (data && data.standDowns.length > 0) dispatch({ type: "standDowns", standDowns: data.standDowns });

@@ -1,0 +1,172 @@
+import { expect, type Page } from "@playwright/test";
+import { messages } from "../src/domain/text/messages";
+import { pdfText } from "../src/server/pdf/pdf-text";
+import { test } from "./fixtures/app-test";
+import { logIn, logInOnClock } from "./fixtures/drivers";
+import { waitForMailTo } from "./fixtures/mailbox";
+import { answerMachineSafe, choose } from "./support/check-sheet-wizard";
+import { openCompany, phone } from "./support/company";
+import { nextStep, sign, startFormFromHome } from "./support/form-wizard";
+import { readQrCodeOf } from "./support/qr-image";
+import { dayCard } from "./support/timesheet-wizard";
+
+/**
+ * The hire contract through the screens: a check that stands the machine down becomes the week's breakdown, the
+ * admin's fix ends it, and the client signs the chargeable hours the PDF and the office then show.
+ */
+
+const DESK = { width: 1280, height: 800 };
+test.use({ actionTimeout: 30_000 });
+const COMPANY = "Contract Plant Hire Ltd";
+const CUSTOMER = "Severn Valley Homes";
+/** A machine of the fleet a new company starts with. */
+const PLANT = "EX-001";
+
+async function submitToOffice(page: Page, noun: "timesheet" | "check sheet") {
+  await page.getByRole("button", { name: "Submit to office" }).click();
+  await expect(page.getByRole("status").filter({ hasText: messages.sentTitle(noun) })).toContainText(
+    messages.sentToOffice(COMPANY),
+    { timeout: 20_000 },
+  );
+}
+
+test("a Wednesday check stands the machine down, the week's timesheet carries its breakdown to Friday's fix, and the client signs the chargeable hours the PDF and the office show", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(600_000);
+  // The office at a desk: the company, and a join code for the driver.
+  await page.setViewportSize(DESK);
+  await logIn(page, "Olive Office");
+  await openCompany(page);
+  await page.getByLabel("Company name").fill(COMPANY);
+  await page.getByRole("button", { name: "Create Company" }).click();
+  await expect(page.getByRole("heading", { level: 3, name: COMPANY })).toBeVisible();
+  const join = page.getByRole("region", { name: "Join Code for a Site Induction" });
+  await join.getByRole("button", { name: "Create Join Code" }).click();
+  const [joinLink] = await readQrCodeOf(
+    page.getByRole("img", { name: `QR code to join ${COMPANY} as a driver` }),
+  );
+  await page.getByRole("button", { name: "Done" }).click();
+
+  // The driver's phone lives on Wednesday 18 November from noon: the check is signed then (the server's clock
+  // is today's, and takes a signature made before it).
+  const driver = await phone(browser);
+  await logInOnClock(
+    driver,
+    "Dana Driver",
+    `dana-${Date.now()}@contract-plant.co.uk`,
+    new Date("2026-11-18T12:00:00Z"),
+  );
+  const url = new URL(joinLink!);
+  await driver.goto(`${url.pathname}${url.search}`);
+  await driver.getByRole("button", { name: `Join ${COMPANY}` }).click({ timeout: 20_000 });
+  await expect(driver.getByRole("status")).toHaveText(`You have joined ${COMPANY} as a driver.`);
+
+  // The check finds the hoses leaking and stands the machine down.
+  await startFormFromHome(driver, "check-sheet", CUSTOMER);
+  await driver.getByLabel("Check Date").fill("2026-11-18");
+  await driver.getByLabel("Company on hire to").fill(CUSTOMER);
+  await nextStep(driver, "QR Scanner & Vehicle Info");
+  await driver.getByLabel("Plant/Registration Number").fill(PLANT);
+  await nextStep(driver, "Daily Safety Check");
+  await choose(driver, "Hoses", "Defect");
+  await driver.getByLabel("Defects Notes").fill("Hydraulic hose leaking at the boom");
+  await answerMachineSafe(driver, "No, stood down");
+  await nextStep(driver, "Photo Documentation");
+  await nextStep(driver, "Driver Signature");
+  await sign(driver, "Driver/Operator Signature", "Dana Driver", "Operator Signature");
+  await sign(driver, "Supervisor Signature", "Chris Client");
+  await driver.getByLabel("DATE").fill("2026-11-18");
+  await submitToOffice(driver, "check sheet");
+
+  // The week's timesheet opens with Wednesday afternoon to Friday as breakdown from that check.
+  await startFormFromHome(driver, "timesheet", CUSTOMER);
+  await driver.getByLabel("Week Ending").fill("2026-11-21");
+  await driver.getByLabel("Company on hire to").fill(CUSTOMER);
+  await nextStep(driver, "Vehicle Info & Machine Hours");
+  await driver.getByLabel("Plant/Registration Number").fill(PLANT);
+  await nextStep(driver, "Weekly Timesheet");
+  const fromCheck = "Breakdown from Daily Check 18/11/2026, 12:00, Hoses";
+  await expect(dayCard(driver, "Wednesday").getByText(fromCheck)).toBeVisible();
+  await expect(dayCard(driver, "Thursday").getByText(fromCheck)).toBeVisible();
+  await expect(dayCard(driver, "Friday").getByText(fromCheck)).toBeVisible();
+  await expect(dayCard(driver, "Tuesday").getByText(fromCheck)).toHaveCount(0);
+  await dayCard(driver, "Friday").getByText("Hours by kind").click();
+  await expect(dayCard(driver, "Friday").getByLabel("Breakdown hours")).toHaveValue("9");
+  await nextStep(driver, "Driver Signature");
+
+  // The admin marks the machine fixed on Friday at 10:00, from the fleet.
+  await openCompany(page);
+  const fleet = page.getByRole("region", { name: "Fleet and Defects" });
+  const machine = fleet.getByRole("listitem").filter({ hasText: PLANT }).first();
+  await expect(machine.getByText("Off hire: stood down")).toBeVisible();
+  await machine.getByRole("button", { name: "Mark Fixed" }).click();
+  await machine.getByLabel("What was done").fill("Hose replaced by the fitter");
+  await machine.getByLabel("Fixed at").fill("2026-11-20T10:00");
+  await machine.getByRole("button", { name: "Save Fix" }).click();
+  await expect(machine.getByText("Off hire: stood down")).toHaveCount(0);
+
+  // Back on the week, Friday's breakdown ends at 10:00; the driver's +9 Hours fill the rest of each day worked.
+  await driver.getByRole("button", { name: "Previous" }).click();
+  await dayCard(driver, "Friday").getByText("Hours by kind").click();
+  await expect(dayCard(driver, "Friday").getByLabel("Breakdown hours")).toHaveValue("3");
+  for (const day of ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"]) {
+    await dayCard(driver, day).getByRole("button", { name: "+9 Hours" }).click();
+  }
+  await expect(dayCard(driver, "Wednesday").getByText("Split: Worked 4.5, Breakdown 4.5")).toBeVisible();
+  await expect(
+    dayCard(driver, "Thursday").getByRole("button", { name: "Breakdown", pressed: true }),
+  ).toBeVisible();
+  await expect(dayCard(driver, "Friday").getByText("Split: Worked 6, Breakdown 3")).toBeVisible();
+  await nextStep(driver, "Driver Signature");
+
+  // The chargeable hours under the default terms, from the rule in words: Monday and Tuesday 9 worked; Wednesday
+  // 4.5 worked, over its 8 h minimum less 4.5 broken down; Thursday none (8 less 9 broken down); Friday 6 worked,
+  // over its 7 h minimum less 3. Normal 28.5 in all; 16.5 h of breakdown not charged.
+  const charge = driver.getByRole("region", { name: "Chargeable hours" });
+  const row = (name: string) => charge.getByRole("row", { name: new RegExp(`^${name} `) });
+  await expect(row("Monday")).toHaveText(/Monday\s*9\s*0\s*0\s*0/);
+  await expect(row("Tuesday")).toHaveText(/Tuesday\s*9\s*0\s*0\s*0/);
+  await expect(row("Wednesday")).toHaveText(/Wednesday\s*4\.5\s*0\s*0\s*0/);
+  await expect(row("Thursday")).toHaveCount(0);
+  await expect(row("Friday")).toHaveText(/Friday\s*6\s*0\s*0\s*0/);
+  await expect(row("Week")).toHaveText(/Week\s*28\.5\s*0\s*0\s*0/);
+  await expect(charge.locator("output")).toHaveText("28.5");
+  await expect(charge.getByText("Breakdown, not charged").locator("..")).toContainText("16.5");
+
+  await sign(driver, "Operator Signature", "Dana Driver");
+  await sign(driver, "Client Signature", "Chris Client");
+  await driver.getByLabel("Signature Date").fill("2026-11-21");
+  await driver
+    .getByRole("region", { name: "Rate Driver Performance" })
+    .getByRole("button", { name: "Excellent" })
+    .click();
+  const client = `site-office-${Date.now()}@severn-valley.co.uk`;
+  await driver
+    .getByRole("region", { name: "Email Submission" })
+    .getByRole("textbox", { name: "Client email" })
+    .fill(client);
+  await submitToOffice(driver, "timesheet");
+
+  // The client's PDF prints the same figures, and where the breakdown came from.
+  const mail = await waitForMailTo(client);
+  const pdf = mail.attachments.find((a) => a.contentType === "application/pdf");
+  const text = (await pdfText(pdf!.content)).replace(/\s+/g, " ");
+  for (const expected of [
+    "Wednesday 07:00 16:30 30 9.0 4.5 - 4.5 - 4.5 Breakdown: Hydraulics Breakdown from Daily Check 18/11/2026, 12:00, Hoses",
+    "Thursday 07:00 16:30 30 9.0 - - 9.0 - 0.0",
+    "Friday 07:00 16:30 30 9.0 6.0 - 3.0 - 6.0",
+    "NORMAL 28.5 OVERTIME 0.0 WEEKEND 0.0 STANDING 0.0 TOTAL CHARGEABLE 28.5",
+    "BREAKDOWN, NOT CHARGED 16.5",
+  ]) {
+    expect(text).toContain(expected);
+  }
+
+  // The office's review shows the same chargeable hours and the breakdown beside them.
+  await page.goto("/?tab=company");
+  await page.getByRole("link", { name: "Office Review" }).click({ timeout: 20_000 });
+  const week = page.getByRole("table").locator("tbody tr").filter({ hasText: "Dana Driver" });
+  await expect(week).toContainText("28.5");
+  await expect(week).toContainText("16.5 h breakdown");
+});
