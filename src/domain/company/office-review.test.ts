@@ -104,6 +104,7 @@ describe("reviewRow", () => {
       totalHours: 14,
       // A week from before hours by kind charges nothing the office can read.
       chargeable: null,
+      meterMismatch: null,
       defects: 3,
       status: "ready_for_approval",
       approvedAt: null,

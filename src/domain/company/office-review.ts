@@ -5,6 +5,7 @@ import { MAX_NOTES_LENGTH } from "../forms/constants";
 import { IdSchema } from "../forms/form-fields";
 import { FORM_STATUSES, type FormStatus } from "../forms/form-status";
 import { totalChargeable } from "../hire/chargeable-hours";
+import { meterMismatch } from "../hire/hour-meter";
 import { timesheetCharge } from "../hire/timesheet-hire";
 import type { DayHoursFields } from "../hours/hours";
 import type { TimesheetFields } from "../hours/timesheet";
@@ -84,7 +85,7 @@ export type ReviewTimesheet = DayHoursFields & {
   siteLocation: string;
   clientCompany: string;
   customerId: string;
-} & Pick<TimesheetFields, "hireDays" | "hireTerms">;
+} & Pick<TimesheetFields, "hireDays" | "hireTerms" | "meterStart" | "meterEnd">;
 
 /** What the review reads of a paired check sheet. */
 export type ReviewCheckSheet = CheckItemValues & {
@@ -108,6 +109,8 @@ export interface ReviewRow {
   totalHours: number;
   /** The hours the client signed for and the week's breakdown hours; null for a week from before hours by kind. */
   chargeable: { total: number; breakdown: number } | null;
+  /** The hour meter's hours and the week's worked hours, when they differ by more than the tolerance. */
+  meterMismatch: { meter: number; worked: number } | null;
   defects: number;
   status: FormStatus;
   /** When the company's supervisor or admin approved the week; null until then. */
@@ -187,6 +190,7 @@ export function reviewRow(
     weekEnding: timesheet.weekEnding,
     totalHours: weekTotalHours(timesheet),
     chargeable: chargeableOf(timesheet),
+    meterMismatch: meterMismatch(timesheet),
     defects: weekDefects(checkSheets).length,
     status: timesheet.status,
     approvedAt,

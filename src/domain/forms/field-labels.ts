@@ -27,6 +27,8 @@ export const FIELD_LABELS = {
   plantNumber: { label: "field.plantNumber", short: "field.plantNumber.short" },
   machineHours: { label: "field.machineHours", short: "field.machineHours.short" },
   vanMileage: { label: "field.vanMileage", short: "field.vanMileage.short" },
+  meterStart: { label: "field.meterStart", short: "field.meterStart.short" },
+  meterEnd: { label: "field.meterEnd", short: "field.meterEnd.short" },
   // The week
   totalHours: { label: "field.totalHours" },
   standingTime: { label: "field.standingTime" },

@@ -44,8 +44,16 @@ export function timesheetPdfSection(timesheet: TimesheetFields, context: FormPdf
     { kind: "heading", text: t("pdf.vehicleAndMachineHours") },
     {
       kind: "keyValues",
-      columns: 4,
-      entries: fieldEntries(timesheet, ["machineNumber", "plantNumber", "machineHours", "vanMileage"], t),
+      columns: timesheet.meterStart === undefined ? 4 : 5,
+      entries:
+        timesheet.meterStart === undefined
+          ? fieldEntries(timesheet, ["machineNumber", "plantNumber", "machineHours", "vanMileage"], t)
+          : [
+              ...fieldEntries(timesheet, ["machineNumber", "plantNumber"], t),
+              { label: fieldLabel("meterStart", t), value: timesheet.meterStart },
+              { label: fieldLabel("meterEnd", t), value: timesheet.meterEnd ?? "" },
+              ...fieldEntries(timesheet, ["vanMileage"], t),
+            ],
     },
     { kind: "heading", text: t("pdf.hoursMondayToSunday") },
     ...hoursBlocks(timesheet, t),

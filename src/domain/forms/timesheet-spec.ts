@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { meterProblem } from "../hire/hour-meter";
 import { timesheetHireProblem } from "../hire/timesheet-hire";
 import {
   applyTimesheetInput,
@@ -42,7 +43,7 @@ export const TIMESHEET_SPEC = {
   inputSchema: TimesheetInputSchema,
   empty: () => emptyTimesheet(),
   apply: applyTimesheetInput,
-  laterFields: ["hireDays", "hireTerms"],
+  laterFields: ["hireDays", "hireTerms", "meterStart", "meterEnd"],
   dateField: "weekEnding",
   date: (form) => form.weekEnding,
   steps: [
@@ -55,7 +56,8 @@ export const TIMESHEET_SPEC = {
   signatureFields: ["operatorSignature", "clientSignature"],
   hasPhotos: false,
   // A timesheet sent for approval carries what its client signed for, so its hours by kind must be right.
-  saveProblem: (form) => (form.status === "ready_for_approval" ? timesheetHireProblem(form) : null),
+  saveProblem: (form) =>
+    form.status === "ready_for_approval" ? (timesheetHireProblem(form) ?? meterProblem(form)) : null,
   oneStep: {
     path: "/timesheets/one-step-completion",
     requestSchema: oneStepRequest,

@@ -64,6 +64,9 @@ const headerShape = {
   plantNumber: NameFieldSchema,
   machineHours: ShortTextFieldSchema,
   vanMileage: ShortTextFieldSchema,
+  /** The hour meter at the start and the end of the week: in place of machineHours since they were added. */
+  meterStart: ShortTextFieldSchema.optional(),
+  meterEnd: ShortTextFieldSchema.optional(),
   // Step 3: the week
   totalHours: TotalHoursSchema,
   standingTime: NameFieldSchema,
@@ -117,6 +120,8 @@ export function emptyTimesheet(): TimesheetFields {
     plantNumber: "",
     machineHours: "",
     vanMileage: "",
+    meterStart: "",
+    meterEnd: "",
     totalHours: null,
     standingTime: "",
     breakdownNotes: "",

@@ -1,12 +1,14 @@
 import type { ErrorText } from "../api/api-error";
 import type { FormStatus } from "../forms/form-status";
 import { isPresent, missingSignatureParts, type SignaturePart, type SignedFields } from "../forms/signatures";
+import { meterProblem } from "../hire/hour-meter";
 import { type HireFields, timesheetHireProblem } from "../hire/timesheet-hire";
 import { invalidClientEmails, nonBlankEmails } from "../text/client-email";
 import { messages, type Notice } from "../text/messages";
 import { isRating, type Rating } from "./rating";
 
 type Emails = readonly (string | null | undefined)[];
+type MeterReadings = { meterStart?: string; meterEnd?: string };
 
 export interface ApprovalDispatchFields {
   clientSignature?: string | null;
@@ -73,8 +75,8 @@ function invalidEmailsProblem(emails: Emails): Notice | null {
  * on), then the signatures: operator signature and printed name, client signature and printed
  * name, and the signature date. Last, any address that is not a client address is named.
  */
-export function timesheetSubmitProblem(fields: OneStepFields & HireFields): Notice | null {
-  const hire = timesheetHireProblem(fields);
+export function timesheetSubmitProblem(fields: OneStepFields & HireFields & MeterReadings): Notice | null {
+  const hire = timesheetHireProblem(fields) ?? meterProblem(fields);
   if (hire) return hire;
   if (!isRating(fields.rating)) return messages.supervisorRatingRequired;
   if (fields.submitViaEmail !== true || nonBlankEmails(fields.submissionEmails).length === 0) {
@@ -86,7 +88,7 @@ export function timesheetSubmitProblem(fields: OneStepFields & HireFields): Noti
 }
 
 /** The timesheet's submit button is enabled only when nothing is in the way. */
-export function timesheetSubmitReady(fields: OneStepFields & HireFields): boolean {
+export function timesheetSubmitReady(fields: OneStepFields & HireFields & MeterReadings): boolean {
   return timesheetSubmitProblem(fields) === null;
 }
 

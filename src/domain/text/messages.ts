@@ -168,6 +168,10 @@ export const messages = {
   approvalSignaturesRequired: english("approval.signaturesRequired"),
   supervisorRatingRequired: notice("submitProblem.ratingTitle", "submitProblem.ratingDescription"),
   submissionEmailRequired: notice("submitProblem.emailTitle", "submitProblem.emailDescription"),
+  /** The week's hour meter readings: one is not a number, or the end is below the start. */
+  meterNotANumber: (reading: string): Notice => notice("meter.problemTitle", "meter.notANumber", { reading }),
+  meterBackwards: (start: number, end: number): Notice =>
+    notice("meter.problemTitle", "meter.backwards", { start, end }),
   /** A timesheet day's hours by kind are wrong: the title names the day, the description what is wrong. */
   hireDayProblem: (problem: CatalogKey, values: MessageValues): Notice =>
     notice("hire.problem.title", problem, values),

@@ -93,6 +93,7 @@ describe.each(testDatabases())("the office review list on $name", ({ open }) => 
             weekEnding: "2025-06-14",
             totalHours: 9,
             chargeable: null,
+            meterMismatch: null,
             defects: 3,
             status: "ready_for_approval",
             approvedAt: null,

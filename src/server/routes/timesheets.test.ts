@@ -195,6 +195,43 @@ describe.each(testDatabases())("timesheets on $name", ({ open }) => {
     expect((await call("GET", `/api/timesheets/${id}`, cookie)).json().hireDays.monday.worked).toBe(6);
   });
 
+  it("refuses a week sent with an hour meter going backwards, and keeps the readings as a draft", async () => {
+    const cookie = await newDriver();
+    const id = randomUUID();
+    const hireDays = emptyTimesheet().hireDays as HireDays;
+    await call("POST", "/api/timesheets", cookie, {
+      id,
+      ...signedWeek(),
+      hireDays,
+      meterStart: "4521.5",
+      meterEnd: "",
+    });
+    const backwards = await call("PUT", `/api/timesheets/${id}`, cookie, {
+      status: "ready_for_approval",
+      meterEnd: "4500",
+    });
+    expect(backwards.statusCode).toBe(400);
+    expect(backwards.json()).toMatchObject({ key: "meter.backwards", params: { start: 4521.5, end: 4500 } });
+    const notANumber = await call("PUT", `/api/timesheets/${id}`, cookie, {
+      status: "ready_for_approval",
+      meterEnd: "=HYPERLINK(1)",
+    });
+    expect(notANumber.json()).toMatchObject({ key: "meter.notANumber" });
+    expect(
+      (await call("PUT", `/api/timesheets/${id}`, cookie, { meterEnd: "x".repeat(51) })).statusCode,
+    ).toBe(400);
+    expect((await call("GET", `/api/timesheets/${id}`, cookie)).json()).toMatchObject({
+      status: "draft",
+      meterStart: "4521.5",
+      meterEnd: "",
+    });
+    const sent = await call("PUT", `/api/timesheets/${id}`, cookie, {
+      status: "ready_for_approval",
+      meterEnd: "4530.5",
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+  });
+
   it("never shows or changes another account's timesheet", async () => {
     const owner = await newDriver();
     const other = await newDriver();

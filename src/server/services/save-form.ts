@@ -31,8 +31,8 @@ export const formNotFound = (spec: AnyFormSpec) =>
  */
 function saveRefusal(problem: Notice): ErrorText {
   const description = problem.keys?.description;
-  if (description?.startsWith("hire.problem.")) {
-    // Its values are hours and a day's name, never a date.
+  if (description?.startsWith("hire.problem.") || description?.startsWith("meter.")) {
+    // Its values are hours, a day's name or a reading as typed, never a date.
     return { key: description, params: problem.keys?.values as ErrorParams };
   }
   if (description === "submitProblem.dateDescription") return { key: "apiError.signatureDateRequired" };

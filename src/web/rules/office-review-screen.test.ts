@@ -25,6 +25,7 @@ const row = (timesheetId: string, approvedAt: string | null = null): ReviewRow =
   weekEnding: "2025-06-14",
   totalHours: 45,
   chargeable: null,
+  meterMismatch: null,
   defects: 1,
   status: "ready_for_approval",
   approvedAt,

@@ -176,7 +176,10 @@ export function ReviewTable({ rows, chosenId, selected, onOpen, onSelect, onSele
                 <td className="px-3 py-3 whitespace-nowrap">
                   {formatShortDateIn(locale, row.weekEnding) || "—"}
                 </td>
-                <td className="px-3 py-3 text-end">{formatHoursIn(locale, row.totalHours)}</td>
+                <td className="px-3 py-3 text-end">
+                  {formatHoursIn(locale, row.totalHours)}
+                  <MeterMismatch row={row} />
+                </td>
                 <td className="px-3 py-3 text-end">
                   <Chargeable row={row} />
                 </td>
@@ -212,6 +215,20 @@ function Chargeable({ row }: { row: ReviewRow }) {
   );
 }
 
+/** The hour meter's hours beside the worked hours, when they differ by more than the tolerance. */
+function MeterMismatch({ row }: { row: ReviewRow }) {
+  const { t, locale } = useTranslator();
+  if (row.meterMismatch === null) return null;
+  return (
+    <span data-meter-mismatch className="block text-xs font-semibold text-amber-900 dark:text-amber-200">
+      {t("review.meterMismatch", {
+        meter: formatHoursIn(locale, row.meterMismatch.meter),
+        worked: formatHoursIn(locale, row.meterMismatch.worked),
+      })}
+    </span>
+  );
+}
+
 /** The weeks as cards on a phone: the same facts, one card each, opened by its button. */
 export function ReviewCards({ rows, selected, onOpen, onSelect }: RowsProps) {
   const { t, locale } = useTranslator();
@@ -239,7 +256,10 @@ export function ReviewCards({ rows, selected, onOpen, onSelect }: RowsProps) {
                 <dt className="font-medium text-slate-600 dark:text-slate-400">{t("review.weekEnding")}</dt>
                 <dd>{formatShortDateIn(locale, row.weekEnding) || "—"}</dd>
                 <dt className="font-medium text-slate-600 dark:text-slate-400">{t("review.hours")}</dt>
-                <dd>{formatHoursIn(locale, row.totalHours)}</dd>
+                <dd>
+                  {formatHoursIn(locale, row.totalHours)}
+                  <MeterMismatch row={row} />
+                </dd>
                 <dt className="font-medium text-slate-600 dark:text-slate-400">{t("review.chargeable")}</dt>
                 <dd>
                   <Chargeable row={row} />

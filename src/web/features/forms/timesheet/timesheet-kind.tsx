@@ -5,6 +5,7 @@ import { useId } from "react";
 import { fieldLabel } from "../../../../domain/forms/field-labels";
 import { isPresent } from "../../../../domain/forms/signatures";
 import { TIMESHEET_SPEC } from "../../../../domain/forms/timesheet-spec";
+import { meterHours, meterProblem } from "../../../../domain/hire/hour-meter";
 import { type StandDown, withStandDowns } from "../../../../domain/hire/stand-downs";
 import { timesheetCharge } from "../../../../domain/hire/timesheet-hire";
 import {
@@ -86,26 +87,39 @@ function WeekEndingField({ wizard }: { wizard: TimesheetWizardApi }) {
   );
 }
 
-const START_READINGS = [
-  { field: "machineHours", inputMode: "decimal" },
-  { field: "vanMileage", inputMode: "numeric" },
-] as const;
-
-/** Step 2's start readings, under the machine's fields. */
+/** Step 2's readings: the hour meter at the week's start and end (the machine hours alone on older forms). */
 function StartReadings({ wizard }: { wizard: TimesheetWizardApi }) {
   const t = useT();
   const { state, change } = wizard;
+  const { form } = state;
+  const meter = form.meterStart !== undefined;
+  const readings = [
+    ...(meter ? (["meterStart", "meterEnd"] as const) : (["machineHours"] as const)),
+    "vanMileage",
+  ] as const;
+  const problem = meter ? meterProblem(form) : null;
+  const ran = meter ? meterHours(form) : null;
   return (
     <>
-      {START_READINGS.map(({ field, inputMode }) => (
+      {readings.map((field) => (
         <TextField
           key={field}
           label={fieldLabel(field, t)}
-          value={state.form[field]}
+          value={form[field] ?? ""}
           onValueChange={(value) => change({ [field]: value })}
-          inputMode={inputMode}
+          inputMode={field === "vanMileage" ? "numeric" : "decimal"}
           autoComplete="off"
           maxLength={50}
+          aria-invalid={problem !== null && field === "meterEnd" ? true : undefined}
+          hint={
+            field !== "meterEnd" ? undefined : problem ? (
+              <span role="alert" className="font-medium text-red-700 dark:text-red-300">
+                {noticeIn(t, problem).description}
+              </span>
+            ) : ran !== null ? (
+              t("meter.hoursRun", { hours: ran })
+            ) : undefined
+          }
         />
       ))}
     </>
