@@ -135,20 +135,15 @@ test("an admin sets the company's hire terms on the Company screen, kept after a
   await driver.setViewportSize({ width: 360, height: 800 });
   await openCompany(driver);
   const summary = driver.getByRole("region", { name: "Hire Terms" });
-  await expect(summary.getByRole("definition")).toHaveText([
-    "8 hours",
-    "8 hours",
-    "8 hours",
-    "8 hours",
-    "6 hours",
-    "0 hours",
-    "0 hours",
+  // In the words the timesheet's signature step and PDF state them in.
+  await expect(summary.getByRole("listitem")).toHaveText([
+    "Minimum hours a day: Monday 8 h, Tuesday 8 h, Wednesday 8 h, Thursday 8 h, Friday 6 h, Saturday 0 h, Sunday 0 h",
+    "Standing time charged",
+    "Travel not charged",
+    "Overtime after 9 h a weekday",
+    "Weekend hours charged as weekend",
   ]);
-  await expect(summary.getByRole("term")).toHaveText(days);
-  await expect(summary.getByText("Overtime after 9 hours a weekday.")).toBeVisible();
-  await expect(summary.getByText("Standing time is charged.")).toBeVisible();
-  await expect(summary.getByText("Travel is not charged.")).toBeVisible();
-  await expect(summary.getByText("Weekend hours are their own category.")).toBeVisible();
+  await expect(summary.getByText("Only the company's admins can change them.")).toBeVisible();
   await expect(summary.getByRole("spinbutton")).toHaveCount(0);
   await expect(summary.getByRole("button")).toHaveCount(0);
   await summary.scrollIntoViewIfNeeded();

@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import LoaderCircle from "lucide-react/icons/loader-circle";
 import Save from "lucide-react/icons/save";
-import { type FormEvent, Fragment, useId, useRef, useState } from "react";
+import { type FormEvent, useId, useRef, useState } from "react";
 import type { OrganisationResponse } from "../../../domain/api/api";
 import type { HireTerms } from "../../../domain/hire/chargeable-hours";
 import {
@@ -10,6 +10,7 @@ import {
   MAX_TERM_HOURS,
   TERM_HOURS_STEP,
 } from "../../../domain/hire/hire-terms";
+import { hireTermsWords } from "../../../domain/hire/timesheet-hire";
 import type { Translator } from "../../../domain/text/i18n/translate";
 import { DAYS, type Day, dayLabel } from "../../../domain/time/days";
 import { done, failed, type Outcome, OutcomeNote } from "../../components/outcome";
@@ -226,7 +227,10 @@ export function HireTermsSettings({ organisation }: { organisation: Organisation
   );
 }
 
-/** The company's hire terms as a member who may not change them reads them: a short summary. */
+/**
+ * The company's hire terms as a member who may not change them reads them: a short summary, in the words the
+ * timesheet's signature step and PDF state them in.
+ */
 export function HireTermsSummary({ organisation }: { organisation: OrganisationResponse }) {
   const t = useT();
   const id = useId();
@@ -237,28 +241,10 @@ export function HireTermsSummary({ organisation }: { organisation: OrganisationR
         <h3 id={`${id}-heading`} className="text-lg font-bold">
           {t("hireTerms.heading")}
         </h3>
-        <div>
-          <h4 className="font-semibold text-slate-900 dark:text-slate-100">{t("hireTerms.minimums")}</h4>
-          <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-slate-700 dark:text-slate-300">
-            {DAYS.map((day) => (
-              <Fragment key={day}>
-                <dt>{dayLabel(day, t)}</dt>
-                <dd className="font-medium text-slate-900 dark:text-slate-100">
-                  {t("hireTerms.hours", { hours: terms.minimumHours[day] })}
-                </dd>
-              </Fragment>
-            ))}
-          </dl>
-        </div>
         <ul className="grid gap-1 text-slate-700 dark:text-slate-300">
-          <li>{t("hireTerms.standingSummary", { charged: terms.chargeStanding ? "yes" : "no" })}</li>
-          <li>{t("hireTerms.travelSummary", { charged: terms.chargeTravel ? "yes" : "no" })}</li>
-          <li>
-            {terms.overtimeAfter === null
-              ? t("hireTerms.noOvertime")
-              : t("hireTerms.overtimeSummary", { hours: terms.overtimeAfter })}
-          </li>
-          <li>{t("hireTerms.weekendSummary", { separate: terms.weekendSeparate ? "yes" : "no" })}</li>
+          {hireTermsWords(terms, t).map((line) => (
+            <li key={line}>{line}</li>
+          ))}
         </ul>
         <p className="text-sm text-slate-700 dark:text-slate-300">{t("hireTerms.adminsSet")}</p>
       </Card>
