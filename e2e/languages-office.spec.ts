@@ -12,7 +12,7 @@ const SHOTS = "test-results/languages-office";
 
 /** The messages of the company's screens: none of their English may show on a Polish one. */
 const COMPANY_AREAS =
-  /^(review|company|members|invite|invites|joinCode|join|createCompany|fleet|vehicle|customers|sample|export|orderRule|webhook|import|qrLabels|workshopLink|companyLanguage)\./;
+  /^(review|company|members|invite|invites|joinCode|join|createCompany|fleet|vehicle|customers|sample|export|orderRule|webhook|import|qrLabels|workshopLink|companyLanguage|hireTerms)\./;
 const COMPANY_KEYS = Object.keys(catalogFile("en-GB")).filter(
   (key) => COMPANY_AREAS.test(key) || key === "common.close",
 );

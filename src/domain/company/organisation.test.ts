@@ -42,6 +42,7 @@ const EXPECTED: Record<Role, readonly OrganisationAction[]> = {
     "manage-customers",
     "manage-webhooks",
     "set-language",
+    "set-hire-terms",
   ],
 };
 

@@ -56,6 +56,8 @@ export const ORGANISATION_ACTIONS = [
   "manage-webhooks",
   /** Set the language the office works in: its exports' headers, its mails, its clients' copies by default. */
   "set-language",
+  /** Set the company's hire terms: what its clients are charged for while a machine is on hire. */
+  "set-hire-terms",
 ] as const;
 export type OrganisationAction = (typeof ORGANISATION_ACTIONS)[number];
 
@@ -79,6 +81,7 @@ export const PERMISSIONS: Readonly<Record<OrganisationAction, readonly Role[]>> 
   "manage-customers": ["admin"],
   "manage-webhooks": ["admin"],
   "set-language": ["admin"],
+  "set-hire-terms": ["admin"],
 };
 
 export function may(role: Role, action: OrganisationAction): boolean {
@@ -179,6 +182,7 @@ const FORBIDDEN_KEYS: Partial<Record<OrganisationAction, MessageKey>> = {
   "manage-fleet": "apiError.forbidden.manageFleet",
   "manage-webhooks": "apiError.forbidden.manageWebhooks",
   "set-language": "apiError.forbidden.setLanguage",
+  "set-hire-terms": "apiError.forbidden.setHireTerms",
 };
 
 /** Why a member's role may not do the action. */

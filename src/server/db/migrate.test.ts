@@ -1,7 +1,9 @@
 import { type Kysely, sql } from "kysely";
 import { describe, expect, it } from "vitest";
+import { DEFAULT_HIRE_TERMS } from "../../domain/hire/chargeable-hours";
 import { isUniqueViolation } from "./is-unique-violation";
 import { MIGRATIONS, migrateToLatest } from "./migrate";
+import { findOrganisation } from "./organisations-repository";
 import { migrateBefore, testDatabases, useTestDatabase } from "./test-databases";
 
 const TABLES = [
@@ -364,6 +366,33 @@ describe.each(testDatabases())("migration 030 on $name", ({ open }) => {
       await migrateToLatest(database.db);
       const rows = await database.db.selectFrom("organisations").select(["id", "name", "language"]).execute();
       expect(rows).toEqual([{ id: "o1", name: "Łukasz Haulage", language: null }]);
+    } finally {
+      await database.close();
+    }
+  });
+});
+
+describe.each(testDatabases())("migration 032 on $name", ({ open }) => {
+  it("keeps every company already stored, each on the default hire terms (none kept) until its admin sets its own", async () => {
+    const database = await open({ migrate: false });
+    try {
+      await migrateBefore(database.db, "032");
+      const db = database.db as unknown as Kysely<Record<string, Record<string, unknown>>>;
+      const company = {
+        id: "o1",
+        name: "Łukasz Haulage",
+        created_at: "2025-06-01T08:00:00.000Z",
+        language: "pl",
+      };
+      await db.insertInto("organisations").values(company).execute();
+
+      await migrateToLatest(database.db);
+      const rows = await database.db
+        .selectFrom("organisations")
+        .select(["id", "name", "language", "hire_terms"])
+        .execute();
+      expect(rows).toEqual([{ id: "o1", name: "Łukasz Haulage", language: "pl", hire_terms: null }]);
+      expect((await findOrganisation(database.db, "o1"))?.hireTerms).toEqual(DEFAULT_HIRE_TERMS);
     } finally {
       await database.close();
     }

@@ -28,6 +28,7 @@ import * as m028 from "./migrations/028-account-language";
 import * as m029 from "./migrations/029-registration-language";
 import * as m030 from "./migrations/030-organisation-language";
 import * as m031 from "./migrations/031-stood-down";
+import * as m032 from "./migrations/032-hire-terms";
 import type { DB } from "./schema";
 
 /**
@@ -63,6 +64,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   "029-registration-language": m029,
   "030-organisation-language": m030,
   "031-stood-down": m031,
+  "032-hire-terms": m032,
 };
 
 /**

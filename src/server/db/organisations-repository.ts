@@ -1,6 +1,8 @@
 import type { Kysely } from "kysely";
 import type { WorkshopAddress } from "../../domain/checks/vehicle-defects";
 import type { Role } from "../../domain/company/organisation";
+import type { HireTerms } from "../../domain/hire/chargeable-hours";
+import { hireTermsOf } from "../../domain/hire/hire-terms";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "../../domain/text/i18n/locales";
 import { dialectOf } from "./database";
 import type { DB } from "./schema";
@@ -13,6 +15,8 @@ export interface Organisation {
   createdAt: string;
   /** The language its office works in (English unless its admin picked another). */
   language: Locale;
+  /** What its clients are charged for while a machine is on hire (the defaults until its admin sets its own). */
+  hireTerms: HireTerms;
 }
 
 export interface Membership {
@@ -52,10 +56,10 @@ export interface OpenInvite {
   uses: number;
 }
 
-/** A new company, in English until its admin picks another language. */
+/** A new company, in English and on the default hire terms until its admin sets others. */
 export async function insertOrganisation(
   db: Kysely<DB>,
-  organisation: Omit<Organisation, "language">,
+  organisation: Omit<Organisation, "language" | "hireTerms">,
 ): Promise<void> {
   await db
     .insertInto("organisations")
@@ -71,7 +75,7 @@ export async function insertOrganisation(
 export async function findOrganisation(db: Kysely<DB>, id: string): Promise<Organisation | undefined> {
   const row = await db
     .selectFrom("organisations")
-    .select(["id", "name", "created_at", "language"])
+    .select(["id", "name", "created_at", "language", "hire_terms"])
     .where("id", "=", id)
     .executeTakeFirst();
   return (
@@ -80,6 +84,7 @@ export async function findOrganisation(db: Kysely<DB>, id: string): Promise<Orga
       name: row.name,
       createdAt: row.created_at,
       language: isLocale(row.language) ? row.language : DEFAULT_LOCALE,
+      hireTerms: hireTermsOf(row.hire_terms),
     }
   );
 }
@@ -579,4 +584,17 @@ export async function setOrganisationLanguage(
   language: Locale,
 ): Promise<void> {
   await db.updateTable("organisations").set({ language }).where("id", "=", organisationId).execute();
+}
+
+/** Sets a company's hire terms (checked by the request's schema), kept as their JSON text. */
+export async function setOrganisationHireTerms(
+  db: Kysely<DB>,
+  organisationId: string,
+  terms: HireTerms,
+): Promise<void> {
+  await db
+    .updateTable("organisations")
+    .set({ hire_terms: JSON.stringify(terms) })
+    .where("id", "=", organisationId)
+    .execute();
 }

@@ -272,6 +272,8 @@ export interface OrganisationsTable {
   order_prefixes: string | null;
   /** The language its office works in, a Locale; null for English (migration 030). */
   language: string | null;
+  /** Its hire terms, the JSON text of HireTermsSchema; null for the default terms (migration 032). */
+  hire_terms: string | null;
 }
 
 /** The summary mail of a company's defect reports held back in one hour (migration 018). */

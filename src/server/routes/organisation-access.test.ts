@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
+import { DEFAULT_HIRE_TERMS } from "../../domain/hire/chargeable-hours";
 import { testDatabases } from "../db/test-databases";
 import { databaseSnapshot } from "../test-support/database-snapshot";
 import { type OrganisationWorld, organisationHelpers, type Person } from "../test-support/organisation-world";
@@ -563,6 +564,22 @@ describe.each(testDatabases())("who may use each organisation route, on $name", 
     },
     {
       method: "PUT",
+      route: "/api/organisations/:id/hire-terms",
+      request: async (w) => ({
+        url: `/api/organisations/${w.company.id}/hire-terms`,
+        payload: { ...DEFAULT_HIRE_TERMS, overtimeAfter: 9 },
+      }),
+      expected: {
+        anonymous: 401,
+        nonMember: 404,
+        otherMember: 404,
+        driver: 403,
+        supervisor: 403,
+        admin: 200,
+      },
+    },
+    {
+      method: "PUT",
       route: "/api/organisations/:id/workshop",
       request: async (w) => ({
         url: `/api/organisations/${w.company.id}/workshop`,
@@ -873,6 +890,7 @@ describe.each(testDatabases())("who may use each organisation route, on $name", 
       name: "Acme Plant Hire Ltd",
       role: "driver",
       language: "en-GB",
+      hireTerms: DEFAULT_HIRE_TERMS,
     });
     for (const [who, role] of [
       [w.supervisor, "supervisor"],

@@ -10,6 +10,7 @@ import {
   JoinCodeRequestSchema,
   type MyOrganisationResponse,
   OrganisationFormsQuerySchema,
+  SetHireTermsRequestSchema,
   WorkshopTokenSchema,
 } from "../../domain/api/api";
 import { QrCodeSchema } from "../../domain/checks/vehicle";
@@ -53,6 +54,7 @@ import {
 import { createJoinCode } from "../services/organisations/create-join-code";
 import { createOrganisation } from "../services/organisations/create-organisation";
 import { approvedWeeksWorkbook, defectsCsv, hoursCsv } from "../services/organisations/exports";
+import { setCompanyHireTerms } from "../services/organisations/hire-terms";
 import { inviteByEmail } from "../services/organisations/invite-by-email";
 import { previewImport, saveImport } from "../services/organisations/list-imports";
 import { listOrganisationForms } from "../services/organisations/list-organisation-forms";
@@ -240,6 +242,12 @@ export const organisationRoutes: FastifyPluginAsync = async (app) => {
     const account = requireAccount(request);
     const { id } = parseInput(OrganisationParamsSchema, request.params);
     return setCompanyLanguage(app.deps, account, id, parseInput(ChooseLanguageRequestSchema, request.body));
+  });
+
+  app.put("/organisations/:id/hire-terms", async (request) => {
+    const account = requireAccount(request);
+    const { id } = parseInput(OrganisationParamsSchema, request.params);
+    return setCompanyHireTerms(app.deps, account, id, parseInput(SetHireTermsRequestSchema, request.body));
   });
 
   // An import's file is sent as the admin picked it (text/csv, at most 1 MB): the domain reads its rows. A larger

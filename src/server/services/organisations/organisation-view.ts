@@ -23,6 +23,7 @@ export async function organisationView(
     name: organisation.name,
     role: membership.role,
     language: organisation.language,
+    hireTerms: organisation.hireTerms,
   };
   if (!may(membership.role, "view-members")) return view;
   const members = await listMembers(db, organisation.id);

@@ -23,6 +23,7 @@ import { CompanyLanguageSettings } from "./company-language-settings";
 import { CreateCompanyForm } from "./create-company-form";
 import { ExportDownloads } from "./export-downloads";
 import { FleetDefects } from "./fleet-defects";
+import { HireTermsSettings, HireTermsSummary } from "./hire-terms-settings";
 import { InviteByEmail } from "./invite-by-email";
 import { JoinCodes } from "./join-codes";
 import { MembersList } from "./members-list";
@@ -111,6 +112,11 @@ function CompanyView({
       <div className="grid gap-3">
         {may(role, "export") ? <ExportDownloads organisationId={id} /> : null}
         {may(role, "set-language") ? <CompanyLanguageSettings organisation={organisation} /> : null}
+        {may(role, "set-hire-terms") ? (
+          <HireTermsSettings organisation={organisation} />
+        ) : (
+          <HireTermsSummary organisation={organisation} />
+        )}
         {may(role, "manage-customers") ? <OrderRuleSettings organisationId={id} /> : null}
         {may(role, "manage-webhooks") ? <WebhookSettings organisationId={id} /> : null}
         {admin ? (

@@ -3,6 +3,7 @@ import type { WorkshopResponse } from "../../../../domain/checks/vehicle-defects
 import type { ImportPreview, ImportResult } from "../../../../domain/company/list-import";
 import type { OrderRule } from "../../../../domain/company/order-number";
 import type { Role } from "../../../../domain/company/organisation";
+import type { HireTerms } from "../../../../domain/hire/chargeable-hours";
 import type { Locale } from "../../../../domain/text/i18n/locales";
 import { apiRequest } from "../../../lib/api-client";
 
@@ -119,6 +120,10 @@ export function saveCompanyLanguage(organisationId: string, language: Locale): P
   return apiRequest<OrganisationResponse>("PUT", `/api/organisations/${organisationId}/language`, {
     language,
   });
+}
+
+export function saveHireTerms(organisationId: string, terms: HireTerms): Promise<OrganisationResponse> {
+  return apiRequest<OrganisationResponse>("PUT", `/api/organisations/${organisationId}/hire-terms`, terms);
 }
 
 const webhookUrl = (organisationId: string) => `/api/organisations/${organisationId}/webhook`;
