@@ -116,7 +116,8 @@ describe("a timesheet's hours by kind", () => {
 
   it("words the terms applied, a line each", () => {
     expect(hireTermsWords({ ...DEFAULT_HIRE_TERMS, overtimeAfter: 9 }, english)).toEqual([
-      "Minimum hours a day: Monday 8 h, Tuesday 8 h, Wednesday 8 h, Thursday 8 h, Friday 7 h, Saturday 0 h, Sunday 0 h",
+      // A figure and its unit never part at a line's end.
+      "Minimum hours a day: Monday 8\u00a0h, Tuesday 8\u00a0h, Wednesday 8\u00a0h, Thursday 8\u00a0h, Friday 7\u00a0h, Saturday 0\u00a0h, Sunday 0\u00a0h",
       "Standing time charged",
       "Travel not charged",
       "Overtime after 9 h a weekday",

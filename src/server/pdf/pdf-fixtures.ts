@@ -43,7 +43,13 @@ export async function phonePhoto(
  */
 export function signedTimesheet(overrides: Partial<TimesheetFields> = {}): TimesheetFields {
   // Signed before hours by kind existed: each day's working, standing and breakdown are the driver's words.
-  const { hireDays: _days, hireTerms: _terms, ...before } = emptyTimesheet();
+  const {
+    hireDays: _days,
+    hireTerms: _terms,
+    meterStart: _start,
+    meterEnd: _end,
+    ...before
+  } = emptyTimesheet();
   return {
     ...before,
     status: "completed",
@@ -109,7 +115,7 @@ export function signedHireTimesheet(): TimesheetFields {
   const { hireDays, hireTerms } = emptyTimesheet();
   const days = hireDays as NonNullable<TimesheetFields["hireDays"]>;
   return applyTimesheetInput(
-    { ...signedTimesheet(), hireTerms },
+    { ...signedTimesheet(), hireTerms, meterStart: "4521.5", meterEnd: "4564" },
     {
       hireDays: {
         ...days,

@@ -179,6 +179,7 @@ describe("renderTimesheetPdf", () => {
   it("prints a week's hours by kind, each day's charge, the week's by category and the terms", async () => {
     const { flat } = await render({ timesheet: signedHireTimesheet() });
     for (const expected of [
+      "HOUR METER (START OF WEEK) 4521.5 HOUR METER (END OF WEEK) 4564",
       "NET HOURS WORKED STANDING BREAKDOWN TRAVEL CHARGED REASONS / SITE LOCATION",
       "Monday 07:00 16:30 30 9.0 9.0 - - - 9.0",
       "Tuesday 07:00 15:48 30 8.3 7.3 1.0 - - 8.3 Standing: No access Waiting for banksman",

@@ -1,6 +1,7 @@
 import { type QueryClient, QueryClientContext, QueryObserver, useQuery } from "@tanstack/react-query";
 import { useContext, useEffect, useState } from "react";
 import type { MyOrganisationResponse, OrganisationResponse } from "../../domain/api/api";
+import type { HireTerms } from "../../domain/hire/chargeable-hours";
 import type { Locale } from "../../domain/text/i18n/locales";
 import { getQueryFn } from "./api-client";
 import { FRESH_LIST } from "./query-client";
@@ -62,6 +63,11 @@ export function useCompanyName(): string | null {
 /** The language the signed-in account's company works in, which a client's copy defaults to (see `useCompany`). */
 export function useCompanyLanguage(): Locale | null {
   return useCompany()?.language ?? null;
+}
+
+/** The hire terms of the signed-in account's company, which its timesheets are charged under (see `useCompany`). */
+export function useCompanyHireTerms(): HireTerms | null {
+  return useCompany()?.hireTerms ?? null;
 }
 
 /** Whether the signed-in account belongs to a company (see `useCompanyName`). */

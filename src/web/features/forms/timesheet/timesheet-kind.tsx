@@ -33,7 +33,7 @@ import type { FormSubmitApi } from "../wizard/use-form-submit";
 import type { FormWizardApi } from "../wizard/use-form-wizard";
 import type { WizardKind } from "../wizard/wizard-kind";
 import { ChargeSummary } from "./charge-summary";
-import { WeekStep } from "./week-step";
+import { useCompanyTerms, WeekStep } from "./week-step";
 
 /**
  * The timesheet's own changes: a day's standard shift, added or cleared with one tap, and the breakdown of the
@@ -134,6 +134,7 @@ function TimesheetSummary({ wizard, submission }: { wizard: TimesheetWizardApi; 
   const problem = found ? noticeIn(t, found) : null;
   const statusId = useId();
   const companyMember = useIsCompanyMember();
+  useCompanyTerms(wizard);
   const charge = timesheetCharge(form);
   return (
     <>

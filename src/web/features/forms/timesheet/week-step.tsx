@@ -22,6 +22,7 @@ import { apiRequest } from "../../../lib/api-client";
 import { useTranslator } from "../../../lib/i18n";
 import { formatHoursIn } from "../../../lib/locale-format";
 import { useSession } from "../../../lib/session-store";
+import { useCompanyHireTerms } from "../../../lib/use-my-organisation";
 import { DayKindsEditor } from "./day-kinds-editor";
 import type { TimesheetWizardApi } from "./timesheet-kind";
 
@@ -186,10 +187,25 @@ function useStandDowns({ state, dispatch }: TimesheetWizardApi) {
   }, [data, dispatch]);
 }
 
+/**
+ * A company member's timesheet is charged under the company's hire terms as they stand when the client comes to
+ * sign; once the client has signed, the terms they saw stay with the form.
+ */
+export function useCompanyTerms({ state, change }: TimesheetWizardApi) {
+  const terms = useCompanyHireTerms();
+  const { hireDays, hireTerms, clientSignature } = state.form;
+  const differ = terms !== null && JSON.stringify(terms) !== JSON.stringify(hireTerms);
+  useEffect(() => {
+    if (differ && terms && hireDays !== undefined && !isPresent(clientSignature))
+      change({ hireTerms: terms });
+  }, [differ, terms, hireDays, clientSignature, change]);
+}
+
 /** Step 3, Weekly Timesheet: Monday to Sunday, the weekly total, and the breakdown reason. */
 export function WeekStep({ wizard: api }: { wizard: TimesheetWizardApi }) {
   const { t, locale } = useTranslator();
   const { form } = api.state;
+  useCompanyTerms(api);
   useStandDowns(api);
   return (
     <div className="space-y-3">
