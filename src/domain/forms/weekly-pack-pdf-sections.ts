@@ -1,9 +1,12 @@
 import type { CheckSheetFields } from "../checks/check-sheet";
+import { datesOfWeek } from "../hire/stand-downs";
+import { timesheetHireDays } from "../hire/timesheet-hire";
 import type { TimesheetFields } from "../hours/timesheet";
 import { formatHours, weekDefects, weekTotalHours } from "../hours/week-summary";
 import type { Rating, SupervisorApproval } from "../sets/rating";
 import { english } from "../text/i18n/english";
 import type { Translator } from "../text/i18n/translate";
+import { DAYS } from "../time/days";
 import { formatDisplayDate } from "../time/iso-date";
 import { formatUkTime } from "../time/uk-time";
 import { checkSheetPdfSection } from "./check-sheet-pdf-sections";
@@ -100,7 +103,12 @@ export function weeklyPackPdf(pack: WeeklyPack): PdfDocument {
         .filter((sheet) => isStoodDown(sheet.form))
         .map((sheet) => ({
           kind: "alert" as const,
-          text: t("pdf.pack.stoodDown", { date: formatDisplayDate(sheet.form.checkDate) }),
+          text: [
+            t("pdf.pack.stoodDown", { date: formatDisplayDate(sheet.form.checkDate) }),
+            standDownPeriod(form, sheet.form.checkDate, t),
+          ]
+            .filter(Boolean)
+            .join(" "),
         })),
       defects.length === 0
         ? ({ kind: "text", text: "", emptyText: t("pdf.pack.noDefects") } as const)
@@ -180,4 +188,28 @@ export function weeklyPackPdf(pack: WeeklyPack): PdfDocument {
       ),
     ],
   };
+}
+
+/**
+ * The breakdown a stand-down gave the week's timesheet, as the cover states it: its days and hours ("Breakdown
+ * from it: 16.5 h, 18/11/2026 to 20/11/2026.", or on one day); nothing when the timesheet took none from it.
+ */
+function standDownPeriod(form: TimesheetFields, checkDate: string, t: Translator["t"]): string {
+  const days = timesheetHireDays(form);
+  const dates = datesOfWeek(form.weekEnding);
+  if (days === null || dates === null) return "";
+  const taken = DAYS.filter((day) => days[day].breakdownFrom?.date === checkDate && days[day].breakdown > 0)
+    .map((day) => ({ date: dates[day], hours: days[day].breakdown }))
+    .sort((a, b) => a.date.localeCompare(b.date));
+  const first = taken[0];
+  const last = taken.at(-1);
+  if (!first || !last) return "";
+  const hours = taken.reduce((sum, day) => sum + day.hours, 0);
+  return first === last
+    ? t("pdf.pack.standDownDay", { hours, date: formatDisplayDate(first.date) })
+    : t("pdf.pack.standDownPeriod", {
+        hours,
+        from: formatDisplayDate(first.date),
+        until: formatDisplayDate(last.date),
+      });
 }

@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { translatorFor } from "../i18n";
-import { PHOTOS, signedCheckSheet, signedTimesheet, supervisorApproval } from "./pdf-fixtures";
+import {
+  PHOTOS,
+  signedCheckSheet,
+  signedHireTimesheet,
+  signedTimesheet,
+  supervisorApproval,
+} from "./pdf-fixtures";
 import { pdfImages } from "./pdf-images";
 import { pdfText } from "./pdf-text";
 import {
@@ -211,5 +217,23 @@ describe("the weekly pack's cover page", () => {
     );
     expect(cover).not.toContain("03/06/2025: the driver");
     expect(cover.indexOf("03/06/2025 Tyres")).toBeLessThan(cover.indexOf("04/06/2025 Tyres"));
+  });
+
+  it("states beside a stand-down the breakdown the week's timesheet took from it", async () => {
+    const pdf = await renderWeeklyPackPdf({
+      timesheet: signedHireTimesheet(),
+      checkSheets: [
+        {
+          checkSheet: signedCheckSheet("2025-06-04", { defectMirrors: false, machineSafe: "no" }),
+          photos: [],
+        },
+      ],
+      generatedAt,
+    });
+    const text = await pdfText(pdf);
+    const cover = text.slice(0, text.indexOf("Weekly Timesheet")).replace(/\s+/g, " ");
+    expect(cover).toContain(
+      "STOOD DOWN from the daily check of 04/06/2025: the driver found the machine not safe to use. Breakdown from it: 4.8 h, on 04/06/2025.",
+    );
   });
 });
