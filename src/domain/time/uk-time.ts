@@ -22,3 +22,9 @@ export function formatUkTime(moment: Date | number, precision: UkTimePrecision):
   }
   return format.format(moment);
 }
+
+/** The day a moment falls on in UK time, as an ISO date (2025-06-08 for 23:30 UTC on 7 June in summer). */
+export function ukIsoDate(moment: Date | number): string {
+  const [day, month, year] = formatUkTime(moment, "date").split("/");
+  return `${year}-${month}-${day}`;
+}

@@ -52,7 +52,12 @@ import {
 } from "../services/organisations/company-fleet";
 import { createJoinCode } from "../services/organisations/create-join-code";
 import { createOrganisation } from "../services/organisations/create-organisation";
-import { approvedWeeksWorkbook, defectsCsv, hoursCsv } from "../services/organisations/exports";
+import {
+  approvedWeeksWorkbook,
+  defectsCsv,
+  hoursCsv,
+  invoiceLinesCsv,
+} from "../services/organisations/exports";
 import { inviteByEmail } from "../services/organisations/invite-by-email";
 import { previewImport, saveImport } from "../services/organisations/list-imports";
 import { listOrganisationForms } from "../services/organisations/list-organisation-forms";
@@ -305,6 +310,7 @@ export const organisationRoutes: FastifyPluginAsync = async (app) => {
   const exports = {
     "hours.csv": { make: hoursCsv, type: CSV_TYPE },
     "defects.csv": { make: defectsCsv, type: CSV_TYPE },
+    "invoice-lines.csv": { make: invoiceLinesCsv, type: CSV_TYPE },
     "workbook.xlsx": { make: approvedWeeksWorkbook, type: XLSX_TYPE },
   } as const;
   for (const [file, { make, type }] of Object.entries(exports)) {

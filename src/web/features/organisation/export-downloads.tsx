@@ -1,7 +1,7 @@
 import Download from "lucide-react/icons/download";
 import LoaderCircle from "lucide-react/icons/loader-circle";
 import { useState } from "react";
-import { ExportQuerySchema, exportFileName } from "../../../domain/company/exports";
+import { type ExportKind, ExportQuerySchema, exportFileName } from "../../../domain/company/exports";
 import type { MessageKey } from "../../../domain/text/i18n/translate";
 import { addDays, formatIsoDate } from "../../../domain/time/iso-date";
 import { Problem } from "../../components/outcome";
@@ -15,8 +15,9 @@ import { parseRequest } from "../../lib/parse-request";
 const FILES = [
   { kind: "hours", file: "hours.csv", label: "export.hours" },
   { kind: "defects", file: "defects.csv", label: "export.defects" },
+  { kind: "invoiceLines", file: "invoice-lines.csv", label: "export.invoiceLines" },
   { kind: "workbook", file: "workbook.xlsx", label: "export.workbook" },
-] as const satisfies ReadonlyArray<{ kind: string; file: string; label: MessageKey }>;
+] as const satisfies ReadonlyArray<{ kind: ExportKind; file: string; label: MessageKey }>;
 
 /**
  * An admin downloads the company's approved weeks for payroll and invoicing (decision record 029): the week endings
