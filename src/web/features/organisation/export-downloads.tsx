@@ -66,9 +66,9 @@ export function ExportDownloads({ organisationId }: { organisationId: string }) 
                   className="flex min-h-11 items-center gap-2 rounded-lg border border-slate-300 px-4 py-2 font-semibold text-slate-900 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-500 aria-disabled:opacity-60 dark:border-slate-700 dark:text-slate-100 dark:hover:bg-slate-800"
                 >
                   {preparing === t(label) ? (
-                    <LoaderCircle aria-hidden="true" className="size-5 animate-spin" />
+                    <LoaderCircle aria-hidden="true" className="size-5 shrink-0 animate-spin" />
                   ) : (
-                    <Download aria-hidden="true" className="size-5" />
+                    <Download aria-hidden="true" className="size-5 shrink-0" />
                   )}
                   {t(label)}
                 </a>
