@@ -40,6 +40,8 @@ export const budgets = {
   /** The review's first page filtered by one driver or one plant (decision record 039). */
   companyReviewFilteredP95Ms: { max: 50 },
   companyYearCsvMs: { max: 10_000 },
+  /** A year's invoice lines: every approved timesheet's chargeable hours, a line per customer, order, plant and week. */
+  companyYearInvoiceLinesMs: { max: 10_000 },
   /** An admin's CSV import of 1,000 machines or customers: the preview, then the save. */
   importThousandRowsMs: { max: 5000 },
 } as const;

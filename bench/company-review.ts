@@ -77,7 +77,7 @@ async function sequential(url: string, cookie: string, warmUp: number, count: nu
 }
 
 /**
- * A year's hours as CSV, streamed to its end: bytes counted as they arrive, the time to the last byte. Answers
+ * A year's export as CSV, streamed to its end: bytes counted as they arrive, the time to the last byte. Answers
  * null when the server has no such route (404), so the figure says it could not be measured rather than a time.
  */
 async function timedExport(
@@ -138,8 +138,8 @@ async function healthBesideExports(serverUrl: string, workbookUrl: string, cooki
 /**
  * The office of a company of 500 drivers with a year of forms (26,000 timesheets, 130,000 check sheets), on
  * PostgreSQL: the seed's time, the review list's first page (no filters, the default page size) and filtered by a
- * driver and by a plant, each timed sequentially after a warm-up against the real server, a year's hours CSV read
- * to its last byte, and the health check asked while four workbooks are built at once.
+ * driver and by a plant, each timed sequentially after a warm-up against the real server, a year's hours CSV and a
+ * year's invoice lines read to their last byte, and the health check asked while four workbooks are built at once.
  */
 export async function measureCompany(): Promise<Figure[]> {
   const serverUrl = process.env.BENCH_DATABASE_URL ?? DEFAULT_BENCH_DATABASE_URL;
@@ -222,6 +222,30 @@ export async function measureCompany(): Promise<Figure[]> {
             unit: "ms",
             budget: budgets.companyYearCsvMs,
             error: "GET /api/organisations/:id/exports/hours.csv answered 404: this build has no such route",
+            note: "the export route answered 404",
+          },
+    );
+    const linesUrl = `${server.url}/api/organisations/${seeded.organisationId}/exports/invoice-lines.csv?from=${COMPANY_FIRST_DAY}&to=${COMPANY_LAST_WEEK_ENDING}`;
+    console.info("bench: company: a year's invoice lines...");
+    const lines = await timedExport(linesUrl, cookie);
+    figures.push(
+      lines
+        ? {
+            group: "company",
+            name: "a year's invoice lines CSV export, to the last byte",
+            value: lines.ms,
+            unit: "ms",
+            budget: budgets.companyYearInvoiceLinesMs,
+            note: `${(lines.bytes / 1024).toFixed(0)} KB, ${lines.rows} lines`,
+          }
+        : {
+            group: "company",
+            name: "a year's invoice lines CSV export (could not be measured)",
+            value: null,
+            unit: "ms",
+            budget: budgets.companyYearInvoiceLinesMs,
+            error:
+              "GET /api/organisations/:id/exports/invoice-lines.csv answered 404: this build has no such route",
             note: "the export route answered 404",
           },
     );

@@ -8,8 +8,10 @@ import type { CheckTemplateId } from "../src/domain/forms/check-templates";
 import { checkTemplateOf } from "../src/domain/forms/check-templates";
 import { listedValues } from "../src/domain/forms/form-spec";
 import { FORM_SPECS } from "../src/domain/forms/form-specs";
+import { DEFAULT_HIRE_TERMS, type HireTerms } from "../src/domain/hire/chargeable-hours";
+import { type DayKinds, emptyHireDays } from "../src/domain/hire/day-kinds";
 import { recomputeHoursInPlace } from "../src/domain/hours/hours";
-import { emptyTimesheet } from "../src/domain/hours/timesheet";
+import { emptyTimesheet, withWorkedHoursInPlace } from "../src/domain/hours/timesheet";
 import { addDays } from "../src/domain/time/iso-date";
 import { hashPassword } from "../src/server/auth/password-hash";
 import { openDatabase } from "../src/server/db/database";
@@ -21,7 +23,10 @@ import { SIGNATURE_FIELDS, separateImages } from "../src/server/services/form-im
 
 /**
  * A company's year on PostgreSQL: one organisation with one admin and 500 drivers, a fleet of 500 machines, 20
- * customers, and for each driver 52 weekly timesheets (Monday to Friday) and 260 check sheets (26,000 and 130,000).
+ * customers, and for each driver 52 weekly timesheets (Monday to Friday, now and then a Saturday morning) and 260
+ * check sheets (26,000 and 130,000). Each timesheet has its hours by kind, as the app saves them: mostly worked,
+ * with standing, breakdown and travel hours on some days, under one of a few hire terms (overtime after 9 hours,
+ * travel charged, or the defaults), so the invoice lines have every category to add up.
  * Deterministic (a seeded generator, fixed dates) and repeatable: the database `plant_sheets_bench` is dropped and
  * made anew on the server of the URL given, which is never the tests' database.
  *
@@ -43,6 +48,18 @@ export const COMPANY_ADMIN_EMAIL = "office@northfield-plant.example";
 export const COMPANY_ADMIN_PASSWORD = "bench-office-password-1";
 const ORGANISATION_NAME = "Northfield Plant Hire Ltd";
 const SEED = 20261121;
+/**
+ * The hours by kind draw from a stream of their own, so the rest of the year (who, which machine, which weeks are
+ * approved, the times) is the same as before they were seeded.
+ */
+const KINDS_SEED = 20261122;
+/** The hire terms the timesheets are charged under, a driver's the same all year. */
+const BENCH_TERMS: readonly HireTerms[] = [
+  DEFAULT_HIRE_TERMS,
+  DEFAULT_HIRE_TERMS,
+  { ...DEFAULT_HIRE_TERMS, overtimeAfter: 9 },
+  { ...DEFAULT_HIRE_TERMS, overtimeAfter: 9, chargeTravel: true },
+];
 /** Rows per INSERT: about 20 parameters a form keeps each statement well under PostgreSQL's 65,535. */
 const BATCH = 500;
 /** Inserts in flight at once (the pool's connections). */
@@ -257,6 +274,7 @@ export async function seedCompany(serverUrl = DEFAULT_BENCH_DATABASE_URL): Promi
   try {
     await migrateToLatest(db);
     const random = generator(SEED);
+    const kinds = generator(KINDS_SEED);
 
     // The company, its admin, its drivers and their memberships.
     const organisationId = random.uuid();
@@ -429,8 +447,11 @@ export async function seedCompany(serverUrl = DEFAULT_BENCH_DATABASE_URL): Promi
           review_rating: approved ? (random.next() < 0.9 ? "happy" : "okay") : null,
         };
 
-        // The timesheet: Monday to Friday worked, the weekend blank.
+        // The timesheet: Monday to Friday worked, the weekend blank but for a Saturday morning now and then; each
+        // day's hours by kind: an hour standing where the driver wrote so, now and then a breakdown of up to four
+        // hours or half an hour's travel; the rest worked.
         const days: Record<string, unknown> = {};
+        const hireDays = emptyHireDays();
         for (const [d, day] of (
           ["monday", "tuesday", "wednesday", "thursday", "friday"] as const
         ).entries()) {
@@ -440,18 +461,37 @@ export async function seedCompany(serverUrl = DEFAULT_BENCH_DATABASE_URL): Promi
           days[`${day}Finish`] = clock(start + 8 * 60 + 15 * random.int(12));
           days[`${day}Break`] = random.pick([30, 30, 45, 60]);
           days[`${day}Working`] = random.pick(WORK);
-          if (random.next() < 0.05) days[`${day}Standing`] = "1h waiting for banksman";
+          const dayKinds: Partial<DayKinds> = {};
+          if (random.next() < 0.05) {
+            days[`${day}Standing`] = "1h waiting for banksman";
+            Object.assign(dayKinds, { standing: 1, standingReason: "clientInstruction" });
+          }
+          if (kinds.next() < 0.04) {
+            Object.assign(dayKinds, { breakdown: 1 + kinds.int(13) / 4, breakdownReason: "hydraulics" });
+          }
+          if (kinds.next() < 0.1) dayKinds.travel = 0.5;
+          hireDays[day] = { ...hireDays[day], ...dayKinds };
         }
-        const timesheet = recomputeHoursInPlace({
-          ...emptyTimesheet(),
-          ...common,
-          ...signatures,
-          ...days,
-          status,
-          weekEnding,
-          machineHours: String(1000 + week * 40 + random.int(40)),
-          vanMileage: "",
-        });
+        if (!draft && kinds.next() < 0.05) {
+          days.saturdayStart = "07:00";
+          days.saturdayFinish = "12:00";
+          days.saturdayBreak = 0;
+          days.saturdayWorking = kinds.pick(WORK);
+        }
+        const timesheet = withWorkedHoursInPlace(
+          recomputeHoursInPlace({
+            ...emptyTimesheet(),
+            ...common,
+            ...signatures,
+            ...days,
+            hireDays,
+            hireTerms: BENCH_TERMS[index % BENCH_TERMS.length]!,
+            status,
+            weekEnding,
+            machineHours: String(1000 + week * 40 + random.int(40)),
+            vanMileage: "",
+          }),
+        );
         const timesheetId = random.uuid();
         const listed = listedValues(FORM_SPECS.timesheet, timesheet);
         rows.push({

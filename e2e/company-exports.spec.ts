@@ -1,7 +1,10 @@
 import { readFile } from "node:fs/promises";
 import { expect, type Page } from "@playwright/test";
 import { HOURS_COLUMNS } from "../src/domain/company/exports";
+import { INVOICE_LINE_COLUMNS } from "../src/domain/company/invoice-lines";
+import { emptyHireDays, workedDay } from "../src/domain/hire/day-kinds";
 import { english } from "../src/domain/text/i18n/english";
+import { ukIsoDate } from "../src/domain/time/uk-time";
 import { test } from "./fixtures/app-test";
 import { expectNoAxeViolations } from "./support/axe";
 import { openCompany } from "./support/company";
@@ -87,4 +90,54 @@ test("an export over the row cap says to narrow the date range, and nothing is d
     fullPage: false,
   });
   expect(downloaded).toBe(false);
+});
+
+test("an admin downloads the approved week's invoice lines beside the other exports, the chargeable hours as signed", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  // Five 9-hour days, Wednesday's afternoon broken down: 40.5 hours charged under the default terms.
+  const exports = await approvedWeekToExport(
+    page,
+    { driver: "Maria Santos", company: "Santos Plant Ltd", plantNumber: "EX-310" },
+    {
+      hireDays: {
+        ...emptyHireDays(),
+        ...Object.fromEntries(["monday", "tuesday", "thursday", "friday"].map((day) => [day, workedDay(9)])),
+        wednesday: { ...workedDay(4.5), breakdown: 4.5, breakdownReason: "hydraulics" },
+      },
+    },
+  );
+  const approvedOn = ukIsoDate(new Date());
+  await expect(exports.getByRole("list", { name: "Downloads" }).getByRole("link")).toHaveText([
+    "Hours (CSV)",
+    "Defects (CSV)",
+    "Invoice Lines (CSV)",
+    "Hours, Defects and Invoice Lines (Excel)",
+  ]);
+  // Each link's words fit a narrow phone, wrapping rather than cut off.
+  await page.setViewportSize({ width: 360, height: 800 });
+  for (const link of await exports.getByRole("link").all()) {
+    expect(await link.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+  }
+  await expectNoAxeViolations(page);
+  await exports.scrollIntoViewIfNeeded();
+  await screenshotBoth(page, "export-invoice-lines", {
+    folder: "test-results/company-exports",
+    fullPage: false,
+  });
+
+  const download = page.waitForEvent("download");
+  await exports.getByRole("link", { name: "Invoice Lines (CSV)" }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe(`plant-sheets-invoice-lines-${WEEK_ENDING}-to-${WEEK_ENDING}.csv`);
+  const lines = (await readFile((await file.path())!, "utf8"))
+    .replace(/^\uFEFF/, "")
+    .trim()
+    .split("\r\n");
+  expect(lines[0]).toBe(INVOICE_LINE_COLUMNS.join(","));
+  // One line: the customer and machine of the week, 40.5 normal hours, the 4.5 broken down beside them, 45 net.
+  expect(lines.slice(1)).toEqual([
+    `${WEEK_ENDING},BuildCo Civils,,EX-310,40.5,0,0,0,40.5,4.5,45,1,${approvedOn}`,
+  ]);
 });

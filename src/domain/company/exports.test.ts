@@ -600,6 +600,9 @@ describe("exportFileName", () => {
     const query = { from: "2025-01-04", to: "2025-12-27" };
     expect(exportFileName("hours", query)).toBe("plant-sheets-hours-2025-01-04-to-2025-12-27.csv");
     expect(exportFileName("defects", query)).toBe("plant-sheets-defects-2025-01-04-to-2025-12-27.csv");
+    expect(exportFileName("invoiceLines", query)).toBe(
+      "plant-sheets-invoice-lines-2025-01-04-to-2025-12-27.csv",
+    );
     expect(exportFileName("workbook", query)).toBe(
       "plant-sheets-approved-weeks-2025-01-04-to-2025-12-27.xlsx",
     );

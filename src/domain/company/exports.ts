@@ -64,8 +64,12 @@ export function defectColumns(t: Translator["t"]): string[] {
 }
 
 /** The workbook's sheets, in order. */
-export function exportSheets(t: Translator["t"]): { hours: string; defects: string } {
-  return { hours: t("exportFile.sheet.hours"), defects: t("exportFile.sheet.defects") };
+export function exportSheets(t: Translator["t"]): { hours: string; defects: string; invoiceLines: string } {
+  return {
+    hours: t("exportFile.sheet.hours"),
+    defects: t("exportFile.sheet.defects"),
+    invoiceLines: t("exportFile.sheet.invoiceLines"),
+  };
 }
 
 /** The English headers, what every company without another language gets. */
@@ -418,9 +422,19 @@ export function defectRowCells(row: DefectRow): ExportCell[] {
   ];
 }
 
+/** The company's exports, as the Company screen lists them and their files are named. */
+export type ExportKind = "hours" | "defects" | "invoiceLines" | "workbook";
+
+const EXPORT_FILE_NAMES = {
+  hours: "hours",
+  defects: "defects",
+  invoiceLines: "invoice-lines",
+  workbook: "approved-weeks",
+} as const satisfies Record<ExportKind, string>;
+
 /** A download's file name: only the export's kind and its validated dates, so nothing typed reaches the header. */
-export function exportFileName(kind: "hours" | "defects" | "workbook", query: ExportQuery): string {
+export function exportFileName(kind: ExportKind, query: ExportQuery): string {
   const extension = kind === "workbook" ? "xlsx" : "csv";
-  const name = kind === "workbook" ? "approved-weeks" : kind;
+  const name = EXPORT_FILE_NAMES[kind];
   return `plant-sheets-${name}-${query.from}-to-${query.to}.${extension}`;
 }

@@ -53,10 +53,9 @@ describe("TimesheetSchema", () => {
     expect(keys).toContain("sundaySiteLocation");
     // Beyond the spec: when each signature was drawn.
     for (const field of Object.keys(SIGNED_AT_FIELDS)) expect(keys).toContain(field);
-    // Beyond the spec: each day's hours by kind, and the hire terms they are charged under.
-    expect(keys).toContain("hireDays");
-    expect(keys).toContain("hireTerms");
-    expect(keys).toHaveLength(SPEC_FIELDS.length + 7 * 8 + Object.keys(SIGNED_AT_FIELDS).length + 2);
+    // Beyond the spec: each day's hours by kind, the hire terms they are charged under, and the hour meter.
+    for (const field of ["hireDays", "hireTerms", "meterStart", "meterEnd"]) expect(keys).toContain(field);
+    expect(keys).toHaveLength(SPEC_FIELDS.length + 7 * 8 + Object.keys(SIGNED_AT_FIELDS).length + 4);
   });
 
   it("accepts a blank draft", () => {

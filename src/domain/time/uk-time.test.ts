@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatUkTime } from "./uk-time";
+import { formatUkTime, ukIsoDate } from "./uk-time";
 
 describe("formatUkTime", () => {
   it.each([
@@ -12,5 +12,16 @@ describe("formatUkTime", () => {
   ] as const)("prints %s to the %s in UK time", (moment, precision, printed) => {
     expect(formatUkTime(new Date(moment), precision)).toBe(printed);
     expect(formatUkTime(Date.parse(moment), precision)).toBe(printed);
+  });
+});
+
+describe("ukIsoDate", () => {
+  it.each([
+    ["2025-06-07T13:32:05Z", "2025-06-07"],
+    // After 23:00 UTC in summer it is the next day in the UK; in winter UK time is UTC.
+    ["2025-06-07T23:30:00Z", "2025-06-08"],
+    ["2025-12-31T23:30:00Z", "2025-12-31"],
+  ])("dates %s as %s", (moment, date) => {
+    expect(ukIsoDate(new Date(moment))).toBe(date);
   });
 });

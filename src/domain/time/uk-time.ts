@@ -23,22 +23,28 @@ export function formatUkTime(moment: Date | number, precision: UkTimePrecision):
   return format.format(moment);
 }
 
-const dayAndTime = new Intl.DateTimeFormat("en-GB", {
-  timeZone: "Europe/London",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-});
+let dayAndTime: Intl.DateTimeFormat | undefined;
 
 /** A moment as its UK date and time of day: { date: "2026-11-18", time: "12:00" }. */
 export function ukDayTime(moment: Date): { date: string; time: string } {
-  const part = (type: Intl.DateTimeFormatPartTypes) =>
-    dayAndTime.formatToParts(moment).find((p) => p.type === type)?.value ?? "";
+  dayAndTime ??= new Intl.DateTimeFormat("en-GB", {
+    timeZone: "Europe/London",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  });
+  const parts = dayAndTime.formatToParts(moment);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "";
   return {
     date: `${part("year")}-${part("month")}-${part("day")}`,
     time: `${part("hour")}:${part("minute")}`,
   };
+}
+
+/** The day a moment falls on in UK time, as an ISO date (2025-06-08 for 23:30 UTC on 7 June in summer). */
+export function ukIsoDate(moment: Date | number): string {
+  return ukDayTime(new Date(moment)).date;
 }

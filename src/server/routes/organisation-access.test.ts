@@ -257,6 +257,22 @@ describe.each(testDatabases())("who may use each organisation route, on $name", 
     },
     {
       method: "GET",
+      route: "/api/organisations/:id/exports/invoice-lines.csv",
+      request: async (w) => ({
+        url: `/api/organisations/${w.company.id}/exports/invoice-lines.csv?from=2025-05-31&to=2025-06-07`,
+      }),
+      // The exports that payroll and invoicing read are the office's alone.
+      expected: {
+        anonymous: 401,
+        nonMember: 404,
+        otherMember: 404,
+        driver: 403,
+        supervisor: 403,
+        admin: 200,
+      },
+    },
+    {
+      method: "GET",
       route: "/api/organisations/:id/exports/workbook.xlsx",
       request: async (w) => ({
         url: `/api/organisations/${w.company.id}/exports/workbook.xlsx?from=2025-05-31&to=2025-06-07`,

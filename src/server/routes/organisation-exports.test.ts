@@ -20,8 +20,20 @@ import {
   WORKBOOK_TIME_FORMAT,
   workbookCell,
 } from "../../domain/company/exports";
+import {
+  INVOICE_LINE_COLUMNS,
+  type InvoiceTimesheet,
+  invoiceLineCells,
+  invoiceLineColumns,
+  invoiceLines,
+} from "../../domain/company/invoice-lines";
 import type { ReviewPage } from "../../domain/company/office-review";
+import { DEFAULT_HIRE_TERMS, type HireTerms, totalChargeable } from "../../domain/hire/chargeable-hours";
+import { type DayKinds, emptyHireDays, type HireDays } from "../../domain/hire/day-kinds";
+import { type TimesheetCharge, timesheetCharge } from "../../domain/hire/timesheet-hire";
 import { english } from "../../domain/text/i18n/english";
+import { DAYS, type Day } from "../../domain/time/days";
+import { addDays } from "../../domain/time/iso-date";
 import { SAMPLE_SIGNATURE } from "../../test-support/sample-signature";
 import { testDatabases } from "../db/test-databases";
 import { translatorFor } from "../i18n";
@@ -46,6 +58,26 @@ const asCsvText = (cells: readonly ExportCell[]) =>
 
 /** The hours export's column of that name. */
 const column = (name: (typeof HOURS_COLUMNS)[number]) => HOURS_COLUMNS.indexOf(name);
+/** The invoice lines' column of that name. */
+const lineColumn = (name: (typeof INVOICE_LINE_COLUMNS)[number]) => INVOICE_LINE_COLUMNS.indexOf(name);
+
+/** A week's hours by kind: every day on hire with no hours but what `days` gives it (worked hours come from times). */
+function kindsOf(days: Partial<Record<Day, Partial<DayKinds>>>): HireDays {
+  const week = emptyHireDays();
+  for (const [day, kinds] of Object.entries(days)) week[day as Day] = { ...week[day as Day], ...kinds };
+  return week;
+}
+
+/** Monday to Friday 07:00 to 16:30 with 30 minutes' break: 9 hours a day. */
+const FIVE_DAYS = Object.fromEntries(
+  ["monday", "tuesday", "wednesday", "thursday", "friday"].flatMap((day) => [
+    [`${day}Start`, "07:00"],
+    [`${day}Finish`, "16:30"],
+    [`${day}Break`, 30],
+  ]),
+);
+
+const CATEGORIES = ["normal", "overtime", "weekend", "standing"] as const;
 
 describe.each(testDatabases())("the company's exports of approved weeks on $name", ({ open }) => {
   const testApp = useTestApp(open, { now: () => NOW });
@@ -273,7 +305,7 @@ describe.each(testDatabases())("the company's exports of approved weeks on $name
     expect((await call("GET", path)).statusCode).toBe(404);
   });
 
-  it("writes both in one XLSX workbook, sheets Hours and Defects, hours as numbers, dates and times as dates", async () => {
+  it("writes the three in one XLSX workbook, sheets Hours, Defects and Invoice lines, hours as numbers, dates and times as dates", async () => {
     const w = await acmeWeeks();
     const res = await download(w.acme, w.acme.admin, "workbook.xlsx");
     expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
@@ -285,7 +317,7 @@ describe.each(testDatabases())("the company's exports of approved weeks on $name
     );
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
-    expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(["Hours", "Defects"]);
+    expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(["Hours", "Defects", "Invoice lines"]);
 
     const valuesOf = (name: string, columns: number): Cell[][] => {
       const rows: Cell[][] = [];
@@ -355,6 +387,34 @@ describe.each(testDatabases())("the company's exports of approved weeks on $name
     expect(checkDate.type).toBe(ExcelJS.ValueType.Date);
     expect(checkDate.numFmt).toBe(WORKBOOK_DATE_FORMAT);
     expect(defects[0]?.[4]).toBe(INJECTED_NOTES);
+
+    // The invoice lines, as the CSV's: these weeks were made before hours by kind, so a line each without a charge.
+    const [linesHeader, ...lines] = valuesOf("Invoice lines", INVOICE_LINE_COLUMNS.length);
+    expect(linesHeader).toEqual([...INVOICE_LINE_COLUMNS]);
+    const csvLines = parse(
+      (await download(w.acme, w.acme.admin, "invoice-lines.csv")).rawPayload.toString("utf8"),
+      {
+        bom: true,
+      },
+    ) as string[][];
+    expect(
+      lines.map((row) =>
+        row.map((cell) =>
+          cell instanceof Date ? cell.toISOString().slice(0, 10) : cell === null ? "" : String(cell),
+        ),
+      ),
+    ).toEqual(csvLines.slice(1));
+    expect(
+      lines.map((row) => [
+        row[lineColumn("Plant")],
+        row[lineColumn("Normal hours")],
+        row[lineColumn("Net hours")],
+        row[lineColumn("Approved on")],
+      ]),
+    ).toEqual([
+      ["DUMP-7", null, 7.5, new Date(Date.UTC(2025, 5, 20))],
+      ["EX-042", null, 17.8, new Date(Date.UTC(2025, 5, 20))],
+    ]);
   });
 
   it("heads its columns and sheets in the company's language, with the same values as in English", async () => {
@@ -372,9 +432,10 @@ describe.each(testDatabases())("the company's exports of approved weeks on $name
         rows: (sheet.getSheetValues() as unknown[][]).filter(Boolean).map((row) => row.slice(1)),
       }));
     };
-    const [englishHours, englishDefects, englishWorkbook] = [
+    const [englishHours, englishDefects, englishLines, englishWorkbook] = [
       await csvOf("hours.csv"),
       await csvOf("defects.csv"),
+      await csvOf("invoice-lines.csv"),
       await workbookOf(),
     ];
     const chosen = await call("PUT", `/api/organisations/${w.acme.id}/language`, w.acme.admin.cookie, {
@@ -382,9 +443,10 @@ describe.each(testDatabases())("the company's exports of approved weeks on $name
     });
     expect(chosen.statusCode, chosen.body).toBe(200);
 
-    const [polishHours, polishDefects, polishWorkbook] = [
+    const [polishHours, polishDefects, polishLines, polishWorkbook] = [
       await csvOf("hours.csv"),
       await csvOf("defects.csv"),
+      await csvOf("invoice-lines.csv"),
       await workbookOf(),
     ];
     const hoursHeader = hoursColumns(translatorFor("pl").t);
@@ -396,10 +458,16 @@ describe.each(testDatabases())("the company's exports of approved weeks on $name
     expect(polishHours.slice(1)).toEqual(englishHours.slice(1));
     expect(polishDefects.slice(1)).toEqual(englishDefects.slice(1));
     expect(englishHours.slice(1).length).toBeGreaterThan(0);
+    const linesHeader = invoiceLineColumns(translatorFor("pl").t);
+    expect(linesHeader.slice(4, 6)).toEqual(["Godziny zwykłe", "Nadgodziny"]);
+    expect(polishLines[0]).toEqual(linesHeader);
+    expect(polishLines.slice(1)).toEqual(englishLines.slice(1));
+    expect(englishLines.slice(1).length).toBeGreaterThan(0);
 
-    expect(polishWorkbook.map((sheet) => sheet.name)).toEqual(["Godziny", "Usterki"]);
+    expect(polishWorkbook.map((sheet) => sheet.name)).toEqual(["Godziny", "Usterki", "Pozycje faktur"]);
     expect(polishWorkbook[0]?.rows[0]).toEqual(hoursHeader);
     expect(polishWorkbook[1]?.rows[0]).toEqual(defectsHeader);
+    expect(polishWorkbook[2]?.rows[0]).toEqual(linesHeader);
     expect(polishWorkbook.map((sheet) => sheet.rows.slice(1))).toEqual(
       englishWorkbook.map((sheet) => sheet.rows.slice(1)),
     );
@@ -410,6 +478,341 @@ describe.each(testDatabases())("the company's exports of approved weeks on $name
     const res = await download(w.acme, w.acme.admin, "hours.csv", "?from=2024-01-06&to=2024-12-28");
     expect(res.statusCode).toBe(200);
     expect(parse(res.rawPayload.toString("utf8"), { bom: true })).toEqual([[...HOURS_COLUMNS]]);
+    const lines = await download(w.acme, w.acme.admin, "invoice-lines.csv", "?from=2024-01-06&to=2024-12-28");
+    expect(lines.statusCode).toBe(200);
+    expect(parse(lines.rawPayload.toString("utf8"), { bom: true })).toEqual([[...INVOICE_LINE_COLUMNS]]);
+  });
+
+  /** A stored timesheet as the export reads it, and when the office approved it. */
+  async function storedTimesheet(
+    id: string,
+  ): Promise<{ form: InvoiceTimesheet & { customerId?: string }; approvedAt: string }> {
+    const row = await testApp.database.db
+      .selectFrom("forms")
+      .select(["data", "review_approved_at"])
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
+    return { form: JSON.parse(row.data) as InvoiceTimesheet, approvedAt: row.review_approved_at ?? "" };
+  }
+
+  it("exports a line per customer, order number, plant and week ending, the sum of its timesheets' charge, typed text inert", async () => {
+    const acme = await company();
+    const lukasz = await member(acme, "driver");
+    const sion = await member(acme, "driver");
+    const added = await call("POST", `/api/organisations/${acme.id}/customers`, acme.admin.cookie, {
+      name: "@SUM(A1) Civils",
+      requiresOrderValidation: false,
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    const picked = (added.json() as { id: string }).id;
+    // Two drivers on one machine for one order: a day shift with a breakdown and a standing Saturday, and a night
+    // shift charged with overtime after 8 hours.
+    const dayShift = await submittedWeek(lukasz, {
+      ...FIVE_DAYS,
+      customerId: picked,
+      clientCompany: "typed, not used",
+      orderNumber: "+44 PO-1",
+      hireDays: kindsOf({
+        wednesday: { breakdown: 4.5, breakdownReason: "hydraulics" },
+        saturday: { standing: 4, standingReason: "weather" },
+      }),
+    });
+    const nightShift = await submittedWeek(sion, {
+      ...FIVE_DAYS,
+      mondayStart: "06:00",
+      mondayFinish: "18:30",
+      customerId: picked,
+      orderNumber: "+44 PO-1",
+      hireTerms: { ...DEFAULT_HIRE_TERMS, overtimeAfter: 8 },
+      hireDays: kindsOf({ tuesday: { standing: 2, standingReason: "clientInstruction" } }),
+    });
+    // A typed customer and order a spreadsheet would run, on another machine, travel charged.
+    const typed = await submittedWeek(sion, {
+      ...FIVE_DAYS,
+      clientCompany: INJECTED_NOTES,
+      orderNumber: "-7+1",
+      plantNumber: "DUMP-7",
+      hireTerms: { ...DEFAULT_HIRE_TERMS, chargeTravel: true },
+      hireDays: kindsOf({ friday: { travel: 1.5 } }),
+    });
+    // A week from before hours by kind, for the same order and machine: a line of its own, without a charge.
+    const before = await submittedWeek(lukasz, { ...FIVE_DAYS, customerId: picked, orderNumber: "+44 PO-1" });
+    for (const id of [dayShift, nightShift, typed, before]) await approve(acme, acme.admin, id);
+    // The night shift's week was approved last, after midnight in the UK: the line is dated by it.
+    await testApp.database.db
+      .updateTable("forms")
+      .set({ review_approved_at: "2025-06-20T23:30:00.000Z" })
+      .where("id", "=", nightShift)
+      .execute();
+    // Not exported: a week not approved on the same order.
+    await submittedWeek(lukasz, {
+      ...FIVE_DAYS,
+      customerId: picked,
+      orderNumber: "+44 PO-1",
+      weekEnding: "2025-06-07",
+    });
+
+    const res = await download(acme, acme.admin, "invoice-lines.csv");
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers["content-type"]).toBe("text/csv; charset=utf-8");
+    expect(res.headers["content-disposition"]).toBe(
+      'attachment; filename="plant-sheets-invoice-lines-2025-06-07-to-2025-06-14.csv"',
+    );
+    expect(res.headers["cache-control"]).toBe("no-store");
+    expect([...res.rawPayload.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const [header, ...rows] = parse(res.rawPayload.toString("utf8"), { bom: true }) as string[][];
+    expect(header).toEqual([...INVOICE_LINE_COLUMNS]);
+
+    // The lines are the domain's of the stored timesheets, guarded as every CSV cell is.
+    const stored = await Promise.all([dayShift, nightShift, typed, before].map(storedTimesheet));
+    const expected = invoiceLines(
+      stored.map(({ form, approvedAt }) => ({
+        timesheet: form,
+        approvedAt,
+        customerName: form.customerId === picked ? "@SUM(A1) Civils" : null,
+      })),
+    );
+    expect(rows).toEqual(expected.map((line) => asCsvText(invoiceLineCells(line))));
+    const [charged, uncharged, typedLine] = rows;
+    expect(rows).toHaveLength(3);
+
+    // Every figure of the shared line is the sum of the two timesheets' charge as their PDFs print it.
+    const charges = [stored[0], stored[1]].map((week) => timesheetCharge(week!.form) as TimesheetCharge);
+    const named = {
+      "Normal hours": "normal",
+      "Overtime hours": "overtime",
+      "Weekend hours": "weekend",
+      "Standing hours": "standing",
+    } as const;
+    for (const [name, category] of Object.entries(named)) {
+      const sum = charges.reduce((all, charge) => all + charge.week[category], 0);
+      expect(Number(charged?.[lineColumn(name as keyof typeof named)]), name).toBe(sum);
+    }
+    // The day shift: 40.5 normal (Wednesday 4.5 worked, 4.5 broken down), 4 standing on Saturday. The night shift:
+    // 39 normal, 7 overtime (Monday's 12 hours 4 of it, each other 9-hour day 1 but Tuesday, 7 worked and 2
+    // standing). Net hours 45 and 48.
+    expect(charged?.slice(4, 13)).toEqual(["79.5", "7", "0", "6", "92.5", "4.5", "93", "2", "2025-06-21"]);
+    expect(Number(charged?.[lineColumn("Total chargeable hours")])).toBe(
+      charges.reduce((all, charge) => all + totalChargeable(charge.week), 0),
+    );
+    expect(Number(charged?.[lineColumn("Breakdown hours (not charged)")])).toBe(
+      charges.reduce((all, charge) => all + charge.breakdown, 0),
+    );
+    // The week from before hours by kind: its net hours and approval, no charge to price.
+    expect(uncharged?.slice(4, 13)).toEqual(["", "", "", "", "", "", "45", "1", "2025-06-20"]);
+    // Travel charged as worked time: Friday's 9 hours stay 9.
+    expect(typedLine?.slice(4, 13)).toEqual(["45", "0", "0", "0", "45", "0", "45", "1", "2025-06-20"]);
+
+    // What a stranger typed or named is inert: an apostrophe before it, nothing else changed.
+    expect(charged?.slice(0, 4)).toEqual(["2025-06-14", "'@SUM(A1) Civils", "'+44 PO-1", "EX-042"]);
+    expect(typedLine?.slice(0, 4)).toEqual(["2025-06-14", `'${INJECTED_NOTES}`, "'-7+1", "DUMP-7"]);
+
+    // The workbook's sheet has the same lines, the typed text as typed in text cells, hours as numbers.
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(
+      (await download(acme, acme.admin, "workbook.xlsx")).rawPayload as unknown as ArrayBuffer,
+    );
+    const sheet = workbook.getWorksheet("Invoice lines")!;
+    expect(sheet.getRow(2).getCell(2).value).toBe("@SUM(A1) Civils");
+    expect(sheet.getRow(2).getCell(2).type).toBe(ExcelJS.ValueType.String);
+    expect(sheet.getRow(2).getCell(3).value).toBe("+44 PO-1");
+    expect(sheet.getRow(2).getCell(5).value).toBe(79.5);
+    expect(sheet.getRow(2).getCell(13).value).toEqual(new Date(Date.UTC(2025, 5, 21)));
+    expect(sheet.getRow(2).getCell(13).numFmt).toBe(WORKBOOK_DATE_FORMAT);
+    expect(sheet.getRow(4).getCell(2).value).toBe(INJECTED_NOTES);
+    expect(sheet.getRow(4).getCell(2).formula).toBeUndefined();
+  });
+
+  it("adds a year of weeks up to the timesheets' charge, line by line and in all", {
+    timeout: 240_000,
+  }, async () => {
+    // Three drivers' year of approved weeks ending on Saturdays, a generator seeded for repeatable variety: days
+    // worked, standing (with or without times), broken down, travelling, off hire and at weekends, under terms with
+    // and without overtime, travel, standing and the weekend's own category; now and then two drivers on one
+    // machine and order, and a week from before hours by kind.
+    const acme = await company();
+    const drivers = [
+      await member(acme, "driver"),
+      await member(acme, "driver"),
+      await member(acme, "driver"),
+    ];
+    let state = 20250614;
+    const random = () => {
+      state = (Math.imul(state, 1_103_515_245) + 12_345) >>> 0;
+      return state / 2 ** 32;
+    };
+    const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+    const quarters = (most: number) => Math.floor(random() * (most * 4 + 1)) / 4;
+    const TERMS: HireTerms[] = [
+      DEFAULT_HIRE_TERMS,
+      { ...DEFAULT_HIRE_TERMS, overtimeAfter: 8 },
+      { ...DEFAULT_HIRE_TERMS, overtimeAfter: 9, chargeTravel: true },
+      { ...DEFAULT_HIRE_TERMS, weekendSeparate: false, chargeStanding: false },
+    ];
+    const ids: string[] = [];
+    const last = "2025-06-14";
+    for (let week = 0; week < 52; week++) {
+      const weekEnding = addDays(last, -7 * week) as string;
+      for (const [index, driver] of drivers.entries()) {
+        const fields: Record<string, unknown> = {
+          weekEnding,
+          driverSignedName: `Driver ${index}`,
+          clientCompany: pick(["BuildCo", "Acme Civils", "Northern Rail JV"]),
+          orderNumber: `PO-${week % 3}`,
+          // The second driver often shares the first's machine: two timesheets on one line.
+          plantNumber: index === 1 && random() < 0.4 ? "EX-0" : `EX-${index}`,
+        };
+        if (index === 1 && fields.plantNumber === "EX-0") fields.clientCompany = "BuildCo";
+        if (index === 0) fields.clientCompany = "BuildCo";
+        if (random() < 0.06) {
+          // From before hours by kind: the times only.
+          Object.assign(fields, FIVE_DAYS);
+          ids.push(await submittedWeek(driver, fields));
+          continue;
+        }
+        const days: Partial<Record<Day, Partial<DayKinds>>> = {};
+        for (const day of DAYS) {
+          const weekend = day === "saturday" || day === "sunday";
+          const roll = random();
+          if (roll < (weekend ? 0.6 : 0.05)) {
+            days[day] = { onHire: !weekend || random() < 0.5 };
+            continue;
+          }
+          if (roll < (weekend ? 0.7 : 0.12)) {
+            // A whole day standing or broken down, without times.
+            days[day] =
+              random() < 0.5
+                ? { standing: 8, standingReason: "weather" }
+                : { breakdown: 8, breakdownReason: "engine" };
+            continue;
+          }
+          // 07:00 to between 11:00 and 19:00, 30 minutes' break.
+          const finish = 11 * 60 + 15 * Math.floor(random() * 33);
+          fields[`${day}Start`] = "07:00";
+          fields[`${day}Finish`] =
+            `${String(Math.floor(finish / 60)).padStart(2, "0")}:${String(finish % 60).padStart(2, "0")}`;
+          fields[`${day}Break`] = 30;
+          const net = (finish - 7 * 60 - 30) / 60;
+          const standing = random() < 0.2 ? Math.min(quarters(3), net) : 0;
+          const breakdown = random() < 0.15 ? Math.min(quarters(4), net - standing) : 0;
+          const travel = random() < 0.2 ? Math.min(quarters(1.5), net - standing - breakdown) : 0;
+          days[day] = {
+            standing,
+            breakdown,
+            travel,
+            standingReason: standing > 0 ? "clientInstruction" : null,
+            breakdownReason: breakdown > 0 ? "tracksOrTyres" : null,
+          };
+        }
+        fields.hireDays = kindsOf(days);
+        fields.hireTerms = pick(TERMS);
+        ids.push(await submittedWeek(driver, fields));
+      }
+    }
+    for (const id of ids) await approve(acme, acme.admin, id);
+
+    const res = await download(acme, acme.admin, "invoice-lines.csv", `?from=2024-06-22&to=${last}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const [header, ...rows] = parse(res.rawPayload.toString("utf8"), { bom: true }) as string[][];
+    expect(header).toEqual([...INVOICE_LINE_COLUMNS]);
+    const stored = await Promise.all(ids.map(storedTimesheet));
+    const charges = stored.map(({ form }) => ({ form, charge: timesheetCharge(form) }));
+    // The seed did what it meant to: every category and kind has hours somewhere, and some weeks have none.
+    for (const category of CATEGORIES) {
+      expect(
+        charges.some(({ charge }) => (charge?.week[category] ?? 0) > 0),
+        category,
+      ).toBe(true);
+    }
+    expect(charges.some(({ charge }) => (charge?.breakdown ?? 0) > 0)).toBe(true);
+    expect(charges.some(({ charge }) => charge === null)).toBe(true);
+
+    // Each line against the stored timesheets behind it: same week ending, customer, order number and plant, and
+    // charged or not alike.
+    const number = (cell: string | undefined) => (cell === "" || cell === undefined ? null : Number(cell));
+    let shared = 0;
+    for (const row of rows) {
+      const behind = charges.filter(
+        ({ form, charge }) =>
+          form.weekEnding === row[lineColumn("Week ending")] &&
+          form.clientCompany === row[lineColumn("Customer")] &&
+          form.orderNumber === row[lineColumn("Order number")] &&
+          form.plantNumber === row[lineColumn("Plant")] &&
+          (charge === null) === (row[lineColumn("Normal hours")] === ""),
+      );
+      expect(behind.length, row.join()).toBe(number(row[lineColumn("Timesheets")]));
+      if (behind.length > 1) shared++;
+      const isCharged = behind[0]?.charge !== null;
+      const sumOf = (of: (charge: TimesheetCharge) => number) =>
+        behind.reduce((all, { charge }) => all + (charge ? of(charge) : 0), 0);
+      for (const [name, category] of [
+        ["Normal hours", "normal"],
+        ["Overtime hours", "overtime"],
+        ["Weekend hours", "weekend"],
+        ["Standing hours", "standing"],
+      ] as const) {
+        if (!isCharged) expect(row[lineColumn(name)]).toBe("");
+        else
+          expect(number(row[lineColumn(name)]), `${row.join()} ${name}`).toBeCloseTo(
+            sumOf((c) => c.week[category]),
+            9,
+          );
+      }
+      if (isCharged) {
+        expect(number(row[lineColumn("Total chargeable hours")])).toBeCloseTo(
+          sumOf((c) => totalChargeable(c.week)),
+          9,
+        );
+        expect(number(row[lineColumn("Breakdown hours (not charged)")])).toBeCloseTo(
+          sumOf((c) => c.breakdown),
+          9,
+        );
+      }
+    }
+    expect(shared, "lines of two timesheets").toBeGreaterThan(5);
+    expect(rows.reduce((all, row) => all + Number(row[lineColumn("Timesheets")]), 0)).toBe(ids.length);
+
+    // The column totals are the sum over every timesheet's charge.
+    const columnTotal = (name: (typeof INVOICE_LINE_COLUMNS)[number]) =>
+      rows.reduce((all, row) => all + (number(row[lineColumn(name)]) ?? 0), 0);
+    const allCharges = charges.flatMap(({ charge }) => (charge ? [charge] : []));
+    for (const [name, category] of [
+      ["Normal hours", "normal"],
+      ["Overtime hours", "overtime"],
+      ["Weekend hours", "weekend"],
+      ["Standing hours", "standing"],
+    ] as const) {
+      expect(columnTotal(name), name).toBeCloseTo(
+        allCharges.reduce((all, charge) => all + charge.week[category], 0),
+        6,
+      );
+    }
+    expect(columnTotal("Total chargeable hours")).toBeCloseTo(
+      allCharges.reduce((all, charge) => all + totalChargeable(charge.week), 0),
+      6,
+    );
+    expect(columnTotal("Breakdown hours (not charged)")).toBeCloseTo(
+      allCharges.reduce((all, charge) => all + charge.breakdown, 0),
+      6,
+    );
+
+    // The workbook's sheet holds the same lines.
+    const workbook = new ExcelJS.Workbook();
+    const book = await download(acme, acme.admin, "workbook.xlsx", `?from=2024-06-22&to=${last}`);
+    expect(book.statusCode).toBe(200);
+    await workbook.xlsx.load(book.rawPayload as unknown as ArrayBuffer);
+    const inSheet: string[][] = [];
+    workbook.getWorksheet("Invoice lines")?.eachRow((row) => {
+      const cells: string[] = [];
+      for (let at = 1; at <= INVOICE_LINE_COLUMNS.length; at++) {
+        const value = row.getCell(at).value;
+        cells.push(
+          value instanceof Date ? value.toISOString().slice(0, 10) : value === null ? "" : String(value),
+        );
+      }
+      inSheet.push(cells);
+    });
+    expect(inSheet).toEqual([header, ...rows]);
   });
 
   it("reads the approved sets a batch at a time from where the last ended, missing and repeating none", async () => {
@@ -438,7 +841,7 @@ describe.each(testDatabases())("the company's exports of approved weeks on $name
   it("refuses other companies (404), drivers and supervisors (403) and bad ranges (400), changing nothing", async () => {
     const w = await acmeWeeks();
     const before = await databaseSnapshot(testApp.database, { except: ["rate_limits"] });
-    for (const file of ["hours.csv", "defects.csv", "workbook.xlsx"]) {
+    for (const file of ["hours.csv", "defects.csv", "invoice-lines.csv", "workbook.xlsx"]) {
       expect((await download(w.acme, undefined, file)).statusCode, file).toBe(401);
       const stranger = await download(w.acme, w.rival.admin, file);
       expect(stranger.statusCode, file).toBe(404);
@@ -448,6 +851,7 @@ describe.each(testDatabases())("the company's exports of approved weeks on $name
       // Another company's admin asking for their own company's id gets only their own weeks.
       const own = await download(w.rival, w.rival.admin, file === "workbook.xlsx" ? "hours.csv" : file);
       expect(own.body).not.toContain("Łukasz");
+      expect(own.body).not.toContain("DUMP-7");
       for (const query of [
         "",
         "?from=2025-06-07",
@@ -489,17 +893,28 @@ describe.each(testDatabases())("the company's exports under load on $name", ({ o
   it("refuses an export over the row cap with a message to narrow the range, never a file cut short", async () => {
     const acme = await company();
     const driver = await member(acme, "driver");
-    // Eight weeks of five days: 40 rows, the cap; a ninth week's day passes it.
+    // Eight weeks of five days: 40 rows of hours, the cap, and 7 invoice lines (two weeks end on one day); a ninth
+    // week's day passes it.
     const week = await approvedWeek(acme, driver, 5);
     await copiesOf(week, 7);
-    for (const file of ["hours.csv", "workbook.xlsx"]) {
+    for (const file of ["hours.csv", "invoice-lines.csv"]) {
       const res = await call("GET", exportUrl(acme, file), acme.admin.cookie);
       expect(res.statusCode, `${file} ${res.body.slice(0, 200)}`).toBe(200);
     }
+    // The workbook's sheets count together: 40 rows of hours and 7 invoice lines.
+    const config = testApp.app.deps.config.exports;
+    try {
+      config.maxRows = 47;
+      expect((await call("GET", exportUrl(acme, "workbook.xlsx"), acme.admin.cookie)).statusCode).toBe(200);
+      config.maxRows = 46;
+      expect((await call("GET", exportUrl(acme, "workbook.xlsx"), acme.admin.cookie)).statusCode).toBe(422);
+    } finally {
+      config.maxRows = MAX_ROWS;
+    }
     await approvedWeek(acme, driver, 1);
-    for (const file of ["hours.csv", "defects.csv", "workbook.xlsx"]) {
+    for (const file of ["hours.csv", "defects.csv", "invoice-lines.csv", "workbook.xlsx"]) {
       const res = await call("GET", exportUrl(acme, file), acme.admin.cookie);
-      if (file === "defects.csv") {
+      if (file === "defects.csv" || file === "invoice-lines.csv") {
         expect(res.statusCode, file).toBe(200);
         continue;
       }
@@ -532,7 +947,7 @@ describe.each(testDatabases())("the company's exports under load on $name", ({ o
       )
       .execute();
     const before = await databaseSnapshot(testApp.database, { except: ["rate_limits"] });
-    for (const file of ["hours.csv", "defects.csv", "workbook.xlsx"]) {
+    for (const file of ["hours.csv", "defects.csv", "invoice-lines.csv", "workbook.xlsx"]) {
       const res = await call("GET", exportUrl(acme, file), acme.admin.cookie);
       expect(res.statusCode, file).toBe(429);
       expect(Number(res.headers["retry-after"])).toBeGreaterThanOrEqual(1);
@@ -608,7 +1023,8 @@ describe.each(testDatabases())("the company's exports under load on $name", ({ o
       // The health check, asked for after the four, came back before any of them was done...
       expect(events[0], events.join(", ")).toBe("health");
       // ...because each workbook lets the event loop turn every few rows, never running on for a batch of weeks.
-      expect(rows).toBe(4 * 5 * (LARGE_COMPANY_WEEKS + 1));
+      // Each workbook: 5 rows of hours a week, and an invoice line for each of the 50 week endings the weeks share.
+      expect(rows).toBe(4 * (5 * (LARGE_COMPANY_WEEKS + 1) + 50));
       expect(mostRowsInOneTurn).toBeLessThanOrEqual(4 * 50);
     } finally {
       testApp.app.deps.config.exports.maxRows = MAX_ROWS;

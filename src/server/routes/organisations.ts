@@ -53,7 +53,12 @@ import {
 } from "../services/organisations/company-fleet";
 import { createJoinCode } from "../services/organisations/create-join-code";
 import { createOrganisation } from "../services/organisations/create-organisation";
-import { approvedWeeksWorkbook, defectsCsv, hoursCsv } from "../services/organisations/exports";
+import {
+  approvedWeeksWorkbook,
+  defectsCsv,
+  hoursCsv,
+  invoiceLinesCsv,
+} from "../services/organisations/exports";
 import { setCompanyHireTerms } from "../services/organisations/hire-terms";
 import { inviteByEmail } from "../services/organisations/invite-by-email";
 import { previewImport, saveImport } from "../services/organisations/list-imports";
@@ -313,6 +318,7 @@ export const organisationRoutes: FastifyPluginAsync = async (app) => {
   const exports = {
     "hours.csv": { make: hoursCsv, type: CSV_TYPE },
     "defects.csv": { make: defectsCsv, type: CSV_TYPE },
+    "invoice-lines.csv": { make: invoiceLinesCsv, type: CSV_TYPE },
     "workbook.xlsx": { make: approvedWeeksWorkbook, type: XLSX_TYPE },
   } as const;
   for (const [file, { make, type }] of Object.entries(exports)) {

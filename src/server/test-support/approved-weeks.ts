@@ -30,7 +30,7 @@ export function approvedWeeksHelpers(testApp: TestApp) {
     return id;
   }
 
-  /** `count` copies of a stored week, with new ids, over the 50 week endings up to its own. */
+  /** `count` copies of a stored week, with new ids, over the 50 week endings up to its own, each saying its own. */
   async function copiesOf(timesheetId: string, count: number): Promise<void> {
     const { db } = testApp.database;
     const row = await db
@@ -39,11 +39,16 @@ export function approvedWeeksHelpers(testApp: TestApp) {
       .where("id", "=", timesheetId)
       .executeTakeFirstOrThrow();
     const end = Date.parse(`${row.form_date}T00:00:00Z`);
-    const copies = Array.from({ length: count }, (_, i) => ({
-      ...row,
-      id: randomUUID(),
-      form_date: new Date(end - 7 * DAY_MS * (i % 50)).toISOString().slice(0, 10),
-    }));
+    const fields = JSON.parse(row.data) as Record<string, unknown>;
+    const copies = Array.from({ length: count }, (_, i) => {
+      const weekEnding = new Date(end - 7 * DAY_MS * (i % 50)).toISOString().slice(0, 10);
+      return {
+        ...row,
+        id: randomUUID(),
+        form_date: weekEnding,
+        data: JSON.stringify({ ...fields, weekEnding }),
+      };
+    });
     for (let at = 0; at < copies.length; at += 200) {
       await db
         .insertInto("forms")

@@ -27,6 +27,13 @@ import {
   hoursColumns,
   workbookCell,
 } from "../../../domain/company/exports";
+import {
+  type InvoicedTimesheet,
+  type InvoiceTimesheet,
+  invoiceLineCells,
+  invoiceLineColumns,
+  invoiceLines,
+} from "../../../domain/company/invoice-lines";
 import { READINGS } from "../../../domain/forms/check-sheet-readings";
 import type { Translator } from "../../../domain/text/i18n/translate";
 import { AppError } from "../../app-error";
@@ -50,7 +57,7 @@ export const EXPORT_BATCH = 50;
 
 /**
  * One approved week: its timesheet, the check sheets approved with it, the name of its picked customer, its
- * driver's account and the office's rating.
+ * driver's account, the office's rating and when the office approved it.
  */
 export interface ApprovedSet {
   timesheet: StoredTimesheet;
@@ -58,6 +65,7 @@ export interface ApprovedSet {
   customerName: string | null;
   driverId: string;
   rating: string | null;
+  approvedAt: string;
 }
 
 /**
@@ -99,6 +107,8 @@ export async function* approvedSets(
         customerName: await customerNameOf(timesheet.customerId ?? ""),
         driverId: form.ownerId,
         rating: form.reviewRating,
+        // Never null here: only approved weeks are read.
+        approvedAt: form.reviewApprovedAt ?? "",
       };
     }
     const last = batch.at(-1);
@@ -127,6 +137,28 @@ async function* hoursRecords(deps: ServiceDeps, organisationId: string, query: E
       driverId: set.driverId,
       customerName: set.customerName,
       rating: set.rating,
+    });
+  }
+  yield* rowsOf(week);
+}
+
+/**
+ * The invoice lines, a week ending at a time: as for the hours, the approved sets come oldest week first, so a
+ * week ending's timesheets are held together (a timesheet per driver and machine) and every line is whole. Each
+ * line's hours are `timesheetCharge` of its stored timesheets, as their signed PDFs print them.
+ */
+async function* invoiceLineRecords(deps: ServiceDeps, organisationId: string, query: ExportQuery) {
+  let week: InvoicedTimesheet[] = [];
+  const rowsOf = (weeks: readonly InvoicedTimesheet[]) => invoiceLines(weeks).map(invoiceLineCells);
+  for await (const set of approvedSets(deps, organisationId, query, false)) {
+    if (week[0] && week[0].timesheet.weekEnding !== set.timesheet.weekEnding) {
+      yield* rowsOf(week);
+      week = [];
+    }
+    week.push({
+      timesheet: set.timesheet as InvoiceTimesheet,
+      customerName: set.customerName,
+      approvedAt: set.approvedAt,
     });
   }
   yield* rowsOf(week);
@@ -306,8 +338,25 @@ export async function defectsCsv(
   );
 }
 
+/**
+ * GET /api/organisations/{id}/exports/invoice-lines.csv: a line per customer, order number, plant and week ending
+ * of the approved weeks, with their chargeable hours. Admins only.
+ */
+export async function invoiceLinesCsv(
+  deps: ServiceDeps,
+  account: Account,
+  organisationId: string,
+  rawQuery: unknown,
+): Promise<ExportDownload> {
+  const { query, t } = await exportAccess(deps, account, organisationId, rawQuery);
+  return buildExport(deps, organisationId, exportFileName("invoiceLines", query), (path, count) =>
+    writeCsv(path, invoiceLineColumns(t), count(invoiceLineRecords(deps, organisationId, query))),
+  );
+}
+
 const HOURS_WIDTHS = [12, 12, 24, 12, 14, 24, 14, 24, 8, 8, 11, 10, 24, 24, 40, 19, 12];
 const DEFECT_WIDTHS = [12, 12, 12, 32, 48, 60, ...READINGS.map(() => 16)];
+const INVOICE_LINE_WIDTHS = [12, 24, 14, 12, 10, 10, 10, 10, 12, 12, 10, 10, 12];
 
 /**
  * Writes records to a sheet a row at a time, each cell as `workbookCell` makes it: typed text as a text cell (which
@@ -342,10 +391,10 @@ async function writeSheet(
 }
 
 /**
- * GET /api/organisations/{id}/exports/workbook.xlsx: the same rows as the two CSVs, in one workbook of two sheets,
- * "Hours" and "Defects" (in the company's language), the break and hours as numbers, the dates and times as dates. exceljs's streaming writer zips each row as it is
- * committed, so the workbook is never whole in memory; the approved sets are read once for each sheet, and the
- * rows of both count towards the cap.
+ * GET /api/organisations/{id}/exports/workbook.xlsx: the same rows as the three CSVs, in one workbook of three
+ * sheets, "Hours", "Defects" and "Invoice lines" (in the company's language), the break and hours as numbers, the
+ * dates and times as dates. exceljs's streaming writer zips each row as it is committed, so the workbook is never
+ * whole in memory; the approved sets are read once for each sheet, and the rows of all three count towards the cap.
  */
 export async function approvedWeeksWorkbook(
   deps: ServiceDeps,
@@ -367,6 +416,15 @@ export async function approvedWeeksWorkbook(
       await writeSheet(workbook, file, sheets.hours, hoursColumns(t), HOURS_WIDTHS, hours);
       const defects = count(defectRecords(deps, organisationId, query));
       await writeSheet(workbook, file, sheets.defects, defectColumns(t), DEFECT_WIDTHS, defects);
+      const lines = count(invoiceLineRecords(deps, organisationId, query));
+      await writeSheet(
+        workbook,
+        file,
+        sheets.invoiceLines,
+        invoiceLineColumns(t),
+        INVOICE_LINE_WIDTHS,
+        lines,
+      );
       await workbook.commit();
       if (!file.closed) await once(file, "close");
     } finally {

@@ -1,7 +1,7 @@
 import Download from "lucide-react/icons/download";
 import LoaderCircle from "lucide-react/icons/loader-circle";
 import { useState } from "react";
-import { ExportQuerySchema, exportFileName } from "../../../domain/company/exports";
+import { type ExportKind, ExportQuerySchema, exportFileName } from "../../../domain/company/exports";
 import type { MessageKey } from "../../../domain/text/i18n/translate";
 import { addDays, formatIsoDate } from "../../../domain/time/iso-date";
 import { Problem } from "../../components/outcome";
@@ -15,8 +15,9 @@ import { parseRequest } from "../../lib/parse-request";
 const FILES = [
   { kind: "hours", file: "hours.csv", label: "export.hours" },
   { kind: "defects", file: "defects.csv", label: "export.defects" },
+  { kind: "invoiceLines", file: "invoice-lines.csv", label: "export.invoiceLines" },
   { kind: "workbook", file: "workbook.xlsx", label: "export.workbook" },
-] as const satisfies ReadonlyArray<{ kind: string; file: string; label: MessageKey }>;
+] as const satisfies ReadonlyArray<{ kind: ExportKind; file: string; label: MessageKey }>;
 
 /**
  * An admin downloads the company's approved weeks for payroll and invoicing (decision record 029): the week endings
@@ -65,9 +66,9 @@ export function ExportDownloads({ organisationId }: { organisationId: string }) 
                   className="flex min-h-11 items-center gap-2 rounded-lg border border-slate-300 px-4 py-2 font-semibold text-slate-900 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-500 aria-disabled:opacity-60 dark:border-slate-700 dark:text-slate-100 dark:hover:bg-slate-800"
                 >
                   {preparing === t(label) ? (
-                    <LoaderCircle aria-hidden="true" className="size-5 animate-spin" />
+                    <LoaderCircle aria-hidden="true" className="size-5 shrink-0 animate-spin" />
                   ) : (
-                    <Download aria-hidden="true" className="size-5" />
+                    <Download aria-hidden="true" className="size-5 shrink-0" />
                   )}
                   {t(label)}
                 </a>
