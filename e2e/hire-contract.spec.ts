@@ -1,4 +1,6 @@
+import { readFile } from "node:fs/promises";
 import { expect, type Page } from "@playwright/test";
+import { INVOICE_LINE_COLUMNS } from "../src/domain/company/invoice-lines";
 import { messages } from "../src/domain/text/messages";
 import { pdfText } from "../src/server/pdf/pdf-text";
 import { test } from "./fixtures/app-test";
@@ -169,4 +171,28 @@ test("a Wednesday check stands the machine down, the week's timesheet carries it
   const week = page.getByRole("table").locator("tbody tr").filter({ hasText: "Dana Driver" });
   await expect(week).toContainText("28.5");
   await expect(week).toContainText("16.5 h breakdown");
+
+  // The office approves the week, and its invoice lines bill the same hours.
+  await week.getByRole("button", { name: /Dana Driver/ }).click();
+  const approve = page.getByRole("region", { name: "Opened week" }).getByRole("form", { name: "Approve" });
+  await approve.getByText("Excellent").click();
+  await approve.getByRole("button", { name: "Approve Week" }).click();
+  await expect(week).toContainText("Approved");
+  await openCompany(page);
+  const exports = page.getByRole("region", { name: "Export Approved Weeks" });
+  await exports.getByLabel("Week ending from").fill("2026-11-21");
+  await exports.getByLabel("Week ending to").fill("2026-11-21");
+  const download = page.waitForEvent("download");
+  await exports.getByRole("link", { name: "Invoice Lines (CSV)" }).click();
+  const lines = (await readFile((await (await download).path())!, "utf8"))
+    .replace(/^\uFEFF/, "")
+    .trim()
+    .split("\r\n");
+  expect(lines[0]).toBe(INVOICE_LINE_COLUMNS.join(","));
+  // Normal 28.5, no overtime, weekend or standing, 28.5 chargeable, 16.5 broken down, 45 net, one timesheet.
+  expect(lines.slice(1)).toEqual([
+    expect.stringMatching(
+      new RegExp(`^2026-11-21,${CUSTOMER},,${PLANT},28\\.5,0,0,0,28\\.5,16\\.5,45,1,\\d{4}-\\d{2}-\\d{2}$`),
+    ),
+  ]);
 });
