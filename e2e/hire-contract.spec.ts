@@ -128,12 +128,12 @@ test("a Wednesday check stands the machine down, the week's timesheet carries it
   // over its 7 h minimum less 3. Normal 28.5 in all; 16.5 h of breakdown not charged.
   const charge = driver.getByRole("region", { name: "Chargeable hours" });
   const row = (name: string) => charge.getByRole("row", { name: new RegExp(`^${name} `) });
-  await expect(row("Monday")).toHaveText(/Monday\s*9\s*0\s*0\s*0/);
-  await expect(row("Tuesday")).toHaveText(/Tuesday\s*9\s*0\s*0\s*0/);
-  await expect(row("Wednesday")).toHaveText(/Wednesday\s*4\.5\s*0\s*0\s*0/);
+  await expect(row("Monday")).toHaveText(/^Monday\s*Normal\s9$/);
+  await expect(row("Tuesday")).toHaveText(/^Tuesday\s*Normal\s9$/);
+  await expect(row("Wednesday")).toHaveText(/^Wednesday\s*Normal\s4\.5$/);
   await expect(row("Thursday")).toHaveCount(0);
-  await expect(row("Friday")).toHaveText(/Friday\s*6\s*0\s*0\s*0/);
-  await expect(row("Week")).toHaveText(/Week\s*28\.5\s*0\s*0\s*0/);
+  await expect(row("Friday")).toHaveText(/^Friday\s*Normal\s6$/);
+  await expect(row("Week")).toHaveText(/^Week\s*Normal\s28\.5\s·\sOvertime\s0\s·\sWeekend\s0\s·\sStanding\s0$/);
   await expect(charge.locator("output")).toHaveText("28.5");
   await expect(charge.getByText("Breakdown, not charged").locator("..")).toContainText("16.5");
 

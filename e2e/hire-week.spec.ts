@@ -76,11 +76,11 @@ test("a driver gives each day its kind with a tap or by hours, and the client si
   // Wednesday 4.5 worked, over its minimum of 8 less 4.5 broken down; Thursday nothing (8 - 8); Friday off hire.
   const charge = page.getByRole("region", { name: "Chargeable hours" });
   const row = (name: string) => charge.getByRole("row", { name: new RegExp(`^${name} `) });
-  await expect(row("Monday")).toHaveText(/Monday\s*9\s*0\s*0\s*0/);
-  await expect(row("Tuesday")).toHaveText(/Tuesday\s*7\s*0\s*0\s*2/);
-  await expect(row("Wednesday")).toHaveText(/Wednesday\s*4[.,]5\s*0\s*0\s*0/);
+  await expect(row("Monday")).toHaveText(/^Monday\s*Normal\s9$/);
+  await expect(row("Tuesday")).toHaveText(/^Tuesday\s*Normal\s7\s·\sStanding\s2$/);
+  await expect(row("Wednesday")).toHaveText(/^Wednesday\s*Normal\s4\.5$/);
   await expect(row("Thursday")).toHaveCount(0);
-  await expect(row("Week")).toHaveText(/Week\s*20[.,]5\s*0\s*0\s*2/);
+  await expect(row("Week")).toHaveText(/^Week\s*Normal\s20\.5\s·\sOvertime\s0\s·\sWeekend\s0\s·\sStanding\s2$/);
   await expect(charge.getByText("Total chargeable")).toBeVisible();
   await expect(charge.locator("output")).toHaveText("22.5");
   await expect(charge.getByText("Breakdown, not charged")).toBeVisible();

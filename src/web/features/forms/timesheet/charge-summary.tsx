@@ -1,4 +1,4 @@
-import { totalChargeable } from "../../../../domain/hire/chargeable-hours";
+import { type ChargeableHours, totalChargeable } from "../../../../domain/hire/chargeable-hours";
 import {
   CHARGE_CATEGORIES,
   hireTermsWords,
@@ -14,50 +14,43 @@ export function ChargeSummary({ charge }: { charge: TimesheetCharge }) {
   const { t, locale } = useTranslator();
   const hours = (value: number) => formatHoursIn(locale, value);
   const shownDays = DAYS.filter((day) => totalChargeable(charge.days[day]) > 0);
+  // A day's categories as words that wrap on a phone ("Normal 7 · Standing 2"); the week names all four.
+  const categoryWords = (hoursBy: ChargeableHours, all: boolean) =>
+    CHARGE_CATEGORIES.filter(([category]) => all || hoursBy[category] > 0)
+      .map(([category, key]) => `${t(key)}\u00a0${hours(hoursBy[category])}`)
+      .join(" · ");
   return (
     <Card role="region" aria-label={t("charge.title")} className="space-y-3">
       <h3 className="text-lg font-bold">{t("charge.title")}</h3>
       <p className="text-sm text-slate-700 dark:text-slate-300">{t("charge.intro")}</p>
-      <div className="overflow-x-auto">
-        <table className="w-full text-sm tabular-nums">
-          <thead>
-            <tr className="border-b border-slate-300 dark:border-slate-600">
-              <th scope="col" className="py-1 pe-2 text-start font-semibold">
-                {t("charge.day")}
+      <table className="w-full text-sm">
+        <thead>
+          <tr className="border-b border-slate-300 dark:border-slate-600">
+            <th scope="col" className="py-1 pe-2 text-start font-semibold">
+              {t("charge.day")}
+            </th>
+            <th scope="col" className="py-1 text-start font-semibold">
+              {t("charge.title")}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {shownDays.map((day) => (
+            <tr key={day} className="border-b border-slate-200 align-top dark:border-slate-700">
+              <th scope="row" className="py-1 pe-2 text-start font-medium">
+                {dayLabel(day, t)}
               </th>
-              {CHARGE_CATEGORIES.map(([category, key]) => (
-                <th key={category} scope="col" className="px-1 py-1 text-end font-semibold">
-                  {t(key)}
-                </th>
-              ))}
+              <td className="py-1">{categoryWords(charge.days[day], false)}</td>
             </tr>
-          </thead>
-          <tbody>
-            {shownDays.map((day) => (
-              <tr key={day} className="border-b border-slate-200 dark:border-slate-700">
-                <th scope="row" className="py-1 pe-2 text-start font-medium">
-                  {dayLabel(day, t)}
-                </th>
-                {CHARGE_CATEGORIES.map(([category]) => (
-                  <td key={category} className="px-1 py-1 text-end">
-                    {hours(charge.days[day][category])}
-                  </td>
-                ))}
-              </tr>
-            ))}
-            <tr className="font-bold">
-              <th scope="row" className="py-1 pe-2 text-start">
-                {t("charge.week")}
-              </th>
-              {CHARGE_CATEGORIES.map(([category]) => (
-                <td key={category} className="px-1 py-1 text-end">
-                  {hours(charge.week[category])}
-                </td>
-              ))}
-            </tr>
-          </tbody>
-        </table>
-      </div>
+          ))}
+          <tr className="align-top font-bold">
+            <th scope="row" className="py-1 pe-2 text-start">
+              {t("charge.week")}
+            </th>
+            <td className="py-1">{categoryWords(charge.week, true)}</td>
+          </tr>
+        </tbody>
+      </table>
       <p className="flex justify-between gap-3 text-lg font-bold">
         <span>{t("charge.total")}</span>
         <output className="tabular-nums">{hours(totalChargeable(charge.week))}</output>
