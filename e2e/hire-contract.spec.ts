@@ -133,7 +133,9 @@ test("a Wednesday check stands the machine down, the week's timesheet carries it
   await expect(row("Wednesday")).toHaveText(/^Wednesday\s*Normal\s4\.5$/);
   await expect(row("Thursday")).toHaveCount(0);
   await expect(row("Friday")).toHaveText(/^Friday\s*Normal\s6$/);
-  await expect(row("Week")).toHaveText(/^Week\s*Normal\s28\.5\s·\sOvertime\s0\s·\sWeekend\s0\s·\sStanding\s0$/);
+  await expect(row("Week")).toHaveText(
+    /^Week\s*Normal\s28\.5\s·\sOvertime\s0\s·\sWeekend\s0\s·\sStanding\s0$/,
+  );
   await expect(charge.locator("output")).toHaveText("28.5");
   await expect(charge.getByText("Breakdown, not charged").locator("..")).toContainText("16.5");
 

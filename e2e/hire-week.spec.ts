@@ -80,7 +80,9 @@ test("a driver gives each day its kind with a tap or by hours, and the client si
   await expect(row("Tuesday")).toHaveText(/^Tuesday\s*Normal\s7\s·\sStanding\s2$/);
   await expect(row("Wednesday")).toHaveText(/^Wednesday\s*Normal\s4\.5$/);
   await expect(row("Thursday")).toHaveCount(0);
-  await expect(row("Week")).toHaveText(/^Week\s*Normal\s20\.5\s·\sOvertime\s0\s·\sWeekend\s0\s·\sStanding\s2$/);
+  await expect(row("Week")).toHaveText(
+    /^Week\s*Normal\s20\.5\s·\sOvertime\s0\s·\sWeekend\s0\s·\sStanding\s2$/,
+  );
   await expect(charge.getByText("Total chargeable")).toBeVisible();
   await expect(charge.locator("output")).toHaveText("22.5");
   await expect(charge.getByText("Breakdown, not charged")).toBeVisible();

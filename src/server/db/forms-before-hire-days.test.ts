@@ -1,7 +1,4 @@
 import { readFileSync } from "node:fs";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
 import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -9,14 +6,11 @@ import { isImageRef } from "../../domain/forms/image-ref";
 import type { TimesheetFields } from "../../domain/hours/timesheet";
 import type { SupervisorApproval } from "../../domain/sets/rating";
 import { DAYS } from "../../domain/time/days";
-import { buildApp } from "../app";
-import { hashToken, newToken, SESSION_COOKIE } from "../auth/sessions";
-import { loadConfig } from "../config";
 import { pdfText } from "../pdf/pdf-text";
 import { approvalFingerprint } from "../pdf/signed-content-fingerprint";
 import { renderTimesheetPdf } from "../pdf/timesheet-pdf";
+import { fixtureApp } from "../test-support/fixture-app";
 import { printedFingerprint } from "../test-support/printed-fingerprint";
-import { insertSession } from "./accounts-repository";
 import type { Database } from "./database";
 import { MIGRATIONS, migrateToLatest } from "./migrate";
 import { migrateBefore, testDatabases } from "./test-databases";
@@ -69,8 +63,8 @@ const flat = (text: string) => text.replace(/\s+/g, " ");
 describe.each(testDatabases())("forms saved before hours by kind, on $name", ({ open }) => {
   let database: Database;
   let app: FastifyInstance;
-  let dataDir: string;
-  const cookies = new Map<string, string>();
+  let cookies: Map<string, string>;
+  let close: (() => Promise<void>) | undefined;
 
   beforeAll(async () => {
     database = await open({ migrate: false });
@@ -84,28 +78,15 @@ describe.each(testDatabases())("forms saved before hours by kind, on $name", ({ 
       for (const row of rows) await db.insertInto(table).values(rowOf(row)).execute();
     }
     await migrateToLatest(database.db);
-    dataDir = await mkdtemp(join(tmpdir(), "plant-sheets-hire-days-"));
-    app = await buildApp({
-      config: loadConfig({ PUBLIC_URL: ORIGIN, DATA_DIR: dataDir }),
+    ({ app, cookies, close } = await fixtureApp(
       database,
-      now: () => new Date(),
-    });
-    for (const account of fixture.tables.accounts!) {
-      const token = newToken();
-      const now = new Date();
-      await insertSession(database.db, {
-        tokenHash: hashToken(token),
-        accountId: String(account.id),
-        createdAt: now,
-        expiresAt: new Date(now.getTime() + 60 * 60_000),
-      });
-      cookies.set(String(account.id), `${SESSION_COOKIE}=${token}`);
-    }
+      fixture.tables.accounts!.map((account) => String(account.id)),
+      ORIGIN,
+    ));
   });
   afterAll(async () => {
-    await app?.close();
+    await close?.();
     await database?.close();
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
 
   const ownerOf = (id: string) =>

@@ -1,15 +1,9 @@
 import { readFileSync } from "node:fs";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
 import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isImageRef } from "../../../domain/forms/image-ref";
-import { buildApp } from "../../app";
-import { hashToken, newToken, SESSION_COOKIE } from "../../auth/sessions";
-import { loadConfig } from "../../config";
-import { insertSession } from "../accounts-repository";
+import { fixtureApp } from "../../test-support/fixture-app";
 import type { Database } from "../database";
 import { migrateToLatest } from "../migrate";
 import { migrateBefore, testDatabases } from "../test-databases";
@@ -44,8 +38,8 @@ const SIGNATURE_FIELDS = ["operatorSignature", "clientSignature", "foremanSignat
 describe.each(testDatabases())("migration 006 on $name", ({ open }) => {
   let database: Database;
   let app: FastifyInstance;
-  let dataDir: string;
-  const cookies = new Map<string, string>();
+  let cookies: Map<string, string>;
+  let close: () => Promise<void>;
 
   beforeAll(async () => {
     database = await open({ migrate: false });
@@ -55,28 +49,15 @@ describe.each(testDatabases())("migration 006 on $name", ({ open }) => {
       for (const row of fixture.tables[table]) await db.insertInto(table).values(row).execute();
     }
     await migrateToLatest(database.db);
-    dataDir = await mkdtemp(join(tmpdir(), "plant-sheets-006-"));
-    app = await buildApp({
-      config: loadConfig({ PUBLIC_URL: ORIGIN, DATA_DIR: dataDir }),
+    ({ app, cookies, close } = await fixtureApp(
       database,
-      now: () => new Date(),
-    });
-    for (const account of fixture.tables.accounts) {
-      const token = newToken();
-      const now = new Date();
-      await insertSession(database.db, {
-        tokenHash: hashToken(token),
-        accountId: String(account.id),
-        createdAt: now,
-        expiresAt: new Date(now.getTime() + 60 * 60_000),
-      });
-      cookies.set(String(account.id), `${SESSION_COOKIE}=${token}`);
-    }
+      fixture.tables.accounts.map((account) => String(account.id)),
+      ORIGIN,
+    ));
   });
   afterAll(async () => {
-    await app.close();
+    await close();
     await database.close();
-    await rm(dataDir, { recursive: true, force: true });
   });
 
   const ownerOf = (id: string) => {

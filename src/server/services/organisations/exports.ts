@@ -120,48 +120,52 @@ export async function* approvedSets(
 }
 
 /**
- * The hours' rows, a week ending at a time: the approved sets come oldest week first, so the weeks of one week
- * ending are held together (a company's one week: a timesheet per driver and machine), and each driver's total
- * for the week is over all of theirs.
+ * An export's rows a week ending at a time: the approved sets come oldest week first, so the timesheets of one
+ * week ending (a timesheet per driver and machine) are held together and each week's rows are worked out whole.
  */
-async function* hoursRecords(deps: ServiceDeps, organisationId: string, query: ExportQuery) {
-  let week: ApprovedTimesheet[] = [];
-  const rowsOf = (weeks: readonly ApprovedTimesheet[]) => approvedHourRows(weeks).map(hourRowCells);
-  for await (const set of approvedSets(deps, organisationId, query, false)) {
-    if (week[0] && week[0].timesheet.weekEnding !== set.timesheet.weekEnding) {
+async function* weekByWeek<T>(
+  sets: AsyncIterable<ApprovedSet>,
+  take: (set: ApprovedSet) => T,
+  rowsOf: (week: readonly T[]) => ExportCell[][],
+) {
+  let week: T[] = [];
+  let weekEnding: string | null = null;
+  for await (const set of sets) {
+    if (weekEnding !== null && weekEnding !== set.timesheet.weekEnding) {
       yield* rowsOf(week);
       week = [];
     }
-    week.push({
-      timesheet: set.timesheet as ExportTimesheet,
-      driverId: set.driverId,
-      customerName: set.customerName,
-      rating: set.rating,
-    });
+    weekEnding = set.timesheet.weekEnding;
+    week.push(take(set));
   }
   yield* rowsOf(week);
 }
 
-/**
- * The invoice lines, a week ending at a time: as for the hours, the approved sets come oldest week first, so a
- * week ending's timesheets are held together (a timesheet per driver and machine) and every line is whole. Each
- * line's hours are `timesheetCharge` of its stored timesheets, as their signed PDFs print them.
- */
-async function* invoiceLineRecords(deps: ServiceDeps, organisationId: string, query: ExportQuery) {
-  let week: InvoicedTimesheet[] = [];
-  const rowsOf = (weeks: readonly InvoicedTimesheet[]) => invoiceLines(weeks).map(invoiceLineCells);
-  for await (const set of approvedSets(deps, organisationId, query, false)) {
-    if (week[0] && week[0].timesheet.weekEnding !== set.timesheet.weekEnding) {
-      yield* rowsOf(week);
-      week = [];
-    }
-    week.push({
+/** The hours' rows: each driver's total for the week is over all of their timesheets of that week. */
+function hoursRecords(deps: ServiceDeps, organisationId: string, query: ExportQuery) {
+  return weekByWeek<ApprovedTimesheet>(
+    approvedSets(deps, organisationId, query, false),
+    (set) => ({
+      timesheet: set.timesheet as ExportTimesheet,
+      driverId: set.driverId,
+      customerName: set.customerName,
+      rating: set.rating,
+    }),
+    (weeks) => approvedHourRows(weeks).map(hourRowCells),
+  );
+}
+
+/** The invoice lines: each line's hours are `timesheetCharge` of its stored timesheets, as their PDFs print them. */
+function invoiceLineRecords(deps: ServiceDeps, organisationId: string, query: ExportQuery) {
+  return weekByWeek<InvoicedTimesheet>(
+    approvedSets(deps, organisationId, query, false),
+    (set) => ({
       timesheet: set.timesheet as InvoiceTimesheet,
       customerName: set.customerName,
       approvedAt: set.approvedAt,
-    });
-  }
-  yield* rowsOf(week);
+    }),
+    (weeks) => invoiceLines(weeks).map(invoiceLineCells),
+  );
 }
 
 /**
