@@ -15,7 +15,7 @@ import { FORM_KINDS } from "../forms/form-spec";
 import { FormStatusSchema } from "../forms/form-status";
 import { isHttpUrlOrPath, PhotoUrlSchema } from "../forms/photos";
 import { SignatureDataUrlSchema } from "../forms/signatures";
-import { HireTermsSchema } from "../hire/hire-terms";
+import { HireSettingsSchema, HireTermsSchema } from "../hire/hire-terms";
 import { TimesheetInputSchema } from "../hours/timesheet";
 import { timesheetIdOfCombined } from "../sets/pairing";
 import {
@@ -384,12 +384,14 @@ export const OrganisationResponseSchema = z.object({
   language: z.enum(LOCALES),
   /** What its clients are charged for while a machine is on hire: its admin's terms, or the defaults. */
   hireTerms: HireTermsSchema,
+  /** How far a week's hour meter may differ from its worked hours before the office review flags it. */
+  meterToleranceHours: z.number(),
   members: z.array(OrganisationMemberSchema).optional(),
 });
 export type OrganisationResponse = z.infer<typeof OrganisationResponseSchema>;
 
 /** PUT /api/organisations/{id}/hire-terms: the company's whole terms, as its admin set them. */
-export const SetHireTermsRequestSchema = HireTermsSchema;
+export const SetHireTermsRequestSchema = HireSettingsSchema;
 export type SetHireTermsRequest = z.infer<typeof SetHireTermsRequestSchema>;
 
 /** GET /api/organisations/mine: the signed-in account's organisation, or null for an individual driver. */

@@ -127,6 +127,13 @@ describe("reviewRow", () => {
     expect(row.chargeable).toEqual({ total: 38, breakdown: 2 });
   });
 
+  it("flags a week whose hour meter ran further from its worked hours than the company's tolerance", () => {
+    const metered = { ...week, meterStart: "100", meterEnd: "117" } as ReviewTimesheet;
+    // 17 h on the meter against 14 h worked: over the default 2 h, within a company's 3 h.
+    expect(reviewRow(metered, []).meterMismatch).toEqual({ meter: 17, worked: 14 });
+    expect(reviewRow(metered, [], null, 3).meterMismatch).toBeNull();
+  });
+
   it("has no check sheets and no defects for a lonely timesheet", () => {
     expect(reviewRow(week, [])).toMatchObject({ checkSheetIds: [], defects: 0 });
   });

@@ -5,6 +5,7 @@ import { MAX_NOTES_LENGTH } from "../forms/constants";
 import { IdSchema } from "../forms/form-fields";
 import { FORM_STATUSES, type FormStatus } from "../forms/form-status";
 import { totalChargeable } from "../hire/chargeable-hours";
+import { DEFAULT_METER_TOLERANCE_HOURS } from "../hire/hire-terms";
 import { meterMismatch } from "../hire/hour-meter";
 import { timesheetCharge } from "../hire/timesheet-hire";
 import type { DayHoursFields } from "../hours/hours";
@@ -176,6 +177,7 @@ export function reviewRow(
   timesheet: ReviewTimesheet,
   checkSheets: readonly ReviewCheckSheet[],
   approvedAt: string | null = null,
+  meterToleranceHours = DEFAULT_METER_TOLERANCE_HOURS,
 ): ReviewRow {
   return {
     timesheetId: timesheet.id,
@@ -190,7 +192,7 @@ export function reviewRow(
     weekEnding: timesheet.weekEnding,
     totalHours: weekTotalHours(timesheet),
     chargeable: chargeableOf(timesheet),
-    meterMismatch: meterMismatch(timesheet),
+    meterMismatch: meterMismatch(timesheet, meterToleranceHours),
     defects: weekDefects(checkSheets).length,
     status: timesheet.status,
     approvedAt,

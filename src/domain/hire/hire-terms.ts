@@ -37,6 +37,20 @@ export const HireTermsSchema = z.object({
   weekendSeparate: z.boolean(),
 });
 
+/** How far the hour meter may differ from a week's worked hours before the office review flags it, by default. */
+export const DEFAULT_METER_TOLERANCE_HOURS = 2;
+
+/**
+ * What a company's admin sets on its Hire Terms card and the company keeps: the terms, and how far a week's hour
+ * meter may differ from its worked hours before the office review flags the week (the defaults' 2 h when unset).
+ */
+export const HireSettingsSchema = HireTermsSchema.extend({
+  meterToleranceHours: termHours(schemaMessage("hireTerms.toleranceInvalid")).default(
+    DEFAULT_METER_TOLERANCE_HOURS,
+  ),
+});
+export type HireSettings = z.infer<typeof HireSettingsSchema>;
+
 // The schema reads exactly the terms the charging rule takes, no more and no fewer.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const schemaIsTheTerms: Same<z.infer<typeof HireTermsSchema>, HireTerms> = true;
@@ -46,6 +60,17 @@ void schemaIsTheTerms;
  * A company's stored terms (the JSON text kept for it, or the terms as an answer carried them), or the defaults
  * where it has set none (null) or what is kept is not terms this build reads.
  */
+/** A company's stored meter tolerance (kept beside its terms), or the default. */
+export function meterToleranceOf(stored: unknown): number {
+  try {
+    const value = typeof stored === "string" ? JSON.parse(stored) : stored;
+    const parsed = HireSettingsSchema.shape.meterToleranceHours.safeParse(value?.meterToleranceHours);
+    return parsed.success ? parsed.data : DEFAULT_METER_TOLERANCE_HOURS;
+  } catch {
+    return DEFAULT_METER_TOLERANCE_HOURS;
+  }
+}
+
 export function hireTermsOf(stored: unknown): HireTerms {
   try {
     const value = typeof stored === "string" ? JSON.parse(stored) : stored;

@@ -2,10 +2,8 @@ import { weeklyTotal } from "../hours/hours";
 import type { TimesheetFields } from "../hours/timesheet";
 import { messages, type Notice } from "../text/messages";
 import { DAYS } from "../time/days";
+import { DEFAULT_METER_TOLERANCE_HOURS } from "./hire-terms";
 import { timesheetHireDays } from "./timesheet-hire";
-
-/** How far the hour meter may differ from the week's worked hours before the office is asked to look. */
-export const DEFAULT_METER_TOLERANCE_HOURS = 2;
 
 type MeterFields = Pick<TimesheetFields, "meterStart" | "meterEnd" | "hireDays" | "hireTerms"> &
   Parameters<typeof weeklyTotal>[0];

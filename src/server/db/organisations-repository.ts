@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import type { WorkshopAddress } from "../../domain/checks/vehicle-defects";
 import type { Role } from "../../domain/company/organisation";
 import type { HireTerms } from "../../domain/hire/chargeable-hours";
-import { hireTermsOf } from "../../domain/hire/hire-terms";
+import { type HireSettings, hireTermsOf, meterToleranceOf } from "../../domain/hire/hire-terms";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "../../domain/text/i18n/locales";
 import { dialectOf } from "./database";
 import type { DB } from "./schema";
@@ -17,6 +17,8 @@ export interface Organisation {
   language: Locale;
   /** What its clients are charged for while a machine is on hire (the defaults until its admin sets its own). */
   hireTerms: HireTerms;
+  /** How far a week's hour meter may differ from its worked hours before the office review flags it. */
+  meterToleranceHours: number;
 }
 
 export interface Membership {
@@ -59,7 +61,7 @@ export interface OpenInvite {
 /** A new company, in English and on the default hire terms until its admin sets others. */
 export async function insertOrganisation(
   db: Kysely<DB>,
-  organisation: Omit<Organisation, "language" | "hireTerms">,
+  organisation: Omit<Organisation, "language" | "hireTerms" | "meterToleranceHours">,
 ): Promise<void> {
   await db
     .insertInto("organisations")
@@ -85,6 +87,7 @@ export async function findOrganisation(db: Kysely<DB>, id: string): Promise<Orga
       createdAt: row.created_at,
       language: isLocale(row.language) ? row.language : DEFAULT_LOCALE,
       hireTerms: hireTermsOf(row.hire_terms),
+      meterToleranceHours: meterToleranceOf(row.hire_terms),
     }
   );
 }
@@ -586,11 +589,11 @@ export async function setOrganisationLanguage(
   await db.updateTable("organisations").set({ language }).where("id", "=", organisationId).execute();
 }
 
-/** Sets a company's hire terms (checked by the request's schema), kept as their JSON text. */
+/** Sets a company's hire terms and meter tolerance (checked by the request's schema), kept as their JSON text. */
 export async function setOrganisationHireTerms(
   db: Kysely<DB>,
   organisationId: string,
-  terms: HireTerms,
+  terms: HireSettings,
 ): Promise<void> {
   await db
     .updateTable("organisations")

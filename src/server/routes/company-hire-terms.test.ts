@@ -62,7 +62,7 @@ describe.each(testDatabases())("a company's hire terms, on $name", ({ open }) =>
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ id: company.id, role: "admin", hireTerms: OWN_TERMS });
     for (const who of [company.admin, supervisor, driver]) expect(await termsSeenBy(who)).toEqual(OWN_TERMS);
-    expect(JSON.parse((await storedTerms(company.id))!)).toEqual(OWN_TERMS);
+    expect(JSON.parse((await storedTerms(company.id))!)).toEqual({ ...OWN_TERMS, meterToleranceHours: 2 });
     // Another company keeps its own.
     expect(await termsSeenBy(otherMember)).toEqual(DEFAULT_HIRE_TERMS);
 
@@ -174,9 +174,30 @@ describe.each(testDatabases())("a company's hire terms, on $name", ({ open }) =>
       const res = await setTerms(company.id, company.admin, body);
       expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
       expect(res.json()).toMatchObject({ hireTerms: OWN_TERMS });
-      expect(JSON.parse((await storedTerms(company.id))!)).toEqual(OWN_TERMS);
+      expect(JSON.parse((await storedTerms(company.id))!)).toEqual({ ...OWN_TERMS, meterToleranceHours: 2 });
       expect(await termsSeenBy(driver)).toEqual(OWN_TERMS);
     }
+  });
+
+  it("keep beside them how far a week's hour meter may differ from its worked hours, 2 h until set", async () => {
+    const { company, driver } = people;
+    const toleranceSeenBy = async (who: Person) =>
+      (await call("GET", "/api/organisations/mine", who.cookie)).json().organisation.meterToleranceHours;
+    expect(await toleranceSeenBy(driver)).toBe(2);
+    const res = await setTerms(company.id, company.admin, { ...OWN_TERMS, meterToleranceHours: 3.5 });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await toleranceSeenBy(driver)).toBe(3.5);
+    // The terms a timesheet carries are the terms alone.
+    expect(await termsSeenBy(driver)).toEqual(OWN_TERMS);
+    for (const meterToleranceHours of [-1, 25, 1.1, "2"]) {
+      const refused = await setTerms(company.id, company.admin, { ...OWN_TERMS, meterToleranceHours });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({
+        key: "apiError.fieldInvalid",
+        params: { field: "meterToleranceHours", problem: english("hireTerms.toleranceInvalid") },
+      });
+    }
+    expect(await toleranceSeenBy(driver)).toBe(3.5);
   });
 
   it("keeps the terms set before when a later change is refused", async () => {

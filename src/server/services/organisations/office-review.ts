@@ -13,6 +13,7 @@ import {
   type ReviewListPosition,
   type StoredForm,
 } from "../../db/forms-repository";
+import { findOrganisation } from "../../db/organisations-repository";
 import { asCheckSheet, asTimesheet, type StoredCheckSheet } from "../combined-set-forms";
 import { decodeCursor, encodeCursor } from "../form-answers";
 import type { ServiceDeps } from "../service-deps";
@@ -100,9 +101,17 @@ export async function listOfficeReview(
   });
   const forms = read.slice(0, pageSize);
   const more = read.length > pageSize;
-  const paired = await pairedCheckSheets(deps, organisationId, forms);
+  const [paired, organisation] = await Promise.all([
+    pairedCheckSheets(deps, organisationId, forms),
+    findOrganisation(deps.database.db, organisationId),
+  ]);
   const items = forms.map((form) =>
-    reviewRow(asTimesheet(form) as ReviewTimesheet, paired.get(form.id) ?? [], form.reviewApprovedAt),
+    reviewRow(
+      asTimesheet(form) as ReviewTimesheet,
+      paired.get(form.id) ?? [],
+      form.reviewApprovedAt,
+      organisation?.meterToleranceHours,
+    ),
   );
   const last = forms.at(-1);
   return { items, nextCursor: more && last ? encodeReviewCursor(positionOf(last)) : null };

@@ -24,6 +24,7 @@ export async function organisationView(
     role: membership.role,
     language: organisation.language,
     hireTerms: organisation.hireTerms,
+    meterToleranceHours: organisation.meterToleranceHours,
   };
   if (!may(membership.role, "view-members")) return view;
   const members = await listMembers(db, organisation.id);

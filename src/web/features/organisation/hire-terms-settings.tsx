@@ -5,7 +5,8 @@ import { type FormEvent, useId, useRef, useState } from "react";
 import type { OrganisationResponse } from "../../../domain/api/api";
 import type { HireTerms } from "../../../domain/hire/chargeable-hours";
 import {
-  HireTermsSchema,
+  type HireSettings,
+  HireSettingsSchema,
   hireTermsOf,
   MAX_TERM_HOURS,
   TERM_HOURS_STEP,
@@ -32,9 +33,10 @@ interface TermsDraft {
   chargeTravel: boolean;
   overtimeAfter: string;
   weekendSeparate: boolean;
+  meterToleranceHours: string;
 }
 
-type Field = Day | "overtimeAfter";
+type Field = Day | "overtimeAfter" | "meterToleranceHours";
 
 const SWITCHES = [
   ["chargeStanding", "hireTerms.chargeStanding"],
@@ -42,8 +44,9 @@ const SWITCHES = [
   ["weekendSeparate", "hireTerms.weekendSeparate"],
 ] as const;
 
-function draftOf(terms: HireTerms): TermsDraft {
+function draftOf(terms: HireTerms, meterToleranceHours: number): TermsDraft {
   return {
+    meterToleranceHours: String(meterToleranceHours),
     minimumHours: Object.fromEntries(DAYS.map((day) => [day, String(terms.minimumHours[day])])) as Record<
       Day,
       string
@@ -61,17 +64,19 @@ const figure = (typed: string): number | null => (typed.trim() === "" ? null : N
 /** The terms the draft holds, checked as the server checks them; else the first field at fault and why. */
 function termsOf(
   draft: TermsDraft,
-): { ok: true; terms: HireTerms } | { ok: false; field: Field; problem: string } {
+): { ok: true; terms: HireSettings } | { ok: false; field: Field; problem: string } {
   const candidate = {
     ...draft,
     minimumHours: Object.fromEntries(DAYS.map((day) => [day, figure(draft.minimumHours[day])])),
     overtimeAfter: figure(draft.overtimeAfter),
+    meterToleranceHours: figure(draft.meterToleranceHours),
   };
-  const result = HireTermsSchema.safeParse(candidate);
+  const result = HireSettingsSchema.safeParse(candidate);
   if (result.success) return { ok: true, terms: result.data };
   const issue = result.error.issues[0];
   const day = DAYS.find((each) => issue?.path[1] === each);
-  return { ok: false, field: day ?? "overtimeAfter", problem: issue?.message ?? "" };
+  const field = issue?.path[0] === "meterToleranceHours" ? "meterToleranceHours" : "overtimeAfter";
+  return { ok: false, field: day ?? field, problem: issue?.message ?? "" };
 }
 
 /** The field of this form a server's refusal named ("minimumHours.friday"), and its words; else null. */
@@ -80,12 +85,17 @@ function refusedField(error: unknown): { field: Field; problem: string } | null 
   const field = error.params?.field;
   const problem = error.params?.problem;
   if (typeof field !== "string" || typeof problem !== "string") return null;
-  const named = field === "overtimeAfter" ? field : DAYS.find((day) => field === `minimumHours.${day}`);
+  const named =
+    field === "overtimeAfter" || field === "meterToleranceHours"
+      ? field
+      : DAYS.find((day) => field === `minimumHours.${day}`);
   return named ? { field: named, problem } : null;
 }
 
 function fieldName(field: Field, t: Translator["t"]): string {
-  return field === "overtimeAfter" ? t("hireTerms.overtimeAfter") : dayLabel(field, t);
+  if (field === "overtimeAfter") return t("hireTerms.overtimeAfter");
+  if (field === "meterToleranceHours") return t("hireTerms.meterTolerance");
+  return dayLabel(field, t);
 }
 
 /**
@@ -103,7 +113,7 @@ export function HireTermsSettings({ organisation }: { organisation: Organisation
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [invalid, setInvalid] = useState<Field | null>(null);
-  const shown = draft ?? draftOf(hireTermsOf(organisation.hireTerms));
+  const shown = draft ?? draftOf(hireTermsOf(organisation.hireTerms), organisation.meterToleranceHours);
   const problemId = `${id}-problem`;
 
   const change = (next: TermsDraft) => {
@@ -195,6 +205,18 @@ export function HireTermsSettings({ organisation }: { organisation: Organisation
             )}
             <p id={`${id}-overtime-hint`} className="mt-1.5 text-sm text-slate-700 dark:text-slate-300">
               {t("hireTerms.overtimeHint")}
+            </p>
+          </div>
+          <div>
+            <Label htmlFor={`${id}-meterToleranceHours`}>{t("hireTerms.meterTolerance")}</Label>
+            {hoursInput(
+              "meterToleranceHours",
+              shown.meterToleranceHours,
+              (value) => change({ ...shown, meterToleranceHours: value }),
+              `${id}-tolerance-hint`,
+            )}
+            <p id={`${id}-tolerance-hint`} className="mt-1.5 text-sm text-slate-700 dark:text-slate-300">
+              {t("hireTerms.meterToleranceHint")}
             </p>
           </div>
           <div className="grid gap-1">
