@@ -9,7 +9,7 @@ import type { FormPdfContext, PdfSection } from "./pdf-sections";
 import { type WizardStep, wizardProgress } from "./wizard";
 
 /** The form types, as URLs, the device's copies and the API's answers name them. */
-export const FORM_KINDS = ["timesheet", "check-sheet"] as const;
+export const FORM_KINDS = ["timesheet", "check-sheet", "off-hire"] as const;
 export type FormKind = (typeof FORM_KINDS)[number];
 
 /** One step of a form's wizard. The web gives each step id its screen; the title is the spec's. */
@@ -77,8 +77,8 @@ export interface FormSpec<
   readonly laterFields: readonly (keyof F & string)[];
   /** A form with an input applied; derived fields are worked out again. A new object: `base` is left as it was. */
   apply(base: F, input: I): F;
-  /** The field of the form's own date: the week ending, the check date. */
-  readonly dateField: "weekEnding" | "checkDate";
+  /** The field of the form's own date: the week ending, the check date, the day the hire ended. */
+  readonly dateField: "weekEnding" | "checkDate" | "offHireDate";
   /** The form's own date (ISO, or "" while unset). */
   date(form: F): string;
   /** The wizard's steps in order. */
