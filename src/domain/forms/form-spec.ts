@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import type { WebhookEvent } from "../company/webhook";
 import type { Rating } from "../sets/rating";
 import { english } from "../text/i18n/english";
 import type { DocumentLanguage, Locale } from "../text/i18n/locales";
@@ -110,6 +111,16 @@ export interface FormSpec<
   pdfFileName(form: F, today: string): string;
   /** What the form's PDF shows, as one section (a weekly pack puts several together). */
   pdfSection(form: F, context: FormPdfContext): PdfSection;
+  /**
+   * What a company member's completed form tells the company, where its type tells it anything: the webhook event
+   * with its figures (never notes, photos or their addresses), and whether the company's hire desk (its confirmed
+   * workshop address) is mailed the PDF too.
+   */
+  readonly companyNotice?: {
+    readonly event: WebhookEvent;
+    readonly hireDeskCopy: boolean;
+    webhookData(form: F, id: string): Record<string, string | number | boolean | null>;
+  };
 }
 
 /** A one-step completion's body: the form (under a member of its own name), the rating and its notes. */

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { meterReading } from "../hire/hour-meter";
 import {
   applyOffHireNoteInput,
   emptyOffHireNote,
@@ -71,6 +72,25 @@ export const OFF_HIRE_SPEC = {
   pdfFileName: (form, today) =>
     `off-hire-${fileSlug(form.plantNumber) || "plant"}-${form.offHireDate || today}.pdf`,
   pdfSection: offHirePdfSection,
+  companyNotice: {
+    event: "hire.ended",
+    hireDeskCopy: true,
+    webhookData: (form, id) => ({
+      offHireNoteId: id,
+      plantNumber: form.plantNumber,
+      machineNumber: form.machineNumber,
+      clientCompany: form.clientCompany,
+      orderNumber: form.orderNumber,
+      offHireDate: form.offHireDate,
+      offHireTime: form.offHireTime,
+      meterReading: meterReading(form.meterReading),
+      fuelLevel: form.fuelLevel,
+      collectionReference: form.collectionReference,
+      driverName: driverNameOf(form),
+      damageNoted: form.damageNotes.trim() !== "",
+      photos: form.photos.length,
+    }),
+  },
 } as const satisfies FormSpec<
   OffHireNoteFields,
   OffHireNoteInput,
