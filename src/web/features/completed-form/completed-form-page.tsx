@@ -13,6 +13,7 @@ import { formatSignedAt } from "../../../domain/forms/signatures";
 import { dayNetHours, weeklyTotal } from "../../../domain/hours/hours";
 import type { SupervisorApproval } from "../../../domain/sets/rating";
 import type { Translator } from "../../../domain/text/i18n/translate";
+import { formKindParam } from "../../../domain/text/messages";
 import { DAYS, dayLabel } from "../../../domain/time/days";
 import { CardSection } from "../../components/card-section";
 import { LabelledValue } from "../../components/labelled-value";
@@ -99,7 +100,7 @@ export function CompletedFormPage() {
             role="status"
             className="rounded-lg border border-sky-300 bg-sky-50 p-3 font-medium text-sky-950 dark:border-sky-800 dark:bg-sky-950 dark:text-sky-100"
           >
-            {t("completed.lockedRecord", { form: type === "timesheet" ? "timesheet" : "check-sheet" })}
+            {t("completed.lockedRecord", { form: formKindParam(type) })}
           </p>
         ) : null}
         <p className="inline-flex items-center gap-2 rounded-full bg-green-100 px-3 py-1 text-sm font-semibold text-green-900 dark:bg-green-900/40 dark:text-green-100">
