@@ -4,6 +4,7 @@ import { messages } from "../src/domain/text/messages";
 import { pdfImages } from "../src/server/pdf/pdf-images";
 import { pdfText } from "../src/server/pdf/pdf-text";
 import { test } from "./fixtures/app-test";
+import { logIn } from "./fixtures/drivers";
 import { mailsTo, waitForMailTo } from "./fixtures/mailbox";
 import { jpegFile, pickPhotos } from "./support/check-sheet-wizard";
 import { nextStep, sign, startFormFromHome, stepHeading } from "./support/form-wizard";
@@ -85,4 +86,43 @@ test("an off-hire note finished without signal, with a photo of the machine, rea
   await expect(header(page).getByRole("button", { name: /waiting to send/ })).toHaveCount(0);
   // Exactly one: nothing is sent twice, however the reconnection went.
   await expectToStay(() => mailsTo(client), 1, `emails to ${client}`);
+});
+
+test("a driver's completed off-hire note is in their history and opens as its record", async ({ page }) => {
+  const client = `history-${randomUUID().slice(0, 8)}@buildco.co.uk`;
+  await logIn(page, "Hattie History");
+  await startFormFromHome(page, "off-hire", "Severn Valley Homes");
+  await page.getByLabel("Company you're driving for").fill("Northern Plant Hire");
+  await page.getByLabel("Driver Full Name").fill("Hattie History");
+  await page.getByLabel("Off-Hire Date").fill("2026-11-26");
+  await nextStep(page, "QR Scanner & Vehicle Info");
+  await page.getByLabel("Plant/Registration Number").fill("DU-301");
+  await nextStep(page, "Meter, Fuel & Condition");
+  await page.getByLabel("Hour Meter Reading").fill("812");
+  await page.getByLabel("Collection Reference").fill("COL-5");
+  await nextStep(page, "Photo Documentation");
+  await nextStep(page, "Driver Signature");
+  await sign(page, "Operator Signature", "Hattie History");
+  await sign(page, "Client / Foreman Signature", "Fiona Foreman");
+  await page.getByLabel("Signature Date").fill("2026-11-26");
+  await page
+    .getByRole("region", { name: "Rate Driver Performance" })
+    .getByRole("button", { name: "Excellent" })
+    .click();
+  await page
+    .getByRole("region", { name: "Email Submission" })
+    .getByRole("textbox", { name: "Client email" })
+    .fill(client);
+  await page.getByRole("button", { name: "Complete & Email Off-Hire Note" }).click();
+  await expect(page.getByText("Off-hire note sent")).toBeVisible();
+  await waitForMailTo(client);
+
+  await page.goto("/?tab=history");
+  const notes = page.getByRole("region", { name: "Off-hire notes" });
+  await expect(notes.getByText("DU-301")).toBeVisible();
+  await page.screenshot({ path: "test-results/off-hire-history.png" });
+  await notes.getByRole("button", { name: "View Record" }).click();
+  await expect(page.getByRole("heading", { name: "Off-Hire Note", level: 1 })).toBeVisible();
+  await expect(page.getByText("COL-5")).toBeVisible();
+  await expect(page.getByText("No damage noted")).toBeVisible();
 });
