@@ -66,6 +66,7 @@ export async function plainCustomer(request: APIRequestContext): Promise<Custome
 const FORMS = {
   timesheet: { tab: "/", start: "Start Timesheet", title: "Weekly Timesheet" },
   "check-sheet": { tab: "/?tab=check-sheet", start: "Start Check Sheet", title: "Daily Plant Defect Check" },
+  "off-hire": { tab: "/?tab=off-hire", start: "Start Off-Hire Note", title: "Off-Hire Note" },
 } as const;
 
 /** From a form's home tab through customer selection (a customer without order validation) into its wizard. */

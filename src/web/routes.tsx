@@ -59,6 +59,14 @@ const CheckSheetPage = lazyWithQueries(
     ),
   (m) => m.CheckSheetPage,
 );
+const OffHirePage = lazyWithQueries(
+  () =>
+    inSteps(
+      [...sharedSteps(), import("../domain/hire/off-hire-note")],
+      import("./features/forms/off-hire/off-hire-page"),
+    ),
+  (m) => m.OffHirePage,
+);
 const CompletedFormPage = lazyWithQueries(
   () => import("./features/completed-form/completed-form-page"),
   (m) => m.CompletedFormPage,
@@ -172,6 +180,7 @@ export function AppRoutes() {
           <Route path="/home" component={Home} />
           <Route path="/timesheet" component={TimesheetPage} />
           <Route path="/check-sheet" component={CheckSheetPage} />
+          <Route path="/off-hire" component={OffHirePage} />
           <Route path="/completed-form/:id" component={CompletedFormPage} />
           <Route path="/privacy-policy" component={PrivacyPolicyPage} />
           <Route path="/reset-password" component={ResetPasswordPage} />

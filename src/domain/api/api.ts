@@ -334,7 +334,7 @@ const ApiFormSchema = z.record(z.string(), z.unknown());
  * link in the set's email shows the whole pack.
  */
 export const CompletedFormResponseSchema = z.object({
-  type: z.enum(["timesheet", "check-sheet"]),
+  type: z.enum(FORM_KINDS),
   form: ApiFormSchema,
   set: StoredSetSchema.extend({ checkSheets: z.array(ApiFormSchema) }).optional(),
 });

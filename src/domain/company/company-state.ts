@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { FormKind } from "../forms/form-spec";
 import type { FormStatus } from "../forms/form-status";
 
 /**
@@ -69,7 +70,7 @@ export function isBlocking(state: CompanyFormState): state is BlockingState {
 /** A week's forms, each with its id and kind, as the approval and the review read them. */
 export interface CompanyWeekForm extends CompanyFormFacts {
   id: string;
-  kind: "timesheet" | "check-sheet";
+  kind: FormKind;
 }
 
 /** The forms of a week that stop its approval, in the week's order, each with why. */

@@ -3,6 +3,7 @@ import { MAX_FORM_PAGE_SIZE } from "../api/api";
 import type { CheckItemValues } from "../checks/check-items";
 import { MAX_NOTES_LENGTH } from "../forms/constants";
 import { IdSchema } from "../forms/form-fields";
+import type { FormKind } from "../forms/form-spec";
 import { FORM_STATUSES, type FormStatus } from "../forms/form-status";
 import { totalChargeable } from "../hire/chargeable-hours";
 import { DEFAULT_METER_TOLERANCE_HOURS } from "../hire/hire-terms";
@@ -270,7 +271,7 @@ export interface WeekHistoryEvent {
   at: string;
   action: "submitted" | "resubmitted" | "sent_back" | "approved" | "reopened";
   formId: string;
-  kind: "timesheet" | "check-sheet";
+  kind: FormKind;
   /** The form's own date: a timesheet's week ending, a check sheet's check date. */
   date: string | null;
   by: string;
@@ -281,7 +282,7 @@ export interface WeekHistoryEvent {
 /** A form of the week the review panel lists: its company state and the reason it is with the driver. */
 export interface ReviewWeekForm {
   id: string;
-  kind: "timesheet" | "check-sheet";
+  kind: FormKind;
   date: string | null;
   state: CompanyFormAnswer;
 }

@@ -9,7 +9,7 @@ import type { ApprovedForm, approvedWeek } from "./company-state";
  * system) can check with `verifyWebhookSignature` (src/server/webhooks/webhook-signature.ts).
  *
  * The scheme, as Stripe's: every call is a POST of a JSON body with
- * - `X-PlantSheets-Event`: the event ("set.approved", "defect.reported");
+ * - `X-PlantSheets-Event`: the event ("set.approved", "defect.reported", "hire.ended");
  * - `X-PlantSheets-Delivery`: the delivery's id, the same on every attempt of one event (the body's `id` too), so
  *   a receiver keeps the ids it has taken in and ignores a repeat: delivery is at least once, and after a crash
  *   in the middle of a call, or an answer that never arrived, the same delivery comes again;
@@ -18,7 +18,7 @@ import type { ApprovedForm, approvedWeek } from "./company-state";
  *   clock (5 minutes by default), so a recorded call cannot be replayed later.
  */
 
-export const WEBHOOK_EVENTS = ["set.approved", "defect.reported"] as const;
+export const WEBHOOK_EVENTS = ["set.approved", "defect.reported", "hire.ended"] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
 export const WEBHOOK_HEADERS = {

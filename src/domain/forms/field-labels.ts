@@ -38,6 +38,13 @@ export const FIELD_LABELS = {
   defectsNotes: { label: "field.defectsNotes" },
   operatorInitials: { label: "field.operatorInitials", short: "field.operatorInitials.short" },
   photos: { label: "field.photos", short: "field.photos.short" },
+  // Off hire
+  offHireDate: { label: "field.offHireDate" },
+  offHireTime: { label: "field.offHireTime" },
+  meterReading: { label: "field.meterReading", short: "field.meterReading.short" },
+  fuelLevel: { label: "pdf.fuelLevel" },
+  damageNotes: { label: "field.damageNotes" },
+  collectionReference: { label: "field.collectionReference", short: "field.collectionReference.short" },
   // Signatures
   operatorSignature: { label: "field.operatorSignature" },
   operatorSignedName: { label: "field.operatorSignedName", short: "field.operatorSignedName.short" },

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import type { WebhookEvent } from "../company/webhook";
 import type { Rating } from "../sets/rating";
 import { english } from "../text/i18n/english";
 import type { DocumentLanguage, Locale } from "../text/i18n/locales";
@@ -9,7 +10,7 @@ import type { FormPdfContext, PdfSection } from "./pdf-sections";
 import { type WizardStep, wizardProgress } from "./wizard";
 
 /** The form types, as URLs, the device's copies and the API's answers name them. */
-export const FORM_KINDS = ["timesheet", "check-sheet"] as const;
+export const FORM_KINDS = ["timesheet", "check-sheet", "off-hire"] as const;
 export type FormKind = (typeof FORM_KINDS)[number];
 
 /** One step of a form's wizard. The web gives each step id its screen; the title is the spec's. */
@@ -77,8 +78,8 @@ export interface FormSpec<
   readonly laterFields: readonly (keyof F & string)[];
   /** A form with an input applied; derived fields are worked out again. A new object: `base` is left as it was. */
   apply(base: F, input: I): F;
-  /** The field of the form's own date: the week ending, the check date. */
-  readonly dateField: "weekEnding" | "checkDate";
+  /** The field of the form's own date: the week ending, the check date, the day the hire ended. */
+  readonly dateField: "weekEnding" | "checkDate" | "offHireDate";
   /** The form's own date (ISO, or "" while unset). */
   date(form: F): string;
   /** The wizard's steps in order. */
@@ -110,6 +111,16 @@ export interface FormSpec<
   pdfFileName(form: F, today: string): string;
   /** What the form's PDF shows, as one section (a weekly pack puts several together). */
   pdfSection(form: F, context: FormPdfContext): PdfSection;
+  /**
+   * What a company member's completed form tells the company, where its type tells it anything: the webhook event
+   * with its figures (never notes, photos or their addresses), and whether the company's hire desk (its confirmed
+   * workshop address) is mailed the PDF too.
+   */
+  readonly companyNotice?: {
+    readonly event: WebhookEvent;
+    readonly hireDeskCopy: boolean;
+    webhookData(form: F, id: string): Record<string, string | number | boolean | null>;
+  };
 }
 
 /** A one-step completion's body: the form (under a member of its own name), the rating and its notes. */

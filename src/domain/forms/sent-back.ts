@@ -9,6 +9,7 @@ import { english } from "../text/i18n/english";
 import type { Translator } from "../text/i18n/translate";
 import { DAYS, dayLabel } from "../time/days";
 import { fieldLabel, isLabelledField } from "./field-labels";
+import type { FormKind } from "./form-spec";
 
 /**
  * A form the company's office sent back to its driver (decision record 029): the driver's own read of the form
@@ -118,11 +119,8 @@ export function companyStateOf(form: unknown): CompanyFormAnswer | null {
 }
 
 /** A returned form named on the home screen: "Timesheet, week ending 14/06/2025", "Check sheet of 10/06/2025". */
-export function returnedFormTitle(
-  kind: "timesheet" | "check-sheet",
-  date: string,
-  t: Translator["t"] = english,
-): string {
+export function returnedFormTitle(kind: FormKind, date: string, t: Translator["t"] = english): string {
+  if (kind === "off-hire") return t("home.returnedOffHire", { date });
   return kind === "timesheet"
     ? t("home.returnedTimesheet", { date })
     : t("home.returnedCheckSheet", { date });

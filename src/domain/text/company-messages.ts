@@ -7,10 +7,11 @@ import type { FileProblem, ImportColumn, ImportList, RowProblem } from "../compa
 import type { Role } from "../company/organisation";
 import type { WebhookOutcome } from "../company/webhook";
 import { CHECK_TEMPLATES, checkTemplateName } from "../forms/check-templates";
+import type { FormKind } from "../forms/form-spec";
 import { formatUkTime } from "../time/uk-time";
 import { english } from "./i18n/english";
 import type { MessageKey, Translator } from "./i18n/translate";
-import { alternatives } from "./messages";
+import { alternatives, formKindParam } from "./messages";
 import { schemaMessage } from "./schema-messages";
 
 const WEBHOOK_OUTCOME_KEYS = {
@@ -221,8 +222,8 @@ export const companyMessages = {
   reviewBlocker: (form: string, state: "draft" | "sent_back" | "reopened"): string =>
     english("review.blocker", { form, state }),
   /** A form of a week, named in messages and mails. */
-  reviewFormName: (kind: "timesheet" | "check-sheet", date: string): string =>
-    english("review.formName", { kind, date }),
+  reviewFormName: (kind: FormKind, date: string): string =>
+    english("review.formName", { kind: formKindParam(kind), date }),
   /** The week's history on the office's review panel, from the audit trail. */
   historyEvent: (event: {
     action: "submitted" | "sent_back" | "resubmitted" | "approved" | "reopened";

@@ -227,25 +227,24 @@ export const messages = {
   // The rating is the client's confidential word on the driver, and this notice shows on the driver's phone
   // (spec: "Rating submitted confidentially"): it says that a rating went, never which.
   timesheetOneStepSucceeded: notice("timesheet.submittedTitle", "timesheet.submittedDescription"),
+  offHireOneStepSucceeded: notice("offHire.submittedTitle", "offHire.submittedDescription"),
   checkSheetOneStepSucceeded: {
     title: "Check Sheet Submitted Successfully",
     description: "Safety check sheet submitted, rating submitted confidentially. Email sent to client!",
   } satisfies Notice,
   /** The screen after a submission: what was sent and to whom, instead of a blank form. */
-  sentTitle: (noun: string) =>
-    english("sent.title", { form: noun === "timesheet" ? "timesheet" : "check-sheet" }),
+  sentTitle: (noun: string) => english("sent.title", { form: formParam(noun) }),
   sentToHeading: english("sent.toHeading"),
   sentToSupervisor: english("sent.toSupervisor"),
   /** A company member's form: it went to the company's office for review, whoever else it was mailed to. */
   sentToOffice: (company: string) => english("sent.toOffice", { company }),
   submittedToOffice: (noun: string, company: string): Notice =>
     notice("wizard.submittedToOfficeTitle", "wizard.submittedToOfficeDescription", {
-      form: noun === "timesheet" ? "timesheet" : "check-sheet",
+      form: formParam(noun),
       company,
     }),
   sentSummaryHeading: english("sent.summaryHeading"),
-  sentAnother: (noun: string) =>
-    english("wizard.startNew", { form: noun === "timesheet" ? "timesheet" : "check-sheet" }),
+  sentAnother: (noun: string) => english("wizard.startNew", { form: formParam(noun) }),
   sentBackHome: english("wizard.backToHome"),
   /** Said after a completed form's success notice: everyone its mail went to. */
   mailedTo: (addresses: readonly string[]) => english("wizard.mailedTo", { addresses: addresses.join(", ") }),
@@ -346,7 +345,7 @@ export const messages = {
       : english("field.limitNear", { used: String(used), limit: String(limit), left: limit - used }),
   discardRestored: (noun: string, loses: string): string =>
     english("restored.discardDescription", {
-      form: noun === "timesheet" ? "timesheet" : "check-sheet",
+      form: formParam(noun),
       loses,
     }),
   formLockedRecord: (noun: string): string =>
@@ -375,6 +374,14 @@ export function waitParams(waitMs: number): { unit: "minutes" | "hours"; count: 
 }
 
 /** A form's noun as the catalogs' messages select it. */
-export function formParam(noun: string): "timesheet" | "check-sheet" {
-  return noun === "timesheet" ? "timesheet" : "check-sheet";
+export function formParam(noun: string): "timesheet" | "check-sheet" | "offHire" {
+  if (noun === "timesheet") return "timesheet";
+  return noun === "off-hire note" ? "offHire" : "check-sheet";
+}
+
+/** A form kind as the catalogs' messages select it ("off-hire" is no ICU selector). */
+export function formKindParam(
+  kind: "timesheet" | "check-sheet" | "off-hire",
+): "timesheet" | "check-sheet" | "offHire" {
+  return kind === "off-hire" ? "offHire" : kind;
 }

@@ -96,7 +96,7 @@ export interface VehiclesTable {
 /** Every form of every type (migration 006); the form's fields live in `data`, its signatures in `images`. */
 export interface FormsTable {
   id: string;
-  /** The form type, as FORM_SPECS names it: "timesheet", "check-sheet". */
+  /** The form type, as FORM_SPECS names it: "timesheet", "check-sheet", "off-hire". */
   kind: FormKind;
   /** Null for an anonymous one-step form, which is kept only until its email is sent. */
   owner_id: string | null;

@@ -1,6 +1,8 @@
 import type { DefectReport } from "../../domain/checks/vehicle-defects";
 import type { Role } from "../../domain/company/organisation";
+import type { FormKind } from "../../domain/forms/form-spec";
 import { english } from "../../domain/text/i18n/english";
+import { formKindParam } from "../../domain/text/messages";
 import { formatUkTime } from "../../domain/time/uk-time";
 import { translatorFor } from "../i18n";
 import type { PdfPhoto } from "../pdf/pdf-canvas";
@@ -171,7 +173,7 @@ export function returnedFormsMail(options: {
   how: "sent_back" | "reopened";
   byName: string;
   reason: string;
-  forms: ReadonlyArray<{ kind: "timesheet" | "check-sheet"; date: string }>;
+  forms: ReadonlyArray<{ kind: FormKind; date: string }>;
   link: string;
   language: string | null;
 }) {
@@ -180,7 +182,9 @@ export function returnedFormsMail(options: {
   return paragraphsMail(options.to, t(sentBack ? "mail.sentBack.subject" : "mail.reopened.subject"), [
     t("mail.hello"),
     t(sentBack ? "mail.sentBack.intro" : "mail.reopened.intro", { by: options.byName }),
-    ...options.forms.map((form) => `- ${t("review.formName", form)}`),
+    ...options.forms.map(
+      (form) => `- ${t("review.formName", { kind: formKindParam(form.kind), date: form.date })}`,
+    ),
     t("mail.returned.reason", { reason: options.reason }),
     t(sentBack ? "mail.sentBack.next" : "mail.reopened.next"),
     { link: options.link, label: t("mail.returned.openApp") },

@@ -30,6 +30,7 @@ import { completedFormMail } from "../mail/completed-form-mail";
 import { renderFormPdf } from "../pdf/form-pdf";
 import { imageIdsOf, refuseUnknownImages, separateImages, updateHeldImages, withImages } from "./form-images";
 import { deleteStoredPhotos, readPdfPhotos, resolveFormPhotos } from "./form-photos";
+import { companyNoticeWrite } from "./organisations/company-notice";
 import { organisationIdOf } from "./organisations/organisation-access";
 import { companyLanguageOf } from "./organisations/organisation-language";
 import { defectReportWrite } from "./organisations/vehicle-defects";
@@ -201,6 +202,25 @@ export async function completeForm(
         fields: form,
       })
     : null;
+  // What the form tells its company (an off-hire note's webhook and hire desk copy), on its first completion.
+  const companyNotice =
+    account && !returned
+      ? await companyNoticeWrite(deps, spec, {
+          id,
+          organisationId: existing ? existing.organisationId : organisationId,
+          fields: form,
+        })
+      : null;
+  const mailOf = (to: string, content: typeof pdf, t: typeof recipientT) =>
+    completedFormMail({
+      ...mail,
+      title: t(spec.titleKey),
+      summary: spec.mailSummary(form, t),
+      t,
+      pdf: { filename: pdfFileName, content },
+      to,
+      link,
+    });
 
   await db.transaction().execute(async (trx: Kysely<DB>) => {
     if (account) {
@@ -250,21 +270,22 @@ export async function completeForm(
       );
       if (spec.hasPhotos) await setFormPhotos(trx, account.id, id, photoIds);
       await defectReport?.(trx, now);
+      const hireDesk = companyNotice?.hireDesk;
+      const hireDeskMail =
+        hireDesk && !mailedTo.some((to) => to.toLowerCase() === hireDesk.toLowerCase())
+          ? mailOf(hireDesk, pdf, recipientT)
+          : null;
+      await companyNotice?.write(trx, hireDeskMail, now);
     } else {
       await deletePhotoRows(trx, photoIds);
     }
     for (const to of mailedTo) {
       const [content, t] = isDriver(to) ? [driverPdf, driverT] : [pdf, recipientT];
-      const words = { title: t(spec.titleKey), summary: spec.mailSummary(form, t), t };
-      await enqueueMail(
-        trx,
-        completedFormMail({ ...mail, ...words, pdf: { filename: pdfFileName, content }, to, link }),
-        now,
-      );
+      await enqueueMail(trx, mailOf(to, content, t), now);
     }
   });
   deps.outbox?.wake();
-  if (defectReport) deps.webhooks?.wake();
+  if (defectReport || companyNotice) deps.webhooks?.wake();
   // The rows went with the commit; without them the bytes are unreachable, so removing them cannot fail a sent form.
   if (!account) await deleteStoredPhotos(deps, photos);
   return { id: account ? id : null, recipients: mailedTo };

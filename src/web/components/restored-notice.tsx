@@ -1,6 +1,7 @@
 import History from "lucide-react/icons/rotate-ccw-clock";
 import { useState } from "react";
 import type { FormKind } from "../../domain/forms/form-spec";
+import { formKindParam } from "../../domain/text/messages";
 import { useT } from "../lib/i18n";
 import { ConfirmDialog } from "./confirm-dialog";
 import { Button } from "./ui/button";
@@ -29,16 +30,16 @@ export function RestoredNotice({ form, loses, onDiscard }: RestoredNoticeProps) 
         {t("restored.notice")}
       </p>
       <Button variant="outline" onClick={() => setAsking(true)}>
-        {t("restored.startNew", { form })}
+        {t("restored.startNew", { form: formKindParam(form) })}
       </Button>
       <ConfirmDialog
         open={asking}
         onOpenChange={setAsking}
-        title={t("restored.discardTitle", { form })}
-        description={t("restored.discardDescription", { form, loses })}
+        title={t("restored.discardTitle", { form: formKindParam(form) })}
+        description={t("restored.discardDescription", { form: formKindParam(form), loses })}
         confirmLabel={t("restored.discardConfirm")}
         busyLabel={t("restored.discarding")}
-        cancelLabel={t("restored.keep", { form })}
+        cancelLabel={t("restored.keep", { form: formKindParam(form) })}
         destructive
         onConfirm={onDiscard}
       />

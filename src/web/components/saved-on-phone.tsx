@@ -1,5 +1,6 @@
 import CloudOff from "lucide-react/icons/cloud-off";
 import type { FormKind } from "../../domain/forms/form-spec";
+import { formKindParam } from "../../domain/text/messages";
 import { useT } from "../lib/i18n";
 import { Button } from "./ui/button";
 import { Card } from "./ui/card";
@@ -21,7 +22,9 @@ export function SavedOnPhone({ form, nextLabel, onNext }: SavedOnPhoneProps) {
         <CloudOff aria-hidden="true" className="mt-1 size-6 shrink-0 text-amber-600 dark:text-amber-400" />
         {t("saved.onPhone")}
       </p>
-      <p className="text-slate-700 dark:text-slate-300">{t("saved.explanation", { form })}</p>
+      <p className="text-slate-700 dark:text-slate-300">
+        {t("saved.explanation", { form: formKindParam(form) })}
+      </p>
       <Button className="w-full" onClick={onNext}>
         {nextLabel}
       </Button>

@@ -1,5 +1,6 @@
 import CheckCircle2 from "lucide-react/icons/circle-check";
 import type { FormKind, SummaryRow } from "../../domain/forms/form-spec";
+import { formKindParam } from "../../domain/text/messages";
 import { useT } from "../lib/i18n";
 import { Button } from "./ui/button";
 import { Card } from "./ui/card";
@@ -32,7 +33,7 @@ export function SentSummary({
     <Card role="status" aria-labelledby="sent-title" className="space-y-4">
       <h2 id="sent-title" className="flex items-center gap-3 text-xl font-bold">
         <CheckCircle2 aria-hidden="true" className="size-7 shrink-0 text-emerald-700 dark:text-emerald-400" />
-        {t("sent.title", { form })}
+        {t("sent.title", { form: formKindParam(form) })}
       </h2>
       {company ? <p className="font-medium">{t("sent.toOffice", { company })}</p> : null}
       {recipients.length > 0 ? (
@@ -66,7 +67,7 @@ export function SentSummary({
       </section>
       <div className="grid gap-3 sm:grid-cols-2">
         <Button className="min-h-12 w-full" onClick={onStartAnother}>
-          {t("wizard.startNew", { form })}
+          {t("wizard.startNew", { form: formKindParam(form) })}
         </Button>
         <Button variant="outline" className="min-h-12 w-full" onClick={onHome}>
           {t("wizard.backToHome")}

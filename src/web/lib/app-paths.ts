@@ -1,10 +1,11 @@
+import { FORM_KINDS, type FormKind } from "../../domain/forms/form-spec";
 import { COLLATION_CATEGORIES, type CollationCategory } from "../../domain/sets/collation-categories";
 
-/** The two forms a driver can start; also the path segment of their wizard routes. */
-export type FormKind = "timesheet" | "check-sheet";
+/** The forms a driver can start; also the path segment of their wizard routes. */
+export type { FormKind };
 
 export function parseFormKind(value: string | null): FormKind | null {
-  return value === "timesheet" || value === "check-sheet" ? value : null;
+  return FORM_KINDS.find((kind) => kind === value) ?? null;
 }
 
 /**

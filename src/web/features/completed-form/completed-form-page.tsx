@@ -6,13 +6,15 @@ import { type CheckValue, checkValueLabel, reportableDefectsNotes } from "../../
 import { givenReadings } from "../../../domain/forms/check-sheet-readings";
 import { shortLabelOf, shownItems } from "../../../domain/forms/check-templates";
 import { fieldLabel, shortFieldLabel } from "../../../domain/forms/field-labels";
+import type { FormKind } from "../../../domain/forms/form-spec";
 import { formStatusLabel, isFormStatus } from "../../../domain/forms/form-status";
 import { imageSrc } from "../../../domain/forms/image-ref";
 import { photoCountLabel, photoUrlsOf } from "../../../domain/forms/photos";
 import { formatSignedAt } from "../../../domain/forms/signatures";
 import { dayNetHours, weeklyTotal } from "../../../domain/hours/hours";
 import type { SupervisorApproval } from "../../../domain/sets/rating";
-import type { Translator } from "../../../domain/text/i18n/translate";
+import type { MessageKey, Translator } from "../../../domain/text/i18n/translate";
+import { formKindParam } from "../../../domain/text/messages";
 import { DAYS, dayLabel } from "../../../domain/time/days";
 import { CardSection } from "../../components/card-section";
 import { LabelledValue } from "../../components/labelled-value";
@@ -40,6 +42,13 @@ const text = (form: FormData, key: string): string => {
 };
 
 /** The record's badge: its own status (Approved, Dispatched, Completed, Archived), as every list names it. */
+/** Each form type's title, as its spec names it. */
+const TITLE_KEYS = {
+  timesheet: "form.timesheet.title",
+  "check-sheet": "form.checkSheet.title",
+  "off-hire": "form.offHire.title",
+} as const satisfies Record<FormKind, MessageKey>;
+
 function statusLabel(form: FormData, t: Translator["t"]): string {
   return formStatusLabel(isFormStatus(form.status) ? form.status : "completed", t);
 }
@@ -87,9 +96,7 @@ export function CompletedFormPage() {
 
   const { answer, keptAt } = lookup.data;
   const { type, form, set } = answer;
-  const title = set
-    ? t("completed.weeklyPack")
-    : t(type === "timesheet" ? "form.timesheet.title" : "form.checkSheet.title");
+  const title = set ? t("completed.weeklyPack") : t(TITLE_KEYS[type]);
   return (
     <ScreenLayout title={title} back={back}>
       <div className="space-y-4">
@@ -99,7 +106,7 @@ export function CompletedFormPage() {
             role="status"
             className="rounded-lg border border-sky-300 bg-sky-50 p-3 font-medium text-sky-950 dark:border-sky-800 dark:bg-sky-950 dark:text-sky-100"
           >
-            {t("completed.lockedRecord", { form: type === "timesheet" ? "timesheet" : "check-sheet" })}
+            {t("completed.lockedRecord", { form: formKindParam(type) })}
           </p>
         ) : null}
         <p className="inline-flex items-center gap-2 rounded-full bg-green-100 px-3 py-1 text-sm font-semibold text-green-900 dark:bg-green-900/40 dark:text-green-100">
@@ -129,6 +136,14 @@ export function CompletedFormPage() {
                 />
                 <LabelledValue label={shortFieldLabel("vanMileage", t)} value={text(form, "vanMileage")} />
               </>
+            ) : type === "off-hire" ? (
+              <>
+                <LabelledValue
+                  label={shortFieldLabel("offHireDate", t)}
+                  value={formatShortDateIn(locale, text(form, "offHireDate"))}
+                />
+                <LabelledValue label={shortFieldLabel("offHireTime", t)} value={text(form, "offHireTime")} />
+              </>
             ) : (
               <LabelledValue
                 label={shortFieldLabel("checkDate", t)}
@@ -138,11 +153,17 @@ export function CompletedFormPage() {
             <LabelledValue label={shortFieldLabel("orderNumber", t)} value={text(form, "orderNumber")} />
           </dl>
         </Card>
-        {type === "timesheet" ? <WeekTable form={form} /> : <CheckList form={form} token={token} />}
+        {type === "timesheet" ? (
+          <WeekTable form={form} />
+        ) : type === "off-hire" ? (
+          <OffHireCondition form={form} token={token} />
+        ) : (
+          <CheckList form={form} token={token} />
+        )}
         <Signatures
           form={form}
           token={token}
-          countersigner={type === "timesheet" ? "client" : "supervisor"}
+          countersigner={type === "check-sheet" ? "supervisor" : "client"}
         />
         {set ? <SetSections checkSheets={set.checkSheets} approval={set.approval} token={token} /> : null}
         {params.get("from") === "review" ? null : (
@@ -291,12 +312,53 @@ function SetSections({
   );
 }
 
-function CheckList({ form, token, title }: { form: FormData; token: string | null; title?: string }) {
+/** An off-hire note's meter, fuel, collection reference, damage and photos. */
+function OffHireCondition({ form, token }: { form: FormData; token: string | null }) {
+  const t = useT();
+  return (
+    <CardSection title={t("offHire.conditionHeading")}>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2">
+        {(["meterReading", "fuelLevel", "collectionReference"] as const).map((field) => (
+          <LabelledValue key={field} label={shortFieldLabel(field, t)} value={text(form, field)} />
+        ))}
+      </dl>
+      <p className="mt-3">
+        <span className="font-medium">{`${fieldLabel("damageNotes", t)}: `}</span>
+        {text(form, "damageNotes") || t("pdf.noDamageNoted")}
+      </p>
+      <PhotoList form={form} token={token} />
+    </CardSection>
+  );
+}
+
+/** A form's photos under their count. */
+function PhotoList({ form, token }: { form: FormData; token: string | null }) {
   const t = useT();
   const photos = photoUrlsOf({
     photos: Array.isArray(form.photos) ? form.photos.filter(isString) : [],
     photoURLs: Array.isArray(form.photoURLs) ? form.photoURLs.filter(isString) : [],
   });
+  return (
+    <>
+      <h3 className="mt-4 mb-2 font-bold">{photoCountLabel(photos.length, t)}</h3>
+      {photos.length > 0 ? (
+        <ul aria-label={t("completed.equipmentPhotos")} className="grid grid-cols-2 gap-2">
+          {photos.map((url, index) => (
+            <li key={url}>
+              <PhotoThumbnail
+                url={imageSrc(url, token)}
+                alt={t("photoStep.attachmentAlt", { position: index + 1 })}
+              />
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </>
+  );
+}
+
+function CheckList({ form, token, title }: { form: FormData; token: string | null; title?: string }) {
+  const t = useT();
   return (
     <CardSection title={title ?? t("completed.dailyChecks")}>
       <ul className="grid grid-cols-2 gap-2">
@@ -334,19 +396,7 @@ function CheckList({ form, token, title }: { form: FormData; token: string | nul
           {reading.value}
         </p>
       ))}
-      <h3 className="mt-4 mb-2 font-bold">{photoCountLabel(photos.length, t)}</h3>
-      {photos.length > 0 ? (
-        <ul aria-label={t("completed.equipmentPhotos")} className="grid grid-cols-2 gap-2">
-          {photos.map((url, index) => (
-            <li key={url}>
-              <PhotoThumbnail
-                url={imageSrc(url, token)}
-                alt={t("photoStep.attachmentAlt", { position: index + 1 })}
-              />
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <PhotoList form={form} token={token} />
     </CardSection>
   );
 }

@@ -10,6 +10,7 @@ import { type ChangeEvent, type FormEvent, type ReactNode, useId, useState } fro
 import { useLocation, useSearchParams } from "wouter";
 import type { CustomerChoice } from "../../../domain/company/customer";
 import { alternativesIn } from "../../../domain/text/i18n/lists";
+import { formKindParam } from "../../../domain/text/messages";
 import { ScreenLayout } from "../../components/screen-layout";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
@@ -141,7 +142,10 @@ export function CustomerSelectionPage() {
   };
 
   return (
-    <ScreenLayout title={t("customer.title")} subtitle={t("customer.subtitle", { form })}>
+    <ScreenLayout
+      title={t("customer.title")}
+      subtitle={t("customer.subtitle", { form: formKindParam(form) })}
+    >
       <Card className="space-y-5">
         <div>
           <Label htmlFor={ids.customer}>{t("customer.label")}</Label>

@@ -22,6 +22,7 @@ import { formatShortDateIn } from "../../lib/locale-format";
 import { type StoredCheckSheet, type StoredTimesheet, useAccountForms } from "../../lib/use-account-forms";
 import { LastRefreshedNote } from "../../offline/kept-copy-note";
 import { type HistoryWeek, historyWeeks } from "./history-weeks";
+import { OffHireHistory, useCompletedOffHireNotes } from "./off-hire-history";
 
 type HistoryCard = ListCard<StoredTimesheet, StoredCheckSheet>;
 
@@ -139,6 +140,7 @@ export function DriverHistoryTab() {
   const [, navigate] = useLocation();
   const { t } = useTranslator();
   const forms = useAccountForms();
+  const offHireNotes = useCompletedOffHireNotes();
   const [search, setSearch] = useState("");
   const everything = useMemo(
     () => historyWeeks(forms.timesheets, forms.checkSheets),
@@ -162,15 +164,17 @@ export function DriverHistoryTab() {
       {forms.status === "pending" ? (
         <LoadingScreen label={t("history.loading")} />
       ) : everything.length === 0 ? (
-        <Card className="mt-3 flex flex-col items-center gap-3 py-8 text-center">
-          <History aria-hidden="true" className="size-10 text-slate-500 dark:text-slate-400" />
-          <h3 className="text-lg font-bold">{t("history.emptyTitle")}</h3>
-          <p className="max-w-sm text-slate-700 dark:text-slate-300">{t("history.emptyText")}</p>
-          <Button size="lg" onClick={() => navigate(appPaths.home("forms"))}>
-            <FilePlus2 aria-hidden="true" className="size-5" />
-            {t("history.createFirst")}
-          </Button>
-        </Card>
+        (offHireNotes.data?.length ?? 0) > 0 ? null : (
+          <Card className="mt-3 flex flex-col items-center gap-3 py-8 text-center">
+            <History aria-hidden="true" className="size-10 text-slate-500 dark:text-slate-400" />
+            <h3 className="text-lg font-bold">{t("history.emptyTitle")}</h3>
+            <p className="max-w-sm text-slate-700 dark:text-slate-300">{t("history.emptyText")}</p>
+            <Button size="lg" onClick={() => navigate(appPaths.home("forms"))}>
+              <FilePlus2 aria-hidden="true" className="size-5" />
+              {t("history.createFirst")}
+            </Button>
+          </Card>
+        )
       ) : (
         <>
           <div className="mt-3 xl:max-w-2xl">
@@ -199,6 +203,7 @@ export function DriverHistoryTab() {
           )}
         </>
       )}
+      <OffHireHistory search={search} />
     </section>
   );
 }

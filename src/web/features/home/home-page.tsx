@@ -1,5 +1,6 @@
 import ClipboardCheck from "lucide-react/icons/clipboard-check";
 import Clock from "lucide-react/icons/clock";
+import Truck from "lucide-react/icons/truck";
 import WifiOff from "lucide-react/icons/wifi-off";
 import { lazy, type ReactNode, Suspense, useEffect } from "react";
 import { useLocation, useSearchParams } from "wouter";
@@ -110,6 +111,10 @@ export function HomePage({ panels }: { panels: HomePanels }) {
                 <ClipboardCheck aria-hidden="true" className="size-5 shrink-0" />
                 {t("home.tabCheckSheet")}
               </TabsTrigger>
+              <TabsTrigger value="off-hire" className={triggerClass}>
+                <Truck aria-hidden="true" className="size-5 shrink-0" />
+                {t("home.tabOffHire")}
+              </TabsTrigger>
             </TabsList>
             {session ? (
               <Suspense fallback={null}>
@@ -145,6 +150,21 @@ export function HomePage({ panels }: { panels: HomePanels }) {
               ]}
               startLabel={t("home.startCheckSheet")}
               startHref={appPaths.customerSelection("check-sheet")}
+            />
+          </TabsContent>
+          <TabsContent value="off-hire">
+            <FormIntroCard
+              icon={Truck}
+              title={t("form.offHire.title")}
+              description={t("home.offHireDescription")}
+              points={[
+                t("home.offHirePointMeter"),
+                t("home.offHirePointPhotos"),
+                t("home.pointSignatures"),
+                t("home.pointEmailed"),
+              ]}
+              startLabel={t("home.startOffHire")}
+              startHref={appPaths.customerSelection("off-hire")}
             />
           </TabsContent>
         </Tabs>

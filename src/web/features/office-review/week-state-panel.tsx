@@ -2,7 +2,9 @@ import OctagonAlert from "lucide-react/icons/octagon-exclamation-point";
 import History from "lucide-react/icons/rotate-ccw-clock";
 import { isBlocking } from "../../../domain/company/company-state";
 import type { ReviewRow } from "../../../domain/company/office-review";
+import type { FormKind } from "../../../domain/forms/form-spec";
 import { changedFieldsText, companyStatusLabel } from "../../../domain/forms/sent-back";
+import { formKindParam } from "../../../domain/text/messages";
 import { formatUkTime } from "../../../domain/time/uk-time";
 import { useTranslator } from "../../lib/i18n";
 import { formatDateTimeIn, formatShortDateIn } from "../../lib/locale-format";
@@ -17,8 +19,8 @@ export function WeekStatePanel({ organisationId, row }: { organisationId: string
   const { t, locale } = useTranslator();
   const week = useReviewWeek(organisationId, row);
   if (!week.data) return null;
-  const name = (form: { kind: "timesheet" | "check-sheet"; date: string | null }) =>
-    t("review.formName", { kind: form.kind, date: formatShortDateIn(locale, form.date) });
+  const name = (form: { kind: FormKind; date: string | null }) =>
+    t("review.formName", { kind: formKindParam(form.kind), date: formatShortDateIn(locale, form.date) });
   const blockers = week.data.forms.filter((form) => isBlocking(form.state.state));
   return (
     <div className="grid gap-3">

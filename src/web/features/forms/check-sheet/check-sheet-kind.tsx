@@ -6,7 +6,6 @@ import { ASKED_CHECK_ITEMS } from "../../../../domain/checks/check-items";
 import type { CheckSheetFields } from "../../../../domain/checks/check-sheet";
 import { machineSafeUnanswered } from "../../../../domain/forms/check-sheet-readings";
 import { CHECK_SHEET_SPEC } from "../../../../domain/forms/check-sheet-spec";
-import { MAX_PHOTOS } from "../../../../domain/forms/constants";
 import { fieldLabel, shortFieldLabel } from "../../../../domain/forms/field-labels";
 import { photoCountLabel } from "../../../../domain/forms/photos";
 import { isPresent, operatorPrintedName, signaturesComplete } from "../../../../domain/forms/signatures";
@@ -20,20 +19,14 @@ import { useT, useTranslator } from "../../../lib/i18n";
 import { formatShortDateIn } from "../../../lib/locale-format";
 import type { SaveReason } from "../wizard/use-draft-saver";
 import type { WizardKind } from "../wizard/wizard-kind";
-import { type CheckSheetAction, type CheckSheetWizardApi, checkSheetLabel } from "./check-sheet-wizard-api";
+import {
+  type CheckSheetAction,
+  type CheckSheetWizardApi,
+  checkSheetLabel,
+  reducePhotos,
+} from "./check-sheet-wizard-api";
 import { PhotoStep } from "./photo-step";
 import { SafetyCheckStep } from "./safety-check-step";
-
-function reducePhotos(form: CheckSheetFields, action: CheckSheetAction): CheckSheetFields {
-  const { photos } = form;
-  if (action.type === "addPhoto") {
-    // Uploads finish one after another; each lands on the list as it stands, never past the limit.
-    if (photos.includes(action.url) || photos.length >= MAX_PHOTOS) return form;
-    return { ...form, photos: [...photos, action.url] };
-  }
-  const kept = photos.filter((url) => url !== action.url);
-  return kept.length === photos.length ? form : { ...form, photos: kept };
-}
 
 function CheckDateField({ wizard }: { wizard: CheckSheetWizardApi }) {
   const t = useT();

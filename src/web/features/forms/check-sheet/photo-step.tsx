@@ -12,7 +12,8 @@ import { currentOwner } from "../../../lib/session-store";
 import { localFormKey } from "../../../offline/local-forms";
 import { useShownPhoto } from "../../../offline/use-local-photo";
 import { formFixUrl } from "../wizard/form-paths";
-import { type CheckSheetWizardApi, checkSheetLabel } from "./check-sheet-wizard-api";
+import type { FormWizardApi, WizardFields } from "../wizard/use-form-wizard";
+import type { PhotoAction } from "./check-sheet-wizard-api";
 import { PhotoUploadDialog } from "./photo-upload-dialog";
 
 // The files the photos came from, by form and URL, so the same photo is not uploaded twice; kept while the app
@@ -39,8 +40,15 @@ function AttachedPhoto({ url, alt }: { url: string; alt: string }) {
   );
 }
 
-/** Step 4, Photo Documentation: the guidelines, the photos attached, and the upload dialog. */
-export function PhotoStep({ wizard: api }: { wizard: CheckSheetWizardApi }) {
+/**
+ * Photo Documentation (the check sheet's step 4, the off-hire note's): the guidelines, the photos attached, and
+ * the upload dialog.
+ */
+export function PhotoStep<F extends WizardFields & { photos: string[] }>({
+  wizard: api,
+}: {
+  wizard: FormWizardApi<F, PhotoAction>;
+}) {
   const t = useT();
   const { state, dispatch } = api;
   const { id } = state;
@@ -103,7 +111,7 @@ export function PhotoStep({ wizard: api }: { wizard: CheckSheetWizardApi }) {
           onOpenChange={setOpen}
           attached={attached}
           keepFor={{
-            label: t("photoStep.outboxLabel", { sheet: checkSheetLabel(state.form) }),
+            label: t("photoStep.outboxLabel", { sheet: api.kind.label(state.form) }),
             formKey: localFormKey(api.kind.spec.kind, id),
             fixUrl: formFixUrl(api.kind.spec.kind, state.form),
             owner: currentOwner(),

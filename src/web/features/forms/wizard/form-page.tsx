@@ -4,7 +4,7 @@ import { type ReactNode, useRef, useState } from "react";
 import { Link, useLocation, useSearchParams } from "wouter";
 import type { SummaryRow } from "../../../../domain/forms/form-spec";
 import { companyStateOf, returnedState, sentBackOf } from "../../../../domain/forms/sent-back";
-import { messages } from "../../../../domain/text/messages";
+import { formKindParam, messages } from "../../../../domain/text/messages";
 import { localIsoDate } from "../../../../domain/time/iso-date";
 import { LoadingScreen } from "../../../components/loading-screen";
 import { RestoredNotice } from "../../../components/restored-notice";
@@ -63,7 +63,7 @@ function DraftProblem({ kind, reason }: { kind: AnyWizardKind; reason?: string |
         {t("wizard.draftLoadFailed", { error: given ? given : t("wizard.unknownError") })}
       </p>
       <Link href={appPaths.form(kind.spec.kind)} className={buttonClasses("outline")}>
-        {t("wizard.startNew", { form: kind.spec.kind })}
+        {t("wizard.startNew", { form: formKindParam(kind.spec.kind) })}
       </Link>
     </Card>
   );
@@ -312,7 +312,9 @@ export function FormPage<F extends WizardFields, X extends { type: string }>({
       <FormScreen kind={kind}>
         <SavedOnPhone
           form={kind.spec.kind}
-          nextLabel={restart ? t("wizard.startNew", { form: kind.spec.kind }) : t("wizard.backToHome")}
+          nextLabel={
+            restart ? t("wizard.startNew", { form: formKindParam(kind.spec.kind) }) : t("wizard.backToHome")
+          }
           onNext={restart ? startAgain : () => navigate(appPaths.home(kind.spec.kind))}
         />
       </FormScreen>
