@@ -5,13 +5,12 @@ import { english } from "../text/i18n/english";
 import type { DocumentLanguage, Locale } from "../text/i18n/locales";
 import type { MessageKey, Translator } from "../text/i18n/translate";
 import type { Notice } from "../text/messages";
+import type { FormKind } from "./form-kinds";
 import type { FormStatus } from "./form-status";
 import type { FormPdfContext, PdfSection } from "./pdf-sections";
 import { type WizardStep, wizardProgress } from "./wizard";
 
-/** The form types, as URLs, the device's copies and the API's answers name them. */
-export const FORM_KINDS = ["timesheet", "check-sheet", "off-hire"] as const;
-export type FormKind = (typeof FORM_KINDS)[number];
+export { FORM_KINDS, type FormKind } from "./form-kinds";
 
 /** One step of a form's wizard. The web gives each step id its screen; the title is the spec's. */
 export interface StepSpec<Id extends string = string> {

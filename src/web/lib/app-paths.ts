@@ -1,4 +1,4 @@
-import { FORM_KINDS, type FormKind } from "../../domain/forms/form-spec";
+import { FORM_KINDS, type FormKind } from "../../domain/forms/form-kinds";
 import { COLLATION_CATEGORIES, type CollationCategory } from "../../domain/sets/collation-categories";
 
 /** The forms a driver can start; also the path segment of their wizard routes. */
