@@ -66,9 +66,9 @@ export default defineConfig({
         ANON_MAILS_PER_RECIPIENT_PER_DAY: "10000",
         // A company's webhook may go to a receiver the test starts on this machine, over http.
         WEBHOOKS_ALLOW_LOCAL_HTTP: "true",
-        // An export holds at most six rows (a working week's five days and a defect): a week worked every day of
-        // the seven passes the cap.
-        EXPORT_MAX_ROWS: "6",
+        // An export holds at most seven rows (a working week's five days, a defect and the week's invoice line): a
+        // workbook of a week worked every day of the seven passes the cap.
+        EXPORT_MAX_ROWS: "7",
       },
     },
   ],

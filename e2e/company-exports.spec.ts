@@ -71,7 +71,8 @@ test("an export over the row cap says to narrow the date range, and nothing is d
   page,
 }) => {
   test.setTimeout(120_000);
-  // Every day of the week: seven rows, one more than this server's cap (EXPORT_MAX_ROWS in the config).
+  // Every day of the week and the week's invoice line: eight rows in the workbook, one more than this server's cap
+  // (EXPORT_MAX_ROWS in the config).
   const exports = await approvedWeekToExport(
     page,
     { driver: "Gail Grader", company: "Grader Hire Ltd", plantNumber: "GR-200" },
@@ -81,8 +82,8 @@ test("an export over the row cap says to narrow the date range, and nothing is d
   page.on("download", () => {
     downloaded = true;
   });
-  await exports.getByRole("link", { name: "Hours (CSV)" }).click();
-  await expect(exports.getByRole("alert")).toHaveText(english("apiError.exportTooManyRows", { maxRows: 6 }));
+  await exports.getByRole("link", { name: "Hours, Defects and Invoice Lines (Excel)" }).click();
+  await expect(exports.getByRole("alert")).toHaveText(english("apiError.exportTooManyRows", { maxRows: 7 }));
   await expectNoAxeViolations(page);
   await exports.scrollIntoViewIfNeeded();
   await screenshotBoth(page, "export-too-many-rows", {

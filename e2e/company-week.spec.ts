@@ -244,6 +244,7 @@ test("a company's week: invited by link and QR, a defect alerts the workshop, th
   expect(rows.map((cells) => cells[date])).toEqual(CHECK_DATES);
   expect(rows.map((cells) => Number(cells[net]))).toEqual([9, 9, 9, 9, 8.5]);
   const xlsx = await page.request.get(`/api/organisations/${companyId}/exports/workbook.xlsx?${range}`);
+  expect(xlsx.status(), (await xlsx.body()).subarray(0, 300).toString()).toBe(200);
   const workbook = new ExcelJS.Workbook();
   const bytes = await xlsx.body();
   await workbook.xlsx.load(

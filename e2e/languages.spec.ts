@@ -125,7 +125,8 @@ const VEHICLE_STEP = [
   "qr.found",
   "field.machineNumber",
   "field.plantNumber",
-  "field.machineHours",
+  "field.meterStart",
+  "field.meterEnd",
   "field.vanMileage",
 ];
 const QR_DIALOG = [
@@ -236,7 +237,7 @@ test.describe("a timesheet on a Polish phone", () => {
     await scanner.getByRole("button", { name: polish("qr.simulate") }).click();
     await expect(scanner).toBeHidden();
     await expect(page.getByText(/^Znaleziono maszynę: /)).toBeVisible();
-    await page.getByLabel(polish("field.machineHours")).fill("1234,5");
+    await page.getByLabel(polish("field.meterStart")).fill("1234,5");
     await screen(VEHICLE_STEP);
 
     // Step 3: a standard day, one typed by hand that ends before it starts, and the week's total.

@@ -131,6 +131,7 @@ test("the office filters, opens a week, sends it back; the driver reads why, res
     "Plant",
     "Week ending",
     "Hours",
+    "Chargeable",
     "Defects",
     "Status",
     "Office",

@@ -64,12 +64,17 @@ test("an anonymous driver fills the whole week, signs, rates, and submits it in 
   await expect(scanner).toBeHidden();
   await expect(page.getByLabel("Machine/Vehicle Type")).toHaveValue(vehicle.machineNumber);
   await expect(page.getByLabel("Plant/Registration Number")).toHaveValue(vehicle.plantNumber);
-  await page.getByLabel("Machine Hours (Start)").fill("1234.5");
+  // A new timesheet takes the hour meter at the week's start and end; one going backwards is named at once.
+  await page.getByLabel("Hour Meter (Start of Week)").fill("1234.5");
+  await page.getByLabel("Hour Meter (End of Week)").fill("1200");
+  await expect(page.getByRole("alert").filter({ hasText: "cannot go backwards" })).toBeVisible();
+  await page.getByLabel("Hour Meter (End of Week)").fill("1260.8");
+  await expect(page.getByText("The meter ran 26.3 h this week.")).toBeVisible();
   await page.getByLabel("Van Mileage (Start)").fill("56010");
   await page.getByRole("button", { name: "Previous" }).click();
   await expect(page.getByLabel("Driver Full Name")).toHaveValue("Sam Driver");
   await nextStep(page, "Vehicle Info & Machine Hours");
-  await expect(page.getByLabel("Machine Hours (Start)")).toHaveValue("1234.5");
+  await expect(page.getByLabel("Hour Meter (Start of Week)")).toHaveValue("1234.5");
   await nextStep(page, "Weekly Timesheet");
 
   // Step 3: '+9 Hours' is 07:00 to 16:30 with 30 minutes off, 9 net hours.
