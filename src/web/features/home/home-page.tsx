@@ -58,7 +58,12 @@ export function HomePage({ panels }: { panels: HomePanels }) {
   }, [productName]);
 
   // Beside the More Options button on a narrow phone, the tab names only fit without their icons.
-  const triggerClass = cn("px-2", session && "max-[399px]:[&>svg]:hidden");
+  // Three tabs share a phone's width: below 400 px each stacks its icon over its name, in smaller type, so a long
+  // name ("Verificação", "Zakończenie") keeps a third of the row; beside More Options the icons go.
+  const triggerClass = cn(
+    "px-1 max-[399px]:flex-col max-[399px]:gap-0.5 max-[399px]:text-sm max-[399px]:leading-tight",
+    session && "max-[399px]:[&>svg]:hidden",
+  );
 
   let accountPanel: ReactNode = null;
   if (isAccountTab(tab)) {
