@@ -907,6 +907,7 @@ describe.each(testDatabases())("who may use each organisation route, on $name", 
       role: "driver",
       language: "en-GB",
       hireTerms: DEFAULT_HIRE_TERMS,
+      meterToleranceHours: 2,
     });
     for (const [who, role] of [
       [w.supervisor, "supervisor"],
