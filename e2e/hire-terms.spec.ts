@@ -47,7 +47,7 @@ test("an admin sets the company's hire terms on the Company screen, kept after a
 
   // The defaults until the admin sets others: Monday first, each day by its name.
   const terms = page.getByRole("region", { name: "Hire Terms" });
-  await expect(terms.getByRole("spinbutton")).toHaveCount(8);
+  await expect(terms.getByRole("spinbutton")).toHaveCount(9);
   const days = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
   const minimums = terms
     .getByRole("group", { name: "Minimum hours charged a day on hire" })
@@ -62,6 +62,8 @@ test("an admin sets the company's hire terms on the Company screen, kept after a
   await expect(day("Monday")).toHaveValue("8");
   await expect(overtime).toHaveValue("");
   await expect(overtime).toHaveAccessibleDescription("Leave empty for no overtime.");
+  const tolerance = terms.getByRole("spinbutton", { name: "Hour meter tolerance (hours)" });
+  await expect(tolerance).toHaveValue("2");
   await expect(terms.getByRole("checkbox", { name: "Standing time is charged" })).toBeChecked();
   await expect(terms.getByRole("checkbox", { name: "Travel is charged" })).not.toBeChecked();
   await expect(terms.getByRole("checkbox", { name: "Weekend hours as their own category" })).toBeChecked();
@@ -81,6 +83,7 @@ test("an admin sets the company's hire terms on the Company screen, kept after a
   // Friday's minimum down to 6, and overtime after 9 hours: saved, and kept after a reload.
   await day("Friday").fill("6");
   await overtime.fill("9");
+  await tolerance.fill("3");
   await save.click();
   await expect(terms.getByRole("status")).toHaveText(
     "Saved: every member of the company now sees these hire terms.",
@@ -89,6 +92,7 @@ test("an admin sets the company's hire terms on the Company screen, kept after a
   await page.reload();
   await expect(day("Friday")).toHaveValue("6");
   await expect(overtime).toHaveValue("9");
+  await expect(tolerance).toHaveValue("3");
   await expect(day("Thursday")).toHaveValue("8");
 
   // A negative minimum is named at its day before anything is sent; what was kept stays as it was.
