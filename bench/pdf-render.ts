@@ -5,7 +5,7 @@ import { performance } from "node:perf_hooks";
 import type { Translator } from "../src/domain/text/i18n/translate";
 import { documentTranslator, translatorFor } from "../src/server/i18n";
 import { renderCheckSheetPdf } from "../src/server/pdf/check-sheet-pdf";
-import { signedCheckSheet, signedTimesheet, supervisorApproval } from "../src/server/pdf/pdf-fixtures";
+import { signedCheckSheet, signedHireTimesheet, supervisorApproval } from "../src/server/pdf/pdf-fixtures";
 import { renderTimesheetPdf } from "../src/server/pdf/timesheet-pdf";
 import { renderWeeklyPackPdf } from "../src/server/pdf/weekly-pack-pdf";
 import { readPrintCopy, storePrintCopy } from "../src/server/services/print-copies";
@@ -71,7 +71,8 @@ async function measureWithStoredPhotos(storage: PhotoStorage, photos: readonly B
     Promise.all(
       keys.map((storageKey) => readPrintCopy(storage, log, { storageKey, contentType: "image/jpeg" })),
     );
-  const timesheet = signedTimesheet();
+  // A week as the app makes it now: hours by kind, the hour meter, and the chargeable hours it prints.
+  const timesheet = signedHireTimesheet();
   const days = [
     "2025-06-02",
     "2025-06-03",
