@@ -12,7 +12,7 @@ import {
   shownItems,
 } from "./check-templates";
 import { fieldLabel } from "./field-labels";
-import { customerEntry, fieldEntries, ratingBlocks } from "./pdf-section-parts";
+import { customerEntry, fieldEntries, photoBlocks, ratingBlocks } from "./pdf-section-parts";
 import type { FormPdfContext, KeyValue, PdfBlock, PdfSection } from "./pdf-sections";
 import { formatSignedAt, isPresent, operatorPrintedName } from "./signatures";
 
@@ -91,19 +91,7 @@ export function checkSheetPdfSection(sheet: CheckSheetFields, context: FormPdfCo
       ],
     },
     ...ratingBlocks(context.rating, t),
-    {
-      kind: "heading",
-      text: t("pdf.photosHeading", { label: fieldLabel("photos", t), count: photos.length }),
-    },
-    photos.length === 0
-      ? { kind: "text", text: "", emptyText: t("pdf.noPhotos") }
-      : {
-          kind: "photos",
-          photos: photos.map((image, index) => ({
-            image,
-            caption: t("pdf.photoCaption", { photo: index + 1, total: photos.length }),
-          })),
-        },
+    ...photoBlocks(photos, t),
   ];
   return {
     stamp: {

@@ -2,7 +2,7 @@ import type { OffHireNoteFields } from "../hire/off-hire-note";
 import { english } from "../text/i18n/english";
 import { formatDisplayDate } from "../time/iso-date";
 import { fieldLabel } from "./field-labels";
-import { customerEntry, fieldEntries, ratingBlocks } from "./pdf-section-parts";
+import { customerEntry, fieldEntries, photoBlocks, ratingBlocks } from "./pdf-section-parts";
 import type { FormPdfContext, PdfBlock, PdfSection } from "./pdf-sections";
 import { formatSignedAt, operatorPrintedName } from "./signatures";
 
@@ -66,19 +66,7 @@ export function offHirePdfSection(note: OffHireNoteFields, context: FormPdfConte
       ],
     },
     ...ratingBlocks(context.rating, t),
-    {
-      kind: "heading",
-      text: t("pdf.photosHeading", { label: fieldLabel("photos", t), count: photos.length }),
-    },
-    photos.length === 0
-      ? { kind: "text", text: "", emptyText: t("pdf.noPhotos") }
-      : {
-          kind: "photos",
-          photos: photos.map((image, index) => ({
-            image,
-            caption: t("pdf.photoCaption", { photo: index + 1, total: photos.length }),
-          })),
-        },
+    ...photoBlocks(photos, t),
   ];
   return {
     stamp: {

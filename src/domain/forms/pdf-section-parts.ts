@@ -2,7 +2,7 @@ import { type Rating, ratingLabel } from "../sets/rating";
 import { english } from "../text/i18n/english";
 import type { Translator } from "../text/i18n/translate";
 import { fieldLabel, type LabelledField, shortFieldLabel } from "./field-labels";
-import type { FormPdfContext, KeyValue, PdfBlock } from "./pdf-sections";
+import type { FormPdfContext, KeyValue, PdfBlock, PdfImageSource } from "./pdf-sections";
 import { isPresent } from "./signatures";
 
 /** The form's own fields, each under its label, in the order given. */
@@ -43,5 +43,24 @@ export function ratingBlocks(
         { label: fieldLabel("supervisorNotes", t), value: rating.notes },
       ],
     },
+  ];
+}
+
+/** A form's photos under their heading, each captioned with its place ("Photo 2 of 5"), or a line saying none. */
+export function photoBlocks(photos: readonly PdfImageSource[], t: Translator["t"]): PdfBlock[] {
+  return [
+    {
+      kind: "heading",
+      text: t("pdf.photosHeading", { label: fieldLabel("photos", t), count: photos.length }),
+    },
+    photos.length === 0
+      ? { kind: "text", text: "", emptyText: t("pdf.noPhotos") }
+      : {
+          kind: "photos",
+          photos: photos.map((image, index) => ({
+            image,
+            caption: t("pdf.photoCaption", { photo: index + 1, total: photos.length }),
+          })),
+        },
   ];
 }
