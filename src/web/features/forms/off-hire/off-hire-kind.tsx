@@ -1,6 +1,3 @@
-import CheckCircle2 from "lucide-react/icons/circle-check";
-import Info from "lucide-react/icons/info";
-import { useId } from "react";
 import { fieldLabel } from "../../../../domain/forms/field-labels";
 import { OFF_HIRE_SPEC } from "../../../../domain/forms/off-hire-spec";
 import { isPresent } from "../../../../domain/forms/signatures";
@@ -12,13 +9,11 @@ import { messages } from "../../../../domain/text/messages";
 import { formatDisplayDate } from "../../../../domain/time/iso-date";
 import { NotesField } from "../../../components/notes-field";
 import { TextField } from "../../../components/text-field";
-import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
 import { useT } from "../../../lib/i18n";
-import { noticeIn } from "../../../lib/notice-text";
 import { type PhotoAction, reducePhotos } from "../check-sheet/check-sheet-wizard-api";
 import { PhotoStep } from "../check-sheet/photo-step";
-import { SubmitLabel } from "../wizard/signature-step";
+import { SubmitCard } from "../wizard/signature-step";
 import type { FormSubmitApi } from "../wizard/use-form-submit";
 import type { FormWizardApi } from "../wizard/use-form-wizard";
 import type { WizardKind } from "../wizard/wizard-kind";
@@ -101,37 +96,13 @@ function ConditionStep({ wizard }: { wizard: OffHireWizardApi }) {
 function OffHireSummary({ wizard, submission }: { wizard: OffHireWizardApi; submission: FormSubmitApi }) {
   const t = useT();
   const { form, rating } = wizard.state;
-  const found = checkSheetOneStepProblem({ ...form, rating });
-  const problem = found ? noticeIn(t, found) : null;
-  const statusId = useId();
   return (
-    <Card className="space-y-3">
-      <div id={statusId} role="status" aria-live="polite">
-        {problem ? (
-          <div className="flex items-start gap-2 rounded-lg bg-amber-50 p-3 text-amber-950 dark:bg-amber-400/10 dark:text-amber-100">
-            <Info aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
-            <p>
-              <span className="block font-semibold">{problem.title}</span>
-              {problem.description}
-            </p>
-          </div>
-        ) : (
-          <p className="flex items-start gap-2 font-medium text-emerald-800 dark:text-emerald-300">
-            <CheckCircle2 aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
-            {t("offHire.readyToSubmit")}
-          </p>
-        )}
-      </div>
-      <Button
-        size="lg"
-        className="w-full"
-        disabled={problem !== null || submission.submitting || submission.submitted}
-        aria-describedby={statusId}
-        onClick={submission.completeAndEmail}
-      >
-        <SubmitLabel submitting={submission.submitting} label={t("offHire.completeAndEmail")} />
-      </Button>
-    </Card>
+    <SubmitCard
+      found={checkSheetOneStepProblem({ ...form, rating })}
+      readyText={t("offHire.readyToSubmit")}
+      label={t("offHire.completeAndEmail")}
+      submission={submission}
+    />
   );
 }
 

@@ -1,7 +1,4 @@
 import CalendarDays from "lucide-react/icons/calendar-days";
-import CheckCircle2 from "lucide-react/icons/circle-check";
-import Info from "lucide-react/icons/info";
-import { useId } from "react";
 import { fieldLabel } from "../../../../domain/forms/field-labels";
 import { isPresent } from "../../../../domain/forms/signatures";
 import { TIMESHEET_SPEC } from "../../../../domain/forms/timesheet-spec";
@@ -23,12 +20,11 @@ import { formatDisplayDate } from "../../../../domain/time/iso-date";
 import { isSaturday, nextSaturday } from "../../../../domain/time/week-ending";
 import { TextField } from "../../../components/text-field";
 import { Button } from "../../../components/ui/button";
-import { Card } from "../../../components/ui/card";
 import { useT, useTranslator } from "../../../lib/i18n";
 import { formatShortDateIn, weekdayOfDateIn } from "../../../lib/locale-format";
 import { noticeIn } from "../../../lib/notice-text";
 import { useIsCompanyMember } from "../../../lib/use-my-organisation";
-import { SubmitLabel } from "../wizard/signature-step";
+import { SubmitCard } from "../wizard/signature-step";
 import type { FormSubmitApi } from "../wizard/use-form-submit";
 import type { FormWizardApi } from "../wizard/use-form-wizard";
 import type { WizardKind } from "../wizard/wizard-kind";
@@ -126,49 +122,22 @@ function StartReadings({ wizard }: { wizard: TimesheetWizardApi }) {
   );
 }
 
-/** The end of the signature step: what is still missing, and Complete & Email. */
+/** The end of the signature step: the chargeable hours the client signs for, what is still missing, and submit. */
 function TimesheetSummary({ wizard, submission }: { wizard: TimesheetWizardApi; submission: FormSubmitApi }) {
   const t = useT();
   const { form, rating } = wizard.state;
-  const found = timesheetSubmitProblem({ ...form, rating });
-  const problem = found ? noticeIn(t, found) : null;
-  const statusId = useId();
   const companyMember = useIsCompanyMember();
   useCompanyTerms(wizard);
   const charge = timesheetCharge(form);
   return (
     <>
       {charge ? <ChargeSummary charge={charge} /> : null}
-      <Card className="space-y-3">
-        <div id={statusId} role="status" aria-live="polite">
-          {problem ? (
-            <div className="flex items-start gap-2 rounded-lg bg-amber-50 p-3 text-amber-950 dark:bg-amber-400/10 dark:text-amber-100">
-              <Info aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
-              <p>
-                <span className="block font-semibold">{problem.title}</span>
-                {problem.description}
-              </p>
-            </div>
-          ) : (
-            <p className="flex items-start gap-2 font-medium text-emerald-800 dark:text-emerald-300">
-              <CheckCircle2 aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
-              {t("timesheet.readyToSubmit")}
-            </p>
-          )}
-        </div>
-        <Button
-          size="lg"
-          className="w-full"
-          disabled={problem !== null || submission.submitting}
-          aria-describedby={statusId}
-          onClick={submission.completeAndEmail}
-        >
-          <SubmitLabel
-            submitting={submission.submitting}
-            label={companyMember ? t("wizard.submitToOffice") : t("timesheet.completeAndEmail")}
-          />
-        </Button>
-      </Card>
+      <SubmitCard
+        found={timesheetSubmitProblem({ ...form, rating })}
+        readyText={t("timesheet.readyToSubmit")}
+        label={companyMember ? t("wizard.submitToOffice") : t("timesheet.completeAndEmail")}
+        submission={submission}
+      />
     </>
   );
 }

@@ -1,9 +1,12 @@
+import CheckCircle2 from "lucide-react/icons/circle-check";
+import Info from "lucide-react/icons/info";
 import LoaderCircle from "lucide-react/icons/loader-circle";
 import Mail from "lucide-react/icons/mail";
 import Save from "lucide-react/icons/save";
+import { useId } from "react";
 import { MAX_ANONYMOUS_EMAILS, MAX_EMAILS, RATING_HIDE_DELAY_MS } from "../../../../domain/forms/constants";
 import { checkSheetEmailButtonEnabled } from "../../../../domain/sets/dispatch";
-import { messages } from "../../../../domain/text/messages";
+import { messages, type Notice } from "../../../../domain/text/messages";
 import { DocumentLanguagePicker } from "../../../components/document-language-picker";
 import { RatingPicker } from "../../../components/rating-picker";
 import { RecipientInput } from "../../../components/recipient-input";
@@ -21,6 +24,55 @@ import type { FormWizardApi, WizardFields } from "./use-form-wizard";
 interface SignatureStepProps<F extends WizardFields, X extends { type: string }> {
   wizard: FormWizardApi<F, X>;
   submission: FormSubmitApi;
+}
+
+/**
+ * The end of a one-step form's signature step: what still stands in the way (or that it is ready, in `readyText`),
+ * and the button that completes and emails it, enabled only when nothing is in the way.
+ */
+export function SubmitCard({
+  found,
+  readyText,
+  label,
+  submission,
+}: {
+  found: Notice | null;
+  readyText: string;
+  label: string;
+  submission: FormSubmitApi;
+}) {
+  const t = useT();
+  const problem = found ? noticeIn(t, found) : null;
+  const statusId = useId();
+  return (
+    <Card className="space-y-3">
+      <div id={statusId} role="status" aria-live="polite">
+        {problem ? (
+          <div className="flex items-start gap-2 rounded-lg bg-amber-50 p-3 text-amber-950 dark:bg-amber-400/10 dark:text-amber-100">
+            <Info aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+            <p>
+              <span className="block font-semibold">{problem.title}</span>
+              {problem.description}
+            </p>
+          </div>
+        ) : (
+          <p className="flex items-start gap-2 font-medium text-emerald-800 dark:text-emerald-300">
+            <CheckCircle2 aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+            {readyText}
+          </p>
+        )}
+      </div>
+      <Button
+        size="lg"
+        className="w-full"
+        disabled={problem !== null || submission.submitting || submission.submitted}
+        aria-describedby={statusId}
+        onClick={submission.completeAndEmail}
+      >
+        <SubmitLabel submitting={submission.submitting} label={label} />
+      </Button>
+    </Card>
+  );
 }
 
 /** The submitting button's face: a spinner while it runs. */
