@@ -106,6 +106,7 @@ describe("reviewRow", () => {
       chargeable: null,
       meterMismatch: null,
       defects: 3,
+      offHire: null,
       status: "ready_for_approval",
       approvedAt: null,
       // Forms answered without a company state (of no company) read as submitted.
@@ -131,15 +132,26 @@ describe("reviewRow", () => {
     const metered = { ...week, meterStart: "100", meterEnd: "117" } as ReviewTimesheet;
     // 17 h on the meter against 14 h worked: over the default 2 h, within a company's 3 h.
     expect(reviewRow(metered, []).meterMismatch).toEqual({ meter: 17, worked: 14 });
-    expect(reviewRow(metered, [], null, 3).meterMismatch).toBeNull();
+    expect(reviewRow(metered, [], { meterToleranceHours: 3 }).meterMismatch).toBeNull();
   });
 
   it("has no check sheets and no defects for a lonely timesheet", () => {
     expect(reviewRow(week, [])).toMatchObject({ checkSheetIds: [], defects: 0 });
   });
 
+  it("names the off-hire note that ends the week, when it and at what time", () => {
+    const offHireNote = { id: "oh-1", offHireDate: "2026-11-20", offHireTime: "16:30" };
+    expect(reviewRow(week, [], { offHireNote }).offHire).toEqual({
+      id: "oh-1",
+      date: "2026-11-20",
+      time: "16:30",
+    });
+  });
+
   it("says when the office approved the week", () => {
-    expect(reviewRow(week, [], "2026-11-23T08:00:00.000Z").approvedAt).toBe("2026-11-23T08:00:00.000Z");
+    expect(reviewRow(week, [], { approvedAt: "2026-11-23T08:00:00.000Z" }).approvedAt).toBe(
+      "2026-11-23T08:00:00.000Z",
+    );
   });
 });
 

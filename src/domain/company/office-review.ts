@@ -8,6 +8,7 @@ import { FORM_STATUSES, type FormStatus } from "../forms/form-status";
 import { totalChargeable } from "../hire/chargeable-hours";
 import { DEFAULT_METER_TOLERANCE_HOURS } from "../hire/hire-terms";
 import { meterMismatch } from "../hire/hour-meter";
+import type { OffHireNoteFields } from "../hire/off-hire-note";
 import { timesheetCharge } from "../hire/timesheet-hire";
 import type { DayHoursFields } from "../hours/hours";
 import type { TimesheetFields } from "../hours/timesheet";
@@ -114,6 +115,8 @@ export interface ReviewRow {
   /** The hour meter's hours and the week's worked hours, when they differ by more than the tolerance. */
   meterMismatch: { meter: number; worked: number } | null;
   defects: number;
+  /** The driver's off-hire note for the plant that ends within the week, beside it (`offHireNoteOfWeek`). */
+  offHire: { id: string; date: string; time: string } | null;
   status: FormStatus;
   /** When the company's supervisor or admin approved the week; null until then. */
   approvedAt: string | null;
@@ -171,14 +174,21 @@ export function matchesReviewFilters(timesheet: ReviewTimesheet, filters: Review
 }
 
 /**
- * A row of the review list from a timesheet, the check sheets pairing gave it (none for a lonely one) and when
- * the office approved it.
+ * A row of the review list from a timesheet, the check sheets pairing gave it (none for a lonely one), when the
+ * office approved it and the off-hire note that ends its week.
  */
 export function reviewRow(
   timesheet: ReviewTimesheet,
   checkSheets: readonly ReviewCheckSheet[],
-  approvedAt: string | null = null,
-  meterToleranceHours = DEFAULT_METER_TOLERANCE_HOURS,
+  {
+    approvedAt = null,
+    meterToleranceHours = DEFAULT_METER_TOLERANCE_HOURS,
+    offHireNote = null,
+  }: {
+    approvedAt?: string | null;
+    meterToleranceHours?: number;
+    offHireNote?: (Pick<OffHireNoteFields, "offHireDate" | "offHireTime"> & { id: string }) | null;
+  } = {},
 ): ReviewRow {
   return {
     timesheetId: timesheet.id,
@@ -195,6 +205,11 @@ export function reviewRow(
     chargeable: chargeableOf(timesheet),
     meterMismatch: meterMismatch(timesheet, meterToleranceHours),
     defects: weekDefects(checkSheets).length,
+    offHire: offHireNote && {
+      id: offHireNote.id,
+      date: offHireNote.offHireDate,
+      time: offHireNote.offHireTime,
+    },
     status: timesheet.status,
     approvedAt,
     ...companyWeekOf([timesheet, ...checkSheets]),

@@ -5,7 +5,9 @@ import {
   type DateSpan,
   formsMatch,
   matchKey,
+  offHireNoteOfWeek,
   type PairableCheckSheet,
+  type PairableOffHireNote,
   type PairableTimesheet,
   pairForms,
   pairingSpans,
@@ -23,6 +25,22 @@ function ts(id: string, weekEnding: string, driver = "Sam Driver", plant = "PL-1
 }
 function cs(id: string, checkDate: string, driver = "Sam Driver", plant = "PL-101"): PairableCheckSheet {
   return { id, checkDate, driverSignedName: driver, plantNumber: plant, createdAt: `${checkDate}T07:00:00Z` };
+}
+function note(
+  id: string,
+  offHireDate: string,
+  offHireTime = "16:30",
+  driver = "Sam Driver",
+  plant = "PL-101",
+): PairableOffHireNote {
+  return {
+    id,
+    offHireDate,
+    offHireTime,
+    driverSignedName: driver,
+    plantNumber: plant,
+    createdAt: `${offHireDate}T17:00:00Z`,
+  };
 }
 const ids = (list: { id: string }[]) => list.map((x) => x.id);
 
@@ -57,6 +75,38 @@ describe("formsMatch", () => {
 
   it("needs a week ending", () => {
     expect(formsMatch(ts("t", ""), cs("c", "2025-03-12"))).toBe(false);
+  });
+});
+
+describe("offHireNoteOfWeek", () => {
+  const week = ts("t1", "2025-03-15");
+
+  it("finds the same driver's note for the same plant off hire within the week, as pairing matches names", () => {
+    expect(offHireNoteOfWeek(week, [note("n", "2025-03-09")])?.id).toBe("n");
+    expect(offHireNoteOfWeek(week, [note("n", "2025-03-15", "09:00", " sam  DRIVER", "pl-101 ")])?.id).toBe(
+      "n",
+    );
+  });
+
+  it("finds none off hire outside the week, for another plant or driver, or without a name", () => {
+    expect(offHireNoteOfWeek(week, [note("a", "2025-03-08"), note("b", "2025-03-16")])).toBeNull();
+    expect(offHireNoteOfWeek(week, [note("a", "2025-03-12", "16:30", "Alex Other")])).toBeNull();
+    expect(offHireNoteOfWeek(week, [note("a", "2025-03-12", "16:30", "Sam Driver", "PL-102")])).toBeNull();
+    expect(offHireNoteOfWeek(ts("t", "2025-03-15", ""), [note("a", "2025-03-12", "16:30", "")])).toBeNull();
+    expect(offHireNoteOfWeek(ts("t", ""), [note("a", "2025-03-12")])).toBeNull();
+  });
+
+  it("of several, takes the last off hire whatever order they came in", () => {
+    const notes = [
+      note("mon", "2025-03-10"),
+      note("fri-am", "2025-03-14", "08:00"),
+      note("fri-pm", "2025-03-14"),
+    ];
+    fc.assert(
+      fc.property(fc.shuffledSubarray(notes, { minLength: 3, maxLength: 3 }), (order) => {
+        expect(offHireNoteOfWeek(week, order)?.id).toBe("fri-pm");
+      }),
+    );
   });
 });
 

@@ -80,6 +80,42 @@ export function formsMatch(timesheet: PairableTimesheet, checkSheet: PairableChe
   );
 }
 
+/** What the office review reads of an off-hire note. */
+export interface PairableOffHireNote {
+  id: string;
+  driverSignedName: string;
+  plantNumber: string;
+  offHireDate: string;
+  offHireTime: string;
+  createdAt: string;
+}
+
+/**
+ * The off-hire note that ends a timesheet's week, shown beside it in the office review: the same driver and plant
+ * as pairing matches them, off hire within the week's 7 days. Of several, the last off hire (then the last made).
+ */
+export function offHireNoteOfWeek<N extends PairableOffHireNote>(
+  timesheet: PairableTimesheet,
+  notes: readonly N[],
+): N | null {
+  const key = matchKey(timesheet.driverSignedName, timesheet.plantNumber);
+  if (key === null) return null;
+  const ending = notes.filter(
+    (note) =>
+      matchKey(note.driverSignedName, note.plantNumber) === key &&
+      isWithinWeek(note.offHireDate, timesheet.weekEnding),
+  );
+  const last = (a: N, b: N) =>
+    compareText(a.offHireDate, b.offHireDate) ||
+    compareText(a.offHireTime, b.offHireTime) ||
+    compareText(a.createdAt, b.createdAt) ||
+    compareText(a.id, b.id);
+  return ending.reduce<N | null>(
+    (latest, note) => (latest === null || last(note, latest) > 0 ? note : latest),
+    null,
+  );
+}
+
 function compareText(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }

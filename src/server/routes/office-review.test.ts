@@ -8,6 +8,7 @@ import {
   type ReviewTextFilters,
   type ReviewTimesheet,
 } from "../../domain/company/office-review";
+import { emptyOffHireNote } from "../../domain/hire/off-hire-note";
 import { addDays } from "../../domain/time/iso-date";
 import { SAMPLE_SIGNATURE } from "../../test-support/sample-signature";
 import { listOrganisationTimesheetsByWeek, reviewPageQuery } from "../db/forms-repository";
@@ -95,6 +96,7 @@ describe.each(testDatabases())("the office review list on $name", ({ open }) => 
             chargeable: null,
             meterMismatch: null,
             defects: 3,
+            offHire: null,
             status: "ready_for_approval",
             approvedAt: null,
             week: { state: "submitted", resubmitted: false },
@@ -104,6 +106,57 @@ describe.each(testDatabases())("the office review list on $name", ({ open }) => 
         nextCursor: null,
       });
     }
+  });
+
+  it("shows beside a week the driver's off-hire note for its plant that ends it, which the office can open", async () => {
+    const acme = await company();
+    const supervisor = await member(acme, "supervisor");
+    const dave = await member(acme, "driver");
+    const week = await submittedWeek(dave);
+    const offHire = (offHireDate: string, offHireTime: string, fields: Record<string, unknown> = {}) =>
+      call("POST", "/api/one-step-completion/off-hire", dave.cookie, {
+        offHireData: {
+          ...emptyOffHireNote(offHireDate),
+          status: undefined,
+          submittedAt: undefined,
+          id: randomUUID(),
+          offHireTime,
+          driverSignedName: "Dave Digger",
+          plantNumber: "ex-042 ",
+          operatorSignature: SAMPLE_SIGNATURE,
+          operatorSignedName: "Dave Digger",
+          clientSignature: SAMPLE_SIGNATURE,
+          clientSignedName: "Fiona Foreman",
+          signatureDate: offHireDate,
+          submissionEmails: ["site@buildco.co.uk"],
+          ...fields,
+        },
+        supervisorRating: "happy",
+      });
+    // Another plant's, and one of the week after: neither ends this week.
+    for (const sent of [
+      await offHire("2025-06-12", "10:00", { plantNumber: "DUMP-7" }),
+      await offHire("2025-06-16", "08:00"),
+      await offHire("2025-06-13", "15:45"),
+    ]) {
+      expect(sent.statusCode, sent.body).toBe(200);
+    }
+    const note = await testApp.database.db
+      .selectFrom("forms")
+      .where("kind", "=", "off-hire")
+      .where("form_date", "=", "2025-06-13")
+      .select("id")
+      .executeTakeFirstOrThrow();
+
+    const { page } = await review(acme, supervisor);
+    expect(page.items.find((row) => row.timesheetId === week)?.offHire).toEqual({
+      id: note.id,
+      date: "2025-06-13",
+      time: "15:45",
+    });
+    const opened = await call("GET", `/api/completed-forms/${note.id}`, supervisor.cookie);
+    expect(opened.statusCode, opened.body).toBe(200);
+    expect(opened.json()).toMatchObject({ type: "off-hire", form: { offHireTime: "15:45" } });
   });
 
   it("filters in the database exactly as the review's rule says, typed wildcards taken as text", async () => {

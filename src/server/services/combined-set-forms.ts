@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import type { CheckSheetFields } from "../../domain/checks/check-sheet";
 import type { Amendment } from "../../domain/company/office-review";
 import { type FormStatus, OPEN_STATUSES } from "../../domain/forms/form-status";
+import type { OffHireNoteFields } from "../../domain/hire/off-hire-note";
 import type { TimesheetFields } from "../../domain/hours/timesheet";
 import { buildCollations, type CollationEntry } from "../../domain/sets/collation";
 import { type SetAction, setTransitionProblem } from "../../domain/sets/combined-transitions";
@@ -42,6 +43,13 @@ export function asTimesheet(stored: StoredForm): StoredTimesheet {
 
 export function asCheckSheet(stored: StoredForm): StoredCheckSheet {
   return apiForm(stored) as StoredCheckSheet;
+}
+
+export type StoredOffHireNote = OffHireNoteFields & { id: string; status: FormStatus; createdAt: string };
+
+/** A stored off-hire note as the rules read it. */
+export function asOffHireNote(stored: StoredForm): StoredOffHireNote {
+  return apiForm(stored) as StoredOffHireNote;
 }
 
 export const setNotFound = () => new AppError("not_found", "apiError.setNotFound");

@@ -26,6 +26,7 @@ const row = (timesheetId: string, approvedAt: string | null = null): ReviewRow =
   totalHours: 45,
   chargeable: null,
   meterMismatch: null,
+  offHire: null,
   defects: 1,
   status: "ready_for_approval",
   approvedAt,

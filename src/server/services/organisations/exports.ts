@@ -46,7 +46,7 @@ import { translatorFor } from "../../i18n";
 import { parseInput } from "../../parse-input";
 import { asTimesheet, type StoredCheckSheet, type StoredTimesheet } from "../combined-set-forms";
 import type { ServiceDeps } from "../service-deps";
-import { pairedCheckSheets } from "./office-review";
+import { type PairedWeek, pairedWeeks } from "./office-review";
 import { memberOf } from "./organisation-access";
 
 /**
@@ -97,13 +97,13 @@ export async function* approvedSets(
       limit: batchSize,
     });
     const paired = withCheckSheets
-      ? await pairedCheckSheets(deps, organisationId, batch, { onlyReviewApproved: true })
-      : new Map<string, StoredCheckSheet[]>();
+      ? await pairedWeeks(deps, organisationId, batch, { onlyReviewApproved: true })
+      : new Map<string, PairedWeek>();
     for (const form of batch) {
       const timesheet = asTimesheet(form);
       yield {
         timesheet,
-        checkSheets: paired.get(form.id) ?? [],
+        checkSheets: paired.get(form.id)?.checkSheets ?? [],
         customerName: await customerNameOf(timesheet.customerId ?? ""),
         driverId: form.ownerId,
         rating: form.reviewRating,

@@ -5,7 +5,8 @@ import {
   type ReviewTimesheet,
   reviewRow,
 } from "../../../domain/company/office-review";
-import { pairForms, pairingSpans } from "../../../domain/sets/pairing";
+import type { FormKind } from "../../../domain/forms/form-spec";
+import { offHireNoteOfWeek, pairForms, pairingSpans } from "../../../domain/sets/pairing";
 import type { Account } from "../../db/accounts-repository";
 import {
   listOrganisationFormsInSpans,
@@ -14,7 +15,13 @@ import {
   type StoredForm,
 } from "../../db/forms-repository";
 import { findOrganisation } from "../../db/organisations-repository";
-import { asCheckSheet, asTimesheet, type StoredCheckSheet } from "../combined-set-forms";
+import {
+  asCheckSheet,
+  asOffHireNote,
+  asTimesheet,
+  type StoredCheckSheet,
+  type StoredOffHireNote,
+} from "../combined-set-forms";
 import { decodeCursor, encodeCursor } from "../form-answers";
 import type { ServiceDeps } from "../service-deps";
 import { memberOf } from "./organisation-access";
@@ -42,39 +49,56 @@ function groupBy<T>(items: readonly T[], keyOf: (item: T) => string): Map<string
   return groups;
 }
 
+/** A timesheet's week as the office reads it: its check sheets, and the off-hire note that ends it. */
+export interface PairedWeek {
+  checkSheets: StoredCheckSheet[];
+  offHireNote: StoredOffHireNote | null;
+}
+
 /**
- * Each timesheet's check sheets as its driver's own pairing gives them (pairing.ts): the driver's forms in the
- * company on the days of the page's weeks (`pairingSpans`: all pairing needs), paired per driver. With
- * `onlyReviewApproved`, only the check sheets the office approved (with their set) are given: what the exports of
- * approved weeks hold.
+ * Each timesheet's check sheets as its driver's own pairing gives them (pairing.ts), and the off-hire note that
+ * ends its week: the driver's forms in the company on the days of the page's weeks (`pairingSpans`: all pairing
+ * needs), paired per driver. With `onlyReviewApproved`, only the check sheets the office approved (with their set)
+ * are given: what the exports of approved weeks hold.
  */
-export async function pairedCheckSheets(
+export async function pairedWeeks(
   deps: ServiceDeps,
   organisationId: string,
   timesheets: Array<StoredForm & { ownerId: string }>,
   options: { onlyReviewApproved?: boolean } = {},
-): Promise<Map<string, StoredCheckSheet[]>> {
-  const paired = new Map<string, StoredCheckSheet[]>();
+): Promise<Map<string, PairedWeek>> {
+  const paired = new Map<string, PairedWeek>();
   const spans = [...groupBy(timesheets, (form) => form.ownerId)].flatMap(([ownerId, owned]) =>
     pairingSpans(owned.map((form) => form.date ?? "")).map((span) => ({ ownerId, ...span })),
   );
   const forms = await listOrganisationFormsInSpans(deps.database.db, organisationId, spans);
   const approved = new Set(forms.filter((form) => form.reviewApprovedAt !== null).map((form) => form.id));
   for (const owned of groupBy(forms, (form) => form.ownerId ?? "").values()) {
-    const { combined } = pairForms(
-      owned.filter((form) => form.kind === "timesheet").map(asTimesheet),
-      owned.filter((form) => form.kind === "check-sheet").map(asCheckSheet),
-    );
-    for (const set of combined) {
-      paired.set(
-        set.timesheet.id,
-        options.onlyReviewApproved
-          ? set.checkSheets.filter((sheet) => approved.has(sheet.id))
-          : set.checkSheets,
-      );
+    const ofKind = (kind: FormKind) => owned.filter((form) => form.kind === kind);
+    const timesheets = ofKind("timesheet").map(asTimesheet);
+    const { combined } = pairForms(timesheets, ofKind("check-sheet").map(asCheckSheet));
+    const checkSheetsOf = new Map(combined.map((set) => [set.timesheet.id, set.checkSheets]));
+    const offHireNotes = ofKind("off-hire").map(asOffHireNote);
+    for (const timesheet of timesheets) {
+      const checkSheets = checkSheetsOf.get(timesheet.id) ?? [];
+      paired.set(timesheet.id, {
+        checkSheets: options.onlyReviewApproved
+          ? checkSheets.filter((sheet) => approved.has(sheet.id))
+          : checkSheets,
+        offHireNote: offHireNoteOfWeek(timesheet, offHireNotes),
+      });
     }
   }
   return paired;
+}
+
+/** The check sheets `pairedWeeks` gives a timesheet. */
+export async function pairedCheckSheets(
+  deps: ServiceDeps,
+  organisationId: string,
+  timesheet: StoredForm & { ownerId: string },
+): Promise<StoredCheckSheet[]> {
+  return (await pairedWeeks(deps, organisationId, [timesheet])).get(timesheet.id)?.checkSheets ?? [];
 }
 
 /**
@@ -102,17 +126,17 @@ export async function listOfficeReview(
   const forms = read.slice(0, pageSize);
   const more = read.length > pageSize;
   const [paired, organisation] = await Promise.all([
-    pairedCheckSheets(deps, organisationId, forms),
+    pairedWeeks(deps, organisationId, forms),
     findOrganisation(deps.database.db, organisationId),
   ]);
-  const items = forms.map((form) =>
-    reviewRow(
-      asTimesheet(form) as ReviewTimesheet,
-      paired.get(form.id) ?? [],
-      form.reviewApprovedAt,
-      organisation?.meterToleranceHours,
-    ),
-  );
+  const items = forms.map((form) => {
+    const week = paired.get(form.id);
+    return reviewRow(asTimesheet(form) as ReviewTimesheet, week?.checkSheets ?? [], {
+      approvedAt: form.reviewApprovedAt,
+      meterToleranceHours: organisation?.meterToleranceHours,
+      offHireNote: week?.offHireNote,
+    });
+  });
   const last = forms.at(-1);
   return { items, nextCursor: more && last ? encodeReviewCursor(positionOf(last)) : null };
 }

@@ -72,7 +72,7 @@ async function reviewedSet(
     }
     if (approved) throw new AppError("conflict", "apiError.reviewAlreadyApproved");
   }
-  const checkSheets = (await pairedCheckSheets(deps, organisationId, [timesheet])).get(timesheet.id) ?? [];
+  const checkSheets = await pairedCheckSheets(deps, organisationId, timesheet);
   const checkSheetIds = checkSheets.map((sheet) => sheet.id);
   return { timesheet, formIds: [timesheet.id, ...checkSheetIds], checkSheetIds, checkSheets };
 }

@@ -29,7 +29,7 @@ export async function reviewWeek(
   const { db } = deps.database;
   const timesheet = await getOrganisationForm(db, organisationId, "timesheet", timesheetId);
   if (!timesheet) throw new AppError("not_found", "apiError.reviewTimesheetNotFound");
-  const checkSheets = (await pairedCheckSheets(deps, organisationId, [timesheet])).get(timesheet.id) ?? [];
+  const checkSheets = await pairedCheckSheets(deps, organisationId, timesheet);
   const stored = [
     timesheet,
     ...(

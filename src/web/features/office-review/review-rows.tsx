@@ -175,6 +175,7 @@ export function ReviewTable({ rows, chosenId, selected, onOpen, onSelect, onSele
                 <td className="px-3 py-3 whitespace-nowrap">{row.plantNumber || "—"}</td>
                 <td className="px-3 py-3 whitespace-nowrap">
                   {formatShortDateIn(locale, row.weekEnding) || "—"}
+                  <OffHire row={row} />
                 </td>
                 <td className="px-3 py-3 text-end">
                   {formatHoursIn(locale, row.totalHours)}
@@ -229,6 +230,18 @@ function MeterMismatch({ row }: { row: ReviewRow }) {
   );
 }
 
+/** When the machine went off hire, as the driver's off-hire note that ends the week says. */
+function OffHire({ row }: { row: ReviewRow }) {
+  const { t, locale } = useTranslator();
+  if (row.offHire === null) return null;
+  const when = [formatShortDateIn(locale, row.offHire.date), row.offHire.time].filter(Boolean).join(", ");
+  return (
+    <span data-off-hire className="block text-xs font-semibold text-slate-700 dark:text-slate-300">
+      {t("review.offHireAt", { when })}
+    </span>
+  );
+}
+
 /** The weeks as cards on a phone: the same facts, one card each, opened by its button. */
 export function ReviewCards({ rows, selected, onOpen, onSelect }: RowsProps) {
   const { t, locale } = useTranslator();
@@ -254,7 +267,10 @@ export function ReviewCards({ rows, selected, onOpen, onSelect }: RowsProps) {
                 </dt>
                 <dd className="break-words">{row.plantNumber || "—"}</dd>
                 <dt className="font-medium text-slate-600 dark:text-slate-400">{t("review.weekEnding")}</dt>
-                <dd>{formatShortDateIn(locale, row.weekEnding) || "—"}</dd>
+                <dd>
+                  {formatShortDateIn(locale, row.weekEnding) || "—"}
+                  <OffHire row={row} />
+                </dd>
                 <dt className="font-medium text-slate-600 dark:text-slate-400">{t("review.hours")}</dt>
                 <dd>
                   {formatHoursIn(locale, row.totalHours)}

@@ -133,6 +133,15 @@ export function SetReview({
                 {t("review.openCheckSheet", { date: formatShortDateIn(locale, text(sheet, "checkDate")) })}
               </Link>
             ))}
+            {row.offHire ? (
+              <Link
+                href={reviewRecordPath(row.offHire.id)}
+                className={cn(buttonClasses("outline"), "justify-start")}
+              >
+                <ExternalLink aria-hidden="true" className="size-4" />
+                {t("review.openOffHireNote", { date: formatShortDateIn(locale, row.offHire.date) })}
+              </Link>
+            ) : null}
           </nav>
         </>
       )}
