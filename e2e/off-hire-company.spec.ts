@@ -1,0 +1,153 @@
+import { randomUUID } from "node:crypto";
+import { expect, type Page } from "@playwright/test";
+import { companyMessages } from "../src/domain/text/company-messages";
+import { messages } from "../src/domain/text/messages";
+import { pdfImages } from "../src/server/pdf/pdf-images";
+import { test } from "./fixtures/app-test";
+import { logIn } from "./fixtures/drivers";
+import { mailsTo, waitForMailTo } from "./fixtures/mailbox";
+import { jpegFile, pickPhotos } from "./support/check-sheet-wizard";
+import { confirmWorkshopByMail, openCompany, phone } from "./support/company";
+import { nextStep, sign, startFormFromHome } from "./support/form-wizard";
+import { waitForOfflineReady } from "./support/offline";
+import { readQrCodeOf } from "./support/qr-image";
+import { expectToStay } from "./support/stays";
+import { dayCard } from "./support/timesheet-wizard";
+
+/**
+ * The end of a company's hire through the screens: the driver's off-hire note, finished without signal, reaches the
+ * client and the company's hire desk once each with its photo, and the office finds it beside the week it ends.
+ */
+
+const DESK = { width: 1280, height: 800 };
+test.use({ actionTimeout: 30_000 });
+const COMPANY = "Ending Plant Hire Ltd";
+const CUSTOMER = "Severn Valley Homes";
+const DRIVER = "Owen Offhire";
+/** A machine of the fleet a new company starts with. */
+const PLANT = "EX-001";
+
+async function signAndRate(
+  page: Page,
+  operatorBlock: string,
+  clientBlock: string,
+  date: string,
+  client: string,
+) {
+  await sign(page, operatorBlock, DRIVER);
+  await sign(page, clientBlock, "Chris Client");
+  await page.getByLabel("Signature Date").fill(date);
+  await page
+    .getByRole("region", { name: "Rate Driver Performance" })
+    .getByRole("button", { name: "Excellent" })
+    .click();
+  await page
+    .getByRole("region", { name: "Email Submission" })
+    .getByRole("textbox", { name: "Client email" })
+    .fill(client);
+}
+
+test("a company driver's off-hire note finished without signal reaches the client and the hire desk once with its photo, and the office finds it beside the week it ends", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(300_000);
+  // The office at a desk: the company, its workshop address (the hire desk's copy goes there) and a join code.
+  await page.setViewportSize(DESK);
+  await logIn(page, "Hugo Hiredesk");
+  await openCompany(page);
+  await page.getByLabel("Company name").fill(COMPANY);
+  await page.getByRole("button", { name: "Create Company" }).click();
+  await expect(page.getByRole("heading", { level: 3, name: COMPANY })).toBeVisible();
+  const desk = `hire-desk-${randomUUID().slice(0, 8)}@ending-plant.co.uk`;
+  const fleet = page.getByRole("region", { name: "Fleet and Defects" });
+  await fleet.getByRole("textbox", { name: "Workshop email for defect alerts" }).fill(desk);
+  await fleet.getByRole("button", { name: "Save Workshop Email" }).click();
+  await expect(fleet.getByRole("status")).toHaveText(
+    companyMessages.workshopSaved({ email: desk, confirmedAt: null, linkSentAt: null }),
+  );
+  await (await confirmWorkshopByMail(browser, desk)).context().close();
+  const join = page.getByRole("region", { name: "Join Code for a Site Induction" });
+  await join.getByRole("button", { name: "Create Join Code" }).click();
+  const [joinLink] = await readQrCodeOf(
+    page.getByRole("img", { name: `QR code to join ${COMPANY} as a driver` }),
+  );
+  await page.getByRole("button", { name: "Done" }).click();
+
+  const driver = await phone(browser);
+  await logIn(driver, DRIVER);
+  const url = new URL(joinLink!);
+  await driver.goto(`${url.pathname}${url.search}`);
+  await driver.getByRole("button", { name: `Join ${COMPANY}` }).click({ timeout: 20_000 });
+  await expect(driver.getByRole("status")).toHaveText(`You have joined ${COMPANY} as a driver.`);
+
+  // The week's timesheet, to the office.
+  await startFormFromHome(driver, "timesheet", CUSTOMER);
+  await driver.getByLabel("Week Ending").fill("2026-11-21");
+  await driver.getByLabel("Company on hire to").fill(CUSTOMER);
+  await nextStep(driver, "Vehicle Info & Machine Hours");
+  await driver.getByLabel("Plant/Registration Number").fill(PLANT);
+  await nextStep(driver, "Weekly Timesheet");
+  for (const day of ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"]) {
+    await dayCard(driver, day).getByRole("button", { name: "+9 Hours" }).click();
+  }
+  await nextStep(driver, "Driver Signature");
+  const client = `site-office-${randomUUID().slice(0, 8)}@severn-valley.co.uk`;
+  await signAndRate(driver, "Operator Signature", "Client Signature", "2026-11-20", client);
+  await driver.getByRole("button", { name: "Submit to office" }).click();
+  await expect(driver.getByRole("status").filter({ hasText: messages.sentTitle("timesheet") })).toContainText(
+    messages.sentToOffice(COMPANY),
+    { timeout: 20_000 },
+  );
+
+  // Friday afternoon the hire ends; the site has no signal from the photo on.
+  await startFormFromHome(driver, "off-hire", CUSTOMER);
+  await waitForOfflineReady(driver);
+  await driver.getByLabel("Driver Full Name").fill(DRIVER);
+  await driver.getByLabel("Off-Hire Date").fill("2026-11-20");
+  await driver.getByLabel("Time Off Hire").fill("16:30");
+  await nextStep(driver, "QR Scanner & Vehicle Info");
+  await driver.getByLabel("Plant/Registration Number").fill(PLANT);
+  await nextStep(driver, "Meter, Fuel & Condition");
+  await driver.getByLabel("Hour Meter Reading").fill("1245");
+  await driver.getByLabel("Collection Reference").fill("COL-2211");
+  await nextStep(driver, "Photo Documentation");
+  await driver.context().setOffline(true);
+  const dialog = await pickPhotos(driver, [await jpegFile(driver, "left-side.jpg", 640, 480, "#4a5d23")]);
+  await dialog.getByRole("button", { name: "Upload 1 photo" }).click();
+  await expect(dialog).toBeHidden();
+  await nextStep(driver, "Driver Signature");
+  const offHireClient = `foreman-${randomUUID().slice(0, 8)}@severn-valley.co.uk`;
+  await signAndRate(driver, "Operator Signature", "Client / Foreman Signature", "2026-11-20", offHireClient);
+  await driver.getByRole("button", { name: "Complete & Email Off-Hire Note" }).click();
+  await expect(driver.getByText(messages.savedOnPhone)).toBeVisible();
+  expect(await mailsTo(offHireClient)).toBe(0);
+
+  // Signal again: the client and the hire desk each get the note once, its photo painted in the PDF.
+  await driver.context().setOffline(false);
+  const subject = "Off-Hire Note - EX-001 - 20/11/2026";
+  for (const to of [offHireClient, desk]) {
+    const mail = await waitForMailTo(to, subject);
+    const pdf = mail.attachments.find((a) => a.contentType === "application/pdf");
+    if (!pdf) throw new Error(`The email to ${to} has no PDF`);
+    // Both signatures and the photo.
+    expect((await pdfImages(new Uint8Array(pdf.content))).flat()).toHaveLength(3);
+  }
+  await expectToStay(() => mailsTo(offHireClient), 1, `emails to ${offHireClient}`);
+  // The confirmation link, then the note: nothing twice.
+  await expectToStay(() => mailsTo(desk), 2, `emails to ${desk}`);
+
+  // The office finds the note beside the week it ends, and opens it.
+  await page.goto("/?tab=company");
+  await page.getByRole("link", { name: "Office Review" }).click({ timeout: 20_000 });
+  const week = page.getByRole("table").locator("tbody tr").filter({ hasText: DRIVER });
+  await expect(week).toContainText("Off hire 20/11/2026, 16:30");
+  await week.getByRole("button", { name: new RegExp(DRIVER) }).click();
+  await page.screenshot({ path: "test-results/off-hire-in-review.png" });
+  await page
+    .getByRole("region", { name: "Opened week" })
+    .getByRole("link", { name: "Open Off-Hire Note of 20/11/2026" })
+    .click();
+  await expect(page.getByRole("heading", { name: "Off-Hire Note", level: 1 })).toBeVisible();
+  await expect(page.getByText("COL-2211")).toBeVisible();
+});
