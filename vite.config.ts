@@ -405,7 +405,7 @@ export default defineConfig({
         id: "/",
         name: "Plant Sheets",
         short_name: "Plant Sheets",
-        description: "Weekly timesheets and daily plant defect check sheets. Works offline.",
+        description: "Weekly timesheets, daily plant defect check sheets and off-hire notes. Works offline.",
         start_url: "/",
         scope: "/",
         display: "standalone",
