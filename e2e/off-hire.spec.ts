@@ -7,7 +7,7 @@ import { test } from "./fixtures/app-test";
 import { logIn } from "./fixtures/drivers";
 import { mailsTo, waitForMailTo } from "./fixtures/mailbox";
 import { jpegFile, pickPhotos } from "./support/check-sheet-wizard";
-import { nextStep, sign, startFormFromHome, stepHeading } from "./support/form-wizard";
+import { nextStep, sign, startFormFromHome, stepHeading, toastRegion } from "./support/form-wizard";
 import { waitForOfflineReady } from "./support/offline";
 import { expectToStay } from "./support/stays";
 
@@ -88,10 +88,14 @@ test("an off-hire note finished without signal, with a photo of the machine, rea
   await expectToStay(() => mailsTo(client), 1, `emails to ${client}`);
 });
 
-test("a driver's completed off-hire note is in their history and opens as its record", async ({ page }) => {
+test("a driver's off-hire note saved as a draft waits on the Off-Hire tab, and once completed stays in their history without signal", async ({
+  page,
+  context,
+}) => {
   const client = `history-${randomUUID().slice(0, 8)}@buildco.co.uk`;
   await logIn(page, "Hattie History");
   await startFormFromHome(page, "off-hire", "Severn Valley Homes");
+  await waitForOfflineReady(page);
   await page.getByLabel("Company you're driving for").fill("Northern Plant Hire");
   await page.getByLabel("Driver Full Name").fill("Hattie History");
   await page.getByLabel("Off-Hire Date").fill("2026-11-26");
@@ -103,6 +107,20 @@ test("a driver's completed off-hire note is in their history and opens as its re
   await nextStep(page, "Photo Documentation");
   await nextStep(page, "Driver Signature");
   await sign(page, "Operator Signature", "Hattie History");
+  // The foreman is not there yet: kept as a draft, to be signed later.
+  await page.getByRole("button", { name: "Save as Draft" }).click();
+  await expect(toastRegion(page).getByText(/^Off-hire note saved as draft!/)).toBeVisible();
+
+  await page.goto("/?tab=off-hire");
+  const drafts = page.getByRole("list", { name: "Off-hire notes saved as drafts" });
+  const draft = drafts.getByRole("link", { name: "Continue your off-hire note for DU-301, 26/11/2026" });
+  await expect(draft).toBeVisible();
+  await page.screenshot({ path: "test-results/off-hire-drafts.png" });
+  await draft.click();
+  // Signed by the operator, it opens at the photos, as a check sheet does, with the signature kept.
+  await expect(stepHeading(page, "Photo Documentation")).toBeVisible();
+  await nextStep(page, "Driver Signature");
+  await expect(page.getByRole("region", { name: "Operator Signature" }).getByRole("img")).toBeVisible();
   await sign(page, "Client / Foreman Signature", "Fiona Foreman");
   await page.getByLabel("Signature Date").fill("2026-11-26");
   await page
@@ -116,11 +134,20 @@ test("a driver's completed off-hire note is in their history and opens as its re
   await page.getByRole("button", { name: "Complete & Email Off-Hire Note" }).click();
   await expect(page.getByText("Off-hire note sent")).toBeVisible();
   await waitForMailTo(client);
+  // Completed, it is no longer a draft.
+  await page.goto("/?tab=off-hire");
+  await expect(page.getByRole("heading", { name: "Off-Hire Note" })).toBeVisible();
+  await expect(page.getByRole("list", { name: "Off-hire notes saved as drafts" })).toHaveCount(0);
 
   await page.goto("/?tab=history");
   const notes = page.getByRole("region", { name: "Off-hire notes" });
   await expect(notes.getByText("DU-301")).toBeVisible();
+  // No signal: the history shows the note as this phone kept it.
+  await context.setOffline(true);
+  await page.reload();
+  await expect(notes.getByText("DU-301")).toBeVisible();
   await page.screenshot({ path: "test-results/off-hire-history.png" });
+  await context.setOffline(false);
   await notes.getByRole("button", { name: "View Record" }).click();
   await expect(page.getByRole("heading", { name: "Off-Hire Note", level: 1 })).toBeVisible();
   await expect(page.getByText("COL-5")).toBeVisible();

@@ -1,5 +1,6 @@
 import { QueryObserver } from "@tanstack/react-query";
 import { describe, expect, it, vi } from "vitest";
+import { emptyOffHireNote } from "../../domain/hire/off-hire-note";
 import { emptyTimesheet } from "../../domain/hours/timesheet";
 import { freshOfflineDbForEachTest } from "../offline/fresh-offline-db";
 import { offlineDb } from "../offline/offline-db";
@@ -9,6 +10,8 @@ import { queryClientForEachTest, settled } from "./query-client-for-tests";
 import {
   accountFormsOf,
   accountListQueries,
+  offHireListQuery,
+  type StoredOffHireNote,
   type StoredTimesheet,
   showWaitingSaves,
   TIMESHEETS_KEY,
@@ -128,6 +131,48 @@ describe("the account's lists", () => {
     expect(list.plants()).toEqual(["EX-1", "DZ-7"]);
     expect(list.shown()).toMatchObject({ refreshedAt: START + 3 * LIST_REFRESH_MS, fromDevice: false });
     list.close();
+  });
+
+  it("keep the off-hire notes as the other two: a draft saved without signal shows, and the device's copy stands in for the server", async () => {
+    const note = (id: string, plantNumber: string, status: string) => ({
+      ...emptyOffHireNote("2026-11-20"),
+      id,
+      plantNumber,
+      status,
+      createdAt: "2026-11-20T16:00:00.000Z",
+    });
+    const server = serverAnswers([note(T1, "EX-1", "completed")]);
+    await enqueue({
+      method: "POST",
+      url: "/api/off-hire-notes",
+      body: { ...emptyOffHireNote("2026-11-20"), id: T2, plantNumber: "DU-2" },
+      label: "Off-hire note",
+      group: `/api/off-hire-notes/${T2}`,
+      owner: OWNER,
+    });
+    const observer = new QueryObserver(
+      testClient(),
+      offHireListQuery(OWNER) as ConstructorParameters<typeof QueryObserver>[1],
+    );
+    const close = observer.subscribe(() => {});
+    await settled();
+    const shown = () =>
+      observer.getCurrentResult().data as { list: StoredOffHireNote[]; fromDevice: boolean };
+    const notes = () => shown().list.map((form) => [form.plantNumber, form.status]);
+    expect(notes()).toEqual([
+      ["EX-1", "completed"],
+      ["DU-2", "draft"],
+    ]);
+
+    server.set(null);
+    vi.setSystemTime(START + 2 * LIST_REFRESH_MS);
+    await observer.refetch();
+    expect(notes()).toEqual([
+      ["EX-1", "completed"],
+      ["DU-2", "draft"],
+    ]);
+    expect(shown().fromDevice).toBe(true);
+    close();
   });
 
   it("are never emptied by a read that fails once they have been shown", () => {

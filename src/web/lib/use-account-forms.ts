@@ -1,9 +1,10 @@
-import { type QueryClient, useQueries } from "@tanstack/react-query";
+import { type QueryClient, useQueries, useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { z } from "zod";
 import { CheckSheetSchema } from "../../domain/checks/check-sheet";
 import { CompanyFormAnswerSchema } from "../../domain/company/company-state";
 import { SentBackSchema } from "../../domain/forms/sent-back";
+import { OffHireNoteSchema } from "../../domain/hire/off-hire-note";
 import { TimesheetSchema } from "../../domain/hours/timesheet";
 import { fetchKeepingOffline } from "../offline/kept-lists";
 import {
@@ -19,6 +20,7 @@ import { useOwner } from "./session-store";
 /** The account's lists, as TanStack Query keys: GET the key parts joined by '/'. */
 export const TIMESHEETS_KEY = ["/api/timesheets"] as const;
 export const CHECK_SHEETS_KEY = ["/api/check-sheets"] as const;
+export const OFF_HIRE_NOTES_KEY = ["/api/off-hire-notes"] as const;
 
 /** When the server last moved a form, beyond the spec's fields: read by the history's submitted date. */
 const storedTimes = {
@@ -38,6 +40,9 @@ export type StoredTimesheet = z.infer<typeof StoredTimesheetSchema>;
 
 export const StoredCheckSheetSchema = CheckSheetSchema.extend(storedTimes);
 export type StoredCheckSheet = z.infer<typeof StoredCheckSheetSchema>;
+
+export const StoredOffHireNoteSchema = OffHireNoteSchema.extend(storedTimes);
+export type StoredOffHireNote = z.infer<typeof StoredOffHireNoteSchema>;
 
 /**
  * A list as the server answered it, with the driver's saves waiting to send over it (waiting-saves.ts), keeping
@@ -79,6 +84,11 @@ const selectCheckSheets = (answer: AccountListAnswer) => ({
   refreshedAt: answer.refreshedAt,
   fromDevice: answer.fromDevice,
 });
+const selectOffHireNotes = (answer: AccountListAnswer) => ({
+  list: readList(StoredOffHireNoteSchema, answer, "off-hire note"),
+  refreshedAt: answer.refreshedAt,
+  fromDevice: answer.fromDevice,
+});
 
 /** A list of the account's, kept on this device for the driver and read from there without signal. */
 function accountListQuery(owner: string | null) {
@@ -106,17 +116,26 @@ function accountListQuery(owner: string | null) {
  * chance with signal (the signal's return, a screen opening) replaces it.
  */
 export function accountListQueries(owner: string | null) {
-  const options = {
+  const options = accountListOptions(owner);
+  return [
+    { queryKey: TIMESHEETS_KEY, select: selectTimesheets, ...options },
+    { queryKey: CHECK_SHEETS_KEY, select: selectCheckSheets, ...options },
+  ] as const;
+}
+
+/** The account's off-hire notes as a query, read and kept on this device as the other two lists are. */
+export function offHireListQuery(owner: string | null) {
+  return { queryKey: OFF_HIRE_NOTES_KEY, select: selectOffHireNotes, ...accountListOptions(owner) } as const;
+}
+
+function accountListOptions(owner: string | null) {
+  return {
     queryFn: accountListQuery(owner),
     ...FRESH_LIST,
     staleTime: (query: { state: { data?: AccountListAnswer } }) =>
       query.state.data?.fromDevice ? 0 : FRESH_LIST.staleTime,
     networkMode: "always",
   } as const;
-  return [
-    { queryKey: TIMESHEETS_KEY, select: selectTimesheets, ...options },
-    { queryKey: CHECK_SHEETS_KEY, select: selectCheckSheets, ...options },
-  ] as const;
 }
 
 export type AccountForms =
@@ -175,11 +194,19 @@ export function useAccountForms(): AccountForms {
 }
 
 /**
+ * The account's off-hire notes with the driver's saves that wait to be sent: without signal, the list kept on this
+ * device from the driver's last visit.
+ */
+export function useAccountOffHireNotes(): StoredOffHireNote[] | undefined {
+  return useQuery(offHireListQuery(useOwner())).data?.list;
+}
+
+/**
  * The outbox changed (a save queued, sent or dropped, here or in another tab): the lists show the driver's
  * waiting saves at once, without asking the server; a list whose save left the outbox is read again.
  */
 export async function showWaitingSaves(queryClient: QueryClient, owner: string): Promise<void> {
-  for (const queryKey of [TIMESHEETS_KEY, CHECK_SHEETS_KEY]) {
+  for (const queryKey of [TIMESHEETS_KEY, CHECK_SHEETS_KEY, OFF_HIRE_NOTES_KEY]) {
     if (queryClient.getQueryData(queryKey) === undefined) continue;
     const waiting = await readWaitingSaves(owner, queryKey[0]);
     let left = false;

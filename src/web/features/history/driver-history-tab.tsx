@@ -164,7 +164,7 @@ export function DriverHistoryTab() {
       {forms.status === "pending" ? (
         <LoadingScreen label={t("history.loading")} />
       ) : everything.length === 0 ? (
-        (offHireNotes.data?.length ?? 0) > 0 ? null : (
+        offHireNotes.length > 0 ? null : (
           <Card className="mt-3 flex flex-col items-center gap-3 py-8 text-center">
             <History aria-hidden="true" className="size-10 text-slate-500 dark:text-slate-400" />
             <h3 className="text-lg font-bold">{t("history.emptyTitle")}</h3>

@@ -1,34 +1,28 @@
-import { useQuery } from "@tanstack/react-query";
 import Eye from "lucide-react/icons/eye";
 import Truck from "lucide-react/icons/truck";
-import { useId } from "react";
+import { useId, useMemo } from "react";
 import { useLocation } from "wouter";
-import { z } from "zod";
 import { formStatusLabel, isCompletedStatus } from "../../../domain/forms/form-status";
-import { OFF_HIRE_SPEC } from "../../../domain/forms/off-hire-spec";
-import { OffHireNoteSchema } from "../../../domain/hire/off-hire-note";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
-import { apiRequest } from "../../lib/api-client";
 import { appPaths } from "../../lib/app-paths";
 import { useTranslator } from "../../lib/i18n";
 import { formatShortDateIn } from "../../lib/locale-format";
+import { type StoredOffHireNote, useAccountOffHireNotes } from "../../lib/use-account-forms";
 
-const OFF_HIRE_LIST = `/api${OFF_HIRE_SPEC.apiPath}`;
-
-/** The account's completed off-hire notes, newest first; unreadable records are left out. */
-export function useCompletedOffHireNotes() {
-  return useQuery({
-    queryKey: [OFF_HIRE_LIST],
-    queryFn: ({ signal }) => apiRequest<unknown>("GET", OFF_HIRE_LIST, undefined, { signal }),
-    select: (data) =>
-      (Array.isArray(data) ? data : [])
-        .flatMap((record) => {
-          const parsed = OffHireNoteSchema.extend({ completedAt: z.string().nullish() }).safeParse(record);
-          return parsed.success && isCompletedStatus(parsed.data.status) ? [parsed.data] : [];
-        })
+/**
+ * The account's completed off-hire notes, newest first: without signal, as this device kept them from the driver's
+ * last visit.
+ */
+export function useCompletedOffHireNotes(): StoredOffHireNote[] {
+  const notes = useAccountOffHireNotes();
+  return useMemo(
+    () =>
+      (notes ?? [])
+        .filter((note) => isCompletedStatus(note.status))
         .sort((a, b) => (b.completedAt ?? b.createdAt).localeCompare(a.completedAt ?? a.createdAt)),
-  });
+    [notes],
+  );
 }
 
 /** The driver's off-hire notes in their history, under the weeks: each opens its read-only record. */
@@ -38,7 +32,7 @@ export function OffHireHistory({ search }: { search: string }) {
   const headingId = useId();
   const notes = useCompletedOffHireNotes();
   const wanted = search.trim().toLowerCase();
-  const shown = (notes.data ?? []).filter(
+  const shown = notes.filter(
     (note) =>
       wanted === "" ||
       note.plantNumber.toLowerCase().includes(wanted) ||

@@ -6,7 +6,7 @@ import { buttonClasses } from "../../components/ui/button";
 import { appPaths } from "../../lib/app-paths";
 import { useTranslator } from "../../lib/i18n";
 import { formatShortDateIn } from "../../lib/locale-format";
-import { useAccountForms } from "../../lib/use-account-forms";
+import { useAccountForms, useAccountOffHireNotes } from "../../lib/use-account-forms";
 
 /**
  * A signed-in driver's unfinished timesheet, offered on the home screen: the newest draft of the account opens
@@ -37,5 +37,39 @@ export function ContinueDraft() {
       <SentBackNotice reasons={[draft.sentBack.reason]} className="mb-2" />
       {link}
     </>
+  );
+}
+
+/**
+ * A signed-in driver's off-hire notes saved as drafts, on the Off-Hire tab, newest first: each opens in its wizard
+ * where it was left, to be signed when the client's foreman is there. Nothing shows while the list loads, or when
+ * there is no draft.
+ */
+export function OffHireDrafts() {
+  const notes = useAccountOffHireNotes();
+  const { locale, t } = useTranslator();
+  const drafts = (notes ?? [])
+    .filter((note) => note.status === "draft")
+    .sort((a, b) => (b.updatedAt ?? b.createdAt).localeCompare(a.updatedAt ?? a.createdAt));
+  if (drafts.length === 0) return null;
+  return (
+    <ul aria-label={t("home.offHireDrafts")} className="mb-4 grid gap-2">
+      {drafts.map((draft) => (
+        <li key={draft.id}>
+          <Link href={appPaths.draft("off-hire", draft.id)} className={`${buttonClasses("outline")} w-full`}>
+            <FilePen aria-hidden="true" className="size-5 shrink-0" />
+            <span className="min-w-0 break-words">
+              {draft.plantNumber
+                ? t("home.continueOffHirePlant", {
+                    plant: draft.plantNumber,
+                    date: formatShortDateIn(locale, draft.offHireDate),
+                  })
+                : t("home.continueOffHire")}
+            </span>
+            <ArrowRight aria-hidden="true" className="size-5 shrink-0" />
+          </Link>
+        </li>
+      ))}
+    </ul>
   );
 }

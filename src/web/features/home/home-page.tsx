@@ -29,6 +29,12 @@ const ContinueDraft = lazyWithQueries(
   (m) => m.ContinueDraft,
 );
 
+// A signed-in driver's off-hire notes saved as drafts, on the Off-Hire tab.
+const OffHireDrafts = lazyWithQueries(
+  () => import("./continue-draft"),
+  (m) => m.OffHireDrafts,
+);
+
 // Only a signed-in driver has it, so its dropdown code is not part of the first screen's.
 const MoreOptionsMenu = lazy(async () => ({
   default: (await import("./more-options-menu")).MoreOptionsMenu,
@@ -158,6 +164,11 @@ export function HomePage({ panels }: { panels: HomePanels }) {
             />
           </TabsContent>
           <TabsContent value="off-hire">
+            {session ? (
+              <Suspense fallback={null}>
+                <OffHireDrafts />
+              </Suspense>
+            ) : null}
             <FormIntroCard
               icon={Truck}
               title={t("form.offHire.title")}
