@@ -8,7 +8,7 @@ import { logIn } from "./fixtures/drivers";
 import { mailsTo, waitForMailTo } from "./fixtures/mailbox";
 import { jpegFile, pickPhotos } from "./support/check-sheet-wizard";
 import { confirmWorkshopByMail, openCompany, phone } from "./support/company";
-import { nextStep, sign, startFormFromHome } from "./support/form-wizard";
+import { nextStep, sign, startFormFromHome, toastRegion } from "./support/form-wizard";
 import { waitForOfflineReady } from "./support/offline";
 import { readQrCodeOf } from "./support/qr-image";
 import { expectToStay } from "./support/stays";
@@ -16,7 +16,8 @@ import { dayCard } from "./support/timesheet-wizard";
 
 /**
  * The end of a company's hire through the screens: the driver's off-hire note, finished without signal, reaches the
- * client and the company's hire desk once each with its photo, and the office finds it beside the week it ends.
+ * client, the hire desk the admin picked and the workshop once each with its photo, and the office finds it beside
+ * the week it ends.
  */
 
 const DESK = { width: 1280, height: 800 };
@@ -47,26 +48,31 @@ async function signAndRate(
     .fill(client);
 }
 
-test("a company driver's off-hire note finished without signal reaches the client and the hire desk once with its photo, and the office finds it beside the week it ends", async ({
+test("a company driver's off-hire note finished without signal reaches the client, the hire desk and the workshop once with its photo, and the office finds it beside the week it ends", async ({
   page,
   browser,
 }) => {
   test.setTimeout(300_000);
-  // The office at a desk: the company, its workshop address (the hire desk's copy goes there) and a join code.
+  // The office at a desk: the company, its workshop address, its hire desk and a join code.
   await page.setViewportSize(DESK);
-  await logIn(page, "Hugo Hiredesk");
+  const hireDesk = `hugo-${randomUUID().slice(0, 8)}@ending-plant.co.uk`;
+  await logIn(page, "Hugo Hiredesk", hireDesk);
   await openCompany(page);
   await page.getByLabel("Company name").fill(COMPANY);
   await page.getByRole("button", { name: "Create Company" }).click();
   await expect(page.getByRole("heading", { level: 3, name: COMPANY })).toBeVisible();
-  const desk = `hire-desk-${randomUUID().slice(0, 8)}@ending-plant.co.uk`;
+  const workshop = `workshop-${randomUUID().slice(0, 8)}@ending-plant.co.uk`;
   const fleet = page.getByRole("region", { name: "Fleet and Defects" });
-  await fleet.getByRole("textbox", { name: "Workshop email for defect alerts" }).fill(desk);
+  await fleet.getByRole("textbox", { name: "Workshop email for defect alerts" }).fill(workshop);
   await fleet.getByRole("button", { name: "Save Workshop Email" }).click();
   await expect(fleet.getByRole("status")).toHaveText(
-    companyMessages.workshopSaved({ email: desk, confirmedAt: null, linkSentAt: null }),
+    companyMessages.workshopSaved({ email: workshop, confirmedAt: null, linkSentAt: null }),
   );
-  await (await confirmWorkshopByMail(browser, desk)).context().close();
+  await (await confirmWorkshopByMail(browser, workshop)).context().close();
+  const desk = page.getByRole("region", { name: "Hire Desk" });
+  await desk.getByRole("combobox", { name: "Off-hire notes go to" }).click();
+  await page.getByRole("option", { name: `Hugo Hiredesk (${hireDesk})` }).click();
+  await expect(toastRegion(page).getByText("Off-hire notes now go to Hugo Hiredesk.")).toBeVisible();
   const join = page.getByRole("region", { name: "Join Code for a Site Induction" });
   await join.getByRole("button", { name: "Create Join Code" }).click();
   const [joinLink] = await readQrCodeOf(
@@ -123,10 +129,10 @@ test("a company driver's off-hire note finished without signal reaches the clien
   await expect(driver.getByText(messages.savedOnPhone)).toBeVisible();
   expect(await mailsTo(offHireClient)).toBe(0);
 
-  // Signal again: the client and the hire desk each get the note once, its photo painted in the PDF.
+  // Signal again: the client, the hire desk and the workshop each get the note once, its photo painted in the PDF.
   await driver.context().setOffline(false);
   const subject = "Off-Hire Note - EX-001 - 20/11/2026";
-  for (const to of [offHireClient, desk]) {
+  for (const to of [offHireClient, hireDesk, workshop]) {
     const mail = await waitForMailTo(to, subject);
     const pdf = mail.attachments.find((a) => a.contentType === "application/pdf");
     if (!pdf) throw new Error(`The email to ${to} has no PDF`);
@@ -134,8 +140,9 @@ test("a company driver's off-hire note finished without signal reaches the clien
     expect((await pdfImages(new Uint8Array(pdf.content))).flat()).toHaveLength(3);
   }
   await expectToStay(() => mailsTo(offHireClient), 1, `emails to ${offHireClient}`);
-  // The confirmation link, then the note: nothing twice.
-  await expectToStay(() => mailsTo(desk), 2, `emails to ${desk}`);
+  // Each had one mail before (the account's sign-up, the workshop's confirmation link), then the note: nothing twice.
+  await expectToStay(() => mailsTo(hireDesk), 2, `emails to ${hireDesk}`);
+  await expectToStay(() => mailsTo(workshop), 2, `emails to ${workshop}`);
 
   // The office finds the note beside the week it ends, and opens it.
   await page.goto("/?tab=company");

@@ -386,6 +386,8 @@ export const OrganisationResponseSchema = z.object({
   hireTerms: HireTermsSchema,
   /** How far a week's hour meter may differ from its worked hours before the office review flags it. */
   meterToleranceHours: z.number(),
+  /** The office member its admin picked to be mailed its drivers' off-hire notes; null for no one. */
+  hireDeskAccountId: z.string().nullable(),
   members: z.array(OrganisationMemberSchema).optional(),
 });
 export type OrganisationResponse = z.infer<typeof OrganisationResponseSchema>;
@@ -393,6 +395,10 @@ export type OrganisationResponse = z.infer<typeof OrganisationResponseSchema>;
 /** PUT /api/organisations/{id}/hire-terms: the company's whole terms, as its admin set them. */
 export const SetHireTermsRequestSchema = HireSettingsSchema;
 export type SetHireTermsRequest = z.infer<typeof SetHireTermsRequestSchema>;
+
+/** PUT /api/organisations/{id}/hire-desk: a supervisor or admin of the company, or no one. */
+export const SetHireDeskRequestSchema = z.object({ accountId: IdSchema.nullable() });
+export type SetHireDeskRequest = z.infer<typeof SetHireDeskRequestSchema>;
 
 /** GET /api/organisations/mine: the signed-in account's organisation, or null for an individual driver. */
 export const MyOrganisationResponseSchema = z.object({ organisation: OrganisationResponseSchema.nullable() });

@@ -56,10 +56,6 @@ type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const schemaIsTheTerms: Same<z.infer<typeof HireTermsSchema>, HireTerms> = true;
 void schemaIsTheTerms;
 
-/**
- * A company's stored terms (the JSON text kept for it, or the terms as an answer carried them), or the defaults
- * where it has set none (null) or what is kept is not terms this build reads.
- */
 /** A company's stored meter tolerance (kept beside its terms), or the default. */
 export function meterToleranceOf(stored: unknown): number {
   try {
@@ -71,6 +67,10 @@ export function meterToleranceOf(stored: unknown): number {
   }
 }
 
+/**
+ * A company's stored terms (the JSON text kept for it, or the terms as an answer carried them), or the defaults
+ * where it has set none (null) or what is kept is not terms this build reads.
+ */
 export function hireTermsOf(stored: unknown): HireTerms {
   try {
     const value = typeof stored === "string" ? JSON.parse(stored) : stored;

@@ -29,6 +29,7 @@ import * as m029 from "./migrations/029-registration-language";
 import * as m030 from "./migrations/030-organisation-language";
 import * as m031 from "./migrations/031-stood-down";
 import * as m032 from "./migrations/032-hire-terms";
+import * as m033 from "./migrations/033-hire-desk";
 import type { DB } from "./schema";
 
 /**
@@ -65,6 +66,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   "030-organisation-language": m030,
   "031-stood-down": m031,
   "032-hire-terms": m032,
+  "033-hire-desk": m033,
 };
 
 /**

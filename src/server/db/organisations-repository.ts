@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { WorkshopAddress } from "../../domain/checks/vehicle-defects";
-import type { Role } from "../../domain/company/organisation";
+import { PERMISSIONS, type Role } from "../../domain/company/organisation";
 import type { HireTerms } from "../../domain/hire/chargeable-hours";
 import { type HireSettings, hireTermsOf, meterToleranceOf } from "../../domain/hire/hire-terms";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "../../domain/text/i18n/locales";
@@ -587,6 +587,42 @@ export async function setOrganisationLanguage(
   language: Locale,
 ): Promise<void> {
   await db.updateTable("organisations").set({ language }).where("id", "=", organisationId).execute();
+}
+
+/** Sets who is a company's hire desk (one of its office, as the caller checked), or no one. */
+export async function setOrganisationHireDesk(
+  db: Kysely<DB>,
+  organisationId: string,
+  accountId: string | null,
+): Promise<void> {
+  await db
+    .updateTable("organisations")
+    .set({ hire_desk_account_id: accountId })
+    .where("id", "=", organisationId)
+    .execute();
+}
+
+/**
+ * The company's hire desk while they are of its office (a role that reads the members' forms), with their
+ * address; null for no one, for one who left and for one who is now a driver.
+ */
+export async function findHireDesk(
+  db: Kysely<DB>,
+  organisationId: string,
+): Promise<{ accountId: string; email: string } | null> {
+  const row = await db
+    .selectFrom("organisations")
+    .innerJoin("memberships", (join) =>
+      join
+        .onRef("memberships.account_id", "=", "organisations.hire_desk_account_id")
+        .onRef("memberships.organisation_id", "=", "organisations.id"),
+    )
+    .innerJoin("accounts", "accounts.id", "memberships.account_id")
+    .select(["memberships.account_id as accountId", "accounts.email"])
+    .where("organisations.id", "=", organisationId)
+    .where("memberships.role", "in", PERMISSIONS["view-member-forms"])
+    .executeTakeFirst();
+  return row ?? null;
 }
 
 /** Sets a company's hire terms and meter tolerance (checked by the request's schema), kept as their JSON text. */

@@ -274,6 +274,8 @@ export interface OrganisationsTable {
   language: string | null;
   /** Its hire terms, the JSON text of HireTermsSchema; null for the default terms (migration 032). */
   hire_terms: string | null;
+  /** Its hire desk, the office member mailed its off-hire notes; null for no one (migration 033). */
+  hire_desk_account_id: string | null;
 }
 
 /** The summary mail of a company's defect reports held back in one hour (migration 018). */

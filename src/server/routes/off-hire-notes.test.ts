@@ -182,20 +182,20 @@ describe.each(testDatabases())("off-hire notes on $name", ({ open }) => {
     expect(await drainOutbox()).toEqual([]);
   });
 
-  it("for a company member, copies the hire desk and sends one 'hire.ended' webhook with figures only", async () => {
+  it("for a company member, copies its confirmed workshop and sends one 'hire.ended' webhook with figures only", async () => {
     const acme = await company();
     const dave = await member(acme, "driver");
     const hook = await call("PUT", `/api/organisations/${acme.id}/webhook`, acme.admin.cookie, {
       url: "https://hire-desk.example.co.uk/plant-sheets",
     });
     expect(hook.statusCode, hook.body).toBe(201);
-    await confirmWorkshop(testApp, acme, "hire.desk@acme-plant.co.uk");
+    await confirmWorkshop(testApp, acme, "workshop@acme-plant.co.uk");
     const id = randomUUID();
     const res = await complete({ offHireData: signedNote({ id }), supervisorRating: "happy" }, dave.cookie);
     expect(res.statusCode, res.body).toBe(200);
 
     const mails = await drainOutbox();
-    const desk = mails.filter((mail) => mail.to.includes("hire.desk@acme-plant.co.uk"));
+    const desk = mails.filter((mail) => mail.to.includes("workshop@acme-plant.co.uk"));
     expect(desk).toHaveLength(1);
     expect(attachmentOf(desk[0]!).filename).toBe("off-hire-ex-042-2026-11-27.pdf");
     expect(mails.filter((mail) => mail.to.includes("site.office@buildco.co.uk"))).toHaveLength(1);
@@ -224,7 +224,57 @@ describe.each(testDatabases())("off-hire notes on $name", ({ open }) => {
     expect(deliveries[0]!.body).not.toContain("counterweight");
   });
 
-  it("sends no hire desk copy to a workshop address nobody has confirmed, and nothing for a driver of no company", async () => {
+  it("mails the hire desk the admin picked from the office once, beside the workshop, and stops when they leave the office", async () => {
+    const acme = await company();
+    const sue = await member(acme, "supervisor");
+    const dave = await member(acme, "driver");
+    const stranger = (await company("Other Plant Ltd")).admin;
+    const pick = (accountId: string | null, cookie = acme.admin.cookie) =>
+      call("PUT", `/api/organisations/${acme.id}/hire-desk`, cookie, { accountId });
+    // Only an admin picks, and only someone of the office: never a driver, another company's, or no account.
+    expect((await pick(sue.id, sue.cookie)).statusCode).toBe(403);
+    for (const accountId of [dave.id, stranger.id, randomUUID()]) {
+      const refused = await pick(accountId);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().message).toBe("Only a supervisor or admin of the company can be its hire desk.");
+    }
+    expect((await pick("not-an-id")).statusCode).toBe(400);
+    const mine = async (cookie: string) =>
+      (await call("GET", "/api/organisations/mine", cookie)).json().organisation.hireDeskAccountId;
+    expect(await mine(acme.admin.cookie)).toBeNull();
+    const picked = await pick(sue.id);
+    expect(picked.statusCode, picked.body).toBe(200);
+    expect(picked.json().hireDeskAccountId).toBe(sue.id);
+    await confirmWorkshop(testApp, acme, "workshop@acme-plant.co.uk");
+
+    // The client typed the hire desk's address too, in capitals: still one mail to it.
+    const note = signedNote({ submissionEmails: ["site.office@buildco.co.uk", sue.email.toUpperCase()] });
+    expect((await complete({ offHireData: note, supervisorRating: "happy" }, dave.cookie)).statusCode).toBe(
+      200,
+    );
+    const mails = await drainOutbox();
+    const to = (address: string) =>
+      mails.filter((mail) => mail.to.some((one) => one.toLowerCase() === address.toLowerCase()));
+    for (const address of ["site.office@buildco.co.uk", sue.email, "workshop@acme-plant.co.uk"]) {
+      expect(to(address), address).toHaveLength(1);
+      expect(attachmentOf(to(address)[0]!).filename).toBe("off-hire-ex-042-2026-11-27.pdf");
+    }
+
+    // Sue is a driver now: she is no hire desk, and gets no more notes.
+    const demoted = await call("PUT", `/api/organisations/${acme.id}/members/${sue.id}`, acme.admin.cookie, {
+      role: "driver",
+    });
+    expect(demoted.statusCode, demoted.body).toBeLessThan(300);
+    expect(await mine(acme.admin.cookie)).toBeNull();
+    expect(
+      (await complete({ offHireData: signedNote(), supervisorRating: "happy" }, dave.cookie)).statusCode,
+    ).toBe(200);
+    const after = await drainOutbox();
+    expect(after.flatMap((mail) => mail.to)).not.toContain(sue.email);
+    expect(after.flatMap((mail) => mail.to)).toContain("workshop@acme-plant.co.uk");
+  });
+
+  it("sends no copy to a workshop address nobody has confirmed, and nothing for a driver of no company", async () => {
     const acme = await company();
     const dave = await member(acme, "driver");
     const set = await call("PUT", `/api/organisations/${acme.id}/workshop`, acme.admin.cookie, {

@@ -596,6 +596,22 @@ describe.each(testDatabases())("who may use each organisation route, on $name", 
     },
     {
       method: "PUT",
+      route: "/api/organisations/:id/hire-desk",
+      request: async (w) => ({
+        url: `/api/organisations/${w.company.id}/hire-desk`,
+        payload: { accountId: w.supervisor.id },
+      }),
+      expected: {
+        anonymous: 401,
+        nonMember: 404,
+        otherMember: 404,
+        driver: 403,
+        supervisor: 403,
+        admin: 200,
+      },
+    },
+    {
+      method: "PUT",
       route: "/api/organisations/:id/workshop",
       request: async (w) => ({
         url: `/api/organisations/${w.company.id}/workshop`,
@@ -908,6 +924,7 @@ describe.each(testDatabases())("who may use each organisation route, on $name", 
       language: "en-GB",
       hireTerms: DEFAULT_HIRE_TERMS,
       meterToleranceHours: 2,
+      hireDeskAccountId: null,
     });
     for (const [who, role] of [
       [w.supervisor, "supervisor"],

@@ -10,6 +10,7 @@ import {
   JoinCodeRequestSchema,
   type MyOrganisationResponse,
   OrganisationFormsQuerySchema,
+  SetHireDeskRequestSchema,
   SetHireTermsRequestSchema,
   WorkshopTokenSchema,
 } from "../../domain/api/api";
@@ -59,7 +60,7 @@ import {
   hoursCsv,
   invoiceLinesCsv,
 } from "../services/organisations/exports";
-import { setCompanyHireTerms } from "../services/organisations/hire-terms";
+import { setCompanyHireDesk, setCompanyHireTerms } from "../services/organisations/hire-terms";
 import { inviteByEmail } from "../services/organisations/invite-by-email";
 import { previewImport, saveImport } from "../services/organisations/list-imports";
 import { listOrganisationForms } from "../services/organisations/list-organisation-forms";
@@ -253,6 +254,12 @@ export const organisationRoutes: FastifyPluginAsync = async (app) => {
     const account = requireAccount(request);
     const { id } = parseInput(OrganisationParamsSchema, request.params);
     return setCompanyHireTerms(app.deps, account, id, parseInput(SetHireTermsRequestSchema, request.body));
+  });
+
+  app.put("/organisations/:id/hire-desk", async (request) => {
+    const account = requireAccount(request);
+    const { id } = parseInput(OrganisationParamsSchema, request.params);
+    return setCompanyHireDesk(app.deps, account, id, parseInput(SetHireDeskRequestSchema, request.body));
   });
 
   // An import's file is sent as the admin picked it (text/csv, at most 1 MB): the domain reads its rows. A larger

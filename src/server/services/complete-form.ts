@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
+import { sameAddress } from "../../domain/checks/vehicle-defects";
 import { changedFields } from "../../domain/company/company-state";
 import { MAX_ANONYMOUS_EMAILS } from "../../domain/forms/constants";
 import {
@@ -270,12 +271,10 @@ export async function completeForm(
       );
       if (spec.hasPhotos) await setFormPhotos(trx, account.id, id, photoIds);
       await defectReport?.(trx, now);
-      const hireDesk = companyNotice?.hireDesk;
-      const hireDeskMail =
-        hireDesk && !mailedTo.some((to) => to.toLowerCase() === hireDesk.toLowerCase())
-          ? mailOf(hireDesk, pdf, recipientT)
-          : null;
-      await companyNotice?.write(trx, hireDeskMail, now);
+      const copies = (companyNotice?.copiesTo ?? [])
+        .filter((copy) => !mailedTo.some((to) => sameAddress(to, copy)))
+        .map((copy) => mailOf(copy, pdf, recipientT));
+      await companyNotice?.write(trx, copies, now);
     } else {
       await deletePhotoRows(trx, photoIds);
     }

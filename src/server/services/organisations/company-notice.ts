@@ -1,25 +1,26 @@
 import type { Kysely } from "kysely";
+import { sameAddress } from "../../../domain/checks/vehicle-defects";
 import type { AnyFormSpec } from "../../../domain/forms/form-spec";
-import { findWorkshop } from "../../db/organisations-repository";
+import { findHireDesk, findWorkshop } from "../../db/organisations-repository";
 import { enqueueMail, type OutgoingMail } from "../../db/outbox-repository";
 import type { DB } from "../../db/schema";
 import { enqueueWebhook } from "../../db/webhooks-repository";
 import type { ServiceDeps } from "../service-deps";
 
 export interface CompanyNotice {
-  /** Where the hire desk's copy goes, or null when it gets none. */
-  hireDesk: string | null;
-  /** In the completion's transaction: the webhook, and the hire desk's copy as mailed. */
-  write(trx: Kysely<DB>, hireDeskMail: OutgoingMail | null, now: Date): Promise<void>;
+  /** Where the company's copies go (its hire desk, its workshop), each once; none when it gets none. */
+  copiesTo: string[];
+  /** In the completion's transaction: the webhook, and the company's copies as mailed. */
+  write(trx: Kysely<DB>, copies: readonly OutgoingMail[], now: Date): Promise<void>;
 }
 
 /**
  * What a company member's completed form tells the company, for a form type whose spec says so (an off-hire
  * note's "hire.ended"): the webhook with the form's figures when the company has one, and the form's mail with
- * its PDF to the company's hire desk. The hire desk is the company's workshop address, and only once someone
- * there has confirmed it: anyone can type anyone's. Written in the completion's transaction, so it goes once the
- * form is stored, and only then. Null when there is nothing to tell: a form of no company, or a type that tells
- * nothing.
+ * its PDF to the company's hire desk (the office member its admin picked, while they are still of its office) and
+ * to its workshop, which collects and inspects the machine (only once someone there has confirmed the address:
+ * anyone can type anyone's). Written in the completion's transaction, so it goes once the form is stored, and
+ * only then. Null when there is nothing to tell: a form of no company, or a type that tells nothing.
  */
 export async function companyNoticeWrite(
   deps: ServiceDeps,
@@ -29,11 +30,17 @@ export async function companyNoticeWrite(
   const notice = spec.companyNotice;
   const { organisationId } = written;
   if (!notice || organisationId === null) return null;
-  const workshop = notice.hireDeskCopy ? await findWorkshop(deps.database.db, organisationId) : null;
-  const hireDesk = workshop?.confirmedAt ? workshop.email : null;
+  const { db } = deps.database;
+  const [hireDesk, workshop] = notice.hireDeskCopy
+    ? await Promise.all([findHireDesk(db, organisationId), findWorkshop(db, organisationId)])
+    : [null, null];
+  const copiesTo = [
+    ...(hireDesk ? [hireDesk.email] : []),
+    ...(workshop?.confirmedAt ? [workshop.email] : []),
+  ];
   return {
-    hireDesk,
-    write: async (trx, hireDeskMail, now) => {
+    copiesTo: copiesTo.filter((to, index) => copiesTo.findIndex((other) => sameAddress(other, to)) === index),
+    write: async (trx, copies, now) => {
       await enqueueWebhook(
         trx,
         organisationId,
@@ -41,7 +48,7 @@ export async function companyNoticeWrite(
         notice.webhookData(written.fields, written.id),
         now,
       );
-      if (hireDeskMail) await enqueueMail(trx, hireDeskMail, now);
+      for (const copy of copies) await enqueueMail(trx, copy, now);
     },
   };
 }

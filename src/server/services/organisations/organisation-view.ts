@@ -4,6 +4,7 @@ import { may } from "../../../domain/company/organisation";
 import { AppError } from "../../app-error";
 import type { Account } from "../../db/accounts-repository";
 import {
+  findHireDesk,
   findMembership,
   findOrganisation,
   listMembers,
@@ -16,7 +17,10 @@ export async function organisationView(
   db: Kysely<DB>,
   membership: Membership,
 ): Promise<OrganisationResponse> {
-  const organisation = await findOrganisation(db, membership.organisationId);
+  const [organisation, hireDesk] = await Promise.all([
+    findOrganisation(db, membership.organisationId),
+    findHireDesk(db, membership.organisationId),
+  ]);
   if (!organisation) throw new AppError("not_found", "apiError.organisationNotFound");
   const view: OrganisationResponse = {
     id: organisation.id,
@@ -25,6 +29,7 @@ export async function organisationView(
     language: organisation.language,
     hireTerms: organisation.hireTerms,
     meterToleranceHours: organisation.meterToleranceHours,
+    hireDeskAccountId: hireDesk?.accountId ?? null,
   };
   if (!may(membership.role, "view-members")) return view;
   const members = await listMembers(db, organisation.id);

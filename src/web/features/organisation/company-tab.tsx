@@ -23,6 +23,7 @@ import { CompanyLanguageSettings } from "./company-language-settings";
 import { CreateCompanyForm } from "./create-company-form";
 import { ExportDownloads } from "./export-downloads";
 import { FleetDefects } from "./fleet-defects";
+import { HireDeskSettings } from "./hire-desk-settings";
 import { HireTermsSettings, HireTermsSummary } from "./hire-terms-settings";
 import { InviteByEmail } from "./invite-by-email";
 import { JoinCodes } from "./join-codes";
@@ -117,6 +118,7 @@ function CompanyView({
         ) : (
           <HireTermsSummary organisation={organisation} />
         )}
+        {may(role, "set-hire-terms") ? <HireDeskSettings organisation={organisation} /> : null}
         {may(role, "manage-customers") ? <OrderRuleSettings organisationId={id} /> : null}
         {may(role, "manage-webhooks") ? <WebhookSettings organisationId={id} /> : null}
         {admin ? (

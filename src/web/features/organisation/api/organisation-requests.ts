@@ -126,6 +126,15 @@ export function saveHireTerms(organisationId: string, terms: HireTerms): Promise
   return apiRequest<OrganisationResponse>("PUT", `/api/organisations/${organisationId}/hire-terms`, terms);
 }
 
+export function saveHireDesk(
+  organisationId: string,
+  accountId: string | null,
+): Promise<OrganisationResponse> {
+  return apiRequest<OrganisationResponse>("PUT", `/api/organisations/${organisationId}/hire-desk`, {
+    accountId,
+  });
+}
+
 const webhookUrl = (organisationId: string) => `/api/organisations/${organisationId}/webhook`;
 
 export function saveWebhook(organisationId: string, url: string): Promise<{ url: string; secret?: string }> {
