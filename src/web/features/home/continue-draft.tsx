@@ -56,7 +56,10 @@ export function OffHireDrafts() {
     <ul aria-label={t("home.offHireDrafts")} className="mb-4 grid gap-2">
       {drafts.map((draft) => (
         <li key={draft.id}>
-          <Link href={appPaths.draft("off-hire", draft.id)} className={`${buttonClasses("outline")} w-full`}>
+          <Link
+            href={appPaths.draft("off-hire", draft.id)}
+            className={`${buttonClasses("outline")} h-auto min-h-11 w-full py-2 text-start`}
+          >
             <FilePen aria-hidden="true" className="size-5 shrink-0" />
             <span className="min-w-0 break-words">
               {draft.plantNumber
