@@ -10,7 +10,7 @@ import { test } from "./fixtures/app-test";
 import { logIn } from "./fixtures/drivers";
 import { waitForMailTo } from "./fixtures/mailbox";
 import { expectNoAxeViolations } from "./support/axe";
-import { confirmWorkshopByMail, openCompany, phone } from "./support/company";
+import { openCompany, phone, setConfirmedWorkshop } from "./support/company";
 import { readQrCodeOf } from "./support/qr-image";
 import { screenshotBoth } from "./support/supervisor";
 import { webhookReceiver } from "./support/webhook-receiver";
@@ -53,14 +53,8 @@ test("a company's week: invited by link and QR, a defect alerts the workshop, th
     }
   ).organisation.id;
   const workshop = `workshop-${randomUUID().slice(0, 8)}@acme-plant.co.uk`;
-  const fleet = page.getByRole("region", { name: "Fleet and Defects" });
-  await fleet.getByRole("textbox", { name: "Workshop email for defect alerts" }).fill(workshop);
-  await fleet.getByRole("button", { name: "Save Workshop Email" }).click();
-  await expect(fleet.getByRole("status")).toHaveText(
-    companyMessages.workshopSaved({ email: workshop, confirmedAt: null, linkSentAt: null }),
-  );
   // Someone at the workshop confirms it by the mailed link: only then are alerts mailed there.
-  await (await confirmWorkshopByMail(browser, workshop)).context().close();
+  await setConfirmedWorkshop(page, browser, workshop);
   const webhook = page.getByRole("region", { name: "Webhook for Payroll and Hire Desk" });
   await expect(webhook.getByRole("button", { name: "Set Up Webhook" })).toBeEnabled();
   await webhook.getByRole("textbox", { name: "Webhook address" }).fill("http://payroll.example.co.uk/hook");

@@ -7,9 +7,8 @@ import { test } from "./fixtures/app-test";
 import { logIn, logInOnClock } from "./fixtures/drivers";
 import { waitForMailTo } from "./fixtures/mailbox";
 import { answerMachineSafe, choose } from "./support/check-sheet-wizard";
-import { openCompany, phone } from "./support/company";
+import { createCompany, driverJoinLink, joinByLink, openCompany, phone } from "./support/company";
 import { nextStep, sign, startFormFromHome } from "./support/form-wizard";
-import { readQrCodeOf } from "./support/qr-image";
 import { dayCard } from "./support/timesheet-wizard";
 
 /**
@@ -40,16 +39,8 @@ test("a Wednesday check stands the machine down, the week's timesheet carries it
   // The office at a desk: the company, and a join code for the driver.
   await page.setViewportSize(DESK);
   await logIn(page, "Olive Office");
-  await openCompany(page);
-  await page.getByLabel("Company name").fill(COMPANY);
-  await page.getByRole("button", { name: "Create Company" }).click();
-  await expect(page.getByRole("heading", { level: 3, name: COMPANY })).toBeVisible();
-  const join = page.getByRole("region", { name: "Join Code for a Site Induction" });
-  await join.getByRole("button", { name: "Create Join Code" }).click();
-  const [joinLink] = await readQrCodeOf(
-    page.getByRole("img", { name: `QR code to join ${COMPANY} as a driver` }),
-  );
-  await page.getByRole("button", { name: "Done" }).click();
+  await createCompany(page, COMPANY);
+  const joinLink = await driverJoinLink(page, COMPANY);
 
   // The driver's phone lives on Wednesday 18 November from noon: the check is signed then (the server's clock
   // is today's, and takes a signature made before it).
@@ -60,10 +51,7 @@ test("a Wednesday check stands the machine down, the week's timesheet carries it
     `dana-${Date.now()}@contract-plant.co.uk`,
     new Date("2026-11-18T12:00:00Z"),
   );
-  const url = new URL(joinLink!);
-  await driver.goto(`${url.pathname}${url.search}`);
-  await driver.getByRole("button", { name: `Join ${COMPANY}` }).click({ timeout: 20_000 });
-  await expect(driver.getByRole("status")).toHaveText(`You have joined ${COMPANY} as a driver.`);
+  await joinByLink(driver, joinLink, COMPANY);
 
   // The check finds the hoses leaking and stands the machine down.
   await startFormFromHome(driver, "check-sheet", CUSTOMER);

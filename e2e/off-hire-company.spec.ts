@@ -1,16 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { expect, type Page } from "@playwright/test";
-import { companyMessages } from "../src/domain/text/company-messages";
 import { messages } from "../src/domain/text/messages";
 import { pdfImages } from "../src/server/pdf/pdf-images";
 import { test } from "./fixtures/app-test";
 import { logIn } from "./fixtures/drivers";
 import { mailsTo, waitForMailTo } from "./fixtures/mailbox";
 import { jpegFile, pickPhotos } from "./support/check-sheet-wizard";
-import { confirmWorkshopByMail, openCompany, phone } from "./support/company";
+import { createCompany, driverJoinLink, joinByLink, phone, setConfirmedWorkshop } from "./support/company";
 import { nextStep, sign, startFormFromHome, toastRegion } from "./support/form-wizard";
 import { waitForOfflineReady } from "./support/offline";
-import { readQrCodeOf } from "./support/qr-image";
 import { expectToStay } from "./support/stays";
 import { dayCard } from "./support/timesheet-wizard";
 
@@ -57,35 +55,18 @@ test("a company driver's off-hire note finished without signal reaches the clien
   await page.setViewportSize(DESK);
   const hireDesk = `hugo-${randomUUID().slice(0, 8)}@ending-plant.co.uk`;
   await logIn(page, "Hugo Hiredesk", hireDesk);
-  await openCompany(page);
-  await page.getByLabel("Company name").fill(COMPANY);
-  await page.getByRole("button", { name: "Create Company" }).click();
-  await expect(page.getByRole("heading", { level: 3, name: COMPANY })).toBeVisible();
+  await createCompany(page, COMPANY);
   const workshop = `workshop-${randomUUID().slice(0, 8)}@ending-plant.co.uk`;
-  const fleet = page.getByRole("region", { name: "Fleet and Defects" });
-  await fleet.getByRole("textbox", { name: "Workshop email for defect alerts" }).fill(workshop);
-  await fleet.getByRole("button", { name: "Save Workshop Email" }).click();
-  await expect(fleet.getByRole("status")).toHaveText(
-    companyMessages.workshopSaved({ email: workshop, confirmedAt: null, linkSentAt: null }),
-  );
-  await (await confirmWorkshopByMail(browser, workshop)).context().close();
+  await setConfirmedWorkshop(page, browser, workshop);
   const desk = page.getByRole("region", { name: "Hire Desk" });
   await desk.getByRole("combobox", { name: "Off-hire notes go to" }).click();
   await page.getByRole("option", { name: `Hugo Hiredesk (${hireDesk})` }).click();
   await expect(toastRegion(page).getByText("Off-hire notes now go to Hugo Hiredesk.")).toBeVisible();
-  const join = page.getByRole("region", { name: "Join Code for a Site Induction" });
-  await join.getByRole("button", { name: "Create Join Code" }).click();
-  const [joinLink] = await readQrCodeOf(
-    page.getByRole("img", { name: `QR code to join ${COMPANY} as a driver` }),
-  );
-  await page.getByRole("button", { name: "Done" }).click();
+  const joinLink = await driverJoinLink(page, COMPANY);
 
   const driver = await phone(browser);
   await logIn(driver, DRIVER);
-  const url = new URL(joinLink!);
-  await driver.goto(`${url.pathname}${url.search}`);
-  await driver.getByRole("button", { name: `Join ${COMPANY}` }).click({ timeout: 20_000 });
-  await expect(driver.getByRole("status")).toHaveText(`You have joined ${COMPANY} as a driver.`);
+  await joinByLink(driver, joinLink, COMPANY);
 
   // The week's timesheet, to the office.
   await startFormFromHome(driver, "timesheet", CUSTOMER);
