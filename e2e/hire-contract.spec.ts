@@ -8,7 +8,7 @@ import { logIn, logInOnClock } from "./fixtures/drivers";
 import { waitForMailTo } from "./fixtures/mailbox";
 import { answerMachineSafe, choose } from "./support/check-sheet-wizard";
 import { createCompany, driverJoinLink, joinByLink, openCompany, phone } from "./support/company";
-import { nextStep, sign, startFormFromHome } from "./support/form-wizard";
+import { nextStep, rateAndAddress, sign, startFormFromHome } from "./support/form-wizard";
 import { dayCard } from "./support/timesheet-wizard";
 
 /**
@@ -130,15 +130,8 @@ test("a Wednesday check stands the machine down, the week's timesheet carries it
   await sign(driver, "Operator Signature", "Dana Driver");
   await sign(driver, "Client Signature", "Chris Client");
   await driver.getByLabel("Signature Date").fill("2026-11-21");
-  await driver
-    .getByRole("region", { name: "Rate Driver Performance" })
-    .getByRole("button", { name: "Excellent" })
-    .click();
   const client = `site-office-${Date.now()}@severn-valley.co.uk`;
-  await driver
-    .getByRole("region", { name: "Email Submission" })
-    .getByRole("textbox", { name: "Client email" })
-    .fill(client);
+  await rateAndAddress(driver, client);
   await submitToOffice(driver, "timesheet");
 
   // The client's PDF prints the same figures, and where the breakdown came from.

@@ -7,7 +7,7 @@ import { logIn } from "./fixtures/drivers";
 import { mailsTo, waitForMailTo } from "./fixtures/mailbox";
 import { jpegFile, pickPhotos } from "./support/check-sheet-wizard";
 import { createCompany, driverJoinLink, joinByLink, phone, setConfirmedWorkshop } from "./support/company";
-import { nextStep, sign, startFormFromHome, toastRegion } from "./support/form-wizard";
+import { nextStep, rateAndAddress, sign, startFormFromHome, toastRegion } from "./support/form-wizard";
 import { waitForOfflineReady } from "./support/offline";
 import { expectToStay } from "./support/stays";
 import { dayCard } from "./support/timesheet-wizard";
@@ -36,14 +36,7 @@ async function signAndRate(
   await sign(page, operatorBlock, DRIVER);
   await sign(page, clientBlock, "Chris Client");
   await page.getByLabel("Signature Date").fill(date);
-  await page
-    .getByRole("region", { name: "Rate Driver Performance" })
-    .getByRole("button", { name: "Excellent" })
-    .click();
-  await page
-    .getByRole("region", { name: "Email Submission" })
-    .getByRole("textbox", { name: "Client email" })
-    .fill(client);
+  await rateAndAddress(page, client);
 }
 
 test("a company driver's off-hire note finished without signal reaches the client, the hire desk and the workshop once with its photo, and the office finds it beside the week it ends", async ({

@@ -7,7 +7,14 @@ import { test } from "./fixtures/app-test";
 import { logIn } from "./fixtures/drivers";
 import { mailsTo, waitForMailTo } from "./fixtures/mailbox";
 import { jpegFile, pickPhotos } from "./support/check-sheet-wizard";
-import { nextStep, sign, startFormFromHome, stepHeading, toastRegion } from "./support/form-wizard";
+import {
+  nextStep,
+  rateAndAddress,
+  sign,
+  startFormFromHome,
+  stepHeading,
+  toastRegion,
+} from "./support/form-wizard";
 import { waitForOfflineReady } from "./support/offline";
 import { expectToStay } from "./support/stays";
 
@@ -58,12 +65,7 @@ test("an off-hire note finished without signal, with a photo of the machine, rea
   await sign(page, "Operator Signature", "Oscar Offhire");
   await sign(page, "Client / Foreman Signature", "Fiona Foreman");
   await page.getByLabel("Signature Date").fill("2026-11-27");
-  await page
-    .getByRole("region", { name: "Rate Driver Performance" })
-    .getByRole("button", { name: "Excellent" })
-    .click();
-  const panel = page.getByRole("region", { name: "Email Submission" });
-  await panel.getByRole("textbox", { name: "Client email" }).fill(client);
+  await rateAndAddress(page, client);
   await page.getByRole("button", { name: "Complete & Email Off-Hire Note" }).click();
   await expect(page.getByText(messages.savedOnPhone)).toBeVisible();
   // The photo's upload, then the note.
@@ -123,14 +125,7 @@ test("a driver's off-hire note saved as a draft waits on the Off-Hire tab, and o
   await expect(page.getByRole("region", { name: "Operator Signature" }).getByRole("img")).toBeVisible();
   await sign(page, "Client / Foreman Signature", "Fiona Foreman");
   await page.getByLabel("Signature Date").fill("2026-11-26");
-  await page
-    .getByRole("region", { name: "Rate Driver Performance" })
-    .getByRole("button", { name: "Excellent" })
-    .click();
-  await page
-    .getByRole("region", { name: "Email Submission" })
-    .getByRole("textbox", { name: "Client email" })
-    .fill(client);
+  await rateAndAddress(page, client);
   await page.getByRole("button", { name: "Complete & Email Off-Hire Note" }).click();
   await expect(page.getByText("Off-hire note sent")).toBeVisible();
   await waitForMailTo(client);

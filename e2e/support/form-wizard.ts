@@ -49,6 +49,18 @@ export async function sign(page: Page, block: string, name: string, dialogTitle 
  * The toast viewport. Found by its label rather than its role: while a modal dialog is open, everything
  * outside it (the viewport too) is hidden from the accessibility tree, though the toast still shows.
  */
+/** The signature step's last part: the client rates the driver "Excellent" and their address is typed. */
+export async function rateAndAddress(page: Page, clientEmail: string): Promise<void> {
+  await page
+    .getByRole("region", { name: "Rate Driver Performance" })
+    .getByRole("button", { name: "Excellent" })
+    .click();
+  await page
+    .getByRole("region", { name: "Email Submission" })
+    .getByRole("textbox", { name: "Client email" })
+    .fill(clientEmail);
+}
+
 export function toastRegion(page: Page): Locator {
   // Named in the reader's language, with the key that reaches it at the end: "Notifications (F8)", "Powiadomienia (F8)".
   return page.locator('[role="region"][aria-label$="(F8)"]');
