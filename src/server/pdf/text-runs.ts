@@ -38,9 +38,11 @@ interface Piece extends TextRun {
  * missing-character box. Right-to-left words are put in reading order the way the Unicode bidi algorithm does
  * for text without explicit controls: the line's direction is its first letter's, neutral characters between
  * two letters of one direction take theirs, and runs are reversed level by level. The font's shaping then lays
- * out each right-to-left run from right to left.
+ * out each right-to-left run from right to left. A line without a right-to-left letter (nearly every line) is all
+ * at level 0, so its characters' directions are not looked up: that would cost more than the rest.
  */
 export function textRuns(line: string, fonts: FontChoice): TextRun[] {
+  const bidi = RIGHT_TO_LEFT.test(line);
   const pieces: Piece[] = [];
   for (const char of line) {
     const previous = pieces.at(-1);
@@ -54,12 +56,16 @@ export function textRuns(line: string, fonts: FontChoice): TextRun[] {
     const font = fonts.fontFor(char);
     pieces.push(
       font
-        ? { font, text: char, direction: directionOf(char), level: 0 }
+        ? { font, text: char, direction: bidi ? directionOf(char) : "ltr", level: 0 }
         : { ...fonts.missing, direction: "neutral", level: 0 },
     );
   }
-  const paragraph = pieces.find((piece) => piece.direction === "rtl" || piece.direction === "ltr")?.direction;
-  resolveLevels(pieces, paragraph === "rtl" ? "rtl" : "ltr");
+  if (bidi) {
+    const paragraph = pieces.find(
+      (piece) => piece.direction === "rtl" || piece.direction === "ltr",
+    )?.direction;
+    resolveLevels(pieces, paragraph === "rtl" ? "rtl" : "ltr");
+  }
   const runs: Piece[] = [];
   for (const piece of pieces) {
     const last = runs.at(-1);
