@@ -95,11 +95,9 @@ export function kindOfDay(kinds: DayKinds): DayKind | "split" {
 
 /** The hire terms in words, a line each, as the signature step and the PDF state them under the charge. */
 export function hireTermsWords(terms: HireTerms, t: Translator["t"]): string[] {
-  const minimums = DAYS.map((day) =>
-    t("charge.termsDay", { day: dayLabel(day, t), hours: terms.minimumHours[day] }),
-  );
   return [
-    t("charge.termsMinimums", { days: minimums.join(", ") }),
+    // One message with the days in it: a document in two languages says the whole line in each, never nested.
+    t("charge.termsMinimums", terms.minimumHours),
     t(terms.chargeStanding ? "charge.termsStandingCharged" : "charge.termsStandingFree"),
     t(terms.chargeTravel ? "charge.termsTravelCharged" : "charge.termsTravelFree"),
     terms.overtimeAfter === null

@@ -146,26 +146,47 @@ export class PdfCanvas {
     this.addPage(false);
   }
 
-  /** The document title block: product name, title, and key facts on the right. */
+  /**
+   * The document title block: product name, title, and key facts on the right. The facts take the room they need
+   * up to 45% of the width, and the title wraps in what they leave: a title in two languages never runs under them
+   * or off the page. A fact whose label and value do not fit on one line puts its label above its value.
+   */
   documentHeader(title: string, facts: readonly KeyValue[]): void {
     const top = this.cursor.y;
     const right = MARGIN_X + CONTENT_WIDTH;
     const titleStyle: TextStyle = { font: BOLD, size: 20, color: INK };
+    const shown = facts
+      .filter((f) => present(f.value))
+      .map((fact) => ({ label: `${fact.label.toUpperCase()}  `, value: String(fact.value) }));
+    const factsWidth = Math.min(
+      CONTENT_WIDTH * 0.45,
+      Math.max(
+        0,
+        ...shown.map(
+          ({ label, value }) => this.widthOf(label, STYLES.label) + this.widthOf(value, STYLES.value),
+        ),
+      ),
+    );
     this.write("PLANT SHEETS", MARGIN_X, top, { font: BOLD, size: 8, color: ACCENT });
-    this.write(title, MARGIN_X, top + 12, titleStyle);
-    // The facts wrap in the room the title leaves, so a long order number never runs into it.
-    const factsWidth = CONTENT_WIDTH - this.widthOf(title, titleStyle) - 16;
+    const titleLines = this.wrap(title, CONTENT_WIDTH - factsWidth - 16, titleStyle);
+    this.writeLines(titleLines, MARGIN_X, top + 12, titleStyle);
     let factY = top;
-    for (const fact of facts.filter((f) => present(f.value))) {
-      const label = `${fact.label.toUpperCase()}  `;
-      const valueRoom = Math.min(190, factsWidth - this.widthOf(label, STYLES.label));
-      const lines = this.wrap(String(fact.value), valueRoom, STYLES.value);
+    for (const { label, value } of shown) {
+      const labelWidth = this.widthOf(label, STYLES.label);
+      const oneLine = labelWidth + this.widthOf(value, STYLES.value) <= factsWidth;
+      if (!oneLine) {
+        const labelLines = this.wrap(label.trim(), factsWidth, STYLES.label);
+        this.writeLines(labelLines, right - factsWidth, factY, STYLES.label, factsWidth, "right");
+        factY += labelLines.length * lineHeight(STYLES.label);
+      }
+      const lines = oneLine ? [value] : this.wrap(value, factsWidth, STYLES.value);
       const valueWidth = Math.max(...lines.map((line) => this.widthOf(line, STYLES.value)));
-      this.write(label, right - valueWidth - this.widthOf(label, STYLES.label), factY + 2.5, STYLES.label);
+      if (oneLine) this.write(label, right - valueWidth - labelWidth, factY + 2.5, STYLES.label);
       this.writeLines(lines, right - valueWidth, factY, STYLES.value);
       factY += lines.length * lineHeight(STYLES.value) + 2;
     }
-    const bottom = Math.max(top + 40, factY + 4);
+    const titleBottom = top + 12 + titleLines.length * lineHeight(titleStyle);
+    const bottom = Math.max(top + 40, titleBottom + 4, factY + 4);
     this.doc.rect(MARGIN_X, bottom, CONTENT_WIDTH, 2).fill(ACCENT);
     this.cursor.y = bottom + 14;
   }
@@ -179,18 +200,20 @@ export class PdfCanvas {
   keyValueGrid(entries: readonly KeyValue[], columns = 2): void {
     const cellWidth = CONTENT_WIDTH / columns;
     const pad = 5;
-    const labelHeight = lineHeight(STYLES.label) + 1;
     const lineH = lineHeight(STYLES.value);
     for (let start = 0; start < entries.length; start += columns) {
       const cells = entries.slice(start, start + columns).map((entry) => {
         const filled = present(entry.value);
         const style = filled ? STYLES.value : { ...STYLES.value, color: FAINT };
         return {
-          label: entry.label,
+          // A label wraps in its cell: in two languages it is often wider than the cell.
+          labelLines: this.wrap(entry.label.toUpperCase(), cellWidth - 2 * pad, STYLES.label),
           style,
           lines: this.wrap(filled ? String(entry.value) : "-", cellWidth - 2 * pad, style),
         };
       });
+      const labelHeight =
+        Math.max(...cells.map((cell) => cell.labelLines.length)) * lineHeight(STYLES.label) + 1;
       this.flow(
         Math.max(...cells.map((cell) => cell.lines.length)),
         lineH,
@@ -200,7 +223,7 @@ export class PdfCanvas {
           cells.forEach((cell, i) => {
             const x = MARGIN_X + i * cellWidth;
             this.doc.rect(x, y, cellWidth, height).lineWidth(0.5).stroke(RULE);
-            if (first) this.write(cell.label.toUpperCase(), x + pad, y + pad, STYLES.label);
+            if (first) this.writeLines(cell.labelLines, x + pad, y + pad, STYLES.label);
             this.writeLines(
               cell.lines.slice(offset, offset + take),
               x + pad,

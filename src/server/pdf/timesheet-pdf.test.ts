@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { documentTranslator } from "../i18n";
 import { OPERATOR_SIGNATURE, signedHireTimesheet, signedTimesheet } from "./pdf-fixtures";
 import { pdfImages } from "./pdf-images";
 import { pdfText } from "./pdf-text";
@@ -198,5 +199,21 @@ describe("renderTimesheetPdf", () => {
     ]) {
       expect(flat).toContain(expected);
     }
+  });
+
+  it("prints a document in two languages whole: the title wraps beside the week ending, labels wrap in their cells, each line of the terms said once in each", async () => {
+    const { text } = await render({
+      timesheet: signedHireTimesheet(),
+      t: documentTranslator("both", "bg").t,
+    });
+    // Before, the two-language title ran off the page and left the facts a column a letter wide.
+    expect(text).toContain("Седмичен отчет за");
+    expect(text).toContain("работното време");
+    expect(text).toContain("ЗАВЪРШВАЩА НА 08/06/2025");
+    expect(text).toContain("ПОРЪЧКА P-12345");
+    expect(text).toContain("ПРОБЕГ НА БУСА (НАЧАЛО)");
+    expect(text.replace(/\s+/g, " ")).toContain(
+      "Minimum hours a day: Monday 8 h, Tuesday 8 h, Wednesday 8 h, Thursday 8 h, Friday 7 h, Saturday 0 h, Sunday 0 h / Минимум часове на ден: понеделник 8 ч,",
+    );
   });
 });
