@@ -2,7 +2,7 @@ import { dayNetHours } from "../hours/hours";
 import type { TimesheetFields } from "../hours/timesheet";
 import type { MessageKey, Translator } from "../text/i18n/translate";
 import { messages, type Notice } from "../text/messages";
-import { DAYS, type Day, dayLabel } from "../time/days";
+import { DAYS, type Day } from "../time/days";
 import {
   type ChargeableHours,
   chargeableWeek,
