@@ -371,6 +371,12 @@ describe.each(testDatabases())("the office review list on $name", ({ open }) => 
         .select(["action", "account_id", "details"])
         .where("form_id", "=", formId)
         .execute();
+    /** A form's audit trail holds these events: on the test's fixed clock they share a time, so in any order. */
+    const expectAudit = async (formId: string, events: readonly object[]) => {
+      const trail = await auditOf(formId);
+      expect(trail).toHaveLength(events.length);
+      expect(trail).toEqual(expect.arrayContaining(events.map((event) => expect.objectContaining(event))));
+    };
 
     it("records who approved the week, when and the rating, locks every form of its set, and answers 409 to a second approval", async () => {
       const acme = await company();
@@ -392,9 +398,9 @@ describe.each(testDatabases())("the office review list on $name", ({ open }) => 
         expect.objectContaining({ timesheetId: week, approvedAt: NOW.toISOString() }),
       ]);
       for (const id of [week, monday]) {
-        expect(await auditOf(id)).toEqual([
-          expect.objectContaining({ action: "submit", account_id: dave.id, details: null }),
-          expect.objectContaining({ action: "review-approve", account_id: supervisor.id }),
+        await expectAudit(id, [
+          { action: "submit", account_id: dave.id, details: null },
+          { action: "review-approve", account_id: supervisor.id },
         ]);
       }
       // The driver can change neither form of an approved week.
@@ -454,20 +460,17 @@ describe.each(testDatabases())("the office review list on $name", ({ open }) => 
       expect(all.statusCode, all.body).toBe(200);
       const sheet = (await call("GET", `/api/timesheets/${week}`, dave.cookie)).json();
       expect(sheet).toMatchObject({ status: "draft", sentBack: { reason: "Please check the hours" } });
-      expect(await auditOf(week)).toEqual([
-        expect.objectContaining({ action: "submit", account_id: dave.id }),
-        expect.objectContaining({ action: "send-back" }),
-      ]);
+      await expectAudit(week, [{ action: "submit", account_id: dave.id }, { action: "send-back" }]);
       // The driver edits and submits again, which the trail keeps with what changed; a draft is not reviewed.
       const edit = await call("PUT", `/api/timesheets/${week}`, dave.cookie, {
         status: "ready_for_approval",
       });
       expect(edit.statusCode, edit.body).toBe(200);
-      expect((await auditOf(week)).at(-1)).toEqual({
-        action: "submit",
-        account_id: dave.id,
-        details: JSON.stringify({ resubmitted: [] }),
-      });
+      await expectAudit(week, [
+        { action: "submit", account_id: dave.id, details: null },
+        { action: "send-back" },
+        { action: "submit", account_id: dave.id, details: JSON.stringify({ resubmitted: [] }) },
+      ]);
       expect((await review(acme, acme.admin)).page.items.map((i) => i.timesheetId)).toEqual([week]);
     });
 
@@ -496,13 +499,13 @@ describe.each(testDatabases())("the office review list on $name", ({ open }) => 
         expect((await call("GET", `/api/${kind}/${id}`, dave.cookie)).json()).toMatchObject({
           amendedAfterApproval: { reason, at: NOW.toISOString(), by: adminName },
         });
-        expect(await auditOf(id)).toEqual([
-          expect.objectContaining({ action: "submit", account_id: dave.id }),
-          expect.objectContaining({ action: "review-approve", account_id: supervisor.id }),
-          expect.objectContaining({ action: "review-reopen", account_id: acme.admin.id }),
+        await expectAudit(id, [
+          { action: "submit", account_id: dave.id },
+          { action: "review-approve", account_id: supervisor.id },
+          { action: "review-reopen", account_id: acme.admin.id },
         ]);
       }
-      const [, , reopened] = await auditOf(week);
+      const reopened = (await auditOf(week)).find((event) => event.action === "review-reopen");
       expect(JSON.parse(reopened!.details as string)).toMatchObject({
         reason,
         undone: { approvedAt: NOW.toISOString() },
