@@ -104,7 +104,8 @@ test("logging out clears the kept history: the next driver on the same phone nev
   await completeCheckSheet(page, first.fullName, plant);
   await openHistory(page);
   await expect(historyCard(page, plant)).toBeVisible();
-  await expect.poll(async () => (await deviceCounts(page)).lists).toBe(2);
+  // The history keeps the account's three lists on the phone: timesheets, check sheets and off-hire notes.
+  await expect.poll(async () => (await deviceCounts(page)).lists).toBe(3);
 
   await header(page).getByRole("button", { name: "Logout" }).click();
   const confirm = page.getByRole("alertdialog", { name: "Log out?" });
