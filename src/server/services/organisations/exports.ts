@@ -18,6 +18,7 @@ import {
   defectRows,
   type ExportCell,
   type ExportCheckSheet,
+  type ExportKind,
   type ExportQuery,
   ExportQuerySchema,
   type ExportTimesheet,
@@ -316,47 +317,39 @@ async function exportAccess(
   return { query, t: translatorFor(await findOrganisationLanguage(deps.database.db, organisationId)).t };
 }
 
-/** GET /api/organisations/{id}/exports/hours.csv: a row per driver per day of the approved weeks. Admins only. */
-export async function hoursCsv(
-  deps: ServiceDeps,
-  account: Account,
-  organisationId: string,
-  rawQuery: unknown,
-): Promise<ExportDownload> {
-  const { query, t } = await exportAccess(deps, account, organisationId, rawQuery);
-  return buildExport(deps, organisationId, exportFileName("hours", query), (path, count) =>
-    writeCsv(path, hoursColumns(t), count(hoursRecords(deps, organisationId, query))),
-  );
+/**
+ * A CSV download of the approved weeks, for admins: its header row in the company's language, then its records as
+ * they are read, a batch of weeks at a time.
+ */
+function csvExport(
+  kind: Exclude<ExportKind, "workbook">,
+  columns: (t: Translator["t"]) => string[],
+  records: (deps: ServiceDeps, organisationId: string, query: ExportQuery) => AsyncIterable<ExportCell[]>,
+) {
+  return async (
+    deps: ServiceDeps,
+    account: Account,
+    organisationId: string,
+    rawQuery: unknown,
+  ): Promise<ExportDownload> => {
+    const { query, t } = await exportAccess(deps, account, organisationId, rawQuery);
+    return buildExport(deps, organisationId, exportFileName(kind, query), (path, count) =>
+      writeCsv(path, columns(t), count(records(deps, organisationId, query))),
+    );
+  };
 }
 
+/** GET /api/organisations/{id}/exports/hours.csv: a row per driver per day of the approved weeks. */
+export const hoursCsv = csvExport("hours", hoursColumns, hoursRecords);
+
 /** GET /api/organisations/{id}/exports/defects.csv: a row per defect of the approved weeks' check sheets. */
-export async function defectsCsv(
-  deps: ServiceDeps,
-  account: Account,
-  organisationId: string,
-  rawQuery: unknown,
-): Promise<ExportDownload> {
-  const { query, t } = await exportAccess(deps, account, organisationId, rawQuery);
-  return buildExport(deps, organisationId, exportFileName("defects", query), (path, count) =>
-    writeCsv(path, defectColumns(t), count(defectRecords(deps, organisationId, query))),
-  );
-}
+export const defectsCsv = csvExport("defects", defectColumns, defectRecords);
 
 /**
  * GET /api/organisations/{id}/exports/invoice-lines.csv: a line per customer, order number, plant and week ending
- * of the approved weeks, with their chargeable hours. Admins only.
+ * of the approved weeks, with their chargeable hours.
  */
-export async function invoiceLinesCsv(
-  deps: ServiceDeps,
-  account: Account,
-  organisationId: string,
-  rawQuery: unknown,
-): Promise<ExportDownload> {
-  const { query, t } = await exportAccess(deps, account, organisationId, rawQuery);
-  return buildExport(deps, organisationId, exportFileName("invoiceLines", query), (path, count) =>
-    writeCsv(path, invoiceLineColumns(t), count(invoiceLineRecords(deps, organisationId, query))),
-  );
-}
+export const invoiceLinesCsv = csvExport("invoiceLines", invoiceLineColumns, invoiceLineRecords);
 
 const HOURS_WIDTHS = [12, 12, 24, 12, 14, 24, 14, 24, 8, 8, 11, 10, 24, 24, 40, 19, 12];
 const DEFECT_WIDTHS = [12, 12, 12, 32, 48, 60, ...READINGS.map(() => 16)];
